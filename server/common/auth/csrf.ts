@@ -1,0 +1,25 @@
+import type { NextFunction, Request, Response } from 'express';
+import { timingSafeEqual } from 'node:crypto';
+import { MESSAGES } from '../../../shared/messages.js';
+import { XSRF_COOKIE, XSRF_HEADER } from '../../../shared/api.js';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Sanctum-style CSRF protection: every non-GET request under /api must carry the X-XSRF-TOKEN
+ * header equal to the XSRF-TOKEN cookie (URL-decoded), else 419. Runs before authentication,
+ * as Laravel's VerifyCsrfToken does.
+ */
+export function csrfProtection(request: Request, response: Response, next: NextFunction): void {
+  if (SAFE_METHODS.has(request.method)) return next();
+  const cookie = request.cookies?.[XSRF_COOKIE] as string | undefined;
+  const header = request.get(XSRF_HEADER);
+  if (cookie && header && sameToken(decodeURIComponent(cookie), decodeURIComponent(header))) return next();
+  response.status(419).json({ message: MESSAGES.auth.csrfMismatch });
+}
+
+function sameToken(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && left.length > 0 && timingSafeEqual(left, right);
+}

@@ -1,0 +1,33 @@
+import { createParamDecorator, SetMetadata, type ExecutionContext } from '@nestjs/common';
+import type { Request } from 'express';
+import type { Role } from '../../../shared/roles.js';
+
+export const PUBLIC_KEY = 'auth:public';
+export const ROLES_KEY = 'auth:roles';
+
+/** The route needs no session (sign-in, CSRF cookie, health). */
+export const Public = () => SetMetadata(PUBLIC_KEY, true);
+
+/** Only these roles may call the route (on a controller: all its routes; a route's own list wins). */
+export const Roles = (...roles: readonly Role[]) => SetMetadata(ROLES_KEY, roles);
+
+/** The signed-in staff user of this request. */
+export interface AuthUser {
+  id: number;
+  name: string;
+  email: string;
+  role: Role;
+}
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    user?: AuthUser;
+    sessionTokenHash?: string;
+  }
+}
+
+export const CurrentUser = createParamDecorator((_: unknown, context: ExecutionContext): AuthUser => {
+  const user = context.switchToHttp().getRequest<Request>().user;
+  if (!user) throw new Error('CurrentUser used on a public route');
+  return user;
+});

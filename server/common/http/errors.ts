@@ -1,0 +1,43 @@
+/** The error replies of the HTTP contract (ARCHITECTURE.md §3), thrown from services and guards. */
+import { HttpException, HttpStatus } from '@nestjs/common';
+import type { z } from 'zod';
+import { MESSAGES } from '../../../shared/messages.js';
+import { toFieldErrors, type FieldErrors } from '../../../shared/validation.js';
+
+/** 422 {message, errors: {"field.path": [...]}} */
+export class ValidationFailed extends HttpException {
+  constructor(readonly errors: FieldErrors) {
+    super({ message: firstMessage(errors), errors }, HttpStatus.UNPROCESSABLE_ENTITY);
+  }
+}
+
+function firstMessage(errors: FieldErrors): string {
+  const first = Object.values(errors)[0]?.[0];
+  return first ?? MESSAGES.validation.summary;
+}
+
+export const notFound = () => new HttpException({ message: MESSAGES.http.notFound }, HttpStatus.NOT_FOUND);
+export const forbidden = (message: string = MESSAGES.auth.forbidden) =>
+  new HttpException({ message }, HttpStatus.FORBIDDEN);
+export const unauthenticated = () =>
+  new HttpException({ message: MESSAGES.auth.unauthenticated }, HttpStatus.UNAUTHORIZED);
+/** Laravel's "page expired": the XSRF token is missing or does not match. */
+export const csrfMismatch = () => new HttpException({ message: MESSAGES.auth.csrfMismatch }, 419);
+
+/** Validates input with a shared zod schema; failures become the 422 field map. */
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input ?? {});
+  if (!result.success) throw new ValidationFailed(toFieldErrors(result.error));
+  return result.data;
+}
+
+/** PostgreSQL error codes the services translate into contract replies. */
+export const PG = {
+  foreignKeyViolation: '23503',
+  uniqueViolation: '23505',
+} as const;
+
+export function pgErrorOf(error: unknown): { code?: string; constraint?: string } {
+  const source = (error as { driverError?: unknown })?.driverError ?? error;
+  return (source ?? {}) as { code?: string; constraint?: string };
+}

@@ -1,0 +1,60 @@
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Put, Query, type Type } from '@nestjs/common';
+import { CurrentUser, Roles, type AuthUser } from '../auth/decorators.js';
+import { IdPipe } from '../http/id.pipe.js';
+import { ResourceService } from './resource.service.js';
+import type { ServerResource } from './server-resource.js';
+
+/**
+ * Builds the controller of one declared resource: list, `/list`, show, create, update, delete and
+ * the active switch, at the resource's path. Routes are thin; the work is in ResourceService.
+ */
+export function createResourceController(resource: ServerResource): Type<unknown> {
+  const path = resource.definition.path.replace(/^\//, '');
+
+  @Controller(path)
+  class ResourceController {
+    constructor(@Inject(ResourceService) private readonly resources: ResourceService) {}
+
+    @Get()
+    list(@Query() query: Record<string, unknown>) {
+      return this.resources.list(resource, query);
+    }
+
+    @Get('list')
+    shortList() {
+      return this.resources.shortList(resource);
+    }
+
+    @Get(':id')
+    show(@Param('id', IdPipe) id: number) {
+      return this.resources.show(resource, id);
+    }
+
+    @Post()
+    @HttpCode(201)
+    create(@Body() body: unknown, @CurrentUser() user: AuthUser) {
+      return this.resources.create(resource, body, user);
+    }
+
+    @Put(':id')
+    update(@Param('id', IdPipe) id: number, @Body() body: unknown, @CurrentUser() user: AuthUser) {
+      return this.resources.update(resource, id, body, user);
+    }
+
+    @Delete(':id')
+    remove(@Param('id', IdPipe) id: number, @CurrentUser() user: AuthUser) {
+      return this.resources.remove(resource, id, user);
+    }
+
+    @Put(':id/active')
+    switchActive(@Param('id', IdPipe) id: number, @Body() body: unknown, @CurrentUser() user: AuthUser) {
+      return this.resources.switchActive(resource, id, body, user);
+    }
+  }
+
+  if (resource.roles) Roles(...resource.roles)(ResourceController);
+
+  const name = path.replace(/(^|[/_-])(\w)/g, (_, __, char: string) => char.toUpperCase());
+  Object.defineProperty(ResourceController, 'name', { value: `${name}ResourceController` });
+  return ResourceController;
+}

@@ -1,0 +1,73 @@
+/**
+ * The server half of a resource declaration: which entity backs it, who may call it, how it is
+ * searched, sorted and filtered, and how rows and inputs are mapped. `ResourceService` and
+ * `createResourceController` turn one of these into the whole HTTP contract of a list resource.
+ */
+import type { EntityManager, ObjectLiteral } from 'typeorm';
+import type { z } from 'zod';
+import type { ListFilter } from '../../../shared/api.js';
+import type { ResourceDefinition } from '../../../shared/resources/define.js';
+import type { Role } from '../../../shared/roles.js';
+import type { AuthUser } from '../auth/decorators.js';
+
+export interface ResourceContext {
+  user: AuthUser;
+  manager: EntityManager;
+}
+
+/** Table alias used by every list query; SQL expressions in declarations use it. */
+export const ALIAS = 't';
+
+export interface ServerResource<
+  Entity extends ObjectLiteral = ObjectLiteral,
+  Definition extends ResourceDefinition = ResourceDefinition,
+> {
+  definition: Definition;
+  entity: new () => Entity;
+  /** Who may call it; every signed-in role when absent. */
+  roles?: readonly Role[];
+  /** SQL expression searched with ILIKE '%query%'; give it a trigram index in its migration. */
+  searchExpression?: string;
+  /** SQL expressions for sortable columns that are not plain columns of the table. */
+  sortExpressions?: Partial<Record<Definition['sortable'][number], string>>;
+  /** SQL expressions for filters that are not plain columns of the table. */
+  filterExpressions?: Partial<Record<ListFilter, string>>;
+  /** Column shown as the name in `/list` and in active-switch replies; default `name`. */
+  nameColumn?: string;
+  /** The JSON row of an entity; default the entity itself. */
+  toRow?: (entity: Entity) => unknown;
+  /** Entity fields from validated input; default the input itself. */
+  toEntity?: (
+    input: z.output<Definition['createSchema']> | z.output<Definition['updateSchema']>,
+    context: ResourceContext,
+  ) => Partial<Entity> | Promise<Partial<Entity>>;
+  /** Refusals beyond validation (throw to refuse), run inside the save's transaction. */
+  checks?: {
+    update?: (id: number, values: Partial<Entity>, context: ResourceContext) => void | Promise<void>;
+    delete?: (id: number, context: ResourceContext) => void | Promise<void>;
+    active?: (id: number, isActive: boolean, context: ResourceContext) => void | Promise<void>;
+  };
+  /** Runs inside the save's transaction after a create, update or active switch. */
+  afterSave?: (entity: Entity, values: Partial<Entity>, context: ResourceContext) => void | Promise<void>;
+}
+
+export function defineServerResource<Entity extends ObjectLiteral, Definition extends ResourceDefinition>(
+  resource: ServerResource<Entity, Definition>,
+): ServerResource<Entity, Definition> {
+  return resource;
+}
+
+/** The whole server declaration of a handbook of id and name. */
+export function namedHandbookResource<Entity extends ObjectLiteral & { id: number; name: string }>(
+  definition: ResourceDefinition,
+  entity: new () => Entity,
+  options: { roles?: readonly Role[] } = {},
+): ServerResource<Entity> {
+  return {
+    definition,
+    entity,
+    roles: options.roles,
+    searchExpression: `${ALIAS}.name`,
+    toRow: ({ id, name }) => ({ id, name }),
+  };
+}

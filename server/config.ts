@@ -1,0 +1,58 @@
+/** Server configuration from the environment (ARCHITECTURE.md §2); every variable is optional. */
+import os from 'node:os';
+import path from 'node:path';
+
+export const APP_FOLDER_NAME = 'tour-backoffice';
+
+export interface ServerConfig {
+  host: string;
+  /** 0 picks a free port. */
+  port: number;
+  dataDir: string;
+  /** Central PostgreSQL; when unset an embedded one is started in `dataDir`. */
+  databaseUrl?: string;
+  /** Creates the first administrator on an empty database. */
+  firstAdministrator?: { email: string; password: string };
+  smtpUrl?: string;
+}
+
+/**
+ * The OS app-data folder of the app. Electron passes its own `userData` path instead.
+ * Root on Linux (CI, containers) gets /var/lib: the embedded PostgreSQL runs as an unprivileged
+ * user there, and that user cannot reach into /root.
+ */
+export function defaultDataDir(): string {
+  const home = os.homedir();
+  switch (process.platform) {
+    case 'win32':
+      return path.join(process.env.APPDATA ?? path.join(home, 'AppData', 'Roaming'), APP_FOLDER_NAME);
+    case 'darwin':
+      return path.join(home, 'Library', 'Application Support', APP_FOLDER_NAME);
+    default:
+      if (process.getuid?.() === 0) return path.join('/var/lib', APP_FOLDER_NAME);
+      return path.join(process.env.XDG_CONFIG_HOME ?? path.join(home, '.config'), APP_FOLDER_NAME);
+  }
+}
+
+export interface ConfigOverrides {
+  host?: string;
+  port?: number;
+  dataDir?: string;
+  databaseUrl?: string;
+}
+
+export function readConfig(overrides: ConfigOverrides = {}, env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const nonEmpty = (value: string | undefined) => (value && value.trim() ? value.trim() : undefined);
+  const port = overrides.port ?? (nonEmpty(env.PORT) ? Number(env.PORT) : 0);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got ${env.PORT}`);
+  const adminEmail = nonEmpty(env.ADMIN_EMAIL);
+  const adminPassword = nonEmpty(env.ADMIN_PASSWORD);
+  return {
+    host: overrides.host ?? nonEmpty(env.HOST) ?? '127.0.0.1',
+    port,
+    dataDir: path.resolve(overrides.dataDir ?? nonEmpty(env.DATA_DIR) ?? defaultDataDir()),
+    databaseUrl: overrides.databaseUrl ?? nonEmpty(env.DATABASE_URL),
+    firstAdministrator: adminEmail && adminPassword ? { email: adminEmail, password: adminPassword } : undefined,
+    smtpUrl: nonEmpty(env.SMTP_URL),
+  };
+}

@@ -1,0 +1,21 @@
+/**
+ * Serve mode: the API and the renderer in a plain Node process, for a browser at
+ * http://127.0.0.1:8080/ (tests, CI, machines without a desktop). `npm run serve`.
+ */
+import { startServer } from './bootstrap.js';
+
+const server = await startServer({
+  port: process.env.PORT ? Number(process.env.PORT) : 8080,
+});
+console.log(`Back-office is running at ${server.url}/`);
+
+let stopping = false;
+const stop = async (signal: string) => {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal}: stopping…`);
+  await server.close();
+  process.exit(0);
+};
+process.on('SIGINT', () => void stop('SIGINT'));
+process.on('SIGTERM', () => void stop('SIGTERM'));

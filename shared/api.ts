@@ -1,0 +1,92 @@
+/** Shapes and constants of the HTTP contract (ARCHITECTURE.md §3), shared by server and renderer. */
+import type { FieldErrors } from './validation.js';
+import type { Role } from './roles.js';
+
+export const API_PREFIX = '/api';
+
+/** Spec 01 §2.3 and §9. */
+export const LIST_DEFAULTS = {
+  page: 1,
+  limit: 10,
+  /** Cap of `limit` unless a resource allows more (city search allows 1000). */
+  maxLimit: 100,
+  searchMaxLength: 128,
+  searchDebounceMs: 700,
+} as const;
+
+export const COUNTERS_POLL_MS = 3 * 60 * 1000;
+
+/** Filters a list may accept (spec 01 §7 "Generic lists and actions"). */
+export const LIST_FILTERS = ['city_id', 'service_class', 'is_active', 'checklist_is_incomplete', 'has_search_module'] as const;
+export type ListFilter = (typeof LIST_FILTERS)[number];
+
+export interface Paged<T> {
+  data: T[];
+  count: number;
+}
+
+export interface DataReply<T> {
+  data: T;
+}
+
+export interface ListQuery {
+  query?: string;
+  page?: number;
+  limit?: number;
+  orderBy?: string;
+  ascending?: boolean;
+  filters?: Partial<Record<ListFilter, string | number | boolean>>;
+}
+
+export interface ActiveSwitchReply {
+  status: 'CHANGED';
+  is_active: boolean;
+  name: string;
+}
+
+export interface ValidationErrorBody {
+  message: string;
+  errors: FieldErrors;
+}
+
+export interface MessageBody {
+  message: string;
+}
+
+/** POST /api/me */
+export interface SessionUser {
+  id: number;
+  name: string;
+  email: string;
+  role: Role;
+}
+
+export interface IdName {
+  id: number;
+  name: string;
+}
+
+/** GET /api/new-items/check (spec 01 §3 Counters). */
+export interface NewItemsCounters {
+  applications: { unwatched_count: number };
+  clients: { new_count: number };
+  agencies: { new_count: number };
+}
+
+/** GET /api/setup: whether the one-time "create the first administrator" form is offered. */
+export interface SetupState {
+  required: boolean;
+}
+
+export const SESSION_COOKIE = 'backoffice_session';
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_HEADER = 'X-XSRF-TOKEN';
+
+/** How each spec filter is read from the query string: flags are 1/0, the others whole numbers. */
+export const LIST_FILTER_KINDS: Record<ListFilter, 'flag' | 'integer'> = {
+  city_id: 'integer',
+  service_class: 'integer',
+  is_active: 'flag',
+  checklist_is_incomplete: 'flag',
+  has_search_module: 'flag',
+};

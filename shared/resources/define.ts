@@ -1,0 +1,49 @@
+/**
+ * One resource, one definition: the part of a resource both sides need — its API path, input
+ * schemas (with the spec's limits and messages), sortable columns, filters and texts.
+ * The server adds the entity and queries (server/common/resource), the renderer adds columns and
+ * form fields (renderer/src/common/resource).
+ */
+import { z } from 'zod';
+import type { ListFilter } from '../api.js';
+import { MESSAGES } from '../messages.js';
+import { requiredText } from '../validation.js';
+
+export interface ResourceDefinition<
+  Create extends z.ZodType = z.ZodType,
+  Update extends z.ZodType = Create,
+  Sortable extends string = string,
+> {
+  /** Path under /api, e.g. `/users`. */
+  path: string;
+  createSchema: Create;
+  updateSchema: Update;
+  /** Columns the list may be ordered by (`orderBy`); anything else is refused with 422. */
+  sortable: readonly Sortable[];
+  /** Spec filters this list accepts. */
+  filters: readonly ListFilter[];
+  /** Cap of `limit` when the spec asks for more than the default 100. */
+  maxLimit?: number;
+  messages: { saved: string; deleted: string };
+}
+
+export function defineResource<Create extends z.ZodType, Update extends z.ZodType, Sortable extends string>(
+  definition: ResourceDefinition<Create, Update, Sortable>,
+): ResourceDefinition<Create, Update, Sortable> {
+  return definition;
+}
+
+/** The whole shared declaration of a handbook of id and name. */
+export function defineNamedHandbook(options: { path: string; nameMax: number; saved: string; deleted?: string }) {
+  const schema = z.object({ name: requiredText(options.nameMax) });
+  return defineResource({
+    path: options.path,
+    createSchema: schema,
+    updateSchema: schema,
+    sortable: ['id', 'name'],
+    filters: [],
+    messages: { saved: options.saved, deleted: options.deleted ?? MESSAGES.success.deleted },
+  });
+}
+
+export type ResourceInput<R extends ResourceDefinition> = z.input<R['createSchema']>;

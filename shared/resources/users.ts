@@ -1,0 +1,70 @@
+/** Staff users (spec 01 §2.8, §3 "Staff user", §5). */
+import { z } from 'zod';
+import { MESSAGES } from '../messages.js';
+import { ALL_ROLES, type Role } from '../roles.js';
+import { activeFlag, optionalText, requiredChoice, requiredEmail, requiredText } from '../validation.js';
+import { defineResource } from './define.js';
+
+/** Spec 01 §5: surname, name, patronymic, email and password at most 50. */
+export const USER_FIELD_MAX = 50;
+/** Not in the spec: a back-office password shorter than this is too easy to guess. */
+export const USER_PASSWORD_MIN = 8;
+
+const personFields = {
+  surname: requiredText(USER_FIELD_MAX),
+  name: requiredText(USER_FIELD_MAX),
+  patronymic: optionalText(USER_FIELD_MAX),
+  email: requiredEmail(USER_FIELD_MAX),
+};
+
+export const userCreateSchema = z.object({
+  ...personFields,
+  password: requiredText(USER_FIELD_MAX, { min: USER_PASSWORD_MIN }),
+  role: requiredChoice(ALL_ROLES),
+  is_active: activeFlag(),
+});
+
+/** On edit an empty password keeps the current one. */
+export const userUpdateSchema = userCreateSchema.extend({
+  password: optionalText(USER_FIELD_MAX, { min: USER_PASSWORD_MIN }),
+});
+
+/** The one-time "create the first administrator" form: a person and a password, role fixed. */
+export const firstAdministratorSchema = z.object({
+  ...personFields,
+  password: requiredText(USER_FIELD_MAX, { min: USER_PASSWORD_MIN }),
+});
+
+export const loginSchema = z.object({
+  login: requiredText(255),
+  password: requiredText(255),
+});
+
+export interface UserRow {
+  id: number;
+  surname: string;
+  name: string;
+  patronymic: string | null;
+  email: string;
+  role: Role;
+  role_name: string;
+  full_name: string;
+  is_active: boolean;
+  created_at: string;
+}
+
+export const usersResource = defineResource({
+  path: '/users',
+  createSchema: userCreateSchema,
+  updateSchema: userUpdateSchema,
+  sortable: ['id', 'full_name', 'email', 'role_name', 'is_active'],
+  filters: ['is_active'],
+  messages: { saved: MESSAGES.users.saved, deleted: MESSAGES.users.deleted },
+});
+
+/** GET /api/users/roles/list → {data: [{id, name}]} */
+export const USER_ROLES_LIST_PATH = '/users/roles/list';
+
+export function fullName(person: { surname: string; name: string; patronymic?: string | null }): string {
+  return [person.surname, person.name, person.patronymic].filter((part) => part && part.trim()).join(' ');
+}

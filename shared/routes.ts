@@ -1,0 +1,104 @@
+/**
+ * Every named route of the spec (01 §2.2, 02 §2, 03 §2): its history-mode path and the page title.
+ * `roles` narrows a route to the roles of spec 01 §6; without it every staff role may open it.
+ * The renderer registers all of them; a route whose screen is not built yet shows an honest
+ * "раздел в разработке" page.
+ */
+import { ACCESS, type Role } from './roles.js';
+
+export interface RouteInfo {
+  path: string;
+  title: string;
+  roles?: readonly Role[];
+}
+
+const adminManager = ACCESS.administratorAndManager;
+
+export const ROUTES = {
+  dashboard: { path: '/', title: 'Главная' },
+  auth: { path: '/auth', title: 'Вход' },
+  applications: { path: '/applications', title: 'Заявки' },
+  'application-edit': { path: '/applications/:id/edit', title: 'Редактирование заявки' },
+  clients: { path: '/clients', title: 'Клиенты' },
+  agencies: { path: '/agencies', title: 'Агентства' },
+  'agencies-users': { path: '/agencies/:agency_id/users', title: 'Сотрудники агентства' },
+  'agencies-files': { path: '/agencies/files', title: 'Документы агентств', roles: adminManager },
+  users: { path: '/users', title: 'Пользователи', roles: ACCESS.administratorOnly },
+  vendors: { path: '/vendors', title: 'Поставщики' },
+  logs: { path: '/logs', title: 'Логи' },
+  analytics: { path: '/analytics', title: 'Аналитика' },
+  imports: { path: '/imports', title: 'Импорты', roles: adminManager },
+  countries: { path: '/countries', title: 'Страны' },
+  cities: { path: '/cities', title: 'Города' },
+  directions: { path: '/directions', title: 'Направления' },
+  'catalog-sections': { path: '/catalog-sections', title: 'Разделы каталога', roles: adminManager },
+  'hotel-meals': { path: '/hotels/meals', title: 'Питание' },
+  'hotel-accommodations': { path: '/hotels/accommodations', title: 'Условия размещения' },
+  'hotel-services': { path: '/hotels/services', title: 'Услуги отелей' },
+  'hotel-promotions': { path: '/hotels/promotions', title: 'Акции' },
+  'hotel-directions': { path: '/hotels/directions', title: 'Направления отелей' },
+  'hotel-infrastructures': { path: '/hotels/infrastructures', title: 'Инфраструктура' },
+  'hotel-infrastructure-types': { path: '/hotels/infrastructure_types', title: 'Типы инфраструктуры' },
+  hotels: { path: '/hotels', title: 'Отели', roles: adminManager },
+  'hotel-create': { path: '/hotels/create', title: 'Создание отеля', roles: adminManager },
+  'hotel-edit': { path: '/hotels/:id/edit', title: 'Редактирование отеля', roles: adminManager },
+  'hotel-copy': { path: '/hotels/:id/copy', title: 'Копирование отеля', roles: adminManager },
+  'room-services': { path: '/rooms/services', title: 'Услуги номеров' },
+  'room-equipment': { path: '/rooms/equipment', title: 'Оснащение номеров' },
+  'room-furniture': { path: '/rooms/furniture', title: 'Мебель номеров' },
+  'room-bathroom': { path: '/rooms/bathroom', title: 'Ванная комната' },
+  'room-types': { path: '/rooms/types', title: 'Типы номеров' },
+  'room-places': { path: '/rooms/places', title: 'Размещение в номерах' },
+  'room-descriptions': { path: '/rooms/descriptions', title: 'Описания номеров' },
+  transportation: { path: '/transportation', title: 'Транспортные средства' },
+  'transportation-create': { path: '/transportation/create', title: 'Создание транспортного средства' },
+  'transportation-edit': { path: '/transportation/:id/edit', title: 'Редактирование транспортного средства' },
+  'transportation-copy': { path: '/transportation/:id/copy', title: 'Копирование транспортного средства' },
+  transports: { path: '/transports', title: 'Автобусные туры' },
+  'transport-create': { path: '/transports/create', title: 'Создание автобусного тура' },
+  'transport-edit': { path: '/transports/:id/edit', title: 'Редактирование автобусного тура' },
+  'transport-copy': { path: '/transports/:id/copy', title: 'Копирование автобусного тура' },
+  'transport-schedules': { path: '/transports/schedules', title: 'Расписание автобусов', roles: adminManager },
+  'transport-schedule': { path: '/transports/schedules/:id', title: 'Расписание рейса', roles: adminManager },
+  routes: { path: '/routes', title: 'Маршруты' },
+  'route-create': { path: '/routes/create', title: 'Создание маршрута' },
+  'route-edit': { path: '/routes/:id/edit', title: 'Редактирование маршрута' },
+  'excursion-tour-categories': { path: '/excursion-tour-categories', title: 'Категории экскурсионных туров' },
+  'excursion-tour-trade-offers': { path: '/excursion-tour-trade-offers', title: 'Торговые предложения' },
+  tours: { path: '/tours', title: 'Экскурсионные туры', roles: adminManager },
+  'tour-create': { path: '/tours/create', title: 'Создание экскурсионного тура', roles: adminManager },
+  'tour-edit': { path: '/tours/:id/edit', title: 'Редактирование экскурсионного тура', roles: adminManager },
+  'tour-copy': { path: '/tours/:id/copy', title: 'Копирование экскурсионного тура', roles: adminManager },
+  'tour-types': { path: '/tours/types', title: 'Типы туров' },
+  'tour-services': { path: '/tours/services', title: 'Услуги туров' },
+  'sea-tours': { path: '/sea-tours', title: 'Морские туры', roles: adminManager },
+  'sea-tour-create': { path: '/sea-tours/create', title: 'Создание морского тура', roles: adminManager },
+  'sea-tour-edit': { path: '/sea-tours/:id/edit', title: 'Редактирование морского тура', roles: adminManager },
+  'tour-calculators': { path: '/tour-calculators', title: 'Калькуляторы туров', roles: adminManager },
+  'tour-calculator-create': { path: '/tour-calculators/create', title: 'Создание калькулятора тура', roles: adminManager },
+  'tour-calculator-edit': { path: '/tour-calculators/:id/edit', title: 'Редактирование калькулятора тура', roles: adminManager },
+} as const satisfies Record<string, RouteInfo>;
+
+export type RouteName = keyof typeof ROUTES;
+
+/** Builds a path from a route name: `routePath('agencies-users', { agency_id: 5 })` → `/agencies/5/users`. */
+export function routePath(
+  name: RouteName,
+  params: Record<string, string | number> = {},
+  query: Record<string, string | number | undefined> = {},
+): string {
+  const path = ROUTES[name].path.replace(/:([a-z_]+)/g, (_, key: string) => {
+    const value = params[key];
+    if (value === undefined) throw new Error(`Route ${name} needs parameter ${key}`);
+    return encodeURIComponent(String(value));
+  });
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== '') search.set(key, String(value));
+  const text = search.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+export function routeAllows(name: RouteName, role: Role): boolean {
+  const route: RouteInfo = ROUTES[name];
+  return !route.roles || route.roles.includes(role);
+}

@@ -1,0 +1,79 @@
+/**
+ * Field builders for the zod schemas of every resource. They carry the spec's limits and the
+ * Russian messages, and are used unchanged by the server (422 map) and the renderer's forms.
+ */
+import { z } from 'zod';
+import { MESSAGES } from './messages.js';
+
+const M = MESSAGES.validation;
+
+/** A map of dotted field path to its messages, as in the 422 body. */
+export type FieldErrors = Record<string, string[]>;
+
+/** Blank strings (and undefined) mean "no value": optional fields store null, not ''. */
+const blankToNull = (value: unknown) =>
+  value === undefined || (typeof value === 'string' && value.trim() === '') ? null : value;
+
+const requiredMessage = (issue: { input?: unknown }) =>
+  issue.input === undefined || issue.input === null || issue.input === '' ? M.required : M.invalid;
+
+/** A required string of at most `max` characters, trimmed. */
+export function requiredText(max: number, options: { min?: number } = {}) {
+  let schema = z.string({ error: requiredMessage }).trim().min(1, M.required);
+  if (options.min && options.min > 1) {
+    schema = schema.min(options.min, `Количество символов в поле должно быть не меньше ${options.min}.`);
+  }
+  return schema.max(max, M.maxLength(max));
+}
+
+/** An optional string of at most `max` characters; blank becomes null. */
+export function optionalText(max: number, options: { min?: number } = {}) {
+  let schema = z.string({ error: M.invalid }).trim();
+  if (options.min) {
+    schema = schema.min(options.min, `Количество символов в поле должно быть не меньше ${options.min}.`);
+  }
+  return z.preprocess(blankToNull, schema.max(max, M.maxLength(max)).nullable());
+}
+
+/** A required e-mail of at most `max` characters, stored lower-case. */
+export function requiredEmail(max: number) {
+  return z
+    .string({ error: requiredMessage })
+    .trim()
+    .min(1, M.required)
+    .max(max, M.maxLength(max))
+    .pipe(z.email({ error: M.email }))
+    .transform((email) => email.toLowerCase());
+}
+
+/** A required whole number in [min, max]; numeric strings from form inputs are accepted. */
+export function requiredInteger(min: number, max: number) {
+  return z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value === '' ? undefined : value),
+    z
+      .number({ error: requiredMessage })
+      .int(M.integer)
+      .min(min, M.min(min))
+      .max(max, M.max(max)),
+  );
+}
+
+/** One of the given numeric values (role, status, type). */
+export function requiredChoice<const T extends readonly number[]>(values: T) {
+  return z
+    .number({ error: requiredMessage })
+    .refine((value): value is T[number] => values.includes(value), M.oneOf) as unknown as z.ZodType<T[number], number>;
+}
+
+export const activeFlag = () => z.boolean({ error: M.invalid }).default(true);
+
+/** Turns a zod error into the 422 field map: dotted paths, messages in order, no duplicates. */
+export function toFieldErrors(error: z.ZodError): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length > 0 ? issue.path.map(String).join('.') : '_';
+    const list = (errors[key] ??= []);
+    if (!list.includes(issue.message)) list.push(issue.message);
+  }
+  return errors;
+}

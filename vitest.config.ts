@@ -1,0 +1,37 @@
+import swc from 'unplugin-swc';
+import { defineConfig } from 'vitest/config';
+
+// Three projects: server tests (SWC, because NestJS and TypeORM need decorator metadata that
+// esbuild-style transforms do not emit), Electron main tests (electron mocked), and pure unit
+// tests of shared code and renderer helpers.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        plugins: [swc.vite({ module: { type: 'es6' } })],
+        test: {
+          name: 'server',
+          include: ['server/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['server/test/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'main',
+          include: ['main/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'unit',
+          include: ['shared/**/*.test.ts', 'renderer/src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+    ],
+  },
+});
