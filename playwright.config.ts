@@ -1,0 +1,43 @@
+import { defineConfig } from '@playwright/test';
+import { existsSync, mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+/**
+ * Browser tests: Debian's Chromium (Playwright's own browsers cannot be downloaded here) against the
+ * built app in serve mode on a fresh embedded database. Run after `npm run build`.
+ */
+const PORT = Number(process.env.E2E_PORT ?? 18181);
+const chromium = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find(
+  (candidate): candidate is string => Boolean(candidate && existsSync(candidate)),
+);
+// A fresh database for every run (config is evaluated once in the main process; workers reuse it through the env).
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'backoffice-e2e-'));
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    locale: 'ru-RU',
+    viewport: { width: 1400, height: 900 },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: chromium,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
+    },
+  },
+  webServer: {
+    command: 'node dist/server/serve.js',
+    url: `http://127.0.0.1:${PORT}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: process.env.E2E_DATA_DIR, DATABASE_URL: '', ADMIN_EMAIL: '', ADMIN_PASSWORD: '' },
+  },
+});

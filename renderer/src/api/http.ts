@@ -1,0 +1,109 @@
+/**
+ * The renderer's one way to call the API (ARCHITECTURE.md §3): same-origin cookies, the XSRF
+ * header on every non-GET, and the global reactions of spec 01 §8 — 401/419 send the user to
+ * /auth, a 500 shows 'Ошибка' / 'Обратитесь к разработчикам.'.
+ */
+import { API_PREFIX, XSRF_COOKIE, XSRF_HEADER, type ValidationErrorBody } from '@shared/api';
+import { MESSAGES } from '@shared/messages';
+import type { FieldErrors } from '@shared/validation';
+import { toast } from '../common/toaster';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+  ) {
+    super((body as { message?: string } | null)?.message ?? `HTTP ${status}`);
+  }
+
+  /** The 422 field map, or an empty one. */
+  get fieldErrors(): FieldErrors {
+    return this.status === 422 ? ((this.body as ValidationErrorBody).errors ?? {}) : {};
+  }
+
+  /** The server's own message when it sent one. */
+  get serverMessage(): string | undefined {
+    return (this.body as { message?: string } | null)?.message;
+  }
+}
+
+type Query = Record<string, string | number | boolean | null | undefined>;
+
+interface RequestOptions {
+  query?: Query;
+  body?: unknown;
+  signal?: AbortSignal;
+  /** Read the reply as a file instead of JSON. */
+  binary?: boolean;
+}
+
+/** Set by the app: where to go when the session is gone. */
+let onSessionLost: () => void = () => {};
+export function setSessionLostHandler(handler: () => void): void {
+  onSessionLost = handler;
+}
+
+function readCookie(name: string): string | undefined {
+  const prefix = `${name}=`;
+  const cookie = document.cookie.split('; ').find((part) => part.startsWith(prefix));
+  return cookie ? decodeURIComponent(cookie.slice(prefix.length)) : undefined;
+}
+
+export async function ensureCsrfCookie(force = false): Promise<void> {
+  if (!force && readCookie(XSRF_COOKIE)) return;
+  await fetch(`${API_PREFIX}/sanctum/csrf-cookie`, { credentials: 'same-origin' });
+}
+
+export function buildUrl(path: string, query: Query = {}): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') continue;
+    search.set(key, typeof value === 'boolean' ? (value ? '1' : '0') : String(value));
+  }
+  const text = search.toString();
+  return `${API_PREFIX}${path}${text ? `?${text}` : ''}`;
+}
+
+async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (method !== 'GET') {
+    await ensureCsrfCookie();
+    headers[XSRF_HEADER] = readCookie(XSRF_COOKIE) ?? '';
+  }
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) body = options.body;
+  else if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+
+  const response = await fetch(buildUrl(path, options.query), {
+    method,
+    headers,
+    body,
+    credentials: 'same-origin',
+    signal: options.signal,
+  });
+
+  if (response.ok) {
+    if (response.status === 204) return undefined as T;
+    if (options.binary) return (await response.blob()) as T;
+    return (await response.json()) as T;
+  }
+
+  const errorBody = await response.json().catch(() => null);
+  if (response.status === 401 || response.status === 419) {
+    onSessionLost();
+  } else if (response.status >= 500) {
+    toast.error(MESSAGES.errors.contactDevelopers, MESSAGES.errors.title);
+  }
+  throw new ApiError(response.status, errorBody);
+}
+
+export const api = {
+  get: <T>(path: string, query?: Query, signal?: AbortSignal) => request<T>('GET', path, { query, signal }),
+  post: <T>(path: string, body?: unknown) => request<T>('POST', path, { body }),
+  put: <T>(path: string, body?: unknown) => request<T>('PUT', path, { body }),
+  delete: <T>(path: string) => request<T>('DELETE', path),
+  file: (path: string, query?: Query) => request<Blob>('GET', path, { query, binary: true }),
+};

@@ -1,0 +1,173 @@
+/**
+ * /auth (spec 01 §2.1): Email, password and submit. While the database has no user yet, the page
+ * offers the one-time "create the first administrator" form instead (it disappears for good once
+ * any user exists). In the desktop app the credentials can be remembered in the OS keychain.
+ */
+import { Button, Callout, Card, Checkbox, FormGroup, H3, InputGroup, Intent, Spinner } from '@blueprintjs/core';
+import type { SessionUser, SetupState } from '@shared/api';
+import { MESSAGES } from '@shared/messages';
+import { firstAdministratorSchema, loginSchema } from '@shared/resources/users';
+import { routePath } from '@shared/routes';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Navigate, useNavigate } from 'react-router-dom';
+import { api, ApiError } from '../api/http';
+import { useSession } from '../api/session';
+import { FormField, type FieldSpec } from '../common/form/fields';
+import { firstError, useZodForm } from '../common/form/useZodForm';
+
+export function AuthPage() {
+  const status = useSession((state) => state.status);
+  const setup = useQuery({
+    queryKey: ['setup'],
+    queryFn: ({ signal }) => api.get<SetupState>('/setup', undefined, signal),
+  });
+  if (status === 'signed-in') return <Navigate to={routePath('applications')} replace />;
+
+  return (
+    <div className="auth-page">
+      <Card elevation={2} className="auth-card">
+        {setup.isPending ? <Spinner /> : setup.data?.required ? <FirstAdministratorForm /> : <SignInForm />}
+      </Card>
+    </div>
+  );
+}
+
+function useSignedIn() {
+  const signedIn = useSession((state) => state.signedIn);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  return (user: SessionUser) => {
+    queryClient.clear();
+    signedIn(user);
+    navigate(routePath('applications'), { replace: true });
+  };
+}
+
+function SignInForm() {
+  const form = useZodForm(loginSchema, { login: '', password: '' });
+  const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<string>();
+  const [keychain, setKeychain] = useState(false);
+  const [remember, setRemember] = useState(false);
+  const onSignedIn = useSignedIn();
+  const { setValues } = form;
+
+  // The keychain option exists only in the desktop app, and only where keytar could load.
+  useEffect(() => {
+    const credentials = window.desktop?.credentials;
+    if (!credentials) return;
+    void (async () => {
+      if (!(await credentials.available().catch(() => false))) return;
+      setKeychain(true);
+      const saved = await credentials.load().catch(() => null);
+      if (saved) {
+        setValues({ login: saved.login, password: saved.password });
+        setRemember(true);
+      }
+    })();
+  }, [setValues]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setNotice(undefined);
+    if (busy || !form.validate()) return;
+    setBusy(true);
+    try {
+      const { data } = await api.post<{ data: SessionUser }>('/login', form.values);
+      if (keychain) {
+        const credentials = window.desktop!.credentials;
+        await (remember ? credentials.save({ login: form.values.login, password: form.values.password }) : credentials.clear()).catch(() => undefined);
+      }
+      onSignedIn(data);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 422) form.setErrors(error.fieldErrors);
+      else if (error instanceof ApiError && error.status === 429) setNotice(error.serverMessage);
+      else if (error instanceof ApiError && error.status !== 500) setNotice(error.serverMessage ?? MESSAGES.errors.generic);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <H3>Вход в систему</H3>
+      {notice && (
+        <Callout intent={Intent.WARNING} className="auth-notice">
+          {notice}
+        </Callout>
+      )}
+      <FormGroup label="Email" labelFor="login" helperText={firstError(form.errors, 'login')} intent={form.errors.login ? Intent.DANGER : Intent.NONE}>
+        <InputGroup
+          id="login"
+          name="login"
+          type="email"
+          autoComplete="username"
+          autoFocus
+          leftIcon="envelope"
+          intent={form.errors.login ? Intent.DANGER : Intent.NONE}
+          value={form.values.login}
+          onValueChange={(value) => form.setValue('login', value)}
+        />
+      </FormGroup>
+      <FormGroup label="Пароль" labelFor="password" helperText={firstError(form.errors, 'password')} intent={form.errors.password ? Intent.DANGER : Intent.NONE}>
+        <InputGroup
+          id="password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          leftIcon="lock"
+          intent={form.errors.password ? Intent.DANGER : Intent.NONE}
+          value={form.values.password}
+          onValueChange={(value) => form.setValue('password', value)}
+        />
+      </FormGroup>
+      {keychain && <Checkbox label="Запомнить вход на этом компьютере" checked={remember} onChange={(event) => setRemember(event.currentTarget.checked)} />}
+      <Button type="submit" intent={Intent.PRIMARY} fill size="large" loading={busy} text="Войти" />
+    </form>
+  );
+}
+
+const FIRST_ADMIN_FIELDS: FieldSpec[] = [
+  { kind: 'text', name: 'surname', label: 'Фамилия', required: true },
+  { kind: 'text', name: 'name', label: 'Имя', required: true },
+  { kind: 'text', name: 'patronymic', label: 'Отчество' },
+  { kind: 'email', name: 'email', label: 'Email', required: true },
+  { kind: 'password', name: 'password', label: 'Пароль', required: true },
+];
+
+function FirstAdministratorForm() {
+  const form = useZodForm(firstAdministratorSchema, { surname: '', name: '', patronymic: '', email: '', password: '' });
+  const [busy, setBusy] = useState(false);
+  const onSignedIn = useSignedIn();
+  const queryClient = useQueryClient();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy || !form.validate()) return;
+    setBusy(true);
+    try {
+      const { data } = await api.post<{ data: SessionUser }>('/setup', form.values);
+      onSignedIn(data);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 422) form.setErrors(error.fieldErrors);
+      // Someone else created the first administrator meanwhile: show the sign-in form.
+      if (error instanceof ApiError && error.status === 403) await queryClient.invalidateQueries({ queryKey: ['setup'] });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <H3>Создание первого администратора</H3>
+      <Callout intent={Intent.PRIMARY} className="auth-notice">
+        В базе данных ещё нет пользователей. Создайте учётную запись администратора — эта форма доступна только один раз.
+      </Callout>
+      {FIRST_ADMIN_FIELDS.map((field) => (
+        <FormField key={field.name} field={field} value={form.values[field.name as keyof typeof form.values]} error={firstError(form.errors, field.name)} onChange={(value) => form.setValue(field.name, value)} />
+      ))}
+      <Button type="submit" intent={Intent.PRIMARY} fill size="large" loading={busy} text="Создать администратора" />
+    </form>
+  );
+}

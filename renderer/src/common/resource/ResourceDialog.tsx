@@ -1,0 +1,97 @@
+import { Button, Dialog, DialogBody, DialogFooter, Intent, Spinner } from '@blueprintjs/core';
+import { MESSAGES } from '@shared/messages';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { api, ApiError } from '../../api/http';
+import { toast } from '../toaster';
+import { FormField } from '../form/fields';
+import { firstError, useZodForm } from '../form/useZodForm';
+import type { ResourceScreenDefinition } from './definition';
+
+interface Props {
+  definition: ResourceScreenDefinition;
+  /** The record to edit; absent for add (spec 01 §2.3: a dialog without id adds, with id edits). */
+  id?: number;
+  isOpen: boolean;
+  onClose(): void;
+  onSaved(): void;
+}
+
+/** The add/edit dialog over a list: validates with the shared schema, shows server field errors, blocks double saves. */
+export function ResourceDialog({ definition, id, isOpen, onClose, onSaved }: Props) {
+  const { resource, form: spec } = definition;
+  const editing = id !== undefined;
+  const record = useQuery({
+    queryKey: [resource.path, 'record', id],
+    queryFn: ({ signal }) => api.get<{ data: Record<string, unknown> }>(`${resource.path}/${id}`, undefined, signal),
+    enabled: isOpen && editing,
+    gcTime: 0,
+  });
+  const form = useZodForm(editing ? resource.updateSchema : resource.createSchema, spec.initial);
+  const [saving, setSaving] = useState(false);
+  const savingRef = useRef(false);
+  const { setValues, setErrors } = form;
+
+  useEffect(() => {
+    if (!isOpen) return;
+    setErrors({});
+    if (!editing) setValues(spec.initial);
+    else if (record.data) {
+      // The form shows the record's fields; passwords are never sent back, so they start empty.
+      const values: Record<string, unknown> = {};
+      for (const field of spec.fields) values[field.name] = field.kind === 'password' ? '' : (record.data.data[field.name] ?? spec.initial[field.name] ?? null);
+      setValues(values);
+    }
+  }, [isOpen, editing, record.data, spec, setValues, setErrors]);
+
+  const submit = async (event?: FormEvent) => {
+    event?.preventDefault();
+    if (savingRef.current) return; // a save in progress blocks a second one
+    if (!form.validate()) {
+      toast.error(MESSAGES.errors.saveFailedText, MESSAGES.errors.saveFailedTitle);
+      return;
+    }
+    savingRef.current = true;
+    setSaving(true);
+    try {
+      if (editing) await api.put(`${resource.path}/${id}`, form.values);
+      else await api.post(resource.path, form.values);
+      toast.success(resource.messages.saved);
+      onSaved();
+      onClose();
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 422) setErrors(error.fieldErrors);
+      if (!(error instanceof ApiError && error.status >= 500)) {
+        toast.error(error instanceof ApiError && error.status === 403 ? (error.serverMessage ?? MESSAGES.errors.saveFailedText) : MESSAGES.errors.saveFailedText, MESSAGES.errors.saveFailedTitle);
+      }
+    } finally {
+      savingRef.current = false;
+      setSaving(false);
+    }
+  };
+
+  const loading = editing && record.isPending;
+  return (
+    <Dialog isOpen={isOpen} onClose={onClose} title={editing ? spec.titles.edit : spec.titles.create} canOutsideClickClose canEscapeKeyClose className="resource-dialog">
+      <form onSubmit={submit} noValidate>
+        <DialogBody>
+          {loading ? (
+            <Spinner />
+          ) : (
+            spec.fields.map((field) => (
+              <FormField key={field.name} field={field} editing={editing} value={form.values[field.name]} error={firstError(form.errors, field.name)} onChange={(value) => form.setValue(field.name, value)} />
+            ))
+          )}
+        </DialogBody>
+        <DialogFooter
+          actions={
+            <>
+              <Button text={MESSAGES.list.cancel} onClick={onClose} />
+              <Button type="submit" intent={Intent.PRIMARY} text={MESSAGES.list.save} loading={saving} disabled={loading} />
+            </>
+          }
+        />
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,232 @@
+/**
+ * The generic list screen (spec 01 §2.3) serving every simple resource: server paging with the page
+ * in the query string, debounced search, sortable columns, filters, active switch, add/edit dialog
+ * and delete with confirmation. A resource brings only its declaration (./definition.ts).
+ */
+import { Alert, Button, Card, H2, HTMLSelect, HTMLTable, Icon, InputGroup, Intent, Spinner, Switch } from '@blueprintjs/core';
+import { LIST_DEFAULTS, type ActiveSwitchReply, type Paged } from '@shared/api';
+import { MESSAGES } from '@shared/messages';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { api, ApiError } from '../../api/http';
+import { toast } from '../toaster';
+import { useDebouncedValue } from '../useDebouncedValue';
+import type { ResourceScreenDefinition, RowBase } from './definition';
+import { Pagination } from './Pagination';
+import { ResourceDialog } from './ResourceDialog';
+import { PAGE_SIZES, useListParams } from './useListParams';
+
+type DialogState = { open: false } | { open: true; id?: number };
+
+export function ResourceScreen<Row extends RowBase>({ definition }: { definition: ResourceScreenDefinition<Row> }) {
+  const { resource } = definition;
+  const filterNames = useMemo(() => (definition.filters ?? []).map((filter) => filter.param), [definition.filters]);
+  const [params, update] = useListParams(filterNames);
+  const queryClient = useQueryClient();
+  const [dialog, setDialog] = useState<DialogState>({ open: false });
+  const [toDelete, setToDelete] = useState<Row | null>(null);
+
+  // Search text: typed freely, sent 700 ms after the last keystroke.
+  const [searchText, setSearchText] = useState(params.query);
+  const debouncedSearch = useDebouncedValue(searchText, LIST_DEFAULTS.searchDebounceMs);
+  useEffect(() => {
+    if (debouncedSearch.trim() !== params.query) update({ query: debouncedSearch.trim() });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new debounced text triggers a search
+  }, [debouncedSearch]);
+
+  const list = useQuery({
+    queryKey: [resource.path, 'list', params],
+    queryFn: ({ signal }) =>
+      api.get<Paged<Row>>(
+        resource.path,
+        { page: params.page, limit: params.limit, query: params.query, orderBy: params.orderBy, ascending: params.orderBy || !params.ascending ? (params.ascending ? 1 : 0) : undefined, ...params.filters },
+        signal,
+      ),
+    placeholderData: keepPreviousData,
+  });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: [resource.path] });
+
+  const rows = list.data?.data ?? [];
+  const count = list.data?.count ?? 0;
+  const pages = Math.max(1, Math.ceil(count / params.limit));
+  // After a delete on the last page, step back to the page that still exists.
+  useEffect(() => {
+    if (list.data && params.page > pages) update({ page: pages });
+  }, [list.data, params.page, pages, update]);
+
+  const remove = useMutation({
+    mutationFn: (row: Row) => api.delete(`${resource.path}/${row.id}`),
+    onSuccess: () => {
+      toast.success(resource.messages.deleted);
+      void refresh();
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.status >= 500) return; // the global 'Ошибка' toast was shown
+      const message = error instanceof ApiError ? error.serverMessage : undefined;
+      toast.error(message ?? (error instanceof ApiError && error.status === 403 ? MESSAGES.errors.inUse : MESSAGES.errors.deleteFailed));
+    },
+  });
+
+  const switchActive = useMutation({
+    mutationFn: (row: Row) => api.put<ActiveSwitchReply>(`${resource.path}/${row.id}/active`),
+    onSuccess: (reply) => {
+      toast.success(MESSAGES.activeChanged(reply.name, reply.is_active));
+      void refresh();
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.status >= 500) return;
+      toast.error((error instanceof ApiError && error.status === 403 && error.serverMessage) || MESSAGES.errors.generic);
+    },
+  });
+
+  const sortBy = (key: string) => {
+    const current = params.orderBy ?? 'id';
+    update(current === key ? { orderBy: key, ascending: !params.ascending } : { orderBy: key, ascending: true });
+  };
+  const sortedColumn = params.orderBy ?? 'id';
+  const from = count === 0 ? 0 : (params.page - 1) * params.limit + 1;
+  const to = Math.min(count, params.page * params.limit);
+  const columnCount = definition.columns.length + (definition.activeSwitch ? 1 : 0) + 1;
+
+  return (
+    <Card className="resource-screen" elevation={1}>
+      <div className="screen-heading">
+        <div>
+          <H2>{definition.title}</H2>
+          {definition.subtitle && <div className="bp6-text-muted">{definition.subtitle}</div>}
+        </div>
+        <Button intent={Intent.PRIMARY} icon="add" text={MESSAGES.list.add} onClick={() => setDialog({ open: true })} />
+      </div>
+
+      <div className="list-toolbar">
+        <InputGroup
+          type="search"
+          leftIcon="search"
+          placeholder={MESSAGES.list.searchPlaceholder}
+          maxLength={LIST_DEFAULTS.searchMaxLength}
+          value={searchText}
+          onValueChange={setSearchText}
+          rightElement={list.isFetching ? <Spinner size={16} className="search-spinner" /> : undefined}
+          aria-label={MESSAGES.list.searchPlaceholder}
+        />
+        {(definition.filters ?? []).map((filter) => (
+          <HTMLSelect
+            key={filter.param}
+            aria-label={filter.label}
+            value={params.filters[filter.param] ?? ''}
+            onChange={(event) => update({ [filter.param]: event.currentTarget.value })}
+            options={[
+              { value: '', label: `${filter.label}: все` },
+              { value: '1', label: filter.yes },
+              { value: '0', label: filter.no },
+            ]}
+          />
+        ))}
+      </div>
+
+      <HTMLTable className="resource-table" striped interactive compact aria-busy={list.isFetching}>
+        <thead>
+          <tr>
+            {definition.columns.map((column) => {
+              const sortable = resource.sortable.includes(column.key);
+              const sorted = sortedColumn === column.key;
+              return (
+                <th
+                  key={column.key}
+                  style={{ width: column.width }}
+                  className={sortable ? 'sortable' : undefined}
+                  onClick={sortable ? () => sortBy(column.key) : undefined}
+                  aria-sort={sorted ? (params.ascending ? 'ascending' : 'descending') : undefined}
+                >
+                  {column.title}
+                  {sortable && <Icon icon={sorted ? (params.ascending ? 'sort-asc' : 'sort-desc') : 'double-caret-vertical'} size={12} className="sort-icon" />}
+                </th>
+              );
+            })}
+            {definition.activeSwitch && <th style={{ width: 110 }}>{MESSAGES.list.active}</th>}
+            <th style={{ width: 100 }} aria-label="Действия" />
+          </tr>
+        </thead>
+        <tbody>
+          {rows.length === 0 && !list.isPending && (
+            <tr>
+              <td colSpan={columnCount} className="empty-row">
+                {MESSAGES.list.empty}
+              </td>
+            </tr>
+          )}
+          {list.isPending && (
+            <tr>
+              <td colSpan={columnCount}>
+                <Spinner size={24} />
+              </td>
+            </tr>
+          )}
+          {rows.map((row) => (
+            <tr key={row.id}>
+              {definition.columns.map((column) => (
+                <td key={column.key}>{column.render ? column.render(row) : String((row as Record<string, unknown>)[column.key] ?? '')}</td>
+              ))}
+              {definition.activeSwitch && (
+                <td>
+                  <Switch
+                    checked={Boolean((row as { is_active?: boolean }).is_active)}
+                    disabled={switchActive.isPending}
+                    onChange={() => switchActive.mutate(row)}
+                    aria-label={MESSAGES.list.active}
+                    className="row-switch"
+                    role="switch"
+                  />
+                </td>
+              )}
+              <td className="row-actions">
+                <Button variant="minimal" icon="edit" aria-label={MESSAGES.list.edit} title={MESSAGES.list.edit} onClick={() => setDialog({ open: true, id: row.id })} />
+                {(definition.canDelete?.(row) ?? true) && (
+                  <Button variant="minimal" intent={Intent.DANGER} icon="trash" aria-label={MESSAGES.list.delete} title={MESSAGES.list.delete} onClick={() => setToDelete(row)} />
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </HTMLTable>
+
+      <div className="list-footer">
+        <span data-testid="list-count">{MESSAGES.list.shown(from, to, count)}</span>
+        <div className="list-footer-controls">
+          <Pagination page={Math.min(params.page, pages)} pages={pages} onPage={(page) => update({ page })} />
+          <HTMLSelect
+            aria-label="Записей на странице"
+            value={params.limit}
+            onChange={(event) => update({ limit: Number(event.currentTarget.value) })}
+            options={PAGE_SIZES.map((size) => ({ value: size, label: `по ${size}` }))}
+          />
+        </div>
+      </div>
+
+      <ResourceDialog
+        definition={definition as ResourceScreenDefinition}
+        id={dialog.open ? dialog.id : undefined}
+        isOpen={dialog.open}
+        onClose={() => setDialog({ open: false })}
+        onSaved={() => void refresh()}
+      />
+
+      <Alert
+        isOpen={toDelete !== null}
+        intent={Intent.DANGER}
+        icon="trash"
+        confirmButtonText={MESSAGES.list.delete}
+        cancelButtonText={MESSAGES.list.cancel}
+        canOutsideClickCancel
+        canEscapeKeyCancel
+        onCancel={() => setToDelete(null)}
+        onConfirm={() => {
+          if (toDelete) remove.mutate(toDelete);
+          setToDelete(null);
+        }}
+      >
+        <p>{definition.confirmDelete ?? MESSAGES.list.confirmDelete}</p>
+      </Alert>
+    </Card>
+  );
+}

@@ -1,0 +1,24 @@
+import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { defineConfig } from 'vite';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+
+export default defineConfig({
+  root: here,
+  base: '/',
+  plugins: [react()],
+  define: { __APP_VERSION__: JSON.stringify(version) },
+  resolve: { alias: { '@shared': fileURLToPath(new URL('../shared', import.meta.url)) } },
+  build: {
+    outDir: fileURLToPath(new URL('../dist/renderer', import.meta.url)),
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 2000,
+  },
+  server: {
+    // `vite --config renderer/vite.config.ts` for renderer work against a running `npm run serve`.
+    proxy: { '/api': 'http://127.0.0.1:8080' },
+  },
+});
