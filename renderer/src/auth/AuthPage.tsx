@@ -3,7 +3,7 @@
  * offers the one-time "create the first administrator" form instead (it disappears for good once
  * any user exists). In the desktop app the credentials can be remembered in the OS keychain.
  */
-import { Button, Callout, Card, Checkbox, FormGroup, H3, InputGroup, Intent, Spinner } from '@blueprintjs/core';
+import { Button, Callout, Card, Checkbox, H3, Intent, Spinner } from '@blueprintjs/core';
 import type { SessionUser, SetupState } from '@shared/api';
 import { MESSAGES } from '@shared/messages';
 import { firstAdministratorSchema, loginSchema } from '@shared/resources/users';
@@ -43,6 +43,11 @@ function useSignedIn() {
     navigate(routePath('applications'), { replace: true });
   };
 }
+
+const SIGN_IN_FIELDS: FieldSpec[] = [
+  { kind: 'email', name: 'login', label: 'Email', autoComplete: 'username', icon: 'envelope', autoFocus: true },
+  { kind: 'password', name: 'password', label: 'Пароль', autoComplete: 'current-password', icon: 'lock' },
+];
 
 function SignInForm() {
   const form = useZodForm(loginSchema, { login: '', password: '' });
@@ -97,31 +102,9 @@ function SignInForm() {
           {notice}
         </Callout>
       )}
-      <FormGroup label="Email" labelFor="login" helperText={firstError(form.errors, 'login')} intent={form.errors.login ? Intent.DANGER : Intent.NONE}>
-        <InputGroup
-          id="login"
-          name="login"
-          type="email"
-          autoComplete="username"
-          autoFocus
-          leftIcon="envelope"
-          intent={form.errors.login ? Intent.DANGER : Intent.NONE}
-          value={form.values.login}
-          onValueChange={(value) => form.setValue('login', value)}
-        />
-      </FormGroup>
-      <FormGroup label="Пароль" labelFor="password" helperText={firstError(form.errors, 'password')} intent={form.errors.password ? Intent.DANGER : Intent.NONE}>
-        <InputGroup
-          id="password"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          leftIcon="lock"
-          intent={form.errors.password ? Intent.DANGER : Intent.NONE}
-          value={form.values.password}
-          onValueChange={(value) => form.setValue('password', value)}
-        />
-      </FormGroup>
+      {SIGN_IN_FIELDS.map((field) => (
+        <FormField key={field.name} field={field} value={form.values[field.name as keyof typeof form.values]} error={firstError(form.errors, field.name)} onChange={(value) => form.setValue(field.name, value)} />
+      ))}
       {keychain && <Checkbox label="Запомнить вход на этом компьютере" checked={remember} onChange={(event) => setRemember(event.currentTarget.checked)} />}
       <Button type="submit" intent={Intent.PRIMARY} fill size="large" loading={busy} text="Войти" />
     </form>

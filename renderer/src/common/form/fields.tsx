@@ -2,7 +2,7 @@
  * Form fields (Blueprint): one component renders any field kind a resource form declares, with its
  * label, the first error under it and the invalid mark (spec 01 §5).
  */
-import { FormGroup, InputGroup, Intent, MenuItem, NumericInput, Switch, TextArea, Button } from '@blueprintjs/core';
+import { Button, FormGroup, InputGroup, Intent, MenuItem, NumericInput, Switch, TextArea, type IconName } from '@blueprintjs/core';
 import { Select, type ItemRenderer } from '@blueprintjs/select';
 import type { IdName } from '@shared/api';
 import { MESSAGES } from '@shared/messages';
@@ -21,6 +21,9 @@ export type FieldSpec =
       hint?: string;
       /** Hint shown instead when editing an existing record. */
       editHint?: string;
+      autoComplete?: string;
+      icon?: IconName;
+      autoFocus?: boolean;
     }
   | { kind: 'number'; name: string; label: string; min?: number; max?: number; required?: boolean }
   | { kind: 'switch'; name: string; label: string }
@@ -77,7 +80,9 @@ export function FormField({ field, value, error, onChange, disabled, editing = f
           id={id}
           name={field.name}
           type={field.kind === 'password' ? 'password' : field.kind === 'email' ? 'email' : 'text'}
-          autoComplete={field.kind === 'password' ? 'new-password' : 'off'}
+          autoComplete={field.autoComplete ?? (field.kind === 'password' ? 'new-password' : 'off')}
+          leftIcon={field.icon}
+          autoFocus={field.autoFocus}
           intent={intent}
           disabled={disabled}
           placeholder={field.placeholder}

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { MESSAGES } from './messages.js';
+import { countriesResource } from './resources/countries.js';
+import { userCreateSchema, userUpdateSchema } from './resources/users.js';
+import { z } from 'zod';
+import { requiredText, toFieldErrors } from './validation.js';
+
+const validUser = { surname: 'Иванов', name: 'Иван', patronymic: '', email: 'Ivan@Example.com', password: 'secret-123', role: 3 };
+
+describe('shared schemas (one set of limits for server and renderer)', () => {
+  it('accepts a valid user, trims, lower-cases the e-mail and stores a blank patronymic as null', () => {
+    const user = userCreateSchema.parse({ ...validUser, surname: '  Иванов  ' });
+    expect(user).toMatchObject({ surname: 'Иванов', email: 'ivan@example.com', patronymic: null, is_active: true });
+  });
+
+  it('maps every refusal to its field with the Russian message', () => {
+    const result = userCreateSchema.safeParse({ surname: 'Щ'.repeat(51), name: '', email: 'not-an-email', role: 7 });
+    expect(result.success).toBe(false);
+    const errors = toFieldErrors(result.error!);
+    expect(errors).toEqual({
+      surname: [MESSAGES.validation.maxLength(50)],
+      name: [MESSAGES.validation.required],
+      email: [MESSAGES.validation.email],
+      password: [MESSAGES.validation.required],
+      role: [MESSAGES.validation.oneOf],
+    });
+  });
+
+  it('allows exactly 50 characters and refuses 51', () => {
+    expect(userCreateSchema.safeParse({ ...validUser, surname: 'Я'.repeat(50) }).success).toBe(true);
+    expect(userCreateSchema.safeParse({ ...validUser, surname: 'Я'.repeat(51) }).success).toBe(false);
+  });
+
+  it('keeps the password on edit when it is left empty, but still limits a new one', () => {
+    expect(userUpdateSchema.parse({ ...validUser, password: '' }).password).toBeNull();
+    const short = userUpdateSchema.safeParse({ ...validUser, password: 'short' });
+    expect(short.success).toBe(false);
+    expect(toFieldErrors(short.error!).password?.[0]).toMatch(/не меньше 8/);
+  });
+
+  it('limits handbook names', () => {
+    const result = countriesResource.createSchema.safeParse({ name: 'x'.repeat(129) });
+    expect(toFieldErrors(result.error!)).toEqual({ name: [MESSAGES.validation.maxLength(128)] });
+  });
+
+  it('names nested rows with dotted paths, as the 422 contract does (rooms.1.dates.0.from)', () => {
+    const schema = z.object({ rooms: z.array(z.object({ dates: z.array(z.object({ from: requiredText(10) })) })) });
+    const result = schema.safeParse({ rooms: [{ dates: [{ from: 'x' }] }, { dates: [{ from: '' }] }] });
+    expect(toFieldErrors(result.error!)).toEqual({ 'rooms.1.dates.0.from': [MESSAGES.validation.required] });
+  });
+});
