@@ -3,6 +3,7 @@
  * DATABASE_URL is given. Its cluster lives in `<dataDir>/postgres`, its generated credentials in
  * `<dataDir>/postgres-credentials.json`, so a second start reuses both.
  */
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
@@ -56,6 +57,27 @@ async function runningPostmasterPort(clusterDir: string): Promise<number | null>
   return Number(portLine) || null;
 }
 
+/**
+ * initdb takes the cluster's locale from the environment, and a GUI app on macOS or a CI job often
+ * has none: a "C" cluster neither folds Cyrillic case (ILIKE 'иван%' misses 'Иванов') nor makes
+ * trigrams of Cyrillic words (pg_trgm indexes become useless). So ask for a UTF-8 locale explicitly.
+ * Windows' initdb uses the system locale, which is Unicode-aware, so it is left alone.
+ */
+function utf8LocaleFlags(): string[] {
+  if (process.platform === 'win32') return [];
+  try {
+    const available = new Set(
+      execFileSync('locale', ['-a'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })
+        .split('\n')
+        .map((name) => name.trim()),
+    );
+    const locale = ['C.UTF-8', 'C.utf8', 'en_US.UTF-8', 'en_US.utf8'].find((name) => available.has(name));
+    return locale ? [`--locale=${locale}`] : [];
+  } catch {
+    return [];
+  }
+}
+
 export async function startEmbeddedDatabase(dataDir: string): Promise<RunningDatabase> {
   const isRoot = process.getuid?.() === 0;
   await fs.mkdir(dataDir, { recursive: true });
@@ -79,7 +101,7 @@ export async function startEmbeddedDatabase(dataDir: string): Promise<RunningDat
     authMethod: 'scram-sha-256',
     persistent: true,
     createPostgresUser: isRoot,
-    initdbFlags: ['--encoding=UTF8'],
+    initdbFlags: ['--encoding=UTF8', ...utf8LocaleFlags()],
     // TCP on loopback only; no unix socket directory that may not exist or be writable.
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
     onLog: (message) => {

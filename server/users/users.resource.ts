@@ -1,3 +1,4 @@
+import { Not } from 'typeorm';
 import { MESSAGES } from '../../shared/messages.js';
 import { usersResource, type UserRow } from '../../shared/resources/users.js';
 import { ACCESS, ROLE_NAMES } from '../../shared/roles.js';
@@ -42,10 +43,11 @@ export const usersServerResource = defineServerResource({
       if (id === user.id) throw forbidden(MESSAGES.users.cannotDeleteSelf);
     },
   },
-  // A deactivated user, or one whose password was changed, is signed out everywhere.
-  afterSave: async (saved, values, { manager }) => {
+  // A deactivated user, or one whose password was changed, is signed out everywhere
+  // (an administrator changing their own password keeps the session they are working in).
+  afterSave: async (saved, values, { manager, sessionTokenHash }) => {
     if (values.is_active === false || values.password_hash) {
-      await manager.getRepository(SessionEntity).delete({ user_id: saved.id });
+      await manager.getRepository(SessionEntity).delete({ user_id: saved.id, token_hash: Not(sessionTokenHash) });
     }
   },
 });

@@ -24,9 +24,10 @@ export const userCreateSchema = z.object({
   is_active: activeFlag(),
 });
 
-/** On edit an empty password keeps the current one. */
+/** On edit an empty password keeps the current one, and a missing is_active keeps the current state. */
 export const userUpdateSchema = userCreateSchema.extend({
   password: optionalText(USER_FIELD_MAX, { min: USER_PASSWORD_MIN }),
+  is_active: z.boolean().optional(),
 });
 
 /** The one-time "create the first administrator" form: a person and a password, role fixed. */

@@ -31,3 +31,15 @@ export const CurrentUser = createParamDecorator((_: unknown, context: ExecutionC
   if (!user) throw new Error('CurrentUser used on a public route');
   return user;
 });
+
+/** Who makes a change: the user and the session of this request (kept when their own sessions are ended). */
+export interface Actor {
+  user: AuthUser;
+  sessionTokenHash: string;
+}
+
+export const CurrentActor = createParamDecorator((_: unknown, context: ExecutionContext): Actor => {
+  const request = context.switchToHttp().getRequest<Request>();
+  if (!request.user || !request.sessionTokenHash) throw new Error('CurrentActor used on a public route');
+  return { user: request.user, sessionTokenHash: request.sessionTokenHash };
+});

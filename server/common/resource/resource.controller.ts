@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Put, Query, type Type } from '@nestjs/common';
-import { CurrentUser, Roles, type AuthUser } from '../auth/decorators.js';
+import { CurrentActor, Roles, type Actor } from '../auth/decorators.js';
 import { IdPipe } from '../http/id.pipe.js';
 import { ResourceService } from './resource.service.js';
 import type { ServerResource } from './server-resource.js';
@@ -32,23 +32,23 @@ export function createResourceController(resource: ServerResource): Type<unknown
 
     @Post()
     @HttpCode(201)
-    create(@Body() body: unknown, @CurrentUser() user: AuthUser) {
-      return this.resources.create(resource, body, user);
+    create(@Body() body: unknown, @CurrentActor() actor: Actor) {
+      return this.resources.create(resource, body, actor);
     }
 
     @Put(':id')
-    update(@Param('id', IdPipe) id: number, @Body() body: unknown, @CurrentUser() user: AuthUser) {
-      return this.resources.update(resource, id, body, user);
+    update(@Param('id', IdPipe) id: number, @Body() body: unknown, @CurrentActor() actor: Actor) {
+      return this.resources.update(resource, id, body, actor);
     }
 
     @Delete(':id')
-    remove(@Param('id', IdPipe) id: number, @CurrentUser() user: AuthUser) {
-      return this.resources.remove(resource, id, user);
+    remove(@Param('id', IdPipe) id: number, @CurrentActor() actor: Actor) {
+      return this.resources.remove(resource, id, actor);
     }
 
     @Put(':id/active')
-    switchActive(@Param('id', IdPipe) id: number, @Body() body: unknown, @CurrentUser() user: AuthUser) {
-      return this.resources.switchActive(resource, id, body, user);
+    switchActive(@Param('id', IdPipe) id: number, @Body() body: unknown, @CurrentActor() actor: Actor) {
+      return this.resources.switchActive(resource, id, body, actor);
     }
   }
 

@@ -8,10 +8,10 @@ import type { z } from 'zod';
 import type { ListFilter } from '../../../shared/api.js';
 import type { ResourceDefinition } from '../../../shared/resources/define.js';
 import type { Role } from '../../../shared/roles.js';
-import type { AuthUser } from '../auth/decorators.js';
+import type { Actor } from '../auth/decorators.js';
 
-export interface ResourceContext {
-  user: AuthUser;
+/** What a declaration's hooks get: who acts (user and session) and the save's transaction. */
+export interface ResourceContext extends Actor {
   manager: EntityManager;
 }
 
