@@ -38,11 +38,8 @@ export interface ListQuery {
   filters?: Partial<Record<ListFilter, string | number | boolean>>;
 }
 
-export interface ActiveSwitchReply {
-  status: 'CHANGED';
-  is_active: boolean;
-  name: string;
-}
+/** Reply of a list switch, e.g. `{status: 'CHANGED', is_active: false, name}` or `{..., is_filter: true}`. */
+export type SwitchReply = { status: 'CHANGED'; name: string } & Record<string, boolean | string>;
 
 export interface ValidationErrorBody {
   message: string;

@@ -71,7 +71,25 @@ export const MESSAGES = {
   countries: {
     saved: 'Страна успешно сохранена',
   },
-  /** Active switch reply (spec 01 §4 "Active flags"). */
-  activeChanged: (name: string, isActive: boolean) =>
-    isActive ? `«${name}» теперь активен` : `«${name}» теперь неактивен`,
+  /** Uploads (spec 01 §5 "Photos", §8). */
+  files: {
+    tooLarge: (mb: number) => `Загружаемый файл не может быть больше ${mb} мб`,
+    badFormat: 'Недопустимый формат файла.',
+    required: 'Выберите файл.',
+    oneFile: 'Можно загрузить только один файл.',
+    malformed: 'Не удалось прочитать загружаемый файл.',
+    notAPhoto: 'Можно удалить только загруженную фотографию.',
+    uploadFailed: 'Произошла ошибка при загрузке файла',
+    /** Editor image upload failure: title errors.saveFailedTitle, then this. */
+    checkPhoto: 'Проверьте параметры фотографии: формат jpg, jpeg или png, размер не больше 2 мб',
+    tooManyAtOnce: (max: number, given: number) => `За один раз можно загрузить не более ${max} файлов: взяты первые ${max} из ${given}.`,
+  },
+  /** Replies of the list switches (spec 01 §4 "Active flags"), by the switch's path segment. */
+  switches: {
+    active: (name: string, on: boolean) => (on ? `«${name}» теперь активен` : `«${name}» теперь неактивен`),
+    filter: (name: string, on: boolean) =>
+      on ? `«${name}» используется как фильтр на сайте` : `«${name}» не используется как фильтр на сайте`,
+    'point-filter': (name: string, on: boolean) =>
+      on ? `«${name}» используется как выборочный фильтр` : `«${name}» не используется как выборочный фильтр`,
+  } as Record<string, (name: string, on: boolean) => string>,
 } as const;

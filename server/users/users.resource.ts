@@ -36,8 +36,8 @@ export const usersServerResource = defineServerResource({
     update: (id, values, { user }) => {
       if (id === user.id && values.is_active === false) throw forbidden(MESSAGES.users.cannotDeactivateSelf);
     },
-    active: (id, isActive, { user }) => {
-      if (id === user.id && !isActive) throw forbidden(MESSAGES.users.cannotDeactivateSelf);
+    switch: (id, column, value, { user }) => {
+      if (id === user.id && column === 'is_active' && !value) throw forbidden(MESSAGES.users.cannotDeactivateSelf);
     },
     delete: (id, { user }) => {
       if (id === user.id) throw forbidden(MESSAGES.users.cannotDeleteSelf);

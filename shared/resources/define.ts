@@ -24,7 +24,17 @@ export interface ResourceDefinition<
   filters: readonly ListFilter[];
   /** Cap of `limit` when the spec asks for more than the default 100. */
   maxLimit?: number;
-  messages: { saved: string; deleted: string };
+  /**
+   * Boolean columns switched from the list: `PUT {path}/{id}/{segment}` for each entry, e.g.
+   * `{ active: 'is_active', filter: 'is_filter', 'point-filter': 'is_point_filter' }`.
+   */
+  switches?: Readonly<Record<string, string>>;
+  messages: {
+    saved: string;
+    deleted: string;
+    /** Save-failure toast, when the spec words it differently (vendors are in English). */
+    saveFailed?: { title: string; text: string };
+  };
 }
 
 export function defineResource<Create extends z.ZodType, Update extends z.ZodType, Sortable extends string>(

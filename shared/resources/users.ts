@@ -60,6 +60,7 @@ export const usersResource = defineResource({
   updateSchema: userUpdateSchema,
   sortable: ['id', 'full_name', 'email', 'role_name', 'is_active'],
   filters: ['is_active'],
+  switches: { active: 'is_active' },
   messages: { saved: MESSAGES.users.saved, deleted: MESSAGES.users.deleted },
 });
 

@@ -13,8 +13,8 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { api, ApiError } from '../api/http';
 import { useSession } from '../api/session';
-import { FormField, type FieldSpec } from '../common/form/fields';
-import { firstError, useZodForm } from '../common/form/useZodForm';
+import { FormFields, type FieldSpec } from '../common/form/fields';
+import { useZodForm } from '../common/form/useZodForm';
 
 export function AuthPage() {
   const status = useSession((state) => state.status);
@@ -102,9 +102,7 @@ function SignInForm() {
           {notice}
         </Callout>
       )}
-      {SIGN_IN_FIELDS.map((field) => (
-        <FormField key={field.name} field={field} value={form.values[field.name as keyof typeof form.values]} error={firstError(form.errors, field.name)} onChange={(value) => form.setValue(field.name, value)} />
-      ))}
+      <FormFields fields={SIGN_IN_FIELDS} form={form} />
       {keychain && <Checkbox label="Запомнить вход на этом компьютере" checked={remember} onChange={(event) => setRemember(event.currentTarget.checked)} />}
       <Button type="submit" intent={Intent.PRIMARY} fill size="large" loading={busy} text="Войти" />
     </form>
@@ -147,9 +145,7 @@ function FirstAdministratorForm() {
       <Callout intent={Intent.PRIMARY} className="auth-notice">
         В базе данных ещё нет пользователей. Создайте учётную запись администратора — эта форма доступна только один раз.
       </Callout>
-      {FIRST_ADMIN_FIELDS.map((field) => (
-        <FormField key={field.name} field={field} value={form.values[field.name as keyof typeof form.values]} error={firstError(form.errors, field.name)} onChange={(value) => form.setValue(field.name, value)} />
-      ))}
+      <FormFields fields={FIRST_ADMIN_FIELDS} form={form} />
       <Button type="submit" intent={Intent.PRIMARY} fill size="large" loading={busy} text="Создать администратора" />
     </form>
   );

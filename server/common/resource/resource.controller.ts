@@ -1,12 +1,12 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Put, Query, type Type } from '@nestjs/common';
-import { CurrentActor, Roles, type Actor } from '../auth/decorators.js';
+import { CurrentActor, CurrentUser, Roles, type Actor, type AuthUser } from '../auth/decorators.js';
 import { IdPipe } from '../http/id.pipe.js';
 import { ResourceService } from './resource.service.js';
 import type { ServerResource } from './server-resource.js';
 
 /**
  * Builds the controller of one declared resource: list, `/list`, show, create, update, delete and
- * the active switch, at the resource's path. Routes are thin; the work is in ResourceService.
+ * the list switches, at the resource's path. Routes are thin; the work is in ResourceService.
  */
 export function createResourceController(resource: ServerResource): Type<unknown> {
   const path = resource.definition.path.replace(/^\//, '');
@@ -16,8 +16,8 @@ export function createResourceController(resource: ServerResource): Type<unknown
     constructor(@Inject(ResourceService) private readonly resources: ResourceService) {}
 
     @Get()
-    list(@Query() query: Record<string, unknown>) {
-      return this.resources.list(resource, query);
+    list(@Query() query: Record<string, unknown>, @CurrentUser() viewer: AuthUser) {
+      return this.resources.list(resource, query, viewer);
     }
 
     @Get('list')
@@ -26,8 +26,8 @@ export function createResourceController(resource: ServerResource): Type<unknown
     }
 
     @Get(':id')
-    show(@Param('id', IdPipe) id: number) {
-      return this.resources.show(resource, id);
+    show(@Param('id', IdPipe) id: number, @CurrentUser() viewer: AuthUser) {
+      return this.resources.show(resource, id, viewer);
     }
 
     @Post()
@@ -46,9 +46,10 @@ export function createResourceController(resource: ServerResource): Type<unknown
       return this.resources.remove(resource, id, actor);
     }
 
-    @Put(':id/active')
-    switchActive(@Param('id', IdPipe) id: number, @Body() body: unknown, @CurrentActor() actor: Actor) {
-      return this.resources.switchActive(resource, id, body, actor);
+    /** The list switches of the definition: `active`, `filter`, `point-filter`, … */
+    @Put(':id/:switch')
+    switchFlag(@Param('id', IdPipe) id: number, @Param('switch') segment: string, @Body() body: unknown, @CurrentActor() actor: Actor) {
+      return this.resources.switchFlag(resource, id, segment, body, actor);
     }
   }
 

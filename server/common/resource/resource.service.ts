@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager, type ObjectLiteral } from 'typeorm';
-import type { ActiveSwitchReply, IdName, Paged } from '../../../shared/api.js';
+import { DataSource, type EntityManager, type ObjectLiteral, type SelectQueryBuilder } from 'typeorm';
+import type { IdName, Paged, SwitchReply } from '../../../shared/api.js';
 import { MESSAGES } from '../../../shared/messages.js';
-import type { Actor } from '../auth/decorators.js';
+import type { Actor, AuthUser } from '../auth/decorators.js';
 import { forbidden, notFound, parseInput, pgErrorOf, PG, ValidationFailed } from '../http/errors.js';
 import { escapeLike, parseListQuery } from './list-query.js';
 import { ALIAS, type ResourceContext, type ServerResource } from './server-resource.js';
@@ -10,15 +10,23 @@ import { ALIAS, type ResourceContext, type ServerResource } from './server-resou
 /** A search with at most this many matches is sorted from its matches rather than by walking the sort index. */
 export const SORT_MATCHES_UP_TO = 10_000;
 
+interface ReferencingColumn {
+  table: string;
+  column: string;
+}
+
 /**
- * The behaviour every list resource shares: paged list, show, create, update, delete, the active
- * switch and the short list for selects. Each save runs in one transaction, so nothing is half-saved.
+ * The behaviour every list resource shares: paged list, show, create, update, delete, list switches
+ * and the short list for selects. Each save runs in one transaction, so nothing is half-saved.
  */
 @Injectable()
 export class ResourceService {
+  /** Foreign keys pointing at each table, read once from pg_constraint (the schema changes only by migration). */
+  private readonly references = new Map<string, Promise<ReferencingColumn[]>>();
+
   constructor(@Inject(DataSource) private readonly db: DataSource) {}
 
-  async list(resource: ServerResource, raw: Record<string, unknown>): Promise<Paged<unknown>> {
+  async list(resource: ServerResource, raw: Record<string, unknown>, viewer: AuthUser): Promise<Paged<unknown>> {
     const { definition } = resource;
     const params = parseListQuery(raw, definition);
     const repository = this.db.getRepository(resource.entity);
@@ -67,16 +75,17 @@ export class ResourceService {
     } else {
       query.orderBy(`${ALIAS}.id`, direction);
     }
-    query.offset((params.page - 1) * params.limit).limit(params.limit);
+    // Relations are joined to the page only (one row each: many-to-one), after the matching.
+    this.joinRelations(resource, query).offset((params.page - 1) * params.limit).limit(params.limit);
 
     const [entities, count] = await Promise.all([query.getMany(), counting]);
-    return { data: entities.map((entity) => this.row(resource, entity)), count };
+    return { data: await this.rows(resource, entities, viewer), count };
   }
 
-  async show(resource: ServerResource, id: number): Promise<{ data: unknown }> {
-    const entity = await this.db.getRepository(resource.entity).findOneBy({ id });
+  async show(resource: ServerResource, id: number, viewer: AuthUser): Promise<{ data: unknown }> {
+    const entity = await this.find(resource, this.db.manager, id);
     if (!entity) throw notFound();
-    return { data: this.row(resource, entity) };
+    return { data: (await this.rows(resource, [entity], viewer))[0] };
   }
 
   async create(resource: ServerResource, body: unknown, actor: Actor): Promise<{ data: unknown }> {
@@ -87,23 +96,20 @@ export class ResourceService {
       const id = inserted.identifiers[0]?.id as number;
       const entity = await this.reload(resource, context.manager, id);
       await resource.afterSave?.(entity, values, context);
-      return { data: this.row(resource, entity) };
+      return { data: (await this.rows(resource, [entity], actor.user, context.manager))[0] };
     }, actor);
   }
 
   async update(resource: ServerResource, id: number, body: unknown, actor: Actor): Promise<{ data: unknown }> {
     const input = parseInput(resource.definition.updateSchema, body);
     return this.saving(resource, async (context) => {
-      const repository = context.manager.getRepository(resource.entity);
-      // Lock the row: two managers saving at once are applied one after the other.
-      const current = await repository.findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
-      if (!current) throw notFound();
+      await this.lock(resource, context.manager, id);
       const values = await this.values(resource, input, context);
       await resource.checks?.update?.(id, values, context);
-      await repository.update({ id }, values);
+      await context.manager.getRepository(resource.entity).update({ id }, values);
       const entity = await this.reload(resource, context.manager, id);
       await resource.afterSave?.(entity, values, context);
-      return { data: this.row(resource, entity) };
+      return { data: (await this.rows(resource, [entity], actor.user, context.manager))[0] };
     }, actor);
   }
 
@@ -122,24 +128,21 @@ export class ResourceService {
     return { message: resource.definition.messages.deleted };
   }
 
-  /** PUT /{id}/active: sets `is_active` from the body when given, otherwise flips it. */
-  async switchActive(resource: ServerResource, id: number, body: unknown, actor: Actor): Promise<ActiveSwitchReply> {
-    const requested = (body as { is_active?: unknown } | undefined)?.is_active;
-    if (requested !== undefined && typeof requested !== 'boolean') {
-      throw new ValidationFailed({ is_active: [MESSAGES.validation.invalid] });
-    }
-    if (!this.db.getMetadata(resource.entity).findColumnWithPropertyName('is_active')) throw notFound();
+  /** PUT /{id}/{segment}: sets the switch's column from the body when given, otherwise flips it. */
+  async switchFlag(resource: ServerResource, id: number, segment: string, body: unknown, actor: Actor): Promise<SwitchReply> {
+    const column = resource.definition.switches?.[segment];
+    if (!column) throw notFound();
+    const requested = (body as Record<string, unknown> | undefined)?.[column];
+    if (requested !== undefined && typeof requested !== 'boolean') throw new ValidationFailed({ [column]: [MESSAGES.validation.invalid] });
     return this.db.transaction(async (manager) => {
       const context = { ...actor, manager };
-      const repository = manager.getRepository(resource.entity);
-      const current = await repository.findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
-      if (!current) throw notFound();
-      const isActive = typeof requested === 'boolean' ? requested : !current.is_active;
-      await resource.checks?.active?.(id, isActive, context);
-      await repository.update({ id }, { is_active: isActive });
+      const current = await this.lock(resource, manager, id);
+      const value = typeof requested === 'boolean' ? requested : !current[column];
+      await resource.checks?.switch?.(id, column, value, context);
+      await manager.getRepository(resource.entity).update({ id }, { [column]: value });
       const entity = await this.reload(resource, manager, id);
-      await resource.afterSave?.(entity, { is_active: isActive }, context);
-      return { status: 'CHANGED', is_active: isActive, name: String(entity[resource.nameColumn ?? 'name'] ?? id) };
+      await resource.afterSave?.(entity, { [column]: value }, context);
+      return { status: 'CHANGED', [column]: value, name: String(entity[resource.nameColumn ?? 'name'] ?? id) } as SwitchReply;
     });
   }
 
@@ -156,18 +159,61 @@ export class ResourceService {
     return { data: rows };
   }
 
-  private row(resource: ServerResource, entity: ObjectLiteral): unknown {
-    return resource.toRow ? resource.toRow(entity) : entity;
+  private joinRelations<Q extends SelectQueryBuilder<ObjectLiteral>>(resource: ServerResource, query: Q): Q {
+    for (const relation of resource.relations ?? []) query.leftJoinAndSelect(`${ALIAS}.${relation}`, relation);
+    return query;
+  }
+
+  private find(resource: ServerResource, manager: EntityManager, id: number): Promise<ObjectLiteral | null> {
+    const relations = Object.fromEntries((resource.relations ?? []).map((relation) => [relation, true]));
+    return manager.getRepository(resource.entity).findOne({ where: { id }, relations });
+  }
+
+  private async reload(resource: ServerResource, manager: EntityManager, id: number): Promise<ObjectLiteral> {
+    const entity = await this.find(resource, manager, id);
+    if (!entity) throw notFound();
+    return entity;
+  }
+
+  /** Locks the row for the rest of the transaction: two managers saving at once are applied one after the other. */
+  private async lock(resource: ServerResource, manager: EntityManager, id: number): Promise<ObjectLiteral> {
+    const current = await manager.getRepository(resource.entity).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
+    if (!current) throw notFound();
+    return current;
+  }
+
+  private async rows(resource: ServerResource, entities: ObjectLiteral[], viewer: AuthUser, manager = this.db.manager): Promise<unknown[]> {
+    const rows = entities.map((entity) => (resource.toRow ? resource.toRow(entity, viewer) : entity) as Record<string, unknown>);
+    if (!resource.canDeleteFlag || entities.length === 0) return rows;
+    const inUse = await this.referencedIds(resource, manager, entities.map((entity) => entity.id as number));
+    return rows.map((row, index) => ({ ...row, can_delete: !inUse.has(entities[index]!.id as number) }));
+  }
+
+  /** Which of these ids another table still points at through a foreign key that blocks delete. */
+  private async referencedIds(resource: ServerResource, manager: EntityManager, ids: number[]): Promise<Set<number>> {
+    const table = this.db.getMetadata(resource.entity).tableName;
+    let references = this.references.get(table);
+    if (!references) {
+      references = this.db.query<ReferencingColumn[]>(
+        `SELECT c.conrelid::regclass::text AS table, a.attname AS column
+           FROM pg_constraint c
+           JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = c.conkey[1]
+          WHERE c.contype = 'f' AND c.confrelid = $1::regclass AND array_length(c.conkey, 1) = 1
+            AND c.confdeltype IN ('a', 'r')`,
+        [table],
+      );
+      this.references.set(table, references);
+    }
+    const columns = await references;
+    if (columns.length === 0) return new Set();
+    const quote = (name: string) => name.split('.').map((part) => `"${part.replace(/"/g, '""')}"`).join('.');
+    const exists = columns.map(({ table: from, column }) => `EXISTS (SELECT 1 FROM ${quote(from)} WHERE ${quote(column)} = ids.id)`);
+    const rows: { id: number }[] = await manager.query(`SELECT ids.id FROM unnest($1::int[]) AS ids(id) WHERE ${exists.join(' OR ')}`, [ids]);
+    return new Set(rows.map((row) => row.id));
   }
 
   private async values(resource: ServerResource, input: unknown, context: ResourceContext): Promise<ObjectLiteral> {
     return resource.toEntity ? resource.toEntity(input as never, context) : (input as ObjectLiteral);
-  }
-
-  private async reload(resource: ServerResource, manager: EntityManager, id: number): Promise<ObjectLiteral> {
-    const entity = await manager.getRepository(resource.entity).findOneBy({ id });
-    if (!entity) throw notFound();
-    return entity;
   }
 
   /** One transaction per save; a unique index violated by the input is the field's 422, not a 500. */

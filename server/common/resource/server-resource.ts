@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import type { ListFilter } from '../../../shared/api.js';
 import type { ResourceDefinition } from '../../../shared/resources/define.js';
 import type { Role } from '../../../shared/roles.js';
-import type { Actor } from '../auth/decorators.js';
+import type { Actor, AuthUser } from '../auth/decorators.js';
 
 /** What a declaration's hooks get: who acts (user and session) and the save's transaction. */
 export interface ResourceContext extends Actor {
@@ -32,10 +32,17 @@ export interface ServerResource<
   sortExpressions?: Partial<Record<Definition['sortable'][number], string>>;
   /** SQL expressions for filters that are not plain columns of the table. */
   filterExpressions?: Partial<Record<ListFilter, string>>;
-  /** Column shown as the name in `/list` and in active-switch replies; default `name`. */
+  /** Column shown as the name in `/list` and in switch replies; default `name`. */
   nameColumn?: string;
-  /** The JSON row of an entity; default the entity itself. */
-  toRow?: (entity: Entity) => unknown;
+  /** Relations loaded with every row (list, show, save replies), e.g. `['city']`. */
+  relations?: string[];
+  /**
+   * Rows carry `can_delete`: false while another table's foreign key (one that does not cascade)
+   * points at the row. Read from PostgreSQL's own constraints, so it always matches what delete does.
+   */
+  canDeleteFlag?: boolean;
+  /** The JSON row of an entity (with its relations); default the entity itself. `viewer` is the signed-in user. */
+  toRow?: (entity: Entity, viewer: AuthUser) => unknown;
   /** Entity fields from validated input; default the input itself. */
   toEntity?: (
     input: z.output<Definition['createSchema']> | z.output<Definition['updateSchema']>,
@@ -45,9 +52,10 @@ export interface ServerResource<
   checks?: {
     update?: (id: number, values: Partial<Entity>, context: ResourceContext) => void | Promise<void>;
     delete?: (id: number, context: ResourceContext) => void | Promise<void>;
-    active?: (id: number, isActive: boolean, context: ResourceContext) => void | Promise<void>;
+    /** A list switch (`column` is e.g. `is_active`) about to be set to `value`. */
+    switch?: (id: number, column: string, value: boolean, context: ResourceContext) => void | Promise<void>;
   };
-  /** Runs inside the save's transaction after a create, update or active switch. */
+  /** Runs inside the save's transaction after a create, update or switch. */
   afterSave?: (entity: Entity, values: Partial<Entity>, context: ResourceContext) => void | Promise<void>;
 }
 

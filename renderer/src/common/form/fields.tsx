@@ -1,81 +1,142 @@
 /**
- * Form fields (Blueprint): one component renders any field kind a resource form declares, with its
- * label, the first error under it and the invalid mark (spec 01 §5).
+ * Form fields (Blueprint): one component renders any field kind a form declares, with its label,
+ * the first error under it and the invalid mark (spec 01 §5). Fields read and write the whole form,
+ * so a date range can fill two fields and a field can depend on another (`visible`).
  */
 import { Button, FormGroup, InputGroup, Intent, MenuItem, NumericInput, Switch, TextArea, type IconName } from '@blueprintjs/core';
-import { Select, type ItemRenderer } from '@blueprintjs/select';
-import type { IdName } from '@shared/api';
+import { DateInput3, DateRangeInput3 } from '@blueprintjs/datetime2';
+import { MultiSelect, Select, type ItemRenderer } from '@blueprintjs/select';
 import { MESSAGES } from '@shared/messages';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { ru } from 'date-fns/locale';
+import { useState, type ReactNode } from 'react';
 import { api } from '../../api/http';
+import type { FieldErrors } from '@shared/validation';
 
-export type FieldSpec =
-  | {
-      kind: 'text' | 'email' | 'password' | 'textarea';
-      name: string;
-      label: string;
-      placeholder?: string;
-      /** `'create'`: required when adding only (a password kept unchanged on edit). */
-      required?: boolean | 'create';
-      hint?: string;
-      /** Hint shown instead when editing an existing record. */
-      editHint?: string;
-      autoComplete?: string;
-      icon?: IconName;
-      autoFocus?: boolean;
-    }
-  | { kind: 'number'; name: string; label: string; min?: number; max?: number; required?: boolean }
-  | { kind: 'switch'; name: string; label: string }
-  | {
-      kind: 'select';
-      name: string;
-      label: string;
-      required?: boolean;
-      /** Options from a `/list` endpoint (path under /api) or given here. */
-      options: { path: string } | { items: IdName[] };
-    };
-
-interface FieldProps {
-  field: FieldSpec;
-  value: unknown;
-  error?: string;
-  onChange(value: unknown): void;
-  disabled?: boolean;
-  /** The form edits an existing record (as opposed to adding one). */
-  editing?: boolean;
+/** An option of a select: from a `/list` endpoint ({id, name}) or given in the declaration. */
+export interface Option {
+  id: number | string;
+  name: string;
+  icon?: IconName;
 }
 
-export function FormField({ field, value, error, onChange, disabled, editing = false }: FieldProps) {
+/** Where a select's options come from: a GET endpoint answering `{data: Option[]}` (or a key of its reply), or a fixed list. */
+export type OptionsSource = { path: string; key?: string; map?: (item: never) => Option } | { items: Option[] };
+
+type Common = {
+  name: string;
+  label: string;
+  /** `'create'`: required when adding only (a password kept unchanged on edit). */
+  required?: boolean | 'create';
+  hint?: string;
+  /** Hint shown instead when editing an existing record. */
+  editHint?: string;
+  /** Shown only while this holds (e.g. the discount percent while the discount box is checked). */
+  visible?: (values: Record<string, unknown>) => boolean;
+};
+
+export type FieldSpec = Common &
+  (
+    | { kind: 'text' | 'email' | 'password'; placeholder?: string; autoComplete?: string; icon?: IconName; autoFocus?: boolean }
+    | { kind: 'textarea'; placeholder?: string; rows?: number }
+    | { kind: 'number'; min?: number; max?: number; step?: number }
+    | { kind: 'switch' }
+    | { kind: 'checkbox' }
+    | { kind: 'select'; options: OptionsSource; clearable?: boolean }
+    | { kind: 'multiselect'; options: OptionsSource }
+    | { kind: 'date' }
+    /** Two fields: `name` (from) and `toName` (to), each YYYY-MM-DD. */
+    | { kind: 'daterange'; toName: string }
+    /** Anything else: the declaration renders it. */
+    | { kind: 'custom'; render: (props: FieldRenderProps) => ReactNode }
+  );
+
+export interface FieldRenderProps {
+  values: Record<string, unknown>;
+  setValue(name: string, value: unknown): void;
+  errors: FieldErrors;
+  editing: boolean;
+  disabled?: boolean;
+}
+
+interface FieldProps extends FieldRenderProps {
+  field: FieldSpec;
+}
+
+/** A calendar date as the API exchanges it (YYYY-MM-DD) to the pickers' local ISO value and back. */
+const toPickerValue = (date: unknown) => (typeof date === 'string' && date ? `${date.slice(0, 10)}T00:00:00` : null);
+const fromPickerValue = (value: string | null) => (value ? value.slice(0, 10) : null);
+const DATE_FORMAT = { dateFnsFormat: 'dd.MM.yyyy', locale: ru, placeholder: 'ДД.ММ.ГГГГ' } as const;
+
+export function FormField({ field, values, setValue, errors, editing, disabled }: FieldProps) {
+  if (field.visible && !field.visible(values)) return null;
+  const error = errors[field.name]?.[0] ?? (field.kind === 'daterange' ? errors[field.toName]?.[0] : undefined);
   const intent = error ? Intent.DANGER : Intent.NONE;
   const id = `field-${field.name}`;
-  if (field.kind === 'switch') {
+  const value = values[field.name];
+  const onChange = (next: unknown) => setValue(field.name, next);
+
+  if (field.kind === 'switch' || field.kind === 'checkbox') {
     return (
       <FormGroup helperText={error} intent={intent}>
-        <Switch id={id} role="switch" label={field.label} checked={Boolean(value)} disabled={disabled} onChange={(event) => onChange(event.currentTarget.checked)} />
+        <Switch id={id} role={field.kind === 'switch' ? 'switch' : undefined} label={field.label} checked={Boolean(value)} disabled={disabled} onChange={(event) => onChange(event.currentTarget.checked)} />
       </FormGroup>
     );
   }
-  const required = 'required' in field && (field.required === true || (field.required === 'create' && !editing));
-  const hint = 'hint' in field || 'editHint' in field ? ((editing && 'editHint' in field ? field.editHint : undefined) ?? ('hint' in field ? field.hint : undefined)) : undefined;
-  return (
-    <FormGroup label={field.label} labelFor={id} labelInfo={required ? '*' : undefined} helperText={error ?? hint} intent={intent}>
-      {field.kind === 'select' ? (
-        <SelectField id={id} field={field} value={value as number | null} intent={intent} disabled={disabled} onChange={onChange} />
-      ) : field.kind === 'number' ? (
+  if (field.kind === 'custom') return <>{field.render({ values, setValue, errors, editing, disabled })}</>;
+
+  const required = field.required === true || (field.required === 'create' && !editing);
+  const hint = (editing ? field.editHint : undefined) ?? field.hint;
+  let control: ReactNode;
+  switch (field.kind) {
+    case 'select':
+      control = <SelectField id={id} field={field} value={value as Option['id'] | null} intent={intent} disabled={disabled} onChange={onChange} />;
+      break;
+    case 'multiselect':
+      control = <MultiSelectField id={id} field={field} value={(value as Option['id'][] | null) ?? []} intent={intent} disabled={disabled} onChange={onChange} />;
+      break;
+    case 'number':
+      control = (
         <NumericInput
           id={id}
           fill
           intent={intent}
           min={field.min}
           max={field.max}
+          stepSize={field.step ?? 1}
+          minorStepSize={null}
           disabled={disabled}
           value={value === null || value === undefined ? '' : String(value)}
-          onValueChange={(number, text) => onChange(text.trim() === '' ? null : number)}
+          onValueChange={(number, text) => onChange(text.trim() === '' ? null : Number.isNaN(number) ? text : number)}
         />
-      ) : field.kind === 'textarea' ? (
-        <TextArea id={id} fill intent={intent} disabled={disabled} placeholder={field.placeholder} value={(value as string | null) ?? ''} onChange={(event) => onChange(event.target.value)} />
-      ) : (
+      );
+      break;
+    case 'date':
+      control = (
+        <DateInput3 {...DATE_FORMAT} fill disabled={disabled} value={toPickerValue(value)} onChange={(next) => onChange(fromPickerValue(next))} inputProps={{ id, intent }} showActionsBar todayButtonText="Сегодня" clearButtonText="Очистить" />
+      );
+      break;
+    case 'daterange':
+      control = (
+        <DateRangeInput3
+          {...DATE_FORMAT}
+          disabled={disabled}
+          value={[toPickerValue(value) ? new Date(toPickerValue(value)!) : null, toPickerValue(values[field.toName]) ? new Date(toPickerValue(values[field.toName])!) : null]}
+          onChange={([from, to]) => {
+            setValue(field.name, from ? toCalendarDate(from) : null);
+            setValue(field.toName, to ? toCalendarDate(to) : null);
+          }}
+          startInputProps={{ id, intent, placeholder: 'с ДД.ММ.ГГГГ' }}
+          endInputProps={{ intent, placeholder: 'по ДД.ММ.ГГГГ' }}
+          allowSingleDayRange
+        />
+      );
+      break;
+    case 'textarea':
+      control = <TextArea id={id} fill rows={field.rows ?? 3} intent={intent} disabled={disabled} placeholder={field.placeholder} value={(value as string | null) ?? ''} onChange={(event) => onChange(event.target.value)} />;
+      break;
+    default:
+      control = (
         <InputGroup
           id={id}
           name={field.name}
@@ -89,46 +150,104 @@ export function FormField({ field, value, error, onChange, disabled, editing = f
           value={(value as string | null) ?? ''}
           onValueChange={(text) => onChange(text)}
         />
-      )}
+      );
+  }
+  return (
+    <FormGroup label={field.label} labelFor={id} labelInfo={required ? '*' : undefined} helperText={error ?? hint} intent={intent}>
+      {control}
     </FormGroup>
   );
 }
 
-const optionRenderer =
-  (selectedId: number | null): ItemRenderer<IdName> =>
-  (item, { handleClick, handleFocus, modifiers }) =>
-    modifiers.matchesPredicate ? (
-      <MenuItem key={item.id} text={item.name} active={modifiers.active} selected={item.id === selectedId} disabled={modifiers.disabled} onClick={handleClick} onFocus={handleFocus} roleStructure="listoption" />
-    ) : null;
+const pad = (number: number) => String(number).padStart(2, '0');
+const toCalendarDate = (date: Date) => `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 
-/** A searchable select; its empty state reads 'Не найдено' (spec 01 §2.3). */
-function SelectField({ id, field, value, intent, disabled, onChange }: { id: string; field: Extract<FieldSpec, { kind: 'select' }>; value: number | null; intent: Intent; disabled?: boolean; onChange(value: unknown): void }) {
-  const remote = 'path' in field.options ? field.options.path : null;
+/** The options of a select, loaded once per endpoint and shared by every form that uses it. */
+export function useOptions(source: OptionsSource): Option[] {
+  const remote = 'path' in source ? source : null;
   const { data } = useQuery({
-    queryKey: ['select-options', remote],
-    queryFn: ({ signal }) => api.get<{ data: IdName[] }>(remote!, undefined, signal),
+    queryKey: ['select-options', remote?.path, remote?.key],
+    queryFn: ({ signal }) => api.get<Record<string, unknown>>(remote!.path, undefined, signal),
     enabled: remote !== null,
     staleTime: 60_000,
   });
-  const items = 'items' in field.options ? field.options.items : (data?.data ?? []);
+  if ('items' in source) return source.items;
+  const list = (data?.[source.key ?? 'data'] as unknown[] | undefined) ?? [];
+  return source.map ? list.map((item) => source.map!(item as never)) : (list as Option[]);
+}
+
+const matches = (text: string, item: Option) => item.name.toLowerCase().includes(text.trim().toLowerCase());
+
+const optionRenderer =
+  (isSelected: (item: Option) => boolean): ItemRenderer<Option> =>
+  (item, { handleClick, handleFocus, modifiers }) =>
+    modifiers.matchesPredicate ? (
+      <MenuItem key={item.id} text={item.name} icon={item.icon} active={modifiers.active} selected={isSelected(item)} disabled={modifiers.disabled} onClick={handleClick} onFocus={handleFocus} roleStructure="listoption" />
+    ) : null;
+
+const nothingFound = <MenuItem disabled text={MESSAGES.list.nothingFound} roleStructure="listoption" />;
+
+/** A searchable select; its empty state reads 'Не найдено' (spec 01 §2.3). */
+function SelectField({ id, field, value, intent, disabled, onChange }: { id: string; field: Extract<FieldSpec, { kind: 'select' }>; value: Option['id'] | null; intent: Intent; disabled?: boolean; onChange(value: unknown): void }) {
+  const items = useOptions(field.options);
   const selected = items.find((item) => item.id === value);
   const [query, setQuery] = useState('');
   return (
-    <Select<IdName>
+    <div className="select-field">
+      <Select<Option>
+        items={items}
+        itemRenderer={optionRenderer((item) => item.id === value)}
+        itemPredicate={matches}
+        itemsEqual="id"
+        onItemSelect={(item) => onChange(item.id)}
+        query={query}
+        onQueryChange={setQuery}
+        noResults={nothingFound}
+        inputProps={{ placeholder: MESSAGES.list.searchPlaceholder }}
+        popoverProps={{ minimal: true, matchTargetWidth: true }}
+        disabled={disabled}
+        fill
+      >
+        <Button id={id} fill alignText="start" icon={selected?.icon} endIcon="caret-down" intent={intent} text={selected?.name ?? 'Выберите…'} disabled={disabled} data-testid={`select-${field.name}`} />
+      </Select>
+      {field.clearable && value !== null && value !== undefined && <Button variant="minimal" icon="cross" aria-label="Очистить" onClick={() => onChange(null)} disabled={disabled} />}
+    </div>
+  );
+}
+
+/** Several ids chosen from a searchable list, shown as tags. */
+function MultiSelectField({ id, field, value, intent, disabled, onChange }: { id: string; field: Extract<FieldSpec, { kind: 'multiselect' }>; value: Option['id'][]; intent: Intent; disabled?: boolean; onChange(value: unknown): void }) {
+  const items = useOptions(field.options);
+  const chosen = value.map((itemId) => items.find((item) => item.id === itemId) ?? { id: itemId, name: String(itemId) });
+  const toggle = (item: Option) => onChange(value.includes(item.id) ? value.filter((itemId) => itemId !== item.id) : [...value, item.id]);
+  return (
+    <MultiSelect<Option>
       items={items}
-      itemRenderer={optionRenderer(value)}
-      itemPredicate={(text, item) => item.name.toLowerCase().includes(text.trim().toLowerCase())}
+      selectedItems={chosen}
+      itemRenderer={optionRenderer((item) => value.includes(item.id))}
+      itemPredicate={matches}
       itemsEqual="id"
-      onItemSelect={(item) => onChange(item.id)}
-      query={query}
-      onQueryChange={setQuery}
-      noResults={<MenuItem disabled text={MESSAGES.list.nothingFound} roleStructure="listoption" />}
-      inputProps={{ placeholder: MESSAGES.list.searchPlaceholder }}
+      onItemSelect={toggle}
+      onRemove={(item) => toggle(item)}
+      tagRenderer={(item) => item.name}
+      noResults={nothingFound}
+      placeholder={MESSAGES.list.searchPlaceholder}
       popoverProps={{ minimal: true, matchTargetWidth: true }}
+      tagInputProps={{ intent, disabled, inputProps: { id } }}
       disabled={disabled}
       fill
-    >
-      <Button id={id} fill alignText="start" endIcon="caret-down" intent={intent} text={selected?.name ?? 'Выберите…'} disabled={disabled} data-testid={`select-${field.name}`} />
-    </Select>
+      resetOnSelect
+    />
+  );
+}
+
+/** The fields of a form, in order. */
+export function FormFields({ fields, form, editing = false, disabled }: { fields: FieldSpec[]; form: Omit<FieldRenderProps, 'editing' | 'disabled'>; editing?: boolean; disabled?: boolean }) {
+  return (
+    <>
+      {fields.map((field) => (
+        <FormField key={field.name} field={field} values={form.values} setValue={form.setValue} errors={form.errors} editing={editing} disabled={disabled} />
+      ))}
+    </>
   );
 }

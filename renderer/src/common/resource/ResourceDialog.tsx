@@ -4,8 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { api, ApiError } from '../../api/http';
 import { toast } from '../toaster';
-import { FormField } from '../form/fields';
-import { firstError, useZodForm } from '../form/useZodForm';
+import { FormFields, type FieldSpec } from '../form/fields';
+import { useZodForm } from '../form/useZodForm';
 import type { ResourceScreenDefinition } from './definition';
 
 interface Props {
@@ -36,19 +36,15 @@ export function ResourceDialog({ definition, id, isOpen, onClose, onSaved }: Pro
     if (!isOpen) return;
     setErrors({});
     if (!editing) setValues(spec.initial);
-    else if (record.data) {
-      // The form shows the record's fields; passwords are never sent back, so they start empty.
-      const values: Record<string, unknown> = {};
-      for (const field of spec.fields) values[field.name] = field.kind === 'password' ? '' : (record.data.data[field.name] ?? spec.initial[field.name] ?? null);
-      setValues(values);
-    }
-  }, [isOpen, editing, record.data, spec, setValues, setErrors]);
+    else if (record.data) setValues(recordToValues(definition, record.data.data));
+  }, [isOpen, editing, record.data, spec, definition, setValues, setErrors]);
 
+  const saveFailed = resource.messages.saveFailed ?? { title: MESSAGES.errors.saveFailedTitle, text: MESSAGES.errors.saveFailedText };
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
     if (savingRef.current) return; // a save in progress blocks a second one
     if (!form.validate()) {
-      toast.error(MESSAGES.errors.saveFailedText, MESSAGES.errors.saveFailedTitle);
+      toast.error(saveFailed.text, saveFailed.title);
       return;
     }
     savingRef.current = true;
@@ -62,7 +58,7 @@ export function ResourceDialog({ definition, id, isOpen, onClose, onSaved }: Pro
     } catch (error) {
       if (error instanceof ApiError && error.status === 422) setErrors(error.fieldErrors);
       if (!(error instanceof ApiError && error.status >= 500)) {
-        toast.error(error instanceof ApiError && error.status === 403 ? (error.serverMessage ?? MESSAGES.errors.saveFailedText) : MESSAGES.errors.saveFailedText, MESSAGES.errors.saveFailedTitle);
+        toast.error(error instanceof ApiError && error.status === 403 ? (error.serverMessage ?? saveFailed.text) : saveFailed.text, saveFailed.title);
       }
     } finally {
       savingRef.current = false;
@@ -72,15 +68,13 @@ export function ResourceDialog({ definition, id, isOpen, onClose, onSaved }: Pro
 
   const loading = editing && record.isPending;
   return (
-    <Dialog isOpen={isOpen} onClose={onClose} title={editing ? spec.titles.edit : spec.titles.create} canOutsideClickClose canEscapeKeyClose className="resource-dialog">
+    <Dialog isOpen={isOpen} onClose={onClose} title={editing ? spec.titles.edit : spec.titles.create} canOutsideClickClose canEscapeKeyClose className="resource-dialog" style={{ width: spec.width ?? '50vw' }}>
       <form onSubmit={submit} noValidate>
         <DialogBody>
           {loading ? (
             <Spinner />
           ) : (
-            spec.fields.map((field) => (
-              <FormField key={field.name} field={field} editing={editing} value={form.values[field.name]} error={firstError(form.errors, field.name)} onChange={(value) => form.setValue(field.name, value)} />
-            ))
+            <FormFields fields={spec.fields} form={form} editing={editing} />
           )}
         </DialogBody>
         <DialogFooter
@@ -94,4 +88,19 @@ export function ResourceDialog({ definition, id, isOpen, onClose, onSaved }: Pro
       </form>
     </Dialog>
   );
+}
+
+/** The form's values of a record: the declaration's mapping, or each field's own name (a date range has two). */
+function recordToValues(definition: ResourceScreenDefinition, record: Record<string, unknown>): Record<string, unknown> {
+  const { form } = definition;
+  if (form.toValues) return { ...form.initial, ...form.toValues(record) };
+  const values: Record<string, unknown> = { ...form.initial };
+  const names = (field: FieldSpec) => (field.kind === 'daterange' ? [field.name, field.toName] : [field.name]);
+  for (const field of form.fields) {
+    for (const name of names(field)) {
+      // Passwords are never sent back, so they start empty.
+      values[name] = field.kind === 'password' ? '' : (record[name] ?? form.initial[name] ?? null);
+    }
+  }
+  return values;
 }

@@ -4,7 +4,7 @@
  * and delete with confirmation. A resource brings only its declaration (./definition.ts).
  */
 import { Alert, Button, Card, H2, HTMLSelect, HTMLTable, Icon, InputGroup, Intent, Spinner, Switch } from '@blueprintjs/core';
-import { LIST_DEFAULTS, type ActiveSwitchReply, type Paged } from '@shared/api';
+import { LIST_DEFAULTS, type Paged, type SwitchReply } from '@shared/api';
 import { MESSAGES } from '@shared/messages';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
@@ -67,10 +67,12 @@ export function ResourceScreen<Row extends RowBase>({ definition }: { definition
     },
   });
 
-  const switchActive = useMutation({
-    mutationFn: (row: Row) => api.put<ActiveSwitchReply>(`${resource.path}/${row.id}/active`),
-    onSuccess: (reply) => {
-      toast.success(MESSAGES.activeChanged(reply.name, reply.is_active));
+  const switchFlag = useMutation({
+    mutationFn: ({ row, segment }: { row: Row; segment: string }) => api.put<SwitchReply>(`${resource.path}/${row.id}/${segment}`),
+    onSuccess: (reply, { segment }) => {
+      const column = resource.switches?.[segment] ?? '';
+      const describe = MESSAGES.switches[segment] ?? MESSAGES.switches.active!;
+      toast.success(describe(reply.name, Boolean(reply[column])));
       void refresh();
     },
     onError: (error) => {
@@ -86,7 +88,8 @@ export function ResourceScreen<Row extends RowBase>({ definition }: { definition
   const sortedColumn = params.orderBy ?? 'id';
   const from = count === 0 ? 0 : (params.page - 1) * params.limit + 1;
   const to = Math.min(count, params.page * params.limit);
-  const columnCount = definition.columns.length + (definition.activeSwitch ? 1 : 0) + 1;
+  const switches = definition.switches ?? [];
+  const columnCount = definition.columns.length + switches.length + 1;
 
   return (
     <Card className="resource-screen" elevation={1}>
@@ -143,7 +146,11 @@ export function ResourceScreen<Row extends RowBase>({ definition }: { definition
                 </th>
               );
             })}
-            {definition.activeSwitch && <th style={{ width: 110 }}>{MESSAGES.list.active}</th>}
+            {switches.map((column) => (
+              <th key={column.segment} style={{ width: 110 }}>
+                {column.title}
+              </th>
+            ))}
             <th style={{ width: 100 }} aria-label="Действия" />
           </tr>
         </thead>
@@ -167,18 +174,18 @@ export function ResourceScreen<Row extends RowBase>({ definition }: { definition
               {definition.columns.map((column) => (
                 <td key={column.key}>{column.render ? column.render(row) : String((row as Record<string, unknown>)[column.key] ?? '')}</td>
               ))}
-              {definition.activeSwitch && (
-                <td>
+              {switches.map((column) => (
+                <td key={column.segment}>
                   <Switch
-                    checked={Boolean((row as { is_active?: boolean }).is_active)}
-                    disabled={switchActive.isPending}
-                    onChange={() => switchActive.mutate(row)}
-                    aria-label={MESSAGES.list.active}
+                    checked={Boolean((row as Record<string, unknown>)[resource.switches?.[column.segment] ?? ''])}
+                    disabled={switchFlag.isPending}
+                    onChange={() => switchFlag.mutate({ row, segment: column.segment })}
+                    aria-label={column.title}
                     className="row-switch"
                     role="switch"
                   />
                 </td>
-              )}
+              ))}
               <td className="row-actions">
                 <Button variant="minimal" icon="edit" aria-label={MESSAGES.list.edit} title={MESSAGES.list.edit} onClick={() => setDialog({ open: true, id: row.id })} />
                 {(definition.canDelete?.(row) ?? true) && (

@@ -1,6 +1,7 @@
 /**
- * The renderer half of a resource declaration: title, columns, filters and form fields. With the
- * shared definition (path, schemas, sortable columns, messages) it is all `ResourceScreen` needs.
+ * The renderer half of a resource declaration: title, columns, switches, filters and form fields.
+ * With the shared definition (path, schemas, sortable columns, switches, messages) it is all
+ * `ResourceScreen` needs.
  */
 import type { ListFilter } from '@shared/api';
 import type { ResourceDefinition } from '@shared/resources/define';
@@ -19,6 +20,12 @@ export interface ColumnSpec<Row> {
   width?: number | string;
 }
 
+/** A switch column: `segment` is a key of the shared definition's `switches` (active, filter, …). */
+export interface SwitchColumnSpec {
+  segment: string;
+  title: string;
+}
+
 export interface FilterSpec {
   param: ListFilter;
   label: string;
@@ -32,14 +39,17 @@ export interface ResourceScreenDefinition<Row extends RowBase = RowBase> {
   title: string;
   subtitle?: string;
   columns: ColumnSpec<Row>[];
-  /** Adds the active switch column (PUT {path}/{id}/active). */
-  activeSwitch?: boolean;
+  switches?: SwitchColumnSpec[];
   filters?: FilterSpec[];
   form: {
     titles: { create: string; edit: string };
     fields: FieldSpec[];
     /** Values of a new record. */
     initial: Record<string, unknown>;
+    /** Form values of a record read back from the API (e.g. `city.id` → `city_id`); default: the fields' own names. */
+    toValues?: (record: Record<string, unknown>) => Record<string, unknown>;
+    /** Dialog width; the spec's dialogs are 50vw unless said otherwise. */
+    width?: string;
   };
   /** Delete is offered only where this says so (e.g. the row's can_delete). */
   canDelete?: (row: Row) => boolean;

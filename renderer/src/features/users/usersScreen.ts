@@ -14,7 +14,7 @@ export const usersScreen = defineResourceScreen<UserRow>({
     { key: 'email', title: 'Email' },
     { key: 'role_name', title: 'Роль', width: 160 },
   ],
-  activeSwitch: true,
+  switches: [{ segment: 'active', title: MESSAGES.list.active }],
   filters: [{ param: 'is_active', label: 'Активность', yes: 'Активные', no: 'Неактивные' }],
   form: {
     titles: { create: 'Добавление пользователя', edit: 'Редактирование пользователя' },
