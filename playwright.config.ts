@@ -8,6 +8,8 @@ import path from 'node:path';
  * built app in serve mode on a fresh embedded database. Run after `npm run build`.
  */
 const PORT = Number(process.env.E2E_PORT ?? 18181);
+/** The Vite dev server of the test fixtures. */
+export const FIXTURES_PORT = PORT + 1;
 const chromium = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find(
   (candidate): candidate is string => Boolean(candidate && existsSync(candidate)),
 );
@@ -16,6 +18,8 @@ process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'backoffice-e2e-
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  // One output folder per port, so runs on different ports (parallel work) do not clear each other's traces.
+  outputDir: `test-results/e2e-${PORT}`,
   fullyParallel: false,
   workers: 1,
   retries: 0,
@@ -33,11 +37,26 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
     },
   },
-  webServer: {
-    command: 'node dist/server/serve.js',
-    url: `http://127.0.0.1:${PORT}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: process.env.E2E_DATA_DIR, DATABASE_URL: '', ADMIN_EMAIL: '', ADMIN_PASSWORD: '' },
-  },
+  // The first-day flow (the one-time administrator form of a fresh database) runs before every other file.
+  projects: [
+    { name: 'first-day', testMatch: /users\.spec\.ts/ },
+    { name: 'screens', testIgnore: /users\.spec\.ts/, dependencies: ['first-day'] },
+  ],
+  webServer: [
+    {
+      command: 'node dist/server/serve.js',
+      url: `http://127.0.0.1:${PORT}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: process.env.E2E_DATA_DIR, DATABASE_URL: '', ADMIN_EMAIL: '', ADMIN_PASSWORD: '' },
+    },
+    {
+      // Serves renderer/test-fixtures (components not yet on a screen) with /api proxied to the server above.
+      command: `npx vite --config renderer/vite.config.ts --host 127.0.0.1 --port ${FIXTURES_PORT} --strictPort`,
+      url: `http://127.0.0.1:${FIXTURES_PORT}/test-fixtures/photo-list.html`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { API_TARGET: `http://127.0.0.1:${PORT}` },
+    },
+  ],
 });

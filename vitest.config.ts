@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import swc from 'unplugin-swc';
 import { defineConfig } from 'vitest/config';
 
@@ -26,6 +27,7 @@ export default defineConfig({
         },
       },
       {
+        resolve: { alias: { '@shared': fileURLToPath(new URL('./shared', import.meta.url)) } },
         test: {
           name: 'unit',
           include: ['shared/**/*.test.ts', 'renderer/src/**/*.test.ts'],

@@ -1,4 +1,18 @@
 /** Every migration, in order. A new migration file is added here too (explicit imports work in the packaged app). */
 import { Foundation1763769600000 } from './1763769600000-Foundation.js';
+import { Files1763856000000 } from './1763856000000-Files.js';
+import { Handbooks1763899200000 } from './1763899200000-Handbooks.js';
+import { Cities1763913600000 } from './1763913600000-Cities.js';
+import { Vendors1763942400000 } from './1763942400000-Vendors.js';
+import { LogsSearch1763942400001 } from './1763942400001-LogsSearch.js';
+import { AgencyDocuments1763971200000 } from './1763971200000-AgencyDocuments.js';
 
-export const MIGRATIONS = [Foundation1763769600000];
+export const MIGRATIONS = [
+  Foundation1763769600000,
+  Files1763856000000,
+  Handbooks1763899200000,
+  Cities1763913600000,
+  Vendors1763942400000,
+  LogsSearch1763942400001,
+  AgencyDocuments1763971200000,
+];

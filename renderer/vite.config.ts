@@ -18,7 +18,8 @@ export default defineConfig({
     chunkSizeWarningLimit: 2000,
   },
   server: {
-    // `vite --config renderer/vite.config.ts` for renderer work against a running `npm run serve`.
-    proxy: { '/api': 'http://127.0.0.1:8080' },
+    // `vite --config renderer/vite.config.ts` for renderer work against a running `npm run serve`
+    // (API_TARGET elsewhere); the browser tests use it to serve test fixtures (renderer/test-fixtures).
+    proxy: { '/api': process.env.API_TARGET ?? 'http://127.0.0.1:8080' },
   },
 });

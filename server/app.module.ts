@@ -1,6 +1,7 @@
-import { Global, Module, type DynamicModule } from '@nestjs/common';
+import { Global, Module, type DynamicModule, type Type } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { DataSource } from 'typeorm';
+import { AgencyDocumentsModule } from './agency-documents/agency-documents.module.js';
 import { AuthController } from './auth/auth.controller.js';
 import { LoginThrottleService } from './auth/login-throttle.service.js';
 import { AuthGuard } from './common/auth/auth.guard.js';
@@ -9,22 +10,62 @@ import { ApiExceptionFilter } from './common/http/api-exception.filter.js';
 import { createResourceController } from './common/resource/resource.controller.js';
 import { ResourceService } from './common/resource/resource.service.js';
 import { CountersController } from './counters/counters.controller.js';
+import { DirectionsModule } from './directions/directions.module.js';
+import { FilesModule } from './files/files.module.js';
 import { HealthController } from './health/health.controller.js';
+import { HotelHandbooksModule } from './hotel-handbooks/hotel-handbooks.module.js';
 import { LogService } from './logs/log.service.js';
+import { LogsModule } from './logs/logs.module.js';
 import { SERVER_RESOURCES } from './resources.js';
+import { RoomsModule } from './rooms/rooms.module.js';
+import { TourDictionariesModule } from './tour-dictionaries/tour-dictionaries.module.js';
 import { UserRolesController } from './users/user-roles.controller.js';
 import { UsersService } from './users/users.service.js';
+import { VendorsModule } from './vendors/vendors.module.js';
 
-/** What every feature may inject: the database, the log, sessions. */
+/** What every feature may inject: the database, the log, sessions, the generic resource service. */
 @Global()
 @Module({})
 class CoreModule {
   static forRoot(dataSource: DataSource): DynamicModule {
     return {
       module: CoreModule,
-      providers: [{ provide: DataSource, useValue: dataSource }, LogService, SessionService],
-      exports: [DataSource, LogService, SessionService],
+      providers: [{ provide: DataSource, useValue: dataSource }, LogService, SessionService, ResourceService],
+      exports: [DataSource, LogService, SessionService, ResourceService],
     };
+  }
+}
+
+/** Sign-in, session, health and the header counters. */
+@Module({
+  controllers: [HealthController, AuthController, CountersController, UserRolesController],
+  providers: [LoginThrottleService, UsersService],
+  exports: [UsersService],
+})
+class ShellModule {}
+
+/**
+ * Feature modules with routes of their own (uploads, `/vendors/data`, `/hotels/services/icons`, …).
+ * They are registered before the generic resource controllers, whose `/:id` would otherwise
+ * answer 404 for `/vendors/data`: Nest adds routes in module order.
+ */
+const FEATURE_MODULES: Type[] = [
+  ShellModule,
+  FilesModule,
+  HotelHandbooksModule,
+  RoomsModule,
+  TourDictionariesModule,
+  DirectionsModule,
+  VendorsModule,
+  LogsModule,
+  AgencyDocumentsModule,
+];
+
+/** The controllers of every declared list resource (server/resources.ts), registered last. */
+@Module({})
+class ResourcesModule {
+  static register(): DynamicModule {
+    return { module: ResourcesModule, controllers: SERVER_RESOURCES.map(createResourceController) };
   }
 }
 
@@ -33,18 +74,8 @@ export class AppModule {
   static register(dataSource: DataSource): DynamicModule {
     return {
       module: AppModule,
-      imports: [CoreModule.forRoot(dataSource)],
-      controllers: [
-        HealthController,
-        AuthController,
-        CountersController,
-        UserRolesController,
-        ...SERVER_RESOURCES.map(createResourceController),
-      ],
+      imports: [CoreModule.forRoot(dataSource), ...FEATURE_MODULES, ResourcesModule.register()],
       providers: [
-        LoginThrottleService,
-        UsersService,
-        ResourceService,
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_FILTER, useClass: ApiExceptionFilter },
       ],

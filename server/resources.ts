@@ -3,7 +3,27 @@
  * Adding a handbook: its shared definition, an entity and migration, and one line here.
  */
 import type { ServerResource } from './common/resource/server-resource.js';
+import { agencyDocumentsServerResource } from './agency-documents/agency-documents.resource.js';
+import { citiesServerResource } from './cities/cities.resource.js';
 import { countriesServerResource } from './countries/countries.resource.js';
+import { directionsServerResource, hotelDirectionsServerResource } from './directions/directions.resources.js';
+import { HOTEL_HANDBOOK_RESOURCES } from './hotel-handbooks/hotel-handbooks.resources.js';
+import { logsServerResource } from './logs/logs.resource.js';
+import { ROOM_DICTIONARIES } from './rooms/room-dictionaries.resources.js';
+import { TOUR_DICTIONARY_RESOURCES } from './tour-dictionaries/tour-dictionaries.resources.js';
 import { usersServerResource } from './users/users.resource.js';
+import { vendorsServerResource } from './vendors/vendors.resource.js';
 
-export const SERVER_RESOURCES: ServerResource[] = [usersServerResource, countriesServerResource] as ServerResource[];
+export const SERVER_RESOURCES = [
+  usersServerResource,
+  countriesServerResource,
+  citiesServerResource,
+  directionsServerResource,
+  hotelDirectionsServerResource,
+  vendorsServerResource,
+  logsServerResource,
+  ...HOTEL_HANDBOOK_RESOURCES,
+  ...Object.values(ROOM_DICTIONARIES),
+  ...TOUR_DICTIONARY_RESOURCES,
+  agencyDocumentsServerResource,
+] as ServerResource[];

@@ -16,8 +16,8 @@ export const LIST_DEFAULTS = {
 
 export const COUNTERS_POLL_MS = 3 * 60 * 1000;
 
-/** Filters a list may accept (spec 01 §7 "Generic lists and actions"). */
-export const LIST_FILTERS = ['city_id', 'service_class', 'is_active', 'checklist_is_incomplete', 'has_search_module'] as const;
+/** Filters a list may accept (spec 01 §7 "Generic lists and actions"; `level` is the filter of /logs, §2.13). */
+export const LIST_FILTERS = ['city_id', 'service_class', 'is_active', 'checklist_is_incomplete', 'has_search_module', 'level'] as const;
 export type ListFilter = (typeof LIST_FILTERS)[number];
 
 export interface Paged<T> {
@@ -86,4 +86,5 @@ export const LIST_FILTER_KINDS: Record<ListFilter, 'flag' | 'integer'> = {
   is_active: 'flag',
   checklist_is_incomplete: 'flag',
   has_search_module: 'flag',
+  level: 'integer',
 };

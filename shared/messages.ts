@@ -16,6 +16,10 @@ export const MESSAGES = {
     oneOf: 'Выбрано недопустимое значение.',
     unique: 'Такое значение поля уже используется.',
     invalid: 'Поле заполнено неверно.',
+    digits: 'Поле должно содержать только цифры.',
+    phone: 'Телефон может содержать только цифры, пробелы, скобки, дефисы и знак +.',
+    jsonObject: 'Поле должно быть JSON-объектом.',
+    tooLarge: 'Слишком большой объём данных.',
     summary: 'Данные заполнены неверно.',
   },
   auth: {
@@ -29,6 +33,8 @@ export const MESSAGES = {
   },
   http: {
     notFound: 'Запись не найдена.',
+    /** A read-only resource (logs) refuses POST and PUT. */
+    methodNotAllowed: 'Метод не поддерживается для этого ресурса.',
     serverError: 'Внутренняя ошибка сервера.',
   },
   /** Spec 01 §2.3 generic list texts. */
@@ -39,6 +45,8 @@ export const MESSAGES = {
     searchPlaceholder: 'Поиск',
     add: 'Добавить',
     edit: 'Редактировать',
+    view: 'Просмотр',
+    close: 'Закрыть',
     delete: 'Удалить',
     confirmDelete: 'Вы действительно желаете удалить запись?',
     cancel: 'Отмена',
@@ -71,8 +79,68 @@ export const MESSAGES = {
   countries: {
     saved: 'Страна успешно сохранена',
   },
+  /** Vendors (spec 01 §8): the spec words every vendor message in English; kept exactly. */
+  vendors: {
+    saved: 'Vendor successfully saved',
+    deleted: 'Vendor successfully deleted',
+    cleared: 'Vendor external data cleared',
+    saveFailedTitle: 'Save error',
+    saveFailedText: 'Check the correctness of the form fields and try again',
+    loadFailed: 'Failed to get data',
+    deleteFailed: 'An error occurred while deleting',
+    clearFailed: 'An error occurred while clearing',
+  },
+  logs: {
+    deleted: 'Log successfully deleted',
+  },
+  cities: {
+    saved: 'Город успешно сохранен',
+    deleted: 'Город успешно удален',
+    confirmDelete: 'Вы действительно желаете удалить город?',
+    slugFormat: 'Допустимы строчные латинские буквы, цифры и дефис.',
+    advantagesMax: (max: number) => `Не более ${max} преимуществ.`,
+  },
+  /** Directions of the catalogue (spec 03 §8: 'Saved successfully' for catalogue sections and directions). */
+  directions: {
+    saved: 'Saved successfully',
+  },
+  /** Spec 01 §8 successes of the hotel handbooks. */
+  hotelHandbooks: {
+    mealSaved: 'Характеристика успешно сохранена',
+    accommodationSaved: 'Условие успешно сохранено',
+    serviceSaved: 'Услуга успешно сохранена',
+    serviceDeleted: 'Услуга успешно удалена',
+    promotionSaved: 'Акция успешно сохранена',
+    directionSaved: 'Направление успешно сохранено',
+    infrastructureSaved: 'Инфраструктура успешно сохранена',
+    infrastructureTypeSaved: 'Тип инфраструктур успешно сохранен',
+  },
+  /** Spec 03 §8 successes of the tour dictionaries. */
+  tourDictionaries: {
+    categorySaved: 'Успешно сохранено',
+    tradeOfferSaved: 'Торговое предложение успешно сохранено',
+    tradeOfferDeleted: 'Торговое предложение успешно удалено',
+    typeSaved: 'Тип успешно сохранен',
+    typeDeleted: 'Тип успешно удален',
+  },
+  /** Room dictionaries (spec 02): the spec names no texts, so the generic ones. */
+  roomDictionaries: {
+    saved: 'Успешно сохранено',
+  },
+  /** Agency documents (spec 01 §2.7, §8). */
+  documents: {
+    saved: 'Документ успешно сохранен',
+    deleted: 'Успешно удалено',
+  },
   /** Uploads (spec 01 §5 "Photos", §8). */
   files: {
+    /** Hint of a file field: 'Допустимые форматы: pdf, doc; не более 10 МБ' (no formats known yet: the size only). */
+    limitsHint: (formats: readonly string[], mb: string) =>
+      formats.length > 0 ? `Допустимые форматы: ${formats.join(', ')}; не более ${mb} МБ` : `Не более ${mb} МБ`,
+    replace: 'Заменить',
+    keepCurrent: 'Оставить текущий',
+    choose: 'Выберите файл…',
+    browse: 'Обзор',
     tooLarge: (mb: number) => `Загружаемый файл не может быть больше ${mb} мб`,
     badFormat: 'Недопустимый формат файла.',
     required: 'Выберите файл.',

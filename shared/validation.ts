@@ -77,3 +77,94 @@ export function toFieldErrors(error: z.ZodError): FieldErrors {
   }
   return errors;
 }
+
+/** An optional choice among fixed string values (an icon name); blank becomes null. */
+export function optionalOneOf(values: readonly string[]) {
+  return z.preprocess(
+    (value) => (value === '' || value === undefined ? null : value),
+    z.enum(values as [string, ...string[]], { error: M.oneOf }).nullable(),
+  );
+}
+
+/** An optional calendar date YYYY-MM-DD; blank becomes null. */
+export function optionalDate() {
+  return z.preprocess((value) => (value === '' || value === undefined ? null : value), z.iso.date({ error: M.invalid }).nullable());
+}
+
+/** An optional e-mail of at most `max` characters, stored lower-case; blank becomes null. */
+export function optionalEmail(max: number) {
+  return z.preprocess(
+    blankToNull,
+    z
+      .string({ error: M.invalid })
+      .trim()
+      .max(max, M.maxLength(max))
+      .pipe(z.email({ error: M.email }))
+      .transform((email) => email.toLowerCase())
+      .nullable(),
+  );
+}
+
+/** An optional string of digits only (INN, OGRN), at most `max` of them; blank becomes null. */
+export function optionalDigits(max: number) {
+  return z.preprocess(
+    blankToNull,
+    z
+      .string({ error: M.invalid })
+      .trim()
+      .regex(/^\d*$/, M.digits)
+      .max(max, M.maxLength(max))
+      .nullable(),
+  );
+}
+
+/** An optional phone number in free form (digits, spaces, brackets, dashes, a leading +); blank becomes null. */
+export function optionalPhone(max: number) {
+  return z.preprocess(
+    blankToNull,
+    z
+      .string({ error: M.invalid })
+      .trim()
+      .max(max, M.maxLength(max))
+      .regex(/^\+?[\d\s()-]*$/, M.phone)
+      .nullable(),
+  );
+}
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+
+/**
+ * The length of rich text as its editor counts it: the text, an image counting as one character,
+ * markup not at all. (A limit of 20 000 means 20 000 characters a person typed, not of HTML.)
+ */
+export function richTextLength(html: string): number {
+  return html
+    .replace(/<img\b[^>]*>/gi, '\u0001')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(#x[0-9a-f]+|#\d+|\w+);/gi, (entity, name: string) => (name.startsWith('#') || ENTITIES[name.toLowerCase()] ? '\u0001' : entity)).length;
+}
+
+/** Optional rich text (HTML from the rich-text editor) of at most `max` characters of text; blank becomes null. */
+export function optionalRichText(max: number) {
+  return z.preprocess(
+    (value) => (value === undefined || (typeof value === 'string' && richTextLength(value) === 0) ? null : value),
+    z
+      .string({ error: M.invalid })
+      .refine((html) => richTextLength(html) <= max, M.maxLength(max))
+      .nullable(),
+  );
+}
+
+/**
+ * A file chosen for a multipart form: required (create) or optional (edit, where absent keeps the
+ * current one). The value is whatever stands for the file on each side: a File in the renderer's
+ * form, the parsed multipart file on the server; the schema only checks that one is there.
+ */
+export function requiredFile() {
+  return z.custom<unknown>((value) => value !== undefined && value !== null && value !== '', { error: MESSAGES.files.required });
+}
+
+/** See requiredFile: an optional file (on edit the current one stays unless a new one is sent). */
+export function optionalFile() {
+  return z.unknown().optional();
+}

@@ -10,6 +10,7 @@ import { router } from './app/router';
 import '@blueprintjs/core/lib/css/blueprint.css';
 import '@blueprintjs/icons/lib/css/blueprint-icons.css';
 import '@blueprintjs/select/lib/css/blueprint-select.css';
+import '@blueprintjs/datetime2/lib/css/blueprint-datetime2.css';
 import './styles.css';
 
 const queryClient = new QueryClient({

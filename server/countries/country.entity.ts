@@ -1,16 +1,5 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Entity } from 'typeorm';
+import { NamedEntity } from '../common/entities/named.entity.js';
 
 @Entity('countries')
-export class CountryEntity {
-  @PrimaryGeneratedColumn()
-  id: number;
-
-  @Column('varchar', { length: 128 })
-  name: string;
-
-  @CreateDateColumn({ type: 'timestamptz' })
-  created_at: Date;
-
-  @UpdateDateColumn({ type: 'timestamptz' })
-  updated_at: Date;
-}
+export class CountryEntity extends NamedEntity {}

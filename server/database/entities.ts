@@ -1,7 +1,31 @@
 /** Every TypeORM entity of the product; each feature folder owns its entity, this list registers it. */
+import { AgencyDocumentEntity } from '../agency-documents/agency-document.entity.js';
 import { LoginAttemptEntity, SessionEntity } from '../auth/session.entity.js';
+import { CityEntity } from '../cities/city.entity.js';
+import { DirectionEntity, HotelDirectionEntity } from '../directions/direction.entities.js';
 import { CountryEntity } from '../countries/country.entity.js';
+import { FileEntity, StoredFileEntity } from '../files/file.entity.js';
+import * as hotelHandbooks from '../hotel-handbooks/hotel-handbook.entities.js';
 import { LogEntity } from '../logs/log.entity.js';
+import * as roomDictionaries from '../rooms/room-dictionary.entities.js';
+import * as tourDictionaries from '../tour-dictionaries/tour-dictionary.entities.js';
 import { UserEntity } from '../users/user.entity.js';
+import { VendorEntity } from '../vendors/vendor.entity.js';
 
-export const ENTITIES = [UserEntity, SessionEntity, LoginAttemptEntity, CountryEntity, LogEntity];
+export const ENTITIES = [
+  UserEntity,
+  SessionEntity,
+  LoginAttemptEntity,
+  CountryEntity,
+  CityEntity,
+  DirectionEntity,
+  HotelDirectionEntity,
+  LogEntity,
+  StoredFileEntity,
+  FileEntity,
+  VendorEntity,
+  AgencyDocumentEntity,
+  ...Object.values(hotelHandbooks),
+  ...Object.values(roomDictionaries),
+  ...Object.values(tourDictionaries),
+];

@@ -1,10 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import os from 'node:os';
 import { DataSource } from 'typeorm';
+import { LOG_LEVELS, type LogLevelName } from '../../shared/resources/logs.js';
 import { LogEntity } from './log.entity.js';
-
-export const LOG_LEVELS = { debug: 100, info: 200, notice: 250, warning: 300, error: 400, critical: 500 } as const;
-export type LogLevelName = keyof typeof LOG_LEVELS;
 
 /** Writes the server's own notable events and unexpected errors to the `logs` table (spec 01 §2.13). */
 @Injectable()

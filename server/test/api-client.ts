@@ -86,6 +86,40 @@ export class ApiClient {
     return { status: response.status, body: (isJson && text ? JSON.parse(text) : text) as Body, headers: response.headers, setCookies };
   }
 
+  /**
+   * POST a multipart body (Node's FormData with Blob files), sending cookies and the XSRF header as
+   * `request` does; the reply is read as `request` reads it.
+   */
+  async postForm<Body = any>(path: string, form: FormData, options: Omit<RequestOptions, 'body'> = {}): Promise<ApiResponse<Body>> {
+    const { response, setCookies } = await this.raw('POST', path, { ...options, body: form });
+    const text = await response.text();
+    const isJson = (response.headers.get('content-type') ?? '').includes('application/json');
+    return { status: response.status, body: (isJson && text ? JSON.parse(text) : text) as Body, headers: response.headers, setCookies };
+  }
+
+  /** A GET whose reply is kept as bytes (served files), with this client's cookies. */
+  async getBytes(path: string, options: Omit<RequestOptions, 'body'> = {}): Promise<ApiResponse<Buffer>> {
+    const { response, setCookies } = await this.raw('GET', path, options);
+    return { status: response.status, body: Buffer.from(await response.arrayBuffer()), headers: response.headers, setCookies };
+  }
+
+  /** One fetch with the jar's cookies and (on non-GET) the XSRF header; stores the cookies it sets. */
+  private async raw(method: string, path: string, options: { body?: FormData; xsrf?: false | string; headers?: Record<string, string> }) {
+    const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+    if (method !== 'GET' && method !== 'HEAD' && options.xsrf !== false) {
+      if (typeof options.xsrf === 'string') headers[XSRF_HEADER] = options.xsrf;
+      else {
+        if (!this.cookies.has(XSRF_COOKIE)) await this.csrf();
+        headers[XSRF_HEADER] = decodeURIComponent(this.cookies.get(XSRF_COOKIE) ?? '');
+      }
+    }
+    if (this.cookies.size > 0) headers.Cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    const response = await fetch(new URL(path, this.baseUrl), { method, headers, body: options.body, redirect: 'manual' });
+    const setCookies = response.headers.getSetCookie();
+    for (const header of setCookies) this.store(header);
+    return { response, setCookies };
+  }
+
   private store(header: string): void {
     const [pair = '', ...attributes] = header.split(';').map((part) => part.trim());
     const separator = pair.indexOf('=');

@@ -29,11 +29,20 @@ export interface ResourceDefinition<
    * `{ active: 'is_active', filter: 'is_filter', 'point-filter': 'is_point_filter' }`.
    */
   switches?: Readonly<Record<string, string>>;
+  /**
+   * Records are written by the server only (logs): POST and PUT /{id} answer 405, and the screen
+   * offers neither add nor edit. List, show and delete stay.
+   */
+  readOnly?: boolean;
   messages: {
     saved: string;
     deleted: string;
     /** Save-failure toast, when the spec words it differently (vendors are in English). */
     saveFailed?: { title: string; text: string };
+    /** Delete-failure toast when the server sends no message; default 'Произошла ошибка при удалении'. */
+    deleteFailed?: string;
+    /** Toast when a record cannot be read for the dialog; default 'Произошла ошибка'. */
+    loadFailed?: string;
   };
 }
 

@@ -1,4 +1,7 @@
 import { expect, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
 
 export const ADMIN = { surname: 'Петров', name: 'Алексей', email: 'admin@example.com', password: 'admin-secret-1' };
 
@@ -8,6 +11,31 @@ export async function signIn(page: Page, login: string, password: string) {
   await page.getByLabel('Пароль').fill(password);
   await page.getByRole('button', { name: 'Войти' }).click();
   await expect(page).toHaveURL(/\/applications$/);
+}
+
+/** Fills the one-time "create the first administrator" form shown on /auth of a fresh database. */
+export async function createFirstAdministrator(page: Page) {
+  await expect(page.getByRole('heading', { name: 'Создание первого администратора' })).toBeVisible();
+  await page.getByLabel('Фамилия').fill(ADMIN.surname);
+  await page.getByLabel(/^Имя( \*)?$/).fill(ADMIN.name);
+  await page.getByLabel('Email').fill(ADMIN.email);
+  await page.getByLabel('Пароль').fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Создать администратора' }).click();
+  await expect(page).toHaveURL(/\/applications$/);
+}
+
+/**
+ * Signs in as ADMIN on the run's shared server, creating ADMIN through the one-time setup form when
+ * no user exists yet (a spec file must not depend on another file having run first).
+ */
+export async function ensureAdmin(page: Page) {
+  const setup = await page.request.get('/api/setup');
+  if (((await setup.json()) as { required: boolean }).required) {
+    await page.goto('/auth');
+    await createFirstAdministrator(page);
+  } else {
+    await signIn(page, ADMIN.email, ADMIN.password);
+  }
 }
 
 export async function signOut(page: Page) {
@@ -23,4 +51,22 @@ export async function apiPost(page: Page, path: string, body: unknown) {
   const response = await page.request.post(`/api${path}`, { data: body, headers: { 'X-XSRF-TOKEN': xsrf } });
   expect(response.status(), await response.text()).toBe(201);
   return response.json();
+}
+
+/**
+ * SQL on the run's embedded database (in E2E_DATA_DIR, see playwright.config.ts), for arranging what
+ * no API sets, e.g. an external service's session id.
+ */
+export async function sql<Row = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<Row[]> {
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!dataDir) throw new Error('E2E_DATA_DIR is not set (run through playwright.config.ts)');
+  const credentials = JSON.parse(readFileSync(path.join(dataDir, 'postgres-credentials.json'), 'utf8')) as { user: string; password: string };
+  const port = readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[3]?.trim();
+  const client = new pg.Client({ connectionString: `postgres://${credentials.user}:${encodeURIComponent(credentials.password)}@127.0.0.1:${port}/backoffice` });
+  await client.connect();
+  try {
+    return (await client.query(text, params)).rows as Row[];
+  } finally {
+    await client.end();
+  }
 }

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, apiPost, signIn, signOut } from './session.js';
+import { ADMIN, apiPost, createFirstAdministrator, signIn, signOut } from './session.js';
 
 // One fresh database for the file: the steps build on each other, as a real first day with the app would.
 test.describe.configure({ mode: 'serial' });
@@ -7,13 +7,7 @@ test.describe.configure({ mode: 'serial' });
 test('a fresh database offers the one-time first-administrator form, which signs in', async ({ page }) => {
   await page.goto('/users');
   await expect(page).toHaveURL(/\/auth$/);
-  await expect(page.getByRole('heading', { name: 'Создание первого администратора' })).toBeVisible();
-  await page.getByLabel('Фамилия').fill(ADMIN.surname);
-  await page.getByLabel(/^Имя( \*)?$/).fill(ADMIN.name);
-  await page.getByLabel('Email').fill(ADMIN.email);
-  await page.getByLabel('Пароль').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Создать администратора' }).click();
-  await expect(page).toHaveURL(/\/applications$/);
+  await createFirstAdministrator(page);
   await expect(page.getByTestId('greeting')).toContainText('Петров Алексей');
   // Applications come with their own issue: the route exists and says so honestly.
   await expect(page.getByText('Раздел в разработке')).toBeVisible();

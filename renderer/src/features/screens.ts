@@ -5,13 +5,48 @@
  */
 import type { RouteName } from '@shared/routes';
 import type { ComponentType } from 'react';
-import type { ResourceScreenDefinition } from '../common/resource/definition';
+import type { ResourceScreenDefinition, RowBase } from '../common/resource/definition';
+import { agencyDocumentsScreen } from './agency-documents/agencyDocumentsScreen';
+import { citiesScreen } from './cities/citiesScreen';
 import { countriesScreen } from './countries/countriesScreen';
+import * as directions from './directions/screens';
+import * as hotel from './hotel-handbooks/screens';
+import { logsScreen } from './logs/logsScreen';
+import * as rooms from './rooms/screens';
+import * as tours from './tour-dictionaries/screens';
 import { usersScreen } from './users/usersScreen';
+import { vendorsScreen } from './vendors/vendorsScreen';
 
 export type Screen = { resource: ResourceScreenDefinition<never> } | { component: ComponentType };
 
+/** A route served by the generic list screen. */
+const list = <Row extends RowBase>(definition: ResourceScreenDefinition<Row>): Screen => ({
+  resource: definition as unknown as ResourceScreenDefinition<never>,
+});
+
 export const SCREENS: Partial<Record<RouteName, Screen>> = {
-  users: { resource: usersScreen as ResourceScreenDefinition<never> },
-  countries: { resource: countriesScreen as ResourceScreenDefinition<never> },
+  users: list(usersScreen),
+  countries: list(countriesScreen),
+  cities: list(citiesScreen),
+  directions: list(directions.directionsScreen),
+  'hotel-directions': list(directions.hotelDirectionsScreen),
+  vendors: list(vendorsScreen),
+  logs: list(logsScreen),
+  'hotel-meals': list(hotel.mealsScreen),
+  'hotel-accommodations': list(hotel.accommodationsScreen),
+  'hotel-services': list(hotel.hotelServicesScreen),
+  'hotel-promotions': list(hotel.promotionsScreen),
+  'hotel-infrastructures': list(hotel.infrastructuresScreen),
+  'hotel-infrastructure-types': list(hotel.infrastructureTypesScreen),
+  'room-types': list(rooms.roomTypesScreen),
+  'room-places': list(rooms.roomPlacesScreen),
+  'room-descriptions': list(rooms.roomDescriptionsScreen),
+  'room-services': list(rooms.roomServicesScreen),
+  'room-equipment': list(rooms.roomEquipmentScreen),
+  'room-furniture': list(rooms.roomFurnitureScreen),
+  'room-bathroom': list(rooms.roomBathroomScreen),
+  'excursion-tour-categories': list(tours.tourCategoriesScreen),
+  'excursion-tour-trade-offers': list(tours.tradeOffersScreen),
+  'tour-types': list(tours.tourTypesScreen),
+  'agencies-files': list(agencyDocumentsScreen),
 };

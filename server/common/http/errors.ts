@@ -19,6 +19,9 @@ function firstMessage(errors: FieldErrors): string {
 export const notFound = () => new HttpException({ message: MESSAGES.http.notFound }, HttpStatus.NOT_FOUND);
 export const forbidden = (message: string = MESSAGES.auth.forbidden) =>
   new HttpException({ message }, HttpStatus.FORBIDDEN);
+/** 405: the resource exists but does not take this method (POST/PUT on read-only logs). */
+export const methodNotAllowed = () =>
+  new HttpException({ message: MESSAGES.http.methodNotAllowed }, HttpStatus.METHOD_NOT_ALLOWED);
 export const unauthenticated = () =>
   new HttpException({ message: MESSAGES.auth.unauthenticated }, HttpStatus.UNAUTHORIZED);
 /** Laravel's "page expired": the XSRF token is missing or does not match. */

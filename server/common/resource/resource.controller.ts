@@ -1,5 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Put, Query, type Type } from '@nestjs/common';
 import { CurrentActor, CurrentUser, Roles, type Actor, type AuthUser } from '../auth/decorators.js';
+import { methodNotAllowed } from '../http/errors.js';
 import { IdPipe } from '../http/id.pipe.js';
 import { ResourceService } from './resource.service.js';
 import type { ServerResource } from './server-resource.js';
@@ -33,11 +34,13 @@ export function createResourceController(resource: ServerResource): Type<unknown
     @Post()
     @HttpCode(201)
     create(@Body() body: unknown, @CurrentActor() actor: Actor) {
+      if (resource.definition.readOnly) throw methodNotAllowed();
       return this.resources.create(resource, body, actor);
     }
 
     @Put(':id')
     update(@Param('id', IdPipe) id: number, @Body() body: unknown, @CurrentActor() actor: Actor) {
+      if (resource.definition.readOnly) throw methodNotAllowed();
       return this.resources.update(resource, id, body, actor);
     }
 

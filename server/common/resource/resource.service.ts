@@ -92,8 +92,8 @@ export class ResourceService {
     const input = parseInput(resource.definition.createSchema, body);
     return this.saving(resource, async (context) => {
       const values = await this.values(resource, input, context);
-      const inserted = await context.manager.getRepository(resource.entity).insert(values);
-      const id = inserted.identifiers[0]?.id as number;
+      // save(), not insert(): it also writes many-to-many lists (a direction's cities) in this transaction.
+      const { id } = (await context.manager.getRepository(resource.entity).save({ ...values })) as { id: number };
       const entity = await this.reload(resource, context.manager, id);
       await resource.afterSave?.(entity, values, context);
       return { data: (await this.rows(resource, [entity], actor.user, context.manager))[0] };
@@ -104,9 +104,9 @@ export class ResourceService {
     const input = parseInput(resource.definition.updateSchema, body);
     return this.saving(resource, async (context) => {
       await this.lock(resource, context.manager, id);
-      const values = await this.values(resource, input, context);
+      const values = await this.values(resource, input, { ...context, id });
       await resource.checks?.update?.(id, values, context);
-      await context.manager.getRepository(resource.entity).update({ id }, values);
+      await context.manager.getRepository(resource.entity).save({ ...values, id });
       const entity = await this.reload(resource, context.manager, id);
       await resource.afterSave?.(entity, values, context);
       return { data: (await this.rows(resource, [entity], actor.user, context.manager))[0] };
@@ -116,9 +116,12 @@ export class ResourceService {
   async remove(resource: ServerResource, id: number, actor: Actor): Promise<{ message: string }> {
     try {
       await this.db.transaction(async (manager) => {
-        await resource.checks?.delete?.(id, { ...actor, manager });
+        const context = { ...actor, manager };
+        await resource.checks?.delete?.(id, context);
+        const before = resource.afterDelete ? await this.lock(resource, manager, id) : null;
         const result = await manager.getRepository(resource.entity).delete({ id });
         if (!result.affected) throw notFound();
+        if (before) await resource.afterDelete!(before, { ...context, id });
       });
     } catch (error) {
       // The database, not hope, decides whether the row is in use.
@@ -160,7 +163,7 @@ export class ResourceService {
   }
 
   private joinRelations<Q extends SelectQueryBuilder<ObjectLiteral>>(resource: ServerResource, query: Q): Q {
-    for (const relation of resource.relations ?? []) query.leftJoinAndSelect(`${ALIAS}.${relation}`, relation);
+    for (const relation of resource.listRelations ?? resource.relations ?? []) query.leftJoinAndSelect(`${ALIAS}.${relation}`, relation);
     return query;
   }
 
@@ -216,12 +219,18 @@ export class ResourceService {
     return resource.toEntity ? resource.toEntity(input as never, context) : (input as ObjectLiteral);
   }
 
-  /** One transaction per save; a unique index violated by the input is the field's 422, not a 500. */
+  /**
+   * One transaction per save. What the database refuses becomes the field's 422, not a 500: a unique
+   * index named `uq_<table>_<field>`, and a foreign key named `fk__<field>` pointing at a missing row.
+   */
   private async saving<T>(resource: ServerResource, work: (context: ResourceContext) => Promise<T>, actor: Actor): Promise<T> {
     try {
       return await this.db.transaction((manager) => work({ ...actor, manager }));
     } catch (error) {
       const { code, constraint } = pgErrorOf(error);
+      if (code === PG.foreignKeyViolation && constraint?.startsWith('fk__')) {
+        throw new ValidationFailed({ [constraint.slice('fk__'.length)]: [MESSAGES.validation.oneOf] });
+      }
       if (code === PG.uniqueViolation && constraint) {
         const table = this.db.getMetadata(resource.entity).tableName;
         const field = constraint.startsWith(`uq_${table}_`) ? constraint.slice(`uq_${table}_`.length) : constraint;

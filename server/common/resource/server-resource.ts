@@ -13,6 +13,8 @@ import type { Actor, AuthUser } from '../auth/decorators.js';
 /** What a declaration's hooks get: who acts (user and session) and the save's transaction. */
 export interface ResourceContext extends Actor {
   manager: EntityManager;
+  /** The record being updated (already locked); absent on create. */
+  id?: number;
 }
 
 /** Table alias used by every list query; SQL expressions in declarations use it. */
@@ -34,8 +36,10 @@ export interface ServerResource<
   filterExpressions?: Partial<Record<ListFilter, string>>;
   /** Column shown as the name in `/list` and in switch replies; default `name`. */
   nameColumn?: string;
-  /** Relations loaded with every row (list, show, save replies), e.g. `['city']`. */
+  /** Relations loaded with a record (show and save replies) and, unless `listRelations` says otherwise, with list rows. */
   relations?: string[];
+  /** Relations joined to list rows when they differ from `relations` (many-to-many lists are best left out of lists). */
+  listRelations?: string[];
   /**
    * Rows carry `can_delete`: false while another table's foreign key (one that does not cascade)
    * points at the row. Read from PostgreSQL's own constraints, so it always matches what delete does.
@@ -57,6 +61,11 @@ export interface ServerResource<
   };
   /** Runs inside the save's transaction after a create, update or switch. */
   afterSave?: (entity: Entity, values: Partial<Entity>, context: ResourceContext) => void | Promise<void>;
+  /**
+   * Runs inside the delete's transaction once the row is gone, with the row as it was (read and
+   * locked before the delete): clean-ups of what only this row used, e.g. its uploaded file.
+   */
+  afterDelete?: (entity: Entity, context: ResourceContext) => void | Promise<void>;
 }
 
 export function defineServerResource<Entity extends ObjectLiteral, Definition extends ResourceDefinition>(

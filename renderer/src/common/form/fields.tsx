@@ -3,7 +3,7 @@
  * the first error under it and the invalid mark (spec 01 §5). Fields read and write the whole form,
  * so a date range can fill two fields and a field can depend on another (`visible`).
  */
-import { Button, FormGroup, InputGroup, Intent, MenuItem, NumericInput, Switch, TextArea, type IconName } from '@blueprintjs/core';
+import { Button, Checkbox, FormGroup, InputGroup, Intent, MenuItem, NumericInput, Switch, TextArea, type IconName } from '@blueprintjs/core';
 import { DateInput3, DateRangeInput3 } from '@blueprintjs/datetime2';
 import { MultiSelect, Select, type ItemRenderer } from '@blueprintjs/select';
 import { MESSAGES } from '@shared/messages';
@@ -12,6 +12,8 @@ import { ru } from 'date-fns/locale';
 import { useState, type ReactNode } from 'react';
 import { api } from '../../api/http';
 import type { FieldErrors } from '@shared/validation';
+import type { UploadPolicy } from '@shared/files';
+import { FileField } from './FileField';
 
 /** An option of a select: from a `/list` endpoint ({id, name}) or given in the declaration. */
 export interface Option {
@@ -47,6 +49,11 @@ export type FieldSpec = Common &
     | { kind: 'date' }
     /** Two fields: `name` (from) and `toName` (to), each YYYY-MM-DD. */
     | { kind: 'daterange'; toName: string }
+    /**
+     * One file (FileField.tsx): the value is a chosen File, the record's current `{name, url}` or null.
+     * Kinds and size from `policy`, else from GET /api/files/limits. Send it with `multipart` forms.
+     */
+    | { kind: 'file'; policy?: UploadPolicy }
     /** Anything else: the declaration renders it. */
     | { kind: 'custom'; render: (props: FieldRenderProps) => ReactNode }
   );
@@ -77,9 +84,10 @@ export function FormField({ field, values, setValue, errors, editing, disabled }
   const onChange = (next: unknown) => setValue(field.name, next);
 
   if (field.kind === 'switch' || field.kind === 'checkbox') {
+    const Control = field.kind === 'switch' ? Switch : Checkbox;
     return (
       <FormGroup helperText={error} intent={intent}>
-        <Switch id={id} role={field.kind === 'switch' ? 'switch' : undefined} label={field.label} checked={Boolean(value)} disabled={disabled} onChange={(event) => onChange(event.currentTarget.checked)} />
+        <Control id={id} role={field.kind === 'switch' ? 'switch' : undefined} label={field.label} checked={Boolean(value)} disabled={disabled} onChange={(event) => onChange(event.currentTarget.checked)} />
       </FormGroup>
     );
   }
@@ -87,6 +95,9 @@ export function FormField({ field, values, setValue, errors, editing, disabled }
 
   const required = field.required === true || (field.required === 'create' && !editing);
   const hint = (editing ? field.editHint : undefined) ?? field.hint;
+  if (field.kind === 'file') {
+    return <FileField id={id} label={field.label} required={required} policy={field.policy} hint={hint} value={value} error={error} disabled={disabled} onChange={onChange} />;
+  }
   let control: ReactNode;
   switch (field.kind) {
     case 'select':

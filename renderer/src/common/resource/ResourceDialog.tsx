@@ -5,11 +5,12 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { api, ApiError } from '../../api/http';
 import { toast } from '../toaster';
 import { FormFields, type FieldSpec } from '../form/fields';
+import { hasNewFile, toFormData, withoutFiles } from '../form/formData';
 import { useZodForm } from '../form/useZodForm';
-import type { ResourceScreenDefinition } from './definition';
+import type { EditableScreenDefinition } from './definition';
 
 interface Props {
-  definition: ResourceScreenDefinition;
+  definition: EditableScreenDefinition;
   /** The record to edit; absent for add (spec 01 §2.3: a dialog without id adds, with id edits). */
   id?: number;
   isOpen: boolean;
@@ -32,6 +33,16 @@ export function ResourceDialog({ definition, id, isOpen, onClose, onSaved }: Pro
   const savingRef = useRef(false);
   const { setValues, setErrors } = form;
 
+  // A record that cannot be read is not edited over (saving the blank form would overwrite it).
+  useEffect(() => {
+    if (!isOpen || !record.isError || record.isFetching) return;
+    const error = record.error;
+    if (!(error instanceof ApiError && (error.status >= 500 || error.status === 401 || error.status === 419))) {
+      toast.error(resource.messages.loadFailed ?? MESSAGES.errors.generic);
+    }
+    onClose();
+  }, [isOpen, record.isError, record.isFetching, record.error, resource, onClose]);
+
   useEffect(() => {
     if (!isOpen) return;
     setErrors({});
@@ -50,8 +61,7 @@ export function ResourceDialog({ definition, id, isOpen, onClose, onSaved }: Pro
     savingRef.current = true;
     setSaving(true);
     try {
-      if (editing) await api.put(`${resource.path}/${id}`, form.values);
-      else await api.post(resource.path, form.values);
+      await save(definition, id, form.values);
       toast.success(resource.messages.saved);
       onSaved();
       onClose();
@@ -90,8 +100,22 @@ export function ResourceDialog({ definition, id, isOpen, onClose, onSaved }: Pro
   );
 }
 
+/** Sends the form: JSON, or with `multipart` the form-data requests of ResourceFormSpec.multipart. */
+async function save(definition: EditableScreenDefinition, id: number | undefined, values: Record<string, unknown>): Promise<void> {
+  const { resource, form } = definition;
+  if (!form.multipart) {
+    if (id !== undefined) await api.put(`${resource.path}/${id}`, values);
+    else await api.post(resource.path, values);
+    return;
+  }
+  const fileFields = form.fields.filter((field) => field.kind === 'file').map((field) => field.name);
+  if (id === undefined) await api.post(resource.path, toFormData(values, fileFields));
+  else if (hasNewFile(values, fileFields)) await api.post(`${resource.path}/${id}`, toFormData(values, fileFields, { _method: 'PUT' }));
+  else await api.put(`${resource.path}/${id}`, withoutFiles(values, fileFields));
+}
+
 /** The form's values of a record: the declaration's mapping, or each field's own name (a date range has two). */
-function recordToValues(definition: ResourceScreenDefinition, record: Record<string, unknown>): Record<string, unknown> {
+function recordToValues(definition: EditableScreenDefinition, record: Record<string, unknown>): Record<string, unknown> {
   const { form } = definition;
   if (form.toValues) return { ...form.initial, ...form.toValues(record) };
   const values: Record<string, unknown> = { ...form.initial };

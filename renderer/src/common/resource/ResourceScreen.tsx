@@ -7,13 +7,16 @@ import { Alert, Button, Card, H2, HTMLSelect, HTMLTable, Icon, InputGroup, Inten
 import { LIST_DEFAULTS, type Paged, type SwitchReply } from '@shared/api';
 import { MESSAGES } from '@shared/messages';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { api, ApiError } from '../../api/http';
+import { useSession } from '../../api/session';
+import { useOptions } from '../form/fields';
 import { toast } from '../toaster';
 import { useDebouncedValue } from '../useDebouncedValue';
-import type { ResourceScreenDefinition, RowBase } from './definition';
+import type { EditableScreenDefinition, FilterSpec, ResourceScreenDefinition, RowActionSpec, RowBase } from './definition';
 import { Pagination } from './Pagination';
 import { ResourceDialog } from './ResourceDialog';
+import { ResourceViewDialog } from './ResourceViewDialog';
 import { PAGE_SIZES, useListParams } from './useListParams';
 
 type DialogState = { open: false } | { open: true; id?: number };
@@ -25,6 +28,12 @@ export function ResourceScreen<Row extends RowBase>({ definition }: { definition
   const queryClient = useQueryClient();
   const [dialog, setDialog] = useState<DialogState>({ open: false });
   const [toDelete, setToDelete] = useState<Row | null>(null);
+  const [viewing, setViewing] = useState<number | null>(null);
+  const closeView = useCallback(() => setViewing(null), []);
+  const [toConfirm, setToConfirm] = useState<{ action: RowActionSpec<Row>; row: Row } | null>(null);
+  const user = useSession((state) => state.user);
+  // No form, or a read-only resource (logs): no add button and no edit action.
+  const editable = Boolean(definition.form) && !resource.readOnly;
 
   // Search text: typed freely, sent 700 ms after the last keystroke.
   const [searchText, setSearchText] = useState(params.query);
@@ -63,8 +72,13 @@ export function ResourceScreen<Row extends RowBase>({ definition }: { definition
     onError: (error) => {
       if (error instanceof ApiError && error.status >= 500) return; // the global 'Ошибка' toast was shown
       const message = error instanceof ApiError ? error.serverMessage : undefined;
-      toast.error(message ?? (error instanceof ApiError && error.status === 403 ? MESSAGES.errors.inUse : MESSAGES.errors.deleteFailed));
+      toast.error(message ?? (error instanceof ApiError && error.status === 403 ? MESSAGES.errors.inUse : (resource.messages.deleteFailed ?? MESSAGES.errors.deleteFailed)));
     },
+  });
+
+  const runAction = useMutation({
+    mutationFn: async ({ action, row }: { action: RowActionSpec<Row>; row: Row }) => action.run(row),
+    onSettled: () => void refresh(),
   });
 
   const switchFlag = useMutation({
@@ -98,7 +112,7 @@ export function ResourceScreen<Row extends RowBase>({ definition }: { definition
           <H2>{definition.title}</H2>
           {definition.subtitle && <div className="bp6-text-muted">{definition.subtitle}</div>}
         </div>
-        <Button intent={Intent.PRIMARY} icon="add" text={MESSAGES.list.add} onClick={() => setDialog({ open: true })} />
+        {editable && <Button intent={Intent.PRIMARY} icon="add" text={MESSAGES.list.add} onClick={() => setDialog({ open: true })} />}
       </div>
 
       <div className="list-toolbar">
@@ -113,17 +127,7 @@ export function ResourceScreen<Row extends RowBase>({ definition }: { definition
           aria-label={MESSAGES.list.searchPlaceholder}
         />
         {(definition.filters ?? []).map((filter) => (
-          <HTMLSelect
-            key={filter.param}
-            aria-label={filter.label}
-            value={params.filters[filter.param] ?? ''}
-            onChange={(event) => update({ [filter.param]: event.currentTarget.value })}
-            options={[
-              { value: '', label: `${filter.label}: все` },
-              { value: '1', label: filter.yes },
-              { value: '0', label: filter.no },
-            ]}
-          />
+          <ListFilterSelect key={filter.param} filter={filter} value={params.filters[filter.param] ?? ''} onChange={(value) => update({ [filter.param]: value })} />
         ))}
       </div>
 
@@ -187,7 +191,23 @@ export function ResourceScreen<Row extends RowBase>({ definition }: { definition
                 </td>
               ))}
               <td className="row-actions">
-                <Button variant="minimal" icon="edit" aria-label={MESSAGES.list.edit} title={MESSAGES.list.edit} onClick={() => setDialog({ open: true, id: row.id })} />
+                {definition.view && <Button variant="minimal" icon="eye-open" aria-label={MESSAGES.list.view} title={MESSAGES.list.view} onClick={() => setViewing(row.id)} />}
+                {user &&
+                  (definition.rowActions ?? [])
+                    .filter((action) => action.visible?.(row, user) ?? true)
+                    .map((action) => (
+                      <Button
+                        key={action.title}
+                        variant="minimal"
+                        icon={action.icon}
+                        intent={action.intent}
+                        aria-label={action.title}
+                        title={action.title}
+                        disabled={runAction.isPending}
+                        onClick={() => (action.confirm ? setToConfirm({ action, row }) : runAction.mutate({ action, row }))}
+                      />
+                    ))}
+                {editable && <Button variant="minimal" icon="edit" aria-label={MESSAGES.list.edit} title={MESSAGES.list.edit} onClick={() => setDialog({ open: true, id: row.id })} />}
                 {(definition.canDelete?.(row) ?? true) && (
                   <Button variant="minimal" intent={Intent.DANGER} icon="trash" aria-label={MESSAGES.list.delete} title={MESSAGES.list.delete} onClick={() => setToDelete(row)} />
                 )}
@@ -210,13 +230,33 @@ export function ResourceScreen<Row extends RowBase>({ definition }: { definition
         </div>
       </div>
 
-      <ResourceDialog
-        definition={definition as ResourceScreenDefinition}
-        id={dialog.open ? dialog.id : undefined}
-        isOpen={dialog.open}
-        onClose={() => setDialog({ open: false })}
-        onSaved={() => void refresh()}
-      />
+      {editable && (
+        <ResourceDialog
+          definition={definition as unknown as EditableScreenDefinition}
+          id={dialog.open ? dialog.id : undefined}
+          isOpen={dialog.open}
+          onClose={() => setDialog({ open: false })}
+          onSaved={() => void refresh()}
+        />
+      )}
+      {definition.view && <ResourceViewDialog resource={resource} view={definition.view} id={viewing} onClose={closeView} />}
+
+      <Alert
+        isOpen={toConfirm !== null}
+        intent={toConfirm?.action.intent ?? Intent.PRIMARY}
+        icon={toConfirm?.action.icon}
+        confirmButtonText={MESSAGES.list.yes}
+        cancelButtonText={MESSAGES.list.cancel}
+        canOutsideClickCancel
+        canEscapeKeyCancel
+        onCancel={() => setToConfirm(null)}
+        onConfirm={() => {
+          if (toConfirm) runAction.mutate(toConfirm);
+          setToConfirm(null);
+        }}
+      >
+        <p>{toConfirm && (typeof toConfirm.action.confirm === 'function' ? toConfirm.action.confirm(toConfirm.row) : toConfirm.action.confirm)}</p>
+      </Alert>
 
       <Alert
         isOpen={toDelete !== null}
@@ -235,5 +275,25 @@ export function ResourceScreen<Row extends RowBase>({ definition }: { definition
         <p>{definition.confirmDelete ?? MESSAGES.list.confirmDelete}</p>
       </Alert>
     </Card>
+  );
+}
+
+/** A list filter in the toolbar: a flag (all / yes / no) or a select of options (all / each option). */
+function ListFilterSelect({ filter, value, onChange }: { filter: FilterSpec; value: string; onChange(value: string): void }) {
+  const options = useOptions(filter.kind === 'select' ? filter.options : { items: [] });
+  const choices =
+    filter.kind === 'select'
+      ? options.map((option) => ({ value: String(option.id), label: option.name }))
+      : [
+          { value: '1', label: filter.yes },
+          { value: '0', label: filter.no },
+        ];
+  return (
+    <HTMLSelect
+      aria-label={filter.label}
+      value={value}
+      onChange={(event) => onChange(event.currentTarget.value)}
+      options={[{ value: '', label: `${filter.label}: все` }, ...choices]}
+    />
   );
 }

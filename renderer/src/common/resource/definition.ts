@@ -3,10 +3,11 @@
  * With the shared definition (path, schemas, sortable columns, switches, messages) it is all
  * `ResourceScreen` needs.
  */
-import type { ListFilter } from '@shared/api';
+import type { IconName, Intent } from '@blueprintjs/core';
+import type { ListFilter, SessionUser } from '@shared/api';
 import type { ResourceDefinition } from '@shared/resources/define';
 import type { ReactNode } from 'react';
-import type { FieldSpec } from '../form/fields';
+import type { FieldSpec, OptionsSource } from '../form/fields';
 
 export interface RowBase {
   id: number;
@@ -26,12 +27,56 @@ export interface SwitchColumnSpec {
   title: string;
 }
 
-export interface FilterSpec {
-  param: ListFilter;
-  label: string;
-  /** Option texts for 1 and 0 of a flag filter. */
-  yes: string;
-  no: string;
+/** A flag filter (1/0), or with `kind: 'select'` one value chosen from options (the log level). */
+export type FilterSpec =
+  | {
+      kind?: 'flag';
+      param: ListFilter;
+      label: string;
+      /** Option texts for 1 and 0 of a flag filter. */
+      yes: string;
+      no: string;
+    }
+  | { kind: 'select'; param: ListFilter; label: string; options: OptionsSource };
+
+/** A row action beyond view, edit and delete (e.g. the vendors' "Clear external data"). */
+export interface RowActionSpec<Row> {
+  /** Tooltip and accessible name of the button. */
+  title: string;
+  icon: IconName;
+  intent?: Intent;
+  /** Offered only when this holds for the row and the signed-in user; always when absent. */
+  visible?: (row: Row, user: SessionUser) => boolean;
+  /** Asked first (with Yes/Cancel) when given. */
+  confirm?: string | ((row: Row) => string);
+  /** The work, with its own toasts; the list is refreshed when it settles. */
+  run: (row: Row) => unknown;
+}
+
+/** The add/edit dialog of a resource. */
+export interface ResourceFormSpec {
+  titles: { create: string; edit: string };
+  fields: FieldSpec[];
+  /** Values of a new record. */
+  initial: Record<string, unknown>;
+  /** Form values of a record read back from the API (e.g. `city.id` → `city_id`); default: the fields' own names. */
+  toValues?: (record: Record<string, unknown>) => Record<string, unknown>;
+  /** Dialog width; the spec's dialogs are 50vw unless said otherwise. */
+  width?: string;
+  /**
+   * Send the form as multipart (its `file` fields as file parts, see common/form/formData.ts):
+   * create `POST {path}`; edit with a new file `POST {path}/{id}` with `_method=PUT` (Laravel's
+   * method override); edit without a new file a JSON `PUT {path}/{id}` without the file fields.
+   */
+  multipart?: boolean;
+}
+
+/** A read-only dialog showing one record (GET {path}/{id}), opened by the row's view action. */
+export interface ResourceViewSpec {
+  title: string;
+  render: (record: Record<string, unknown>) => ReactNode;
+  /** Dialog width; default 50vw. */
+  width?: string;
 }
 
 export interface ResourceScreenDefinition<Row extends RowBase = RowBase> {
@@ -41,20 +86,19 @@ export interface ResourceScreenDefinition<Row extends RowBase = RowBase> {
   columns: ColumnSpec<Row>[];
   switches?: SwitchColumnSpec[];
   filters?: FilterSpec[];
-  form: {
-    titles: { create: string; edit: string };
-    fields: FieldSpec[];
-    /** Values of a new record. */
-    initial: Record<string, unknown>;
-    /** Form values of a record read back from the API (e.g. `city.id` → `city_id`); default: the fields' own names. */
-    toValues?: (record: Record<string, unknown>) => Record<string, unknown>;
-    /** Dialog width; the spec's dialogs are 50vw unless said otherwise. */
-    width?: string;
-  };
+  /** Without a form (or with a read-only shared definition) the screen offers neither add nor edit. */
+  form?: ResourceFormSpec;
+  /** A view action opening a read-only dialog of the record. */
+  view?: ResourceViewSpec;
+  /** Row actions shown before edit and delete. */
+  rowActions?: RowActionSpec<Row>[];
   /** Delete is offered only where this says so (e.g. the row's can_delete). */
   canDelete?: (row: Row) => boolean;
   confirmDelete?: string;
 }
+
+/** A declaration whose screen adds and edits records. */
+export type EditableScreenDefinition = ResourceScreenDefinition & { form: ResourceFormSpec };
 
 export function defineResourceScreen<Row extends RowBase>(definition: ResourceScreenDefinition<Row>): ResourceScreenDefinition<Row> {
   return definition;

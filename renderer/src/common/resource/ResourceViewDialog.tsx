@@ -1,0 +1,42 @@
+import { Button, Dialog, DialogBody, DialogFooter, Spinner } from '@blueprintjs/core';
+import { MESSAGES } from '@shared/messages';
+import type { ResourceDefinition } from '@shared/resources/define';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { api, ApiError } from '../../api/http';
+import { toast } from '../toaster';
+import type { ResourceViewSpec } from './definition';
+
+interface Props {
+  resource: ResourceDefinition;
+  view: ResourceViewSpec;
+  /** The record to show; the dialog is open while it is set. */
+  id: number | null;
+  onClose(): void;
+}
+
+/** The read-only view of one record (GET {path}/{id}), e.g. a log with its message, meta and env. */
+export function ResourceViewDialog({ resource, view, id, onClose }: Props) {
+  const record = useQuery({
+    queryKey: [resource.path, 'record', id],
+    queryFn: ({ signal }) => api.get<{ data: Record<string, unknown> }>(`${resource.path}/${id}`, undefined, signal),
+    enabled: id !== null,
+    gcTime: 0,
+  });
+
+  useEffect(() => {
+    if (id === null || !record.isError || record.isFetching) return;
+    const error = record.error;
+    if (!(error instanceof ApiError && (error.status >= 500 || error.status === 401 || error.status === 419))) {
+      toast.error(resource.messages.loadFailed ?? MESSAGES.errors.generic);
+    }
+    onClose();
+  }, [id, record.isError, record.isFetching, record.error, resource, onClose]);
+
+  return (
+    <Dialog isOpen={id !== null} onClose={onClose} title={view.title} canOutsideClickClose canEscapeKeyClose className="resource-dialog" style={{ width: view.width ?? '50vw' }}>
+      <DialogBody>{record.data ? view.render(record.data.data) : <Spinner />}</DialogBody>
+      <DialogFooter actions={<Button text={MESSAGES.list.close} onClick={onClose} />} />
+    </Dialog>
+  );
+}

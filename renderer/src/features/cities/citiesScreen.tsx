@@ -1,0 +1,58 @@
+/** /cities (spec 01 §2.9): the list, and the dialog 'Форма добавления города' with catalog and SEO parts. */
+import { MESSAGES } from '@shared/messages';
+import { citiesResource, citySeoSchema, type CityRef, type CityRow } from '@shared/resources/cities';
+import { defineResourceScreen } from '../../common/resource/definition';
+import { CityCatalogField } from './CityCatalogField';
+import { CitySeoEditor } from './CitySeoEditor';
+
+const CITY_LISTS = ['near_cities', 'railway_transfer_cities', 'aviation_transfer_cities'] as const;
+const cityOptions = { path: '/cities/list' };
+const DIALOG_TITLE = 'Форма добавления города';
+
+export const citiesScreen = defineResourceScreen<CityRow>({
+  resource: citiesResource,
+  title: 'Города',
+  columns: [
+    { key: 'id', title: 'ID', width: 80 },
+    { key: 'name', title: 'Название' },
+  ],
+  canDelete: (row) => row.can_delete,
+  confirmDelete: MESSAGES.cities.confirmDelete,
+  form: {
+    titles: { create: DIALOG_TITLE, edit: DIALOG_TITLE },
+    width: '70vw',
+    fields: [
+      { kind: 'text', name: 'name', label: 'Название', required: true },
+      { kind: 'select', name: 'country_id', label: 'Страна', required: true, options: { path: '/countries/list' } },
+      { kind: 'text', name: 'slug', label: 'Slug', required: true, hint: 'Часть адреса страницы на сайте: латиница, цифры и дефис' },
+      { kind: 'multiselect', name: 'near_cities', label: 'Ближайшие города', options: cityOptions },
+      { kind: 'multiselect', name: 'railway_transfer_cities', label: 'Города трансфера ж/д', options: cityOptions },
+      { kind: 'multiselect', name: 'aviation_transfer_cities', label: 'Города трансфера авиа', options: cityOptions },
+      { kind: 'custom', name: 'catalog', label: 'Каталог', render: (props) => <CityCatalogField {...props} /> },
+      { kind: 'custom', name: 'seo_settings', label: 'SEO', render: (props) => <CitySeoEditor {...props} /> },
+    ],
+    initial: {
+      name: '',
+      country_id: null,
+      slug: '',
+      near_cities: [],
+      railway_transfer_cities: [],
+      aviation_transfer_cities: [],
+      catalog: { image: null, image_url: null, price: null },
+      seo_settings: citySeoSchema.parse({}),
+    },
+    // The read carries city objects where the form keeps ids.
+    toValues: (record) => {
+      const city = record as unknown as CityRow;
+      const ids = (list: CityRef[] | undefined) => (list ?? []).map((item) => item.id);
+      return {
+        name: city.name,
+        country_id: city.country_id,
+        slug: city.slug,
+        ...Object.fromEntries(CITY_LISTS.map((list) => [list, ids(city[list])])),
+        catalog: city.catalog,
+        seo_settings: city.seo_settings,
+      };
+    },
+  },
+});

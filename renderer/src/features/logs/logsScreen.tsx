@@ -1,0 +1,96 @@
+import { HTMLTable, Intent, Tag } from '@blueprintjs/core';
+import { formatDateTime } from '@shared/format';
+import { LOG_LEVELS, LOG_LEVELS_LIST_PATH, logsResource, type LogRow } from '@shared/resources/logs';
+import { defineResourceScreen } from '../../common/resource/definition';
+
+function levelIntent(level: number): Intent {
+  if (level >= LOG_LEVELS.error) return Intent.DANGER;
+  if (level >= LOG_LEVELS.warning) return Intent.WARNING;
+  if (level >= LOG_LEVELS.notice) return Intent.PRIMARY;
+  return Intent.NONE;
+}
+
+const LevelTag = ({ log }: { log: Pick<LogRow, 'level' | 'level_name'> }) => (
+  <Tag minimal intent={levelIntent(log.level)}>
+    {log.level_name}
+  </Tag>
+);
+
+const valueText = (value: unknown) => (value !== null && typeof value === 'object' ? JSON.stringify(value, null, 2) : String(value ?? ''));
+
+/** A key/value list of a JSON object (meta, env). */
+function KeyValues({ title, values }: { title: string; values: Record<string, unknown> | null | undefined }) {
+  const entries = Object.entries(values ?? {});
+  return (
+    <section className="log-section">
+      <h4>{title}</h4>
+      {entries.length === 0 ? (
+        <div className="bp6-text-muted">—</div>
+      ) : (
+        <HTMLTable compact bordered className="key-values">
+          <tbody>
+            {entries.map(([key, value]) => (
+              <tr key={key}>
+                <th>{key}</th>
+                <td>
+                  <pre>{valueText(value)}</pre>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </HTMLTable>
+      )}
+    </section>
+  );
+}
+
+function LogView({ log }: { log: LogRow }) {
+  return (
+    <div className="log-view">
+      <HTMLTable compact className="key-values">
+        <tbody>
+          <tr>
+            <th>Уровень</th>
+            <td>
+              <LevelTag log={log} />
+            </td>
+          </tr>
+          <tr>
+            <th>Источник</th>
+            <td>{log.source}</td>
+          </tr>
+          <tr>
+            <th>Заголовок</th>
+            <td>{log.title}</td>
+          </tr>
+          <tr>
+            <th>Дата</th>
+            <td>{formatDateTime(log.created_at)}</td>
+          </tr>
+        </tbody>
+      </HTMLTable>
+      <section className="log-section">
+        <h4>Сообщение</h4>
+        {log.msg ? <pre className="log-message">{log.msg}</pre> : <div className="bp6-text-muted">—</div>}
+      </section>
+      <KeyValues title="Meta" values={log.meta} />
+      <KeyValues title="Env" values={log.env} />
+    </div>
+  );
+}
+
+/** /logs (spec 01 §2.13): the server's events; viewed and deleted, never added or edited. */
+export const logsScreen = defineResourceScreen<LogRow>({
+  resource: logsResource,
+  title: 'Логи',
+  columns: [
+    { key: 'id', title: 'ID', width: 80 },
+    { key: 'level', title: 'Уровень', width: 130, render: (log) => <LevelTag log={log} /> },
+    { key: 'source', title: 'Источник', width: 160 },
+    { key: 'title', title: 'Заголовок' },
+    { key: 'created_at', title: 'Дата', width: 150, render: (log) => formatDateTime(log.created_at) },
+  ],
+  filters: [{ kind: 'select', param: 'level', label: 'Уровень', options: { path: LOG_LEVELS_LIST_PATH } }],
+  view: { title: 'Просмотр лога', width: '60vw', render: (record) => <LogView log={record as unknown as LogRow} /> },
+  confirmDelete: 'Вы действительно желаете удалить запись лога?',
+});

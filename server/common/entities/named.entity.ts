@@ -1,0 +1,16 @@
+import { Column, CreateDateColumn, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+
+/** Columns every handbook of id and name has; a handbook's entity extends this and names its table. */
+export abstract class NamedEntity {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Column('varchar')
+  name: string;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  created_at: Date;
+
+  @UpdateDateColumn({ type: 'timestamptz' })
+  updated_at: Date;
+}

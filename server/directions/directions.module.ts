@@ -1,0 +1,19 @@
+import { Controller, Get, Inject, Module } from '@nestjs/common';
+import { ResourceService } from '../common/resource/resource.service.js';
+import { citiesServerResource } from '../cities/cities.resource.js';
+import type { ServerResource } from '../common/resource/server-resource.js';
+
+@Controller('directions')
+class DirectionsDataController {
+  constructor(@Inject(ResourceService) private readonly resources: ResourceService) {}
+
+  /** GET /api/directions/data: what the direction dialog chooses from. */
+  @Get('data')
+  async data() {
+    const { data: cities } = await this.resources.shortList(citiesServerResource as unknown as ServerResource);
+    return { cities };
+  }
+}
+
+@Module({ controllers: [DirectionsDataController] })
+export class DirectionsModule {}

@@ -1,0 +1,138 @@
+import { Body, Controller, Delete, Get, HttpCode, Inject, Post, Query, Req, Res, UseInterceptors } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import type { z } from 'zod';
+import {
+  DOCUMENT_POLICY,
+  FILE_KINDS,
+  fileLimitsOf,
+  imageUploadFieldsSchema,
+  PHOTO_POLICY,
+  PHOTOS_AREA,
+  photoUploadFieldsSchema,
+  STORAGE_URL_PREFIX,
+  uploadFieldsSchema,
+  type FileLimits,
+  type UploadedFile,
+} from '../../shared/files.js';
+import { MESSAGES } from '../../shared/messages.js';
+import { toFieldErrors, type FieldErrors } from '../../shared/validation.js';
+import { CurrentUser, type AuthUser } from '../common/auth/decorators.js';
+import { notFound, ValidationFailed } from '../common/http/errors.js';
+import { FilesService } from './files.service.js';
+import { UploadInterceptor, uploadedFile, type MultipartFile } from './upload.interceptor.js';
+
+const PHOTO_FIELDS = ['photo', 'file'] as const;
+const UPLOAD_FIELDS = ['file'] as const;
+const IMAGE_FIELDS = ['image'] as const;
+
+/**
+ * Uploads of spec 01 §7 and their delivery (ARCHITECTURE.md §1: kept in PostgreSQL). Any signed-in
+ * staff user may call them (the global guard); none is public, the renderer's <img> tags send the
+ * session cookie same-origin.
+ */
+@Controller()
+export class FilesController {
+  constructor(@Inject(FilesService) private readonly files: FilesService) {}
+
+  /** POST /api/upload (multipart: file, type=photo) → {name, path, url}; stored under photos/upload/. */
+  @Post('upload')
+  @UseInterceptors(UploadInterceptor(UPLOAD_FIELDS, PHOTO_POLICY))
+  async upload(@Req() request: Request, @Body() body: unknown, @CurrentUser() user: AuthUser): Promise<UploadedFile> {
+    const upload = uploadedFile(request, UPLOAD_FIELDS);
+    const { fields, file } = checked(uploadFieldsSchema, body, upload.field, upload.file);
+    const field = upload.field;
+    const stored = await this.files.storePhoto(file.buffer, file.originalname, { entity: 'upload', type: fields.type, field, createdBy: user.id });
+    return { name: stored.name, path: stored.path, url: stored.url };
+  }
+
+  /** POST /api/photos (multipart: photo or file, entity city|bus, optional type) → {name, path, url}. */
+  @Post('photos')
+  @UseInterceptors(UploadInterceptor(PHOTO_FIELDS, PHOTO_POLICY))
+  async photo(@Req() request: Request, @Body() body: unknown, @CurrentUser() user: AuthUser): Promise<UploadedFile> {
+    const upload = uploadedFile(request, PHOTO_FIELDS);
+    const { fields, file } = checked(photoUploadFieldsSchema, body, upload.field, upload.file);
+    const field = upload.field;
+    const stored = await this.files.storePhoto(file.buffer, file.originalname, { entity: fields.entity, type: fields.type, field, createdBy: user.id });
+    return { name: stored.name, path: stored.path, url: stored.url };
+  }
+
+  /** DELETE /api/photos?path=photos/city/<uuid>.jpg (the url is accepted too) → {message}. */
+  @Delete('photos')
+  @HttpCode(200)
+  async removePhoto(@Query('path') path: unknown): Promise<{ message: string }> {
+    if (typeof path !== 'string' || path.trim() === '') throw new ValidationFailed({ path: [MESSAGES.validation.required] });
+    const key = path.startsWith(STORAGE_URL_PREFIX) ? path.slice(STORAGE_URL_PREFIX.length) : path;
+    await this.files.remove(key, { area: PHOTOS_AREA });
+    return { message: MESSAGES.success.deleted };
+  }
+
+  /** POST /api/images (multipart: image, entity) → {name, path, url}: pictures of the rich-text editor. */
+  @Post('images')
+  @UseInterceptors(UploadInterceptor(IMAGE_FIELDS, PHOTO_POLICY))
+  async image(@Req() request: Request, @Body() body: unknown, @CurrentUser() user: AuthUser): Promise<UploadedFile> {
+    const upload = uploadedFile(request, IMAGE_FIELDS);
+    const { fields, file } = checked(imageUploadFieldsSchema, body, upload.field, upload.file);
+    const field = upload.field;
+    const stored = await this.files.storePhoto(file.buffer, file.originalname, { entity: fields.entity, field, createdBy: user.id, area: 'images' });
+    return { name: stored.name, path: stored.path, url: stored.url };
+  }
+
+  /** GET /api/files/limits → {size (KB), mimes (extensions), mime_types}: the agency-document limits. */
+  @Get('files/limits')
+  limits(): FileLimits {
+    return fileLimitsOf(DOCUMENT_POLICY);
+  }
+
+  /**
+   * GET /api/storage/<path>: the upload's bytes with its type; cached for good (a path never changes
+   * its content), ETag = SHA-256. The path is taken from the raw URL, undecoded: anything a stored
+   * path cannot look like (`..`, `%`, `\`, a leading `/`) is simply not found.
+   */
+  @Get('storage/*path')
+  async serve(@Req() request: Request, @Res() response: Response): Promise<void> {
+    const raw = request.originalUrl.split('?')[0] ?? '';
+    if (!raw.startsWith(STORAGE_URL_PREFIX)) throw notFound();
+    const info = await this.files.find(raw.slice(STORAGE_URL_PREFIX.length));
+    if (!info) throw notFound();
+
+    const etag = `"${info.sha256}"`;
+    response.setHeader('Cache-Control', 'private, max-age=31536000, immutable');
+    response.setHeader('ETag', etag);
+    response.setHeader('X-Content-Type-Options', 'nosniff');
+    if (etagMatches(request.get('If-None-Match'), info.sha256)) {
+      response.status(304).end();
+      return;
+    }
+    const content = await this.files.content(info.sha256);
+    if (!content) throw notFound();
+    const image = Object.values(FILE_KINDS).some((kind) => kind.image && kind.mime === info.mime);
+    response.setHeader('Content-Type', info.mime);
+    response.setHeader('Content-Length', String(content.length));
+    response.setHeader('Content-Disposition', contentDisposition(image ? 'inline' : 'attachment', info.original_name));
+    response.status(200).end(content);
+  }
+}
+
+/** The body's text fields checked with the schema, and the file's presence, as one 422 map. */
+function checked<S extends z.ZodType>(schema: S, body: unknown, field: string, file: MultipartFile | undefined): { fields: z.output<S>; file: MultipartFile } {
+  const result = schema.safeParse({ ...(typeof body === 'object' && body !== null ? body : {}) });
+  const errors: FieldErrors = file ? {} : { [field]: [MESSAGES.files.required] };
+  if (!result.success) Object.assign(errors, toFieldErrors(result.error));
+  if (!result.success || !file) throw new ValidationFailed(errors);
+  return { fields: result.data, file };
+}
+
+function etagMatches(header: string | undefined, sha256: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((tag) => {
+    const value = tag.trim().replace(/^W\//, '');
+    return value === '*' || value === `"${sha256}"`;
+  });
+}
+
+/** `inline|attachment; filename="ascii"; filename*=UTF-8''…` (RFC 6266), safe for any original name. */
+function contentDisposition(type: 'inline' | 'attachment', name: string): string {
+  const fallback = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  const encoded = encodeURIComponent(name).replace(/['()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `${type}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+}

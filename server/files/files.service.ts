@@ -1,0 +1,182 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { createHash, randomUUID } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import {
+  FILE_KINDS,
+  PHOTO_POLICY,
+  PHOTOS_AREA,
+  sniffFileKind,
+  storageUrl,
+  type FileKind,
+  type UploadedFile,
+  type UploadPolicy,
+} from '../../shared/files.js';
+import { MESSAGES } from '../../shared/messages.js';
+import { forbidden, notFound, PG, pgErrorOf, ValidationFailed } from '../common/http/errors.js';
+
+export interface StoreOptions {
+  /** What may be stored: kinds (told by content) and size; a file outside it is a 422. */
+  policy: UploadPolicy;
+  /** Folder of the stored path, e.g. `photos/city`, `images/hotel`, `documents/agency` (segments of a-z, 0-9, _ and -). */
+  area: string;
+  /** The multipart field the 422 errors are keyed by (`photo`, `file`, `image`); default `file`. */
+  field?: string;
+  /** Kept with the upload for later clean-ups and audits. */
+  entity?: string | null;
+  type?: string | null;
+  createdBy?: number | null;
+}
+
+/** What `store` gives back: the contract's {name, path, url} and what a caller may keep. */
+export interface StoredUpload extends UploadedFile {
+  id: number;
+  original_name: string;
+  kind: FileKind;
+  mime: string;
+  size: number;
+  sha256: string;
+}
+
+/** An upload as GET /api/storage/<path> serves it (without the bytes). */
+export interface StoredFileInfo {
+  path: string;
+  original_name: string;
+  sha256: string;
+  mime: string;
+  size: number;
+}
+
+const AREA = /^[a-z0-9_-]+(?:\/[a-z0-9_-]+)*$/;
+const SEGMENT = /^[A-Za-z0-9_-][A-Za-z0-9_.-]*$/;
+const MAX_PATH = 255;
+
+/**
+ * Whether a string can be a stored path at all: relative, `/`-separated segments of letters,
+ * digits, `_`, `-` and `.` (no `.`/`..` segments, no backslash, no NUL, no `%`), at most 255
+ * characters. Paths are only ever looked up as keys of the `files` table, never joined onto a
+ * filesystem path; this check only spares the database lookups that cannot match.
+ */
+export function isStoragePath(path: string): boolean {
+  if (path.length === 0 || path.length > MAX_PATH) return false;
+  return path.split('/').every((segment) => SEGMENT.test(segment) && segment !== '.' && segment !== '..' && !segment.includes('..'));
+}
+
+/** A display name from a client's file name: no folders, no control characters, at most 255 characters. */
+export function cleanOriginalName(name: string | undefined, fallback: string): string {
+  const base = (name ?? '').split(/[\\/]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex
+  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  return (clean || fallback).slice(0, 255);
+}
+
+/**
+ * Uploads kept in PostgreSQL (ARCHITECTURE.md §1): each distinct content once in `stored_files`
+ * (by SHA-256), each named upload in `files`. Inject it to store a file of any kind the caller's
+ * policy allows, remove one, or read one back.
+ */
+@Injectable()
+export class FilesService {
+  constructor(@Inject(DataSource) private readonly db: DataSource) {}
+
+  /**
+   * Checks a file against the policy by its real content (magic bytes), then stores it under
+   * `<area>/<uuid>.<ext>`, the extension and MIME type coming from the content, not the name.
+   * Throws ValidationFailed (422, keyed by `field`) when the file is too large or of another kind.
+   */
+  async store(content: Buffer, originalName: string | undefined, options: StoreOptions): Promise<StoredUpload> {
+    const field = options.field ?? 'file';
+    if (!AREA.test(options.area)) throw new Error(`Invalid storage area: ${options.area}`);
+    if (content.length > options.policy.maxBytes) throw new ValidationFailed({ [field]: [options.policy.messages.tooLarge] });
+    const kind = sniffFileKind(content);
+    if (!kind || !options.policy.kinds.includes(kind)) throw new ValidationFailed({ [field]: [options.policy.messages.badFormat] });
+
+    const info = FILE_KINDS[kind];
+    const sha256 = createHash('sha256').update(content).digest('hex');
+    const path = `${options.area}/${randomUUID()}.${info.extensions[0]}`;
+    const name = path.slice(path.lastIndexOf('/') + 1);
+    const original_name = cleanOriginalName(originalName, name);
+
+    // The content may be removed by a concurrent delete of its last upload between the two
+    // statements; the foreign key then refuses the row and the store is tried again.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const id = await this.db.transaction(async (manager) => {
+          const [known] = await manager.query('SELECT 1 FROM stored_files WHERE sha256 = $1', [sha256]);
+          if (!known) {
+            await manager.query(
+              'INSERT INTO stored_files (sha256, content, mime, size) VALUES ($1, $2, $3, $4) ON CONFLICT (sha256) DO NOTHING',
+              [sha256, content, info.mime, content.length],
+            );
+          }
+          const [row]: { id: number }[] = await manager.query(
+            `INSERT INTO files (path, original_name, sha256, mime, size, entity, type, created_by)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
+            [path, original_name, sha256, info.mime, content.length, options.entity ?? null, options.type ?? null, options.createdBy ?? null],
+          );
+          return row!.id;
+        });
+        return { id, name, path, url: storageUrl(path), original_name, kind, mime: info.mime, size: content.length, sha256 };
+      } catch (error) {
+        if (attempt < 3 && pgErrorOf(error).code === PG.foreignKeyViolation) continue;
+        throw error;
+      }
+    }
+  }
+
+  /** A photo or editor image of an entity: `photos/<entity>/…` or `images/<entity>/…`, checked by PHOTO_POLICY. */
+  storePhoto(content: Buffer, originalName: string | undefined, options: { entity: string; type?: string | null; field?: string; createdBy?: number | null; area?: 'photos' | 'images' }) {
+    return this.store(content, originalName, {
+      policy: PHOTO_POLICY,
+      area: `${options.area ?? 'photos'}/${options.entity}`,
+      field: options.field ?? 'photo',
+      entity: options.entity,
+      type: options.type ?? null,
+      createdBy: options.createdBy ?? null,
+    });
+  }
+
+  /**
+   * Removes an upload, and its content when no other upload has the same bytes.
+   * 404 when there is no such upload; with `area`, 422 for a path outside it; 403 when a record
+   * still references the upload (a foreign key to `files`).
+   */
+  async remove(path: string, options: { area?: string; field?: string } = {}): Promise<void> {
+    const field = options.field ?? 'path';
+    if (!isStoragePath(path)) throw new ValidationFailed({ [field]: [MESSAGES.validation.invalid] });
+    if (options.area && !path.startsWith(options.area.endsWith('/') ? options.area : `${options.area}/`)) {
+      throw new ValidationFailed({ [field]: [options.area === PHOTOS_AREA ? MESSAGES.files.notAPhoto : MESSAGES.validation.invalid] });
+    }
+    let rows: { sha256: string }[];
+    try {
+      rows = await this.db.query('WITH gone AS (DELETE FROM files WHERE path = $1 RETURNING sha256) SELECT sha256 FROM gone', [path]);
+    } catch (error) {
+      if (pgErrorOf(error).code === PG.foreignKeyViolation) throw forbidden(MESSAGES.errors.inUse);
+      throw error;
+    }
+    const sha256 = rows[0]?.sha256;
+    if (!sha256) throw notFound();
+    await this.collect(sha256);
+  }
+
+  /** The upload at a path (without its bytes), or null. */
+  async find(path: string): Promise<StoredFileInfo | null> {
+    if (!isStoragePath(path)) return null;
+    const [row]: StoredFileInfo[] = await this.db.query('SELECT path, original_name, sha256, mime, size FROM files WHERE path = $1', [path]);
+    return row ?? null;
+  }
+
+  /** The bytes of a stored content, or null when gone. */
+  async content(sha256: string): Promise<Buffer | null> {
+    const [row]: { content: Buffer }[] = await this.db.query('SELECT content FROM stored_files WHERE sha256 = $1', [sha256]);
+    return row?.content ?? null;
+  }
+
+  /** Drops a content no upload points at any more (a concurrent store of the same bytes keeps it: the foreign key refuses). */
+  private async collect(sha256: string): Promise<void> {
+    try {
+      await this.db.query('DELETE FROM stored_files s WHERE s.sha256 = $1 AND NOT EXISTS (SELECT 1 FROM files f WHERE f.sha256 = $1)', [sha256]);
+    } catch (error) {
+      if (pgErrorOf(error).code !== PG.foreignKeyViolation) throw error;
+    }
+  }
+}

@@ -1,0 +1,23 @@
+import { logsResource, type LogRow } from '../../shared/resources/logs.js';
+import { ALIAS, defineServerResource } from '../common/resource/server-resource.js';
+import { LogEntity } from './log.entity.js';
+
+/** /logs: open to every staff role (spec 01 §6 does not restrict it); read-only, deletable. */
+export const logsServerResource = defineServerResource({
+  definition: logsResource,
+  entity: LogEntity,
+  // The exact expression of ix_logs_search (migrations/1763942400001-LogsSearch.ts).
+  searchExpression: `(${ALIAS}.source || ' ' || ${ALIAS}.title || ' ' || ${ALIAS}.msg)`,
+  nameColumn: 'title',
+  toRow: (log): LogRow => ({
+    id: log.id,
+    level: log.level,
+    level_name: log.level_name,
+    source: log.source,
+    title: log.title,
+    msg: log.msg,
+    meta: log.meta,
+    env: log.env,
+    created_at: log.created_at.toISOString(),
+  }),
+});

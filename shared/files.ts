@@ -1,0 +1,247 @@
+/**
+ * Uploads (spec 01 §5 "Photos", §7 "Uploads", §9): what may be uploaded, how big, with which
+ * messages, and how a file's real kind is told from its first bytes. Used by the server (the check
+ * that decides) and by the renderer (the pre-check that saves a round trip), so a limit lives here once.
+ */
+import { z } from 'zod';
+import { MESSAGES } from './messages.js';
+import { optionalText, requiredInteger } from './validation.js';
+
+// ---------------------------------------------------------------------------------------------
+// Kinds of file, told by content
+
+/** Kinds of file the server can recognise by their content. */
+export type FileKind = 'jpeg' | 'png' | 'pdf' | 'docx' | 'xlsx' | 'doc' | 'xls';
+
+export interface FileKindInfo {
+  /** The MIME type the file is stored and served with. */
+  mime: string;
+  /** Extensions a name of this kind may have; the first is the one stored paths get. */
+  extensions: readonly string[];
+  /** Shown inline by the browser (images); anything else is served as an attachment. */
+  image: boolean;
+}
+
+export const FILE_KINDS: Readonly<Record<FileKind, FileKindInfo>> = {
+  jpeg: { mime: 'image/jpeg', extensions: ['jpg', 'jpeg'], image: true },
+  png: { mime: 'image/png', extensions: ['png'], image: true },
+  pdf: { mime: 'application/pdf', extensions: ['pdf'], image: false },
+  docx: { mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', extensions: ['docx'], image: false },
+  xlsx: { mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', extensions: ['xlsx'], image: false },
+  doc: { mime: 'application/msword', extensions: ['doc'], image: false },
+  xls: { mime: 'application/vnd.ms-excel', extensions: ['xls'], image: false },
+};
+
+const JPEG = [0xff, 0xd8, 0xff];
+const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+const PDF = [0x25, 0x50, 0x44, 0x46]; // %PDF
+const ZIP = [0x50, 0x4b, 0x03, 0x04]; // PK\x03\x04: docx, xlsx (Office Open XML)
+const OLE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]; // compound file: legacy doc, xls
+
+const startsWith = (bytes: Uint8Array, prefix: readonly number[]) =>
+  bytes.length >= prefix.length && prefix.every((byte, index) => bytes[index] === byte);
+
+const ascii = (text: string) => [...text].map((char) => char.charCodeAt(0));
+/** A stream name of a compound file directory is UTF-16LE. */
+const utf16le = (text: string) => [...text].flatMap((char) => [char.charCodeAt(0), 0]);
+
+function contains(bytes: Uint8Array, needle: readonly number[]): boolean {
+  const first = needle[0];
+  const last = bytes.length - needle.length;
+  for (let index = bytes.indexOf(first!); index !== -1 && index <= last; index = bytes.indexOf(first!, index + 1)) {
+    let match = true;
+    for (let offset = 1; offset < needle.length; offset++) {
+      if (bytes[index + offset] !== needle[offset]) {
+        match = false;
+        break;
+      }
+    }
+    if (match) return true;
+  }
+  return false;
+}
+
+/**
+ * The kind of a file told from its content alone (never from its name or the client's MIME type):
+ * JPEG `FF D8 FF`, PNG `89 50 4E 47 0D 0A 1A 0A`, PDF `%PDF`; a ZIP (`PK 03 04`) is a docx when it
+ * has a `word/` part and an xlsx when it has an `xl/` part (part names are stored uncompressed);
+ * a compound file (`D0 CF 11 E0 A1 B1 1A E1`) is a doc with a `WordDocument` stream and an xls with
+ * a `Workbook` (or old `Book`) stream. Anything else is null.
+ */
+export function sniffFileKind(bytes: Uint8Array): FileKind | null {
+  if (startsWith(bytes, JPEG)) return 'jpeg';
+  if (startsWith(bytes, PNG)) return 'png';
+  if (startsWith(bytes, PDF)) return 'pdf';
+  if (startsWith(bytes, ZIP)) {
+    if (contains(bytes, ascii('word/'))) return 'docx';
+    if (contains(bytes, ascii('xl/'))) return 'xlsx';
+    return null;
+  }
+  if (startsWith(bytes, OLE)) {
+    if (contains(bytes, utf16le('WordDocument'))) return 'doc';
+    if (contains(bytes, utf16le('Workbook')) || contains(bytes, utf16le('Book'))) return 'xls';
+    return null;
+  }
+  return null;
+}
+
+/** The lower-case extension of a file name without the dot, or ''. */
+export function extensionOf(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? '';
+  const dot = base.lastIndexOf('.');
+  return dot > 0 ? base.slice(dot + 1).toLowerCase() : '';
+}
+
+// ---------------------------------------------------------------------------------------------
+// Upload policies: what a kind of upload accepts
+
+export interface UploadPolicy {
+  /** Kinds accepted (told by content on the server). */
+  kinds: readonly FileKind[];
+  /** Largest accepted size in bytes (this size itself is accepted). */
+  maxBytes: number;
+  messages: { tooLarge: string; badFormat: string };
+}
+
+const MB = 1024 * 1024;
+
+/** Photos and editor images (spec 01 §5 "Photos", §9): jpg, jpeg, png up to 2 MB. */
+export const PHOTO_POLICY: UploadPolicy = {
+  kinds: ['jpeg', 'png'],
+  maxBytes: 2 * MB,
+  messages: { tooLarge: MESSAGES.files.tooLarge(2), badFormat: MESSAGES.files.badFormat },
+};
+
+/**
+ * Agency documents (spec 01 §2.7, §5): the limits GET /api/files/limits reports. The spec names no
+ * numbers beyond the client's defaults; 10 MB takes a scanned contract, and the kinds are the office
+ * formats the server can tell by content.
+ */
+export const DOCUMENT_POLICY: UploadPolicy = {
+  kinds: ['pdf', 'doc', 'docx', 'xls', 'xlsx', 'jpeg', 'png'],
+  maxBytes: 10 * MB,
+  messages: { tooLarge: MESSAGES.files.tooLarge(10), badFormat: MESSAGES.files.badFormat },
+};
+
+/** Extensions a policy accepts (for `accept` attributes and the pre-check). */
+export const policyExtensions = (policy: UploadPolicy): string[] => policy.kinds.flatMap((kind) => [...FILE_KINDS[kind].extensions]);
+export const policyMimes = (policy: UploadPolicy): string[] => [...new Set(policy.kinds.map((kind) => FILE_KINDS[kind].mime))];
+/** The value of an `<input type=file accept>` for the policy: `.jpg,.jpeg,.png,image/jpeg,image/png`. */
+export const policyAccept = (policy: UploadPolicy): string =>
+  [...policyExtensions(policy).map((extension) => `.${extension}`), ...policyMimes(policy)].join(',');
+
+/**
+ * The client-side pre-check of a chosen file (the server still decides by content): its extension
+ * or its browser-given type must be one of the policy's, and its size within the limit.
+ * Returns the message to show, or null when the file may be sent.
+ */
+export function precheckFile(file: { name: string; size: number; type?: string }, policy: UploadPolicy): string | null {
+  const extension = extensionOf(file.name);
+  const knownExtension = policyExtensions(policy).includes(extension);
+  const knownType = !!file.type && policyMimes(policy).includes(file.type.toLowerCase());
+  if (!knownExtension && !(extension === '' && knownType)) return policy.messages.badFormat;
+  if (file.size > policy.maxBytes) return policy.messages.tooLarge;
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The HTTP contract of spec 01 §7 "Uploads"
+
+/** Where GET /api/storage/<path> serves uploads from (relative: the desktop app's port changes). */
+export const STORAGE_URL_PREFIX = '/api/storage/';
+export const storageUrl = (path: string) => `${STORAGE_URL_PREFIX}${path}`;
+
+/** Entities POST /api/photos stores photos for (spec 01 §7: city, bus). */
+export const PHOTO_ENTITIES = ['city', 'bus'] as const;
+export type PhotoEntity = (typeof PHOTO_ENTITIES)[number];
+
+/** POST /api/upload accepts these `type` values. */
+export const UPLOAD_TYPES = ['photo'] as const;
+
+/** Every stored photo path starts with this; DELETE /api/photos refuses any other. */
+export const PHOTOS_AREA = 'photos/';
+
+/** Reply of POST /api/photos, /api/upload and the name/path/url of an uploaded file (spec 02 §3). */
+export interface UploadedFile {
+  name: string;
+  path: string;
+  url: string;
+}
+
+/** GET /api/files/limits: size in KB, and the accepted extensions (Laravel's `mimes` rule) and MIME types. */
+export interface FileLimits {
+  size: number;
+  mimes: string[];
+  mime_types: string[];
+}
+
+export const fileLimitsOf = (policy: UploadPolicy): FileLimits => ({
+  size: Math.floor(policy.maxBytes / 1024),
+  mimes: policyExtensions(policy),
+  mime_types: policyMimes(policy),
+});
+
+/** Client defaults before GET /api/files/limits answers (spec 01 §7). */
+export const FILE_LIMITS_DEFAULTS: FileLimits = { size: 2048, mimes: [], mime_types: [] };
+
+const M = MESSAGES.validation;
+const entityText = z.string({ error: M.required }).trim().min(1, M.required);
+
+/** Text fields of POST /api/photos. */
+export const photoUploadFieldsSchema = z.object({
+  entity: entityText.pipe(z.enum(PHOTO_ENTITIES, { error: M.oneOf })),
+  type: optionalText(50),
+});
+
+/** Text fields of POST /api/images: an entity name, used as a folder (`images/<entity>/…`). */
+export const imageUploadFieldsSchema = z.object({
+  entity: entityText.max(50, M.maxLength(50)).regex(/^[a-z][a-z0-9_-]*$/, M.invalid),
+});
+
+/** Text fields of POST /api/upload. */
+export const uploadFieldsSchema = z.object({
+  type: entityText.pipe(z.enum(UPLOAD_TYPES, { error: M.oneOf })),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Photo lists (spec 01 §3 "Photo", §5)
+
+export const PHOTO_LIST_LIMITS = {
+  /** Files taken from one pick or drop in the multi-photo uploader. */
+  filesAtOnce: 20,
+  captionMax: 50,
+  sortMin: 1,
+  sortMax: 255,
+} as const;
+
+/** One photo of a record's photo list, as the forms send it. */
+export const photoSchema = z.object({
+  id: z.number().int().positive().optional(),
+  name: z.string().max(255),
+  path: z.string().min(1, M.required).max(255),
+  url: z.string().max(300),
+  alt: optionalText(PHOTO_LIST_LIMITS.captionMax),
+  type: z.union([z.string(), z.number()]).nullable().optional(),
+  sort: requiredInteger(PHOTO_LIST_LIMITS.sortMin, PHOTO_LIST_LIMITS.sortMax),
+});
+
+export interface Photo {
+  id?: number;
+  name: string;
+  path: string;
+  url: string;
+  alt: string | null;
+  type?: string | number | null;
+  sort: number;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rich-text editor (spec 01 §5)
+
+export const RICH_TEXT_LIMITS = {
+  tableColumns: { min: 1, max: 10, default: 3 },
+  tableRows: { min: 1, max: 30, default: 3 },
+  headingLevels: [1, 2, 3, 4] as const,
+  /** Plain-text length a rich-text field allows unless its form says otherwise. */
+  defaultMaxLength: 20000,
+} as const;

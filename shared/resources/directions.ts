@@ -1,0 +1,38 @@
+/** Directions: of the catalogue (spec 03 §2.14, §3, §5) and of hotels (spec 01 §2.11 "Directions"). */
+import { z } from 'zod';
+import { MESSAGES } from '../messages.js';
+import { optionalText, requiredInteger, requiredText } from '../validation.js';
+import { defineResource } from './define.js';
+
+/** Sort 1–100; a lower value stands higher. */
+export const DIRECTION_SORT = { min: 1, max: 100, default: 100 } as const;
+
+const directionSchema = z.object({
+  name: requiredText(255),
+  cities: z.array(requiredInteger(1, 2_147_483_647), { error: MESSAGES.validation.invalid }).default([]),
+  sort: requiredInteger(DIRECTION_SORT.min, DIRECTION_SORT.max).default(DIRECTION_SORT.default),
+});
+
+export const directionsResource = defineResource({
+  path: '/directions',
+  createSchema: directionSchema,
+  updateSchema: directionSchema,
+  sortable: ['id', 'name', 'sort'],
+  filters: [],
+  messages: { saved: MESSAGES.directions.saved, deleted: MESSAGES.success.deleted },
+});
+
+const hotelDirectionSchema = z.object({
+  name: requiredText(50),
+  city_id: requiredInteger(1, 2_147_483_647),
+  info: optionalText(100),
+});
+
+export const hotelDirectionsResource = defineResource({
+  path: '/hotels/directions',
+  createSchema: hotelDirectionSchema,
+  updateSchema: hotelDirectionSchema,
+  sortable: ['id', 'name'],
+  filters: ['city_id'],
+  messages: { saved: MESSAGES.hotelHandbooks.directionSaved, deleted: MESSAGES.success.deleted },
+});

@@ -1,0 +1,116 @@
+import { expect, test, type Page } from '@playwright/test';
+import { apiPost, ensureAdmin } from './session.js';
+
+/** Opens a handbook through the header's Handbooks dropdown, as staff do. */
+async function openHandbook(page: Page, path: string[]) {
+  await page.getByRole('button', { name: 'Справочники' }).click();
+  for (const group of path.slice(0, -1)) await page.getByRole('menuitem', { name: `${group} Open sub menu` }).hover();
+  await page.getByRole('menuitem', { name: path.at(-1)!, exact: true }).click();
+}
+
+test('a city with its catalog image, SEO blocks, FAQ and four advantages', async ({ page }) => {
+  await ensureAdmin(page);
+  await apiPost(page, '/countries', { name: 'Грузия' });
+  await openHandbook(page, ['Страны, города и направления', 'Города']);
+  await expect(page).toHaveURL(/\/cities$/);
+
+  await page.getByRole('button', { name: 'Добавить' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByText('Форма добавления города')).toBeVisible();
+  await dialog.getByLabel(/^Название/).fill('Батуми');
+  await dialog.getByTestId('select-country_id').click();
+  await page.getByRole('option', { name: 'Грузия' }).click();
+  await dialog.getByLabel(/^Slug/).fill('batumi');
+  await dialog.getByLabel('Изображение города в каталоге').setInputFiles({
+    name: 'batumi.png',
+    mimeType: 'image/png',
+    buffer: Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(128, 1)]),
+  });
+  await expect(dialog.getByRole('img', { name: 'Изображение города в каталоге' })).toBeVisible();
+  await dialog.locator('#field-catalog-price').fill('12500');
+
+  // Hotel block: meta and a FAQ item.
+  await dialog.getByLabel('H1 (hotel)').fill('Отели Батуми');
+  await dialog.getByLabel('Title (hotel)').fill('Отели в Батуми у моря');
+  await dialog.getByTestId('faq-hotel').getByRole('button', { name: 'Добавить вопрос' }).click();
+  await dialog.getByLabel('Вопрос 1', { exact: true }).fill('Когда купальный сезон?');
+  await dialog.getByLabel('Ответ 1', { exact: true }).click();
+  await page.keyboard.type('С июня по октябрь');
+
+  // Bus-ticket block: four advantages, after which the add link disappears.
+  await dialog.getByRole('tab', { name: 'Автобусные билеты' }).click();
+  const advantages = dialog.getByTestId('advantages');
+  for (let number = 1; number <= 4; number += 1) {
+    await advantages.getByRole('button', { name: 'Добавить преимущество' }).click();
+    await advantages.getByLabel(`Заголовок преимущества ${number}`, { exact: true }).fill(`Преимущество ${number}`);
+    await advantages.getByLabel(`Текст преимущества ${number}`, { exact: true }).click();
+    await page.keyboard.type(`Описание преимущества ${number}`);
+  }
+  await expect(advantages.getByRole('button', { name: 'Добавить преимущество' })).toHaveCount(0);
+
+  await dialog.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(page.getByText('Город успешно сохранен')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  const row = page.getByRole('row', { name: /Батуми/ });
+  await expect(row).toBeVisible();
+
+  // Read back: everything came through.
+  await row.getByRole('button', { name: 'Редактировать' }).click();
+  await expect(dialog.getByLabel(/^Slug/)).toHaveValue('batumi');
+  await expect(dialog.getByLabel('H1 (hotel)')).toHaveValue('Отели Батуми');
+  await expect(dialog.getByLabel('Вопрос 1', { exact: true })).toHaveValue('Когда купальный сезон?');
+  await expect(dialog.getByLabel('Ответ 1', { exact: true })).toContainText('С июня по октябрь');
+  await expect(dialog.locator('#field-catalog-price')).toHaveValue('12500');
+  await dialog.getByRole('tab', { name: 'Автобусные билеты' }).click();
+  await expect(dialog.getByLabel('Заголовок преимущества 4', { exact: true })).toHaveValue('Преимущество 4');
+  await expect(dialog.getByLabel('Текст преимущества 4', { exact: true })).toContainText('Описание преимущества 4');
+  await dialog.getByRole('button', { name: 'Отмена' }).click();
+
+  // A free city can be deleted, with the spec's prompt.
+  await row.getByRole('button', { name: 'Удалить' }).click();
+  await expect(page.getByText('Вы действительно желаете удалить город?')).toBeVisible();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Удалить' }).click();
+  await expect(page.getByText('Город успешно удален')).toBeVisible();
+  await expect(row).toBeHidden();
+});
+
+test('a hotel service with an icon, used as a site filter', async ({ page }) => {
+  await ensureAdmin(page);
+  await openHandbook(page, ['Отели', 'Услуги']);
+  await expect(page).toHaveURL(/\/hotels\/services$/);
+  await page.getByRole('button', { name: 'Добавить' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel(/^Название/).fill('Крытый бассейн');
+  await dialog.getByTestId('select-icon').click();
+  await page.getByRole('option', { name: 'Бассейн' }).click();
+  await dialog.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(page.getByText('Услуга успешно сохранена')).toBeVisible();
+
+  const row = page.getByRole('row', { name: /Крытый бассейн/ });
+  await expect(row).toContainText('Бассейн');
+  const filter = row.getByRole('switch', { name: 'Фильтр', exact: true });
+  await expect(filter).not.toBeChecked();
+  await filter.click({ force: true });
+  await expect(page.getByText('«Крытый бассейн» используется как фильтр на сайте')).toBeVisible();
+  await expect(filter).toBeChecked();
+  await row.getByRole('switch', { name: 'Выборочный фильтр' }).click({ force: true });
+  await expect(page.getByText('«Крытый бассейн» используется как выборочный фильтр')).toBeVisible();
+});
+
+test('a room place with its main and extra place counts', async ({ page }) => {
+  await ensureAdmin(page);
+  await openHandbook(page, ['Отели', 'Номера', 'Размещение']);
+  await expect(page).toHaveURL(/\/rooms\/places$/);
+  await page.getByRole('button', { name: 'Добавить' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel(/^Название/).fill('2 взрослых + 1 доп.');
+  await dialog.getByLabel(/^Количество основных мест/).fill('2');
+  await dialog.getByLabel(/^Количество дополнительных мест/).fill('1000000');
+  await dialog.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(dialog.getByText('Значение поля не может быть больше 999999.')).toBeVisible();
+  await dialog.getByLabel(/^Количество дополнительных мест/).fill('1');
+  await dialog.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(page.getByText('Успешно сохранено')).toBeVisible();
+  const row = page.getByRole('row', { name: /2 взрослых \+ 1 доп\./ });
+  await expect(row.getByRole('cell')).toHaveText(['1', '2 взрослых + 1 доп.', '2', '1', '']);
+});

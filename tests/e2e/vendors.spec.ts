@@ -1,0 +1,165 @@
+import { expect, test, type Page } from '@playwright/test';
+import { apiPost, ensureAdmin, signIn, signOut, sql } from './session.js';
+
+// Independent of the other files: the administrator is created here when this file runs first.
+test.describe.configure({ mode: 'serial' });
+
+const VENDOR = 'ООО «Морской шлюз»';
+const MANAGER = { email: 'vendors.manager@example.com', password: 'manager-secret-1' };
+
+const vendorRow = (page: Page, name: string | RegExp) => page.getByRole('row', { name });
+const storedPayload = async (name: string) => (await sql<{ payload: Record<string, unknown> }>('SELECT payload FROM vendors WHERE name = $1', [name]))[0]?.payload;
+
+test('administrator adds an external-service vendor, sees its session id and clears its external data', async ({ page }) => {
+  await ensureAdmin(page);
+  await page.getByRole('link', { name: 'Поставщики' }).click();
+  await expect(page).toHaveURL(/\/vendors$/);
+  await expect(page.getByRole('heading', { name: 'Поставщики' })).toBeVisible();
+
+  // Add: the shared schema refuses a bad e-mail and an INN with letters, with the English save toast.
+  await page.getByRole('button', { name: 'Добавить' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByText('Добавление поставщика')).toBeVisible();
+  await dialog.getByLabel(/^Название/).fill(VENDOR);
+  await dialog.getByLabel('Email').fill('not-an-email');
+  await dialog.getByLabel('ИНН').fill('91020a');
+  await expect(dialog.getByLabel('Комментарий')).toHaveAttribute('placeholder', 'не более 600 символов');
+  await dialog.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(dialog.getByText('Поле должно быть действительным электронным адресом.')).toBeVisible();
+  await expect(dialog.getByText('Поле должно содержать только цифры.')).toBeVisible();
+  await expect(page.getByText('Save error')).toBeVisible();
+  await expect(page.getByText('Check the correctness of the form fields and try again')).toBeVisible();
+
+  await dialog.getByLabel('Email').fill('Info@Sea-Gate.test');
+  await dialog.getByLabel('ИНН').fill('9102012345');
+  await dialog.getByLabel('Контактный телефон').fill('+7 978 123-45-67');
+  await dialog.getByTestId('select-payment_method').click();
+  await page.getByRole('option', { name: 'Безналичный расчёт' }).click();
+  await expect(dialog.getByLabel('Данные внешнего сервиса (JSON)')).toHaveCount(0);
+  await dialog.getByText('Внешний сервис', { exact: true }).click();
+  await dialog.getByLabel('Данные внешнего сервиса (JSON)').fill('{"login": "sea-api"');
+  await dialog.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(dialog.getByText('Поле должно быть JSON-объектом.')).toBeVisible();
+  await dialog.getByLabel('Данные внешнего сервиса (JSON)').fill('{"login": "sea-api"}');
+  await dialog.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(page.getByText('Vendor successfully saved')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(vendorRow(page, new RegExp(VENDOR))).toBeVisible();
+  const [stored] = await sql<{ email: string; payment_method: string; is_external_service: boolean }>(
+    'SELECT email, payment_method, is_external_service FROM vendors WHERE name = $1',
+    [VENDOR],
+  );
+  expect(stored).toEqual({ email: 'info@sea-gate.test', payment_method: 'bank_transfer', is_external_service: true });
+
+  // The integration logs in: a session id appears, which the administrator sees read-only.
+  await sql(`UPDATE vendors SET payload = payload || '{"session_id": "sess-e2e-42"}' WHERE name = $1`, [VENDOR]);
+  await apiPost(page, '/vendors', { name: 'ИП Обычный поставщик' });
+  await page.reload();
+  await vendorRow(page, new RegExp(VENDOR)).getByRole('button', { name: 'Редактировать' }).click();
+  await expect(dialog.getByText('Редактирование поставщика')).toBeVisible();
+  await expect(dialog.getByLabel('ID сессии внешнего сервиса')).toHaveValue('sess-e2e-42');
+  await expect(dialog.getByLabel('ID сессии внешнего сервиса')).toHaveAttribute('readonly', '');
+  await expect(dialog.getByTestId('select-payment_method')).toHaveText('Безналичный расчёт');
+  await expect(dialog.getByLabel('Данные внешнего сервиса (JSON)')).toHaveValue(/"login": "sea-api"/);
+  // Saving the dialog keeps the session.
+  await dialog.getByLabel('Комментарий').fill('Шлюз к морским турам');
+  await dialog.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(page.getByText('Vendor successfully saved').first()).toBeVisible();
+  await expect(dialog).toBeHidden();
+  expect(await storedPayload(VENDOR)).toEqual({ login: 'sea-api', session_id: 'sess-e2e-42' });
+
+  // Clear external data: offered for the external service only, asked first, then cleared.
+  await expect(vendorRow(page, /ИП Обычный поставщик/).getByRole('button', { name: 'Clear external data' })).toHaveCount(0);
+  await vendorRow(page, new RegExp(VENDOR)).getByRole('button', { name: 'Clear external data' }).click();
+  const confirm = page.getByRole('alertdialog');
+  await expect(confirm).toContainText('Очистить внешние данные поставщика');
+  await confirm.getByRole('button', { name: 'Отмена' }).click();
+  expect(await storedPayload(VENDOR)).toEqual({ login: 'sea-api', session_id: 'sess-e2e-42' });
+  await vendorRow(page, new RegExp(VENDOR)).getByRole('button', { name: 'Clear external data' }).click();
+  await confirm.getByRole('button', { name: 'Да' }).click();
+  await expect(page.getByText('Vendor external data cleared')).toBeVisible();
+  expect(await storedPayload(VENDOR)).toEqual({});
+  await vendorRow(page, new RegExp(VENDOR)).getByRole('button', { name: 'Редактировать' }).click();
+  await expect(dialog.getByLabel('ID сессии внешнего сервиса')).toHaveValue('');
+  await dialog.getByRole('button', { name: 'Отмена' }).click();
+
+  // Delete asks first.
+  await vendorRow(page, /ИП Обычный поставщик/).getByRole('button', { name: 'Удалить' }).click();
+  await expect(page.getByText('Вы действительно желаете удалить поставщика?')).toBeVisible();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Удалить' }).click();
+  await expect(page.getByText('Vendor successfully deleted')).toBeVisible();
+  await expect(vendorRow(page, /ИП Обычный поставщик/)).toHaveCount(0);
+
+  // A manager for the next test, and the session back.
+  await apiPost(page, '/users', { surname: 'Менеджерова', name: 'Вера', email: MANAGER.email, password: MANAGER.password, role: 3, is_active: true });
+  await sql(`UPDATE vendors SET payload = '{"login": "sea-api", "session_id": "sess-e2e-43"}' WHERE name = $1`, [VENDOR]);
+  await signOut(page);
+});
+
+test('a manager edits vendors but gets neither the clear action nor the session id', async ({ page }) => {
+  await signIn(page, MANAGER.email, MANAGER.password);
+  await page.goto('/vendors');
+  const row = vendorRow(page, new RegExp(VENDOR));
+  await expect(row).toBeVisible();
+  await expect(row.getByRole('button', { name: 'Редактировать' })).toBeVisible();
+  await expect(row.getByRole('button', { name: 'Clear external data' })).toHaveCount(0);
+
+  const list = await page.request.get('/api/vendors');
+  expect(await list.text()).not.toContain('session_id');
+
+  await row.getByRole('button', { name: 'Редактировать' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByLabel('Данные внешнего сервиса (JSON)')).toHaveValue(/"login": "sea-api"/);
+  await expect(dialog.getByLabel('ID сессии внешнего сервиса')).toHaveCount(0);
+  await expect(dialog).not.toContainText('sess-e2e-43');
+  await dialog.getByLabel('Контактное лицо').fill('Сидоров Пётр');
+  await dialog.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(page.getByText('Vendor successfully saved')).toBeVisible();
+  // The manager's save did not drop the session they never saw.
+  expect(await storedPayload(VENDOR)).toEqual({ login: 'sea-api', session_id: 'sess-e2e-43' });
+
+  // A vendor removed by a colleague meanwhile cannot be loaded: 'Failed to get data', no dialog.
+  await sql(`INSERT INTO vendors (name) VALUES ('Исчезающий поставщик')`);
+  await page.reload();
+  const vanishing = vendorRow(page, /Исчезающий поставщик/);
+  await expect(vanishing).toBeVisible();
+  await sql(`DELETE FROM vendors WHERE name = 'Исчезающий поставщик'`);
+  await vanishing.getByRole('button', { name: 'Редактировать' }).click();
+  await expect(page.getByText('Failed to get data')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await signOut(page);
+});
+
+test('logs: filtered by level, viewed in a read-only dialog, deleted', async ({ page }) => {
+  await sql(
+    `INSERT INTO logs (level, level_name, source, title, msg, meta, env)
+     VALUES (400, 'ERROR', 'imports', 'E2E import failed', 'Connection refused', '{"import_id": 7}', '{"host": "office-pc"}'),
+            (200, 'INFO', 'imports', 'E2E import finished', '', '{}', '{}')`,
+  );
+  await ensureAdmin(page);
+  await page.getByRole('link', { name: 'Логи' }).click();
+  await expect(page).toHaveURL(/\/logs$/);
+  await expect(page.getByRole('button', { name: 'Добавить' })).toHaveCount(0);
+  const failed = page.getByRole('row', { name: /E2E import failed/ });
+  await expect(failed).toBeVisible();
+  await expect(failed.getByRole('button', { name: 'Редактировать' })).toHaveCount(0);
+
+  await page.getByRole('combobox', { name: 'Уровень' }).selectOption({ label: 'ERROR' });
+  await expect(page).toHaveURL(/level=400/);
+  await expect(page.getByRole('row', { name: /E2E import finished/ })).toHaveCount(0);
+  await expect(failed).toContainText(/\d\d\.\d\d\.\d{4} \d\d:\d\d/);
+
+  await failed.getByRole('button', { name: 'Просмотр' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByText('Просмотр лога')).toBeVisible();
+  await expect(dialog).toContainText('Connection refused');
+  await expect(dialog.getByRole('row', { name: /import_id/ })).toContainText('7');
+  await expect(dialog.getByRole('row', { name: /host/ })).toContainText('office-pc');
+  await dialog.getByRole('button', { name: 'Закрыть' }).click();
+  await expect(dialog).toBeHidden();
+
+  await failed.getByRole('button', { name: 'Удалить' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Удалить' }).click();
+  await expect(page.getByText('Log successfully deleted')).toBeVisible();
+  await expect(failed).toHaveCount(0);
+});
