@@ -19,6 +19,7 @@ import { csrfProtection } from './common/auth/csrf.js';
 import { readConfig, type ConfigOverrides } from './config.js';
 import { createDataSource, migrateWithLock } from './database/data-source.js';
 import { startEmbeddedDatabase, type RunningDatabase } from './database/embedded-database.js';
+import { LogService } from './logs/log.service.js';
 import { UsersService } from './users/users.service.js';
 
 export interface ServerOptions extends ConfigOverrides {
@@ -44,9 +45,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     : await startEmbeddedDatabase(config.dataDir);
 
   const dataSource = createDataSource(database.url);
+  let applied: string[];
   try {
     await dataSource.initialize();
-    await migrateWithLock(dataSource);
+    applied = await migrateWithLock(dataSource);
   } catch (error) {
     await dataSource.destroy().catch(() => undefined);
     await database.stop();
@@ -69,7 +71,12 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   app.setGlobalPrefix(API_PREFIX.slice(1));
   serveRenderer(app, options.rendererDir ?? DEFAULT_RENDERER_DIR);
 
-  await app.get(UsersService).ensureFirstAdministrator(config.firstAdministrator);
+  // Notable events go to the logs table (spec 01 §2.13), where staff see them on /logs.
+  const logs = app.get(LogService);
+  if (applied.length > 0) await logs.write('notice', 'database', 'Применены миграции базы данных', applied.join('\n'), { migrations: applied });
+  if (await app.get(UsersService).ensureFirstAdministrator(config.firstAdministrator)) {
+    await logs.write('notice', 'auth', 'Создан первый администратор', '', { email: config.firstAdministrator?.email });
+  }
   await app.listen(config.port, config.host);
 
   const { port } = app.getHttpServer().address() as AddressInfo;

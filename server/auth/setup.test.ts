@@ -102,6 +102,12 @@ describe('ADMIN_EMAIL and ADMIN_PASSWORD', () => {
     // A later start with other credentials on the same (no longer empty) database adds no one.
     await app.startAnotherServer({ env: { ADMIN_EMAIL: 'other@example.test', ADMIN_PASSWORD: 'other-password-1' } });
     expect(await usersOf(app)).toHaveLength(1);
+
+    // The creation is a notable event on /logs, once.
+    const events = await app.db.query<{ level_name: string; source: string; title: string; meta: { email: string } }>(
+      `SELECT level_name, source, title, meta FROM logs WHERE source = 'auth'`,
+    );
+    expect(events).toEqual([{ level_name: 'NOTICE', source: 'auth', title: 'Создан первый администратор', meta: { email: ' Boss@Example.test '.trim() } }]);
   });
 
   it('are ignored unless both are given', async () => {

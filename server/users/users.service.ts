@@ -37,18 +37,25 @@ export class UsersService {
     });
   }
 
-  /** At start: ADMIN_EMAIL/ADMIN_PASSWORD create the first administrator on an empty database. */
-  async ensureFirstAdministrator(credentials: { email: string; password: string } | undefined): Promise<void> {
-    if (!credentials || (await this.anyUserExists())) return;
-    await this.createFirstAdministrator({
-      surname: 'Администратор',
-      name: 'Главный',
-      patronymic: null,
-      email: credentials.email.toLowerCase(),
-      password: credentials.password,
-    }).catch((error: unknown) => {
+  /**
+   * At start: ADMIN_EMAIL/ADMIN_PASSWORD create the first administrator on an empty database.
+   * True when this call created it.
+   */
+  async ensureFirstAdministrator(credentials: { email: string; password: string } | undefined): Promise<boolean> {
+    if (!credentials || (await this.anyUserExists())) return false;
+    try {
+      await this.createFirstAdministrator({
+        surname: 'Администратор',
+        name: 'Главный',
+        patronymic: null,
+        email: credentials.email.toLowerCase(),
+        password: credentials.password,
+      });
+      return true;
+    } catch (error) {
       // Another instance created it a moment earlier: that is fine.
-      if (!(error instanceof HttpException && error.getStatus() === HttpStatus.FORBIDDEN)) throw error;
-    });
+      if (error instanceof HttpException && error.getStatus() === HttpStatus.FORBIDDEN) return false;
+      throw error;
+    }
   }
 }
