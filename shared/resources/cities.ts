@@ -26,6 +26,8 @@ export const CITY_LIMITS = {
   advantages: 4,
   /** GET /api/cities?query=&limit=1000 serves city search. */
   searchLimit: 1000,
+  /** …sent 200 ms after the last keystroke. */
+  searchDelayMs: 200,
   price: 999_999_999.99,
 } as const;
 

@@ -10,7 +10,8 @@ async function openHandbook(page: Page, path: string[]) {
 
 test('a city with its catalog image, SEO blocks, FAQ and four advantages', async ({ page }) => {
   await ensureAdmin(page);
-  await apiPost(page, '/countries', { name: 'Грузия' });
+  const georgia = await apiPost(page, '/countries', { name: 'Грузия' });
+  await apiPost(page, '/cities', { name: 'Кобулети', country_id: georgia.data.id, slug: 'kobuleti' });
   await openHandbook(page, ['Страны, города и направления', 'Города']);
   await expect(page).toHaveURL(/\/cities$/);
 
@@ -21,6 +22,11 @@ test('a city with its catalog image, SEO blocks, FAQ and four advantages', async
   await dialog.getByTestId('select-country_id').click();
   await page.getByRole('option', { name: 'Грузия' }).click();
   await dialog.getByLabel(/^Slug/).fill('batumi');
+  // Near cities come from the city search (GET /api/cities?query=…&limit=1000, 200 ms after typing).
+  const searched = page.waitForRequest((request) => request.url().includes('/api/cities?query=%D0%9A%D0%BE%D0%B1'));
+  await dialog.locator('#field-near_cities').fill('Коб');
+  await searched;
+  await page.getByRole('option', { name: 'Кобулети' }).click();
   await dialog.getByLabel('Изображение города в каталоге').setInputFiles({
     name: 'batumi.png',
     mimeType: 'image/png',
@@ -57,6 +63,7 @@ test('a city with its catalog image, SEO blocks, FAQ and four advantages', async
   // Read back: everything came through.
   await row.getByRole('button', { name: 'Редактировать' }).click();
   await expect(dialog.getByLabel(/^Slug/)).toHaveValue('batumi');
+  await expect(dialog.getByText('Кобулети')).toBeVisible();
   await expect(dialog.getByLabel('H1 (hotel)')).toHaveValue('Отели Батуми');
   await expect(dialog.getByLabel('Вопрос 1', { exact: true })).toHaveValue('Когда купальный сезон?');
   await expect(dialog.getByLabel('Ответ 1', { exact: true })).toContainText('С июня по октябрь');

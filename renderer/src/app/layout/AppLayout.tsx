@@ -62,7 +62,14 @@ export function AppLayout() {
     navigate(routePath('auth'), { replace: true });
   };
   const initial = user.name.trim().charAt(0).toUpperCase() || '?';
-  const isActive = (path: string) => (path === '/' ? location.pathname === '/' : location.pathname.startsWith(path));
+  // The entry whose path is the longest prefix of the page is the active one (/agencies/files is
+  // "Документы агентств", not "Агентства").
+  const matches = (path: string) => (path === '/' ? location.pathname === '/' : location.pathname === path || location.pathname.startsWith(`${path}/`));
+  const activePath = [...SIDEBAR, ...HEADER]
+    .map((entry) => ROUTES[entry.route].path as string)
+    .filter(matches)
+    .sort((a, b) => b.length - a.length)[0];
+  const isActive = (path: string) => path === activePath;
 
   return (
     <div className="app-shell">

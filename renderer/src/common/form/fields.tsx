@@ -7,10 +7,11 @@ import { Button, Checkbox, FormGroup, InputGroup, Intent, MenuItem, NumericInput
 import { DateInput3, DateRangeInput3 } from '@blueprintjs/datetime2';
 import { MultiSelect, Select, type ItemRenderer } from '@blueprintjs/select';
 import { MESSAGES } from '@shared/messages';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ru } from 'date-fns/locale';
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { api } from '../../api/http';
+import { useDebouncedValue } from '../useDebouncedValue';
 import type { FieldErrors } from '@shared/validation';
 import type { UploadPolicy } from '@shared/files';
 import { FileField } from './FileField';
@@ -22,8 +23,15 @@ export interface Option {
   icon?: IconName;
 }
 
-/** Where a select's options come from: a GET endpoint answering `{data: Option[]}` (or a key of its reply), or a fixed list. */
-export type OptionsSource = { path: string; key?: string; map?: (item: never) => Option } | { items: Option[] };
+/**
+ * Where a select's options come from: a GET endpoint answering `{data: Option[]}` (or a key of its
+ * reply), a fixed list, or a server search (`GET {search}?query=…&limit=…` as the user types, after
+ * `delayMs`) for lists too long to load whole (cities: spec 01 §7, limit 1000, 200 ms).
+ */
+export type OptionsSource =
+  | { path: string; key?: string; map?: (item: never) => Option }
+  | { items: Option[] }
+  | { search: string; limit: number; delayMs: number };
 
 type Common = {
   name: string;
@@ -173,18 +181,34 @@ export function FormField({ field, values, setValue, errors, editing, disabled }
 const pad = (number: number) => String(number).padStart(2, '0');
 const toCalendarDate = (date: Date) => `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 
-/** The options of a select, loaded once per endpoint and shared by every form that uses it. */
-export function useOptions(source: OptionsSource): Option[] {
+/**
+ * The options of a select: loaded once per endpoint and shared by every form that uses it, or, for a
+ * search source, the server's matches for the typed text. `known` keeps the name of every option
+ * seen, so a chosen value still shows its name when the current matches no longer hold it.
+ */
+export function useOptions(source: OptionsSource, typed = ''): { items: Option[]; known: Map<Option['id'], Option> } {
   const remote = 'path' in source ? source : null;
+  const searched = 'search' in source ? source : null;
+  const query = useDebouncedValue(typed.trim(), searched?.delayMs ?? 0);
   const { data } = useQuery({
-    queryKey: ['select-options', remote?.path, remote?.key],
-    queryFn: ({ signal }) => api.get<Record<string, unknown>>(remote!.path, undefined, signal),
-    enabled: remote !== null,
+    queryKey: ['select-options', remote?.path ?? searched?.search, remote?.key, searched ? query : null],
+    queryFn: ({ signal }) =>
+      searched
+        ? api.get<Record<string, unknown>>(searched.search, { query, limit: searched.limit }, signal)
+        : api.get<Record<string, unknown>>(remote!.path, undefined, signal),
+    enabled: remote !== null || searched !== null,
     staleTime: 60_000,
+    placeholderData: keepPreviousData,
   });
-  if ('items' in source) return source.items;
-  const list = (data?.[source.key ?? 'data'] as unknown[] | undefined) ?? [];
-  return source.map ? list.map((item) => source.map!(item as never)) : (list as Option[]);
+  const known = useRef(new Map<Option['id'], Option>()).current;
+  let items: Option[];
+  if ('items' in source) items = source.items;
+  else {
+    const list = (data?.[remote?.key ?? 'data'] as unknown[] | undefined) ?? [];
+    items = remote?.map ? list.map((item) => remote.map!(item as never)) : (list as Option[]).map(({ id, name, icon }) => ({ id, name, icon }));
+  }
+  for (const item of items) known.set(item.id, item);
+  return { items, known };
 }
 
 const matches = (text: string, item: Option) => item.name.toLowerCase().includes(text.trim().toLowerCase());
@@ -200,9 +224,9 @@ const nothingFound = <MenuItem disabled text={MESSAGES.list.nothingFound} roleSt
 
 /** A searchable select; its empty state reads 'Не найдено' (spec 01 §2.3). */
 function SelectField({ id, field, value, intent, disabled, onChange }: { id: string; field: Extract<FieldSpec, { kind: 'select' }>; value: Option['id'] | null; intent: Intent; disabled?: boolean; onChange(value: unknown): void }) {
-  const items = useOptions(field.options);
-  const selected = items.find((item) => item.id === value);
   const [query, setQuery] = useState('');
+  const { items, known } = useOptions(field.options, query);
+  const selected = known.get(value as Option['id']);
   return (
     <div className="select-field">
       <Select<Option>
@@ -228,8 +252,9 @@ function SelectField({ id, field, value, intent, disabled, onChange }: { id: str
 
 /** Several ids chosen from a searchable list, shown as tags. */
 function MultiSelectField({ id, field, value, intent, disabled, onChange }: { id: string; field: Extract<FieldSpec, { kind: 'multiselect' }>; value: Option['id'][]; intent: Intent; disabled?: boolean; onChange(value: unknown): void }) {
-  const items = useOptions(field.options);
-  const chosen = value.map((itemId) => items.find((item) => item.id === itemId) ?? { id: itemId, name: String(itemId) });
+  const [query, setQuery] = useState('');
+  const { items, known } = useOptions(field.options, query);
+  const chosen = value.map((itemId) => known.get(itemId) ?? { id: itemId, name: String(itemId) });
   const toggle = (item: Option) => onChange(value.includes(item.id) ? value.filter((itemId) => itemId !== item.id) : [...value, item.id]);
   return (
     <MultiSelect<Option>
@@ -240,6 +265,8 @@ function MultiSelectField({ id, field, value, intent, disabled, onChange }: { id
       itemsEqual="id"
       onItemSelect={toggle}
       onRemove={(item) => toggle(item)}
+      query={query}
+      onQueryChange={setQuery}
       tagRenderer={(item) => item.name}
       noResults={nothingFound}
       placeholder={MESSAGES.list.searchPlaceholder}

@@ -280,7 +280,7 @@ export function ResourceScreen<Row extends RowBase>({ definition }: { definition
 
 /** A list filter in the toolbar: a flag (all / yes / no) or a select of options (all / each option). */
 function ListFilterSelect({ filter, value, onChange }: { filter: FilterSpec; value: string; onChange(value: string): void }) {
-  const options = useOptions(filter.kind === 'select' ? filter.options : { items: [] });
+  const options = useOptions(filter.kind === 'select' ? filter.options : { items: [] }).items;
   const choices =
     filter.kind === 'select'
       ? options.map((option) => ({ value: String(option.id), label: option.name }))

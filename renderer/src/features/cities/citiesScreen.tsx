@@ -1,12 +1,13 @@
 /** /cities (spec 01 §2.9): the list, and the dialog 'Форма добавления города' with catalog and SEO parts. */
 import { MESSAGES } from '@shared/messages';
-import { citiesResource, citySeoSchema, type CityRef, type CityRow } from '@shared/resources/cities';
+import { citiesResource, CITY_LIMITS, citySeoSchema, type CityRef, type CityRow } from '@shared/resources/cities';
 import { defineResourceScreen } from '../../common/resource/definition';
 import { CityCatalogField } from './CityCatalogField';
 import { CitySeoEditor } from './CitySeoEditor';
 
 const CITY_LISTS = ['near_cities', 'railway_transfer_cities', 'aviation_transfer_cities'] as const;
-const cityOptions = { path: '/cities/list' };
+/** City search of spec 01 §7: GET /api/cities?query=&limit=1000, 200 ms after typing. */
+const cityOptions = { search: '/cities', limit: CITY_LIMITS.searchLimit, delayMs: CITY_LIMITS.searchDelayMs };
 const DIALOG_TITLE = 'Форма добавления города';
 
 export const citiesScreen = defineResourceScreen<CityRow>({

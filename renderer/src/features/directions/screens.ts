@@ -1,5 +1,6 @@
 /** Directions of the catalogue (spec 03 §2.14) and of hotels (spec 01 §2.11). */
 import { DIRECTION_SORT, directionsResource, hotelDirectionsResource } from '@shared/resources/directions';
+import { CITY_LIMITS } from '@shared/resources/cities';
 import { defineResourceScreen, type RowBase } from '../../common/resource/definition';
 
 type CityRef = { id: number; name: string };
@@ -38,7 +39,7 @@ export const hotelDirectionsScreen = defineResourceScreen<RowBase & { name: stri
     titles: { create: 'Добавление направления', edit: 'Редактирование направления' },
     fields: [
       { kind: 'text', name: 'name', label: 'Название', required: true },
-      { kind: 'select', name: 'city_id', label: 'Город', required: true, options: { path: '/cities/list' } },
+      { kind: 'select', name: 'city_id', label: 'Город', required: true, options: { search: '/cities', limit: CITY_LIMITS.searchLimit, delayMs: CITY_LIMITS.searchDelayMs } },
       { kind: 'text', name: 'info', label: 'Информация' },
     ],
     initial: { name: '', city_id: null, info: '' },
