@@ -6,6 +6,8 @@ import { Cities1763913600000 } from './1763913600000-Cities.js';
 import { Vendors1763942400000 } from './1763942400000-Vendors.js';
 import { LogsSearch1763942400001 } from './1763942400001-LogsSearch.js';
 import { AgencyDocuments1763971200000 } from './1763971200000-AgencyDocuments.js';
+import { Clients1764000000000 } from './1764000000000-Clients.js';
+import { Agencies1764000000001 } from './1764000000001-Agencies.js';
 
 export const MIGRATIONS = [
   Foundation1763769600000,
@@ -15,4 +17,6 @@ export const MIGRATIONS = [
   Vendors1763942400000,
   LogsSearch1763942400001,
   AgencyDocuments1763971200000,
+  Clients1764000000000,
+  Agencies1764000000001,
 ];

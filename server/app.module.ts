@@ -1,21 +1,25 @@
 import { Global, Module, type DynamicModule, type Type } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { DataSource } from 'typeorm';
+import { AgenciesModule } from './agencies/agencies.module.js';
 import { AgencyDocumentsModule } from './agency-documents/agency-documents.module.js';
 import { AuthController } from './auth/auth.controller.js';
 import { LoginThrottleService } from './auth/login-throttle.service.js';
 import { AuthGuard } from './common/auth/auth.guard.js';
 import { SessionService } from './common/auth/session.service.js';
+import { ClientsModule } from './clients/clients.module.js';
 import { ApiExceptionFilter } from './common/http/api-exception.filter.js';
 import { createResourceController } from './common/resource/resource.controller.js';
 import { ResourceService } from './common/resource/resource.service.js';
 import { CountersController } from './counters/counters.controller.js';
+import { SERVER_CONFIG, type ServerConfig } from './config.js';
 import { DirectionsModule } from './directions/directions.module.js';
 import { FilesModule } from './files/files.module.js';
 import { HealthController } from './health/health.controller.js';
 import { HotelHandbooksModule } from './hotel-handbooks/hotel-handbooks.module.js';
 import { LogService } from './logs/log.service.js';
 import { LogsModule } from './logs/logs.module.js';
+import { MailModule } from './mail/mail.module.js';
 import { SERVER_RESOURCES } from './resources.js';
 import { RoomsModule } from './rooms/rooms.module.js';
 import { TourDictionariesModule } from './tour-dictionaries/tour-dictionaries.module.js';
@@ -27,11 +31,17 @@ import { VendorsModule } from './vendors/vendors.module.js';
 @Global()
 @Module({})
 class CoreModule {
-  static forRoot(dataSource: DataSource): DynamicModule {
+  static forRoot(dataSource: DataSource, config: ServerConfig): DynamicModule {
     return {
       module: CoreModule,
-      providers: [{ provide: DataSource, useValue: dataSource }, LogService, SessionService, ResourceService],
-      exports: [DataSource, LogService, SessionService, ResourceService],
+      providers: [
+        { provide: DataSource, useValue: dataSource },
+        { provide: SERVER_CONFIG, useValue: config },
+        LogService,
+        SessionService,
+        ResourceService,
+      ],
+      exports: [DataSource, SERVER_CONFIG, LogService, SessionService, ResourceService],
     };
   }
 }
@@ -50,6 +60,7 @@ class ShellModule {}
  * answer 404 for `/vendors/data`: Nest adds routes in module order.
  */
 const FEATURE_MODULES: Type[] = [
+  MailModule,
   ShellModule,
   FilesModule,
   HotelHandbooksModule,
@@ -59,6 +70,8 @@ const FEATURE_MODULES: Type[] = [
   VendorsModule,
   LogsModule,
   AgencyDocumentsModule,
+  ClientsModule,
+  AgenciesModule,
 ];
 
 /** The controllers of every declared list resource (server/resources.ts), registered last. */
@@ -71,10 +84,10 @@ class ResourcesModule {
 
 @Module({})
 export class AppModule {
-  static register(dataSource: DataSource): DynamicModule {
+  static register(dataSource: DataSource, config: ServerConfig): DynamicModule {
     return {
       module: AppModule,
-      imports: [CoreModule.forRoot(dataSource), ...FEATURE_MODULES, ResourcesModule.register()],
+      imports: [CoreModule.forRoot(dataSource, config), ...FEATURE_MODULES, ResourcesModule.register()],
       providers: [
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_FILTER, useClass: ApiExceptionFilter },

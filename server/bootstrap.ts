@@ -55,7 +55,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     throw error;
   }
 
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.register(dataSource), {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.register(dataSource, config), {
     logger: ['error', 'warn'],
     bodyParser: true,
   });

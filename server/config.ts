@@ -4,6 +4,9 @@ import path from 'node:path';
 
 export const APP_FOLDER_NAME = 'tour-backoffice';
 
+/** Injection token of the server's `ServerConfig` (provided by CoreModule in server/app.module.ts). */
+export const SERVER_CONFIG = 'SERVER_CONFIG';
+
 export interface ServerConfig {
   host: string;
   /** 0 picks a free port. */

@@ -3,8 +3,10 @@
  * Adding a handbook: its shared definition, an entity and migration, and one line here.
  */
 import type { ServerResource } from './common/resource/server-resource.js';
+import { agenciesServerResource } from './agencies/agencies.resource.js';
 import { agencyDocumentsServerResource } from './agency-documents/agency-documents.resource.js';
 import { citiesServerResource } from './cities/cities.resource.js';
+import { clientsServerResource } from './clients/clients.resource.js';
 import { countriesServerResource } from './countries/countries.resource.js';
 import { directionsServerResource, hotelDirectionsServerResource } from './directions/directions.resources.js';
 import { HOTEL_HANDBOOK_RESOURCES } from './hotel-handbooks/hotel-handbooks.resources.js';
@@ -26,4 +28,7 @@ export const SERVER_RESOURCES = [
   ...Object.values(ROOM_DICTIONARIES),
   ...TOUR_DICTIONARY_RESOURCES,
   agencyDocumentsServerResource,
+  clientsServerResource,
+  // After /agencies/files, whose routes its generic /:id routes would otherwise answer.
+  agenciesServerResource,
 ] as ServerResource[];

@@ -19,6 +19,8 @@ export const MESSAGES = {
     digits: 'Поле должно содержать только цифры.',
     phone: 'Телефон может содержать только цифры, пробелы, скобки, дефисы и знак +.',
     jsonObject: 'Поле должно быть JSON-объектом.',
+    /** Spec 01 §5: a phone by the mask +7 and 10 digits. */
+    phoneMask: 'Телефон должен быть в формате +7 (XXX) XXX-XX-XX.',
     tooLarge: 'Слишком большой объём данных.',
     summary: 'Данные заполнены неверно.',
   },
@@ -54,6 +56,7 @@ export const MESSAGES = {
     yes: 'Да',
     no: 'Нет',
     active: 'Активен',
+    newMark: 'Новый',
     inactive: 'Неактивен',
   },
   /** Spec 01 §8 error catalogue. */
@@ -131,6 +134,42 @@ export const MESSAGES = {
   documents: {
     saved: 'Документ успешно сохранен',
     deleted: 'Успешно удалено',
+  },
+  /** Clients (spec 01 §2.6, §4 "Send login and password", §8). */
+  clients: {
+    saved: 'Клиент успешно сохранен',
+    deleted: 'Успешно удалено',
+    resent: 'Логин и пароль отправлен клиенту',
+    resendRefused: 'Не заполнено поле почты, пароля или клиент не сохранен',
+    /** No SMTP_URL (or the mail server refused): the letter waits in the outbox (ARCHITECTURE.md §2). */
+    keptNotSent: 'Письмо клиенту не отправлено: почтовый сервер не настроен или недоступен. Письмо сохранено в исходящих.',
+    resendButton: 'Отправить логин и пароль',
+    export: 'Экспорт',
+    applications: 'Заявки клиента',
+    mailSubject: 'Доступ в личный кабинет',
+    mailText: (name: string, login: string, password: string) =>
+      `Здравствуйте, ${name}!\n\nДанные для входа в личный кабинет:\nЛогин: ${login}\nПароль: ${password}\n`,
+  },
+  /** Agencies (spec 01 §2.4, §4 "Agency status", "Send login and password", §8). */
+  agencies: {
+    saved: 'Агентство успешно сохранено',
+    deleted: 'Успешно удалено',
+    confirmDelete: 'Вы действительно желаете удалить агентство?',
+    approved: (legalName: string) => `Агентство «${legalName}» подтверждено`,
+    contractSigned: (legalName: string) => `Договор с агентством «${legalName}» подписан`,
+    /** A transition asked from another status (a colleague was first, or a stale list). */
+    wrongStatus: (current: string) => `Действие недоступно: статус агентства «${current}».`,
+    resent: 'Логин и пароль отправлен агентству',
+    resendRefused: 'Не заполнено поле логина, контактной почты, пароля или агенство не сохранено',
+    /** No SMTP_URL (or the mail server refused): the letter waits in the outbox (ARCHITECTURE.md §2). */
+    keptNotSent: 'Письмо агентству не отправлено: почтовый сервер не настроен или недоступен. Письмо сохранено в исходящих.',
+    resendButton: 'Отправить логин и пароль',
+    mailSubject: 'Доступ в личный кабинет агентства',
+    tokenGenerated: 'Токен успешно сгенерирован',
+    tokenDeleted: 'Токен успешно удален',
+    notConnected: 'Not connected',
+    url: 'Поле должно быть ссылкой, начинающейся с http:// или https://.',
+    infoPlaceholder: 'не более 5000 символов',
   },
   /** Uploads (spec 01 §5 "Photos", §8). */
   files: {

@@ -168,3 +168,20 @@ export function requiredFile() {
 export function optionalFile() {
   return z.unknown().optional();
 }
+
+/** Digits of a phone by the mask "+7 and 10 digits" (spec 01 §5), stored as `+7XXXXXXXXXX`. */
+export const PHONE_MASK_DIGITS = 10;
+
+/**
+ * A phone by the mask +7 and 10 digits (spec 01 §5): spaces, brackets and dashes of the mask are
+ * accepted and dropped, the value is stored as `+7XXXXXXXXXX`. Optional unless `required`; blank is null.
+ */
+export function maskedPhone(options: { required?: boolean } = {}) {
+  const phone = z
+    .string({ error: options.required ? requiredMessage : M.invalid })
+    .trim()
+    .transform((text) => text.replace(/[\s()-]/g, ''))
+    .pipe(z.string().regex(new RegExp(`^\\+7\\d{${PHONE_MASK_DIGITS}}$`), M.phoneMask));
+  if (options.required) return z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), phone);
+  return z.preprocess(blankToNull, phone.nullable());
+}

@@ -1,6 +1,6 @@
 /**
- * `npm run bench`: how fast the paged staff-user list is on 200 000 rows, over HTTP and inside
- * PostgreSQL.
+ * `npm run bench`: how fast the paged staff-user and client lists are on 200 000 rows, over HTTP and
+ * inside PostgreSQL, and what the streamed clients export of 100 000 rows costs in time and memory.
  *
  * Starts an embedded PostgreSQL in a temp folder (or, with DATABASE_URL, creates a fresh database on
  * that server), starts the real server, fills `users`, signs in over HTTP and times representative
@@ -9,7 +9,8 @@
  * the search uses the trigram index. Targets: HTTP p95 < 50 ms and < 3x the database time.
  *
  * Environment: DATABASE_URL (a server where the bench may CREATE and DROP a database of its own),
- * BENCH_USERS (default 200000), BENCH_REQUESTS (timed requests per scenario, default 200),
+ * BENCH_USERS (default 200000; also the number of clients), BENCH_EXPORT_ROWS (clients in the export,
+ * default 100000), BENCH_REQUESTS (timed requests per scenario, default 200),
  * BENCH_VERBOSE=1 (print the captured SQL).
  */
 import { randomBytes } from 'node:crypto';
@@ -26,10 +27,12 @@ import { createDataSource } from '../database/data-source.js';
 import { startEmbeddedDatabase, type RunningDatabase } from '../database/embedded-database.js';
 import { ApiClient } from '../test/api-client.js';
 import { usersServerResource } from '../users/users.resource.js';
-import { fillUsers } from './staff-users.js';
+import { clientsServerResource } from '../clients/clients.resource.js';
+import { fillClients, fillUsers } from './staff-users.js';
 import { Role } from '../../shared/roles.js';
 
 const USERS = Number(process.env.BENCH_USERS ?? 200_000);
+const EXPORT_ROWS = Math.min(USERS, Number(process.env.BENCH_EXPORT_ROWS ?? 100_000));
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
 const WARMUP = 30;
 const EXPLAIN_RUNS = 25;
@@ -45,7 +48,12 @@ interface Scenario {
   query: Record<string, string>;
   /** Whether the request searches, so the plan should use the trigram index. */
   searches: boolean;
+  /** The list resource (default staff users) and its trigram index. */
+  resource?: ServerResource;
+  searchIndex?: string;
 }
+
+const CLIENTS = { resource: clientsServerResource as unknown as ServerResource, searchIndex: 'ix_clients_search' };
 
 const SCENARIOS: Scenario[] = [
   {
@@ -66,7 +74,30 @@ const SCENARIOS: Scenario[] = [
     query: { query: 'petrova', ascending: '0', page: '1', limit: '10' },
     searches: true,
   },
+  {
+    key: 'd',
+    title: "clients: surname part 'смирн', by full_name, p. 2",
+    query: { query: 'смирн', orderBy: 'full_name', ascending: '1', page: '2', limit: '10' },
+    searches: true,
+    ...CLIENTS,
+  },
+  {
+    key: 'e',
+    title: 'clients: no search, by full_name desc, page 300',
+    query: { orderBy: 'full_name', ascending: '0', page: '300', limit: '10' },
+    searches: false,
+    ...CLIENTS,
+  },
+  {
+    key: 'f',
+    title: "clients: phone part '912', by id desc",
+    query: { query: '912', ascending: '0', page: '1', limit: '10' },
+    searches: true,
+    ...CLIENTS,
+  },
 ];
+
+const resourceOf = (scenario: Scenario) => scenario.resource ?? (usersServerResource as unknown as ServerResource);
 
 // ------------------------------------------------------------------------------------------------
 // Measuring
@@ -138,7 +169,7 @@ async function measure(
   logger: CapturingLogger,
   sql: pg.Client,
 ): Promise<Result> {
-  const path = `/api/users?${new URLSearchParams(scenario.query)}`;
+  const path = `/api${resourceOf(scenario).definition.path}?${new URLSearchParams(scenario.query)}`;
   let last: { data: unknown[]; count: number } | undefined;
   const durations: number[] = [];
   for (let request = 0; request < WARMUP + REQUESTS; request++) {
@@ -154,7 +185,7 @@ async function measure(
   // The SQL the service generates for this very request, captured from TypeORM.
   logger.queries.length = 0;
   logger.recording = true;
-  await service.list(usersServerResource as unknown as ServerResource, scenario.query, BENCH_VIEWER);
+  await service.list(resourceOf(scenario), scenario.query, BENCH_VIEWER);
   logger.recording = false;
   const counted = logger.queries.find((query) => /count\(\*\)/i.test(query.sql));
   const data = logger.queries.find((query) => query !== counted);
@@ -173,6 +204,32 @@ async function measure(
     data: await explain(sql, data.sql, data.parameters),
     counting: await explain(sql, counted.sql, counted.parameters),
   };
+}
+
+const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
+
+/** Times the clients export and samples this process's memory (the server runs in it) every 10 ms. */
+async function measureExport(http: ApiClient): Promise<{ ms: number; bytes: number; rows: number; rssBefore: number; rssPeak: number; heapPeak: number }> {
+  global.gc?.();
+  const rssBefore = process.memoryUsage().rss;
+  let rssPeak = rssBefore;
+  let heapPeak = process.memoryUsage().heapUsed;
+  const sampler = setInterval(() => {
+    const usage = process.memoryUsage();
+    rssPeak = Math.max(rssPeak, usage.rss);
+    heapPeak = Math.max(heapPeak, usage.heapUsed);
+  }, 10);
+  const started = performance.now();
+  const response = await fetch(`${http.baseUrl}/api/clients/export`, {
+    headers: { Cookie: [...http.cookies].map(([name, value]) => `${name}=${value}`).join('; ') },
+  });
+  if (response.status !== 200 || !response.body) throw new Error(`GET /api/clients/export: ${response.status}`);
+  let bytes = 0;
+  for await (const chunk of response.body) bytes += (chunk as Uint8Array).byteLength;
+  const elapsed = performance.now() - started;
+  clearInterval(sampler);
+  rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
+  return { ms: elapsed, bytes, rows: EXPORT_ROWS, rssBefore, rssPeak, heapPeak };
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -233,6 +290,20 @@ async function main(): Promise<void> {
     const signIn = await http.login(ADMIN.email, ADMIN.password);
     if (signIn.status !== 200) throw new Error(`Sign-in failed: ${signIn.status} ${JSON.stringify(signIn.body)}`);
 
+    // The clients export first, on EXPORT_ROWS clients; then the rest of the clients for the lists.
+    started = performance.now();
+    await fillClients(sql, 1, EXPORT_ROWS);
+    await sql.query('ANALYZE clients');
+    log(`Filled ${EXPORT_ROWS.toLocaleString('en')} clients in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    const exported = await measureExport(http);
+    if (USERS > EXPORT_ROWS) {
+      started = performance.now();
+      await fillClients(sql, EXPORT_ROWS + 1, USERS);
+      log(`Filled ${(USERS - EXPORT_ROWS).toLocaleString('en')} more clients in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    }
+    await sql.query('ANALYZE clients');
+    await sql.query('VACUUM clients');
+
     // The service on a DataSource of its own whose logger captures the generated SQL.
     const logger = new CapturingLogger();
     const base = createDataSource(databaseUrl, { poolSize: 2 });
@@ -246,7 +317,7 @@ async function main(): Promise<void> {
 
     const serverVersion = (await sql.query<{ server_version: string }>('SHOW server_version')).rows[0]!.server_version;
     log('');
-    log(`GET /api/users on ${USERS.toLocaleString('en')} users, PostgreSQL ${serverVersion}, Node ${process.version}, ${os.cpus().length} CPU(s)`);
+    log(`GET /api/users and /api/clients on ${USERS.toLocaleString('en')} rows each, PostgreSQL ${serverVersion}, Node ${process.version}, ${os.cpus().length} CPU(s)`);
     log(`HTTP: ${REQUESTS} sequential requests after ${WARMUP} warm-up ones, signed in, keep-alive.`);
     log(`DB: median of ${EXPLAIN_RUNS} EXPLAIN (ANALYZE) runs, Planning + Execution Time, of the SQL the ResourceService generates;`);
     log('    "DB total" = data query + count query (a search runs the count first, then the page; without a search');
@@ -267,12 +338,13 @@ async function main(): Promise<void> {
     log('Plans:');
     let allHold = true;
     for (const result of results) {
-      const usesTrigram = [...result.data.nodes, ...result.counting.nodes].some((node) => node.includes('ix_users_search'));
+      const searchIndex = result.scenario.searchIndex ?? 'ix_users_search';
+      const usesTrigram = [...result.data.nodes, ...result.counting.nodes].some((node) => node.includes(searchIndex));
       const seqScan = [...result.data.nodes, ...result.counting.nodes].some((node) => node.startsWith('Seq Scan') || node.startsWith('Parallel Seq Scan'));
       log(`  (${result.scenario.key}) data:  ${result.data.nodes.join(' → ')}`);
       log(`      count: ${result.counting.nodes.join(' → ')}`);
       if (result.scenario.searches) {
-        log(`      trigram index ix_users_search: ${usesTrigram ? 'used' : 'NOT used'}${seqScan ? '; a Seq Scan is in the plan' : '; no Seq Scan'}`);
+        log(`      trigram index ${searchIndex}: ${usesTrigram ? 'used' : 'NOT used'}${seqScan ? '; a Seq Scan is in the plan' : '; no Seq Scan'}`);
       }
     }
 
@@ -289,6 +361,12 @@ async function main(): Promise<void> {
       );
     }
     log(allHold ? 'All targets hold.' : 'Some targets do NOT hold.');
+
+    log('');
+    log(`GET /api/clients/export of ${exported.rows.toLocaleString('en')} clients (streamed xlsx, read and discarded by the bench):`);
+    log(`  time ${(exported.ms / 1000).toFixed(2)} s, ${(exported.bytes / 1024 / 1024).toFixed(1)} MB,` +
+        ` RSS before ${mb(exported.rssBefore)} MB, peak ${mb(exported.rssPeak)} MB (+${mb(exported.rssPeak - exported.rssBefore)} MB),` +
+        ` heap peak ${mb(exported.heapPeak)} MB — server and bench share this process`);
   } finally {
     for (const step of cleanup.reverse()) {
       await step().catch((error: unknown) => console.error('cleanup:', error));

@@ -92,3 +92,21 @@ export async function fillUsers(client: pg.Client, count: number): Promise<void>
     ],
   );
 }
+
+/**
+ * Clients in bulk for the bench: the people of `users` (fill them first) with phones +79XXXXXXXXX,
+ * every fourth without e-mail, one in a hundred still new. Rows `from`..`to` of users (by id).
+ */
+export async function fillClients(client: pg.Client, from: number, to: number): Promise<void> {
+  await client.query(
+    `INSERT INTO clients (surname, name, patronymic, phone, email, is_active, is_new, created_at, updated_at)
+     SELECT surname, name, patronymic,
+            '+79' || lpad(((id::bigint * 7919) % 1000000000)::text, 9, '0'),
+            CASE WHEN id % 4 = 0 THEN NULL ELSE left(email, 50) END,
+            is_active, id % 100 = 0, created_at, updated_at
+       FROM (SELECT *, row_number() OVER (ORDER BY id) AS n FROM users) u
+      WHERE n BETWEEN $1 AND $2
+      ORDER BY id`,
+    [from, to],
+  );
+}

@@ -1,15 +1,33 @@
-import { Controller, Get } from '@nestjs/common';
+import { Controller, Get, Inject } from '@nestjs/common';
+import { DataSource } from 'typeorm';
 import type { NewItemsCounters } from '../../shared/api.js';
 
 /**
- * GET /api/new-items/check (spec 01 §3 "Counters"), polled by the header every 3 minutes.
- * Applications, clients and agencies do not exist yet, so there is nothing new to count:
- * each counter becomes a real count when its feature lands.
+ * The counters of the header badges, one SQL count each (run together in one query).
+ * Each feature adds its line here; a counter without a line answers 0.
+ * Applications come later: `applications.unwatched_count` stays 0 until then.
  */
+const COUNTER_QUERIES = {
+  clients_new: `SELECT count(*)::int FROM clients WHERE is_new`,
+  agencies_new: `SELECT count(*)::int FROM agencies WHERE is_new`,
+} satisfies Record<string, string>;
+
+type CounterName = keyof typeof COUNTER_QUERIES | 'agencies_new' | 'applications_unwatched';
+
+/** GET /api/new-items/check (spec 01 §3 "Counters", §7), polled by the header every 3 minutes. */
 @Controller('new-items')
 export class CountersController {
+  constructor(@Inject(DataSource) private readonly db: DataSource) {}
+
   @Get('check')
-  check(): NewItemsCounters {
-    return { applications: { unwatched_count: 0 }, clients: { new_count: 0 }, agencies: { new_count: 0 } };
+  async check(): Promise<NewItemsCounters> {
+    const names = Object.keys(COUNTER_QUERIES) as (keyof typeof COUNTER_QUERIES)[];
+    const [row] = await this.db.query<Record<string, number>[]>(`SELECT ${names.map((name) => `(${COUNTER_QUERIES[name]}) AS ${name}`).join(', ')}`);
+    const count = (name: CounterName) => Number((row as Record<string, number> | undefined)?.[name] ?? 0);
+    return {
+      applications: { unwatched_count: count('applications_unwatched') },
+      clients: { new_count: count('clients_new') },
+      agencies: { new_count: count('agencies_new') },
+    };
   }
 }

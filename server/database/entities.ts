@@ -1,7 +1,9 @@
 /** Every TypeORM entity of the product; each feature folder owns its entity, this list registers it. */
+import { AgencyEntity, AgencyUserEntity } from '../agencies/agency.entity.js';
 import { AgencyDocumentEntity } from '../agency-documents/agency-document.entity.js';
 import { LoginAttemptEntity, SessionEntity } from '../auth/session.entity.js';
 import { CityEntity } from '../cities/city.entity.js';
+import { ClientEntity } from '../clients/client.entity.js';
 import { DirectionEntity, HotelDirectionEntity } from '../directions/direction.entities.js';
 import { CountryEntity } from '../countries/country.entity.js';
 import { FileEntity, StoredFileEntity } from '../files/file.entity.js';
@@ -25,6 +27,9 @@ export const ENTITIES = [
   FileEntity,
   VendorEntity,
   AgencyDocumentEntity,
+  ClientEntity,
+  AgencyEntity,
+  AgencyUserEntity,
   ...Object.values(hotelHandbooks),
   ...Object.values(roomDictionaries),
   ...Object.values(tourDictionaries),

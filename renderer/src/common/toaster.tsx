@@ -11,7 +11,7 @@ export function notify(intent: Intent, message: string, title?: string): void {
   void instance().then((t) =>
     t.show({
       intent,
-      icon: intent === 'success' ? 'tick-circle' : intent === 'danger' ? 'error' : 'info-sign',
+      icon: intent === 'success' ? 'tick-circle' : intent === 'danger' ? 'error' : intent === 'warning' ? 'warning-sign' : 'info-sign',
       message: title ? (
         <>
           <strong>{title}</strong>
@@ -20,7 +20,7 @@ export function notify(intent: Intent, message: string, title?: string): void {
       ) : (
         message
       ),
-      timeout: intent === 'danger' ? 6000 : 3000,
+      timeout: intent === 'danger' || intent === 'warning' ? 6000 : 3000,
     }),
   );
 }
@@ -29,4 +29,5 @@ export const toast = {
   success: (message: string, title?: string) => notify('success', message, title),
   error: (message: string, title?: string) => notify('danger', message, title),
   info: (message: string, title?: string) => notify('primary', message, title),
+  warning: (message: string, title?: string) => notify('warning', message, title),
 };

@@ -6,8 +6,11 @@
 import type { RouteName } from '@shared/routes';
 import type { ComponentType } from 'react';
 import type { ResourceScreenDefinition, RowBase } from '../common/resource/definition';
+import { agenciesScreen } from './agencies/agenciesScreen';
+import { agencyUsersScreen } from './agencies/agencyUsersScreen';
 import { agencyDocumentsScreen } from './agency-documents/agencyDocumentsScreen';
 import { citiesScreen } from './cities/citiesScreen';
+import { clientsScreen } from './clients/clientsScreen';
 import { countriesScreen } from './countries/countriesScreen';
 import * as directions from './directions/screens';
 import * as hotel from './hotel-handbooks/screens';
@@ -49,4 +52,7 @@ export const SCREENS: Partial<Record<RouteName, Screen>> = {
   'excursion-tour-trade-offers': list(tours.tradeOffersScreen),
   'tour-types': list(tours.tourTypesScreen),
   'agencies-files': list(agencyDocumentsScreen),
+  clients: list(clientsScreen),
+  agencies: list(agenciesScreen),
+  'agencies-users': list(agencyUsersScreen),
 };

@@ -27,8 +27,8 @@ export function createResourceController(resource: ServerResource): Type<unknown
     }
 
     @Get(':id')
-    show(@Param('id', IdPipe) id: number, @CurrentUser() viewer: AuthUser) {
-      return this.resources.show(resource, id, viewer);
+    show(@Param('id', IdPipe) id: number, @CurrentActor() actor: Actor) {
+      return this.resources.show(resource, id, actor.user, actor);
     }
 
     @Post()

@@ -82,10 +82,12 @@ export class ResourceService {
     return { data: await this.rows(resource, entities, viewer), count };
   }
 
-  async show(resource: ServerResource, id: number, viewer: AuthUser): Promise<{ data: unknown }> {
+  async show(resource: ServerResource, id: number, viewer: AuthUser, actor?: Actor): Promise<{ data: unknown }> {
     const entity = await this.find(resource, this.db.manager, id);
     if (!entity) throw notFound();
-    return { data: (await this.rows(resource, [entity], viewer))[0] };
+    const data = (await this.rows(resource, [entity], viewer))[0];
+    if (resource.onShow && actor) await resource.onShow(entity, { ...actor, manager: this.db.manager, id });
+    return { data };
   }
 
   async create(resource: ServerResource, body: unknown, actor: Actor): Promise<{ data: unknown }> {

@@ -62,6 +62,12 @@ export interface ServerResource<
   /** Runs inside the save's transaction after a create, update or switch. */
   afterSave?: (entity: Entity, values: Partial<Entity>, context: ResourceContext) => void | Promise<void>;
   /**
+   * Runs in the request of `GET {path}/{id}` by a signed-in staff member, after the row is read and
+   * before it is replied: e.g. a client or agency stops being new (`UPDATE … SET is_new = false`)
+   * once a colleague opened it. The reply shows the row as it was read.
+   */
+  onShow?: (entity: Entity, context: Omit<ResourceContext, 'id'> & { id: number }) => Promise<void>;
+  /**
    * Runs inside the delete's transaction once the row is gone, with the row as it was (read and
    * locked before the delete): clean-ups of what only this row used, e.g. its uploaded file.
    */

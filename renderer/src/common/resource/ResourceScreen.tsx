@@ -3,17 +3,19 @@
  * in the query string, debounced search, sortable columns, filters, active switch, add/edit dialog
  * and delete with confirmation. A resource brings only its declaration (./definition.ts).
  */
-import { Alert, Button, Card, H2, HTMLSelect, HTMLTable, Icon, InputGroup, Intent, Spinner, Switch } from '@blueprintjs/core';
+import { Alert, Breadcrumbs, Button, Card, H2, HTMLSelect, HTMLTable, Icon, InputGroup, Intent, Spinner, Switch } from '@blueprintjs/core';
 import { LIST_DEFAULTS, type Paged, type SwitchReply } from '@shared/api';
 import { MESSAGES } from '@shared/messages';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
 import { api, ApiError } from '../../api/http';
 import { useSession } from '../../api/session';
+import { COUNTERS_QUERY_KEY } from '../../app/counters';
 import { useOptions } from '../form/fields';
 import { toast } from '../toaster';
 import { useDebouncedValue } from '../useDebouncedValue';
-import type { EditableScreenDefinition, FilterSpec, ResourceScreenDefinition, RowActionSpec, RowBase } from './definition';
+import type { EditableScreenDefinition, FilterSpec, ResourceScreenDefinition, RowActionSpec, RowBase, SwitchColumnSpec, ToolbarActionSpec } from './definition';
 import { Pagination } from './Pagination';
 import { ResourceDialog } from './ResourceDialog';
 import { ResourceViewDialog } from './ResourceViewDialog';
@@ -23,6 +25,10 @@ type DialogState = { open: false } | { open: true; id?: number };
 
 export function ResourceScreen<Row extends RowBase>({ definition }: { definition: ResourceScreenDefinition<Row> }) {
   const { resource } = definition;
+  // A path with route parameters (`/agencies/:agency_id/agency-users`) is filled from the page's route.
+  const routeParams = useParams();
+  const path = resource.path.replace(/:([a-z_]+)/g, (_, name: string) => encodeURIComponent(routeParams[name] ?? ''));
+  const navigate = useNavigate();
   const filterNames = useMemo(() => (definition.filters ?? []).map((filter) => filter.param), [definition.filters]);
   const [params, update] = useListParams(filterNames);
   const queryClient = useQueryClient();
@@ -44,16 +50,16 @@ export function ResourceScreen<Row extends RowBase>({ definition }: { definition
   }, [debouncedSearch]);
 
   const list = useQuery({
-    queryKey: [resource.path, 'list', params],
+    queryKey: [path, 'list', params],
     queryFn: ({ signal }) =>
       api.get<Paged<Row>>(
-        resource.path,
+        path,
         { page: params.page, limit: params.limit, query: params.query, orderBy: params.orderBy, ascending: params.orderBy || !params.ascending ? (params.ascending ? 1 : 0) : undefined, ...params.filters },
         signal,
       ),
     placeholderData: keepPreviousData,
   });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: [resource.path] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: [path] });
 
   const rows = list.data?.data ?? [];
   const count = list.data?.count ?? 0;
@@ -64,7 +70,7 @@ export function ResourceScreen<Row extends RowBase>({ definition }: { definition
   }, [list.data, params.page, pages, update]);
 
   const remove = useMutation({
-    mutationFn: (row: Row) => api.delete(`${resource.path}/${row.id}`),
+    mutationFn: (row: Row) => api.delete(`${path}/${row.id}`),
     onSuccess: () => {
       toast.success(resource.messages.deleted);
       void refresh();
@@ -77,12 +83,23 @@ export function ResourceScreen<Row extends RowBase>({ definition }: { definition
   });
 
   const runAction = useMutation({
-    mutationFn: async ({ action, row }: { action: RowActionSpec<Row>; row: Row }) => action.run(row),
+    mutationFn: async ({ action, row }: { action: RowActionSpec<Row>; row: Row }) => action.run?.(row),
     onSettled: () => void refresh(),
   });
 
+  const runToolbar = useMutation({ mutationFn: async (action: ToolbarActionSpec) => action.run() });
+
+  // Opening a record may mark it seen (the 'Новый' mark and the header counters).
+  const closeDialog = () => {
+    setDialog({ open: false });
+    if (definition.refreshesCounters) {
+      void queryClient.invalidateQueries({ queryKey: COUNTERS_QUERY_KEY });
+      void refresh();
+    }
+  };
+
   const switchFlag = useMutation({
-    mutationFn: ({ row, segment }: { row: Row; segment: string }) => api.put<SwitchReply>(`${resource.path}/${row.id}/${segment}`),
+    mutationFn: ({ row, segment }: { row: Row; segment: string }) => api.put<SwitchReply>(`${path}/${row.id}/${segment}`),
     onSuccess: (reply, { segment }) => {
       const column = resource.switches?.[segment] ?? '';
       const describe = MESSAGES.switches[segment] ?? MESSAGES.switches.active!;
@@ -103,16 +120,54 @@ export function ResourceScreen<Row extends RowBase>({ definition }: { definition
   const from = count === 0 ? 0 : (params.page - 1) * params.limit + 1;
   const to = Math.min(count, params.page * params.limit);
   const switches = definition.switches ?? [];
+  // A switch column stands after the column its `after` names, else after all columns.
+  const switchesAfter = (key: string | undefined) => switches.filter((column) => column.after === key || (key === undefined && !definition.columns.some((other) => other.key === column.after)));
+  const switchHeader = (column: SwitchColumnSpec) => (
+    <th key={column.segment} style={{ width: 110 }}>
+      {column.title}
+    </th>
+  );
+  const switchCell = (column: SwitchColumnSpec, row: Row) => (
+    <td key={column.segment}>
+      <Switch
+        checked={Boolean((row as Record<string, unknown>)[resource.switches?.[column.segment] ?? ''])}
+        disabled={switchFlag.isPending}
+        onChange={() => switchFlag.mutate({ row, segment: column.segment })}
+        aria-label={column.title}
+        className="row-switch"
+        role="switch"
+      />
+    </td>
+  );
   const columnCount = definition.columns.length + switches.length + 1;
 
   return (
     <Card className="resource-screen" elevation={1}>
       <div className="screen-heading">
         <div>
+          {definition.breadcrumbs && (
+            <Breadcrumbs
+              items={definition.breadcrumbs(list.data as Record<string, unknown> | undefined).map(({ text, to }) => ({ text, href: to, onClick: to ? (event) => (event.preventDefault(), navigate(to)) : undefined }))}
+            />
+          )}
           <H2>{definition.title}</H2>
-          {definition.subtitle && <div className="bp6-text-muted">{definition.subtitle}</div>}
+          {definition.subtitle && <div className="bp6-text-muted">{typeof definition.subtitle === 'function' ? definition.subtitle(list.data as Record<string, unknown> | undefined) : definition.subtitle}</div>}
         </div>
-        {editable && <Button intent={Intent.PRIMARY} icon="add" text={MESSAGES.list.add} onClick={() => setDialog({ open: true })} />}
+        <div className="screen-heading-actions">
+          {user &&
+            (definition.toolbar ?? [])
+              .filter((action) => action.visible?.(user) ?? true)
+              .map((action) => (
+                <Button
+                  key={action.text}
+                  icon={action.icon}
+                  text={action.text}
+                  loading={runToolbar.isPending && runToolbar.variables === action}
+                  onClick={() => runToolbar.mutate(action)}
+                />
+              ))}
+          {editable && <Button intent={Intent.PRIMARY} icon="add" text={MESSAGES.list.add} onClick={() => setDialog({ open: true })} />}
+        </div>
       </div>
 
       <div className="list-toolbar">
@@ -137,7 +192,7 @@ export function ResourceScreen<Row extends RowBase>({ definition }: { definition
             {definition.columns.map((column) => {
               const sortable = resource.sortable.includes(column.key);
               const sorted = sortedColumn === column.key;
-              return (
+              return [
                 <th
                   key={column.key}
                   style={{ width: column.width }}
@@ -147,14 +202,11 @@ export function ResourceScreen<Row extends RowBase>({ definition }: { definition
                 >
                   {column.title}
                   {sortable && <Icon icon={sorted ? (params.ascending ? 'sort-asc' : 'sort-desc') : 'double-caret-vertical'} size={12} className="sort-icon" />}
-                </th>
-              );
+                </th>,
+                ...switchesAfter(column.key).map(switchHeader),
+              ];
             })}
-            {switches.map((column) => (
-              <th key={column.segment} style={{ width: 110 }}>
-                {column.title}
-              </th>
-            ))}
+            {switchesAfter(undefined).map(switchHeader)}
             <th style={{ width: 100 }} aria-label="Действия" />
           </tr>
         </thead>
@@ -175,21 +227,11 @@ export function ResourceScreen<Row extends RowBase>({ definition }: { definition
           )}
           {rows.map((row) => (
             <tr key={row.id}>
-              {definition.columns.map((column) => (
-                <td key={column.key}>{column.render ? column.render(row) : String((row as Record<string, unknown>)[column.key] ?? '')}</td>
-              ))}
-              {switches.map((column) => (
-                <td key={column.segment}>
-                  <Switch
-                    checked={Boolean((row as Record<string, unknown>)[resource.switches?.[column.segment] ?? ''])}
-                    disabled={switchFlag.isPending}
-                    onChange={() => switchFlag.mutate({ row, segment: column.segment })}
-                    aria-label={column.title}
-                    className="row-switch"
-                    role="switch"
-                  />
-                </td>
-              ))}
+              {definition.columns.map((column) => [
+                <td key={column.key}>{column.render ? column.render(row) : String((row as Record<string, unknown>)[column.key] ?? '')}</td>,
+                ...switchesAfter(column.key).map((switchColumn) => switchCell(switchColumn, row)),
+              ])}
+              {switchesAfter(undefined).map((column) => switchCell(column, row))}
               <td className="row-actions">
                 {definition.view && <Button variant="minimal" icon="eye-open" aria-label={MESSAGES.list.view} title={MESSAGES.list.view} onClick={() => setViewing(row.id)} />}
                 {user &&
@@ -204,7 +246,7 @@ export function ResourceScreen<Row extends RowBase>({ definition }: { definition
                         aria-label={action.title}
                         title={action.title}
                         disabled={runAction.isPending}
-                        onClick={() => (action.confirm ? setToConfirm({ action, row }) : runAction.mutate({ action, row }))}
+                        onClick={() => (action.to ? navigate(action.to(row)) : action.confirm ? setToConfirm({ action, row }) : runAction.mutate({ action, row }))}
                       />
                     ))}
                 {editable && <Button variant="minimal" icon="edit" aria-label={MESSAGES.list.edit} title={MESSAGES.list.edit} onClick={() => setDialog({ open: true, id: row.id })} />}
@@ -235,8 +277,11 @@ export function ResourceScreen<Row extends RowBase>({ definition }: { definition
           definition={definition as unknown as EditableScreenDefinition}
           id={dialog.open ? dialog.id : undefined}
           isOpen={dialog.open}
-          onClose={() => setDialog({ open: false })}
-          onSaved={() => void refresh()}
+          onClose={closeDialog}
+          onSaved={() => {
+            void refresh();
+            if (definition.refreshesCounters) void queryClient.invalidateQueries({ queryKey: COUNTERS_QUERY_KEY });
+          }}
         />
       )}
       {definition.view && <ResourceViewDialog resource={resource} view={definition.view} id={viewing} onClose={closeView} />}

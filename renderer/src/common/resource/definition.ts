@@ -25,6 +25,8 @@ export interface ColumnSpec<Row> {
 export interface SwitchColumnSpec {
   segment: string;
   title: string;
+  /** Key of the column this switch column follows (the spec's column order); after all columns when absent. */
+  after?: string;
 }
 
 /** A flag filter (1/0), or with `kind: 'select'` one value chosen from options (the log level). */
@@ -50,7 +52,19 @@ export interface RowActionSpec<Row> {
   /** Asked first (with Yes/Cancel) when given. */
   confirm?: string | ((row: Row) => string);
   /** The work, with its own toasts; the list is refreshed when it settles. */
-  run: (row: Row) => unknown;
+  run?: (row: Row) => unknown;
+  /** A link instead of work: the page this row action opens (e.g. the agency's applications). */
+  to?: (row: Row) => string;
+}
+
+/** A button of the list screen's heading, next to the add button (e.g. 'Экспорт'). */
+export interface ToolbarActionSpec {
+  text: string;
+  icon: IconName;
+  /** Offered only to users for whom this holds; always when absent. */
+  visible?: (user: SessionUser) => boolean;
+  /** The work, with its own toasts; the button shows it is busy until it settles. */
+  run: () => unknown;
 }
 
 /** The add/edit dialog of a resource. */
@@ -82,7 +96,10 @@ export interface ResourceViewSpec {
 export interface ResourceScreenDefinition<Row extends RowBase = RowBase> {
   resource: ResourceDefinition;
   title: string;
-  subtitle?: string;
+  /** Text under the title; a function gets the list reply ({data, count} and what else it holds, e.g. the employees' agency). */
+  subtitle?: string | ((reply: Record<string, unknown> | undefined) => ReactNode);
+  /** Breadcrumbs over the title, from the list reply; `to` makes a crumb a link. */
+  breadcrumbs?: (reply: Record<string, unknown> | undefined) => { text: string; to?: string }[];
   columns: ColumnSpec<Row>[];
   switches?: SwitchColumnSpec[];
   filters?: FilterSpec[];
@@ -95,6 +112,13 @@ export interface ResourceScreenDefinition<Row extends RowBase = RowBase> {
   /** Delete is offered only where this says so (e.g. the row's can_delete). */
   canDelete?: (row: Row) => boolean;
   confirmDelete?: string;
+  /** Buttons next to the add button (exports). */
+  toolbar?: ToolbarActionSpec[];
+  /**
+   * The header counters (new clients, new agencies) change with this resource: opening a record
+   * marks it seen on the server, so after the dialog is saved or closed they are read again.
+   */
+  refreshesCounters?: boolean;
 }
 
 /** A declaration whose screen adds and edits records. */

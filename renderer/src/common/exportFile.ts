@@ -1,0 +1,43 @@
+/**
+ * Spreadsheet exports (spec 01 §2.4, §2.6): GET /api{path} as a file, then in the desktop app the
+ * native save dialog (window.desktop, shared/desktop-bridge.ts), in a browser an ordinary download.
+ * Any failure shows 'Произошла непредвиденная ошибка' (spec 01 §8).
+ */
+import { MESSAGES } from '@shared/messages';
+import { api, ApiError } from '../api/http';
+import { toast } from './toaster';
+
+const FILTERS: Record<string, { name: string; extensions: string[] }> = {
+  xlsx: { name: 'Excel', extensions: ['xlsx'] },
+  docx: { name: 'Word', extensions: ['docx'] },
+};
+
+export async function exportFile(path: string, fileName: string): Promise<void> {
+  try {
+    const blob = await api.file(path);
+    const extension = fileName.split('.').pop()?.toLowerCase() ?? '';
+    if (window.desktop) {
+      const filter = FILTERS[extension];
+      await window.desktop.saveFile({
+        defaultName: fileName,
+        data: new Uint8Array(await blob.arrayBuffer()),
+        filters: filter ? [filter] : undefined,
+      });
+      return;
+    }
+    const url = URL.createObjectURL(blob);
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = fileName;
+    link.style.display = 'none';
+    document.body.appendChild(link);
+    link.click();
+    link.remove();
+    // Give the browser time to start the download before the URL goes away.
+    setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  } catch (error) {
+    // 401/419 already sent the user to sign in.
+    if (error instanceof ApiError && (error.status === 401 || error.status === 419)) return;
+    toast.error(MESSAGES.errors.unexpected);
+  }
+}

@@ -1,0 +1,312 @@
+import { Button, ControlGroup, FormGroup, H5, InputGroup, Intent, Tag } from '@blueprintjs/core';
+import { MESSAGES } from '@shared/messages';
+import {
+  AGENCY_LIMITS,
+  AGENCY_STATUS_NAMES,
+  AGENCY_TRANSITIONS,
+  AgencyStatus,
+  agenciesResource,
+  agencyPaths,
+  COMMISSION_MAX,
+  COMMISSIONS_LIST_PATH,
+  CommissionType,
+  type AgencyRow,
+  type AgencyStatusReply,
+  type AgencyTransition,
+  type ResendReply,
+} from '@shared/resources/agencies';
+import { ACCESS } from '@shared/roles';
+import { routePath } from '@shared/routes';
+import { useState } from 'react';
+import { api, ApiError } from '../../api/http';
+import { exportFile } from '../../common/exportFile';
+import { FormField, type FieldRenderProps, type FieldSpec } from '../../common/form/fields';
+import { applyPhoneMask, phoneMaskField } from '../../common/form/PhoneField';
+import { NameWithNewMark } from '../../common/NewMark';
+import { defineResourceScreen } from '../../common/resource/definition';
+import { toast } from '../../common/toaster';
+
+/** "10%" for the percent type, the plain sum otherwise (spec 01 §2.4). */
+export const commissionText = (row: Pick<AgencyRow, 'commission_type' | 'commission_sum'>) =>
+  row.commission_type === CommissionType.Percent ? `${row.commission_sum}%` : row.commission_sum.toLocaleString('ru-RU');
+
+/** A failure of a status, token or resend action: the server's own refusal, else 'Произошла ошибка' (spec 01 §8). */
+function actionFailed(error: unknown) {
+  if (error instanceof ApiError && (error.status >= 500 || error.status === 401 || error.status === 419)) return; // shown globally
+  toast.error((error instanceof ApiError && error.status < 500 && error.serverMessage) || MESSAGES.errors.generic);
+}
+
+async function changeStatus(row: AgencyRow, transition: AgencyTransition) {
+  try {
+    const reply = await api.put<AgencyStatusReply>(agencyPaths.status(row.id, transition));
+    toast.success(reply.message);
+  } catch (error) {
+    actionFailed(error);
+  }
+}
+
+const StatusTag = ({ row }: { row: AgencyRow }) => (
+  <Tag minimal multiline intent={row.status === AgencyStatus.ContractSigned ? Intent.SUCCESS : row.status === AgencyStatus.Verified ? Intent.PRIMARY : Intent.WARNING} className="status-tag">
+    {AGENCY_STATUS_NAMES[row.status]}
+  </Tag>
+);
+
+// ---------------------------------------------------------------------------------------------
+// Dialog parts
+
+/** Fields laid out in two columns under a heading. */
+function FieldGroup({ title, fields, ...props }: FieldRenderProps & { title: string; fields: FieldSpec[] }) {
+  return (
+    <fieldset className="form-section">
+      <H5>{title}</H5>
+      <div className="form-grid">
+        {fields.map((field) => (
+          <FormField key={field.name} field={field} {...props} />
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+const group = (name: string, title: string, fields: FieldSpec[]): FieldSpec => ({
+  kind: 'custom',
+  name,
+  label: title,
+  render: (props) => <FieldGroup title={title} fields={fields} {...props} />,
+});
+
+/** "Send login and password": disabled for a new agency and one without contact e-mail or login (spec 01 §4). */
+function ResendButton({ values }: FieldRenderProps) {
+  const [busy, setBusy] = useState(false);
+  const id = values.id as number | undefined;
+  const ready = Boolean(id && String(values.contact_email ?? '').trim() && String(values.login ?? '').trim());
+  const send = async () => {
+    setBusy(true);
+    try {
+      const reply = await api.post<ResendReply>(agencyPaths.resend(id!));
+      if (reply.sent) toast.success(reply.message);
+      else toast.warning(MESSAGES.agencies.keptNotSent);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 422) toast.error(error.serverMessage ?? MESSAGES.agencies.resendRefused);
+      else actionFailed(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <FormGroup helperText={id ? 'Письмо уходит на контактную почту с сохранёнными логином и паролем' : 'Доступно после сохранения агентства'}>
+      <Button icon="envelope" text={MESSAGES.agencies.resendButton} disabled={!ready} loading={busy} onClick={send} />
+    </FormGroup>
+  );
+}
+
+/** The social-network settings: the group id is typed; the token is generated or deleted by the server. */
+function VkSettingsField({ values, setValue, errors, disabled }: FieldRenderProps) {
+  const [busy, setBusy] = useState<'generate' | 'delete' | null>(null);
+  const id = values.id as number | undefined;
+  const settings = (values.vk_settings as { vk_token?: string | null; vk_group_id?: string | null } | null) ?? {};
+  const token = settings.vk_token ?? '';
+  const groupError = errors['vk_settings.vk_group_id']?.[0] ?? errors.vk_settings?.[0];
+  const run = async (kind: 'generate' | 'delete') => {
+    setBusy(kind);
+    try {
+      if (kind === 'generate') {
+        const reply = await api.post<{ vk_token: string }>(agencyPaths.generateToken(id!));
+        setValue('vk_settings', { ...settings, vk_token: reply.vk_token });
+        toast.success(MESSAGES.agencies.tokenGenerated);
+      } else {
+        await api.delete(agencyPaths.token(id!));
+        setValue('vk_settings', { ...settings, vk_token: null });
+        toast.success(MESSAGES.agencies.tokenDeleted);
+      }
+    } catch (error) {
+      actionFailed(error);
+    } finally {
+      setBusy(null);
+    }
+  };
+  return (
+    <fieldset className="form-section">
+      <H5>Социальная сеть</H5>
+      <div className="form-grid">
+        <FormGroup label="ID группы ВКонтакте" labelFor="field-vk_group_id" helperText={groupError} intent={groupError ? Intent.DANGER : Intent.NONE}>
+          <InputGroup
+            id="field-vk_group_id"
+            maxLength={AGENCY_LIMITS.vk_group_id}
+            disabled={disabled}
+            intent={groupError ? Intent.DANGER : Intent.NONE}
+            value={settings.vk_group_id ?? ''}
+            onValueChange={(text) => setValue('vk_settings', { ...settings, vk_group_id: text })}
+          />
+        </FormGroup>
+        <FormGroup className="form-grid-wide" label="Токен" labelFor="field-vk_token" helperText={id ? undefined : 'Доступно после сохранения агентства'}>
+          <ControlGroup fill>
+            <InputGroup id="field-vk_token" readOnly value={token} placeholder="не сгенерирован" className="monospace" />
+            <Button icon="key" text="Сгенерировать токен" disabled={!id || disabled} loading={busy === 'generate'} onClick={() => run('generate')} />
+            <Button icon="trash" intent={Intent.DANGER} text="Удалить токен" disabled={!id || !token || disabled} loading={busy === 'delete'} onClick={() => run('delete')} />
+          </ControlGroup>
+        </FormGroup>
+      </div>
+    </fieldset>
+  );
+}
+
+const commissionMax = (values: Record<string, unknown>) => COMMISSION_MAX[(Number(values.commission_type) || CommissionType.Fixed) as CommissionType] ?? COMMISSION_MAX[CommissionType.Fixed];
+
+const INITIAL = {
+  legal_name: '',
+  brand: '',
+  inn: '',
+  site: '',
+  legal_address: '',
+  actual_address: '',
+  company_email: '',
+  company_phone: '',
+  contact_name: '',
+  contact_phone: '',
+  contact_email: '',
+  contract_number: '',
+  login: '',
+  password: '',
+  commission_type: CommissionType.Fixed,
+  commission_sum: 0,
+  info: '',
+  is_active: true,
+  has_search_module: false,
+  search_module_url: '',
+  vk_settings: { vk_token: null, vk_group_id: '' },
+};
+
+/** /agencies (spec 01 §2.4): all three roles; export for administrator and manager. */
+export const agenciesScreen = defineResourceScreen<AgencyRow>({
+  resource: agenciesResource,
+  title: 'Агентства',
+  subtitle: 'Партнёрские турагентства',
+  refreshesCounters: true,
+  columns: [
+    { key: 'id', title: 'ID', width: 60 },
+    {
+      key: 'legal_name',
+      title: 'Юр. название',
+      render: (row) => <NameWithNewMark name={row.legal_name} isNew={row.is_new} />,
+    },
+    { key: 'brand', title: 'Бренд', render: (row) => <span className="cell-wrap">{row.brand ?? ''}</span> },
+    { key: 'commission', title: 'Комиссия', render: (row) => <span className="nowrap">{commissionText(row)}</span> },
+    { key: 'actual_address', title: 'Факт. адрес', render: (row) => <span className="cell-wrap cell-address">{row.actual_address ?? ''}</span> },
+    { key: 'legal_address', title: 'Юр. адрес', render: (row) => <span className="cell-wrap cell-address">{row.legal_address ?? ''}</span> },
+    { key: 'contact_phone', title: 'Телефон', render: (row) => <span className="nowrap">{row.contact_phone ? applyPhoneMask(row.contact_phone) : ''}</span> },
+    {
+      key: 'contact_email',
+      title: 'Email',
+      // A line break may come after the @ rather than anywhere in the address.
+      render: (row) => <span className="cell-wrap">{row.contact_email ? row.contact_email.split('@').flatMap((part, index) => (index === 0 ? [part] : ['@', <wbr key={index} />, part])) : ''}</span>,
+    },
+    {
+      key: 'search_module_url',
+      title: 'Модуль поиска',
+      render: (row) =>
+        row.has_search_module && row.search_module_url ? (
+          <a href={row.search_module_url} target="_blank" rel="noreferrer noopener" className="cell-link" title={row.search_module_url}>
+            {row.search_module_url.replace(/^https?:\/\//, '')}
+          </a>
+        ) : (
+          <span className="bp6-text-muted">{MESSAGES.agencies.notConnected}</span>
+        ),
+    },
+    { key: 'status', title: 'Статус', render: (row) => <StatusTag row={row} /> },
+  ],
+  switches: [{ segment: 'active', title: MESSAGES.list.active, after: 'contact_email' }],
+  filters: [
+    { param: 'is_active', label: 'Активность', yes: 'Активные', no: 'Неактивные' },
+    { param: 'has_search_module', label: 'Модуль поиска', yes: 'Подключен', no: 'Не подключен' },
+  ],
+  toolbar: [
+    {
+      text: 'Экспорт',
+      icon: 'export',
+      visible: (user) => (ACCESS.administratorAndManager as readonly number[]).includes(user.role),
+      run: () => exportFile(agencyPaths.export, 'agencies.xlsx'),
+    },
+  ],
+  rowActions: [
+    {
+      title: AGENCY_TRANSITIONS.approve.title,
+      icon: 'tick-circle',
+      intent: Intent.SUCCESS,
+      visible: (row) => row.status === AGENCY_TRANSITIONS.approve.from,
+      run: (row) => changeStatus(row, 'approve'),
+    },
+    {
+      title: AGENCY_TRANSITIONS.contract.title,
+      icon: 'endorsed',
+      intent: Intent.PRIMARY,
+      visible: (row) => row.status === AGENCY_TRANSITIONS.contract.from,
+      run: (row) => changeStatus(row, 'contract'),
+    },
+    { title: 'Заявки агентства', icon: 'th-list', to: (row) => routePath('applications', {}, { agency_id: row.id }) },
+    { title: 'Сотрудники', icon: 'people', to: (row) => routePath('agencies-users', { agency_id: row.id }) },
+  ],
+  form: {
+    titles: { create: 'Добавление агентства', edit: 'Редактирование агентства' },
+    width: '50vw',
+    fields: [
+      group('company', 'Компания', [
+        { kind: 'text', name: 'legal_name', label: 'Юридическое название', required: true },
+        { kind: 'text', name: 'brand', label: 'Бренд' },
+        { kind: 'text', name: 'inn', label: 'ИНН' },
+        { kind: 'text', name: 'site', label: 'Сайт' },
+        { kind: 'text', name: 'legal_address', label: 'Юридический адрес' },
+        { kind: 'text', name: 'actual_address', label: 'Фактический адрес' },
+        { kind: 'email', name: 'company_email', label: 'Email компании' },
+        { kind: 'text', name: 'company_phone', label: 'Телефон компании' },
+      ]),
+      group('contact', 'Контактное лицо', [
+        { kind: 'text', name: 'contact_name', label: 'ФИО контактного лица' },
+        phoneMaskField('contact_phone', 'Контактный телефон'),
+        { kind: 'email', name: 'contact_email', label: 'Контактный email' },
+      ]),
+      group('contract', 'Договор и комиссия', [
+        { kind: 'text', name: 'contract_number', label: 'Номер договора' },
+        { kind: 'select', name: 'commission_type', label: 'Тип комиссии', options: { path: COMMISSIONS_LIST_PATH } },
+        {
+          kind: 'custom',
+          name: 'commission_sum',
+          label: 'Комиссия',
+          render: (props) => (
+            <FormField
+              field={{ kind: 'number', name: 'commission_sum', label: Number(props.values.commission_type) === CommissionType.Percent ? 'Комиссия, %' : 'Комиссия, ₽', min: 0, max: commissionMax(props.values) }}
+              {...props}
+            />
+          ),
+        },
+      ]),
+      group('cabinet', 'Личный кабинет', [
+        { kind: 'text', name: 'login', label: 'Логин', autoComplete: 'off' },
+        {
+          kind: 'password',
+          name: 'password',
+          label: 'Пароль',
+          autoComplete: 'new-password',
+          editHint: 'Оставьте пустым, чтобы не менять пароль',
+        },
+        { kind: 'custom', name: 'resend', label: MESSAGES.agencies.resendButton, render: (props) => <ResendButton {...props} /> },
+      ]),
+      group('search-module', 'Модуль поиска', [
+        { kind: 'switch', name: 'has_search_module', label: 'Модуль поиска подключен' },
+        { kind: 'text', name: 'search_module_url', label: 'Ссылка на модуль поиска', placeholder: 'https://', visible: (values) => values.has_search_module === true },
+      ]),
+      { kind: 'custom', name: 'vk_settings', label: 'Социальная сеть', render: (props) => <VkSettingsField {...props} /> },
+      { kind: 'textarea', name: 'info', label: 'Информация', placeholder: MESSAGES.agencies.infoPlaceholder, rows: 4 },
+      { kind: 'switch', name: 'is_active', label: MESSAGES.list.active },
+    ],
+    initial: INITIAL,
+    // The id stays in the values for the dialog's own actions (send, token); the schema drops it on save.
+    toValues: (record) => ({
+      ...INITIAL,
+      ...Object.fromEntries(Object.keys(INITIAL).map((key) => [key, record[key] ?? INITIAL[key as keyof typeof INITIAL]])),
+      id: record.id,
+      password: '',
+    }),
+  },
+  confirmDelete: MESSAGES.agencies.confirmDelete,
+});

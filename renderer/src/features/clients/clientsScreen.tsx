@@ -1,0 +1,148 @@
+import { Button, FormGroup, InputGroup, Intent } from '@blueprintjs/core';
+import { MESSAGES } from '@shared/messages';
+import {
+  CLIENT_FIELD_MAX,
+  CLIENTS_EXPORT_FILE,
+  CLIENTS_EXPORT_PATH,
+  clientResendPath,
+  clientsResource,
+  formatPhone,
+  type ClientRow,
+  type ResendReply,
+} from '@shared/resources/clients';
+import { ACCESS } from '@shared/roles';
+import { routePath } from '@shared/routes';
+import { useState } from 'react';
+import { api, ApiError } from '../../api/http';
+import { router } from '../../app/router';
+import { exportFile } from '../../common/exportFile';
+import type { FieldRenderProps } from '../../common/form/fields';
+import { applyPhoneMask, phoneMaskField } from '../../common/form/PhoneField';
+import { NameWithNewMark } from '../../common/NewMark';
+import { defineResourceScreen } from '../../common/resource/definition';
+import { toast } from '../../common/toaster';
+
+/** A cabinet password a person can read out: 10 characters without look-alikes (0/O, 1/l/I). */
+function generatePassword(): string {
+  const alphabet = 'abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+  const bytes = crypto.getRandomValues(new Uint8Array(10));
+  return Array.from(bytes, (byte) => alphabet[byte % alphabet.length]).join('');
+}
+
+/** The cabinet password: shown as typed (it is sent to the client), with a generator; empty on edit keeps the stored one. */
+function PasswordField({ values, setValue, errors, editing, disabled }: FieldRenderProps) {
+  const error = errors.password?.[0];
+  const hint = editing
+    ? values.has_password
+      ? 'Пароль задан. Оставьте пустым, чтобы не менять пароль'
+      : 'Пароль не задан'
+    : 'Пароль личного кабинета клиента';
+  return (
+    <FormGroup label="Пароль" labelFor="field-password" helperText={error ?? hint} intent={error ? Intent.DANGER : Intent.NONE}>
+      <InputGroup
+        id="field-password"
+        name="password"
+        autoComplete="off"
+        maxLength={CLIENT_FIELD_MAX + 10}
+        intent={error ? Intent.DANGER : Intent.NONE}
+        disabled={disabled}
+        value={(values.password as string | null) ?? ''}
+        onValueChange={(text) => setValue('password', text)}
+        rightElement={<Button variant="minimal" icon="refresh" text="Сгенерировать" disabled={disabled} onClick={() => setValue('password', generatePassword())} />}
+      />
+    </FormGroup>
+  );
+}
+
+/**
+ * 'Отправить логин и пароль' (spec 01 §4): disabled for a client not yet saved or without e-mail;
+ * sends what is saved. Without SMTP_URL the server keeps the letter and the toast says so.
+ */
+function ResendButton({ values }: FieldRenderProps) {
+  const [sending, setSending] = useState(false);
+  const id = typeof values.id === 'number' ? values.id : undefined;
+  const email = typeof values.email === 'string' ? values.email.trim() : '';
+  const send = async () => {
+    if (id === undefined) return;
+    setSending(true);
+    try {
+      const reply = await api.post<ResendReply>(clientResendPath(id));
+      if (reply.sent) toast.success(reply.message);
+      else notifyKept();
+    } catch (error) {
+      if (error instanceof ApiError && error.status >= 500) return;
+      toast.error((error instanceof ApiError && error.serverMessage) || MESSAGES.errors.generic);
+    } finally {
+      setSending(false);
+    }
+  };
+  return (
+    <FormGroup>
+      <Button icon="envelope" text={MESSAGES.clients.resendButton} disabled={id === undefined || email === ''} loading={sending} onClick={() => void send()} />
+    </FormGroup>
+  );
+}
+
+function notifyKept() {
+  toast.warning(MESSAGES.clients.keptNotSent);
+}
+
+/** /clients (spec 01 §2.6): every role; the export for administrator and manager. */
+export const clientsScreen = defineResourceScreen<ClientRow>({
+  resource: clientsResource,
+  title: 'Клиенты',
+  columns: [
+    { key: 'id', title: 'ID', width: 80 },
+    {
+      key: 'full_name',
+      title: 'ФИО',
+      render: (row) => <NameWithNewMark name={row.full_name} isNew={row.is_new} />,
+    },
+    { key: 'phone', title: 'Телефон', width: 180, render: (row) => formatPhone(row.phone) },
+    { key: 'email', title: 'Email', render: (row) => row.email ?? '' },
+  ],
+  switches: [{ segment: 'active', title: MESSAGES.list.active }],
+  rowActions: [
+    {
+      title: MESSAGES.clients.applications,
+      icon: 'document',
+      run: (row) => router.navigate(routePath('applications', {}, { client_id: row.id })),
+    },
+  ],
+  toolbar: [
+    {
+      text: MESSAGES.clients.export,
+      icon: 'export',
+      visible: (user) => (ACCESS.administratorAndManager as readonly number[]).includes(user.role),
+      run: () => exportFile(CLIENTS_EXPORT_PATH, CLIENTS_EXPORT_FILE),
+    },
+  ],
+  refreshesCounters: true,
+  form: {
+    titles: { create: 'Добавление клиента', edit: 'Редактирование клиента' },
+    width: '50vw',
+    fields: [
+      { kind: 'text', name: 'surname', label: 'Фамилия', required: true },
+      { kind: 'text', name: 'name', label: 'Имя', required: true },
+      { kind: 'text', name: 'patronymic', label: 'Отчество' },
+      phoneMaskField('phone', 'Телефон', { required: true }),
+      { kind: 'email', name: 'email', label: 'Email' },
+      { kind: 'custom', name: 'password', label: 'Пароль', render: (props) => <PasswordField {...props} /> },
+      { kind: 'switch', name: 'is_active', label: MESSAGES.list.active },
+      { kind: 'custom', name: 'resend', label: MESSAGES.clients.resendButton, render: (props) => <ResendButton {...props} /> },
+    ],
+    initial: { surname: '', name: '', patronymic: '', phone: '', email: '', password: '', is_active: true },
+    toValues: (record) => ({
+      id: record.id,
+      surname: record.surname,
+      name: record.name,
+      patronymic: record.patronymic ?? '',
+      phone: applyPhoneMask(String(record.phone ?? '')),
+      email: record.email ?? '',
+      password: '',
+      has_password: record.has_password,
+      is_active: record.is_active,
+    }),
+  },
+  confirmDelete: 'Вы действительно желаете удалить клиента?',
+});

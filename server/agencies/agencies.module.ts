@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { AgenciesController, CommissionsController } from './agencies.controller.js';
+import { AgenciesService } from './agencies.service.js';
+
+/**
+ * Agency status actions, "send login and password", the social-network token, the export, the
+ * employees list and `/commissions/list`; list and CRUD come from the generic resource (server/resources.ts).
+ */
+@Module({
+  controllers: [AgenciesController, CommissionsController],
+  providers: [AgenciesService],
+})
+export class AgenciesModule {}

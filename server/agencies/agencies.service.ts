@@ -1,0 +1,230 @@
+import { HttpException, HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { randomBytes } from 'node:crypto';
+import type { Response } from 'express';
+import { DataSource } from 'typeorm';
+import { MESSAGES } from '../../shared/messages.js';
+import {
+  AGENCY_STATUS_NAMES,
+  AGENCY_TRANSITIONS,
+  CommissionType,
+  type AgencyStatus,
+  type AgencyStatusReply,
+  type AgencyTransition,
+  type AgencyUsersReply,
+  type ResendReply,
+} from '../../shared/resources/agencies.js';
+import type { AuthUser } from '../common/auth/decorators.js';
+import { notFound } from '../common/http/errors.js';
+import { escapeLike, parseListQuery } from '../common/resource/list-query.js';
+import { decryptSecret } from '../common/secrets.js';
+import { rowsInBatches, streamXlsx, xlsxDate, xlsxYesNo } from '../exports/xlsx.js';
+import { LogService } from '../logs/log.service.js';
+import { MailService } from '../mail/mail.service.js';
+import { AGENCY_SEARCH_EXPRESSION } from './agencies.resource.js';
+
+/** Bytes of a generated social-network token (base64url: 43 characters). */
+export const VK_TOKEN_BYTES = 32;
+
+/** "10%" for the percent type, the plain sum otherwise (spec 01 §2.4). */
+export const commissionText = (type: number, sum: number) => (type === CommissionType.Percent ? `${sum}%` : String(sum));
+
+const refused = (message: string, status = HttpStatus.UNPROCESSABLE_ENTITY) => new HttpException({ message }, status);
+
+/** The rows of an `UPDATE … RETURNING` (TypeORM's query() answers `[rows, affected]` for an UPDATE). */
+const returned = <Row>(result: unknown): Row[] => (Array.isArray(result) && Array.isArray(result[0]) ? (result[0] as Row[]) : (result as Row[]));
+
+@Injectable()
+export class AgenciesService {
+  constructor(
+    @Inject(DataSource) private readonly db: DataSource,
+    @Inject(MailService) private readonly mail: MailService,
+    @Inject(LogService) private readonly logs: LogService,
+  ) {}
+
+  /**
+   * PUT /agencies/{id}/approve (1 → 2) and /contract (2 → 3), atomically: the row changes only
+   * while it is still in the source status, so two colleagues pressing at once change it once and
+   * the second gets 409 with the status it has now.
+   */
+  async transition(id: number, transition: AgencyTransition, user: AuthUser): Promise<AgencyStatusReply> {
+    const { from, to } = AGENCY_TRANSITIONS[transition];
+    const [changed] = returned<{ legal_name: string }>(
+      await this.db.query('UPDATE agencies SET status = $3, updated_at = now() WHERE id = $1 AND status = $2 RETURNING legal_name', [id, from, to]),
+    );
+    if (!changed) {
+      const [current] = await this.db.query<{ status: AgencyStatus }[]>('SELECT status FROM agencies WHERE id = $1', [id]);
+      if (!current) throw notFound();
+      throw refused(MESSAGES.agencies.wrongStatus(AGENCY_STATUS_NAMES[current.status]), HttpStatus.CONFLICT);
+    }
+    const message = transition === 'approve' ? MESSAGES.agencies.approved(changed.legal_name) : MESSAGES.agencies.contractSigned(changed.legal_name);
+    await this.logs.write('notice', 'agencies', message, '', { agency_id: id, user_id: user.id, status: to }).catch(() => undefined);
+    return { status: 'CHANGED', agency_status: to, legal_name: changed.legal_name, message };
+  }
+
+  /**
+   * POST /agencies/{id}/resend: the cabinet login and password to the agency's contact e-mail.
+   * Refused (422, spec 01 §8) without login, contact e-mail or password. Without SMTP_URL the letter
+   * waits in the outbox and the reply says `sent: false`.
+   */
+  async resend(id: number, user: AuthUser): Promise<ResendReply> {
+    const [agency] = await this.db.query<{ legal_name: string; login: string | null; contact_email: string | null; password_encrypted: string | null }[]>(
+      'SELECT legal_name, login, contact_email, password_encrypted FROM agencies WHERE id = $1',
+      [id],
+    );
+    if (!agency) throw notFound();
+    if (!agency.login || !agency.contact_email || !agency.password_encrypted) throw refused(MESSAGES.agencies.resendRefused);
+    const password = await decryptSecret(this.db.manager, agency.password_encrypted);
+    const text = [
+      'Здравствуйте!',
+      '',
+      `Доступ в личный кабинет агентства «${agency.legal_name}»:`,
+      `Логин: ${agency.login}`,
+      `Пароль: ${password}`,
+      '',
+      'Не передавайте эти данные третьим лицам.',
+    ].join('\n');
+    const { sent } = await this.mail.send({ to: agency.contact_email, subject: MESSAGES.agencies.mailSubject, text });
+    await this.logs
+      .write('notice', 'agencies', sent ? MESSAGES.agencies.resent : MESSAGES.agencies.keptNotSent, '', { agency_id: id, user_id: user.id, to: agency.contact_email })
+      .catch(() => undefined);
+    return { message: MESSAGES.agencies.resent, sent };
+  }
+
+  /** POST /agencies/{id}/vk-token/generate: a new cryptographically random token replaces the stored one. */
+  async generateToken(id: number): Promise<{ vk_token: string; message: string }> {
+    const token = randomBytes(VK_TOKEN_BYTES).toString('base64url');
+    const rows = returned<{ id: number }>(
+      await this.db.query(`UPDATE agencies SET vk_settings = vk_settings || jsonb_build_object('vk_token', $2::text), updated_at = now() WHERE id = $1 RETURNING id`, [
+        id,
+        token,
+      ]),
+    );
+    if (rows.length === 0) throw notFound();
+    return { vk_token: token, message: MESSAGES.agencies.tokenGenerated };
+  }
+
+  /** DELETE /agencies/{id}/vk-token */
+  async deleteToken(id: number): Promise<{ vk_token: null; message: string }> {
+    const rows = returned<{ id: number }>(
+      await this.db.query(`UPDATE agencies SET vk_settings = vk_settings || '{"vk_token": null}'::jsonb, updated_at = now() WHERE id = $1 RETURNING id`, [id]),
+    );
+    if (rows.length === 0) throw notFound();
+    return { vk_token: null, message: MESSAGES.agencies.tokenDeleted };
+  }
+
+  /** GET /agencies/{agency_id}/agency-users: a page of the agency's employees and the agency (spec 01 §2.5, §7). */
+  async users(agencyId: number, raw: Record<string, unknown>): Promise<AgencyUsersReply> {
+    const params = parseListQuery(raw, { sortable: ['id', 'full_name'], filters: [] });
+    const [agency] = await this.db.query<{ id: number; legal_name: string }[]>('SELECT id, legal_name FROM agencies WHERE id = $1', [agencyId]);
+    if (!agency) throw notFound();
+    const where = ['agency_id = $1'];
+    const values: unknown[] = [agencyId];
+    if (params.query) {
+      values.push(`%${escapeLike(params.query)}%`);
+      where.push(`(full_name || ' ' || coalesce(phone, '') || ' ' || coalesce(email, '')) ILIKE $${values.length}`);
+    }
+    const direction = params.ascending ? 'ASC' : 'DESC';
+    const order = params.orderBy === 'full_name' ? `full_name ${direction}, id ${direction}` : `id ${direction}`;
+    const [rows, [counted]] = await Promise.all([
+      this.db.query<AgencyUsersReply['data']>(
+        `SELECT id, full_name, phone, email FROM agency_users WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT ${params.limit} OFFSET ${(params.page - 1) * params.limit}`,
+        values,
+      ),
+      this.db.query<{ count: number }[]>(`SELECT count(*)::int AS count FROM agency_users WHERE ${where.join(' AND ')}`, values),
+    ]);
+    return { data: rows, count: counted?.count ?? 0, agency };
+  }
+
+  /**
+   * GET /agencies/export → agencies.xlsx: every column of the list (spec 01 §2.4) with Russian
+   * headers, streamed in batches. The list's search and filters, when given, narrow it the same way.
+   */
+  async export(response: Response, raw: Record<string, unknown>): Promise<void> {
+    const params = parseListQuery(raw, { sortable: ['id', 'legal_name'], filters: ['is_active', 'has_search_module'] });
+    const where: string[] = [];
+    const values: unknown[] = [];
+    if (params.query) {
+      values.push(`%${escapeLike(params.query)}%`);
+      where.push(`${AGENCY_SEARCH_EXPRESSION('a')} ILIKE $${values.length}`);
+    }
+    for (const [filter, value] of Object.entries(params.filters)) {
+      values.push(value);
+      where.push(`a.${filter === 'is_active' ? 'is_active' : 'has_search_module'} = $${values.length}`);
+    }
+    interface Exported {
+      id: number;
+      legal_name: string;
+      is_new: boolean;
+      brand: string | null;
+      inn: string | null;
+      commission_type: number;
+      commission_sum: number;
+      actual_address: string | null;
+      legal_address: string | null;
+      contact_name: string | null;
+      contact_phone: string | null;
+      contact_email: string | null;
+      is_active: boolean;
+      has_search_module: boolean;
+      search_module_url: string | null;
+      status: AgencyStatus;
+      created_at: Date;
+    }
+    const batches = rowsInBatches<Exported>((afterId, limit) =>
+      this.db.query(
+        `SELECT a.id, a.legal_name, a.is_new, a.brand, a.inn, a.commission_type, a.commission_sum, a.actual_address, a.legal_address,
+                a.contact_name, a.contact_phone, a.contact_email, a.is_active, a.has_search_module, a.search_module_url, a.status, a.created_at
+           FROM agencies a
+          WHERE a.id > $${values.length + 1}${where.length ? ` AND ${where.join(' AND ')}` : ''}
+          ORDER BY a.id LIMIT ${limit}`,
+        [...values, afterId],
+      ),
+    );
+    async function* rows() {
+      for await (const agency of batches) {
+        yield {
+          id: agency.id,
+          legal_name: agency.legal_name,
+          is_new: xlsxYesNo(agency.is_new),
+          brand: agency.brand,
+          inn: agency.inn,
+          commission: commissionText(agency.commission_type, agency.commission_sum),
+          actual_address: agency.actual_address,
+          legal_address: agency.legal_address,
+          contact_name: agency.contact_name,
+          contact_phone: agency.contact_phone,
+          contact_email: agency.contact_email,
+          is_active: xlsxYesNo(agency.is_active),
+          search_module: agency.has_search_module && agency.search_module_url ? agency.search_module_url : MESSAGES.agencies.notConnected,
+          status: AGENCY_STATUS_NAMES[agency.status],
+          created_at: xlsxDate(agency.created_at),
+        };
+      }
+    }
+    await streamXlsx(response, {
+      fileName: 'agencies.xlsx',
+      sheetName: 'Агентства',
+      columns: AGENCY_EXPORT_COLUMNS,
+      rows: rows(),
+    });
+  }
+}
+
+/** The columns of agencies.xlsx (the list's columns, plus INN, contact person and the registration date). */
+export const AGENCY_EXPORT_COLUMNS = [
+  { header: 'ID', key: 'id', width: 8 },
+  { header: 'Юридическое название', key: 'legal_name', width: 36 },
+  { header: 'Новое', key: 'is_new', width: 9 },
+  { header: 'Бренд', key: 'brand', width: 24 },
+  { header: 'ИНН', key: 'inn', width: 14 },
+  { header: 'Комиссия', key: 'commission', width: 12 },
+  { header: 'Фактический адрес', key: 'actual_address', width: 36 },
+  { header: 'Юридический адрес', key: 'legal_address', width: 36 },
+  { header: 'Контактное лицо', key: 'contact_name', width: 24 },
+  { header: 'Контактный телефон', key: 'contact_phone', width: 18 },
+  { header: 'Контактный email', key: 'contact_email', width: 28 },
+  { header: 'Активно', key: 'is_active', width: 10 },
+  { header: 'Модуль поиска', key: 'search_module', width: 32 },
+  { header: 'Статус', key: 'status', width: 18 },
+  { header: 'Дата регистрации', key: 'created_at', width: 16 },
+];
