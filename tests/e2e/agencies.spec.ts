@@ -1,7 +1,6 @@
-import ExcelJS from 'exceljs';
 import { expect, test, type Page } from '@playwright/test';
 import { MESSAGES } from '../../shared/messages.js';
-import { ensureAdmin, sql } from './session.js';
+import { downloadExport, ensureAdmin, expectBadge, sql } from './session.js';
 
 // Independent of the other files: the administrator is created here when this file runs first.
 test.describe.configure({ mode: 'serial' });
@@ -9,12 +8,6 @@ test.describe.configure({ mode: 'serial' });
 const LEGAL_NAME = 'ООО «Ласточкино гнездо»';
 const agencyRow = (page: Page) => page.getByRole('row', { name: /Ласточкино гнездо/ });
 const newAgencies = async () => (await sql<{ count: number }>('SELECT count(*)::int AS count FROM agencies WHERE is_new'))[0]!.count;
-const expectBadge = async (page: Page, count: number) => {
-  const badge = page.getByTestId('badge-agencies');
-  if (count === 0) await expect(badge).toHaveCount(0);
-  else await expect(badge).toHaveText(String(count));
-};
-
 test('an agency is added, approved, gets its contract signed, its login by mail (kept), a token, is exported and shows its employees', async ({ page }) => {
   await ensureAdmin(page);
   await page.getByRole('link', { name: 'Агентства' }).click();
@@ -82,7 +75,7 @@ test('an agency is added, approved, gets its contract signed, its login by mail 
   // Opening the agency marks it seen; send login and password (kept: no SMTP_URL here) and a token.
   await page.reload();
   const before = await newAgencies();
-  await expectBadge(page, before);
+  await expectBadge(page, 'agencies', before);
   await row.getByRole('button', { name: 'Редактировать' }).click();
   await expect(dialog.getByText('Редактирование агентства')).toBeVisible();
   await expect(dialog.getByLabel('Контактный телефон')).toHaveValue('+7 (978) 123-45-67');
@@ -108,17 +101,11 @@ test('an agency is added, approved, gets its contract signed, its login by mail 
   await expect(dialog.getByRole('button', { name: MESSAGES.agencies.resendButton })).toBeDisabled();
   await dialog.getByRole('button', { name: 'Отмена' }).click();
   await expect(dialog).toBeHidden();
-  await expectBadge(page, before - 1);
+  await expectBadge(page, 'agencies', before - 1);
   await expect(row.getByText('Новый')).toHaveCount(0);
 
   // Export: the download arrives and opens as xlsx with the agency in it.
-  const downloading = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Экспорт' }).click();
-  const download = await downloading;
-  expect(download.suggestedFilename()).toBe('agencies.xlsx');
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.readFile((await download.path())!);
-  const sheet = workbook.worksheets[0]!;
+  const sheet = await downloadExport(page, 'agencies.xlsx');
   expect((sheet.getRow(1).values as unknown[]).slice(1, 3)).toEqual(['ID', 'Юридическое название']);
   let exported: unknown[] | undefined;
   sheet.eachRow((line, number) => {

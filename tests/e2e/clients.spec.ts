@@ -1,7 +1,6 @@
-import ExcelJS from 'exceljs';
 import { expect, test, type Page } from '@playwright/test';
 import { MESSAGES } from '../../shared/messages.js';
-import { apiPost, ensureAdmin, sql } from './session.js';
+import { apiPost, downloadExport, ensureAdmin, expectBadge, sql } from './session.js';
 
 // Independent of the other files: the administrator is created here when this file runs first.
 test.describe.configure({ mode: 'serial' });
@@ -10,12 +9,6 @@ const SURNAME = 'Смирнова';
 const clientRow = (page: Page, name: string | RegExp) => page.getByRole('row', { name });
 const newClients = async () => (await sql<{ count: number }>('SELECT count(*)::int AS count FROM clients WHERE is_new'))[0]!.count;
 /** The header badge of new clients; hidden while there are none. */
-const expectBadge = async (page: Page, count: number) => {
-  const badge = page.getByTestId('badge-clients');
-  if (count === 0) await expect(badge).toHaveCount(0);
-  else await expect(badge).toHaveText(String(count));
-};
-
 test('a client is added through the phone mask, stops being new once opened, gets its login by mail (kept) and is exported', async ({ page }) => {
   await ensureAdmin(page);
   // Another client, new, created by someone else: the badge counts both.
@@ -57,7 +50,7 @@ test('a client is added through the phone mask, stops being new once opened, get
   await expect(row.getByText('Новый')).toBeVisible();
   const before = await newClients();
   await page.reload();
-  await expectBadge(page, before);
+  await expectBadge(page, 'clients', before);
 
   // Opening the client marks it seen: after the dialog closes the badge and the mark update.
   await row.getByRole('button', { name: 'Редактировать' }).click();
@@ -73,17 +66,11 @@ test('a client is added through the phone mask, stops being new once opened, get
 
   await dialog.getByRole('button', { name: 'Отмена' }).click();
   await expect(dialog).toBeHidden();
-  await expectBadge(page, before - 1);
+  await expectBadge(page, 'clients', before - 1);
   await expect(row.getByText('Новый')).toHaveCount(0);
 
   // Export: the download arrives and opens as xlsx with the client in it.
-  const downloading = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Экспорт' }).click();
-  const download = await downloading;
-  expect(download.suggestedFilename()).toBe('clients.xlsx');
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.readFile((await download.path())!);
-  const sheet = workbook.worksheets[0]!;
+  const sheet = await downloadExport(page, 'clients.xlsx');
   expect(sheet.getRow(1).values).toEqual([undefined, 'ID', 'ФИО', 'Телефон', 'Email', 'Активен', 'Дата создания']);
   const names: unknown[] = [];
   sheet.eachRow((line, number) => number > 1 && names.push(line.getCell(2).value));

@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import ExcelJS from 'exceljs';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
@@ -69,4 +70,22 @@ export async function sql<Row = Record<string, unknown>>(text: string, params: u
   } finally {
     await client.end();
   }
+}
+
+/** The header badge of a counter (`badge-clients`, `badge-agencies`): absent at 0. */
+export async function expectBadge(page: Page, counter: 'clients' | 'agencies', count: number) {
+  const badge = page.getByTestId(`badge-${counter}`);
+  if (count === 0) await expect(badge).toHaveCount(0);
+  else await expect(badge).toHaveText(String(count));
+}
+
+/** Clicks the list's Экспорт button, checks the download's name and opens its first sheet with exceljs. */
+export async function downloadExport(page: Page, fileName: string): Promise<ExcelJS.Worksheet> {
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Экспорт' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe(fileName);
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile((await download.path())!);
+  return workbook.worksheets[0]!;
 }
