@@ -20,9 +20,12 @@ const VERSION = 'v1';
 
 
 async function readOrCreateKey(manager: EntityManager): Promise<Buffer> {
-  // Two instances creating it at once: the first insert wins, both read the winner.
-  await manager.query(`INSERT INTO app_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING`, [KEY_NAME, randomBytes(32)]);
-  const [row] = await manager.query<{ value: Buffer }[]>(`SELECT value FROM app_secrets WHERE name = $1`, [KEY_NAME]);
+  // On the data source, not the caller's transaction: a key created inside a save that then rolls
+  // back would vanish while this process kept using it. Two instances creating it at once: the
+  // first insert wins, both read the winner.
+  const db = manager.connection;
+  await db.query(`INSERT INTO app_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING`, [KEY_NAME, randomBytes(32)]);
+  const [row] = await db.query<{ value: Buffer }[]>(`SELECT value FROM app_secrets WHERE name = $1`, [KEY_NAME]);
   if (!row || row.value.length !== 32) throw new Error('The cabinet password key is missing or damaged (app_secrets)');
   return row.value;
 }
