@@ -147,9 +147,12 @@ export const MESSAGES = {
     export: 'Экспорт',
     applications: 'Заявки клиента',
     mailSubject: 'Доступ в личный кабинет',
-    mailText: (name: string, login: string, password: string) =>
-      `Здравствуйте, ${name}!\n\nДанные для входа в личный кабинет:\nЛогин: ${login}\nПароль: ${password}\n`,
   },
+  /** Titles of the /logs notes about that letter. */
+  cabinetAccessLog: { sent: 'Логин и пароль отправлены', kept: 'Письмо с логином и паролем сохранено, не отправлено' },
+  /** The letter of "Send login and password" (spec 01 §4), to a client or an agency. */
+  cabinetAccessLetter: (holder: string, login: string, password: string) =>
+    [`Здравствуйте, ${holder}!`, '', 'Данные для входа в личный кабинет:', `Логин: ${login}`, `Пароль: ${password}`, '', 'Не передавайте эти данные третьим лицам.', ''].join('\n'),
   /** Agencies (spec 01 §2.4, §4 "Agency status", "Send login and password", §8). */
   agencies: {
     saved: 'Агентство успешно сохранено',

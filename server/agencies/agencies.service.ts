@@ -16,7 +16,6 @@ import {
 import type { AuthUser } from '../common/auth/decorators.js';
 import { notFound } from '../common/http/errors.js';
 import { escapeLike, parseListQuery } from '../common/resource/list-query.js';
-import { decryptSecret } from '../common/secrets.js';
 import { rowsInBatches, streamXlsx, xlsxDate, xlsxYesNo } from '../exports/xlsx.js';
 import { LogService } from '../logs/log.service.js';
 import { MailService } from '../mail/mail.service.js';
@@ -73,20 +72,15 @@ export class AgenciesService {
     );
     if (!agency) throw notFound();
     if (!agency.login || !agency.contact_email || !agency.password_encrypted) throw refused(MESSAGES.agencies.resendRefused);
-    const password = await decryptSecret(this.db.manager, agency.password_encrypted);
-    const text = [
-      'Здравствуйте!',
-      '',
-      `Доступ в личный кабинет агентства «${agency.legal_name}»:`,
-      `Логин: ${agency.login}`,
-      `Пароль: ${password}`,
-      '',
-      'Не передавайте эти данные третьим лицам.',
-    ].join('\n');
-    const { sent } = await this.mail.send({ to: agency.contact_email, subject: MESSAGES.agencies.mailSubject, text });
-    await this.logs
-      .write('notice', 'agencies', sent ? MESSAGES.agencies.resent : MESSAGES.agencies.keptNotSent, '', { agency_id: id, user_id: user.id, to: agency.contact_email })
-      .catch(() => undefined);
+    const { sent } = await this.mail.sendCabinetAccess({
+      to: agency.contact_email,
+      holder: `агентство «${agency.legal_name}»`,
+      login: agency.login,
+      encryptedPassword: agency.password_encrypted,
+      subject: MESSAGES.agencies.mailSubject,
+      source: 'agencies',
+      meta: { agency_id: id, user_id: user.id },
+    });
     return { message: MESSAGES.agencies.resent, sent };
   }
 

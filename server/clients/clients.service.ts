@@ -4,7 +4,6 @@ import { DataSource } from 'typeorm';
 import { MESSAGES } from '../../shared/messages.js';
 import { CLIENTS_EXPORT_FILE, formatPhone, type ResendReply } from '../../shared/resources/clients.js';
 import { notFound } from '../common/http/errors.js';
-import { decryptSecret } from '../common/secrets.js';
 import { rowsInBatches, streamXlsx, xlsxDate, xlsxYesNo } from '../exports/xlsx.js';
 import { MailService } from '../mail/mail.service.js';
 
@@ -47,11 +46,14 @@ export class ClientsService {
     if (!client.email || !client.password_encrypted) {
       throw new HttpException({ message: MESSAGES.clients.resendRefused, errors: {} }, HttpStatus.UNPROCESSABLE_ENTITY);
     }
-    const password = await decryptSecret(this.db.manager, client.password_encrypted);
-    const { sent } = await this.mail.send({
+    const { sent } = await this.mail.sendCabinetAccess({
       to: client.email,
+      holder: client.full_name,
+      login: client.email,
+      encryptedPassword: client.password_encrypted,
       subject: MESSAGES.clients.mailSubject,
-      text: MESSAGES.clients.mailText(client.full_name, client.email, password),
+      source: 'clients',
+      meta: { client_id: id },
     });
     return { message: MESSAGES.clients.resent, sent };
   }

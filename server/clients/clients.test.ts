@@ -162,6 +162,9 @@ describe('send login and password', () => {
       expect(outbox!.status).toBe('kept');
       expect(outbox!.body_text).toContain('kept-pass');
       expect(smtp.messages.length).toBe(delivered);
+      // Staff see on /logs that the letter was kept, not sent.
+      const notes = await app.db.query<{ title: string; meta: { client_id: number; to: string } }>(`SELECT title, meta FROM logs WHERE source = 'clients'`);
+      expect(notes).toContainEqual({ title: MESSAGES.cabinetAccessLog.kept, meta: { client_id: body.data.id, to: 'kept@example.test' } });
     } finally {
       await plain.close();
     }

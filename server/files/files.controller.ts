@@ -37,23 +37,15 @@ export class FilesController {
   /** POST /api/upload (multipart: file, type=photo) → {name, path, url}; stored under photos/upload/. */
   @Post('upload')
   @UseInterceptors(UploadInterceptor(UPLOAD_FIELDS, PHOTO_POLICY))
-  async upload(@Req() request: Request, @Body() body: unknown, @CurrentUser() user: AuthUser): Promise<UploadedFile> {
-    const upload = uploadedFile(request, UPLOAD_FIELDS);
-    const { fields, file } = checked(uploadFieldsSchema, body, upload.field, upload.file);
-    const field = upload.field;
-    const stored = await this.files.storePhoto(file.buffer, file.originalname, { entity: 'upload', type: fields.type, field, createdBy: user.id });
-    return { name: stored.name, path: stored.path, url: stored.url };
+  upload(@Req() request: Request, @Body() body: unknown, @CurrentUser() user: AuthUser): Promise<UploadedFile> {
+    return this.receivePhoto(request, body, user, UPLOAD_FIELDS, uploadFieldsSchema, (fields) => ({ entity: 'upload', type: fields.type }));
   }
 
   /** POST /api/photos (multipart: photo or file, entity city|bus, optional type) → {name, path, url}. */
   @Post('photos')
   @UseInterceptors(UploadInterceptor(PHOTO_FIELDS, PHOTO_POLICY))
-  async photo(@Req() request: Request, @Body() body: unknown, @CurrentUser() user: AuthUser): Promise<UploadedFile> {
-    const upload = uploadedFile(request, PHOTO_FIELDS);
-    const { fields, file } = checked(photoUploadFieldsSchema, body, upload.field, upload.file);
-    const field = upload.field;
-    const stored = await this.files.storePhoto(file.buffer, file.originalname, { entity: fields.entity, type: fields.type, field, createdBy: user.id });
-    return { name: stored.name, path: stored.path, url: stored.url };
+  photo(@Req() request: Request, @Body() body: unknown, @CurrentUser() user: AuthUser): Promise<UploadedFile> {
+    return this.receivePhoto(request, body, user, PHOTO_FIELDS, photoUploadFieldsSchema, (fields) => ({ entity: fields.entity, type: fields.type }));
   }
 
   /** DELETE /api/photos?path=photos/city/<uuid>.jpg (the url is accepted too) → {message}. */
@@ -69,11 +61,22 @@ export class FilesController {
   /** POST /api/images (multipart: image, entity) → {name, path, url}: pictures of the rich-text editor. */
   @Post('images')
   @UseInterceptors(UploadInterceptor(IMAGE_FIELDS, PHOTO_POLICY))
-  async image(@Req() request: Request, @Body() body: unknown, @CurrentUser() user: AuthUser): Promise<UploadedFile> {
-    const upload = uploadedFile(request, IMAGE_FIELDS);
-    const { fields, file } = checked(imageUploadFieldsSchema, body, upload.field, upload.file);
-    const field = upload.field;
-    const stored = await this.files.storePhoto(file.buffer, file.originalname, { entity: fields.entity, field, createdBy: user.id, area: 'images' });
+  image(@Req() request: Request, @Body() body: unknown, @CurrentUser() user: AuthUser): Promise<UploadedFile> {
+    return this.receivePhoto(request, body, user, IMAGE_FIELDS, imageUploadFieldsSchema, (fields) => ({ entity: fields.entity, area: 'images' }));
+  }
+
+  /** One multipart photo: its fields and file checked as one 422 map, stored, answered as {name, path, url}. */
+  private async receivePhoto<S extends z.ZodType>(
+    request: Request,
+    body: unknown,
+    user: AuthUser,
+    fieldNames: readonly [string, ...string[]],
+    schema: S,
+    placement: (fields: z.output<S>) => { entity: string; type?: string | null; area?: 'photos' | 'images' },
+  ): Promise<UploadedFile> {
+    const upload = uploadedFile(request, fieldNames);
+    const { fields, file } = checked(schema, body, upload.field, upload.file);
+    const stored = await this.files.storePhoto(file.buffer, file.originalname, { ...placement(fields), field: upload.field, createdBy: user.id });
     return { name: stored.name, path: stored.path, url: stored.url };
   }
 

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { createHash, randomUUID } from 'node:crypto';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import {
   FILE_KINDS,
   PHOTO_POLICY,
@@ -12,6 +12,7 @@ import {
   type UploadPolicy,
 } from '../../shared/files.js';
 import { MESSAGES } from '../../shared/messages.js';
+import { foreignKeysInto, referencedValues } from '../common/database/foreign-keys.js';
 import { forbidden, notFound, PG, pgErrorOf, ValidationFailed } from '../common/http/errors.js';
 
 export interface StoreOptions {
@@ -148,7 +149,7 @@ export class FilesService {
     }
     let rows: { sha256: string }[];
     try {
-      rows = await this.db.query('WITH gone AS (DELETE FROM files WHERE path = $1 RETURNING sha256) SELECT sha256 FROM gone', [path]);
+      rows = await this.db.query(DELETE_UPLOAD, [path]);
     } catch (error) {
       if (pgErrorOf(error).code === PG.foreignKeyViolation) throw forbidden(MESSAGES.errors.inUse);
       throw error;
@@ -174,9 +175,42 @@ export class FilesService {
   /** Drops a content no upload points at any more (a concurrent store of the same bytes keeps it: the foreign key refuses). */
   private async collect(sha256: string): Promise<void> {
     try {
-      await this.db.query('DELETE FROM stored_files s WHERE s.sha256 = $1 AND NOT EXISTS (SELECT 1 FROM files f WHERE f.sha256 = $1)', [sha256]);
+      await this.db.query(DELETE_UNUSED_CONTENT, [sha256]);
     } catch (error) {
       if (pgErrorOf(error).code !== PG.foreignKeyViolation) throw error;
     }
+  }
+}
+
+/** Deletes an upload row, giving back the content it pointed at. */
+const DELETE_UPLOAD = 'WITH gone AS (DELETE FROM files WHERE path = $1 RETURNING sha256) SELECT sha256 FROM gone';
+/** Deletes content no upload points at any more (a concurrent store of the same bytes keeps it). */
+const DELETE_UNUSED_CONTENT = 'DELETE FROM stored_files s WHERE s.sha256 = $1 AND NOT EXISTS (SELECT 1 FROM files f WHERE f.sha256 = $1)';
+
+/**
+ * Removes an upload inside the caller's transaction when nothing references it any more (a record
+ * that replaced or dropped its file), and its content when no other upload has the same bytes.
+ * A reference that would not refuse the delete (ON DELETE SET NULL, a city's catalog image) keeps it
+ * too; savepoints keep a refused delete from aborting the caller's transaction.
+ */
+export async function removeUnreferencedUpload(manager: EntityManager, path: string): Promise<void> {
+  const keys = (await foreignKeysInto(manager, 'files')).filter((key) => key.target === 'path');
+  if ((await referencedValues(manager, [path], keys)).size > 0) return;
+  const rows = await underSavepoint(manager, 'remove_upload', () => manager.query<{ sha256: string }[]>(DELETE_UPLOAD, [path]));
+  const sha256 = rows?.[0]?.sha256;
+  if (sha256) await underSavepoint(manager, 'remove_content', () => manager.query(DELETE_UNUSED_CONTENT, [sha256]));
+}
+
+/** Runs `work` under a savepoint; a foreign-key refusal rolls back to it and gives null. */
+async function underSavepoint<T>(manager: EntityManager, name: string, work: () => Promise<T>): Promise<T | null> {
+  await manager.query(`SAVEPOINT ${name}`);
+  try {
+    const result = await work();
+    await manager.query(`RELEASE SAVEPOINT ${name}`);
+    return result;
+  } catch (error) {
+    if (pgErrorOf(error).code !== PG.foreignKeyViolation) throw error;
+    await manager.query(`ROLLBACK TO SAVEPOINT ${name}`);
+    return null;
   }
 }

@@ -7,6 +7,8 @@
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { DataSource } from 'typeorm';
+import { MESSAGES } from '../../shared/messages.js';
+import { decryptSecret } from '../common/secrets.js';
 import { SERVER_CONFIG, type ServerConfig } from '../config.js';
 import { LogService } from '../logs/log.service.js';
 
@@ -44,6 +46,19 @@ export class MailService implements OnModuleDestroy {
   /** True when SMTP_URL is configured (a send is attempted). */
   get configured(): boolean {
     return Boolean(this.config.smtpUrl);
+  }
+
+  /**
+   * "Send login and password" (spec 01 §4): decrypts the cabinet password and mails it with the login,
+   * and notes on /logs whether the letter went out or was kept in the outbox.
+   */
+  async sendCabinetAccess(access: { to: string; holder: string; login: string; encryptedPassword: string; subject: string; source: string; meta: Record<string, unknown> }): Promise<{ sent: boolean }> {
+    const password = await decryptSecret(this.db.manager, access.encryptedPassword);
+    const result = await this.send({ to: access.to, subject: access.subject, text: MESSAGES.cabinetAccessLetter(access.holder, access.login, password) });
+    await this.logs
+      .write('notice', access.source, result.sent ? MESSAGES.cabinetAccessLog.sent : MESSAGES.cabinetAccessLog.kept, '', { ...access.meta, to: access.to })
+      .catch(() => undefined);
+    return result;
   }
 
   async send(message: MailMessage): Promise<{ sent: boolean }> {

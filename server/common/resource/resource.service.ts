@@ -4,16 +4,12 @@ import type { IdName, Paged, SwitchReply } from '../../../shared/api.js';
 import { MESSAGES } from '../../../shared/messages.js';
 import type { Actor, AuthUser } from '../auth/decorators.js';
 import { forbidden, notFound, parseInput, pgErrorOf, PG, ValidationFailed } from '../http/errors.js';
+import { foreignKeysInto, referencedValues } from '../database/foreign-keys.js';
 import { escapeLike, parseListQuery } from './list-query.js';
 import { ALIAS, type ResourceContext, type ServerResource } from './server-resource.js';
 
 /** A search with at most this many matches is sorted from its matches rather than by walking the sort index. */
 export const SORT_MATCHES_UP_TO = 10_000;
-
-interface ReferencingColumn {
-  table: string;
-  column: string;
-}
 
 /**
  * The behaviour every list resource shares: paged list, show, create, update, delete, list switches
@@ -21,9 +17,6 @@ interface ReferencingColumn {
  */
 @Injectable()
 export class ResourceService {
-  /** Foreign keys pointing at each table, read once from pg_constraint (the schema changes only by migration). */
-  private readonly references = new Map<string, Promise<ReferencingColumn[]>>();
-
   constructor(@Inject(DataSource) private readonly db: DataSource) {}
 
   async list(resource: ServerResource, raw: Record<string, unknown>, viewer: AuthUser): Promise<Paged<unknown>> {
@@ -196,25 +189,8 @@ export class ResourceService {
 
   /** Which of these ids another table still points at through a foreign key that blocks delete. */
   private async referencedIds(resource: ServerResource, manager: EntityManager, ids: number[]): Promise<Set<number>> {
-    const table = this.db.getMetadata(resource.entity).tableName;
-    let references = this.references.get(table);
-    if (!references) {
-      references = this.db.query<ReferencingColumn[]>(
-        `SELECT c.conrelid::regclass::text AS table, a.attname AS column
-           FROM pg_constraint c
-           JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = c.conkey[1]
-          WHERE c.contype = 'f' AND c.confrelid = $1::regclass AND array_length(c.conkey, 1) = 1
-            AND c.confdeltype IN ('a', 'r')`,
-        [table],
-      );
-      this.references.set(table, references);
-    }
-    const columns = await references;
-    if (columns.length === 0) return new Set();
-    const quote = (name: string) => name.split('.').map((part) => `"${part.replace(/"/g, '""')}"`).join('.');
-    const exists = columns.map(({ table: from, column }) => `EXISTS (SELECT 1 FROM ${quote(from)} WHERE ${quote(column)} = ids.id)`);
-    const rows: { id: number }[] = await manager.query(`SELECT ids.id FROM unnest($1::int[]) AS ids(id) WHERE ${exists.join(' OR ')}`, [ids]);
-    return new Set(rows.map((row) => row.id));
+    const keys = await foreignKeysInto(manager, this.db.getMetadata(resource.entity).tableName);
+    return referencedValues(manager, ids, keys.filter((key) => key.blocksDelete && key.target === 'id'));
   }
 
   private async values(resource: ServerResource, input: unknown, context: ResourceContext): Promise<ObjectLiteral> {

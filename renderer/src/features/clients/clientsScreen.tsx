@@ -14,7 +14,6 @@ import { ACCESS } from '@shared/roles';
 import { routePath } from '@shared/routes';
 import { useState } from 'react';
 import { api, ApiError } from '../../api/http';
-import { router } from '../../app/router';
 import { exportFile } from '../../common/exportFile';
 import type { FieldRenderProps } from '../../common/form/fields';
 import { applyPhoneMask, phoneMaskField } from '../../common/form/PhoneField';
@@ -106,7 +105,7 @@ export const clientsScreen = defineResourceScreen<ClientRow>({
     {
       title: MESSAGES.clients.applications,
       icon: 'document',
-      run: (row) => router.navigate(routePath('applications', {}, { client_id: row.id })),
+      to: (row) => routePath('applications', {}, { client_id: row.id }),
     },
   ],
   toolbar: [

@@ -1,0 +1,50 @@
+import type { DataSource, EntityManager } from 'typeorm';
+
+/** A single-column foreign key pointing into a table. */
+export interface ForeignKeyInto {
+  /** The referencing table and column. */
+  table: string;
+  column: string;
+  /** The referenced column of the target table (`id`, `path`, …). */
+  target: string;
+  /** Whether deleting the referenced row is refused (NO ACTION / RESTRICT) rather than cascaded or set null. */
+  blocksDelete: boolean;
+}
+
+/** Read once per data source and table from pg_constraint: the schema changes only by migration. */
+const cache = new WeakMap<DataSource, Map<string, Promise<ForeignKeyInto[]>>>();
+
+/** The foreign keys pointing into `table`, as PostgreSQL itself enforces them. */
+export function foreignKeysInto(manager: EntityManager, table: string): Promise<ForeignKeyInto[]> {
+  let byTable = cache.get(manager.connection);
+  if (!byTable) cache.set(manager.connection, (byTable = new Map()));
+  let found = byTable.get(table);
+  if (!found) {
+    found = manager.connection.query<ForeignKeyInto[]>(
+      `SELECT c.conrelid::regclass::text AS table, a.attname AS column, fa.attname AS target,
+              c.confdeltype IN ('a', 'r') AS "blocksDelete"
+         FROM pg_constraint c
+         JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = c.conkey[1]
+         JOIN pg_attribute fa ON fa.attrelid = c.confrelid AND fa.attnum = c.confkey[1]
+        WHERE c.contype = 'f' AND c.confrelid = $1::regclass AND array_length(c.conkey, 1) = 1`,
+      [table],
+    );
+    found.catch(() => byTable.delete(table));
+    byTable.set(table, found);
+  }
+  return found;
+}
+
+const quote = (name: string) => name.split('.').map((part) => `"${part.replace(/"/g, '""')}"`).join('.');
+
+/**
+ * Which of `values` of a referenced column another table still points at, through `keys` (foreign
+ * keys into that column, e.g. only those that block delete). One query for all the values.
+ */
+export async function referencedValues<T extends string | number>(manager: EntityManager, values: T[], keys: ForeignKeyInto[]): Promise<Set<T>> {
+  if (keys.length === 0 || values.length === 0) return new Set();
+  const type = typeof values[0] === 'number' ? 'int' : 'text';
+  const exists = keys.map(({ table, column }) => `EXISTS (SELECT 1 FROM ${quote(table)} WHERE ${quote(column)} = v.value)`);
+  const rows: { value: T }[] = await manager.query(`SELECT v.value FROM unnest($1::${type}[]) AS v(value) WHERE ${exists.join(' OR ')}`, [values]);
+  return new Set(rows.map((row) => row.value));
+}
