@@ -8,6 +8,7 @@ import { LogsSearch1763942400001 } from './1763942400001-LogsSearch.js';
 import { AgencyDocuments1763971200000 } from './1763971200000-AgencyDocuments.js';
 import { Clients1764000000000 } from './1764000000000-Clients.js';
 import { Agencies1764000000001 } from './1764000000001-Agencies.js';
+import { RecordVersions1764100000000 } from './1764100000000-RecordVersions.js';
 
 export const MIGRATIONS = [
   Foundation1763769600000,
@@ -19,4 +20,5 @@ export const MIGRATIONS = [
   AgencyDocuments1763971200000,
   Clients1764000000000,
   Agencies1764000000001,
+  RecordVersions1764100000000,
 ];

@@ -46,6 +46,18 @@ export interface ValidationErrorBody {
   errors: FieldErrors;
 }
 
+/**
+ * 409 of a save whose `version` is older than the stored one (ARCHITECTURE.md §7 "Version check"):
+ * `data` is the record as it is now (as GET answers it), `saved_by` the full name of who saved it
+ * last (null when unknown), `saved_at` when (ISO 8601).
+ */
+export interface VersionConflictBody<T = unknown> {
+  message: string;
+  data: T;
+  saved_by: string | null;
+  saved_at: string;
+}
+
 export interface MessageBody {
   message: string;
 }

@@ -3,6 +3,8 @@
  * Russian texts are exactly as in the spec; validation texts follow the wording of the spec's
  * examples ('Поле обязательно для заполнения.', 'Заполните поле').
  */
+import { formatDateTime } from './format.js';
+
 export const MESSAGES = {
   validation: {
     required: 'Поле обязательно для заполнения.',
@@ -72,6 +74,14 @@ export const MESSAGES = {
   },
   success: {
     deleted: 'Успешно удалено',
+  },
+  /** The version check (ARCHITECTURE.md §7): a colleague saved the record after it was opened. */
+  version: {
+    conflict: (savedBy: string | null, savedAt: Date) =>
+      `Запись уже изменена${savedBy ? ` пользователем ${savedBy}` : ''} ${formatDateTime(savedAt)}. Ваши изменения не сохранены.`,
+    title: 'Запись изменена другим пользователем',
+    reload: 'Загрузить актуальные данные',
+    keepEditing: 'Продолжить редактирование',
   },
   users: {
     saved: 'Пользователь успешно сохранен',

@@ -67,6 +67,12 @@ export function requiredChoice<const T extends readonly number[]>(values: T) {
 
 export const activeFlag = () => z.boolean({ error: M.invalid }).default(true);
 
+/**
+ * The version a form read (ARCHITECTURE.md §7 "Version check"), sent back with the save. Optional:
+ * outside clients of the original system send none and are accepted as before.
+ */
+export const versionField = () => z.number({ error: M.integer }).int({ error: M.integer }).min(1, { error: M.min(1) }).optional();
+
 /** Turns a zod error into the 422 field map: dotted paths, messages in order, no duplicates. */
 export function toFieldErrors(error: z.ZodError): FieldErrors {
   const errors: FieldErrors = {};

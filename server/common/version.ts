@@ -1,0 +1,69 @@
+/**
+ * The version check (ARCHITECTURE.md §7): one mechanism for simple forms and aggregate editors.
+ *
+ * Every edited record carries an integer `version`, raised by the database itself on every change of
+ * the record's data (the trigger of migrations/versioning.ts). A save sends back the version it
+ * read; when someone saved in between, the save is refused with 409
+ * `{message, data: <the current record>, saved_by, saved_at}` and nothing is written. A save that
+ * sends no version (outside clients of the original system) is accepted as before.
+ *
+ * Inside a save's transaction:
+ *   await actAs(manager, actor.user.id);                        // who the trigger records
+ *   await assertCurrentVersion(manager, 'agencies', id, input.version, () => currentRecord());
+ *   ... write ...
+ * `assertCurrentVersion` locks the row (FOR UPDATE), so two saves of one record run one after the other.
+ */
+import { HttpException, HttpStatus } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import type { VersionConflictBody } from '../../shared/api.js';
+import { MESSAGES } from '../../shared/messages.js';
+import { notFound } from './http/errors.js';
+
+/** 409 of a save with a stale version. */
+export class VersionConflict extends HttpException {
+  constructor(readonly body: VersionConflictBody) {
+    super(body, HttpStatus.CONFLICT);
+  }
+}
+
+/** Records `userId` as the author of this transaction's changes (read by the version trigger). */
+export async function actAs(manager: EntityManager, userId: number | null | undefined): Promise<void> {
+  await manager.query(`SELECT set_config('app.user_id', $1, true)`, [userId == null ? '' : String(userId)]);
+}
+
+interface StoredVersion {
+  version: number;
+  updated_at: Date;
+  saved_by: string | null;
+}
+
+const IDENTIFIER = /^[a-z_][a-z0-9_]*$/;
+
+/**
+ * Locks the record and compares its version with the one the client read. `current` builds the
+ * record as GET answers it, for the 409 body (called only on a conflict).
+ */
+export async function assertCurrentVersion(
+  manager: EntityManager,
+  table: string,
+  id: number,
+  sentVersion: number | null | undefined,
+  current: () => Promise<unknown>,
+): Promise<void> {
+  if (!IDENTIFIER.test(table)) throw new Error(`Not a table name: ${table}`);
+  const [stored] = (await manager.query(
+    `SELECT t.version, t.updated_at,
+            (SELECT u.full_name FROM users u WHERE u.id = t.updated_by_id) AS saved_by
+       FROM ${table} t WHERE t.id = $1 FOR UPDATE OF t`,
+    [id],
+  )) as StoredVersion[];
+  if (!stored) throw notFound();
+  if (sentVersion == null || sentVersion === stored.version) return;
+  const savedAt = new Date(stored.updated_at);
+  throw new VersionConflict({
+    message: MESSAGES.version.conflict(stored.saved_by, savedAt),
+    data: await current(),
+    saved_by: stored.saved_by,
+    saved_at: savedAt.toISOString(),
+  });
+}
