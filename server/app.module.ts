@@ -9,6 +9,7 @@ import { AuthGuard } from './common/auth/auth.guard.js';
 import { SessionService } from './common/auth/session.service.js';
 import { ClientsModule } from './clients/clients.module.js';
 import { ApiExceptionFilter } from './common/http/api-exception.filter.js';
+import { StateChangingGetGuard } from './common/security/state-change.js';
 import { createResourceController } from './common/resource/resource.controller.js';
 import { ResourceService } from './common/resource/resource.service.js';
 import { CountersController } from './counters/counters.controller.js';
@@ -89,6 +90,8 @@ export class AppModule {
       module: AppModule,
       imports: [CoreModule.forRoot(dataSource, config), ...FEATURE_MODULES, ResourcesModule.register()],
       providers: [
+        // Guards run in this order: the CSRF proof of @ChangesState() GETs comes before the session.
+        { provide: APP_GUARD, useClass: StateChangingGetGuard },
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_FILTER, useClass: ApiExceptionFilter },
       ],

@@ -13,9 +13,8 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { API_PREFIX } from '../shared/api.js';
-import { CONTENT_SECURITY_POLICY } from '../shared/security.js';
 import { AppModule } from './app.module.js';
-import { csrfProtection } from './common/auth/csrf.js';
+import { applySecurityEdge } from './common/security/security-edge.js';
 import { readConfig, type ConfigOverrides } from './config.js';
 import { createDataSource, migrateWithLock } from './database/data-source.js';
 import { startEmbeddedDatabase, type RunningDatabase } from './database/embedded-database.js';
@@ -59,15 +58,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     logger: ['error', 'warn'],
     bodyParser: true,
   });
-  app.set('trust proxy', false);
-  app.disable('x-powered-by');
   app.use(cookieParser());
-  app.use((_request: Request, response: Response, next: NextFunction) => {
-    response.setHeader('Content-Security-Policy', CONTENT_SECURITY_POLICY);
-    response.setHeader('X-Content-Type-Options', 'nosniff');
-    next();
-  });
-  app.use(API_PREFIX, csrfProtection);
+  applySecurityEdge(app, config);
   app.setGlobalPrefix(API_PREFIX.slice(1));
   serveRenderer(app, options.rendererDir ?? DEFAULT_RENDERER_DIR);
 

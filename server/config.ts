@@ -1,6 +1,7 @@
 /** Server configuration from the environment (ARCHITECTURE.md §2); every variable is optional. */
 import os from 'node:os';
 import path from 'node:path';
+import { allowedHostNames } from './common/security/allowed-hosts.js';
 
 export const APP_FOLDER_NAME = 'tour-backoffice';
 
@@ -17,6 +18,8 @@ export interface ServerConfig {
   /** Creates the first administrator on an empty database. */
   firstAdministrator?: { email: string; password: string };
   smtpUrl?: string;
+  /** Host names the server answers (421 for any other Host): this computer's, ALLOWED_HOSTS and HOST. */
+  allowedHosts: string[];
 }
 
 /**
@@ -50,12 +53,14 @@ export function readConfig(overrides: ConfigOverrides = {}, env: NodeJS.ProcessE
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got ${env.PORT}`);
   const adminEmail = nonEmpty(env.ADMIN_EMAIL);
   const adminPassword = nonEmpty(env.ADMIN_PASSWORD);
+  const host = overrides.host ?? nonEmpty(env.HOST) ?? '127.0.0.1';
   return {
-    host: overrides.host ?? nonEmpty(env.HOST) ?? '127.0.0.1',
+    host,
     port,
     dataDir: path.resolve(overrides.dataDir ?? nonEmpty(env.DATA_DIR) ?? defaultDataDir()),
     databaseUrl: overrides.databaseUrl ?? nonEmpty(env.DATABASE_URL),
     firstAdministrator: adminEmail && adminPassword ? { email: adminEmail, password: adminPassword } : undefined,
     smtpUrl: nonEmpty(env.SMTP_URL),
+    allowedHosts: allowedHostNames(env.ALLOWED_HOSTS, host),
   };
 }
