@@ -6,7 +6,6 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import cookieParser from 'cookie-parser';
 import type { NextFunction, Request, Response } from 'express';
 import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -58,7 +57,6 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     logger: ['error', 'warn'],
     bodyParser: true,
   });
-  app.use(cookieParser());
   applySecurityEdge(app, config);
   app.setGlobalPrefix(API_PREFIX.slice(1));
   serveRenderer(app, options.rendererDir ?? DEFAULT_RENDERER_DIR);

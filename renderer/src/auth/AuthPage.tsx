@@ -120,6 +120,7 @@ const FIRST_ADMIN_FIELDS: FieldSpec[] = [
 function FirstAdministratorForm() {
   const form = useZodForm(firstAdministratorSchema, { surname: '', name: '', patronymic: '', email: '', password: '' });
   const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<string>();
   const onSignedIn = useSignedIn();
   const queryClient = useQueryClient();
 
@@ -132,8 +133,12 @@ function FirstAdministratorForm() {
       onSignedIn(data);
     } catch (error) {
       if (error instanceof ApiError && error.status === 422) form.setErrors(error.fieldErrors);
-      // Someone else created the first administrator meanwhile: show the sign-in form.
-      if (error instanceof ApiError && error.status === 403) await queryClient.invalidateQueries({ queryKey: ['setup'] });
+      // Someone else created the first administrator meanwhile (then the sign-in form shows), or the
+      // page is opened from another computer (the server says so).
+      if (error instanceof ApiError && error.status === 403) {
+        setNotice(error.serverMessage);
+        await queryClient.invalidateQueries({ queryKey: ['setup'] });
+      }
     } finally {
       setBusy(false);
     }
@@ -145,6 +150,11 @@ function FirstAdministratorForm() {
       <Callout intent={Intent.PRIMARY} className="auth-notice">
         В базе данных ещё нет пользователей. Создайте учётную запись администратора — эта форма доступна только один раз.
       </Callout>
+      {notice && (
+        <Callout intent={Intent.WARNING} className="auth-notice">
+          {notice}
+        </Callout>
+      )}
       <FormFields fields={FIRST_ADMIN_FIELDS} form={form} />
       <Button type="submit" intent={Intent.PRIMARY} fill size="large" loading={busy} text="Создать администратора" />
     </form>

@@ -8,7 +8,7 @@ import { APP_GUARD, NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import http from 'node:http';
 import fs from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -73,9 +73,16 @@ describe('the Host check', () => {
     }
   });
 
-  it('refuses a request without a Host header', async () => {
-    const response = await rawRequest(`${app.url}/api/health`, { headers: { Host: '' } });
-    expect(response.status).toBe(421);
+  it('refuses a request without a Host header (HTTP/1.0)', async () => {
+    const { hostname, port } = new URL(app.url);
+    const reply = await new Promise<string>((resolve, reject) => {
+      const socket = net.connect(Number(port), hostname, () => socket.end('GET /api/health HTTP/1.0\r\n\r\n'));
+      let text = '';
+      socket.on('data', (chunk) => (text += chunk.toString('utf8')));
+      socket.on('end', () => resolve(text));
+      socket.on('error', reject);
+    });
+    expect(reply).toMatch(/^HTTP\/1\.[01] 421 /);
   });
 });
 

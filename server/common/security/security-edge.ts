@@ -5,6 +5,7 @@
  */
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { NextFunction, Request, Response } from 'express';
+import cookieParser from 'cookie-parser';
 import helmet from 'helmet';
 import { API_PREFIX } from '../../../shared/api.js';
 import { MESSAGES } from '../../../shared/messages.js';
@@ -48,6 +49,8 @@ export function applySecurityEdge(app: NestExpressApplication, options: { allowe
     request.allowedHosts = options.allowedHosts;
     next();
   });
+  // Cookies: the session (AuthGuard) and the XSRF token of the CSRF checks.
+  app.use(cookieParser());
   app.use(originProtection(options.allowedHosts));
   app.use(API_PREFIX, csrfProtection);
 }
