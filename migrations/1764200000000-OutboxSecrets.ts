@@ -17,8 +17,6 @@ export class OutboxSecrets1764200000000 implements MigrationInterface {
   async up(db: QueryRunner): Promise<void> {
     await db.query(`ALTER TABLE mail_outbox ADD COLUMN kind varchar(32), ADD COLUMN secret_encrypted text`);
     await db.query(`CREATE INDEX ix_mail_outbox_cabinet_access ON mail_outbox (lower(recipient), created_at) WHERE kind = 'cabinet-access'`);
-    // Old failed sign-ins of every login are pruned at each sign-in.
-    await db.query(`CREATE INDEX ix_login_attempts_created_at ON login_attempts (created_at)`);
 
     const letters: { id: string; status: string; body_text: string }[] = await db.query(
       `SELECT id, status, body_text FROM mail_outbox WHERE body_text LIKE '%' || chr(10) || 'Пароль: %'`,
@@ -41,7 +39,6 @@ export class OutboxSecrets1764200000000 implements MigrationInterface {
     for (const letter of waiting) {
       await db.query(`UPDATE mail_outbox SET body_text = $2 WHERE id = $1`, [letter.id, withSecret(letter.body_text, await decryptSecret(db.manager, letter.secret_encrypted))]);
     }
-    await db.query(`DROP INDEX ix_login_attempts_created_at`);
     await db.query(`ALTER TABLE mail_outbox DROP COLUMN kind, DROP COLUMN secret_encrypted`);
   }
 }

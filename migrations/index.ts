@@ -10,6 +10,7 @@ import { Clients1764000000000 } from './1764000000000-Clients.js';
 import { Agencies1764000000001 } from './1764000000001-Agencies.js';
 import { RecordVersions1764100000000 } from './1764100000000-RecordVersions.js';
 import { OutboxSecrets1764200000000 } from './1764200000000-OutboxSecrets.js';
+import { LoginThrottle1764200000001 } from './1764200000001-LoginThrottle.js';
 
 export const MIGRATIONS = [
   Foundation1763769600000,
@@ -23,4 +24,5 @@ export const MIGRATIONS = [
   Agencies1764000000001,
   RecordVersions1764100000000,
   OutboxSecrets1764200000000,
+  LoginThrottle1764200000001,
 ];

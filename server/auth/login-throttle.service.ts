@@ -7,18 +7,16 @@ export const LOGIN_MAX_ATTEMPTS = 5;
 export const LOGIN_WINDOW_SECONDS = 60;
 /** Failed attempts older than this are worthless and deleted. */
 const ATTEMPTS_KEPT_SECONDS = 60 * 60;
-/** First key of the per-login advisory locks (the second is the login's hash). */
-const LOGIN_LOCK_SPACE = 7_300_503;
 
 /**
  * Throttles sign-ins per login, in PostgreSQL so that every instance on a central database counts
  * the same attempts (keying by address would lock the whole office out: all requests come from
  * 127.0.0.1 in the desktop app).
  *
- * An attempt is recorded before its password check, under a lock of that login: of any number of
- * simultaneous requests at most LOGIN_MAX_ATTEMPTS reach the check within a minute, the rest are
- * 429 (counting first and recording after let 30 parallel requests through). A successful sign-in
- * clears the login's attempts.
+ * An attempt is recorded before its password check, under a lock of that login (one call of the
+ * database function reserve_login_attempt): of any number of simultaneous requests at most
+ * LOGIN_MAX_ATTEMPTS reach the check within a minute, the rest are 429 (counting first and
+ * recording after let 30 parallel requests through). A successful sign-in clears the login's attempts.
  */
 @Injectable()
 export class LoginThrottleService {
@@ -30,21 +28,15 @@ export class LoginThrottleService {
 
   /** Takes one of the login's attempts for a password check, or throws 429 when none is left. */
   async reserveAttempt(login: string): Promise<void> {
-    const key = this.key(login);
-    const retryAfter = await this.db.transaction(async (manager) => {
-      await manager.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [LOGIN_LOCK_SPACE, key]);
-      // A statement after the lock sees every attempt committed before it (READ COMMITTED).
-      const [row]: { attempts: number; retry_after: number }[] = await manager.query(
-        `SELECT count(*)::int AS attempts,
-                ceil(extract(epoch FROM min(created_at) + make_interval(secs => $2) - clock_timestamp()))::int AS retry_after
-           FROM login_attempts WHERE login = $1 AND created_at > clock_timestamp() - make_interval(secs => $2)`,
-        [key, LOGIN_WINDOW_SECONDS],
-      );
-      if (row && row.attempts >= LOGIN_MAX_ATTEMPTS) return Math.min(LOGIN_WINDOW_SECONDS, Math.max(1, row.retry_after));
-      await manager.query('INSERT INTO login_attempts (login, created_at) VALUES ($1, clock_timestamp())', [key]);
-      return null;
-    });
-    if (retryAfter !== null) {
+    // One statement: the database function of migration 1764200000001-LoginThrottle locks the
+    // login, counts and records; so no two requests can both take the last attempt.
+    const [row]: { retry_after: number }[] = await this.db.query('SELECT reserve_login_attempt($1, $2, $3) AS retry_after', [
+      this.key(login),
+      LOGIN_MAX_ATTEMPTS,
+      LOGIN_WINDOW_SECONDS,
+    ]);
+    const retryAfter = Math.min(LOGIN_WINDOW_SECONDS, row?.retry_after ?? 0);
+    if (retryAfter > 0) {
       throw new HttpException({ message: MESSAGES.auth.throttled(retryAfter), retry_after: retryAfter }, HttpStatus.TOO_MANY_REQUESTS);
     }
   }
