@@ -15,7 +15,7 @@ import { Reflector } from '@nestjs/core';
 import type { NextFunction, Request, Response } from 'express';
 import { MESSAGES } from '../../../shared/messages.js';
 import { hasCsrfProof, isSafeMethod } from '../auth/csrf.js';
-import { hostNameOf } from './allowed-hosts.js';
+import { hostNameOf, LOOPBACK_HOSTS } from './allowed-hosts.js';
 
 export const CHANGES_STATE_KEY = 'security:changes-state';
 
@@ -39,10 +39,9 @@ export function isOwnOrigin(request: Request, allowedHosts: readonly string[]): 
   const host = request.get('host')?.toLowerCase();
   if (host && url.host === host && url.protocol === `${request.protocol}:`) return true;
   const name = hostNameOf(url.host);
-  return name !== null && !isLoopbackName(name) && allowedHosts.includes(name);
+  // This computer's names only with the exact host and port: another local site is another origin.
+  return name !== null && !(LOOPBACK_HOSTS as readonly string[]).includes(name) && allowedHosts.includes(name);
 }
-
-const isLoopbackName = (name: string) => name === 'localhost' || name === '127.0.0.1' || name === '[::1]';
 
 /** The refusal of a state-changing request without the proofs, or null when it may go on. */
 function refusal(request: Request, allowedHosts: readonly string[]): { status: number; message: string } | null {
