@@ -98,7 +98,7 @@ async function main(): Promise<void> {
       const { rows } = await sql.query<{ email: string }>(
         `INSERT INTO users (surname, name, email, password_hash, role, is_active)
          SELECT 'Тестов', 'Бенч', 'burst' || g || '@example.test', $1, $2, true FROM generate_series(1, $3::int) AS g RETURNING email`,
-        [passwordHash, Role.Manager, ATTEMPTS],
+        [passwordHash, Role.Manager, ATTEMPTS + 1],
       );
       await sql.end();
 
@@ -106,8 +106,10 @@ async function main(): Promise<void> {
       const idle: number[] = [];
       for (let n = 0; n < IDLE_SAMPLES; n++) idle.push(await timedHealth(server.url));
 
-      const many = await duringBurst(server.url, rows.map((row) => row.email));
-      const one = await duringBurst(server.url, rows.map(() => rows[0]!.email));
+      // 100 logins with one attempt each; then 100 attempts on a login not used before.
+      const logins = rows.map((row) => row.email);
+      const many = await duringBurst(server.url, logins.slice(0, ATTEMPTS));
+      const one = await duringBurst(server.url, logins.slice(0, ATTEMPTS).map(() => logins[ATTEMPTS]!));
 
       const line = (title: string, result: Awaited<ReturnType<typeof duringBurst>>) => {
         const p95 = percentile(result.latencies, 95);
