@@ -10,7 +10,8 @@ import { MESSAGES } from '../../shared/messages.js';
 import { USER_FIELD_MAX } from '../../shared/resources/users.js';
 import { Role } from '../../shared/roles.js';
 import { startTestApp, type TestApp } from '../test/test-app.js';
-import { ARGON2_POLICY, createLimiter, DUMMY_HASH, hashPassword, PASSWORD_CHECKS_AT_ONCE, verifyPassword } from './passwords.js';
+import { createLimiter } from '../common/limiter.js';
+import { ARGON2_POLICY, DUMMY_HASH, hashPassword, PASSWORD_CHECKS_AT_ONCE, verifyPassword } from './passwords.js';
 
 let app: TestApp;
 beforeAll(async () => {

@@ -11,6 +11,7 @@
 import { hash as argon2Hash, parseOptions, verify as argon2Verify, type Algorithm } from '@node-rs/argon2';
 import { verify as bcryptVerify } from '@node-rs/bcrypt';
 import os from 'node:os';
+import { createLimiter } from '../common/limiter.js';
 
 /** OWASP's argon2id settings (19 MiB, 2 passes, 1 lane): about 15 ms per check on one core. */
 export const ARGON2_POLICY = { algorithm: 2 as Algorithm.Argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
@@ -27,24 +28,6 @@ export const DUMMY_HASH = '$argon2id$v=19$m=19456,t=2,p=1$jaqqITUoEDVGMAVji1+NZw
  * libuv's 4 pool threads, and one core is left to the event loop.
  */
 export const PASSWORD_CHECKS_AT_ONCE = Math.max(1, Math.min(3, os.availableParallelism() - 1));
-
-/** Runs async tasks at most `concurrency` at a time, in the order they were given. */
-export function createLimiter(concurrency: number) {
-  let running = 0;
-  const waiting: (() => void)[] = [];
-  return async <T>(task: () => Promise<T>): Promise<T> => {
-    if (running >= concurrency) await new Promise<void>((resolve) => waiting.push(resolve));
-    else running++;
-    try {
-      return await task();
-    } finally {
-      // The place passes straight to the next in line, so `running` stays counted for it.
-      const next = waiting.shift();
-      if (next) next();
-      else running--;
-    }
-  };
-}
 
 const inLine = createLimiter(PASSWORD_CHECKS_AT_ONCE);
 
