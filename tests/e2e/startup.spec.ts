@@ -94,3 +94,30 @@ test('the built files come brotli-compressed, cached for good when hashed; index
   expect(assets.length).toBeGreaterThan(3);
   for (const [pathname, reply] of assets) expect(reply, pathname).toEqual({ encoding: 'br', cache: 'public, max-age=31536000, immutable' });
 });
+
+test('the date pickers load with the first form that has one, and still save what is typed', async ({ page }) => {
+  await ensureAdmin(page);
+  const seen = watch(page);
+  const dateChunk = /\/assets\/DateFields-[\w-]+\.js$/;
+  await page.goto('/hotels/promotions');
+  await expect(page.getByRole('heading', { name: 'Акции' })).toBeVisible();
+  expect(seen.scripts.filter((script) => dateChunk.test(script))).toEqual([]);
+
+  await page.getByRole('button', { name: 'Добавить' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel(/^Название/).fill('Раннее бронирование');
+  await dialog.locator('#field-published_date').fill('01.06.2026');
+  await dialog.locator('#field-published_date').press('Tab');
+  await dialog.locator('#field-date_from').fill('10.06.2026');
+  await dialog.getByPlaceholder('по ДД.ММ.ГГГГ').fill('20.06.2026');
+  await dialog.getByPlaceholder('по ДД.ММ.ГГГГ').press('Tab');
+  await dialog.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(dialog).toBeHidden();
+  expect(seen.scripts.filter((script) => dateChunk.test(script))).toHaveLength(1);
+
+  const list = await page.request.get('/api/hotels/promotions?query=Раннее');
+  const [saved] = ((await list.json()) as { data: { id: number }[] }).data;
+  const record = await page.request.get(`/api/hotels/promotions/${saved!.id}`);
+  expect((await record.json()).data).toMatchObject({ published_date: '2026-06-01', date_from: '2026-06-10', date_to: '2026-06-20' });
+  expect(seen.failures).toEqual([]);
+});
