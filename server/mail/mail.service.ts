@@ -8,7 +8,7 @@
  * A letter's secret (a cabinet password) never sits in the outbox in plain text: see outbox-secret.ts.
  */
 import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { DataSource, type EntityManager } from 'typeorm';
 import { decryptSecret } from '../common/secrets.js';
 import { SERVER_CONFIG, type ServerConfig } from '../config.js';
@@ -98,7 +98,8 @@ export class MailService implements OnApplicationBootstrap, OnModuleDestroy {
       if (!letter) return { sent: false };
       try {
         const text = letter.secret_encrypted ? withSecret(letter.body_text, await decryptSecret(manager, letter.secret_encrypted)) : letter.body_text;
-        this.transport ??= nodemailer.createTransport(this.config.smtpUrl!);
+        // nodemailer is imported on the first letter, not at start-up (issue 9 "Start-up").
+        this.transport ??= (await import('nodemailer')).default.createTransport(this.config.smtpUrl!);
         await this.transport.sendMail({ from: this.from, to: letter.recipient, subject: letter.subject, text, html: letter.body_html ?? undefined });
       } catch (failure) {
         const error = failure instanceof Error ? failure.message : String(failure);

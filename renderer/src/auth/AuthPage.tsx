@@ -4,11 +4,11 @@
  * any user exists). In the desktop app the credentials can be remembered in the OS keychain.
  */
 import { Button, Callout, Card, Checkbox, H3, Intent, Spinner } from '@blueprintjs/core';
-import type { SessionUser, SetupState } from '@shared/api';
+import type { SessionUser } from '@shared/api';
 import { MESSAGES } from '@shared/messages';
 import { firstAdministratorSchema, loginSchema } from '@shared/resources/users';
 import { routePath } from '@shared/routes';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { api, ApiError } from '../api/http';
@@ -18,16 +18,18 @@ import { useZodForm } from '../common/form/useZodForm';
 
 export function AuthPage() {
   const status = useSession((state) => state.status);
-  const setup = useQuery({
-    queryKey: ['setup'],
-    queryFn: ({ signal }) => api.get<SetupState>('/setup', undefined, signal),
-  });
+  const setupRequired = useSession((state) => state.setupRequired);
+  const load = useSession((state) => state.load);
+  // The boot call (started with the app, see main.tsx) tells whether to offer the setup form.
+  useEffect(() => {
+    if (status === 'unknown') void load();
+  }, [status, load]);
   if (status === 'signed-in') return <Navigate to={routePath('applications')} replace />;
 
   return (
     <div className="auth-page">
       <Card elevation={2} className="auth-card">
-        {setup.isPending ? <Spinner /> : setup.data?.required ? <FirstAdministratorForm /> : <SignInForm />}
+        {status === 'unknown' ? <Spinner /> : setupRequired ? <FirstAdministratorForm /> : <SignInForm />}
       </Card>
     </div>
   );
@@ -122,7 +124,7 @@ function FirstAdministratorForm() {
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<string>();
   const onSignedIn = useSignedIn();
-  const queryClient = useQueryClient();
+  const reboot = useSession((state) => state.load);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -133,11 +135,11 @@ function FirstAdministratorForm() {
       onSignedIn(data);
     } catch (error) {
       if (error instanceof ApiError && error.status === 422) form.setErrors(error.fieldErrors);
-      // Someone else created the first administrator meanwhile (then the sign-in form shows), or the
-      // page is opened from another computer (the server says so).
+      // Someone else created the first administrator meanwhile (booting again shows the sign-in
+      // form), or the page is opened from another computer (the server says so).
       if (error instanceof ApiError && error.status === 403) {
         setNotice(error.serverMessage);
-        await queryClient.invalidateQueries({ queryKey: ['setup'] });
+        await reboot();
       }
     } finally {
       setBusy(false);
