@@ -24,7 +24,8 @@ export const CONTENT_SECURITY_POLICY = Object.entries(CONTENT_SECURITY_POLICY_DI
 
 /**
  * Permissions-Policy of the pages: the back-office uses none of these browser features, so no page
- * (nor anything injected into one) may ask for them.
+ * (nor anything injected into one) may ask for them. Only features Chromium knows: an unknown one
+ * is a console warning on every page.
  */
 export const PERMISSIONS_POLICY = [
   'camera=()',
@@ -33,7 +34,6 @@ export const PERMISSIONS_POLICY = [
   'payment=()',
   'usb=()',
   'serial=()',
-  'bluetooth=()',
   'hid=()',
   'midi=()',
   'display-capture=()',
