@@ -16,9 +16,12 @@ import { API_PREFIX } from '../shared/api.js';
 import { CONTENT_SECURITY_POLICY } from '../shared/security.js';
 import { AppModule } from './app.module.js';
 import { csrfProtection } from './common/auth/csrf.js';
+import { databaseGate } from './common/http/database-unavailable.js';
 import { readConfig, type ConfigOverrides } from './config.js';
+import { DatabaseAvailability, type AvailabilityEvent } from './database/database-availability.js';
 import { createDataSource, migrateWithLock } from './database/data-source.js';
-import { startEmbeddedDatabase, type RunningDatabase } from './database/embedded-database.js';
+import { centralDatabase, startEmbeddedDatabase, type RunningDatabase } from './database/embedded-database.js';
+import { LogFile } from './logs/log-file.js';
 import { LogService } from './logs/log.service.js';
 import { UsersService } from './users/users.service.js';
 
@@ -40,11 +43,11 @@ const DEFAULT_RENDERER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta
 
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const config = readConfig(options, options.env);
-  const database: RunningDatabase = config.databaseUrl
-    ? { url: config.databaseUrl, stop: async () => {} }
-    : await startEmbeddedDatabase(config.dataDir);
+  const database: RunningDatabase = config.databaseUrl ? centralDatabase(config.databaseUrl) : await startEmbeddedDatabase(config.dataDir);
 
-  const dataSource = createDataSource(database.url);
+  // Set once the API is up; until then a database that goes away fails the start instead.
+  let availability: DatabaseAvailability | undefined;
+  const dataSource = createDataSource(database.url, { onConnectionError: (error) => availability?.markUnavailable(error) });
   let applied: string[];
   try {
     await dataSource.initialize();
@@ -55,7 +58,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     throw error;
   }
 
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.register(dataSource, config), {
+  availability = new DatabaseAvailability({ probe: () => dataSource.query('SELECT 1'), database });
+  const logFile = LogFile.inDataDir(config.dataDir);
+
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.register(dataSource, config, { availability, logFile }), {
     logger: ['error', 'warn'],
     bodyParser: true,
   });
@@ -67,12 +73,21 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     response.setHeader('X-Content-Type-Options', 'nosniff');
     next();
   });
+  app.use(API_PREFIX, databaseGate(availability));
   app.use(API_PREFIX, csrfProtection);
   app.setGlobalPrefix(API_PREFIX.slice(1));
   serveRenderer(app, options.rendererDir ?? DEFAULT_RENDERER_DIR);
 
   // Notable events go to the logs table (spec 01 §2.13), where staff see them on /logs.
   const logs = app.get(LogService);
+  availability.onChange((event) => void logAvailability(logs, logFile, event));
+  // The embedded server's process ended or the data folder's owner left: the first sign of an outage
+  // starts the recovery; when a failing query was faster, the reason (exit signal, PostgreSQL's last
+  // words) is still worth its own entry.
+  database.onLost((reason) => {
+    if (availability.available) availability.markUnavailable(reason);
+    else void logs.write('critical', 'database', DATABASE_LOST_TITLE, reason);
+  });
   if (applied.length > 0) await logs.write('notice', 'database', 'Применены миграции базы данных', applied.join('\n'), { migrations: applied });
   if (await app.get(UsersService).ensureFirstAdministrator(config.firstAdministrator)) {
     await logs.write('notice', 'auth', 'Создан первый администратор', '', { email: config.firstAdministrator?.email });
@@ -87,11 +102,38 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     port,
     close: () =>
       (closing ??= (async () => {
+        availability?.close();
         await app.close();
         await dataSource.destroy().catch(() => undefined);
         await database.stop();
       })()),
   };
+}
+
+const DATABASE_LOST_TITLE = 'База данных недоступна';
+
+/**
+ * The database going away and coming back, for the people who look into it later: while it is down
+ * the entries go to the log file (LogService does that), and the notice of its return goes to the
+ * logs table, where staff see on /logs that it was down and where the details are.
+ */
+async function logAvailability(logs: LogService, logFile: LogFile, event: AvailabilityEvent): Promise<void> {
+  switch (event.kind) {
+    case 'lost':
+      console.error(`The database is unavailable; answering 503 until it is back. Details: ${logFile.file}`);
+      return logs.write('critical', 'database', DATABASE_LOST_TITLE, event.reason);
+    case 'retry-failed':
+      return logs.error('database', `База данных недоступна: попытка восстановления ${event.attempt} не удалась`, event.error);
+    case 'restored': {
+      const seconds = (event.downtimeMs / 1000).toFixed(1);
+      console.error(`The database is available again after ${seconds} s.`);
+      return logs.write('warning', 'database', 'База данных снова доступна', `Была недоступна ${seconds} с. Записи журнала за это время — в файле ${logFile.file}`, {
+        downtime_ms: event.downtimeMs,
+        attempts: event.attempts,
+        log_file: logFile.file,
+      });
+    }
+  }
 }
 
 /** The renderer's files, and index.html for every other non-API GET (history-mode routes). */
