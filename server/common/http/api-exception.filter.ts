@@ -1,7 +1,7 @@
 import { ArgumentsHost, Catch, HttpException, type ExceptionFilter } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { MESSAGES } from '../../../shared/messages.js';
-import { DatabaseAvailability, isDatabaseUnreachable } from '../../database/database-availability.js';
+import { DatabaseAvailability } from '../../database/database-availability.js';
 import { LogService } from '../../logs/log.service.js';
 import { sendDatabaseUnavailable } from './database-unavailable.js';
 
@@ -33,8 +33,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
       return;
     }
 
-    const databaseDown = isDatabaseUnreachable(exception) || !this.availability.available;
-    if (databaseDown) this.availability.markUnavailable(exception);
+    const databaseDown = await this.availability.explains(exception);
     await this.logs
       .error('http', `${request.method} ${request.originalUrl}`, exception, { user_id: request.user?.id ?? null })
       .catch(() => undefined);
