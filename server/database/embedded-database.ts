@@ -225,6 +225,8 @@ async function portForNewOwner(cluster: Cluster): Promise<number> {
 class EmbeddedDatabase implements RunningDatabase {
   private lock: OwnerLock | null = null;
   private postmaster: Postmaster | null = null;
+  /** A start under way (first start, restart, takeover): stop() waits for it, so none outlives the app. */
+  private starting: Promise<void> | undefined;
   private stopping = false;
   private readonly listeners: ((reason: string) => void)[] = [];
   private guestWatch: NodeJS.Timeout | undefined;
@@ -256,11 +258,14 @@ class EmbeddedDatabase implements RunningDatabase {
   }
 
   /** Also the restart after the server died: the cleanup and creation steps are no-ops then. */
-  private async startAsOwner(): Promise<void> {
-    await clearLeftoverPostmaster(this.cluster.clusterDir);
-    await this.cluster.initialise();
-    await this.startServer();
-    await this.createDatabaseIfMissing();
+  private startAsOwner(): Promise<void> {
+    this.starting = (async () => {
+      await clearLeftoverPostmaster(this.cluster.clusterDir);
+      await this.cluster.initialise();
+      await this.startServer();
+      await this.createDatabaseIfMissing();
+    })().finally(() => (this.starting = undefined));
+    return this.starting;
   }
 
   private async startServer(): Promise<void> {
@@ -324,6 +329,7 @@ class EmbeddedDatabase implements RunningDatabase {
     this.stopping = true;
     clearInterval(this.guestWatch);
     if (!this.lock) return; // a guest never stops the owner's server
+    await this.starting?.catch(() => undefined);
     await this.postmaster?.stop();
     await this.lock.release();
     this.lock = null;
