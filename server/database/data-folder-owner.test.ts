@@ -21,7 +21,7 @@ import { ApiClient } from '../test/test-app.js';
 import { MESSAGES } from '../../shared/messages.js';
 import { DatabaseStartError, freePort, openCluster } from './embedded-database.js';
 import { OWNER_LOCK_FILE, OwnerLock, currentOwner } from './owner-lock.js';
-import { isProcessAlive, startPostmaster } from './postmaster.js';
+import { isProcessAlive, readPostmasterPid, startPostmaster } from './postmaster.js';
 
 /** The id of a process that has already ended. */
 const deadPid = () => spawnSync(process.execPath, ['-e', '']).pid!;
@@ -70,6 +70,19 @@ describe('two apps on one data folder', () => {
     await third.close();
     expect(existsSync(path.join(clusterDirOf(dataDir), 'postmaster.pid'))).toBe(false);
     expect(existsSync(path.join(dataDir, OWNER_LOCK_FILE))).toBe(false);
+  });
+});
+
+describe('two apps starting together on a new data folder', () => {
+  it('both come up on one PostgreSQL: one creates it, the other waits for it and joins', async () => {
+    const dataDir = await tempDataDir();
+    const [one, other] = await Promise.all([startApp({ dataDir }), startApp({ dataDir })]);
+    const client = new ApiClient(one.url);
+    expect((await client.post('/api/setup', ADMINISTRATOR)).status).toBe(201);
+    expect((await client.post('/api/countries', { name: 'Германия' })).status).toBe(201);
+    expect(await countriesOf(other.url, client)).toEqual(['Германия']);
+    // One server: the one the owner lock names.
+    expect((await currentOwner(dataDir))?.port).toBe((await readPostmasterPid(clusterDirOf(dataDir)))?.port);
   });
 });
 

@@ -123,7 +123,7 @@ export interface Cluster {
   url(port: number, database?: string): string;
   /** Creates the cluster (initdb) unless it exists. */
   initialise(): Promise<void>;
-  /** True when a server of this cluster answers on `port` with our credentials. */
+  /** True when a server of this cluster answers on `port` with our credentials and has our database. */
   answers(port: number): Promise<boolean>;
 }
 
@@ -161,7 +161,7 @@ export async function openCluster(dataDir: string): Promise<Cluster> {
       }
     },
     async answers(port) {
-      const client = new pg.Client({ connectionString: url(port, 'postgres'), connectionTimeoutMillis: 2_000 });
+      const client = new pg.Client({ connectionString: url(port), connectionTimeoutMillis: 2_000 });
       client.on('error', () => undefined);
       try {
         await client.connect();
