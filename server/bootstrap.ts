@@ -18,7 +18,8 @@ import { AppModule } from './app.module.js';
 import { csrfProtection } from './common/auth/csrf.js';
 import { databaseGate } from './common/http/database-unavailable.js';
 import { readConfig, type ConfigOverrides } from './config.js';
-import { DatabaseAvailability, type AvailabilityEvent } from './database/database-availability.js';
+import { DatabaseAvailability } from './database/database-availability.js';
+import { reportDatabaseEvents } from './database/database-events.js';
 import { createDataSource, migrateWithLock } from './database/data-source.js';
 import { centralDatabase, startEmbeddedDatabase, type RunningDatabase } from './database/embedded-database.js';
 import { LogFile } from './logs/log-file.js';
@@ -80,14 +81,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
 
   // Notable events go to the logs table (spec 01 §2.13), where staff see them on /logs.
   const logs = app.get(LogService);
-  availability.onChange((event) => void logAvailability(logs, logFile, event));
-  // The embedded server's process ended or the data folder's owner left: the first sign of an outage
-  // starts the recovery; when a failing query was faster, the reason (exit signal, PostgreSQL's last
-  // words) is still worth its own entry.
-  database.onLost((reason) => {
-    if (availability.available) availability.markUnavailable(reason);
-    else void logs.write('critical', 'database', DATABASE_LOST_TITLE, reason);
-  });
+  reportDatabaseEvents(availability, database, logs, logFile);
   if (applied.length > 0) await logs.write('notice', 'database', 'Применены миграции базы данных', applied.join('\n'), { migrations: applied });
   if (await app.get(UsersService).ensureFirstAdministrator(config.firstAdministrator)) {
     await logs.write('notice', 'auth', 'Создан первый администратор', '', { email: config.firstAdministrator?.email });
@@ -108,32 +102,6 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         await database.stop();
       })()),
   };
-}
-
-const DATABASE_LOST_TITLE = 'База данных недоступна';
-
-/**
- * The database going away and coming back, for the people who look into it later: while it is down
- * the entries go to the log file (LogService does that), and the notice of its return goes to the
- * logs table, where staff see on /logs that it was down and where the details are.
- */
-async function logAvailability(logs: LogService, logFile: LogFile, event: AvailabilityEvent): Promise<void> {
-  switch (event.kind) {
-    case 'lost':
-      console.error(`The database is unavailable; answering 503 until it is back. Details: ${logFile.file}`);
-      return logs.write('critical', 'database', DATABASE_LOST_TITLE, event.reason);
-    case 'retry-failed':
-      return logs.error('database', `База данных недоступна: попытка восстановления ${event.attempt} не удалась`, event.error);
-    case 'restored': {
-      const seconds = (event.downtimeMs / 1000).toFixed(1);
-      console.error(`The database is available again after ${seconds} s.`);
-      return logs.write('warning', 'database', 'База данных снова доступна', `Была недоступна ${seconds} с. Записи журнала за это время — в файле ${logFile.file}`, {
-        downtime_ms: event.downtimeMs,
-        attempts: event.attempts,
-        log_file: logFile.file,
-      });
-    }
-  }
 }
 
 /** The renderer's files, and index.html for every other non-API GET (history-mode routes). */

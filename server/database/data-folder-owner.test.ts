@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   ADMINISTRATOR,
   afterThisTest,
@@ -22,6 +22,9 @@ import { MESSAGES } from '../../shared/messages.js';
 import { DatabaseStartError, freePort, openCluster } from './embedded-database.js';
 import { OWNER_LOCK_FILE, OwnerLock, currentOwner } from './owner-lock.js';
 import { isProcessAlive, readPostmasterPid, startPostmaster } from './postmaster.js';
+
+// Each test creates and starts PostgreSQL clusters of its own (initdb, crash recovery): slow on a busy machine.
+vi.setConfig({ testTimeout: 120_000 });
 
 /** The id of a process that has already ended. */
 const deadPid = () => spawnSync(process.execPath, ['-e', '']).pid!;

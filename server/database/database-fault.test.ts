@@ -4,11 +4,14 @@
  * is in the database afterwards (an acknowledged write is a committed one).
  */
 import pg from 'pg';
-import { expect, it } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { ADMINISTRATOR, postmasterPidOf, sleep, startApp, tempDataDir } from '../test/data-folder.js';
 import { ApiClient } from '../test/test-app.js';
 import { openCluster } from './embedded-database.js';
 import { readPostmasterPid } from './postmaster.js';
+
+// Each test creates and starts PostgreSQL clusters of its own (initdb, crash recovery): slow on a busy machine.
+vi.setConfig({ testTimeout: 120_000 });
 
 const WRITERS = 4;
 const RECOVERY_LIMIT_MS = 15_000;

@@ -6,7 +6,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '../../shared/messages.js';
 import { LogFile } from '../logs/log-file.js';
 import { LogService } from '../logs/log.service.js';
@@ -16,6 +16,9 @@ import { DatabaseAvailability } from './database-availability.js';
 import { createDataSource } from './data-source.js';
 import { freePort, openCluster } from './embedded-database.js';
 import { isProcessAlive, startPostmaster, type Postmaster } from './postmaster.js';
+
+// Each test creates and starts PostgreSQL clusters of its own (initdb, crash recovery): slow on a busy machine.
+vi.setConfig({ testTimeout: 120_000 });
 
 const UNAVAILABLE = { message: MESSAGES.database.unavailable };
 const HEALTH_UNAVAILABLE = { status: 'unavailable', message: MESSAGES.database.unavailable };

@@ -88,11 +88,27 @@ export async function freePort(host = '127.0.0.1'): Promise<number> {
   });
 }
 
+/**
+ * The cluster's credentials, generated once. Created exclusively: of two apps starting together on a
+ * new folder, both end up with the same password (the other one's file may be caught half-written
+ * for a moment, hence the retries).
+ */
 async function readOrCreateCredentials(file: string): Promise<Credentials> {
-  if (existsSync(file)) return JSON.parse(await fs.readFile(file, 'utf8')) as Credentials;
   const credentials = { user: 'backoffice', password: randomBytes(24).toString('hex') };
-  await fs.writeFile(file, JSON.stringify(credentials), { mode: 0o600 });
-  return credentials;
+  try {
+    await fs.writeFile(file, JSON.stringify(credentials), { mode: 0o600, flag: 'wx' });
+    return credentials;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return JSON.parse(await fs.readFile(file, 'utf8')) as Credentials;
+    } catch (error) {
+      if (attempt >= 20) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
 }
 
 /**
