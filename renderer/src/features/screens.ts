@@ -17,6 +17,7 @@ import * as hotel from './hotel-handbooks/screens';
 import { logsScreen } from './logs/logsScreen';
 import * as rooms from './rooms/screens';
 import * as tours from './tour-dictionaries/screens';
+import * as transportation from './transportation/transportationScreen';
 import { usersScreen } from './users/usersScreen';
 import { vendorsScreen } from './vendors/vendorsScreen';
 
@@ -55,4 +56,8 @@ export const SCREENS: Partial<Record<RouteName, Screen>> = {
   clients: list(clientsScreen),
   agencies: list(agenciesScreen),
   'agencies-users': list(agencyUsersScreen),
+  transportation: list(transportation.transportationScreen),
+  'transportation-create': { component: transportation.TransportationCreatePage },
+  'transportation-edit': { component: transportation.TransportationEditPage },
+  'transportation-copy': { component: transportation.TransportationCopyPage },
 };
