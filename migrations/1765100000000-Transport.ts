@@ -160,10 +160,12 @@ export class Transport1765100000000 implements MigrationInterface {
         to_position smallint NOT NULL,
         application_id integer REFERENCES applications (id) ON DELETE CASCADE,
         tourist_id integer REFERENCES tourists (id) ON DELETE CASCADE,
+        -- Which leg of its application a tourist's booking is (transport_forth or transport_back): the EGAIS lists.
+        leg varchar(5) CHECK (leg IN ('forth', 'back')),
         created_by_id integer REFERENCES users (id) ON DELETE SET NULL,
         created_at timestamptz NOT NULL DEFAULT now(),
         CHECK (from_position < to_position),
-        CHECK (tourist_id IS NULL OR application_id IS NOT NULL),
+        CHECK (tourist_id IS NULL OR (application_id IS NOT NULL AND leg IS NOT NULL)),
         CONSTRAINT ex_seat_bookings_overlap EXCLUDE USING gist (
           transport_id WITH =, departure_date WITH =, number WITH =, int4range(from_position, to_position) WITH &&
         )
@@ -195,9 +197,23 @@ export class Transport1765100000000 implements MigrationInterface {
         PRIMARY KEY (date_data_id, application_id)
       )`);
     await db.query(`CREATE INDEX ix_transport_date_data_applications ON transport_date_data_applications (application_id)`);
+
+    // Rows of the bus-transport list (GET /transports, /transports/schedules): the page's few rows get
+    // their route and departure days from subqueries, never the whole table.
+    await db.query(`
+      CREATE VIEW transport_list_rows AS
+      SELECT t.id, t.name, t.duration, t.is_excursion, t.departure_type, t.start_date, t.finish_date,
+             json_build_object('id', v.id, 'name', v.name, 'kind', v.kind, 'seats', v.seats) AS transportation,
+             coalesce((SELECT json_agg(json_build_object('kind', p.kind, 'name', c.name) ORDER BY p.position)
+                         FROM transport_route_points p JOIN cities c ON c.id = p.point_city_id WHERE p.transport_id = t.id), '[]') AS route,
+             coalesce((SELECT array_agg(d.number ORDER BY d.number) FROM transport_days d WHERE d.transport_id = t.id), '{}') AS day_numbers,
+             coalesce((SELECT array_agg(d.start_date::text ORDER BY d.start_date) FROM transport_dates d
+                        WHERE d.transport_id = t.id AND d.start_date >= current_date), '{}') AS next_dates
+        FROM transports t JOIN transportations v ON v.id = t.transportation_id`);
   }
 
   async down(db: QueryRunner): Promise<void> {
+    await db.query(`DROP VIEW IF EXISTS transport_list_rows`);
     for (const table of [
       'transport_date_data_applications',
       'transport_date_data',
