@@ -6,7 +6,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../shared/messages.js';
 import { Role } from '../../shared/roles.js';
-import { createTestDatabase, startTestApp, type TestApp, type TestDatabase } from '../test/test-app.js';
+import { createTestDatabase, startTestApp, type TestDatabase } from '../test/test-app.js';
 import { daysFromToday, insertApplication, insertBooking, insertCities, insertTransport, insertTransportation } from '../test/transport-fixtures.js';
 
 const date = daysFromToday(5);

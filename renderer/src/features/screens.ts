@@ -12,12 +12,15 @@ import { agencyDocumentsScreen } from './agency-documents/agencyDocumentsScreen'
 import { citiesScreen } from './cities/citiesScreen';
 import { clientsScreen } from './clients/clientsScreen';
 import { countriesScreen } from './countries/countriesScreen';
+import { DashboardScreen } from './dashboard/DashboardScreen';
 import * as directions from './directions/screens';
 import * as hotel from './hotel-handbooks/screens';
 import { logsScreen } from './logs/logsScreen';
 import * as rooms from './rooms/screens';
 import * as tours from './tour-dictionaries/screens';
 import * as transportation from './transportation/transportationScreen';
+import { SchedulePage } from './transport/schedule/SchedulePage';
+import { schedulesScreen } from './transport/schedulesScreen';
 import { usersScreen } from './users/usersScreen';
 import { vendorsScreen } from './vendors/vendorsScreen';
 
@@ -29,6 +32,7 @@ const list = <Row extends RowBase>(definition: ResourceScreenDefinition<Row>): S
 });
 
 export const SCREENS: Partial<Record<RouteName, Screen>> = {
+  dashboard: { component: DashboardScreen },
   users: list(usersScreen),
   countries: list(countriesScreen),
   cities: list(citiesScreen),
@@ -60,4 +64,6 @@ export const SCREENS: Partial<Record<RouteName, Screen>> = {
   'transportation-create': { component: transportation.TransportationCreatePage },
   'transportation-edit': { component: transportation.TransportationEditPage },
   'transportation-copy': { component: transportation.TransportationCopyPage },
+  'transport-schedules': list(schedulesScreen),
+  'transport-schedule': { component: SchedulePage },
 };

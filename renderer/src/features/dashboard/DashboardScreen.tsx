@@ -1,0 +1,124 @@
+/**
+ * The dashboard `/` (spec 01 §2.15): booked seats per transport and departure date of a year — one
+ * row per transport, DD.MM columns, the Sum row — with the boarding cities in each cell's tooltip,
+ * filtered by type (all, excursion 1, flight 0). All three roles.
+ */
+import { Card, H2, HTMLSelect, HTMLTable, NonIdealState, Spinner, Tooltip } from '@blueprintjs/core';
+import { MESSAGES } from '@shared/messages';
+import { SCHEDULE_PATHS, type DashboardCell, type SeatDashboard } from '@shared/transport/schedules';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { api } from '../../api/http';
+import '../transport/transport.css';
+
+const T = MESSAGES.transport;
+/** Spec 01 §9: type 1 excursion, 0 flight, none all. The select is titled as the spec words it. */
+const TYPES = [
+  { value: '', label: 'Все' },
+  { value: '1', label: 'Экскурсионные' },
+  { value: '0', label: 'Рейсовые' },
+];
+const YEARS_AROUND = 5;
+
+/** DD.MM of a YYYY-MM-DD date (spec 01 §9: dashboard headers). */
+const dayMonth = (date: string) => `${date.slice(8, 10)}.${date.slice(5, 7)}`;
+
+function CellTooltip({ cell }: { cell: DashboardCell }) {
+  return (
+    <ul className="dashboard-tooltip">
+      {cell.cities.map((city) => (
+        <li key={city.city}>
+          {city.city}: {city.count}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function DashboardScreen() {
+  const current = new Date().getFullYear();
+  const [year, setYear] = useState(current);
+  const [type, setType] = useState('');
+  const reply = useQuery({
+    queryKey: ['dashboard-seats', year, type],
+    queryFn: ({ signal }) => api.get<{ data: SeatDashboard }>(SCHEDULE_PATHS.dashboard, { year, type }, signal),
+    placeholderData: keepPreviousData,
+  });
+  const data = reply.data?.data;
+  const years = Array.from({ length: YEARS_AROUND * 2 + 1 }, (_, index) => current - YEARS_AROUND + index);
+
+  return (
+    <Card className="resource-screen dashboard" elevation={1}>
+      <div className="screen-heading">
+        <H2>{T.dashboardTitle}</H2>
+      </div>
+      <div className="list-toolbar">
+        <label className="bp6-label bp6-inline dashboard-filter">
+          Год
+          <HTMLSelect value={year} onChange={(event) => setYear(Number(event.currentTarget.value))} options={years.map((value) => ({ value, label: String(value) }))} />
+        </label>
+        {/* Spec 01 §2.15 titles the type select 'choose application status'. */}
+        <label className="bp6-label bp6-inline dashboard-filter">
+          Выберите статус заявки
+          <HTMLSelect value={type} onChange={(event) => setType(event.currentTarget.value)} options={TYPES} />
+        </label>
+        {reply.isFetching && data && <Spinner size={16} />}
+      </div>
+      {reply.isPending ? (
+        <p className="bp6-text-muted" role="status">
+          {T.dashboardLoading}
+        </p>
+      ) : reply.isError ? (
+        <NonIdealState icon="error" title={MESSAGES.errors.unexpected} />
+      ) : !data || data.dates.length === 0 ? (
+        <NonIdealState icon="th" title={T.dashboardNoData} />
+      ) : (
+        <div className="dashboard-grid">
+          <HTMLTable compact bordered striped className="dashboard-table">
+            <thead>
+              <tr>
+                <th className="dashboard-name">Транспорт</th>
+                {data.dates.map((date) => (
+                  <th key={date}>{dayMonth(date)}</th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {data.transports.map((transport) => (
+                <tr key={transport.id}>
+                  <th className="dashboard-name" scope="row">
+                    {transport.name}
+                  </th>
+                  {data.dates.map((date) => {
+                    const cell = transport.cells[date];
+                    return (
+                      <td key={date} data-date={date}>
+                        {cell ? (
+                          <Tooltip content={<CellTooltip cell={cell} />} placement="top">
+                            <span className="dashboard-count">{cell.count}</span>
+                          </Tooltip>
+                        ) : null}
+                      </td>
+                    );
+                  })}
+                </tr>
+              ))}
+            </tbody>
+            <tfoot>
+              <tr>
+                <th className="dashboard-name" scope="row">
+                  {T.sum}
+                </th>
+                {data.dates.map((date) => (
+                  <td key={date} data-date={date}>
+                    <strong>{data.totals[date] ?? 0}</strong>
+                  </td>
+                ))}
+              </tr>
+            </tfoot>
+          </HTMLTable>
+        </div>
+      )}
+    </Card>
+  );
+}
