@@ -24,6 +24,7 @@ import pg from 'pg';
 import { startServer } from '../bootstrap.js';
 import { startEmbeddedDatabase } from '../database/embedded-database.js';
 import { ApiClient } from '../test/api-client.js';
+import { DASHBOARD_SQL } from '../transports/schedules.service.js';
 import { insertCities, insertTransport, insertTransportation } from '../test/transport-fixtures.js';
 
 const number = (name: string, fallback: number) => {
@@ -79,6 +80,7 @@ async function fillYear(context: TransportBenchContext): Promise<void> {
     [ids, YEAR, DAYS, SEATS],
   );
   await sql.query('VACUUM ANALYZE seat_bookings');
+  await sql.query('VACUUM ANALYZE seat_booking_counts');
   const [{ count }] = (await sql.query<{ count: string }>('SELECT count(*) FROM seat_bookings')).rows as [{ count: string }];
   context.log(`Filled ${Number(count).toLocaleString('en')} bookings (${TRANSPORTS} transports × ${DAYS} days × ${SEATS} seats) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
@@ -101,15 +103,7 @@ async function dashboard(context: TransportBenchContext): Promise<TransportBench
   for (let run = 0; run < 5; run++) {
     const [plan] = (
       await context.sql.query(
-        `EXPLAIN (ANALYZE, FORMAT JSON)
-         WITH counted AS (SELECT b.transport_id, b.departure_date, b.from_position, count(*)::int AS count FROM seat_bookings b
-                           WHERE b.departure_date >= make_date($1, 1, 1) AND b.departure_date < make_date($1 + 1, 1, 1) GROUP BY 1, 2, 3)
-         SELECT t.id, t.name, counted.departure_date::text AS date, c.name AS city, counted.count
-           FROM counted JOIN transports t ON t.id = counted.transport_id
-           JOIN transport_route_points p ON p.transport_id = counted.transport_id AND p.position = counted.from_position
-           JOIN cities c ON c.id = p.point_city_id
-          WHERE $2::boolean IS NULL OR t.is_excursion = $2
-          ORDER BY t.name, t.id, counted.departure_date, p.position`,
+        `EXPLAIN (ANALYZE, FORMAT JSON) ${DASHBOARD_SQL}`,
         [YEAR, null],
       )
     ).rows[0]['QUERY PLAN'] as { 'Execution Time': number; 'Planning Time': number }[];

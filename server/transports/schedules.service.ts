@@ -27,6 +27,17 @@ import { departsOn, loadTransport, pointMoment, routeOf, schedulePayload, tripMo
 
 const T = MESSAGES.transport;
 
+/** The seat dashboard's statement (also timed by server/bench/transport-bench.ts): counters of the year with names. */
+export const DASHBOARD_SQL = `
+  SELECT t.id, t.name, c.departure_date::text AS date, city.name AS city, c.count
+    FROM seat_booking_counts c
+    JOIN transports t ON t.id = c.transport_id
+    JOIN transport_route_points p ON p.transport_id = c.transport_id AND p.position = c.from_position
+    JOIN cities city ON city.id = p.point_city_id
+   WHERE c.departure_date >= make_date($1, 1, 1) AND c.departure_date < make_date($1 + 1, 1, 1) AND c.count > 0
+     AND ($2::boolean IS NULL OR t.is_excursion = $2)
+   ORDER BY t.name, t.id, c.departure_date, p.position`;
+
 /** A booking refusal: under its own field and under `to_city_id`, whose first message the schedule shows (spec 02 §8). */
 const bookingRefused = (field: string, message: string) => new ValidationFailed(field === 'to_city_id' ? { to_city_id: [message] } : { [field]: [message], to_city_id: [message] });
 
@@ -240,27 +251,13 @@ export class SchedulesService {
 
   /**
    * GET /transports/schedules/seats?year=&type=: booked seats per transport and departure date of the
-   * year, with the boarding cities, counted by PostgreSQL (an index-only scan of ix_seat_bookings_date
-   * grouped first, then joined to names) — bookings never travel to Node.
+   * year, with the boarding cities. PostgreSQL keeps the counts as bookings come and go
+   * (`seat_booking_counts`, maintained by triggers on the seat store), so a year is read as counters,
+   * never as bookings travelling to Node.
    */
   async dashboard(query: unknown): Promise<{ data: SeatDashboard }> {
     const { year, type } = parseInput(dashboardQuerySchema, query);
-    const rows = (await this.db.query(
-      `WITH counted AS (
-         SELECT b.transport_id, b.departure_date, b.from_position, count(*)::int AS count
-           FROM seat_bookings b
-          WHERE b.departure_date >= make_date($1, 1, 1) AND b.departure_date < make_date($1 + 1, 1, 1)
-          GROUP BY 1, 2, 3
-       )
-       SELECT t.id, t.name, counted.departure_date::text AS date, c.name AS city, counted.count
-         FROM counted
-         JOIN transports t ON t.id = counted.transport_id
-         JOIN transport_route_points p ON p.transport_id = counted.transport_id AND p.position = counted.from_position
-         JOIN cities c ON c.id = p.point_city_id
-        WHERE $2::boolean IS NULL OR t.is_excursion = $2
-        ORDER BY t.name, t.id, counted.departure_date, p.position`,
-      [year, type === null ? null : type === 1],
-    )) as { id: number; name: string; date: string; city: string; count: number }[];
+    const rows = (await this.db.query(DASHBOARD_SQL, [year, type === null ? null : type === 1])) as { id: number; name: string; date: string; city: string; count: number }[];
 
     const transports = new Map<number, SeatDashboard['transports'][number]>();
     const totals: Record<string, number> = {};

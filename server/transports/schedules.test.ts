@@ -198,6 +198,25 @@ describe('the schedule of a date', () => {
 });
 
 describe('seat dashboard', () => {
+  it('keeps its counters equal to the bookings through inserts, updates and deletes', async () => {
+    const transportId = await route();
+    const recount = () =>
+      app.db.query(
+        `SELECT departure_date::text, from_position, count(*)::int AS count FROM seat_bookings WHERE transport_id = $1 GROUP BY 1, 2
+         EXCEPT SELECT departure_date::text, from_position, count FROM seat_booking_counts WHERE transport_id = $1 AND count > 0`,
+        [transportId],
+      );
+    const counters = () => app.db.query<{ from_position: number; count: number }>(`SELECT from_position, count FROM seat_booking_counts WHERE transport_id = $1 AND count > 0 ORDER BY 1`, [transportId]);
+    for (const seat of [1, 2, 3]) await book(transportId, { number: seat, from_city_id: moscow, to_city_id: tula });
+    const fromTula = (await book(transportId, { number: 4, from_city_id: tula, to_city_id: kursk })).body.data.id;
+    await app.db.query(`INSERT INTO seat_bookings (transport_id, departure_date, number, from_position, to_position) SELECT $1, $2, s, 2, 3 FROM generate_series(10, 14) s`, [transportId, date]);
+    expect(await counters()).toEqual([{ from_position: 0, count: 3 }, { from_position: 1, count: 1 }, { from_position: 2, count: 5 }]);
+    await manager.delete(`/api/transports/${transportId}/seats/${fromTula}`);
+    await app.db.query(`UPDATE seat_bookings SET from_position = 1, to_position = 2 WHERE transport_id = $1 AND number = 1`, [transportId]);
+    expect(await counters()).toEqual([{ from_position: 0, count: 2 }, { from_position: 1, count: 1 }, { from_position: 2, count: 5 }]);
+    expect(await recount()).toEqual([]);
+  });
+
   it('counts the year’s bookings per transport and date with the boarding cities, for all three roles', async () => {
     const year = 2031;
     const day1 = `${year}-05-01`;

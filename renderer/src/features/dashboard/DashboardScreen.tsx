@@ -3,11 +3,11 @@
  * row per transport, DD.MM columns, the Sum row — with the boarding cities in each cell's tooltip,
  * filtered by type (all, excursion 1, flight 0). All three roles.
  */
-import { Card, H2, HTMLSelect, HTMLTable, NonIdealState, Spinner, Tooltip } from '@blueprintjs/core';
+import { Card, H2, HTMLSelect, HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
 import { MESSAGES } from '@shared/messages';
 import { SCHEDULE_PATHS, type DashboardCell, type SeatDashboard } from '@shared/transport/schedules';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState, type MouseEvent } from 'react';
 import { api } from '../../api/http';
 import '../transport/transport.css';
 
@@ -23,10 +23,17 @@ const YEARS_AROUND = 5;
 /** DD.MM of a YYYY-MM-DD date (spec 01 §9: dashboard headers). */
 const dayMonth = (date: string) => `${date.slice(8, 10)}.${date.slice(5, 7)}`;
 
-function CellTooltip({ cell }: { cell: DashboardCell }) {
+/** Where the pointer is: one tooltip for the whole grid (a year has ~20 000 cells, too many for a popover each). */
+interface Hovered {
+  cell: DashboardCell;
+  left: number;
+  top: number;
+}
+
+function CellTooltip({ hovered }: { hovered: Hovered }) {
   return (
-    <ul className="dashboard-tooltip">
-      {cell.cities.map((city) => (
+    <ul className="dashboard-tooltip" role="tooltip" style={{ left: hovered.left, top: hovered.top }}>
+      {hovered.cell.cities.map((city) => (
         <li key={city.city}>
           {city.city}: {city.count}
         </li>
@@ -45,6 +52,17 @@ export function DashboardScreen() {
     placeholderData: keepPreviousData,
   });
   const data = reply.data?.data;
+  const grid = useRef<HTMLDivElement>(null);
+  const [hovered, setHovered] = useState<Hovered | null>(null);
+  const hover = (event: MouseEvent) => {
+    const target = (event.target as Element).closest?.('[data-cell]') as HTMLElement | null;
+    const transport = target && data?.transports.find((row) => String(row.id) === target.dataset.transport);
+    const cell = transport?.cells[target?.dataset.date ?? ''];
+    if (!target || !cell || !grid.current) return setHovered(null);
+    const box = target.getBoundingClientRect();
+    const frame = grid.current.getBoundingClientRect();
+    setHovered({ cell, left: box.left - frame.left + box.width / 2, top: box.top - frame.top });
+  };
   const years = Array.from({ length: YEARS_AROUND * 2 + 1 }, (_, index) => current - YEARS_AROUND + index);
 
   return (
@@ -73,50 +91,49 @@ export function DashboardScreen() {
       ) : !data || data.dates.length === 0 ? (
         <NonIdealState icon="th" title={T.dashboardNoData} />
       ) : (
-        <div className="dashboard-grid">
-          <HTMLTable compact bordered striped className="dashboard-table">
-            <thead>
-              <tr>
-                <th className="dashboard-name">Транспорт</th>
-                {data.dates.map((date) => (
-                  <th key={date}>{dayMonth(date)}</th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {data.transports.map((transport) => (
-                <tr key={transport.id}>
-                  <th className="dashboard-name" scope="row">
-                    {transport.name}
-                  </th>
-                  {data.dates.map((date) => {
-                    const cell = transport.cells[date];
-                    return (
-                      <td key={date} data-date={date}>
-                        {cell ? (
-                          <Tooltip content={<CellTooltip cell={cell} />} placement="top">
-                            <span className="dashboard-count">{cell.count}</span>
-                          </Tooltip>
-                        ) : null}
-                      </td>
-                    );
-                  })}
+        <div className="dashboard-frame" ref={grid} onMouseOver={hover} onMouseLeave={() => setHovered(null)}>
+          <div className="dashboard-grid" onScroll={() => setHovered(null)}>
+            <HTMLTable compact bordered striped className="dashboard-table">
+              <thead>
+                <tr>
+                  <th className="dashboard-name">Транспорт</th>
+                  {data.dates.map((date) => (
+                    <th key={date}>{dayMonth(date)}</th>
+                  ))}
                 </tr>
-              ))}
-            </tbody>
-            <tfoot>
-              <tr>
-                <th className="dashboard-name" scope="row">
-                  {T.sum}
-                </th>
-                {data.dates.map((date) => (
-                  <td key={date} data-date={date}>
-                    <strong>{data.totals[date] ?? 0}</strong>
-                  </td>
+              </thead>
+              <tbody>
+                {data.transports.map((transport) => (
+                  <tr key={transport.id}>
+                    <th className="dashboard-name" scope="row">
+                      {transport.name}
+                    </th>
+                    {data.dates.map((date) => {
+                      const cell = transport.cells[date];
+                      return (
+                        <td key={date} data-date={date} data-transport={transport.id} data-cell={cell ? '' : undefined}>
+                          {cell ? <span className="dashboard-count">{cell.count}</span> : null}
+                        </td>
+                      );
+                    })}
+                  </tr>
                 ))}
-              </tr>
-            </tfoot>
-          </HTMLTable>
+              </tbody>
+              <tfoot>
+                <tr>
+                  <th className="dashboard-name" scope="row">
+                    {T.sum}
+                  </th>
+                  {data.dates.map((date) => (
+                    <td key={date} data-date={date}>
+                      <strong>{data.totals[date] ?? 0}</strong>
+                    </td>
+                  ))}
+                </tr>
+              </tfoot>
+            </HTMLTable>
+          </div>
+          {hovered && <CellTooltip hovered={hovered} />}
         </div>
       )}
     </Card>
