@@ -20,11 +20,12 @@ export class SchedulesController {
     @Inject(TransportExports) private readonly exports: TransportExports,
   ) {}
 
-  /** GET /api/transports/schedules/seats?year=&type= → {data: {dates, transports, totals}}. */
+  /** GET /api/transports/schedules/seats?year=&type= → {data: SeatDashboard}, JSON made by PostgreSQL. */
   @Get('schedules/seats')
   @Roles(...ACCESS.everyone)
-  dashboard(@Query() query: Record<string, unknown>) {
-    return this.schedules.dashboard(query);
+  async dashboard(@Query() query: Record<string, unknown>, @Res() response: Response): Promise<void> {
+    const json = await this.schedules.dashboardJson(query);
+    response.status(200).type('application/json').send(json);
   }
 
   /** GET /api/transports/schedules: the transports list of the schedules screen (paged, searchable). */

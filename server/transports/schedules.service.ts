@@ -14,7 +14,6 @@ import {
   type DateDataRow,
   type ScheduleOfDate,
   type SeatBookingRow,
-  type SeatDashboard,
 } from '../../shared/transport/schedules.js';
 import { seatNumbers } from '../../shared/transport/seat-scheme.js';
 import { segmentOf } from '../../shared/transport/transports.js';
@@ -27,16 +26,38 @@ import { departsOn, loadTransport, pointMoment, routeOf, schedulePayload, tripMo
 
 const T = MESSAGES.transport;
 
-/** The seat dashboard's statement (also timed by server/bench/transport-bench.ts): counters of the year with names. */
+/**
+ * The seat dashboard's statement (also timed by server/bench/transport-bench.ts): the year's counters
+ * with their boarding cities, shaped into the reply (SeatDashboard) by PostgreSQL as JSON text, so a
+ * year of ~18 000 cells is neither parsed nor rebuilt in Node.
+ */
 export const DASHBOARD_SQL = `
-  SELECT t.id, t.name, c.departure_date::text AS date, city.name AS city, c.count
-    FROM seat_booking_counts c
-    JOIN transports t ON t.id = c.transport_id
-    JOIN transport_route_points p ON p.transport_id = c.transport_id AND p.position = c.from_position
-    JOIN cities city ON city.id = p.point_city_id
-   WHERE c.departure_date >= make_date($1, 1, 1) AND c.departure_date < make_date($1 + 1, 1, 1) AND c.count > 0
-     AND ($2::boolean IS NULL OR t.is_excursion = $2)
-   ORDER BY t.name, t.id, c.departure_date, p.position`;
+  WITH counted AS (
+    SELECT c.transport_id, c.departure_date, p.point_city_id AS city_id, p.position, c.count
+      FROM seat_booking_counts c
+      JOIN transports t ON t.id = c.transport_id
+      JOIN transport_route_points p ON p.transport_id = c.transport_id AND p.position = c.from_position
+     WHERE c.departure_date >= make_date($1, 1, 1) AND c.departure_date < make_date($1 + 1, 1, 1) AND c.count > 0
+       AND ($2::boolean IS NULL OR t.is_excursion = $2)
+  ),
+  dates AS (
+    SELECT departure_date, (row_number() OVER (ORDER BY departure_date) - 1)::int AS i, sum(count)::int AS total
+      FROM counted GROUP BY departure_date
+  ),
+  cells AS (
+    SELECT counted.transport_id, dates.i, sum(counted.count)::int AS count,
+           json_agg(json_build_array(counted.city_id, counted.count) ORDER BY counted.position) AS cities
+      FROM counted JOIN dates USING (departure_date)
+     GROUP BY counted.transport_id, dates.i
+  )
+  SELECT json_build_object(
+    'dates', (SELECT coalesce(json_agg(to_char(departure_date, 'YYYY-MM-DD') ORDER BY i), '[]') FROM dates),
+    'totals', (SELECT coalesce(json_agg(total ORDER BY i), '[]') FROM dates),
+    'cities', (SELECT coalesce(json_object_agg(id, name), '{}') FROM cities WHERE id IN (SELECT city_id FROM counted)),
+    'transports', (SELECT coalesce(json_agg(json_build_object('id', t.id, 'name', t.name, 'cells', row.cells) ORDER BY t.name, t.id), '[]')
+                     FROM (SELECT transport_id, json_agg(json_build_array(i, count, cities) ORDER BY i) AS cells FROM cells GROUP BY transport_id) row
+                     JOIN transports t ON t.id = row.transport_id)
+  )::text AS data`;
 
 /** A booking refusal: under its own field and under `to_city_id`, whose first message the schedule shows (spec 02 §8). */
 const bookingRefused = (field: string, message: string) => new ValidationFailed(field === 'to_city_id' ? { to_city_id: [message] } : { [field]: [message], to_city_id: [message] });
@@ -252,25 +273,12 @@ export class SchedulesService {
   /**
    * GET /transports/schedules/seats?year=&type=: booked seats per transport and departure date of the
    * year, with the boarding cities. PostgreSQL keeps the counts as bookings come and go
-   * (`seat_booking_counts`, maintained by triggers on the seat store), so a year is read as counters,
-   * never as bookings travelling to Node.
+   * (`seat_booking_counts`, maintained by triggers on the seat store) and shapes the reply, so a year
+   * is read as counters and never travels through Node as rows: the reply is `{"data": <its JSON>}`.
    */
-  async dashboard(query: unknown): Promise<{ data: SeatDashboard }> {
+  async dashboardJson(query: unknown): Promise<string> {
     const { year, type } = parseInput(dashboardQuerySchema, query);
-    const rows = (await this.db.query(DASHBOARD_SQL, [year, type === null ? null : type === 1])) as { id: number; name: string; date: string; city: string; count: number }[];
-
-    const transports = new Map<number, SeatDashboard['transports'][number]>();
-    const totals: Record<string, number> = {};
-    for (const row of rows) {
-      let transport = transports.get(row.id);
-      if (!transport) transports.set(row.id, (transport = { id: row.id, name: row.name, cells: {} }));
-      const cell = (transport.cells[row.date] ??= { count: 0, cities: [] });
-      cell.count += row.count;
-      const city = cell.cities.find((entry) => entry.city === row.city);
-      if (city) city.count += row.count;
-      else cell.cities.push({ city: row.city, count: row.count });
-      totals[row.date] = (totals[row.date] ?? 0) + row.count;
-    }
-    return { data: { dates: Object.keys(totals).sort(), transports: [...transports.values()], totals } };
+    const [row] = (await this.db.query(DASHBOARD_SQL, [year, type === null ? null : type === 1])) as { data: string }[];
+    return `{"data":${row!.data}}`;
   }
 }

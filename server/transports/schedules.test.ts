@@ -232,17 +232,25 @@ describe('seat dashboard', () => {
 
     const reply = await accountant.get(`/api/transports/schedules/seats?year=${year}`);
     expect(reply.status).toBe(200);
-    expect(reply.body.data.dates).toEqual([day1, day2]);
-    expect(reply.body.data.totals).toEqual({ [day1]: 4, [day2]: 1 });
-    const row = reply.body.data.transports.find((transport: { id: number }) => transport.id === flight);
-    expect(row.cells[day1]).toEqual({ count: 3, cities: [{ city: 'Москва', count: 2 }, { city: 'Тула', count: 1 }] });
-    expect(row.cells[day2]).toEqual({ count: 1, cities: [{ city: 'Тула', count: 1 }] });
+    expect(reply.headers.get('content-type')).toContain('application/json');
+    const data = reply.body.data;
+    expect(data.dates).toEqual([day1, day2]);
+    expect(data.totals).toEqual([4, 1]);
+    expect(data.cities).toEqual({ [moscow]: 'Москва', [tula]: 'Тула' });
+    expect(data.transports.map((transport: { name: string }) => transport.name)).toEqual(['Дашборд рейс', 'Дашборд экскурсия']);
+    // Cells: [date index, seats, [[city, seats from there], …]] in route order.
+    expect(data.transports[0].cells).toEqual([
+      [0, 3, [[moscow, 2], [tula, 1]]],
+      [1, 1, [[tula, 1]]],
+    ]);
+    expect(data.transports[1]).toEqual({ id: excursion, name: 'Дашборд экскурсия', cells: [[0, 1, [[moscow, 1]]]] });
+    expect(flight).toBe(data.transports[0].id);
 
     const excursions = await manager.get(`/api/transports/schedules/seats?year=${year}&type=1`);
     expect(excursions.body.data.transports.map((transport: { name: string }) => transport.name)).toEqual(['Дашборд экскурсия']);
     const flights = await manager.get(`/api/transports/schedules/seats?year=${year}&type=0`);
     expect(flights.body.data.transports.map((transport: { name: string }) => transport.name)).toEqual(['Дашборд рейс']);
     expect((await manager.get(`/api/transports/schedules/seats?year=1990`)).status).toBe(422);
-    expect((await manager.get(`/api/transports/schedules/seats?year=2040`)).body.data).toEqual({ dates: [], transports: [], totals: {} });
+    expect((await manager.get(`/api/transports/schedules/seats?year=2040`)).body.data).toEqual({ dates: [], totals: [], cities: {}, transports: [] });
   });
 });

@@ -133,18 +133,20 @@ export const dashboardQuerySchema = z.object({
   type: z.preprocess((value) => (blank(value) ? null : Number(value)), z.union([z.literal(0), z.literal(1)], { error: V.oneOf }).nullable()),
 });
 
-export interface DashboardCell {
-  count: number;
-  /** Boarding cities with the seats booked from each (the cell's tooltip). */
-  cities: { city: string; count: number }[];
-}
-
-/** → {data: this}: one row per transport with bookings that year, the dates as columns, the Sum row. */
+/**
+ * → {data: this}: the year's departure dates that have bookings (the columns, ascending) with their
+ * totals (the Sum row), and one row per transport whose cells are `[date index, seats booked,
+ * [[city id, seats booked from there], …]]` for the dates it has bookings on (the cell and its
+ * tooltip); `cities` names the cities. Compact on purpose: a year of 50 transports is ~18 000 cells.
+ */
 export interface SeatDashboard {
   dates: string[];
-  transports: { id: number; name: string; cells: Record<string, DashboardCell> }[];
-  totals: Record<string, number>;
+  totals: number[];
+  cities: Record<string, string>;
+  transports: { id: number; name: string; cells: DashboardCell[] }[];
 }
+
+export type DashboardCell = [dateIndex: number, count: number, cities: [cityId: number, count: number][]];
 
 export const SCHEDULE_PATHS = {
   list: '/transports/schedules',

@@ -5,9 +5,9 @@
  */
 import { Card, H2, HTMLSelect, HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
 import { MESSAGES } from '@shared/messages';
-import { SCHEDULE_PATHS, type DashboardCell, type SeatDashboard } from '@shared/transport/schedules';
+import { SCHEDULE_PATHS, type SeatDashboard } from '@shared/transport/schedules';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useRef, useState, type MouseEvent } from 'react';
+import { useMemo, useRef, useState, type MouseEvent } from 'react';
 import { api } from '../../api/http';
 import '../transport/transport.css';
 
@@ -23,9 +23,9 @@ const YEARS_AROUND = 5;
 /** DD.MM of a YYYY-MM-DD date (spec 01 §9: dashboard headers). */
 const dayMonth = (date: string) => `${date.slice(8, 10)}.${date.slice(5, 7)}`;
 
-/** Where the pointer is: one tooltip for the whole grid (a year has ~20 000 cells, too many for a popover each). */
+/** Where the pointer is: one tooltip for the whole grid (a year has ~18 000 cells, too many for a popover each). */
 interface Hovered {
-  cell: DashboardCell;
+  cities: [string, number][];
   left: number;
   top: number;
 }
@@ -33,13 +33,18 @@ interface Hovered {
 function CellTooltip({ hovered }: { hovered: Hovered }) {
   return (
     <ul className="dashboard-tooltip" role="tooltip" style={{ left: hovered.left, top: hovered.top }}>
-      {hovered.cell.cities.map((city) => (
-        <li key={city.city}>
-          {city.city}: {city.count}
+      {hovered.cities.map(([city, count]) => (
+        <li key={city}>
+          {city}: {count}
         </li>
       ))}
     </ul>
   );
+}
+
+/** Each transport's cells by date index. */
+function useCellsByDate(data: SeatDashboard | undefined) {
+  return useMemo(() => new Map((data?.transports ?? []).map((transport) => [transport.id, new Map(transport.cells.map((cell) => [cell[0], cell]))])), [data]);
 }
 
 export function DashboardScreen() {
@@ -54,14 +59,14 @@ export function DashboardScreen() {
   const data = reply.data?.data;
   const grid = useRef<HTMLDivElement>(null);
   const [hovered, setHovered] = useState<Hovered | null>(null);
+  const cells = useCellsByDate(data);
   const hover = (event: MouseEvent) => {
     const target = (event.target as Element).closest?.('[data-cell]') as HTMLElement | null;
-    const transport = target && data?.transports.find((row) => String(row.id) === target.dataset.transport);
-    const cell = transport?.cells[target?.dataset.date ?? ''];
-    if (!target || !cell || !grid.current) return setHovered(null);
+    const cell = target ? cells.get(Number(target.dataset.transport))?.get(Number(target.dataset.index)) : undefined;
+    if (!target || !cell || !grid.current || !data) return setHovered(null);
     const box = target.getBoundingClientRect();
     const frame = grid.current.getBoundingClientRect();
-    setHovered({ cell, left: box.left - frame.left + box.width / 2, top: box.top - frame.top });
+    setHovered({ cities: cell[2].map(([city, count]) => [data.cities[city] ?? '', count]), left: box.left - frame.left + box.width / 2, top: box.top - frame.top });
   };
   const years = Array.from({ length: YEARS_AROUND * 2 + 1 }, (_, index) => current - YEARS_AROUND + index);
 
@@ -108,11 +113,11 @@ export function DashboardScreen() {
                     <th className="dashboard-name" scope="row">
                       {transport.name}
                     </th>
-                    {data.dates.map((date) => {
-                      const cell = transport.cells[date];
+                    {data.dates.map((date, index) => {
+                      const cell = cells.get(transport.id)?.get(index);
                       return (
-                        <td key={date} data-date={date} data-transport={transport.id} data-cell={cell ? '' : undefined}>
-                          {cell ? <span className="dashboard-count">{cell.count}</span> : null}
+                        <td key={date} data-date={date} data-index={index} data-transport={transport.id} data-cell={cell ? '' : undefined}>
+                          {cell ? <span className="dashboard-count">{cell[1]}</span> : null}
                         </td>
                       );
                     })}
@@ -124,9 +129,9 @@ export function DashboardScreen() {
                   <th className="dashboard-name" scope="row">
                     {T.sum}
                   </th>
-                  {data.dates.map((date) => (
+                  {data.dates.map((date, index) => (
                     <td key={date} data-date={date}>
-                      <strong>{data.totals[date] ?? 0}</strong>
+                      <strong>{data.totals[index] ?? 0}</strong>
                     </td>
                   ))}
                 </tr>
