@@ -28,7 +28,7 @@ test('a vehicle type: its seat scheme is redrawn as the rows change, and it is s
   await page.getByLabel('Количество рядов').fill('6');
   await expect(seats(page, preview)).toHaveCount(29);
   await expect(page.getByText('Схема вмещает мест: 29')).toBeVisible();
-  await page.getByLabel('Вторая дверь').check();
+  await page.locator('label').filter({ hasText: 'Вторая дверь' }).click();
   await page.getByLabel('Рядов до второй двери').fill('3');
   await page.getByLabel('Ширина второй двери (рядов)').fill('1');
   await expect(seats(page, preview)).toHaveCount(27);
@@ -63,16 +63,16 @@ test('a schedule: book and cancel a seat, add departure data, download both expo
   const scheme = '.schedule-seats';
   await seats(page, scheme).and(page.locator('[data-seat="5"]')).click();
   const dialog = page.getByRole('dialog', { name: 'Место 5' });
-  await dialog.getByLabel('Откуда').selectOption({ label: 'Москва' });
-  await dialog.getByLabel('Куда').selectOption({ label: 'Тула' });
+  await dialog.getByLabel('Откуда', { exact: true }).selectOption({ label: 'Москва' });
+  await dialog.getByLabel('Куда', { exact: true }).selectOption({ label: 'Тула' });
   await dialog.getByRole('button', { name: 'Забронировать' }).click();
   await expect(page.getByText('Бронь установлена!')).toBeVisible();
   await expect(page.locator(`${scheme} [data-seat="5"]`)).toHaveAttribute('data-state', 'booked');
 
   // The same seat on the next segment is free; an overlapping one is refused with the server's message.
   await page.locator(`${scheme} [data-seat="5"]`).click();
-  await dialog.getByLabel('Откуда').selectOption({ label: 'Москва' });
-  await dialog.getByLabel('Куда').selectOption({ label: 'Орёл' });
+  await dialog.getByLabel('Откуда', { exact: true }).selectOption({ label: 'Москва' });
+  await dialog.getByLabel('Куда', { exact: true }).selectOption({ label: 'Орёл' });
   await dialog.getByRole('button', { name: 'Забронировать' }).click();
   await expect(page.getByText('Место уже забронировано на этом участке маршрута')).toBeVisible();
   await dialog.getByRole('button', { name: 'Снять бронь' }).click();
@@ -82,9 +82,10 @@ test('a schedule: book and cancel a seat, add departure data, download both expo
 
   // Book seat 8 for the dashboard.
   await page.locator(`${scheme} [data-seat="8"]`).click();
-  await dialog.getByLabel('Откуда').selectOption({ label: 'Тула' });
-  await dialog.getByLabel('Куда').selectOption({ label: 'Орёл' });
-  await page.getByRole('dialog', { name: 'Место 8' }).getByRole('button', { name: 'Забронировать' }).click();
+  const seat8 = page.getByRole('dialog', { name: 'Место 8' });
+  await seat8.getByLabel('Откуда', { exact: true }).selectOption({ label: 'Тула' });
+  await seat8.getByLabel('Куда', { exact: true }).selectOption({ label: 'Орёл' });
+  await seat8.getByRole('button', { name: 'Забронировать' }).click();
   await expect(page.locator(`${scheme} [data-seat="8"]`)).toHaveAttribute('data-state', 'booked');
 
   await page.getByRole('tab', { name: 'Отправления' }).click();
