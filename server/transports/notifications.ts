@@ -8,21 +8,14 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { formatDate } from '../../shared/format.js';
 import { MESSAGES } from '../../shared/messages.js';
+import type { DateDataRow } from '../../shared/transport/schedules.js';
 import { defineJob, JobQueue } from '../jobs/job-queue.js';
 import { LogService } from '../logs/log.service.js';
 import { MailService } from '../mail/mail.service.js';
 
 export const NOTIFY_DATE = defineJob<{ transportId: number; dateId: number }>('transport-date-notify');
 
-interface Departure {
-  transport_name: string;
-  date: string;
-  name: string | null;
-  number: string | null;
-  glonas_url: string | null;
-  departure_place: string | null;
-  departure_time: string | null;
-}
+type Departure = Pick<DateDataRow, 'date' | 'name' | 'number' | 'glonas_url' | 'departure_place' | 'departure_time'> & { transport_name: string };
 
 /** The letter of one departure. */
 export function departureLetter(departure: Departure, applicationNumber: string): string {

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { MESSAGES } from '../messages.js';
 import { optionalText, requiredInteger } from '../validation.js';
 import { SEAT_SCHEME_LIMITS } from './seat-scheme.js';
+import type { TransportationRow } from './transportation.js';
 import { calendarDate as date, timeOfDay } from './transports.js';
 
 const V = MESSAGES.validation;
@@ -113,18 +114,7 @@ export interface SchedulePayload {
   dates: string[];
   /** Departure dates from the start date on (weekly days expanded), for the date picker. */
   departures: string[];
-  transportation: {
-    id: number;
-    name: string;
-    schema_svg: string;
-    seats: number;
-    rear_seats: number;
-    rows: number;
-    columns_at_door: number;
-    second_door: boolean;
-    second_door_rows: number | null;
-    second_door_length: number | null;
-  };
+  transportation: Pick<TransportationRow, 'id' | 'name' | 'schema_svg' | 'seats' | 'rear_seats' | 'rows' | 'columns_at_door' | 'second_door' | 'second_door_rows' | 'second_door_length'>;
 }
 
 /** GET /api/transports/schedules/seats?year=&type= (spec 01 §2.15): type 1 excursion, 0 flight, absent all. */

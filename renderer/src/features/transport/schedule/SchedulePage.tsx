@@ -70,36 +70,30 @@ export function SchedulePage() {
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['schedule', id, date] });
   const seats = day.data?.data.seats ?? [];
 
+  /**
+   * A seat call with its toasts: the server's message on success; on a 422 the first message of the
+   * field spec 02 §8 names (`to_city_id` for a booking, `number` for a cancel).
+   */
+  const seatCall = async (work: () => Promise<{ message?: string }>, fallback: string, refusalField: 'to_city_id' | 'number') => {
+    setBusy(true);
+    try {
+      const reply = await work();
+      toast.success(reply.message ?? fallback);
+      await refresh();
+      return true;
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 422) toast.error(error.fieldErrors[refusalField]?.[0] ?? error.serverMessage ?? MESSAGES.errors.unexpected);
+      else if (!(error instanceof ApiError && error.status >= 500)) toast.error(MESSAGES.errors.unexpected);
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
   const book = async (number: number, fromCityId: number | null, toCityId: number | null) => {
-    setBusy(true);
-    try {
-      const reply = await api.post<{ message: string }>(SCHEDULE_PATHS.seats(id), { number, start_date: date, from_city_id: fromCityId, to_city_id: toCityId });
-      toast.success(reply.message ?? T.booked);
-      setSeat(null);
-      await refresh();
-    } catch (error) {
-      // Spec 02 §8: a refused booking shows the first to_city_id message.
-      if (error instanceof ApiError && error.status === 422) toast.error(error.fieldErrors.to_city_id?.[0] ?? error.serverMessage ?? MESSAGES.errors.unexpected);
-      else if (!(error instanceof ApiError && error.status >= 500)) toast.error(MESSAGES.errors.unexpected);
-    } finally {
-      setBusy(false);
-    }
+    const booked = await seatCall(() => api.post(SCHEDULE_PATHS.seats(id), { number, start_date: date, from_city_id: fromCityId, to_city_id: toCityId }), T.booked, 'to_city_id');
+    if (booked) setSeat(null);
   };
-
-  const cancel = async (booking: SeatBookingRow) => {
-    setBusy(true);
-    try {
-      const reply = await api.delete<{ message: string }>(SCHEDULE_PATHS.seat(id, booking.id));
-      toast.success(reply.message ?? T.unbooked);
-      await refresh();
-    } catch (error) {
-      // Spec 02 §8: a refused cancel shows the first number message.
-      if (error instanceof ApiError && error.status === 422) toast.error(error.fieldErrors.number?.[0] ?? error.serverMessage ?? MESSAGES.errors.unexpected);
-      else if (!(error instanceof ApiError && error.status >= 500)) toast.error(MESSAGES.errors.unexpected);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const cancel = (booking: SeatBookingRow) => seatCall(() => api.delete(SCHEDULE_PATHS.seat(id, booking.id)), T.unbooked, 'number');
 
   /** Excursion transports book a free seat at once on the whole route; any other click opens the seat's dialog. */
   const clickSeat = (number: number) => {
