@@ -273,6 +273,26 @@ export function rebuildTariffs(
   });
 }
 
+/**
+ * A copy of a bus transport's form (spec 02 §4: copy sends a new record; tariffs reset to zero on
+ * copy): every id dropped, the tariff matrix kept in shape with zero prices, dates already past left
+ * out (a new record cannot have them), the name marked as a copy (names are unique).
+ */
+export function copyTransport<Form extends TransportFormInput>(form: Form, today = todayIso()): Form {
+  const withoutId = <Row extends { id?: unknown }>(row: Row): Row => ({ ...row, id: null });
+  const routes = form.routes as TransportForm['routes'];
+  return {
+    ...form,
+    id: undefined,
+    version: undefined,
+    name: `${String(form.name ?? '')} (копия)`,
+    routes: { start: withoutId(routes.start), intermediates: (routes.intermediates ?? []).map(withoutId), finish: withoutId(routes.finish) },
+    days: ((form.days ?? []) as TransportForm['days']).map(withoutId),
+    dates: ((form.dates ?? []) as TransportForm['dates']).filter((date) => date.start_date >= today).map(withoutId),
+    tariffs: ((form.tariffs ?? []) as TransportForm['tariffs']).map((tariff) => ({ ...tariff, tariff: 0 })),
+  };
+}
+
 /** Departure days of the weekly mode, or dates of the dates mode, between start and finish (inclusive). */
 export function departureDates(
   transport: { departure_type: number; start_date: string; finish_date: string; days: readonly { number: number }[]; dates: readonly { start_date: string }[] },
