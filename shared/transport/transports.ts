@@ -278,7 +278,8 @@ export function rebuildTariffs(
  * copy): every id dropped, the tariff matrix kept in shape with zero prices, dates already past left
  * out (a new record cannot have them), the name marked as a copy (names are unique).
  */
-export function copyTransport<Form extends TransportFormInput>(form: Form, today = todayIso()): Form {
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the editor's form or a record read back
+export function copyTransport<Form extends Record<string, any>>(form: Form, today = todayIso()): Form {
   const withoutId = <Row extends { id?: unknown }>(row: Row): Row => ({ ...row, id: null });
   const routes = form.routes as TransportForm['routes'];
   return {
