@@ -12,6 +12,7 @@ import { seatGrid, seatLayout } from '../../shared/transport/seat-scheme.js';
 import { nameOf, TOURIST_CITIZENSHIPS, TOURIST_DOCUMENTS, TOURIST_GENDERS } from '../../shared/tourists.js';
 import { notFound, parseInput } from '../common/http/errors.js';
 import { sendDocx } from '../exports/docx.js';
+import { streamXlsx } from '../exports/xlsx.js';
 import { loadTransport, pointMoment, tripMoment, type LoadedTransport } from './transport-read.js';
 
 /** Columns of a passenger list for transport security (EGAIS / АЦБПДП). */
@@ -96,7 +97,6 @@ export class TransportExports {
         };
       }
     }
-    const { streamXlsx } = await import('../exports/xlsx.js');
     await streamXlsx(response, {
       fileName: egaisFileName(date, transport.row.name, type),
       sheetName: 'Пассажиры',
