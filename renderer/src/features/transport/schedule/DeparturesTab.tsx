@@ -33,7 +33,7 @@ export function DeparturesTab({ transportId, date, rows, applications, onChanged
   const notify = async (row: DateDataRow) => {
     setNotifying(row.id);
     try {
-      const reply = await api.get<{ message: string }>(SCHEDULE_PATHS.notify(transportId, row.id));
+      const reply = await api.getChanging<{ message: string }>(SCHEDULE_PATHS.notify(transportId, row.id));
       toast.success(reply.message ?? T.notifyQueued);
     } catch (error) {
       if (!failed(error)) toast.error(MESSAGES.errors.unexpected);
