@@ -212,7 +212,7 @@ export function SchedulePage() {
         />
       </Tabs>
 
-      <div className="form-page-footer">
+      <div className="schedule-footer">
         <Button text="Назад" icon="arrow-left" onClick={back} />
         <Button intent={Intent.PRIMARY} text={MESSAGES.list.save} disabled={!date} title={date ? undefined : 'Выберите дату'} onClick={() => void refresh()} />
       </div>
