@@ -18,6 +18,7 @@ import { DirectionsModule } from './directions/directions.module.js';
 import { FilesModule } from './files/files.module.js';
 import { HealthController } from './health/health.controller.js';
 import { HotelHandbooksModule } from './hotel-handbooks/hotel-handbooks.module.js';
+import { JobsModule } from './jobs/jobs.module.js';
 import { LogFile } from './logs/log-file.js';
 import { LogService } from './logs/log.service.js';
 import { LogsModule } from './logs/logs.module.js';
@@ -25,6 +26,7 @@ import { MailModule } from './mail/mail.module.js';
 import { SERVER_RESOURCES } from './resources.js';
 import { RoomsModule } from './rooms/rooms.module.js';
 import { TourDictionariesModule } from './tour-dictionaries/tour-dictionaries.module.js';
+import { TransportsModule } from './transports/transports.module.js';
 import { UserRolesController } from './users/user-roles.controller.js';
 import { UsersService } from './users/users.service.js';
 import { VendorsModule } from './vendors/vendors.module.js';
@@ -71,6 +73,7 @@ class ShellModule {}
  */
 const FEATURE_MODULES: Type[] = [
   MailModule,
+  JobsModule,
   ShellModule,
   FilesModule,
   HotelHandbooksModule,
@@ -82,6 +85,7 @@ const FEATURE_MODULES: Type[] = [
   AgencyDocumentsModule,
   ClientsModule,
   AgenciesModule,
+  TransportsModule,
 ];
 
 /** The controllers of every declared list resource (server/resources.ts), registered last. */

@@ -17,6 +17,8 @@ export interface ServerConfig {
   /** Creates the first administrator on an empty database. */
   firstAdministrator?: { email: string; password: string };
   smtpUrl?: string;
+  /** This instance runs background jobs (server/jobs); JOB_WORKERS=0 leaves them to the other instances. */
+  jobWorkers: boolean;
 }
 
 /**
@@ -57,5 +59,6 @@ export function readConfig(overrides: ConfigOverrides = {}, env: NodeJS.ProcessE
     databaseUrl: overrides.databaseUrl ?? nonEmpty(env.DATABASE_URL),
     firstAdministrator: adminEmail && adminPassword ? { email: adminEmail, password: adminPassword } : undefined,
     smtpUrl: nonEmpty(env.SMTP_URL),
+    jobWorkers: !['0', 'off', 'false', 'no'].includes((nonEmpty(env.JOB_WORKERS) ?? '').toLowerCase()),
   };
 }

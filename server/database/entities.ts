@@ -11,6 +11,8 @@ import * as hotelHandbooks from '../hotel-handbooks/hotel-handbook.entities.js';
 import { LogEntity } from '../logs/log.entity.js';
 import * as roomDictionaries from '../rooms/room-dictionary.entities.js';
 import * as tourDictionaries from '../tour-dictionaries/tour-dictionary.entities.js';
+import { TransportationEntity } from '../transportation/transportation.entity.js';
+import { TransportEntity, TransportListEntity } from '../transports/transport.entities.js';
 import { UserEntity } from '../users/user.entity.js';
 import { VendorEntity } from '../vendors/vendor.entity.js';
 
@@ -33,4 +35,7 @@ export const ENTITIES = [
   ...Object.values(hotelHandbooks),
   ...Object.values(roomDictionaries),
   ...Object.values(tourDictionaries),
+  TransportationEntity,
+  TransportEntity,
+  TransportListEntity,
 ];

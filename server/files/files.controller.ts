@@ -134,7 +134,7 @@ function etagMatches(header: string | undefined, sha256: string): boolean {
 }
 
 /** `inline|attachment; filename="ascii"; filename*=UTF-8''…` (RFC 6266), safe for any original name. */
-function contentDisposition(type: 'inline' | 'attachment', name: string): string {
+export function contentDisposition(type: 'inline' | 'attachment', name: string): string {
   const fallback = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   const encoded = encodeURIComponent(name).replace(/['()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
   return `${type}; filename="${fallback}"; filename*=UTF-8''${encoded}`;

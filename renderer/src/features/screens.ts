@@ -55,4 +55,11 @@ export const SCREENS: Partial<Record<RouteName, ScreenLoader>> = {
   clients: list(() => import('./clients/clientsScreen').then((m) => m.clientsScreen)),
   agencies: list(() => import('./agencies/agenciesScreen').then((m) => m.agenciesScreen)),
   'agencies-users': list(() => import('./agencies/agencyUsersScreen').then((m) => m.agencyUsersScreen)),
+  dashboard: page(() => import('./dashboard/DashboardScreen').then((m) => m.DashboardScreen)),
+  transportation: list(() => import('./transportation/transportationScreen').then((m) => m.transportationScreen)),
+  'transportation-create': page(() => import('./transportation/transportationScreen').then((m) => m.TransportationCreatePage)),
+  'transportation-edit': page(() => import('./transportation/transportationScreen').then((m) => m.TransportationEditPage)),
+  'transportation-copy': page(() => import('./transportation/transportationScreen').then((m) => m.TransportationCopyPage)),
+  'transport-schedules': list(() => import('./transport/schedulesScreen').then((m) => m.schedulesScreen)),
+  'transport-schedule': page(() => import('./transport/schedule/SchedulePage').then((m) => m.SchedulePage)),
 };
