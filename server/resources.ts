@@ -29,6 +29,5 @@ export const SERVER_RESOURCES = [
   ...TOUR_DICTIONARY_RESOURCES,
   agencyDocumentsServerResource,
   clientsServerResource,
-  // After /agencies/files, whose routes its generic /:id routes would otherwise answer.
   agenciesServerResource,
 ] as ServerResource[];
