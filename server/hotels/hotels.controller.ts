@@ -1,4 +1,8 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Put, Query, Req, UseInterceptors } from '@nestjs/common';
+import type { Request } from 'express';
+import { HOTEL_UPLOAD_FIELDS, placeHotelUpload } from './hotel-uploads.js';
+import { HOTEL_UPLOAD_MAX_BYTES } from '../../shared/hotels/files.js';
+import { StreamUploadInterceptor } from '../files/stream-upload.interceptor.js';
 import { hotelSchema, type Hotel } from '../../shared/hotels/schema.js';
 import { ACCESS, Role } from '../../shared/roles.js';
 import { PayloadPipe } from '../common/aggregate/payload.js';
@@ -53,6 +57,17 @@ export class HotelsController {
   @Delete(':id')
   remove(@Param('id', IdPipe) id: number) {
     return this.hotels.remove(id);
+  }
+
+  /**
+   * POST /api/hotels/files (multipart: `type` first, then `file`, or `photo` with an `entity`) →
+   * {name, path, url}. Types 1 description, 2 memo, 3 photo, 4 room photo, 6 video (up to 100 MB,
+   * streamed into PostgreSQL in chunks, never held whole).
+   */
+  @Post('files')
+  @UseInterceptors(StreamUploadInterceptor(HOTEL_UPLOAD_FIELDS, HOTEL_UPLOAD_MAX_BYTES, placeHotelUpload))
+  upload(@Req() request: Request, @Body() body: unknown) {
+    return this.hotels.upload(request, body);
   }
 
   /** PUT /api/hotels/rooms/{id}/external-id/clean: administrator only (spec 02 §6). */

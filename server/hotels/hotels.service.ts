@@ -15,7 +15,13 @@ import { foreignKeysInto, referencedValues } from '../common/database/foreign-ke
 import { forbidden, notFound, parseInput, PG, pgErrorOf, ValidationFailed } from '../common/http/errors.js';
 import { ResourceService } from '../common/resource/resource.service.js';
 import { ALIAS, defineServerResource, type ServerResource } from '../common/resource/server-resource.js';
-import { removeUnreferencedUpload } from '../files/files.service.js';
+import type { Request } from 'express';
+import type { UploadedFile } from '../../shared/files.js';
+import { HOTEL_FILE_TYPES } from '../../shared/hotels/files.js';
+import { toFieldErrors } from '../../shared/validation.js';
+import { FilesService, removeUnreferencedUpload } from '../files/files.service.js';
+import { streamedUpload } from '../files/stream-upload.interceptor.js';
+import { hotelUploadOf } from './hotel-uploads.js';
 import { HotelEntity } from './hotel.entity.js';
 import { HOTEL_AGGREGATE, hotelNode, hotelRecord } from './hotel.aggregate.js';
 import { z } from 'zod';
@@ -53,6 +59,11 @@ const pickerQuery = z.object({
   limit: z.coerce.number({ error: MESSAGES.validation.integer }).int(MESSAGES.validation.integer).min(1, MESSAGES.validation.min(1)).max(200, MESSAGES.validation.max(200)).default(50),
 });
 
+const uploadFields = z.object({
+  type: z.coerce.number({ error: MESSAGES.validation.required }).refine((type) => HOTEL_FILE_TYPES.includes(type as never), MESSAGES.validation.oneOf),
+  entity: z.string().max(50, MESSAGES.validation.maxLength(50)).optional(),
+});
+
 const typeQuery = z.object({ type: z.coerce.number({ error: MESSAGES.validation.integer }).int(MESSAGES.validation.integer).positive(MESSAGES.validation.integer).optional() });
 
 /** Upload paths a hotel holds (its files, photos, video and room photos). */
@@ -64,6 +75,7 @@ export class HotelsService {
   constructor(
     @Inject(DataSource) private readonly db: DataSource,
     @Inject(ResourceService) private readonly resources: ResourceService,
+    @Inject(FilesService) private readonly files: FilesService,
   ) {}
 
   list(query: Record<string, unknown>, viewer: AuthUser) {
@@ -220,6 +232,26 @@ export class HotelsService {
       [query.city_id ?? null, excursion, query.query || null, query.limit],
     );
     return { data };
+  }
+
+  /** POST /api/hotels/files: the streamed upload checked against its type (422 and removed when it does not fit). */
+  async upload(request: Request, body: unknown): Promise<UploadedFile> {
+    const upload = streamedUpload(request);
+    const fields = uploadFields.safeParse(body ?? {});
+    const errors: Record<string, string[]> = fields.success ? {} : toFieldErrors(fields.error);
+    if (!upload) errors.file = [MESSAGES.files.required];
+    const type = fields.success ? hotelUploadOf(fields.data.type) : undefined;
+    if (upload && type) {
+      const { stored, field } = upload;
+      if (!type.policy.kinds.includes(stored.kind)) errors[field] = [type.policy.messages.badFormat];
+      else if (stored.size > type.policy.maxBytes) errors[field] = [type.policy.messages.tooLarge];
+    }
+    if (Object.keys(errors).length > 0) {
+      if (upload) await this.files.remove(upload.stored.path).catch(() => undefined);
+      throw new ValidationFailed(errors);
+    }
+    const { name, path, url } = upload!.stored;
+    return { name, path, url };
   }
 
   /** PUT /api/hotels/rooms/{id}/external-id/clean (administrator): the room's external id becomes null. */
