@@ -14,6 +14,8 @@ import { clientsScreen } from './clients/clientsScreen';
 import { countriesScreen } from './countries/countriesScreen';
 import * as directions from './directions/screens';
 import * as hotel from './hotel-handbooks/screens';
+import { HotelEditorPage } from './hotels/HotelEditorPage';
+import { hotelsScreen } from './hotels/hotelsScreen';
 import { logsScreen } from './logs/logsScreen';
 import * as rooms from './rooms/screens';
 import * as tours from './tour-dictionaries/screens';
@@ -55,4 +57,8 @@ export const SCREENS: Partial<Record<RouteName, Screen>> = {
   clients: list(clientsScreen),
   agencies: list(agenciesScreen),
   'agencies-users': list(agencyUsersScreen),
+  hotels: list(hotelsScreen),
+  'hotel-create': { component: HotelEditorPage },
+  'hotel-edit': { component: HotelEditorPage },
+  'hotel-copy': { component: HotelEditorPage },
 };
