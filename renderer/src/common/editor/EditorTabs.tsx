@@ -1,7 +1,8 @@
 /**
  * Tabs whose headers carry a red warning mark when errors lie under the paths a tab owns (spec 02:
  * "a tab header shows a red warning mark when the server returned errors for that tab"). When new
- * errors arrive and the open tab has none, the first tab that has some is opened.
+ * errors arrive (or a dialog opens on a row with errors) and the open tab has none, the first tab
+ * that has some is opened.
  */
 import { Icon, Intent, Tab, Tabs } from '@blueprintjs/core';
 import { hasErrorsUnder } from '@shared/editor';
@@ -25,8 +26,9 @@ export function tabOwns(tab: Pick<EditorTab, 'owns'>, path: string): boolean {
 
 export function EditorTabs({ id, tabs, errors, large }: { id: string; tabs: EditorTab[]; errors: FieldErrors; large?: boolean }) {
   const visible = tabs.filter((tab) => !tab.hidden);
-  const [selected, setSelected] = useState(visible[0]?.id ?? '');
   const marked = (tab: EditorTab) => Object.keys(errors).some((path) => tabOwns(tab, path));
+  // A dialog opened on a row with errors opens on the tab that has them.
+  const [selected, setSelected] = useState(() => (visible.find(marked) ?? visible[0])?.id ?? '');
   const previous = useRef(errors);
   useEffect(() => {
     if (previous.current === errors) return;

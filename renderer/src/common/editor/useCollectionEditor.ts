@@ -32,7 +32,9 @@ export function useCollectionEditor<Item>(options: {
     openCreate: () => setState({ open: true, mode: 'create', index: null, draft: options.blank() }),
     openEdit: (index: number) => setState({ open: true, mode: 'edit', index, draft: structuredClone(items[index]!) }),
     openCopy: (index: number) => setState({ open: true, mode: 'copy', index: null, draft: options.copy(structuredClone(items[index]!)) }),
-    setDraft: (draft: Item) => setState((current) => (current.open ? { ...current, draft } : current)),
+    /** A new draft, or a change of the latest one (several changes in one event all count). */
+    setDraft: (draft: Item | ((current: Item) => Item)) =>
+      setState((current) => (current.open ? { ...current, draft: typeof draft === 'function' ? (draft as (current: Item) => Item)(current.draft) : draft } : current)),
     close: () => setState({ open: false }),
     /** Puts the dialog's row back (replacing the edited one, or appended). */
     commit: (item: Item) => {

@@ -81,7 +81,19 @@ interface FieldProps extends FieldRenderProps {
 /** A calendar date as the API exchanges it (YYYY-MM-DD) to the pickers' local ISO value and back. */
 const toPickerValue = (date: unknown) => (typeof date === 'string' && date ? `${date.slice(0, 10)}T00:00:00` : null);
 const fromPickerValue = (value: string | null) => (value ? value.slice(0, 10) : null);
-const DATE_FORMAT = { dateFnsFormat: 'dd.MM.yyyy', locale: ru, placeholder: 'ДД.ММ.ГГГГ' } as const;
+/**
+ * Dates typed or picked as DD.MM.YYYY, in Russian. The pickers' own range (Blueprint's default ends
+ * six months ahead) is widened: price periods and tours are sold years ahead.
+ */
+const DATE_FORMAT = {
+  dateFnsFormat: 'dd.MM.yyyy',
+  locale: ru,
+  placeholder: 'ДД.ММ.ГГГГ',
+  minDate: new Date(2000, 0, 1),
+  maxDate: new Date(new Date().getFullYear() + 10, 11, 31),
+  invalidDateMessage: 'Неверная дата',
+  outOfRangeMessage: 'Дата вне допустимого диапазона',
+} as const;
 
 export function FormField({ field, values, setValue, errors, editing, disabled }: FieldProps) {
   if (field.visible && !field.visible(values)) return null;
@@ -148,6 +160,7 @@ export function FormField({ field, values, setValue, errors, editing, disabled }
           startInputProps={{ id, intent, placeholder: 'с ДД.ММ.ГГГГ' }}
           endInputProps={{ intent, placeholder: 'по ДД.ММ.ГГГГ' }}
           allowSingleDayRange
+          overlappingDatesMessage="Дата окончания раньше даты начала"
         />
       );
       break;

@@ -18,7 +18,7 @@ interface Props {
   isOpen: boolean;
   mode: RowDialogMode;
   draft: Values;
-  setDraft(draft: Values): void;
+  setDraft(draft: Values | ((current: Values) => Values)): void;
   /** The other periods of the room (a period may not share a day with them). */
   others: Values[];
   /** The period's errors from the last save of the hotel. */
@@ -33,10 +33,12 @@ export function PeriodDialog({ isOpen, mode, draft, setDraft, others, errors: se
   const [errors, setErrors] = useState<FieldErrors>(serverErrors);
   useEffect(() => setErrors(serverErrors), [serverErrors, isOpen]);
   const setValue = (name: string, value: unknown) => {
-    const next = { ...draft, [name]: value };
-    // Spec 02 §4: the total-price mode uses the total, otherwise the adult and child prices.
-    if (name === 'is_total_price') Object.assign(next, value ? { adult_price: null, child_price: null } : { total_price: null });
-    setDraft(next);
+    setDraft((current) => {
+      const next = { ...current, [name]: value };
+      // Spec 02 §4: the total-price mode uses the total, otherwise the adult and child prices.
+      if (name === 'is_total_price') Object.assign(next, value ? { adult_price: null, child_price: null } : { total_price: null });
+      return next;
+    });
     setErrors((current) => dropErrors(name === 'from' || name === 'to' ? dropErrors(current, 'from') : current, name));
   };
   const total = draft.is_total_price === true;

@@ -30,7 +30,7 @@ interface Props {
   isOpen: boolean;
   mode: RowDialogMode;
   draft: Values;
-  setDraft(draft: Values): void;
+  setDraft(draft: Values | ((current: Values) => Values)): void;
   /** The room's errors from the last save of the hotel (`dates.0.to`). */
   errors: FieldErrors;
   /** Meals chosen at hotel level: a room picks among them. */
@@ -53,11 +53,13 @@ export function RoomDialog({ isOpen, mode, draft, setDraft, errors: serverErrors
   const place = rooms.places.find((item) => item.id === draft.place_id);
   const caps = roomCaps(draft, place);
   const set = (changes: Values) => {
-    const next = { ...draft, ...changes };
-    // Spec 02 §4: children on adult places exist only with adults (likewise the extra places).
-    if (Number(next.adult_count) === 0) Object.assign(next, { is_children_in_adult_places: false, in_adult_places_children_ages: [] });
-    if (Number(next.adv_adult_count) === 0) Object.assign(next, { is_children_in_adv_adult_places: false, in_adv_adult_places_children_ages: [] });
-    setDraft(next);
+    setDraft((current) => {
+      const next = { ...current, ...changes };
+      // Spec 02 §4: children on adult places exist only with adults (likewise the extra places).
+      if (Number(next.adult_count) === 0) Object.assign(next, { is_children_in_adult_places: false, in_adult_places_children_ages: [] });
+      if (Number(next.adv_adult_count) === 0) Object.assign(next, { is_children_in_adv_adult_places: false, in_adv_adult_places_children_ages: [] });
+      return next;
+    });
     setErrors((current) => Object.keys(changes).reduce(dropErrors, current));
   };
   // The form shows age lists as ids; the payload keeps {id, type}.
@@ -153,7 +155,7 @@ export function RoomDialog({ isOpen, mode, draft, setDraft, errors: serverErrors
       {(draft.premises ?? []).map((premises: Values, index: number) => {
         const nameError = errors[`premises.${index}.name`]?.[0];
         const areaError = errors[`premises.${index}.area`]?.[0];
-        const change = (changes: Values) => set({ premises: draft.premises.map((item: Values, position: number) => (position === index ? { ...item, ...changes } : item)) });
+        const change = (changes: Values) => setDraft((current) => ({ ...current, premises: current.premises.map((item: Values, position: number) => (position === index ? { ...item, ...changes } : item)) }));
         return (
           <div key={index} className="item-list-row">
             <FormGroup helperText={nameError} intent={nameError ? Intent.DANGER : Intent.NONE}>
