@@ -109,10 +109,14 @@ async function writeLevel(manager: EntityManager, collections: Readonly<Record<s
     if (fresh.length > 0) {
       await manager.query(`INSERT INTO ${table} (${list}) SELECT ${list} FROM jsonb_to_recordset($1::jsonb) AS v(${types})`, [write(fresh)]);
     }
-    const updated = rows.filter(({ node }) => !fresh.some((row) => row.node === node));
+    const freshNodes = new Set(fresh.map((row) => row.node));
+    const updated = rows.filter(({ node }) => !freshNodes.has(node));
     if (updated.length > 0) {
-      const assignments = Object.keys(collection.columns).map((column) => `${column} = v.${column}`);
-      await manager.query(`UPDATE ${table} t SET ${assignments.join(', ')} FROM jsonb_to_recordset($1::jsonb) AS v(${types}) WHERE t.id = v.id`, [write(updated)]);
+      const columns = Object.keys(collection.columns);
+      const assignments = columns.map((column) => `${column} = v.${column}`);
+      // Rows the save did not change are not rewritten (no new row version, no index update).
+      const changed = `(${columns.map((column) => `t.${column}`).join(', ')}) IS DISTINCT FROM (${columns.map((column) => `v.${column}`).join(', ')})`;
+      await manager.query(`UPDATE ${table} t SET ${assignments.join(', ')} FROM jsonb_to_recordset($1::jsonb) AS v(${types}) WHERE t.id = v.id AND ${changed}`, [write(updated)]);
     }
 
     const placed = rows.map(({ node }) => ({ id: node.id!, node }));
@@ -194,21 +198,24 @@ async function readLevel(
 ): Promise<void> {
   const parentIds = parents.map((parent) => parent.row.id as number);
   const byId = new Map(parents.map((parent) => [parent.row.id as number, parent]));
-  for (const [key, collection] of Object.entries(collections)) {
-    for (const parent of parents) parent.collections[key] = [];
-    const rows = parentIds.length === 0 ? [] : await selectRows(manager, collection.table, collection.parentColumn, parentIds, collection.orderBy);
-    const children = rows.map((row) => {
-      const child: StoredNode = { row, collections: {}, links: {} };
-      byId.get(row[collection.parentColumn] as number)?.collections[key]!.push(child);
-      return child;
-    });
-    await readLevel(manager, collection.collections, collection.links, children);
-  }
-  for (const [key, link] of Object.entries(links)) {
-    for (const parent of parents) parent.links[key] = [];
-    const rows = parentIds.length === 0 ? [] : await selectRows(manager, link.table, link.parentColumn, parentIds, link.orderBy ?? 'ctid');
-    for (const row of rows) byId.get(row[link.parentColumn] as number)?.links[key]!.push(row);
-  }
+  // The tables of one level are read at once (on a pool, in parallel; in a transaction, one after another).
+  await Promise.all([
+    ...Object.entries(collections).map(async ([key, collection]) => {
+      for (const parent of parents) parent.collections[key] = [];
+      const rows = parentIds.length === 0 ? [] : await selectRows(manager, collection.table, collection.parentColumn, parentIds, collection.orderBy);
+      const children = rows.map((row) => {
+        const child: StoredNode = { row, collections: {}, links: {} };
+        byId.get(row[collection.parentColumn] as number)?.collections[key]!.push(child);
+        return child;
+      });
+      await readLevel(manager, collection.collections, collection.links, children);
+    }),
+    ...Object.entries(links).map(async ([key, link]) => {
+      for (const parent of parents) parent.links[key] = [];
+      const rows = parentIds.length === 0 ? [] : await selectRows(manager, link.table, link.parentColumn, parentIds, link.orderBy ?? 'ctid');
+      for (const row of rows) byId.get(row[link.parentColumn] as number)?.links[key]!.push(row);
+    }),
+  ]);
 }
 
 async function selectRows(manager: EntityManager, table: string, parentColumn: string, parentIds: number[], orderBy: string) {
