@@ -4,12 +4,13 @@
  * `<index>.`), add / edit / copy / delete (delete only where `canDelete` says so, after a
  * confirmation). When new errors arrive, the page of the first refused row is shown.
  */
-import { Alert, Button, HTMLTable, Icon, Intent } from '@blueprintjs/core';
+import { Button, HTMLTable, Icon, Intent } from '@blueprintjs/core';
 import { errorsUnder } from '@shared/editor';
 import { MESSAGES } from '@shared/messages';
 import type { FieldErrors } from '@shared/validation';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Pagination } from '../resource/Pagination';
+import { ConfirmDelete } from './ConfirmDelete';
 
 export interface CollectionColumn<Row> {
   title: string;
@@ -98,22 +99,15 @@ export function CollectionTable<Row>({ label, rows, columns, errors, pageSize, o
         <span>{MESSAGES.list.shown(rows.length === 0 ? 0 : (page - 1) * pageSize + 1, Math.min(rows.length, page * pageSize), rows.length)}</span>
         <Pagination page={page} pages={pages} onPage={setPage} />
       </div>
-      <Alert
-        isOpen={toDelete !== null}
-        intent={Intent.DANGER}
-        icon="trash"
-        confirmButtonText={MESSAGES.list.delete}
-        cancelButtonText={MESSAGES.list.cancel}
-        canEscapeKeyCancel
-        canOutsideClickCancel
+      <ConfirmDelete
+        index={toDelete}
+        message={confirmDelete}
         onCancel={() => setToDelete(null)}
-        onConfirm={() => {
-          if (toDelete !== null) onDelete?.(toDelete);
+        onConfirm={(index) => {
+          onDelete?.(index);
           setToDelete(null);
         }}
-      >
-        <p>{confirmDelete ?? MESSAGES.list.confirmDelete}</p>
-      </Alert>
+      />
     </div>
   );
 }

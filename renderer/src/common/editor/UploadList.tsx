@@ -45,8 +45,30 @@ export async function uploadFile(path: string, fields: Record<string, string>, f
   }
 }
 
-export function UploadList({ label, value, onChange, path, fields, policy, max, maxText, errors, disabled }: Props) {
+/** A file picker that uploads the chosen file at once (see `uploadFile`) and hands over what was stored. */
+export function UploadButton({ label, path, fields, policy, disabled, onUploaded }: { label: string; path: string; fields: Record<string, string>; policy: UploadPolicy; disabled?: boolean; onUploaded(file: UploadedFile): void }) {
   const [busy, setBusy] = useState(false);
+  return (
+    <FileInput
+      text={busy ? 'Загрузка…' : MESSAGES.files.choose}
+      buttonText={MESSAGES.files.browse}
+      disabled={disabled || busy}
+      inputProps={{ accept: policyAccept(policy), 'aria-label': label }}
+      onInputChange={async (event) => {
+        const input = event.currentTarget as HTMLInputElement;
+        const file = input.files?.[0];
+        input.value = '';
+        if (!file) return;
+        setBusy(true);
+        const stored = await uploadFile(path, fields, file, policy);
+        setBusy(false);
+        if (stored) onUploaded(stored);
+      }}
+    />
+  );
+}
+
+export function UploadList({ label, value, onChange, path, fields, policy, max, maxText, errors, disabled }: Props) {
   const full = max !== undefined && value.length >= max;
   const error = errors['']?.[0];
   return (
@@ -59,24 +81,7 @@ export function UploadList({ label, value, onChange, path, fields, policy, max, 
           <Button variant="minimal" icon="cross" aria-label={`${MESSAGES.list.delete}: ${file.name}`} onClick={() => onChange(value.filter((_, position) => position !== index))} disabled={disabled} />
         </div>
       ))}
-      {!full && (
-        <FileInput
-          text={busy ? 'Загрузка…' : MESSAGES.files.choose}
-          buttonText={MESSAGES.files.browse}
-          disabled={disabled || busy}
-          inputProps={{ accept: policyAccept(policy), 'aria-label': label }}
-          onInputChange={async (event) => {
-            const input = event.currentTarget as HTMLInputElement;
-            const file = input.files?.[0];
-            input.value = '';
-            if (!file) return;
-            setBusy(true);
-            const stored = await uploadFile(path, fields, file, policy);
-            setBusy(false);
-            if (stored) onChange([...value, stored]);
-          }}
-        />
-      )}
+      {!full && <UploadButton label={label} path={path} fields={fields} policy={policy} disabled={disabled} onUploaded={(stored) => onChange([...value, stored])} />}
     </FormGroup>
   );
 }

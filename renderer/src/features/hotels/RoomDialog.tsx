@@ -2,7 +2,7 @@
  * A room of the hotel (spec 02 "Rooms tab", §4 "Room places", §5 "Room"): general data with the
  * place rules, photos, price periods, and the administrator's external information.
  */
-import { Alert, Button, Callout, FormGroup, InputGroup, Intent, NumericInput, Pre } from '@blueprintjs/core';
+import { Button, Callout, FormGroup, InputGroup, Intent, NumericInput, Pre } from '@blueprintjs/core';
 import { errorsUnder } from '@shared/editor';
 import { HOTEL_LIMITS, HOTEL_TEXTS, HotelFileType, ROOM_AGE_LISTS, type RoomAgeList } from '@shared/hotels/constants';
 import { HOTEL_PATHS } from '@shared/hotels/paths';
@@ -10,11 +10,11 @@ import { placeCapErrors, placeLocked, roomCaps } from '@shared/hotels/rules';
 import { roomErrors } from '@shared/hotels/schema';
 import type { Photo } from '@shared/files';
 import { formatDate } from '@shared/format';
-import { MESSAGES } from '@shared/messages';
 import type { FieldErrors } from '@shared/validation';
 import { useEffect, useState } from 'react';
 import { api } from '../../api/http';
 import { CollectionTable } from '../../common/editor/CollectionTable';
+import { ConfirmDelete } from '../../common/editor/ConfirmDelete';
 import { checkRow, RowDialog } from '../../common/editor/RowDialog';
 import { dropErrors } from '../../common/editor/useAggregateEditor';
 import { useCollectionEditor, type RowDialogMode } from '../../common/editor/useCollectionEditor';
@@ -169,20 +169,15 @@ export function RoomDialog({ isOpen, mode, draft, setDraft, errors: serverErrors
         );
       })}
       <Button icon="add" text="Добавить помещение" onClick={() => set({ premises: [...(draft.premises ?? []), { name: '', area: null }] })} />
-      <Alert
-        isOpen={premisesToDelete !== null}
-        intent={Intent.DANGER}
-        icon="trash"
-        confirmButtonText={MESSAGES.list.delete}
-        cancelButtonText={MESSAGES.list.cancel}
+      <ConfirmDelete
+        index={premisesToDelete}
+        message={HOTEL_TEXTS.confirmDeletePremises}
         onCancel={() => setPremisesToDelete(null)}
-        onConfirm={() => {
-          set({ premises: draft.premises.filter((_: Values, position: number) => position !== premisesToDelete) });
+        onConfirm={(index) => {
+          setDraft((current) => ({ ...current, premises: current.premises.filter((_: Values, position: number) => position !== index) }));
           setPremisesToDelete(null);
         }}
-      >
-        <p>{HOTEL_TEXTS.confirmDeletePremises}</p>
-      </Alert>
+      />
     </div>
   );
 

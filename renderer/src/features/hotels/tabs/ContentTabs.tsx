@@ -1,14 +1,14 @@
 /** The hotel's content tabs (spec 02 "Hotel form"): information, photos, video, catalogue and SEO. */
-import { Button, Dialog, DialogBody, DialogFooter, FileInput, FormGroup, HTMLTable, InputGroup, Intent, TextArea } from '@blueprintjs/core';
+import { Button, Dialog, DialogBody, DialogFooter, FormGroup, HTMLTable, InputGroup, Intent, TextArea } from '@blueprintjs/core';
 import { errorsUnder } from '@shared/editor';
 import { HOTEL_LIMITS, HotelFileType, HOTEL_TEXTS } from '@shared/hotels/constants';
 import { HOTEL_UPLOADS } from '@shared/hotels/files';
 import { HOTEL_PATHS } from '@shared/hotels/paths';
-import { policyAccept, type Photo } from '@shared/files';
+import type { Photo } from '@shared/files';
 import { MESSAGES } from '@shared/messages';
 import type { FieldErrors } from '@shared/validation';
 import { useState } from 'react';
-import { UploadList, uploadFile } from '../../../common/editor/UploadList';
+import { UploadButton, UploadList } from '../../../common/editor/UploadList';
 import { PhotoListEditor, RichTextEditor } from '../../../common/editors';
 import { FormFields } from '../../../common/form/fields';
 import type { Values } from '../form';
@@ -61,30 +61,14 @@ export function PhotosTab({ form, update, errors }: TabProps) {
 /** One video per hotel: upload while there is none, a table of name and caption, a caption dialog. */
 export function VideosTab({ form, update, errors }: TabProps) {
   const videos: Values[] = form.videos ?? [];
-  const [busy, setBusy] = useState(false);
   const [editing, setEditing] = useState<{ index: number; alt: string } | null>(null);
   const policy = HOTEL_UPLOADS[HotelFileType.Video].policy;
   const error = errors.videos?.[0] ?? Object.entries(errorsUnder(errors, 'videos'))[0]?.[1][0];
   return (
     <div>
       {videos.length === 0 && (
-        <FormGroup label="Видео" helperText={busy ? 'Загрузка…' : (error ?? 'avi, mov, mp4, ogg, webm; не более 100 мб')} intent={error ? Intent.DANGER : Intent.NONE}>
-          <FileInput
-            text={MESSAGES.files.choose}
-            buttonText={MESSAGES.files.browse}
-            disabled={busy}
-            inputProps={{ accept: policyAccept(policy), 'aria-label': 'Видео' }}
-            onInputChange={async (event) => {
-              const input = event.currentTarget as HTMLInputElement;
-              const file = input.files?.[0];
-              input.value = '';
-              if (!file) return;
-              setBusy(true);
-              const stored = await uploadFile(HOTEL_PATHS.files, { type: String(HotelFileType.Video) }, file, policy);
-              setBusy(false);
-              if (stored) update('videos', [{ ...stored, alt: null }]);
-            }}
-          />
+        <FormGroup label="Видео" helperText={error ?? 'avi, mov, mp4, ogg, webm; не более 100 мб'} intent={error ? Intent.DANGER : Intent.NONE}>
+          <UploadButton label="Видео" path={HOTEL_PATHS.files} fields={{ type: String(HotelFileType.Video) }} policy={policy} onUploaded={(stored) => update('videos', [{ ...stored, alt: null }])} />
         </FormGroup>
       )}
       <HTMLTable compact striped className="resource-table">
