@@ -210,11 +210,14 @@ export class HotelsService {
     };
   }
 
-  /** GET /api/hotels/infrastructures/list (optional `type`). */
+  /**
+   * GET /api/hotels/infrastructures/list (optional `type`): the short list of the infrastructure
+   * handbook, as its generic `/list` answers it ({id, name} by name), narrowed to one type when asked.
+   */
   async infrastructures(raw: Record<string, unknown>) {
     const { type } = parseInput(typeQuery, raw);
-    const data = await this.db.query<{ id: number; name: string; type: number }[]>(
-      `SELECT id, name, infrastructure_type_id AS type FROM infrastructures WHERE $1::int IS NULL OR infrastructure_type_id = $1 ORDER BY name, id`,
+    const data = await this.db.query<{ id: number; name: string }[]>(
+      `SELECT id, name FROM infrastructures WHERE $1::int IS NULL OR infrastructure_type_id = $1 ORDER BY name, id`,
       [type ?? null],
     );
     return { data };

@@ -348,7 +348,8 @@ describe('roles and the other routes', () => {
     );
     expect(data.infrastructures_by_type).toEqual([{ id: handbooks.infrastructureId, name: expect.any(String), type: handbooks.infrastructureTypeId }]);
     const infrastructures = (await manager.get(`/api/hotels/infrastructures/list?type=${handbooks.infrastructureTypeId}`)).body.data;
-    expect(infrastructures).toEqual([{ id: handbooks.infrastructureId, name: expect.any(String), type: handbooks.infrastructureTypeId }]);
+    expect(infrastructures).toEqual([{ id: handbooks.infrastructureId, name: expect.any(String) }]);
+    expect((await manager.get(`/api/hotels/infrastructures/list?type=${handbooks.infrastructureTypeId + 1000}`)).body.data).toEqual([]);
 
     await create({ ...hotelPayload(handbooks, 'Пикер Экскурсионный'), is_excursion: true, city_id: handbooks.otherCityId });
     await create({ ...hotelPayload(handbooks, 'Пикер Обычный'), city_id: handbooks.otherCityId });
