@@ -10,6 +10,8 @@ import { Clients1764000000000 } from './1764000000000-Clients.js';
 import { Agencies1764000000001 } from './1764000000001-Agencies.js';
 import { RecordVersions1764100000000 } from './1764100000000-RecordVersions.js';
 import { Transport1765100000000 } from './1765100000000-Transport.js';
+import { Hotels1765000000001 } from './1765000000001-Hotels.js';
+import { FileChunks1765000000002 } from './1765000000002-FileChunks.js';
 
 export const MIGRATIONS = [
   Foundation1763769600000,
@@ -23,4 +25,6 @@ export const MIGRATIONS = [
   Agencies1764000000001,
   RecordVersions1764100000000,
   Transport1765100000000,
+  Hotels1765000000001,
+  FileChunks1765000000002,
 ];

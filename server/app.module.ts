@@ -19,6 +19,7 @@ import { FilesModule } from './files/files.module.js';
 import { HealthController } from './health/health.controller.js';
 import { HotelHandbooksModule } from './hotel-handbooks/hotel-handbooks.module.js';
 import { JobsModule } from './jobs/jobs.module.js';
+import { HOTEL_PAYLOAD_ROUTES, HotelsModule } from './hotels/hotels.module.js';
 import { LogFile } from './logs/log-file.js';
 import { LogService } from './logs/log.service.js';
 import { LogsModule } from './logs/logs.module.js';
@@ -67,11 +68,12 @@ class CoreModule {
 class ShellModule {}
 
 /**
- * Feature modules with routes of their own (uploads, `/vendors/data`, `/hotels/services/icons`, …).
- * They are registered before the generic resource controllers, whose `/:id` would otherwise
- * answer 404 for `/vendors/data`: Nest adds routes in module order.
+ * Feature modules with routes of their own (uploads, `/vendors/data`, `/hotels/services/icons`, the
+ * hotel editor, …). Routes are matched static segments first whatever the module (bootstrap.ts:
+ * `routeResolutionStrategy: 'specificity'`); between routes of one shape these, listed before the
+ * generic resource controllers, win (the multipart POST /agencies/files).
  */
-const FEATURE_MODULES: Type[] = [
+export const FEATURE_MODULES: Type[] = [
   MailModule,
   JobsModule,
   ShellModule,
@@ -86,11 +88,15 @@ const FEATURE_MODULES: Type[] = [
   ClientsModule,
   AgenciesModule,
   TransportsModule,
+  HotelsModule,
 ];
+
+/** Routes under /api whose POST and PUT bodies are a big editor's `{payload}` (up to 5 MB). */
+export const PAYLOAD_ROUTES = [...HOTEL_PAYLOAD_ROUTES];
 
 /** The controllers of every declared list resource (server/resources.ts), registered last. */
 @Module({})
-class ResourcesModule {
+export class ResourcesModule {
   static register(): DynamicModule {
     return { module: ResourcesModule, controllers: SERVER_RESOURCES.map(createResourceController) };
   }

@@ -30,7 +30,6 @@ export const SERVER_RESOURCES = [
   ...TOUR_DICTIONARY_RESOURCES,
   agencyDocumentsServerResource,
   clientsServerResource,
-  // After /agencies/files, whose routes its generic /:id routes would otherwise answer.
   agenciesServerResource,
   transportationServerResource,
 ] as ServerResource[];

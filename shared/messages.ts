@@ -99,6 +99,22 @@ export const MESSAGES = {
     reload: 'Загрузить актуальные данные',
     keepEditing: 'Продолжить редактирование',
   },
+  /** Big editors (ARCHITECTURE.md §7 "Aggregate editors"): the payload and its child rows. */
+  editor: {
+    /** `{payload}` is missing or is not the form as JSON text. */
+    payloadInvalid: 'Данные формы не удалось прочитать: ожидается JSON-объект.',
+    /** A removed child row (a room, a price period) that other records still use. */
+    childInUse: 'Запись используется в других данных и не может быть удалена.',
+    /** Two price periods of one room share a day. */
+    overlap: 'Период пересекается с другим периодом этого номера.',
+    periodOrder: 'Дата начала не может быть позже даты окончания.',
+    /** Marks of the editor's tabs and rows. */
+    tabHasErrors: 'На вкладке есть ошибки',
+    rowHasErrors: 'В строке есть ошибки',
+    add: 'Добавить',
+    copy: 'Копировать',
+    back: 'Назад',
+  },
   users: {
     saved: 'Пользователь успешно сохранен',
     deleted: 'Пользователь успешно удален',

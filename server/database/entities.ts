@@ -7,6 +7,7 @@ import { ClientEntity } from '../clients/client.entity.js';
 import { DirectionEntity, HotelDirectionEntity } from '../directions/direction.entities.js';
 import { CountryEntity } from '../countries/country.entity.js';
 import { FileEntity, StoredFileEntity } from '../files/file.entity.js';
+import { HotelEntity } from '../hotels/hotel.entity.js';
 import * as hotelHandbooks from '../hotel-handbooks/hotel-handbook.entities.js';
 import { LogEntity } from '../logs/log.entity.js';
 import * as roomDictionaries from '../rooms/room-dictionary.entities.js';
@@ -32,6 +33,7 @@ export const ENTITIES = [
   ClientEntity,
   AgencyEntity,
   AgencyUserEntity,
+  HotelEntity,
   ...Object.values(hotelHandbooks),
   ...Object.values(roomDictionaries),
   ...Object.values(tourDictionaries),

@@ -62,4 +62,8 @@ export const SCREENS: Partial<Record<RouteName, ScreenLoader>> = {
   'transportation-copy': page(() => import('./transportation/transportationScreen').then((m) => m.TransportationCopyPage)),
   'transport-schedules': list(() => import('./transport/schedulesScreen').then((m) => m.schedulesScreen)),
   'transport-schedule': page(() => import('./transport/schedule/SchedulePage').then((m) => m.SchedulePage)),
+  hotels: list(() => import('./hotels/hotelsScreen').then((m) => m.hotelsScreen)),
+  'hotel-create': page(() => import('./hotels/HotelEditorPage').then((m) => m.HotelEditorPage)),
+  'hotel-edit': page(() => import('./hotels/HotelEditorPage').then((m) => m.HotelEditorPage)),
+  'hotel-copy': page(() => import('./hotels/HotelEditorPage').then((m) => m.HotelEditorPage)),
 };

@@ -87,7 +87,7 @@ export function ResourceScreen<Row extends RowBase>({ definition }: { definition
     onSettled: () => void refresh(),
   });
 
-  const runToolbar = useMutation({ mutationFn: async (action: ToolbarActionSpec) => action.run() });
+  const runToolbar = useMutation({ mutationFn: async (action: ToolbarActionSpec) => action.run?.() });
 
   // Opening a record may mark it seen (the 'Новый' mark and the header counters).
   const closeDialog = () => {
@@ -162,8 +162,9 @@ export function ResourceScreen<Row extends RowBase>({ definition }: { definition
                   key={action.text}
                   icon={action.icon}
                   text={action.text}
+                  intent={action.intent}
                   loading={runToolbar.isPending && runToolbar.variables === action}
-                  onClick={() => runToolbar.mutate(action)}
+                  onClick={() => (action.to ? navigate(action.to()) : runToolbar.mutate(action))}
                 />
               ))}
           {editable && <Button intent={Intent.PRIMARY} icon="add" text={MESSAGES.list.add} onClick={() => (definition.pages ? navigate(definition.pages.create) : setDialog({ open: true }))} />}

@@ -61,10 +61,13 @@ export interface RowActionSpec<Row> {
 export interface ToolbarActionSpec {
   text: string;
   icon: IconName;
+  intent?: Intent;
   /** Offered only to users for whom this holds; always when absent. */
   visible?: (user: SessionUser) => boolean;
   /** The work, with its own toasts; the button shows it is busy until it settles. */
-  run: () => unknown;
+  run?: () => unknown;
+  /** A link instead of work: the page the button opens (e.g. a big editor's create page). */
+  to?: () => string;
 }
 
 /** The add/edit dialog of a resource. */
