@@ -20,6 +20,8 @@ export interface ServerConfig {
   smtpUrl?: string;
   /** Host names the server answers (421 for any other Host): this computer's, ALLOWED_HOSTS and HOST. */
   allowedHosts: string[];
+  /** This instance runs background jobs (server/jobs); JOB_WORKERS=0 leaves them to the other instances. */
+  jobWorkers: boolean;
 }
 
 /**
@@ -62,5 +64,6 @@ export function readConfig(overrides: ConfigOverrides = {}, env: NodeJS.ProcessE
     firstAdministrator: adminEmail && adminPassword ? { email: adminEmail, password: adminPassword } : undefined,
     smtpUrl: nonEmpty(env.SMTP_URL),
     allowedHosts: allowedHostNames(env.ALLOWED_HOSTS, host),
+    jobWorkers: !['0', 'off', 'false', 'no'].includes((nonEmpty(env.JOB_WORKERS) ?? '').toLowerCase()),
   };
 }

@@ -38,6 +38,7 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
 export const PG = {
   foreignKeyViolation: '23503',
   uniqueViolation: '23505',
+  exclusionViolation: '23P01',
 } as const;
 
 export function pgErrorOf(error: unknown): { code?: string; constraint?: string } {
