@@ -24,7 +24,7 @@ export const MIGRATIONS = [
   Clients1764000000000,
   Agencies1764000000001,
   RecordVersions1764100000000,
-  Transport1765100000000,
   Hotels1765000000001,
   FileChunks1765000000002,
+  Transport1765100000000,
 ];

