@@ -9,6 +9,7 @@ import { AuthGuard } from './common/auth/auth.guard.js';
 import { SessionService } from './common/auth/session.service.js';
 import { ClientsModule } from './clients/clients.module.js';
 import { ApiExceptionFilter } from './common/http/api-exception.filter.js';
+import { ListService } from './common/list/list.service.js';
 import { createResourceController } from './common/resource/resource.controller.js';
 import { ResourceService } from './common/resource/resource.service.js';
 import { CountersController } from './counters/counters.controller.js';
@@ -39,9 +40,10 @@ class CoreModule {
         { provide: SERVER_CONFIG, useValue: config },
         LogService,
         SessionService,
+        ListService,
         ResourceService,
       ],
-      exports: [DataSource, SERVER_CONFIG, LogService, SessionService, ResourceService],
+      exports: [DataSource, SERVER_CONFIG, LogService, SessionService, ListService, ResourceService],
     };
   }
 }
