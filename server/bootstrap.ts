@@ -44,7 +44,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     ? { url: config.databaseUrl, stop: async () => {} }
     : await startEmbeddedDatabase(config.dataDir);
 
-  const dataSource = createDataSource(database.url);
+  const dataSource = createDataSource(database.url, { poolSize: config.databasePoolSize });
   let applied: string[];
   try {
     await dataSource.initialize();

