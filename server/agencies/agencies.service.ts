@@ -19,7 +19,7 @@ import type { AuthUser } from '../common/auth/decorators.js';
 import { notFound } from '../common/http/errors.js';
 import { escapeLike, parseListQuery } from '../common/list/list-query.js';
 import { ListService } from '../common/list/list.service.js';
-import { rowsInBatches, streamXlsx, xlsxDate, xlsxYesNo } from '../exports/xlsx.js';
+import { rowsInBatches, streamXlsx, xlsxYesNo, type XlsxColumn } from '../exports/xlsx.js';
 import { LogService } from '../logs/log.service.js';
 import { MailService } from '../mail/mail.service.js';
 import { AGENCY_SEARCH_EXPRESSION, agencyUsersServerList } from './agencies.resource.js';
@@ -191,7 +191,7 @@ export class AgenciesService {
           is_active: xlsxYesNo(agency.is_active),
           search_module: agency.has_search_module && agency.search_module_url ? agency.search_module_url : MESSAGES.agencies.notConnected,
           status: AGENCY_STATUS_NAMES[agency.status],
-          created_at: xlsxDate(agency.created_at),
+          created_at: agency.created_at,
         };
       }
     }
@@ -206,7 +206,7 @@ export class AgenciesService {
 
 /** The columns of agencies.xlsx (the list's columns, plus INN, contact person and the registration date). */
 export const AGENCY_EXPORT_COLUMNS = [
-  { header: 'ID', key: 'id', width: 8 },
+  { header: 'ID', key: 'id', width: 8, type: 'number', format: '0' },
   { header: 'Юридическое название', key: 'legal_name', width: 36 },
   { header: 'Новое', key: 'is_new', width: 9 },
   { header: 'Бренд', key: 'brand', width: 24 },
@@ -220,5 +220,5 @@ export const AGENCY_EXPORT_COLUMNS = [
   { header: 'Активно', key: 'is_active', width: 10 },
   { header: 'Модуль поиска', key: 'search_module', width: 32 },
   { header: 'Статус', key: 'status', width: 18 },
-  { header: 'Дата регистрации', key: 'created_at', width: 16 },
-];
+  { header: 'Дата регистрации', key: 'created_at', width: 16, type: 'date' },
+] satisfies XlsxColumn[];
