@@ -79,7 +79,8 @@ function utf8LocaleFlags(): string[] {
   }
 }
 
-export async function startEmbeddedDatabase(dataDir: string): Promise<RunningDatabase> {
+/** `onLog` also gets the server's own log output (the bench reads statement durations from it). */
+export async function startEmbeddedDatabase(dataDir: string, options: { onLog?: (text: string) => void } = {}): Promise<RunningDatabase> {
   const isRoot = process.getuid?.() === 0;
   await fs.mkdir(dataDir, { recursive: true });
   // As root, the server runs as the unprivileged `postgres` user, which must be able to enter dataDir.
@@ -107,6 +108,7 @@ export async function startEmbeddedDatabase(dataDir: string): Promise<RunningDat
     // Tuned for an office PC (tuning.ts).
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', ...officePcFlags()],
     onLog: (message) => {
+      options.onLog?.(message);
       log.push(message);
       if (log.length > 50) log.shift();
     },

@@ -5,7 +5,7 @@ import type { ListParams } from '../../../shared/list.js';
 import type { AuthUser } from '../auth/decorators.js';
 import { foreignKeysInto, referencedValues } from '../database/foreign-keys.js';
 import { escapeLike, parseListQuery, parsePickerQuery } from './list-query.js';
-import { countKey, keptCount } from './row-counts.js';
+import { countKey, foldWhenMany, keptCount, keptCountSql } from './row-counts.js';
 import { ALIAS, type ServerList } from './server-list.js';
 
 /** Any declared list, whatever its entity and definition (the engine reads them as plain objects). */
@@ -104,10 +104,31 @@ export class PagedQuery {
     this.searching = Boolean(params.query && list.searchExpression);
   }
 
+  /**
+   * One statement: the page's ids in a CTE (from the sort index, or for a search from one pass
+   * over the matches that also counts them), joined to their rows and relations, with the count
+   * beside each row. A page past the end has no row to carry the count, so it is counted apart.
+   */
   async run(): Promise<{ entities: ObjectLiteral[]; count: number }> {
-    if (this.searching) return this.searchedPage();
-    const [entities, count] = await Promise.all([this.rowsOf(this.pageIds()), this.count()]);
-    return { entities, count };
+    const query = this.db
+      .getRepository(this.list.entity)
+      .createQueryBuilder(ALIAS)
+      .addCommonTableExpression(this.pageIds(), 'page')
+      .innerJoin('page', 'page', `page.id = ${ALIAS}.id`);
+    const key = this.keptCountKey();
+    if (this.searching) query.addSelect('page.total', 'total');
+    else if (key !== null) {
+      const kept = keptCountSql(':count_table', ':count_key');
+      query.addSelect(kept.count, 'total').addSelect(kept.parts, 'parts').setParameters({ count_table: this.table, count_key: key });
+    } else {
+      const counting = this.matching().select('count(*)');
+      query.addSelect(`(${counting.getQuery()})`, 'total').setParameters(counting.getParameters());
+    }
+    for (const relation of this.list.listRelations ?? this.list.relations ?? []) query.leftJoinAndSelect(`${ALIAS}.${relation}`, relation);
+    const { raw, entities } = await this.ordered(query).getRawAndEntities<{ total: string; parts?: string }>();
+    if (entities.length === 0) return { entities, count: this.params.page > 1 ? await this.count() : 0 };
+    if (key !== null) foldWhenMany(this.db, this.table, key, Number(raw[0]!.parts));
+    return { entities, count: Number(raw[0]!.total) };
   }
 
   /** The rows that match the search and filters (no order, no slice). */
@@ -131,48 +152,33 @@ export class PagedQuery {
     return (this.params.page - 1) * this.params.limit;
   }
 
-  /** The ids of the page, in order: read from the sort index when the list is not searched. */
+  /** The ids of the page, in order (with `total`, the number of matches, when searching). */
   private pageIds(): SelectQueryBuilder<ObjectLiteral> {
-    return this.ordered(this.matching().select(`${ALIAS}.id`)).offset(this.offset).limit(this.params.limit);
+    const ids = this.matching().select(`${ALIAS}.id`, 'id');
+    if (this.searching) ids.addSelect('count(*) OVER ()', 'total');
+    return this.ordered(ids).offset(this.offset).limit(this.params.limit);
   }
 
-  /**
-   * The page's rows with their relations: `id = ANY(ARRAY(ids of the page))`, which PostgreSQL
-   * evaluates once, then reads just those rows by primary key (the deferred join).
-   */
-  private async rowsOf(ids: SelectQueryBuilder<ObjectLiteral> | number[]): Promise<ObjectLiteral[]> {
-    const query = this.db.getRepository(this.list.entity).createQueryBuilder(ALIAS);
-    if (Array.isArray(ids)) {
-      if (ids.length === 0) return [];
-      query.where(`${ALIAS}.id = ANY(:ids)`, { ids });
-    } else {
-      query.where(`${ALIAS}.id = ANY(ARRAY(${ids.getQuery()}))`).setParameters(ids.getParameters());
-    }
-    for (const relation of this.list.listRelations ?? this.list.relations ?? []) query.leftJoinAndSelect(`${ALIAS}.${relation}`, relation);
-    return this.ordered(query).getMany();
-  }
-
-  /** A search: one pass over the matches counts them and keeps the page's ids; then its rows by id. */
-  private async searchedPage(): Promise<{ entities: ObjectLiteral[]; count: number }> {
-    const found = await this.ordered(this.matching().select(`${ALIAS}.id`, 'id').addSelect('count(*) OVER ()', 'total'))
-      .offset(this.offset)
-      .limit(this.params.limit)
-      .getRawMany<{ id: number; total: string }>();
-    if (found.length === 0) return { entities: [], count: this.params.page > 1 ? await this.count() : 0 };
-    return { entities: await this.rowsOf(found.map((row) => row.id)), count: Number(found[0]!.total) };
-  }
-
-  /**
-   * The exact count: kept by the database for an unsearched list filtered by at most one of its
-   * counted keys; otherwise counted, through the filter's index where there is one.
-   */
-  private async count(): Promise<number> {
+  /** Whether an unsearched list's count is kept by the database: at most one filter, a counted key. */
+  private keptCountKey(): string | null {
     const filtered = Object.entries(this.filters);
     const counted = this.list.counted;
-    if (!this.searching && counted && filtered.length <= 1 && filtered.every(([column]) => counted.keys.includes(column))) {
-      const [column, value] = filtered[0] ?? [];
-      return keptCount(this.db, this.db.getMetadata(this.list.entity).tableName, countKey(column, value));
-    }
+    if (this.searching || !counted || filtered.length > 1 || !filtered.every(([column]) => counted.keys.includes(column))) return null;
+    const [column, value] = filtered[0] ?? [];
+    return countKey(column, value);
+  }
+
+  private get table(): string {
+    return this.db.getMetadata(this.list.entity).tableName;
+  }
+
+  /**
+   * The exact count on its own: kept by the database for an unsearched list filtered by at most
+   * one of its counted keys; otherwise counted, through the filter's index where there is one.
+   */
+  private async count(): Promise<number> {
+    const key = this.keptCountKey();
+    if (key !== null) return keptCount(this.db, this.table, key);
     // COUNT(*), not TypeORM's getCount(), which would count DISTINCT ids.
     const row = await this.matching().select('count(*)', 'count').getRawOne<{ count: string }>();
     return Number(row?.count ?? 0);

@@ -12,12 +12,23 @@ export const FOLD_DELTAS_OVER = 32;
 /** The key of a count: '' for every row, `column=value` for the rows with that value. */
 export const countKey = (column?: string, value?: unknown) => (column === undefined ? '' : `${column}=${String(value)}`);
 
+/** The count of a key as SQL expressions (inside another statement): the sum, and how many delta rows it has. */
+export const keptCountSql = (table: string, key: string) => ({
+  count: `(SELECT coalesce(sum(delta), 0) FROM row_counts WHERE table_name = ${table} AND key = ${key})`,
+  parts: `(SELECT count(*) FROM row_counts WHERE table_name = ${table} AND key = ${key})`,
+});
+
+/** Folds the key's deltas off the request's path when they have piled up. */
+export function foldWhenMany(db: DataSource | EntityManager, table: string, key: string, parts: number): void {
+  if (parts > FOLD_DELTAS_OVER) void foldDeltas(db, table, key).catch(() => undefined);
+}
+
 export async function keptCount(db: DataSource | EntityManager, table: string, key: string): Promise<number> {
   const [row] = await db.query<{ count: string; parts: number }[]>(
     'SELECT coalesce(sum(delta), 0) AS count, count(*)::int AS parts FROM row_counts WHERE table_name = $1 AND key = $2',
     [table, key],
   );
-  if (row && row.parts > FOLD_DELTAS_OVER) void foldDeltas(db, table, key).catch(() => undefined);
+  foldWhenMany(db, table, key, row?.parts ?? 0);
   return Number(row?.count ?? 0);
 }
 
