@@ -50,7 +50,10 @@ export type ListFilters = z.ZodObject<Record<string, z.ZodType>>;
 export type ListFilter = string;
 
 /** `/list` of a list that grows without bound: `query` and `limit` (default 50, max 200), searched on the server. */
-export const PICKER_LIMITS = { default: 50, max: 200 } as const;
+export const PICKER_LIMITS = { default: 50, max: 200, debounceMs: 250 } as const;
+
+/** The picker endpoint of a list: `/clients` → `/clients/list`. */
+export const pickerPath = (listPath: string) => `${listPath}/list`;
 
 export interface ListDefinition<Sortable extends string = string, Filters extends ListFilters = ListFilters> {
   /** Path under /api, e.g. `/clients`; it may hold route parameters (`/agencies/:agency_id/agency-users`). */

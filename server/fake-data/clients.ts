@@ -16,11 +16,11 @@ export const clientsKind: FakeDataKind = {
     await insertPeople(
       sql,
       count,
-      // 7919 is prime to 10⁹, so n·7919 mod 10⁹ gives every n its own phone.
+      // 3¹⁸ is prime to 10⁹, so n·3¹⁸ mod 10⁹ gives every n its own phone, spread over all codes.
       (people) =>
         `INSERT INTO clients (surname, name, patronymic, phone, email, is_active, is_new, created_at, updated_at)
          SELECT surname, name, patronymic,
-                '+79' || lpad(((n::bigint * 7919) % 1000000000)::text, 9, '0'),
+                '+79' || lpad(((n::bigint * 387420489) % 1000000000)::text, 9, '0'),
                 CASE WHEN n % 4 = 0 THEN NULL ELSE email END,
                 n % 17 <> 0, n > ${total} - ${Math.max(1, Math.round(total / 100))},
                 now() - make_interval(secs => (${total} - n)::double precision * ${FIVE_YEARS_SECONDS / Math.max(total, 1)}), now()
