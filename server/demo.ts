@@ -7,6 +7,7 @@
 import path from 'node:path';
 import pg from 'pg';
 import { startServer } from './bootstrap.js';
+import { stopOnSignals } from './stop-on-signals.js';
 import { defaultDataDir } from './config.js';
 import { startEmbeddedDatabase } from './database/embedded-database.js';
 import { fillFakeData, type FakeDataSizes } from './fake-data/index.js';
@@ -39,14 +40,7 @@ try {
   await sql.end();
 }
 
-let stopping = false;
-const stop = async (signal: string) => {
-  if (stopping) return;
-  stopping = true;
-  console.log(`${signal}: stopping…`);
+stopOnSignals(async () => {
   await server.close();
   await database.stop();
-  process.exit(0);
-};
-process.on('SIGINT', () => void stop('SIGINT'));
-process.on('SIGTERM', () => void stop('SIGTERM'));
+});

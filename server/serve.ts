@@ -3,19 +3,11 @@
  * http://127.0.0.1:8080/ (tests, CI, machines without a desktop). `npm run serve`.
  */
 import { startServer } from './bootstrap.js';
+import { stopOnSignals } from './stop-on-signals.js';
 
 const server = await startServer({
   port: process.env.PORT ? Number(process.env.PORT) : 8080,
 });
 console.log(`Back-office is running at ${server.url}/`);
 
-let stopping = false;
-const stop = async (signal: string) => {
-  if (stopping) return;
-  stopping = true;
-  console.log(`${signal}: stopping…`);
-  await server.close();
-  process.exit(0);
-};
-process.on('SIGINT', () => void stop('SIGINT'));
-process.on('SIGTERM', () => void stop('SIGTERM'));
+stopOnSignals(() => server.close());

@@ -23,6 +23,23 @@ const FLAGS = 0x0808;
 const DOS_TIME = 0;
 const DOS_DATE = (0 << 9) | (1 << 5) | 1;
 
+/**
+ * The fields a local header (at 4) and a central directory header (at 6) share: version needed,
+ * flags, method, time, date, CRC, sizes, name length. A local header's CRC and sizes are 0: the
+ * data descriptor after the data carries them.
+ */
+function writeEntryFields(header: Buffer, at: number, entry: Pick<Entry, 'crc' | 'compressedSize' | 'size' | 'name'>): void {
+  header.writeUInt16LE(20, at);
+  header.writeUInt16LE(FLAGS, at + 2);
+  header.writeUInt16LE(DEFLATE, at + 4);
+  header.writeUInt16LE(DOS_TIME, at + 6);
+  header.writeUInt16LE(DOS_DATE, at + 8);
+  header.writeUInt32LE(entry.crc, at + 10);
+  header.writeUInt32LE(entry.compressedSize, at + 14);
+  header.writeUInt32LE(entry.size, at + 18);
+  header.writeUInt16LE(entry.name.length, at + 22);
+}
+
 export class ZipStream {
   private readonly entries: Entry[] = [];
   private offset = 0;
@@ -37,12 +54,7 @@ export class ZipStream {
   private localHeader(name: Buffer): Buffer {
     const header = Buffer.alloc(30);
     header.writeUInt32LE(0x04034b50, 0);
-    header.writeUInt16LE(20, 4);
-    header.writeUInt16LE(FLAGS, 6);
-    header.writeUInt16LE(DEFLATE, 8);
-    header.writeUInt16LE(DOS_TIME, 10);
-    header.writeUInt16LE(DOS_DATE, 12);
-    header.writeUInt16LE(name.length, 26);
+    writeEntryFields(header, 4, { crc: 0, compressedSize: 0, size: 0, name });
     return Buffer.concat([header, name]);
   }
 
@@ -114,16 +126,8 @@ export class ZipStream {
     for (const entry of this.entries) {
       const header = Buffer.alloc(46);
       header.writeUInt32LE(0x02014b50, 0);
-      header.writeUInt16LE(20, 4);
-      header.writeUInt16LE(20, 6);
-      header.writeUInt16LE(FLAGS, 8);
-      header.writeUInt16LE(DEFLATE, 10);
-      header.writeUInt16LE(DOS_TIME, 12);
-      header.writeUInt16LE(DOS_DATE, 14);
-      header.writeUInt32LE(entry.crc, 16);
-      header.writeUInt32LE(entry.compressedSize, 20);
-      header.writeUInt32LE(entry.size, 24);
-      header.writeUInt16LE(entry.name.length, 28);
+      header.writeUInt16LE(20, 4); // made by: version 2.0
+      writeEntryFields(header, 6, entry);
       header.writeUInt32LE(entry.offset, 42);
       await this.put(Buffer.concat([header, entry.name]));
     }
