@@ -9,6 +9,7 @@
  * BENCH_STAFF, BENCH_AGENCIES, BENCH_EXPORT_ROWS, BENCH_REQUESTS. --only=name,name runs some scenarios;
  * --explain prints the plan of each statement of every HTTP scenario.
  */
+import { readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,6 +21,7 @@ import { fillFakeData } from '../fake-data/index.js';
 import { ApiClient } from '../test/api-client.js';
 import type { BenchContext, BenchRow, BenchSizes, HttpTarget } from './context.js';
 import { databaseTimes, logDurations, recordStatements, startWindow, statementsOf, StatementLog } from './db-time.js';
+import { backendsCpu, backendsCpuMs, mainThreadCpu, mainThreadRunAndWait } from './cpu.js';
 import { runLoad } from './load.js';
 import { BENCH_SCENARIOS } from './scenarios/index.js';
 
@@ -70,6 +72,8 @@ async function main(): Promise<void> {
     const statementLog = new StatementLog();
     const database = await startEmbeddedDatabase(dataDir, { onLog: statementLog.onLog });
     cleanup.push(() => database.stop());
+    const postmaster = Number(readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
+    const startedWaiting = mainThreadRunAndWait();
 
     const server = await startServer({
       databaseUrl: database.url,
@@ -94,12 +98,21 @@ async function main(): Promise<void> {
       const rows: BenchRow[] = [];
       measured++;
       for (const concurrency of CONCURRENCY) {
+        const plan = { baseUrl: server.url, cookie, paths, concurrency, requests: sizes.requests, warmup: WARMUP, id: `s${measured}c${concurrency}` };
+        // Two passes of the same requests: HTTP timed with nothing recorded, then the database's own
+        // times from the statement log (whose writing and reading would otherwise slow the server).
+        const cpuBefore = { server: mainThreadCpu(), db: backendsCpu(postmaster) };
+        const { timings } = await runLoad(plan);
+        const serverCpu = cpuBefore.server === null ? null : (mainThreadCpu()! - cpuBefore.server) / 1e6 / timings.length;
+        const dbCpu = cpuBefore.db.size === 0 ? null : backendsCpuMs(cpuBefore.db, backendsCpu(postmaster)) / timings.length;
+        await logDurations(sql, true);
         const window = startWindow(statementLog);
-        const { timings } = await runLoad({ baseUrl: server.url, cookie, paths, concurrency, requests: sizes.requests, warmup: WARMUP, id: `s${measured}c${concurrency}` });
+        const recorded = await runLoad({ ...plan, id: `${plan.id}db` });
         const { times, unmatched } = await databaseTimes(window);
-        if (explain && concurrency === 1) await explainRequest(sql, timings[0]!.id, title, log);
+        await logDurations(sql, false);
+        if (explain && concurrency === 1) await explainRequest(sql, recorded.timings[0]!.id, title, log);
         const http = timings.map((timing) => timing.ms);
-        const db = timings.flatMap((timing) => (times.has(timing.id) ? [times.get(timing.id)!] : []));
+        const db = recorded.timings.flatMap((timing) => (times.has(timing.id) ? [times.get(timing.id)!] : []));
         const p95 = percentile(http, 95);
         const dbP95 = percentile(db, 95);
         const ratio = p95 / dbP95;
@@ -112,6 +125,8 @@ async function main(): Promise<void> {
           dbP50: percentile(db, 50),
           dbP95,
           ratio,
+          serverCpu,
+          dbCpu,
           target: `p95 < ${limit} ms, ≤ ${target.ratio}×`,
           met: p95 < limit && ratio <= target.ratio,
           note: unmatched ? `${unmatched} requests without DB time` : undefined,
@@ -137,11 +152,15 @@ async function main(): Promise<void> {
     started = performance.now();
     await fillFakeData(sql, { clients: sizes.clients - sizes.exportRows }, (line) => log(`Filled ${line} more`));
     log(`Filled in ${seconds(started)}`);
-    await logDurations(sql, true);
     await runStage('full');
-    await logDurations(sql, false);
 
     report(results, log);
+    const waited = mainThreadRunAndWait();
+    if (startedWaiting && waited) {
+      const run = (waited.run - startedWaiting.run) / 1e9;
+      const wait = (waited.wait - startedWaiting.wait) / 1e9;
+      log(`The server's main thread ran ${run.toFixed(1)} s and waited ${wait.toFixed(1)} s for a CPU taken by other work (load average now ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} CPUs).`);
+    }
   } finally {
     for (const step of cleanup.reverse()) await step().catch((error: unknown) => console.error('cleanup:', error));
   }
@@ -167,13 +186,17 @@ function report(rows: BenchRow[], log: (line: string) => void): void {
     ['DB p50', 7, (row) => ms(row.dbP50)],
     ['DB p95', 7, (row) => ms(row.dbP95)],
     ['ratio', 6, (row) => (row.ratio === undefined ? '' : `${row.ratio.toFixed(2)}×`)],
+    ['srv CPU', 7, (row) => (row.serverCpu === undefined || row.serverCpu === null ? '' : row.serverCpu.toFixed(2))],
+    ['DB CPU', 7, (row) => (row.dbCpu === undefined || row.dbCpu === null ? '' : row.dbCpu.toFixed(2))],
     ['target', 22, (row) => row.target],
     ['met', 4, (row) => (row.met === null ? '' : row.met ? 'yes' : 'NO')],
   ];
   const line = (cells: string[]) => cells.map((cell, index) => (index === 0 ? cell.padEnd(columns[index]![1]) : cell.padStart(columns[index]![1]))).join(' ');
   log('');
   log('HTTP times from the bench clients (a worker thread), keep-alive, signed in; DB = the database\'s own time for the');
-  log('same request\'s statements (PostgreSQL\'s statement log), parallel statements counted once; ratio = p95 / DB p95; ms.');
+  log('same requests\' statements (PostgreSQL\'s statement log, a second pass of the same requests), parallel statements');
+  log('counted once; ratio = p95 / DB p95; srv CPU / DB CPU = CPU per request of the server\'s main thread and of');
+  log('PostgreSQL\'s backends (Linux scheduler statistics: what they cost, whatever else the machine runs); ms.');
   log(line(columns.map(([title]) => title)));
   log('-'.repeat(columns.reduce((sum, [, width]) => sum + width + 1, 0)));
   for (const row of rows) {

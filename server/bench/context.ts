@@ -29,6 +29,9 @@ export interface BenchRow {
   dbP50?: number;
   dbP95?: number;
   ratio?: number;
+  /** CPU milliseconds per request: the server's main thread, and PostgreSQL's backends (null off Linux). */
+  serverCpu?: number | null;
+  dbCpu?: number | null;
   /** What the figure should be, as printed ("p95 < 25 ms"). */
   target: string;
   /** Whether it is met; null when the row only informs. */

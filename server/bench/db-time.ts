@@ -30,6 +30,8 @@ interface Sent {
 const requestOf = new AsyncLocalStorage<string>();
 let sent: Sent[] = [];
 let installed = false;
+/** Off while HTTP is timed: recording and the statement log then cost the server nothing. */
+let recording = false;
 
 /** Starts recording statements per request (once per process). */
 export function recordStatements(): void {
@@ -42,6 +44,7 @@ export function recordStatements(): void {
   });
   const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
   pg.Client.prototype.query = function recorded(this: pg.Client & { processID?: number }, ...args: unknown[]) {
+    if (!recording) return query.apply(this, args);
     const config = args[0];
     const text = typeof config === 'string' ? config : ((config as { text?: string })?.text ?? '');
     const values = (Array.isArray(args[1]) ? args[1] : ((config as { values?: unknown[] })?.values ?? [])) as unknown[];
@@ -111,10 +114,17 @@ export class StatementLog {
   }
 }
 
-/** Logs every statement's duration from now on, or stops (a reload is enough). */
+/**
+ * Logs every statement's duration and records what each request sends from now on, or stops both
+ * (a reload is enough for the log). The switch itself is not recorded.
+ */
 export async function logDurations(sql: pg.Client, on: boolean): Promise<void> {
+  recording = false;
   await sql.query(`ALTER SYSTEM SET log_min_duration_statement = ${on ? 0 : -1}`);
   await sql.query('SELECT pg_reload_conf()');
+  // Every backend reads the reloaded setting before its next statement; give them a moment.
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  recording = on;
 }
 
 /** Forgets the statements recorded so far; the log's position marks where this window starts. */
