@@ -8,7 +8,6 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import cookieParser from 'cookie-parser';
 import type { NextFunction, Request, Response } from 'express';
-import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,6 +18,7 @@ import { csrfProtection } from './common/auth/csrf.js';
 import { readConfig, type ConfigOverrides } from './config.js';
 import { createDataSource, migrateWithLock } from './database/data-source.js';
 import { startEmbeddedDatabase, type RunningDatabase } from './database/embedded-database.js';
+import { rendererFiles } from './static-files/renderer-files.js';
 import { LogService } from './logs/log.service.js';
 import { UsersService } from './users/users.service.js';
 
@@ -36,6 +36,7 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+// This code runs from a bundle file in dist/chunks/ (scripts/bundle-node.mjs), a sibling of dist/renderer.
 const DEFAULT_RENDERER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../renderer');
 
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
@@ -69,7 +70,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   });
   app.use(API_PREFIX, csrfProtection);
   app.setGlobalPrefix(API_PREFIX.slice(1));
-  serveRenderer(app, options.rendererDir ?? DEFAULT_RENDERER_DIR);
+  // The renderer: precompressed files, immutable caching of hashed names, index.html for the rest.
+  app.use(rendererFiles(options.rendererDir ?? DEFAULT_RENDERER_DIR));
 
   // Notable events go to the logs table (spec 01 §2.13), where staff see them on /logs.
   const logs = app.get(LogService);
@@ -92,19 +94,4 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         await database.stop();
       })()),
   };
-}
-
-/** The renderer's files, and index.html for every other non-API GET (history-mode routes). */
-function serveRenderer(app: NestExpressApplication, rendererDir: string): void {
-  const indexFile = path.join(rendererDir, 'index.html');
-  app.useStaticAssets(rendererDir, { index: false, maxAge: '1h' });
-  app.use((request: Request, response: Response, next: NextFunction) => {
-    if (request.method !== 'GET' || request.path === API_PREFIX || request.path.startsWith(`${API_PREFIX}/`)) return next();
-    if (!existsSync(indexFile)) {
-      response.status(503).type('text/plain').send('The renderer is not built: run `npm run build`.');
-      return;
-    }
-    response.setHeader('Cache-Control', 'no-cache');
-    response.sendFile(indexFile);
-  });
 }
