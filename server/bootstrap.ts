@@ -15,9 +15,13 @@ import { API_PREFIX } from '../shared/api.js';
 import { CONTENT_SECURITY_POLICY } from '../shared/security.js';
 import { AppModule } from './app.module.js';
 import { csrfProtection } from './common/auth/csrf.js';
+import { databaseGate } from './common/http/database-unavailable.js';
 import { readConfig, type ConfigOverrides } from './config.js';
+import { DatabaseAvailability } from './database/database-availability.js';
+import { reportDatabaseEvents } from './database/database-events.js';
 import { createDataSource, migrateWithLock } from './database/data-source.js';
-import { startEmbeddedDatabase, type RunningDatabase } from './database/embedded-database.js';
+import { centralDatabase, startEmbeddedDatabase, type RunningDatabase } from './database/embedded-database.js';
+import { LogFile } from './logs/log-file.js';
 import { rendererFiles } from './static-files/renderer-files.js';
 import { LogService } from './logs/log.service.js';
 import { UsersService } from './users/users.service.js';
@@ -41,11 +45,14 @@ const DEFAULT_RENDERER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta
 
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const config = readConfig(options, options.env);
-  const database: RunningDatabase = config.databaseUrl
-    ? { url: config.databaseUrl, stop: async () => {} }
-    : await startEmbeddedDatabase(config.dataDir);
+  const database: RunningDatabase = config.databaseUrl ? centralDatabase(config.databaseUrl) : await startEmbeddedDatabase(config.dataDir);
 
-  const dataSource = createDataSource(database.url, { poolSize: config.databasePoolSize });
+  // Set once the API is up; until then a database that goes away fails the start instead.
+  let availability: DatabaseAvailability | undefined;
+  const dataSource = createDataSource(database.url, {
+    poolSize: config.databasePoolSize,
+    onConnectionError: (error) => availability?.markUnavailable(error),
+  });
   let applied: string[];
   try {
     await dataSource.initialize();
@@ -56,7 +63,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     throw error;
   }
 
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.register(dataSource, config), {
+  availability = new DatabaseAvailability({ probe: () => dataSource.query('SELECT 1'), database });
+  const logFile = LogFile.inDataDir(config.dataDir);
+
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.register(dataSource, config, { availability, logFile }), {
     logger: ['error', 'warn'],
     bodyParser: true,
   });
@@ -68,6 +78,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     response.setHeader('X-Content-Type-Options', 'nosniff');
     next();
   });
+  app.use(API_PREFIX, databaseGate(availability));
   app.use(API_PREFIX, csrfProtection);
   app.setGlobalPrefix(API_PREFIX.slice(1));
   // The renderer: precompressed files, immutable caching of hashed names, index.html for the rest.
@@ -75,6 +86,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
 
   // Notable events go to the logs table (spec 01 §2.13), where staff see them on /logs.
   const logs = app.get(LogService);
+  reportDatabaseEvents(availability, database, logs, logFile);
   if (applied.length > 0) await logs.write('notice', 'database', 'Применены миграции базы данных', applied.join('\n'), { migrations: applied });
   if (await app.get(UsersService).ensureFirstAdministrator(config.firstAdministrator)) {
     await logs.write('notice', 'auth', 'Создан первый администратор', '', { email: config.firstAdministrator?.email });
@@ -89,6 +101,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     port,
     close: () =>
       (closing ??= (async () => {
+        availability?.close();
         await app.close();
         await dataSource.destroy().catch(() => undefined);
         await database.stop();
