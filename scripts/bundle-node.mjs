@@ -67,6 +67,7 @@ export function entryPoints() {
     'main/start.ts', // npm start
     'server/serve.ts', // npm run serve, the browser tests' server, the bench's start-up timing
     'server/bootstrap.ts', // startServer() for scripts that embed the server
+    'server/demo.ts', // npm run demo
     ...bench,
   ];
 }
