@@ -11,6 +11,7 @@ import { Agencies1764000000001 } from './1764000000001-Agencies.js';
 import { RecordVersions1764100000000 } from './1764100000000-RecordVersions.js';
 import { OutboxSecrets1764200000000 } from './1764200000000-OutboxSecrets.js';
 import { LoginThrottle1764200000001 } from './1764200000001-LoginThrottle.js';
+import { RowCounts1764500000000 } from './1764500000000-RowCounts.js';
 import { Transport1765100000000 } from './1765100000000-Transport.js';
 import { Hotels1765000000001 } from './1765000000001-Hotels.js';
 import { FileChunks1765000000002 } from './1765000000002-FileChunks.js';
@@ -28,7 +29,8 @@ export const MIGRATIONS = [
   RecordVersions1764100000000,
   OutboxSecrets1764200000000,
   LoginThrottle1764200000001,
-  Transport1765100000000,
+  RowCounts1764500000000,
   Hotels1765000000001,
   FileChunks1765000000002,
+  Transport1765100000000,
 ];

@@ -2,17 +2,17 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Response } from 'express';
 import { DataSource } from 'typeorm';
 import { CLIENTS_EXPORT_FILE, formatPhone } from '../../shared/resources/clients.js';
-import { rowsInBatches, streamXlsx, xlsxDate, xlsxYesNo } from '../exports/xlsx.js';
+import { rowsInBatches, streamXlsx, xlsxYesNo, type XlsxColumn } from '../exports/xlsx.js';
 
 /** Columns of clients.xlsx: the list's visible columns with Russian headers, plus the creation date. */
 export const CLIENT_EXPORT_COLUMNS = [
-  { header: 'ID', key: 'id', width: 10 },
+  { header: 'ID', key: 'id', width: 10, type: 'number', format: '0' },
   { header: 'ФИО', key: 'full_name', width: 40 },
   { header: 'Телефон', key: 'phone', width: 20 },
   { header: 'Email', key: 'email', width: 30 },
   { header: 'Активен', key: 'is_active', width: 10 },
-  { header: 'Дата создания', key: 'created_at', width: 16 },
-];
+  { header: 'Дата создания', key: 'created_at', width: 16, type: 'date' },
+] satisfies XlsxColumn[];
 
 interface ExportRow {
   id: number;
@@ -52,7 +52,7 @@ async function* mapRows(rows: AsyncIterable<ExportRow>): AsyncGenerator<Record<s
       phone: formatPhone(row.phone),
       email: row.email ?? '',
       is_active: xlsxYesNo(row.is_active),
-      created_at: xlsxDate(row.created_at),
+      created_at: row.created_at,
     };
   }
 }
