@@ -6,7 +6,8 @@
  * staff users gets 100 wrong sign-ins at once — one per login, so that every one reaches the password
  * check (the per-login throttle would stop all but 5) — while GET /api/health is requested one request
  * at a time, every SAMPLE_EVERY_MS at most, as a colleague's app would; then the same with 100
- * attempts on one login. Rows: the idle p95, and each burst's health p95 against the target.
+ * attempts on one login (ONE_LOGIN_ROUNDS times). Rows: the idle p95, and the health p95 during each
+ * kind of burst against the target.
  */
 import { fork } from 'node:child_process';
 import fs from 'node:fs/promises';
@@ -25,6 +26,11 @@ const TARGET_P95_MS = 100;
 const IDLE_SAMPLES = 200;
 /** Health requests during a burst start this often, or right after the previous answer when it took longer. */
 const SAMPLE_EVERY_MS = 20;
+/**
+ * A burst on one login is over in well under a second (95 of the 100 are 429 at once): it runs this
+ * many times, each on a login of its own, so that its p95 is over enough requests to mean something.
+ */
+const ONE_LOGIN_ROUNDS = 5;
 
 interface BurstServer {
   url: string;
@@ -94,6 +100,18 @@ async function duringBurst(server: BurstServer, logins: string[]) {
   return { latencies, answers, seconds, loop };
 }
 
+/** Several bursts as one: their health latencies and answers together, the worst loop delay. */
+function merged(results: Awaited<ReturnType<typeof duringBurst>>[]): Awaited<ReturnType<typeof duringBurst>> {
+  const answers = new Map<number, number>();
+  for (const result of results) for (const [status, count] of result.answers) answers.set(status, (answers.get(status) ?? 0) + count);
+  return {
+    latencies: results.flatMap((result) => result.latencies),
+    answers,
+    seconds: results.reduce((sum, result) => sum + result.seconds, 0),
+    loop: { p99: Math.max(...results.map((result) => result.loop.p99)), max: Math.max(...results.map((result) => result.loop.max)) },
+  };
+}
+
 export const loginBurstScenario: BenchScenario = {
   name: 'sign-in burst',
   stage: 'full',
@@ -108,7 +126,7 @@ export const loginBurstScenario: BenchScenario = {
         const { rows } = await sql.query<{ email: string }>(
           `INSERT INTO users (surname, name, email, password_hash, role, is_active)
            SELECT 'Тестов', 'Бенч', 'burst' || g || '@example.test', $1, $2, true FROM generate_series(1, $3::int) AS g RETURNING email`,
-          [await hashPassword('bench-right-password'), Role.Manager, ATTEMPTS + 1],
+          [await hashPassword('bench-right-password'), Role.Manager, ATTEMPTS + ONE_LOGIN_ROUNDS],
         );
         await sql.end();
         const logins = rows.map((row) => row.email);
@@ -118,14 +136,16 @@ export const loginBurstScenario: BenchScenario = {
         for (let n = 0; n < IDLE_SAMPLES; n++) idle.push(await timedHealth(server.url));
         log(`  sign-in burst: ${PASSWORD_CHECKS_AT_ONCE} password check(s) at a time on ${os.availableParallelism()} CPU(s)`);
 
-        // 100 logins with one attempt each; then 100 attempts on a login not used before.
+        // 100 logins with one attempt each; then 100 attempts on a login not used before, a few times.
+        const oneLogin: Awaited<ReturnType<typeof duringBurst>>[] = [];
+        for (let round = 0; round < ONE_LOGIN_ROUNDS; round++) oneLogin.push(await duringBurst(server, Array(ATTEMPTS).fill(logins[ATTEMPTS + round]!)));
         const bursts = [
-          { title: `/api/health during ${ATTEMPTS} wrong sign-ins, ${ATTEMPTS} logins`, result: await duringBurst(server, logins.slice(0, ATTEMPTS)) },
-          { title: `/api/health during ${ATTEMPTS} wrong sign-ins, one login`, result: await duringBurst(server, logins.slice(0, ATTEMPTS).map(() => logins[ATTEMPTS]!)) },
+          { title: `health: ${ATTEMPTS} bad sign-ins, ${ATTEMPTS} logins`, result: await duringBurst(server, logins.slice(0, ATTEMPTS)) },
+          { title: `health: ${ATTEMPTS} bad sign-ins, 1 login ×${ONE_LOGIN_ROUNDS}`, result: merged(oneLogin) },
         ];
         const idleP95 = percentile(idle, 95);
         return [
-          { scenario: '/api/health, idle (sign-in burst server)', clients: 1, p50: percentile(idle, 50), p95: idleP95, target: 'informs', met: null },
+          { scenario: 'health: idle (sign-in burst server)', clients: 1, p50: percentile(idle, 50), p95: idleP95, target: 'informs', met: null },
           ...bursts.map(({ title, result }): BenchRow => {
             const p95 = percentile(result.latencies, 95);
             const answers = [...result.answers].map(([status, count]) => `${count}×${status}`).join(', ');
