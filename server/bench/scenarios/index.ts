@@ -7,6 +7,7 @@ import { deepPageScenario } from './deep-page.js';
 import { exportScenario } from './export.js';
 import { firstPagesScenario } from './first-pages.js';
 import { loginBurstScenario } from './login-burst.js';
+import { hotelEditorScenario } from './hotel-editor.js';
 import { pickerScenario } from './picker.js';
 import { startupScenario } from './startup.js';
 
@@ -15,6 +16,7 @@ export const BENCH_SCENARIOS: BenchScenario[] = [
   firstPagesScenario,
   deepPageScenario,
   pickerScenario,
+  hotelEditorScenario,
   startupScenario,
   loginBurstScenario,
 ];
