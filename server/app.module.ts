@@ -10,6 +10,7 @@ import { SessionService } from './common/auth/session.service.js';
 import { ClientsModule } from './clients/clients.module.js';
 import { ApiExceptionFilter } from './common/http/api-exception.filter.js';
 import { ListService } from './common/list/list.service.js';
+import { StateChangingGetGuard } from './common/security/state-change.js';
 import { createResourceController } from './common/resource/resource.controller.js';
 import { ResourceService } from './common/resource/resource.service.js';
 import { CountersController } from './counters/counters.controller.js';
@@ -111,6 +112,8 @@ export class AppModule {
       module: AppModule,
       imports: [CoreModule.forRoot(dataSource, config, runtime), ...FEATURE_MODULES, ResourcesModule.register()],
       providers: [
+        // Guards run in this order: the CSRF proof of @ChangesState() GETs comes before the session.
+        { provide: APP_GUARD, useClass: StateChangingGetGuard },
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_FILTER, useClass: ApiExceptionFilter },
       ],

@@ -34,6 +34,15 @@ export const MESSAGES = {
     csrfMismatch: 'Сессия устарела. Обновите страницу.',
     forbidden: 'Недостаточно прав для выполнения действия.',
     setupClosed: 'Первый администратор уже создан.',
+    /** /api/setup answers only requests from the computer the server runs on. */
+    setupLocalOnly: 'Первого администратора можно создать только на компьютере, где запущен сервер.',
+  },
+  /** The security edge (server/common/security): refusals of requests from elsewhere. */
+  security: {
+    /** 421: the Host is not this computer nor one of ALLOWED_HOSTS (a DNS-rebinding page). */
+    misdirected: 'Запрос отклонён: сервер не обслуживает этот адрес.',
+    /** 403: a state-changing request sent by another site's page. */
+    foreignOrigin: 'Запрос со сторонней страницы отклонён.',
   },
   http: {
     notFound: 'Запись не найдена.',
@@ -124,6 +133,7 @@ export const MESSAGES = {
     deleted: 'Пользователь успешно удален',
     cannotDeleteSelf: 'Нельзя удалить собственную учётную запись.',
     cannotDeactivateSelf: 'Нельзя отключить собственную учётную запись.',
+    lastAdministrator: 'Нельзя снять роль администратора или отключить последнего активного администратора.',
   },
   countries: {
     saved: 'Страна успешно сохранена',
@@ -193,6 +203,11 @@ export const MESSAGES = {
     export: 'Экспорт',
     applications: 'Заявки клиента',
     mailSubject: 'Доступ в личный кабинет',
+  },
+  /** "Send login and password", for clients and agencies alike. */
+  cabinetAccess: {
+    /** 429: too many letters to one address (shared/cabinet-access.ts CABINET_ACCESS_LIMIT). */
+    tooOften: (minutes: number) => `Письма с логином и паролем на этот адрес отправлялись слишком часто. Повторите попытку через ${minutes} мин.`,
   },
   /** Titles of the /logs notes about that letter. */
   cabinetAccessLog: { sent: 'Логин и пароль отправлены', kept: 'Письмо с логином и паролем сохранено, не отправлено' },

@@ -35,6 +35,24 @@ export function optionalText(max: number, options: { min?: number } = {}) {
   return z.preprocess(blankToNull, schema.max(max, M.maxLength(max)).nullable());
 }
 
+/**
+ * A password: taken exactly as typed — never trimmed (spaces around it are part of it) and never
+ * cut: longer than `max` characters is refused with the length message. Blank (empty or spaces
+ * only) is "required".
+ */
+export function passwordText(max: number, options: { min?: number } = {}) {
+  const schema = z
+    .string({ error: requiredMessage })
+    .refine((text) => text.trim() !== '', { error: M.required, abort: true })
+    .max(max, M.maxLength(max));
+  return options.min && options.min > 1 ? schema.min(options.min, `Количество символов в поле должно быть не меньше ${options.min}.`) : schema;
+}
+
+/** A password that may be left empty (an edit that keeps the current one: null); see passwordText. */
+export function optionalPasswordText(max: number, options: { min?: number } = {}) {
+  return z.preprocess((value) => (value === undefined || value === null || value === '' ? null : value), passwordText(max, options).nullable());
+}
+
 /** A required e-mail of at most `max` characters, stored lower-case. */
 export function requiredEmail(max: number) {
   return z

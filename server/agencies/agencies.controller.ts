@@ -4,12 +4,16 @@ import { COMMISSION_TYPES } from '../../shared/resources/agencies.js';
 import { ACCESS } from '../../shared/roles.js';
 import { CurrentUser, Roles, type AuthUser } from '../common/auth/decorators.js';
 import { IdPipe } from '../common/http/id.pipe.js';
+import { CabinetAccessService } from '../mail/cabinet-access.service.js';
 import { AgenciesService } from './agencies.service.js';
 
 /** The agency routes beyond the generic resource (spec 01 §7 "Agencies"); all three roles unless said. */
 @Controller('agencies')
 export class AgenciesController {
-  constructor(@Inject(AgenciesService) private readonly agencies: AgenciesService) {}
+  constructor(
+    @Inject(AgenciesService) private readonly agencies: AgenciesService,
+    @Inject(CabinetAccessService) private readonly cabinetAccess: CabinetAccessService,
+  ) {}
 
   /** GET /api/agencies/export → agencies.xlsx: administrator and manager (spec 01 §6). */
   @Get('export')
@@ -46,7 +50,7 @@ export class AgenciesController {
   @Post(':id/resend')
   @HttpCode(200)
   resend(@Param('id', IdPipe) id: number, @CurrentUser() user: AuthUser) {
-    return this.agencies.resend(id, user);
+    return this.cabinetAccess.resend('agencies', id, user);
   }
 
   /** POST /api/agencies/{id}/vk-token/generate → {vk_token} */

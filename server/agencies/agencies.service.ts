@@ -13,7 +13,6 @@ import {
   type AgencyTransition,
   agenciesResource,
   type AgencyUsersReply,
-  type ResendReply,
 } from '../../shared/resources/agencies.js';
 import type { AuthUser } from '../common/auth/decorators.js';
 import { notFound } from '../common/http/errors.js';
@@ -21,7 +20,6 @@ import { escapeLike, parseListQuery } from '../common/list/list-query.js';
 import { ListService } from '../common/list/list.service.js';
 import { rowsInBatches, streamXlsx, xlsxYesNo, type XlsxColumn } from '../exports/xlsx.js';
 import { LogService } from '../logs/log.service.js';
-import { MailService } from '../mail/mail.service.js';
 import { AGENCY_SEARCH_EXPRESSION, agencyUsersServerList } from './agencies.resource.js';
 
 /** Bytes of a generated social-network token (base64url: 43 characters). */
@@ -39,7 +37,6 @@ const returned = <Row>(result: unknown): Row[] => (Array.isArray(result) && Arra
 export class AgenciesService {
   constructor(
     @Inject(DataSource) private readonly db: DataSource,
-    @Inject(MailService) private readonly mail: MailService,
     @Inject(LogService) private readonly logs: LogService,
     @Inject(ListService) private readonly lists: ListService,
   ) {}
@@ -62,30 +59,6 @@ export class AgenciesService {
     const message = transition === 'approve' ? MESSAGES.agencies.approved(changed.legal_name) : MESSAGES.agencies.contractSigned(changed.legal_name);
     await this.logs.write('notice', 'agencies', message, '', { agency_id: id, user_id: user.id, status: to }).catch(() => undefined);
     return { status: 'CHANGED', agency_status: to, legal_name: changed.legal_name, message };
-  }
-
-  /**
-   * POST /agencies/{id}/resend: the cabinet login and password to the agency's contact e-mail.
-   * Refused (422, spec 01 §8) without login, contact e-mail or password. Without SMTP_URL the letter
-   * waits in the outbox and the reply says `sent: false`.
-   */
-  async resend(id: number, user: AuthUser): Promise<ResendReply> {
-    const [agency] = await this.db.query<{ legal_name: string; login: string | null; contact_email: string | null; password_encrypted: string | null }[]>(
-      'SELECT legal_name, login, contact_email, password_encrypted FROM agencies WHERE id = $1',
-      [id],
-    );
-    if (!agency) throw notFound();
-    if (!agency.login || !agency.contact_email || !agency.password_encrypted) throw refused(MESSAGES.agencies.resendRefused);
-    const { sent } = await this.mail.sendCabinetAccess({
-      to: agency.contact_email,
-      holder: `агентство «${agency.legal_name}»`,
-      login: agency.login,
-      encryptedPassword: agency.password_encrypted,
-      subject: MESSAGES.agencies.mailSubject,
-      source: 'agencies',
-      meta: { agency_id: id, user_id: user.id },
-    });
-    return { message: MESSAGES.agencies.resent, sent };
   }
 
   /** POST /agencies/{id}/vk-token/generate: a new cryptographically random token replaces the stored one. */

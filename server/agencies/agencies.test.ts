@@ -347,10 +347,15 @@ describe('send login and password (spec 01 §4, §8)', () => {
       expect(created.status).toBe(201);
       const response = await client.post(`/api/agencies/${created.body.data.id}/resend`);
       expect(response).toMatchObject({ status: 200, body: { sent: false, message: MESSAGES.agencies.resent } });
-      const rows = await offline.db.query<{ status: string; recipient: string; body_text: string }>('SELECT status, recipient, body_text FROM mail_outbox');
+      const rows = await offline.db.query<{ status: string; recipient: string; body_text: string; secret_encrypted: string }>(
+        'SELECT status, recipient, body_text, secret_encrypted FROM mail_outbox',
+      );
       expect(rows).toHaveLength(1);
       expect(rows[0]).toMatchObject({ status: 'kept', recipient: 'offline@agency.test' });
-      expect(rows[0]!.body_text).toContain('Пароль: Offline-Pass-1');
+      // The password waits encrypted, never in the letter's text (issue 8).
+      expect(rows[0]!.body_text).toContain('Логин: offline-agency');
+      expect(rows[0]!.body_text).not.toContain('Offline-Pass-1');
+      expect(rows[0]!.secret_encrypted).toMatch(/^v1:/);
     } finally {
       await offline.close();
     }

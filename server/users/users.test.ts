@@ -250,7 +250,7 @@ describe('list', () => {
 });
 
 describe('create, show, update', () => {
-  it('creates: 201 {data} with the new id; e-mail lower-cased, password stored as a bcrypt hash; the user can sign in', async () => {
+  it('creates: 201 {data} with the new id; e-mail lower-cased, password stored as an argon2id hash; the user can sign in', async () => {
     const response = await admin.client.post('/api/users', form({ email: 'New.Manager@Example.TEST', patronymic: '  ' }));
     expect(response.status).toBe(201);
     expectNoSecrets(response.body);
@@ -271,7 +271,7 @@ describe('create, show, update', () => {
     });
     const row = await stored(id);
     expect(row).toMatchObject({ email: 'new.manager@example.test', role: Role.Manager, patronymic: null });
-    expect(row!.password_hash).toMatch(/^\$2[aby]\$/);
+    expect(row!.password_hash).toMatch(/^\$argon2id\$v=19\$/);
     expect(await verifyPassword('new-user-password', row!.password_hash)).toBe(true);
 
     const signIn = await app.client().login('new.manager@example.test', 'new-user-password');

@@ -13,28 +13,23 @@ import {
   type AgencyRow,
   type AgencyStatusReply,
   type AgencyTransition,
-  type ResendReply,
 } from '@shared/resources/agencies';
 import { ACCESS } from '@shared/roles';
 import { routePath } from '@shared/routes';
 import { useState } from 'react';
-import { api, ApiError } from '../../api/http';
+import { api } from '../../api/http';
+import { actionFailed } from '../../common/actionFailed';
 import { exportFile } from '../../common/exportFile';
 import { FormField, type FieldRenderProps, type FieldSpec } from '../../common/form/fields';
 import { applyPhoneMask, phoneMaskField } from '../../common/form/PhoneField';
 import { NameWithNewMark } from '../../common/NewMark';
+import { cabinetAccessField } from '../../common/CabinetAccessButton';
 import { defineResourceScreen } from '../../common/resource/definition';
 import { toast } from '../../common/toaster';
 
 /** "10%" for the percent type, the plain sum otherwise (spec 01 §2.4). */
 export const commissionText = (row: Pick<AgencyRow, 'commission_type' | 'commission_sum'>) =>
   row.commission_type === CommissionType.Percent ? `${row.commission_sum}%` : row.commission_sum.toLocaleString('ru-RU');
-
-/** A failure of a status, token or resend action: the server's own refusal, else 'Произошла ошибка' (spec 01 §8). */
-function actionFailed(error: unknown) {
-  if (error instanceof ApiError && (error.status >= 500 || error.status === 401 || error.status === 419)) return; // shown globally
-  toast.error((error instanceof ApiError && error.status < 500 && error.serverMessage) || MESSAGES.errors.generic);
-}
 
 async function changeStatus(row: AgencyRow, transition: AgencyTransition) {
   try {
@@ -74,31 +69,6 @@ const group = (name: string, title: string, fields: FieldSpec[]): FieldSpec => (
   label: title,
   render: (props) => <FieldGroup title={title} fields={fields} {...props} />,
 });
-
-/** "Send login and password": disabled for a new agency and one without contact e-mail or login (spec 01 §4). */
-function ResendButton({ values }: FieldRenderProps) {
-  const [busy, setBusy] = useState(false);
-  const id = values.id as number | undefined;
-  const ready = Boolean(id && String(values.contact_email ?? '').trim() && String(values.login ?? '').trim());
-  const send = async () => {
-    setBusy(true);
-    try {
-      const reply = await api.post<ResendReply>(agencyPaths.resend(id!));
-      if (reply.sent) toast.success(reply.message);
-      else toast.warning(MESSAGES.agencies.keptNotSent);
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 422) toast.error(error.serverMessage ?? MESSAGES.agencies.resendRefused);
-      else actionFailed(error);
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <FormGroup helperText={id ? 'Письмо уходит на контактную почту с сохранёнными логином и паролем' : 'Доступно после сохранения агентства'}>
-      <Button icon="envelope" text={MESSAGES.agencies.resendButton} disabled={!ready} loading={busy} onClick={send} />
-    </FormGroup>
-  );
-}
 
 /** The social-network settings: the group id is typed; the token is generated or deleted by the server. */
 function VkSettingsField({ values, setValue, errors, disabled }: FieldRenderProps) {
@@ -289,7 +259,10 @@ export const agenciesScreen = defineResourceScreen<AgencyRow>({
           autoComplete: 'new-password',
           editHint: 'Оставьте пустым, чтобы не менять пароль',
         },
-        { kind: 'custom', name: 'resend', label: MESSAGES.agencies.resendButton, render: (props) => <ResendButton {...props} /> },
+        cabinetAccessField('agencies', {
+          ready: (values) => Boolean(String(values.contact_email ?? '').trim() && String(values.login ?? '').trim()),
+          hint: (values) => (values.id ? 'Письмо уходит на контактную почту с сохранёнными логином и паролем' : 'Доступно после сохранения агентства'),
+        }),
       ]),
       group('search-module', 'Модуль поиска', [
         { kind: 'switch', name: 'has_search_module', label: 'Модуль поиска подключен' },
