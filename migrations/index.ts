@@ -9,6 +9,7 @@ import { AgencyDocuments1763971200000 } from './1763971200000-AgencyDocuments.js
 import { Clients1764000000000 } from './1764000000000-Clients.js';
 import { Agencies1764000000001 } from './1764000000001-Agencies.js';
 import { RecordVersions1764100000000 } from './1764100000000-RecordVersions.js';
+import { StoredContent1764300000000 } from './1764300000000-StoredContent.js';
 
 export const MIGRATIONS = [
   Foundation1763769600000,
@@ -21,4 +22,5 @@ export const MIGRATIONS = [
   Clients1764000000000,
   Agencies1764000000001,
   RecordVersions1764100000000,
+  StoredContent1764300000000,
 ];

@@ -1,5 +1,5 @@
 import { Global, Module, type DynamicModule, type Type } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
 import { DataSource } from 'typeorm';
 import { AgenciesModule } from './agencies/agencies.module.js';
 import { AgencyDocumentsModule } from './agency-documents/agency-documents.module.js';
@@ -9,6 +9,7 @@ import { AuthGuard } from './common/auth/auth.guard.js';
 import { SessionService } from './common/auth/session.service.js';
 import { ClientsModule } from './clients/clients.module.js';
 import { ApiExceptionFilter } from './common/http/api-exception.filter.js';
+import { ReadableInputPipe } from './common/input/readable-input.pipe.js';
 import { createResourceController } from './common/resource/resource.controller.js';
 import { ResourceService } from './common/resource/resource.service.js';
 import { CountersController } from './counters/counters.controller.js';
@@ -59,7 +60,7 @@ class ShellModule {}
  * They are registered before the generic resource controllers, whose `/:id` would otherwise
  * answer 404 for `/vendors/data`: Nest adds routes in module order.
  */
-const FEATURE_MODULES: Type[] = [
+export const FEATURE_MODULES: Type[] = [
   MailModule,
   ShellModule,
   FilesModule,
@@ -91,6 +92,7 @@ export class AppModule {
       providers: [
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_FILTER, useClass: ApiExceptionFilter },
+        { provide: APP_PIPE, useClass: ReadableInputPipe },
       ],
     };
   }

@@ -16,6 +16,7 @@ import { API_PREFIX } from '../shared/api.js';
 import { CONTENT_SECURITY_POLICY } from '../shared/security.js';
 import { AppModule } from './app.module.js';
 import { csrfProtection } from './common/auth/csrf.js';
+import { useBodyParsers } from './common/input/body-parsers.js';
 import { readConfig, type ConfigOverrides } from './config.js';
 import { createDataSource, migrateWithLock } from './database/data-source.js';
 import { startEmbeddedDatabase, type RunningDatabase } from './database/embedded-database.js';
@@ -57,7 +58,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
 
   const app = await NestFactory.create<NestExpressApplication>(AppModule.register(dataSource, config), {
     logger: ['error', 'warn'],
-    bodyParser: true,
+    // Registered below, after the CSRF check, with the JSON depth capped (common/input/body-parsers.ts).
+    bodyParser: false,
   });
   app.set('trust proxy', false);
   app.disable('x-powered-by');
@@ -68,6 +70,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     next();
   });
   app.use(API_PREFIX, csrfProtection);
+  useBodyParsers(app);
   app.setGlobalPrefix(API_PREFIX.slice(1));
   serveRenderer(app, options.rendererDir ?? DEFAULT_RENDERER_DIR);
 

@@ -159,6 +159,8 @@ export interface AgencyStatusReply {
   agency_status: AgencyStatus;
   legal_name: string;
   message: string;
+  /** The agency's version after the change (ARCHITECTURE.md §7). */
+  version: number;
 }
 
 /** Reply of POST /api/agencies/{id}/resend: `sent` false when the letter waits in the outbox (no SMTP_URL). */

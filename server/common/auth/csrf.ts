@@ -14,8 +14,19 @@ export function csrfProtection(request: Request, response: Response, next: NextF
   if (SAFE_METHODS.has(request.method)) return next();
   const cookie = request.cookies?.[XSRF_COOKIE] as string | undefined;
   const header = request.get(XSRF_HEADER);
-  if (cookie && header && sameToken(decodeURIComponent(cookie), decodeURIComponent(header))) return next();
+  const cookieToken = cookie ? decoded(cookie) : null;
+  const headerToken = header ? decoded(header) : null;
+  if (cookieToken && headerToken && sameToken(cookieToken, headerToken)) return next();
   response.status(419).json({ message: MESSAGES.auth.csrfMismatch });
+}
+
+/** The URL-decoded token, or null when it is not valid percent-encoding (`%`): a mismatch, not a 500. */
+function decoded(token: string): string | null {
+  try {
+    return decodeURIComponent(token);
+  } catch {
+    return null;
+  }
 }
 
 function sameToken(a: string, b: string): boolean {

@@ -1,6 +1,6 @@
 import { LIST_DEFAULTS, LIST_FILTER_KINDS, type ListFilter } from '../../../shared/api.js';
 import { MESSAGES } from '../../../shared/messages.js';
-import type { FieldErrors } from '../../../shared/validation.js';
+import { PG_INTEGER_MAX, type FieldErrors } from '../../../shared/validation.js';
 import { ValidationFailed } from '../http/errors.js';
 
 export interface ListParams {
@@ -60,8 +60,10 @@ export function parseListQuery(
       else fail(filter, MESSAGES.validation.oneOf);
     } else {
       const number = Number(value);
-      if (Number.isInteger(number)) filters[filter] = number;
-      else fail(filter, MESSAGES.validation.integer);
+      // The filtered columns are PostgreSQL integers: a bigger number matches nothing and must not reach SQL.
+      if (!Number.isInteger(number)) fail(filter, MESSAGES.validation.integer);
+      else if (Math.abs(number) > PG_INTEGER_MAX) fail(filter, MESSAGES.validation.max(PG_INTEGER_MAX));
+      else filters[filter] = number;
     }
   }
 

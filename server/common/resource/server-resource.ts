@@ -28,6 +28,8 @@ export interface ServerResource<
   entity: new () => Entity;
   /** Who may call it; every signed-in role when absent. */
   roles?: readonly Role[];
+  /** Who may delete its records, when fewer than `roles` (logs: the administrator only). */
+  deleteRoles?: readonly Role[];
   /** SQL expression searched with ILIKE '%query%'; give it a trigram index in its migration. */
   searchExpression?: string;
   /** SQL expressions for sortable columns that are not plain columns of the table. */
@@ -52,6 +54,11 @@ export interface ServerResource<
     input: z.output<Definition['createSchema']> | z.output<Definition['updateSchema']>,
     context: ResourceContext,
   ) => Partial<Entity> | Promise<Partial<Entity>>;
+  /**
+   * The stored record (its GET row) as the update schema reads it, for the keys a PUT leaves out
+   * (absent keeps the stored value); default the row with its `relations` lists turned into id lists.
+   */
+  toInput?: (row: Record<string, unknown>) => Record<string, unknown>;
   /** Refusals beyond validation (throw to refuse), run inside the save's transaction. */
   checks?: {
     update?: (id: number, values: Partial<Entity>, context: ResourceContext) => void | Promise<void>;
