@@ -106,11 +106,11 @@ async function sanitizeStoredRichText(db: QueryRunner): Promise<void> {
 
 async function restrictFileReferences(db: QueryRunner): Promise<void> {
   // A catalogue image that is not a city photo (any stored path was accepted before) is dropped.
-  const dropped: { id: number; catalog_image: string }[] = await db.query(
+  const dropped = returnedRows<{ id: number; catalog_image: string }>(await db.query(
     `UPDATE cities c SET catalog_image = NULL FROM cities old
       WHERE c.id = old.id AND c.catalog_image IS NOT NULL AND NOT starts_with(c.catalog_image, 'photos/city/')
       RETURNING c.id, old.catalog_image`,
-  );
+  ));
   await db.query(`ALTER TABLE cities DROP CONSTRAINT "fk__catalog.image"`);
   await db.query(`ALTER TABLE cities ADD CONSTRAINT "fk__catalog.image" FOREIGN KEY (catalog_image) REFERENCES files (path) ON UPDATE CASCADE ON DELETE RESTRICT`);
   await db.query(`ALTER TABLE cities ADD CONSTRAINT "ck__catalog.image" CHECK (starts_with(catalog_image, 'photos/city/'))`);
@@ -128,12 +128,12 @@ async function restrictFileReferences(db: QueryRunner): Promise<void> {
  * to merge the clients.
  */
 async function uniqueClientContacts(db: QueryRunner): Promise<void> {
-  const clearedEmails: { id: number; email: string }[] = await db.query(
+  const clearedEmails = returnedRows<{ id: number; email: string }>(await db.query(
     `WITH ranked AS (
        SELECT id, email, row_number() OVER (PARTITION BY lower(email) ORDER BY id) AS n FROM clients WHERE email IS NOT NULL
      )
      UPDATE clients c SET email = NULL FROM ranked r WHERE c.id = r.id AND r.n > 1 RETURNING c.id, r.email`,
-  );
+  ));
   await db.query(`CREATE UNIQUE INDEX uq_clients_email ON clients (lower(email))`);
 
   const samePhone: { id: number; phone: string }[] = await db.query(
@@ -147,6 +147,9 @@ async function uniqueClientContacts(db: QueryRunner): Promise<void> {
     await notice(db, 'Найдены клиенты с одинаковыми email или телефоном', { cleared_emails: clearedEmails, same_phone: samePhone });
   }
 }
+
+/** The rows of an `UPDATE … RETURNING` (TypeORM answers `[rows, affected]` for an UPDATE). */
+const returnedRows = <Row>(result: unknown): Row[] => (Array.isArray(result) && Array.isArray(result[0]) ? (result[0] as Row[]) : (result as Row[]));
 
 async function notice(db: QueryRunner, title: string, meta: Json): Promise<void> {
   await db.query(`INSERT INTO logs (level, level_name, source, title, msg, meta) VALUES (250, 'NOTICE', 'database', $1, '', $2)`, [title, meta]);

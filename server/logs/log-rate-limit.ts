@@ -63,19 +63,11 @@ export class LogRateLimiter {
       this.kinds.set(kind, window);
     }
     if (!window) {
-      if (this.kinds.size >= MAX_KINDS) this.forgetEnded(now);
+      // A flood of distinct kinds: the oldest is forgotten (the `total` cap still holds for them all).
+      if (this.kinds.size >= MAX_KINDS) this.kinds.delete(this.kinds.keys().next().value!);
       window = { startedAt: now, written: 0, suppressed: 0 };
       this.kinds.set(kind, window);
     }
     return window;
-  }
-
-  private forgetEnded(now: number): void {
-    for (const [kind, window] of this.kinds) if (now - window.startedAt >= this.limits.windowMs) this.kinds.delete(kind);
-    // Still full: a flood of distinct kinds within one window; the oldest go (the total cap still holds).
-    for (const kind of this.kinds.keys()) {
-      if (this.kinds.size < MAX_KINDS) break;
-      this.kinds.delete(kind);
-    }
   }
 }

@@ -39,9 +39,14 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
 /** PostgreSQL error codes the services translate into contract replies. */
 export const PG = {
   foreignKeyViolation: '23503',
+  /** A delete refused by a foreign key declared ON DELETE RESTRICT (NO ACTION ones answer foreignKeyViolation). */
+  restrictViolation: '23001',
   uniqueViolation: '23505',
   checkViolation: '23514',
 } as const;
+
+/** A delete refused because another row still references this one (NO ACTION or RESTRICT). */
+export const isStillReferenced = (error: unknown) => [PG.foreignKeyViolation, PG.restrictViolation].includes(pgErrorOf(error).code as never);
 
 export function pgErrorOf(error: unknown): { code?: string; constraint?: string } {
   const source = (error as { driverError?: unknown })?.driverError ?? error;

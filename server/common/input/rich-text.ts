@@ -44,6 +44,9 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowedSchemes: ['http', 'https', 'mailto', 'tel'],
   allowedSchemesByTag: { img: ['http', 'https'] },
   allowProtocolRelative: false,
+  selfClosing: [...sanitizeHtml.defaults.selfClosing, 'col'],
+  // An image left without a source (a `data:` one refused) is no image.
+  exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src,
   // Dropped with their content, not just their tags.
   nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'iframe', 'object', 'embed', 'svg', 'math', 'template', 'title', 'xmp', 'noembed', 'noframes'],
   transformTags: {

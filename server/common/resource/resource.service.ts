@@ -5,7 +5,7 @@ import type { IdName, Paged, SwitchReply } from '../../../shared/api.js';
 import { MESSAGES } from '../../../shared/messages.js';
 import { versionField } from '../../../shared/validation.js';
 import type { Actor, AuthUser } from '../auth/decorators.js';
-import { forbidden, notFound, parseInput, pgErrorOf, PG, ValidationFailed } from '../http/errors.js';
+import { forbidden, isStillReferenced, notFound, parseInput, pgErrorOf, PG, ValidationFailed } from '../http/errors.js';
 import { actAs, assertCurrentVersion } from '../version.js';
 import { foreignKeysInto, referencedValues } from '../database/foreign-keys.js';
 import { escapeLike, parseListQuery } from './list-query.js';
@@ -143,7 +143,7 @@ export class ResourceService {
       });
     } catch (error) {
       // The database, not hope, decides whether the row is in use.
-      if (pgErrorOf(error).code === PG.foreignKeyViolation) throw forbidden(MESSAGES.errors.inUse);
+      if (isStillReferenced(error)) throw forbidden(MESSAGES.errors.inUse);
       throw error;
     }
     return { message: resource.definition.messages.deleted };
