@@ -1,12 +1,14 @@
 import { Button, Dialog, DialogBody, DialogFooter, Intent, Spinner } from '@blueprintjs/core';
 import { MESSAGES } from '@shared/messages';
 import { useQuery } from '@tanstack/react-query';
+import type { VersionConflictBody } from '@shared/api';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { api, ApiError } from '../../api/http';
 import { toast } from '../toaster';
 import { FormFields, type FieldSpec } from '../form/fields';
 import { hasNewFile, toFormData, withoutFiles } from '../form/formData';
 import { useZodForm } from '../form/useZodForm';
+import { VersionConflictDialog, versionConflictOf } from '../version/VersionConflictDialog';
 import type { EditableScreenDefinition } from './definition';
 
 interface Props {
@@ -31,7 +33,9 @@ export function ResourceDialog({ definition, id, isOpen, onClose, onSaved }: Pro
   const form = useZodForm(editing ? resource.updateSchema : resource.createSchema, spec.initial);
   const [saving, setSaving] = useState(false);
   const savingRef = useRef(false);
-  const { setValues, setErrors } = form;
+  /** A colleague saved the record after it was opened (409): reload it or keep editing. */
+  const [conflict, setConflict] = useState<VersionConflictBody<Record<string, unknown>> | null>(null);
+  const { setValues, setValue, setErrors } = form;
 
   // A record that cannot be read is not edited over (saving the blank form would overwrite it).
   useEffect(() => {
@@ -46,6 +50,7 @@ export function ResourceDialog({ definition, id, isOpen, onClose, onSaved }: Pro
   useEffect(() => {
     if (!isOpen) return;
     setErrors({});
+    setConflict(null);
     if (!editing) setValues(spec.initial);
     else if (record.data) setValues(recordToValues(definition, record.data.data));
   }, [isOpen, editing, record.data, spec, definition, setValues, setErrors]);
@@ -66,6 +71,8 @@ export function ResourceDialog({ definition, id, isOpen, onClose, onSaved }: Pro
       onSaved();
       onClose();
     } catch (error) {
+      const conflicted = versionConflictOf(error);
+      if (conflicted) return setConflict(conflicted);
       if (error instanceof ApiError && error.status === 422) setErrors(error.fieldErrors);
       if (!(error instanceof ApiError && error.status >= 500)) {
         toast.error(error instanceof ApiError && error.status === 403 ? (error.serverMessage ?? saveFailed.text) : saveFailed.text, saveFailed.title);
@@ -96,6 +103,20 @@ export function ResourceDialog({ definition, id, isOpen, onClose, onSaved }: Pro
           }
         />
       </form>
+      <VersionConflictDialog
+        conflict={conflict}
+        onReload={() => {
+          setValues(recordToValues(definition, conflict!.data));
+          setErrors({});
+          setConflict(null);
+          void record.refetch();
+        }}
+        onKeepEditing={() => {
+          // The user's input stays; the next save carries the version now stored and overwrites knowingly.
+          setValue('version', conflict!.data.version);
+          setConflict(null);
+        }}
+      />
     </Dialog>
   );
 }
@@ -114,8 +135,16 @@ async function save(definition: EditableScreenDefinition, id: number | undefined
   else await api.put(`${resource.path}/${id}`, withoutFiles(values, fileFields));
 }
 
-/** The form's values of a record: the declaration's mapping, or each field's own name (a date range has two). */
+/**
+ * The form's values of a record: the declaration's mapping, or each field's own name (a date range
+ * has two); and the record's `version`, sent back with the save (ARCHITECTURE.md §7).
+ */
 function recordToValues(definition: EditableScreenDefinition, record: Record<string, unknown>): Record<string, unknown> {
+  const values = fieldValues(definition, record);
+  return typeof record.version === 'number' ? { ...values, version: record.version } : values;
+}
+
+function fieldValues(definition: EditableScreenDefinition, record: Record<string, unknown>): Record<string, unknown> {
   const { form } = definition;
   if (form.toValues) return { ...form.initial, ...form.toValues(record) };
   const values: Record<string, unknown> = { ...form.initial };
