@@ -1,6 +1,6 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 import { sanitizeRichText } from '../server/common/input/rich-text.js';
-import { BUMP_RECORD_VERSION_FUNCTION, BUMP_RECORD_VERSION_FUNCTION_V2, versionedTableSql } from './versioning.js';
+import { BUMP_RECORD_VERSION_FUNCTION, versionedTableSql } from './versioning.js';
 
 /**
  * Stored content that can be trusted (issue 8 "Stored content"):
@@ -18,12 +18,12 @@ export class StoredContent1764300000000 implements MigrationInterface {
     await sanitizeStoredRichText(db);
     await restrictFileReferences(db);
     await uniqueClientContacts(db);
-    await db.query(BUMP_RECORD_VERSION_FUNCTION_V2);
+    await db.query(BUMP_RECORD_VERSION_FUNCTION);
     for (const [table, ignored] of VERSIONED_TABLES) for (const statement of versionedTableSql(table, ignored)) await db.query(statement);
   }
 
   async down(db: QueryRunner): Promise<void> {
-    await db.query(BUMP_RECORD_VERSION_FUNCTION);
+    // The trigger function stays as it is: leaving generated columns out is a fix, not part of this change to undo.
     for (const [table] of VERSIONED_TABLES) {
       await db.query(`DROP TRIGGER IF EXISTS trg_${table}_version ON ${table}`);
       await db.query(`ALTER TABLE ${table} DROP COLUMN IF EXISTS version, DROP COLUMN IF EXISTS updated_by_id`);

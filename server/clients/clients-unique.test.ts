@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StoredContent1764300000000 } from '../../migrations/1764300000000-StoredContent.js';
 import { MESSAGES } from '../../shared/messages.js';
 import { Role } from '../../shared/roles.js';
-import { createDataSource } from '../database/data-source.js';
-import { createTestDatabase, startTestApp, type ApiClient, type TestApp } from '../test/test-app.js';
+import { startTestApp, type ApiClient, type TestApp } from '../test/test-app.js';
+import { rerunMigration } from '../test/migration-rerun.js';
 
 let app: TestApp;
 let manager: ApiClient;
@@ -64,42 +64,36 @@ describe('unique e-mail and phone', () => {
 
 describe('migration 1764300000000-StoredContent', () => {
   it('keeps the oldest client\'s e-mail, clears later copies, keeps duplicate phones out of the index, and lists both in the logs', async () => {
-    const db = await createTestDatabase();
-    const dataSource = createDataSource(db.url, { poolSize: 1 });
-    await dataSource.initialize();
-    const runner = dataSource.createQueryRunner();
-    try {
-      const migration = new StoredContent1764300000000();
-      await migration.down(runner);
-      const rows = await db.query<{ id: number }>(
-        `INSERT INTO clients (surname, name, phone, email) VALUES
-           ('А', 'А', '+79000000001', 'same@example.test'),
-           ('Б', 'Б', '+79000000002', 'SAME@example.test'),
-           ('В', 'В', '+79000000001', null),
-           ('Г', 'Г', '+79000000003', 'own@example.test')
-         RETURNING id`,
-      );
-      const [a, b, c, d] = rows.map((row) => row.id);
-      await migration.up(runner);
+    await rerunMigration(
+      new StoredContent1764300000000(),
+      async (db) => {
+        const rows = await db.query<{ id: number }>(
+          `INSERT INTO clients (surname, name, phone, email) VALUES
+             ('А', 'А', '+79000000001', 'same@example.test'),
+             ('Б', 'Б', '+79000000002', 'SAME@example.test'),
+             ('В', 'В', '+79000000001', null),
+             ('Г', 'Г', '+79000000003', 'own@example.test')
+           RETURNING id`,
+        );
+        const [a, b, c, d] = rows.map((row) => row.id);
+        return { a, b, c, d };
+      },
+      async (db, { a, b, c, d }) => {
+        expect(await db.query('SELECT id, phone, email FROM clients ORDER BY id')).toEqual([
+          { id: a, phone: '+79000000001', email: 'same@example.test' },
+          { id: b, phone: '+79000000002', email: null },
+          { id: c, phone: '+79000000001', email: null },
+          { id: d, phone: '+79000000003', email: 'own@example.test' },
+        ]);
+        const [note] = await db.query<{ meta: unknown }>(`SELECT meta FROM logs WHERE title = 'Найдены клиенты с одинаковыми email или телефоном'`);
+        expect(note!.meta).toEqual({ cleared_emails: [{ id: b, email: 'SAME@example.test' }], same_phone: [{ id: c, phone: '+79000000001' }] });
 
-      expect(await db.query('SELECT id, phone, email FROM clients ORDER BY id')).toEqual([
-        { id: a, phone: '+79000000001', email: 'same@example.test' },
-        { id: b, phone: '+79000000002', email: null },
-        { id: c, phone: '+79000000001', email: null },
-        { id: d, phone: '+79000000003', email: 'own@example.test' },
-      ]);
-      const [note] = await db.query<{ meta: unknown }>(`SELECT meta FROM logs WHERE title = 'Найдены клиенты с одинаковыми email или телефоном'`);
-      expect(note!.meta).toEqual({ cleared_emails: [{ id: b, email: 'SAME@example.test' }], same_phone: [{ id: c, phone: '+79000000001' }] });
-
-      // From now on both are unique, the kept duplicate phone included.
-      await expect(db.query(`INSERT INTO clients (surname, name, phone) VALUES ('Д', 'Д', '+79000000001')`)).rejects.toMatchObject({ constraint: 'uq_clients_phone' });
-      await expect(db.query(`INSERT INTO clients (surname, name, phone, email) VALUES ('Д', 'Д', '+79000000009', 'Own@Example.test')`)).rejects.toMatchObject({
-        constraint: 'uq_clients_email',
-      });
-    } finally {
-      await runner.release();
-      await dataSource.destroy();
-      await db.drop();
-    }
+        // From now on both are unique, the kept duplicate phone included.
+        await expect(db.query(`INSERT INTO clients (surname, name, phone) VALUES ('Д', 'Д', '+79000000001')`)).rejects.toMatchObject({ constraint: 'uq_clients_phone' });
+        await expect(db.query(`INSERT INTO clients (surname, name, phone, email) VALUES ('Д', 'Д', '+79000000009', 'Own@Example.test')`)).rejects.toMatchObject({
+          constraint: 'uq_clients_email',
+        });
+      },
+    );
   });
 });

@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StoredContent1764300000000 } from '../../migrations/1764300000000-StoredContent.js';
 import { MESSAGES } from '../../shared/messages.js';
 import { Role } from '../../shared/roles.js';
-import { createDataSource } from '../database/data-source.js';
-import { createTestDatabase, startTestApp, type ApiClient, type TestApp } from '../test/test-app.js';
+import { startTestApp, type ApiClient, type TestApp } from '../test/test-app.js';
+import { rerunMigration } from '../test/migration-rerun.js';
 
 let app: TestApp;
 let manager: ApiClient;
@@ -105,34 +105,28 @@ describe('a catalogue image is a city photo', () => {
 
 describe('migration 1764300000000-StoredContent', () => {
   it('drops a catalogue image that is not a city photo (noted in the logs) and makes the reference RESTRICT', async () => {
-    const db = await createTestDatabase();
-    const dataSource = createDataSource(db.url, { poolSize: 1 });
-    await dataSource.initialize();
-    const runner = dataSource.createQueryRunner();
-    try {
-      const migration = new StoredContent1764300000000();
-      await migration.down(runner);
-      await db.query(`INSERT INTO stored_files (sha256, content, mime, size) VALUES (repeat('a', 64), '\\x00', 'application/pdf', 1)`);
-      await db.query(`INSERT INTO files (path, original_name, sha256, mime, size) VALUES
-        ('documents/agency/1.pdf', 'a.pdf', repeat('a', 64), 'application/pdf', 1), ('photos/city/2.jpg', 'b.jpg', repeat('a', 64), 'image/jpeg', 1)`);
-      const [country] = await db.query<{ id: number }>(`INSERT INTO countries (name) VALUES ('Россия') RETURNING id`);
-      const [wrong, right] = await db.query<{ id: number }>(
-        `INSERT INTO cities (name, country_id, slug, catalog_image) VALUES ('А', $1, 'a', 'documents/agency/1.pdf'), ('Б', $1, 'b', 'photos/city/2.jpg') RETURNING id`,
-        [country!.id],
-      );
-      await migration.up(runner);
-
-      expect(await db.query('SELECT id, catalog_image FROM cities ORDER BY id')).toEqual([
-        { id: wrong!.id, catalog_image: null },
-        { id: right!.id, catalog_image: 'photos/city/2.jpg' },
-      ]);
-      const [note] = await db.query<{ meta: unknown }>(`SELECT meta FROM logs WHERE source = 'database' AND title LIKE 'Сброшены изображения каталога%'`);
-      expect(note!.meta).toEqual({ cities: [{ id: wrong!.id, catalog_image: 'documents/agency/1.pdf' }] });
-      await expect(db.query(`DELETE FROM files WHERE path = 'photos/city/2.jpg'`)).rejects.toMatchObject({ code: '23001' });
-    } finally {
-      await runner.release();
-      await dataSource.destroy();
-      await db.drop();
-    }
+    await rerunMigration(
+      new StoredContent1764300000000(),
+      async (db) => {
+        await db.query(`INSERT INTO stored_files (sha256, content, mime, size) VALUES (repeat('a', 64), '\\x00', 'application/pdf', 1)`);
+        await db.query(`INSERT INTO files (path, original_name, sha256, mime, size) VALUES
+          ('documents/agency/1.pdf', 'a.pdf', repeat('a', 64), 'application/pdf', 1), ('photos/city/2.jpg', 'b.jpg', repeat('a', 64), 'image/jpeg', 1)`);
+        const [country] = await db.query<{ id: number }>(`INSERT INTO countries (name) VALUES ('Россия') RETURNING id`);
+        const [wrong, right] = await db.query<{ id: number }>(
+          `INSERT INTO cities (name, country_id, slug, catalog_image) VALUES ('А', $1, 'a', 'documents/agency/1.pdf'), ('Б', $1, 'b', 'photos/city/2.jpg') RETURNING id`,
+          [country!.id],
+        );
+        return { wrong, right };
+      },
+      async (db, { wrong, right }) => {
+        expect(await db.query('SELECT id, catalog_image FROM cities ORDER BY id')).toEqual([
+          { id: wrong!.id, catalog_image: null },
+          { id: right!.id, catalog_image: 'photos/city/2.jpg' },
+        ]);
+        const [note] = await db.query<{ meta: unknown }>(`SELECT meta FROM logs WHERE source = 'database' AND title LIKE 'Сброшены изображения каталога%'`);
+        expect(note!.meta).toEqual({ cities: [{ id: wrong!.id, catalog_image: 'documents/agency/1.pdf' }] });
+        await expect(db.query(`DELETE FROM files WHERE path = 'photos/city/2.jpg'`)).rejects.toMatchObject({ code: '23001' });
+      },
+    );
   });
 });

@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StoredContent1764300000000 } from '../../../migrations/1764300000000-StoredContent.js';
 import { Role } from '../../../shared/roles.js';
 import { citiesResource } from '../../../shared/resources/cities.js';
-import { createDataSource } from '../../database/data-source.js';
-import { createTestDatabase, startTestApp, type ApiClient, type TestApp } from '../../test/test-app.js';
+import { startTestApp, type ApiClient, type TestApp } from '../../test/test-app.js';
+import { rerunMigration } from '../../test/migration-rerun.js';
 import { parseInput } from '../http/errors.js';
 import { sanitizeRichText } from './rich-text.js';
 
@@ -120,35 +120,29 @@ describe('stored rich text', () => {
 
 describe('migration 1764300000000-StoredContent', () => {
   it('cleans the rich text stored before it', async () => {
-    const db = await createTestDatabase();
-    const dataSource = createDataSource(db.url, { poolSize: 1 });
-    await dataSource.initialize();
-    const runner = dataSource.createQueryRunner();
-    try {
-      const migration = new StoredContent1764300000000();
-      await migration.down(runner);
-      const [country] = await db.query<{ id: number }>(`INSERT INTO countries (name) VALUES ('Россия') RETURNING id`);
-      const dirty = '<p>Текст<script>alert(1)</script><a href="javascript:alert(2)" onclick="x()">ссылка</a></p>';
-      const seoSettings = {
-        hotel: { meta: { h1: 'H1', title: null, description: null }, description: dirty, bottom_block: { title: null, text: dirty }, faq: [{ id: 1, question: 'В', answer: dirty }] },
-        bus_tickets: { description: null, advantages: [{ id: 2, title: 'П', text: dirty }, 'not an item'] },
-      };
-      const [city] = await db.query<{ id: number }>(`INSERT INTO cities (name, country_id, slug, seo_settings) VALUES ('Сочи', $1, 'sochi', $2) RETURNING id`, [
-        country!.id,
-        seoSettings,
-      ]);
-      await migration.up(runner);
-
-      const [stored] = await db.query<{ seo_settings: typeof seoSettings }>('SELECT seo_settings FROM cities WHERE id = $1', [city!.id]);
-      const clean = '<p>Текст<a>ссылка</a></p>';
-      expect(stored!.seo_settings).toEqual({
-        hotel: { meta: { h1: 'H1', title: null, description: null }, description: clean, bottom_block: { title: null, text: clean }, faq: [{ id: 1, question: 'В', answer: clean }] },
-        bus_tickets: { description: null, advantages: [{ id: 2, title: 'П', text: clean }, 'not an item'] },
-      });
-    } finally {
-      await runner.release();
-      await dataSource.destroy();
-      await db.drop();
-    }
+    await rerunMigration(
+      new StoredContent1764300000000(),
+      async (db) => {
+        const [country] = await db.query<{ id: number }>(`INSERT INTO countries (name) VALUES ('Россия') RETURNING id`);
+        const dirty = '<p>Текст<script>alert(1)</script><a href="javascript:alert(2)" onclick="x()">ссылка</a></p>';
+        const seoSettings = {
+          hotel: { meta: { h1: 'H1', title: null, description: null }, description: dirty, bottom_block: { title: null, text: dirty }, faq: [{ id: 1, question: 'В', answer: dirty }] },
+          bus_tickets: { description: null, advantages: [{ id: 2, title: 'П', text: dirty }, 'not an item'] },
+        };
+        const [city] = await db.query<{ id: number }>(`INSERT INTO cities (name, country_id, slug, seo_settings) VALUES ('Сочи', $1, 'sochi', $2) RETURNING id`, [
+          country!.id,
+          seoSettings,
+        ]);
+        return { seoSettings, city };
+      },
+      async (db, { seoSettings, city }) => {
+        const [stored] = await db.query<{ seo_settings: typeof seoSettings }>('SELECT seo_settings FROM cities WHERE id = $1', [city!.id]);
+        const clean = '<p>Текст<a>ссылка</a></p>';
+        expect(stored!.seo_settings).toEqual({
+          hotel: { meta: { h1: 'H1', title: null, description: null }, description: clean, bottom_block: { title: null, text: clean }, faq: [{ id: 1, question: 'В', answer: clean }] },
+          bus_tickets: { description: null, advantages: [{ id: 2, title: 'П', text: clean }, 'not an item'] },
+        });
+      },
+    );
   });
 });
