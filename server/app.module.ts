@@ -14,10 +14,12 @@ import { createResourceController } from './common/resource/resource.controller.
 import { ResourceService } from './common/resource/resource.service.js';
 import { CountersController } from './counters/counters.controller.js';
 import { SERVER_CONFIG, type ServerConfig } from './config.js';
+import { DatabaseAvailability } from './database/database-availability.js';
 import { DirectionsModule } from './directions/directions.module.js';
 import { FilesModule } from './files/files.module.js';
 import { HealthController } from './health/health.controller.js';
 import { HotelHandbooksModule } from './hotel-handbooks/hotel-handbooks.module.js';
+import { LogFile } from './logs/log-file.js';
 import { LogService } from './logs/log.service.js';
 import { LogsModule } from './logs/logs.module.js';
 import { MailModule } from './mail/mail.module.js';
@@ -28,21 +30,29 @@ import { UserRolesController } from './users/user-roles.controller.js';
 import { UsersService } from './users/users.service.js';
 import { VendorsModule } from './vendors/vendors.module.js';
 
+/** The database's state (up, or down and recovering) and the log file used while it is down. */
+export interface DatabaseRuntime {
+  availability: DatabaseAvailability;
+  logFile: LogFile;
+}
+
 /** What every feature may inject: the database, the log, sessions, the generic resource service. */
 @Global()
 @Module({})
 class CoreModule {
-  static forRoot(dataSource: DataSource, config: ServerConfig): DynamicModule {
+  static forRoot(dataSource: DataSource, config: ServerConfig, runtime: DatabaseRuntime): DynamicModule {
     return {
       module: CoreModule,
       providers: [
         { provide: DataSource, useValue: dataSource },
         { provide: SERVER_CONFIG, useValue: config },
+        { provide: DatabaseAvailability, useValue: runtime.availability },
+        { provide: LogFile, useValue: runtime.logFile },
         LogService,
         SessionService,
         ResourceService,
       ],
-      exports: [DataSource, SERVER_CONFIG, LogService, SessionService, ResourceService],
+      exports: [DataSource, SERVER_CONFIG, DatabaseAvailability, LogFile, LogService, SessionService, ResourceService],
     };
   }
 }
@@ -85,10 +95,10 @@ class ResourcesModule {
 
 @Module({})
 export class AppModule {
-  static register(dataSource: DataSource, config: ServerConfig): DynamicModule {
+  static register(dataSource: DataSource, config: ServerConfig, runtime: DatabaseRuntime): DynamicModule {
     return {
       module: AppModule,
-      imports: [CoreModule.forRoot(dataSource, config), ...FEATURE_MODULES, ResourcesModule.register()],
+      imports: [CoreModule.forRoot(dataSource, config, runtime), ...FEATURE_MODULES, ResourcesModule.register()],
       providers: [
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_FILTER, useClass: ApiExceptionFilter },

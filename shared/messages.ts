@@ -41,6 +41,21 @@ export const MESSAGES = {
     methodNotAllowed: 'Метод не поддерживается для этого ресурса.',
     serverError: 'Внутренняя ошибка сервера.',
   },
+  /**
+   * The database cannot be reached (the embedded server is restarting, the central one is down): every
+   * API request answers 503 with `unavailable` until it is back. Spec 01 §8 says for a 503
+   * "Service unavailable, try again later".
+   */
+  database: {
+    unavailable: 'База данных временно недоступна. Повторите попытку через несколько секунд.',
+    /** The desktop app's start-up dialog when the embedded database does not start. */
+    embeddedStartFailed: (dataDir: string) =>
+      `Не удалось запустить встроенную базу данных в папке «${dataDir}». Проверьте, что на диске есть место и папка доступна для записи, затем запустите приложение снова.`,
+    /** Another copy of the app owns the data folder, but its database does not answer. */
+    ownerNotAnswering: (dataDir: string, pid: number) =>
+      `Папка данных «${dataDir}» занята другим запуском приложения (процесс ${pid}), но его база данных не отвечает. Закройте другую копию приложения (или завершите процесс ${pid}) и запустите приложение снова.`,
+    detailsIn: (file: string) => `Подробности — в файле «${file}».`,
+  },
   /** Spec 01 §2.3 generic list texts. */
   list: {
     empty: 'Нет данных для отображения',

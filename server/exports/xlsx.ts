@@ -2,9 +2,11 @@
  * Spreadsheet exports (spec 01 §2.4, §2.6: clients.xlsx, agencies.xlsx), streamed: exceljs's
  * streaming WorkbookWriter writes straight into the HTTP response and each row is committed as it
  * is written, and rows come from the database in batches, so 100 000 rows never sit in memory.
+ *
+ * exceljs (~400 modules) is imported on the first export, not at start-up (issue 9 "Start-up").
  */
 import { once } from 'node:events';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { Response } from 'express';
 import { formatDate } from '../../shared/format.js';
 
@@ -53,6 +55,7 @@ function cellValue(value: unknown): ExcelJS.CellValue {
  * passed off as whole).
  */
 export async function streamXlsx(response: Response, options: XlsxStreamOptions): Promise<void> {
+  const { default: Excel } = await import('exceljs');
   const iterator = options.rows[Symbol.asyncIterator]();
   let next = await iterator.next();
 
@@ -68,7 +71,7 @@ export async function streamXlsx(response: Response, options: XlsxStreamOptions)
   const ignore = () => undefined;
   response.on('error', ignore);
   try {
-    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: response, useStyles: true, useSharedStrings: false });
+    const workbook = new Excel.stream.xlsx.WorkbookWriter({ stream: response, useStyles: true, useSharedStrings: false });
     (workbook as unknown as { zip?: { on(event: 'error', listener: () => void): void } }).zip?.on('error', ignore);
     const sheet = workbook.addWorksheet(options.sheetName, { views: [{ state: 'frozen', xSplit: 0, ySplit: 1 }] });
     sheet.columns = options.columns.map(({ header, key, width }) => ({ header, key, width: width ?? Math.max(12, header.length + 4) }));

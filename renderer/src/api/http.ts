@@ -94,6 +94,9 @@ async function request<T>(method: string, path: string, options: RequestOptions 
   const errorBody = await response.json().catch(() => null);
   if (response.status === 401 || response.status === 419) {
     onSessionLost();
+  } else if (response.status === 503 && (errorBody as { message?: string } | null)?.message) {
+    // The database is down or restarting (server/common/http/database-unavailable.ts): it says so itself.
+    toast.error((errorBody as { message: string }).message, MESSAGES.errors.title);
   } else if (response.status >= 500) {
     toast.error(MESSAGES.errors.contactDevelopers, MESSAGES.errors.title);
   }

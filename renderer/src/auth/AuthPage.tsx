@@ -4,11 +4,11 @@
  * any user exists). In the desktop app the credentials can be remembered in the OS keychain.
  */
 import { Button, Callout, Card, Checkbox, H3, Intent, Spinner } from '@blueprintjs/core';
-import type { SessionUser, SetupState } from '@shared/api';
+import type { SessionUser } from '@shared/api';
 import { MESSAGES } from '@shared/messages';
 import { firstAdministratorSchema, loginSchema } from '@shared/resources/users';
 import { routePath } from '@shared/routes';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { api, ApiError } from '../api/http';
@@ -18,16 +18,18 @@ import { useZodForm } from '../common/form/useZodForm';
 
 export function AuthPage() {
   const status = useSession((state) => state.status);
-  const setup = useQuery({
-    queryKey: ['setup'],
-    queryFn: ({ signal }) => api.get<SetupState>('/setup', undefined, signal),
-  });
+  const setupRequired = useSession((state) => state.setupRequired);
+  const load = useSession((state) => state.load);
+  // The boot call (started with the app, see main.tsx) tells whether to offer the setup form.
+  useEffect(() => {
+    if (status === 'unknown') void load();
+  }, [status, load]);
   if (status === 'signed-in') return <Navigate to={routePath('applications')} replace />;
 
   return (
     <div className="auth-page">
       <Card elevation={2} className="auth-card">
-        {setup.isPending ? <Spinner /> : setup.data?.required ? <FirstAdministratorForm /> : <SignInForm />}
+        {status === 'unknown' ? <Spinner /> : setupRequired ? <FirstAdministratorForm /> : <SignInForm />}
       </Card>
     </div>
   );
@@ -121,7 +123,7 @@ function FirstAdministratorForm() {
   const form = useZodForm(firstAdministratorSchema, { surname: '', name: '', patronymic: '', email: '', password: '' });
   const [busy, setBusy] = useState(false);
   const onSignedIn = useSignedIn();
-  const queryClient = useQueryClient();
+  const reboot = useSession((state) => state.load);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -132,8 +134,8 @@ function FirstAdministratorForm() {
       onSignedIn(data);
     } catch (error) {
       if (error instanceof ApiError && error.status === 422) form.setErrors(error.fieldErrors);
-      // Someone else created the first administrator meanwhile: show the sign-in form.
-      if (error instanceof ApiError && error.status === 403) await queryClient.invalidateQueries({ queryKey: ['setup'] });
+      // Someone else created the first administrator meanwhile: boot again, which shows the sign-in form.
+      if (error instanceof ApiError && error.status === 403) await reboot();
     } finally {
       setBusy(false);
     }

@@ -4,12 +4,10 @@
  * so a date range can fill two fields and a field can depend on another (`visible`).
  */
 import { Button, Checkbox, FormGroup, InputGroup, Intent, MenuItem, NumericInput, Switch, TextArea, type IconName } from '@blueprintjs/core';
-import { DateInput3, DateRangeInput3 } from '@blueprintjs/datetime2';
 import { MultiSelect, Select, type ItemRenderer } from '@blueprintjs/select';
 import { MESSAGES } from '@shared/messages';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ru } from 'date-fns/locale';
-import { useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
 import { api } from '../../api/http';
 import { useDebouncedValue } from '../useDebouncedValue';
 import type { FieldErrors } from '@shared/validation';
@@ -78,10 +76,9 @@ interface FieldProps extends FieldRenderProps {
   field: FieldSpec;
 }
 
-/** A calendar date as the API exchanges it (YYYY-MM-DD) to the pickers' local ISO value and back. */
-const toPickerValue = (date: unknown) => (typeof date === 'string' && date ? `${date.slice(0, 10)}T00:00:00` : null);
-const fromPickerValue = (value: string | null) => (value ? value.slice(0, 10) : null);
-const DATE_FORMAT = { dateFnsFormat: 'dd.MM.yyyy', locale: ru, placeholder: 'ДД.ММ.ГГГГ' } as const;
+/** The date pickers load with the first form that shows one (DateFields.tsx says why). */
+const DateField = lazy(() => import('./DateFields').then((module) => ({ default: module.DateField })));
+const DateRangeField = lazy(() => import('./DateFields').then((module) => ({ default: module.DateRangeField })));
 
 export function FormField({ field, values, setValue, errors, editing, disabled }: FieldProps) {
   if (field.visible && !field.visible(values)) return null;
@@ -132,23 +129,26 @@ export function FormField({ field, values, setValue, errors, editing, disabled }
       break;
     case 'date':
       control = (
-        <DateInput3 {...DATE_FORMAT} fill disabled={disabled} value={toPickerValue(value)} onChange={(next) => onChange(fromPickerValue(next))} inputProps={{ id, intent }} showActionsBar todayButtonText="Сегодня" clearButtonText="Очистить" />
+        <Suspense fallback={<InputGroup fill disabled placeholder="ДД.ММ.ГГГГ" />}>
+          <DateField id={id} intent={intent} disabled={disabled} value={value} onChange={onChange} />
+        </Suspense>
       );
       break;
     case 'daterange':
       control = (
-        <DateRangeInput3
-          {...DATE_FORMAT}
-          disabled={disabled}
-          value={[toPickerValue(value) ? new Date(toPickerValue(value)!) : null, toPickerValue(values[field.toName]) ? new Date(toPickerValue(values[field.toName])!) : null]}
-          onChange={([from, to]) => {
-            setValue(field.name, from ? toCalendarDate(from) : null);
-            setValue(field.toName, to ? toCalendarDate(to) : null);
-          }}
-          startInputProps={{ id, intent, placeholder: 'с ДД.ММ.ГГГГ' }}
-          endInputProps={{ intent, placeholder: 'по ДД.ММ.ГГГГ' }}
-          allowSingleDayRange
-        />
+        <Suspense fallback={<InputGroup fill disabled placeholder="ДД.ММ.ГГГГ" />}>
+          <DateRangeField
+            id={id}
+            intent={intent}
+            disabled={disabled}
+            from={value}
+            to={values[field.toName]}
+            onChange={(from, to) => {
+              setValue(field.name, from);
+              setValue(field.toName, to);
+            }}
+          />
+        </Suspense>
       );
       break;
     case 'textarea':
@@ -177,9 +177,6 @@ export function FormField({ field, values, setValue, errors, editing, disabled }
     </FormGroup>
   );
 }
-
-const pad = (number: number) => String(number).padStart(2, '0');
-const toCalendarDate = (date: Date) => `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 
 /**
  * The options of a select: loaded once per endpoint and shared by every form that uses it, or, for a
