@@ -15,7 +15,7 @@ type Access = 'public' | readonly Role[];
 
 /** Spec 01 §6 "Roles and permissions" (and issue 8 for logs), over API paths; the first matching rule decides. */
 const RULES: { method?: string; path: RegExp; access: Access; why: string }[] = [
-  { path: /^\/api\/(sanctum\/csrf-cookie|login|setup|health)$/, access: 'public', why: 'sign-in and the desktop shell' },
+  { path: /^\/api\/(sanctum\/csrf-cookie|login|setup|health|boot)$/, access: 'public', why: 'sign-in, the first screen and the desktop shell' },
   { path: /^\/api\/users(\/|$)/, access: ACCESS.administratorOnly, why: '§6 users section: administrator only' },
   { path: /^\/api\/agencies\/files(\/|$)/, access: ACCESS.administratorAndManager, why: '§6 agency documents' },
   { method: 'GET', path: /^\/api\/(clients|agencies)\/export$/, access: ACCESS.administratorAndManager, why: '§6 export of clients and agencies' },
