@@ -10,6 +10,7 @@ import { SessionService } from './common/auth/session.service.js';
 import { ClientsModule } from './clients/clients.module.js';
 import { ApiExceptionFilter } from './common/http/api-exception.filter.js';
 import { ReadableInputPipe } from './common/input/readable-input.pipe.js';
+import { ListService } from './common/list/list.service.js';
 import { createResourceController } from './common/resource/resource.controller.js';
 import { ResourceService } from './common/resource/resource.service.js';
 import { CountersController } from './counters/counters.controller.js';
@@ -19,6 +20,8 @@ import { DirectionsModule } from './directions/directions.module.js';
 import { FilesModule } from './files/files.module.js';
 import { HealthController } from './health/health.controller.js';
 import { HotelHandbooksModule } from './hotel-handbooks/hotel-handbooks.module.js';
+import { JobsModule } from './jobs/jobs.module.js';
+import { HOTEL_PAYLOAD_ROUTES, HotelsModule } from './hotels/hotels.module.js';
 import { LogFile } from './logs/log-file.js';
 import { LogService } from './logs/log.service.js';
 import { LogsModule } from './logs/logs.module.js';
@@ -26,6 +29,7 @@ import { MailModule } from './mail/mail.module.js';
 import { SERVER_RESOURCES } from './resources.js';
 import { RoomsModule } from './rooms/rooms.module.js';
 import { TourDictionariesModule } from './tour-dictionaries/tour-dictionaries.module.js';
+import { TransportsModule } from './transports/transports.module.js';
 import { UserRolesController } from './users/user-roles.controller.js';
 import { UsersService } from './users/users.service.js';
 import { VendorsModule } from './vendors/vendors.module.js';
@@ -50,9 +54,10 @@ class CoreModule {
         { provide: LogFile, useValue: runtime.logFile },
         LogService,
         SessionService,
+        ListService,
         ResourceService,
       ],
-      exports: [DataSource, SERVER_CONFIG, DatabaseAvailability, LogFile, LogService, SessionService, ResourceService],
+      exports: [DataSource, SERVER_CONFIG, DatabaseAvailability, LogFile, LogService, SessionService, ListService, ResourceService],
     };
   }
 }
@@ -66,12 +71,14 @@ class CoreModule {
 class ShellModule {}
 
 /**
- * Feature modules with routes of their own (uploads, `/vendors/data`, `/hotels/services/icons`, …).
- * They are registered before the generic resource controllers, whose `/:id` would otherwise
- * answer 404 for `/vendors/data`: Nest adds routes in module order.
+ * Feature modules with routes of their own (uploads, `/vendors/data`, `/hotels/services/icons`, the
+ * hotel editor, …). Routes are matched static segments first whatever the module (bootstrap.ts:
+ * `routeResolutionStrategy: 'specificity'`); between routes of one shape these, listed before the
+ * generic resource controllers, win (the multipart POST /agencies/files).
  */
 export const FEATURE_MODULES: Type[] = [
   MailModule,
+  JobsModule,
   ShellModule,
   FilesModule,
   HotelHandbooksModule,
@@ -83,11 +90,16 @@ export const FEATURE_MODULES: Type[] = [
   AgencyDocumentsModule,
   ClientsModule,
   AgenciesModule,
+  TransportsModule,
+  HotelsModule,
 ];
+
+/** Routes under /api whose POST and PUT bodies are a big editor's `{payload}` (up to 5 MB). */
+export const PAYLOAD_ROUTES = [...HOTEL_PAYLOAD_ROUTES];
 
 /** The controllers of every declared list resource (server/resources.ts), registered last. */
 @Module({})
-class ResourcesModule {
+export class ResourcesModule {
   static register(): DynamicModule {
     return { module: ResourcesModule, controllers: SERVER_RESOURCES.map(createResourceController) };
   }

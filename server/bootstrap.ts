@@ -13,7 +13,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { API_PREFIX } from '../shared/api.js';
 import { CONTENT_SECURITY_POLICY } from '../shared/security.js';
-import { AppModule } from './app.module.js';
+import { AppModule, PAYLOAD_ROUTES } from './app.module.js';
+import { payloadBodyParser } from './common/aggregate/payload.js';
 import { csrfProtection } from './common/auth/csrf.js';
 import { databaseGate } from './common/http/database-unavailable.js';
 import { useBodyParsers } from './common/input/body-parsers.js';
@@ -50,7 +51,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
 
   // Set once the API is up; until then a database that goes away fails the start instead.
   let availability: DatabaseAvailability | undefined;
-  const dataSource = createDataSource(database.url, { onConnectionError: (error) => availability?.markUnavailable(error) });
+  const dataSource = createDataSource(database.url, {
+    poolSize: config.databasePoolSize,
+    onConnectionError: (error) => availability?.markUnavailable(error),
+  });
   let applied: string[];
   try {
     await dataSource.initialize();
@@ -68,6 +72,11 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     logger: ['error', 'warn'],
     // Registered below, after the CSRF check, with the JSON depth capped (common/input/body-parsers.ts).
     bodyParser: false,
+    // Route order (ARCHITECTURE.md §7): static segments are matched before parameters whatever the
+    // module, so `/hotels/meals` is never taken for `/hotels/:id`. Routes of the same shape keep the
+    // order of their modules: a feature's own route (the multipart POST /agencies/files) still wins
+    // over the generic one of the same method and path.
+    routeResolutionStrategy: 'specificity',
   });
   app.set('trust proxy', false);
   app.disable('x-powered-by');
@@ -79,6 +88,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   });
   app.use(API_PREFIX, databaseGate(availability));
   app.use(API_PREFIX, csrfProtection);
+  // Big editors' `{payload}` bodies up to 5 MB; every other JSON body keeps the 100 KB default.
+  app.use(payloadBodyParser(PAYLOAD_ROUTES.map((route) => `${API_PREFIX}${route}`)));
   useBodyParsers(app);
   app.setGlobalPrefix(API_PREFIX.slice(1));
   // The renderer: precompressed files, immutable caching of hashed names, index.html for the rest.

@@ -104,7 +104,8 @@ test('the date pickers load with the first form that has one, and still save wha
   expect(seen.scripts.filter((script) => dateChunk.test(script))).toEqual([]);
 
   await page.getByRole('button', { name: 'Добавить' }).click();
-  const dialog = page.getByRole('dialog');
+  // Named: a date field's popover is a dialog too.
+  const dialog = page.getByRole('dialog', { name: 'Добавление акции' });
   await dialog.getByLabel(/^Название/).fill('Раннее бронирование');
   await dialog.locator('#field-published_date').fill('01.06.2026');
   await dialog.locator('#field-published_date').press('Tab');

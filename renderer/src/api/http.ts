@@ -35,6 +35,8 @@ interface RequestOptions {
   signal?: AbortSignal;
   /** Read the reply as a file instead of JSON. */
   binary?: boolean;
+  /** Send the CSRF proof on a GET too: the spec's GETs that change things (a departure's notify). */
+  proof?: boolean;
 }
 
 /** Set by the app: where to go when the session is gone. */
@@ -66,7 +68,7 @@ export function buildUrl(path: string, query: Query = {}): string {
 
 async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
-  if (method !== 'GET') {
+  if (method !== 'GET' || options.proof) {
     await ensureCsrfCookie();
     headers[XSRF_HEADER] = readCookie(XSRF_COOKIE) ?? '';
   }
@@ -107,6 +109,9 @@ export const api = {
   get: <T>(path: string, query?: Query, signal?: AbortSignal) => request<T>('GET', path, { query, signal }),
   post: <T>(path: string, body?: unknown) => request<T>('POST', path, { body }),
   put: <T>(path: string, body?: unknown) => request<T>('PUT', path, { body }),
+  patch: <T>(path: string, body?: unknown) => request<T>('PATCH', path, { body }),
   delete: <T>(path: string) => request<T>('DELETE', path),
   file: (path: string, query?: Query) => request<Blob>('GET', path, { query, binary: true }),
+  /** A GET that changes state (spec 02 §7 notify): sent with the CSRF proof, as a write is. */
+  getChanging: <T>(path: string) => request<T>('GET', path, { proof: true }),
 };

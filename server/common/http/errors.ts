@@ -43,6 +43,7 @@ export const PG = {
   restrictViolation: '23001',
   uniqueViolation: '23505',
   checkViolation: '23514',
+  exclusionViolation: '23P01',
 } as const;
 
 /** A delete refused because another row still references this one (NO ACTION or RESTRICT). */

@@ -5,6 +5,11 @@ import { INPUT_LIMITS } from '../../../shared/validation.js';
 import { JsonTooDeep } from '../http/client-errors.js';
 import { jsonTextExceedsDepth } from './json-input.js';
 
+/** The `verify` hook of a JSON body parser: refuses a body nested deeper than INPUT_LIMITS.jsonDepth before it is parsed. */
+export function verifyJsonDepth(_request: IncomingMessage, _response: unknown, body: Buffer): void {
+  if (jsonTextExceedsDepth(body, INPUT_LIMITS.jsonDepth)) throw new JsonTooDeep(INPUT_LIMITS.jsonDepth);
+}
+
 /**
  * The body parsers Nest would register (JSON, and url-encoded forms with nested keys), with the
  * JSON depth checked on the raw bytes before the body is parsed: a body nested 3000 levels deep is
@@ -12,12 +17,6 @@ import { jsonTextExceedsDepth } from './json-input.js';
  * (Express's own parsers: Nest's `useBodyParser` does not pass a `verify` hook through.)
  */
 export function useBodyParsers(app: NestExpressApplication): void {
-  app.use(
-    express.json({
-      verify: (_request: IncomingMessage, _response: unknown, body: Buffer) => {
-        if (jsonTextExceedsDepth(body, INPUT_LIMITS.jsonDepth)) throw new JsonTooDeep(INPUT_LIMITS.jsonDepth);
-      },
-    }),
-  );
+  app.use(express.json({ verify: verifyJsonDepth }));
   app.use(express.urlencoded({ extended: true }));
 }

@@ -10,7 +10,6 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIST_FILTERS } from '../../../shared/api.js';
 import { Role } from '../../../shared/roles.js';
 import { createDataSource } from '../../database/data-source.js';
 import { createSample, EDITABLE_RESOURCES } from '../../test/resource-samples.js';
@@ -87,7 +86,8 @@ const queryText: fc.Arbitrary<string> = fc.oneof(
 );
 
 function hostileQuery(resource: ServerResource): fc.Arbitrary<string> {
-  const keys = fc.constantFrom('query', 'page', 'limit', 'orderBy', 'ascending', ...LIST_FILTERS, ...resource.definition.sortable, 'unknown', 'query[]');
+  const filters = Object.keys((resource.definition.filters as { shape?: object } | undefined)?.shape ?? {});
+  const keys = fc.constantFrom('query', 'page', 'limit', 'orderBy', 'ascending', 'city_id', 'is_active', 'level', ...filters, ...resource.definition.sortable, 'unknown', 'query[]');
   return fc.array(fc.tuple(keys, queryText), { minLength: 1, maxLength: 5 }).map((pairs) => pairs.map(([key, value]) => `${key}=${value}`).join('&'));
 }
 

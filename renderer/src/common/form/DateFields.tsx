@@ -11,7 +11,19 @@ import { ru } from 'date-fns/locale';
 /** A calendar date as the API exchanges it (YYYY-MM-DD) to the pickers' local ISO value and back. */
 const toPickerValue = (date: unknown) => (typeof date === 'string' && date ? `${date.slice(0, 10)}T00:00:00` : null);
 const fromPickerValue = (value: string | null) => (value ? value.slice(0, 10) : null);
-const DATE_FORMAT = { dateFnsFormat: 'dd.MM.yyyy', locale: ru, placeholder: 'ДД.ММ.ГГГГ' } as const;
+/**
+ * Dates typed or picked as DD.MM.YYYY, in Russian. The pickers' own range (Blueprint's default ends
+ * six months ahead) is widened: price periods and tours are sold years ahead.
+ */
+const DATE_FORMAT = {
+  dateFnsFormat: 'dd.MM.yyyy',
+  locale: ru,
+  placeholder: 'ДД.ММ.ГГГГ',
+  minDate: new Date(2000, 0, 1),
+  maxDate: new Date(new Date().getFullYear() + 10, 11, 31),
+  invalidDateMessage: 'Неверная дата',
+  outOfRangeMessage: 'Дата вне допустимого диапазона',
+} as const;
 
 const pad = (number: number) => String(number).padStart(2, '0');
 const toCalendarDate = (date: Date) => `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
@@ -42,6 +54,7 @@ export function DateRangeField({ id, intent, disabled, from, to, onChange }: Omi
       startInputProps={{ id, intent, placeholder: 'с ДД.ММ.ГГГГ' }}
       endInputProps={{ intent, placeholder: 'по ДД.ММ.ГГГГ' }}
       allowSingleDayRange
+      overlappingDatesMessage="Дата окончания раньше даты начала"
     />
   );
 }

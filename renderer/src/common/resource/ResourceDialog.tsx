@@ -1,14 +1,14 @@
 import { Button, Dialog, DialogBody, DialogFooter, Intent, Spinner } from '@blueprintjs/core';
 import { MESSAGES } from '@shared/messages';
 import { useQuery } from '@tanstack/react-query';
-import type { VersionConflictBody } from '@shared/api';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { api, ApiError } from '../../api/http';
 import { toast } from '../toaster';
 import { FormFields, type FieldSpec } from '../form/fields';
 import { hasNewFile, toFormData, withoutFiles } from '../form/formData';
 import { useZodForm } from '../form/useZodForm';
-import { VersionConflictDialog, versionConflictOf } from '../version/VersionConflictDialog';
+import { useFormVersionConflict } from '../version/useFormVersionConflict';
+import { VersionConflictDialog } from '../version/VersionConflictDialog';
 import type { EditableScreenDefinition } from './definition';
 
 interface Props {
@@ -33,9 +33,10 @@ export function ResourceDialog({ definition, id, isOpen, onClose, onSaved }: Pro
   const form = useZodForm(editing ? resource.updateSchema : resource.createSchema, spec.initial);
   const [saving, setSaving] = useState(false);
   const savingRef = useRef(false);
+  const { setValues, setErrors } = form;
   /** A colleague saved the record after it was opened (409): reload it or keep editing. */
-  const [conflict, setConflict] = useState<VersionConflictBody<Record<string, unknown>> | null>(null);
-  const { setValues, setValue, setErrors } = form;
+  const conflict = useFormVersionConflict(form, (data) => recordToValues(definition, data), () => record.refetch());
+  const clearConflict = conflict.clear;
 
   // A record that cannot be read is not edited over (saving the blank form would overwrite it).
   useEffect(() => {
@@ -50,10 +51,10 @@ export function ResourceDialog({ definition, id, isOpen, onClose, onSaved }: Pro
   useEffect(() => {
     if (!isOpen) return;
     setErrors({});
-    setConflict(null);
+    clearConflict();
     if (!editing) setValues(spec.initial);
     else if (record.data) setValues(recordToValues(definition, record.data.data));
-  }, [isOpen, editing, record.data, spec, definition, setValues, setErrors]);
+  }, [isOpen, editing, record.data, spec, definition, setValues, setErrors, clearConflict]);
 
   const saveFailed = resource.messages.saveFailed ?? { title: MESSAGES.errors.saveFailedTitle, text: MESSAGES.errors.saveFailedText };
   const submit = async (event?: FormEvent) => {
@@ -71,8 +72,7 @@ export function ResourceDialog({ definition, id, isOpen, onClose, onSaved }: Pro
       onSaved();
       onClose();
     } catch (error) {
-      const conflicted = versionConflictOf(error);
-      if (conflicted) return setConflict(conflicted);
+      if (conflict.caught(error)) return;
       if (error instanceof ApiError && error.status === 422) setErrors(error.fieldErrors);
       if (!(error instanceof ApiError && error.status >= 500)) {
         toast.error(error instanceof ApiError && error.status === 403 ? (error.serverMessage ?? saveFailed.text) : saveFailed.text, saveFailed.title);
@@ -103,26 +103,13 @@ export function ResourceDialog({ definition, id, isOpen, onClose, onSaved }: Pro
           }
         />
       </form>
-      <VersionConflictDialog
-        conflict={conflict}
-        onReload={() => {
-          setValues(recordToValues(definition, conflict!.data));
-          setErrors({});
-          setConflict(null);
-          void record.refetch();
-        }}
-        onKeepEditing={() => {
-          // The user's input stays; the next save carries the version now stored and overwrites knowingly.
-          setValue('version', conflict!.data.version);
-          setConflict(null);
-        }}
-      />
+      <VersionConflictDialog {...conflict.dialog} />
     </Dialog>
   );
 }
 
 /** Sends the form: JSON, or with `multipart` the form-data requests of ResourceFormSpec.multipart. */
-async function save(definition: EditableScreenDefinition, id: number | undefined, values: Record<string, unknown>): Promise<void> {
+export async function save(definition: EditableScreenDefinition, id: number | undefined, values: Record<string, unknown>): Promise<void> {
   const { resource, form } = definition;
   if (!form.multipart) {
     if (id !== undefined) await api.put(`${resource.path}/${id}`, values);
@@ -139,7 +126,7 @@ async function save(definition: EditableScreenDefinition, id: number | undefined
  * The form's values of a record: the declaration's mapping, or each field's own name (a date range
  * has two); and the record's `version`, sent back with the save (ARCHITECTURE.md §7).
  */
-function recordToValues(definition: EditableScreenDefinition, record: Record<string, unknown>): Record<string, unknown> {
+export function recordToValues(definition: EditableScreenDefinition, record: Record<string, unknown>): Record<string, unknown> {
   const values = fieldValues(definition, record);
   return typeof record.version === 'number' ? { ...values, version: record.version } : values;
 }
