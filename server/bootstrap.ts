@@ -13,6 +13,7 @@ import { API_PREFIX } from '../shared/api.js';
 import { AppModule, PAYLOAD_ROUTES } from './app.module.js';
 import { payloadBodyParser } from './common/aggregate/payload.js';
 import { databaseGate } from './common/http/database-unavailable.js';
+import { useBodyParsers } from './common/input/body-parsers.js';
 import { applySecurityEdge } from './common/security/security-edge.js';
 import { readConfig, type ConfigOverrides } from './config.js';
 import { DatabaseAvailability } from './database/database-availability.js';
@@ -66,7 +67,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
 
   const app = await NestFactory.create<NestExpressApplication>(AppModule.register(dataSource, config, { availability, logFile }), {
     logger: ['error', 'warn'],
-    bodyParser: true,
+    // Registered below, after the CSRF check, with the JSON depth capped (common/input/body-parsers.ts).
+    bodyParser: false,
     // Route order (ARCHITECTURE.md §7): static segments are matched before parameters whatever the
     // module, so `/hotels/meals` is never taken for `/hotels/:id`. Routes of the same shape keep the
     // order of their modules: a feature's own route (the multipart POST /agencies/files) still wins
@@ -78,6 +80,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   app.use(API_PREFIX, databaseGate(availability));
   // Big editors' `{payload}` bodies up to 5 MB; every other JSON body keeps the 100 KB default.
   app.use(payloadBodyParser(PAYLOAD_ROUTES.map((route) => `${API_PREFIX}${route}`)));
+  useBodyParsers(app);
   app.setGlobalPrefix(API_PREFIX.slice(1));
   // The renderer: precompressed files, immutable caching of hashed names, index.html for the rest.
   app.use(rendererFiles(options.rendererDir ?? DEFAULT_RENDERER_DIR));

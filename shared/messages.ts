@@ -104,6 +104,19 @@ export const MESSAGES = {
   success: {
     deleted: 'Успешно удалено',
   },
+  /** Bad input refused before it reaches a service (issue 8 "Bad input never reaches a 500"). */
+  input: {
+    badRequest: 'Некорректный запрос.',
+    badUrlEncoding: 'Адрес запроса содержит неверно закодированные символы.',
+    badJson: 'Тело запроса не является корректным JSON.',
+    tooDeep: (max: number) => `Слишком глубокая вложенность данных: допускается не более ${max} уровней.`,
+    tooLarge: 'Слишком большой объём запроса.',
+    unsupportedMediaType: 'Неподдерживаемый формат тела запроса.',
+    /** A NUL character or half of a surrogate pair: nothing a person types, nothing PostgreSQL stores. */
+    unreadableText: 'Поле содержит недопустимые символы.',
+    /** A value PostgreSQL refused as data (out of range, wrong format) that validation let through. */
+    badValue: 'Значение поля недопустимо.',
+  },
   /** The version check (ARCHITECTURE.md §7): a colleague saved the record after it was opened. */
   version: {
     conflict: (savedBy: string | null, savedAt: Date) =>
@@ -250,6 +263,8 @@ export const MESSAGES = {
     oneFile: 'Можно загрузить только один файл.',
     malformed: 'Не удалось прочитать загружаемый файл.',
     notAPhoto: 'Можно удалить только загруженную фотографию.',
+    /** A record points only at uploads made for its kind of field (a city's catalogue image at a city photo). */
+    wrongKind: 'Этот файл загружен не для этого поля.',
     uploadFailed: 'Произошла ошибка при загрузке файла',
     /** Editor image upload failure: title errors.saveFailedTitle, then this. */
     checkPhoto: 'Проверьте параметры фотографии: формат jpg, jpeg или png, размер не больше 2 мб',

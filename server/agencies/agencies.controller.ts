@@ -1,4 +1,4 @@
-import { Controller, Delete, Get, HttpCode, Inject, Param, Post, Put, Query, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Put, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { COMMISSION_TYPES } from '../../shared/resources/agencies.js';
 import { ACCESS } from '../../shared/roles.js';
@@ -36,14 +36,14 @@ export class AgenciesController {
 
   /** PUT /api/agencies/{id}/approve: 1 'На проверке' → 2 'Проверено'. */
   @Put(':id/approve')
-  approve(@Param('id', IdPipe) id: number, @CurrentUser() user: AuthUser) {
-    return this.agencies.transition(id, 'approve', user);
+  approve(@Param('id', IdPipe) id: number, @Body() body: unknown, @CurrentUser() user: AuthUser) {
+    return this.agencies.transition(id, 'approve', body, user);
   }
 
   /** PUT /api/agencies/{id}/contract: 2 'Проверено' → 3 'Договор подписан'. */
   @Put(':id/contract')
-  contract(@Param('id', IdPipe) id: number, @CurrentUser() user: AuthUser) {
-    return this.agencies.transition(id, 'contract', user);
+  contract(@Param('id', IdPipe) id: number, @Body() body: unknown, @CurrentUser() user: AuthUser) {
+    return this.agencies.transition(id, 'contract', body, user);
   }
 
   /** POST /api/agencies/{id}/resend: the cabinet login and password to the contact e-mail. */
@@ -56,14 +56,14 @@ export class AgenciesController {
   /** POST /api/agencies/{id}/vk-token/generate → {vk_token} */
   @Post(':id/vk-token/generate')
   @HttpCode(200)
-  generateToken(@Param('id', IdPipe) id: number) {
-    return this.agencies.generateToken(id);
+  generateToken(@Param('id', IdPipe) id: number, @CurrentUser() user: AuthUser) {
+    return this.agencies.generateToken(id, user);
   }
 
   /** DELETE /api/agencies/{id}/vk-token */
   @Delete(':id/vk-token')
-  deleteToken(@Param('id', IdPipe) id: number) {
-    return this.agencies.deleteToken(id);
+  deleteToken(@Param('id', IdPipe) id: number, @CurrentUser() user: AuthUser) {
+    return this.agencies.deleteToken(id, user);
   }
 }
 

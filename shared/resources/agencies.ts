@@ -164,6 +164,8 @@ export interface AgencyStatusReply {
   agency_status: AgencyStatus;
   legal_name: string;
   message: string;
+  /** The agency's version after the change (ARCHITECTURE.md §7). */
+  version: number;
 }
 
 export const agencyPaths = {

@@ -24,7 +24,18 @@ export function csrfProtection(request: Request, response: Response, next: NextF
 export function hasCsrfProof(request: Request): boolean {
   const cookie = request.cookies?.[XSRF_COOKIE] as string | undefined;
   const header = request.get(XSRF_HEADER);
-  return Boolean(cookie && header && sameToken(decodeURIComponent(cookie), decodeURIComponent(header)));
+  const cookieToken = cookie ? decoded(cookie) : null;
+  const headerToken = header ? decoded(header) : null;
+  return Boolean(cookieToken && headerToken && sameToken(cookieToken, headerToken));
+}
+
+/** The URL-decoded token, or null when it is not valid percent-encoding (`%`): a mismatch, not a 500. */
+function decoded(token: string): string | null {
+  try {
+    return decodeURIComponent(token);
+  } catch {
+    return null;
+  }
 }
 
 function sameToken(a: string, b: string): boolean {

@@ -14,6 +14,8 @@ import { api, ApiError } from '../../api/http';
 import { FormFields } from '../form/fields';
 import { useZodForm } from '../form/useZodForm';
 import { toast } from '../toaster';
+import { useFormVersionConflict } from '../version/useFormVersionConflict';
+import { VersionConflictDialog } from '../version/VersionConflictDialog';
 import type { EditableScreenDefinition } from './definition';
 import { recordToValues, save } from './ResourceDialog';
 import './formPage.css';
@@ -43,6 +45,8 @@ export function ResourceFormPage({ definition, mode, titles, listPath }: Props) 
   const form = useZodForm(mode === 'edit' ? resource.updateSchema : resource.createSchema, spec.initial);
   const { setValues, setErrors } = form;
   const [saving, setSaving] = useState(false);
+  /** A colleague saved the record after it was opened (409): reload it or keep editing. */
+  const conflict = useFormVersionConflict(form, (data) => recordToValues(definition, data), () => record.refetch());
   const savingRef = useRef(false);
 
   useEffect(() => {
@@ -77,6 +81,7 @@ export function ResourceFormPage({ definition, mode, titles, listPath }: Props) 
       toast.success(resource.messages.saved);
       back();
     } catch (error) {
+      if (conflict.caught(error)) return;
       if (error instanceof ApiError && error.status === 422) setErrors(error.fieldErrors);
       if (!(error instanceof ApiError && error.status >= 500)) {
         toast.error(error instanceof ApiError && (error.status === 403 || error.status === 409) ? (error.serverMessage ?? saveFailed.text) : saveFailed.text, saveFailed.title);
@@ -112,6 +117,7 @@ export function ResourceFormPage({ definition, mode, titles, listPath }: Props) 
           </div>
         </form>
       )}
+      <VersionConflictDialog {...conflict.dialog} />
     </Card>
   );
 }

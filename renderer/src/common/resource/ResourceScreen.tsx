@@ -252,7 +252,7 @@ export function ResourceScreen<Row extends RowBase>({ definition }: { definition
                     ))}
                 {editable && <Button variant="minimal" icon="edit" aria-label={MESSAGES.list.edit} title={MESSAGES.list.edit} onClick={() => (definition.pages ? navigate(definition.pages.edit(row)) : setDialog({ open: true, id: row.id }))} />}
                 {editable && definition.pages?.copy && <Button variant="minimal" icon="duplicate" aria-label={MESSAGES.list.copy} title={MESSAGES.list.copy} onClick={() => navigate(definition.pages!.copy!(row))} />}
-                {(definition.canDelete?.(row) ?? true) && (
+                {user && (definition.canDelete?.(row, user) ?? true) && (
                   <Button variant="minimal" intent={Intent.DANGER} icon="trash" aria-label={MESSAGES.list.delete} title={MESSAGES.list.delete} onClick={() => setToDelete(row)} />
                 )}
               </td>

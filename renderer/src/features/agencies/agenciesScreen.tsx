@@ -81,12 +81,15 @@ function VkSettingsField({ values, setValue, errors, disabled }: FieldRenderProp
     setBusy(kind);
     try {
       if (kind === 'generate') {
-        const reply = await api.post<{ vk_token: string }>(agencyPaths.generateToken(id!));
+        const reply = await api.post<{ vk_token: string; version: number }>(agencyPaths.generateToken(id!));
         setValue('vk_settings', { ...settings, vk_token: reply.vk_token });
+        // The token is the agency's data: the dialog saves on with the version it raised to.
+        setValue('version', reply.version);
         toast.success(MESSAGES.agencies.tokenGenerated);
       } else {
-        await api.delete(agencyPaths.token(id!));
+        const reply = await api.delete<{ version: number }>(agencyPaths.token(id!));
         setValue('vk_settings', { ...settings, vk_token: null });
+        setValue('version', reply.version);
         toast.success(MESSAGES.agencies.tokenDeleted);
       }
     } catch (error) {
