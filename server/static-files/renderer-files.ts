@@ -14,6 +14,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { API_PREFIX } from '../../shared/api.js';
+import { isClientAbort } from '../common/http/client-errors.js';
 
 /** Content encodings the build writes, in the order we prefer them (brotli is the smaller). */
 export const PRECOMPRESSED = [
@@ -69,7 +70,8 @@ function send(request: Request, response: Response, next: NextFunction, file: Re
   response.type(path.extname(file.file));
   if (encoding) response.setHeader('Content-Encoding', encoding);
   response.sendFile(encoding ? file.encoded[encoding]! : file.file, { cacheControl: false }, (error) => {
-    if (error && !response.headersSent) next(error);
+    // A browser that stopped loading the file (navigated away) needs no answer: not an error of ours.
+    if (error && !response.headersSent && !isClientAbort(error)) next(error);
   });
 }
 

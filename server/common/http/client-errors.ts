@@ -45,7 +45,18 @@ const STATUS_TEXTS: Partial<Record<number, string>> = {
  */
 const isDataError = (code: string | undefined) => !!code && (code.startsWith('22') || code === '54001');
 
+/**
+ * The client went away mid-request (a tab closed during an upload, a font the browser stopped
+ * loading): Express and body-parser say so with ECONNABORTED, the code a dropped database link may
+ * carry too — so it is told apart here, before anything blames the database.
+ */
+export function isClientAbort(exception: unknown): boolean {
+  const { code, type, message } = (exception ?? {}) as { code?: unknown; type?: unknown; message?: unknown };
+  return code === 'ECONNABORTED' && (type === 'request.aborted' || (typeof message === 'string' && /^request aborted$/i.test(message)));
+}
+
 export function clientErrorReply(exception: unknown): ClientErrorReply | null {
+  if (isClientAbort(exception)) return { status: HttpStatus.BAD_REQUEST, body: { message: MESSAGES.input.badRequest } };
   if (exception instanceof HttpException) {
     const status = exception.getStatus();
     const body = exception.getResponse();

@@ -213,3 +213,12 @@ describe('logs', () => {
     expect(await logRows(ERROR)).toEqual([]);
   });
 });
+
+describe('a client that goes away mid-request', () => {
+  it('(a tab closed mid-upload, a font the browser stopped loading) is a 400 of its own, never put down to the database: ECONNABORTED is told apart by its words', () => {
+    const aborted = Object.assign(new Error('request aborted'), { code: 'ECONNABORTED', type: 'request.aborted', status: 400 });
+    expect(clientErrorReply(aborted)).toEqual({ status: 400, body: { message: MESSAGES.input.badRequest } });
+    expect(clientErrorReply(Object.assign(new Error('Request aborted'), { code: 'ECONNABORTED' }))).toMatchObject({ status: 400 });
+    expect(clientErrorReply(Object.assign(new Error('read ECONNABORTED'), { code: 'ECONNABORTED' }))).toBeNull();
+  });
+});
