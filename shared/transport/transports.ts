@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { MESSAGES } from '../messages.js';
 import { pairItem } from '../resources/cities.js';
 import { defineResource } from '../resources/define.js';
-import { optionalRichText, optionalText, requiredInteger, requiredText, versionField } from '../validation.js';
+import { money, optionalRichText, optionalText, requiredInteger, requiredText, versionField } from '../validation.js';
 
 const V = MESSAGES.validation;
 const T = MESSAGES.transport;
@@ -68,16 +68,6 @@ export function todayIso(now = new Date()): string {
 
 const blank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 const toNumber = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? Number(value.replace(',', '.')) : value);
-
-/** Money in roubles with kopecks, within [min, max]: a number on the wire, numeric(12,2) in the database. */
-export function money(min: number, max: number, options: { required?: boolean } = {}) {
-  const schema = z
-    .number({ error: (issue) => (blank(issue.input) ? V.required : V.number) })
-    .min(min, V.min(min))
-    .max(max, V.max(max))
-    .multipleOf(0.01, V.invalid);
-  return z.preprocess((value) => (blank(value) ? (options.required ? undefined : 0) : toNumber(value)), schema);
-}
 
 /** HH:MM (spec 02 §9); blank is null unless required. */
 export function timeOfDay(options: { required?: boolean } = {}) {
