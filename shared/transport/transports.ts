@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { MESSAGES } from '../messages.js';
 import { pairItem } from '../resources/cities.js';
 import { defineResource } from '../resources/define.js';
-import { money, optionalRichText, optionalText, requiredInteger, requiredText, versionField } from '../validation.js';
+import { money, optionalRichText, optionalText, requiredInteger, requiredText, toFieldErrors, versionField, type FieldErrors } from '../validation.js';
 
 const V = MESSAGES.validation;
 const T = MESSAGES.transport;
@@ -184,32 +184,61 @@ export const transportSchema = z
     // Days of intermediate stops: within 1..duration, departure not before arrival, in route order.
     let previousDeparture = 1;
     form.routes.intermediates.forEach((stop, index) => {
-      const path = ['routes', 'intermediates', index];
-      for (const field of ['arrival_day', 'departure_day'] as const) {
-        if (stop[field] > form.duration) issue([...path, field], T.dayAfterDuration(form.duration));
-      }
-      if (stop.departure_day < stop.arrival_day) issue([...path, 'departure_day'], T.departureBeforeArrival);
-      if (stop.arrival_day < previousDeparture) issue([...path, 'arrival_day'], T.stopBeforePrevious);
+      for (const [field, messages] of Object.entries(stopDayErrors(stop, form.duration, previousDeparture))) issue(['routes', 'intermediates', index, field], messages[0]!);
       previousDeparture = stop.departure_day;
     });
 
     // One mode at a time: weekly days, or specific dates (spec 02 §4 "Departure mode").
     if (form.departure_type === DEPARTURE_TYPE.days && form.dates.length > 0) issue(['dates'], T.modeLocked);
     if (form.departure_type === DEPARTURE_TYPE.dates && form.days.length > 0) issue(['days'], T.modeLocked);
-    const seenDays = new Set<number>();
     form.days.forEach((day, index) => {
-      if (seenDays.has(day.number)) issue(['days', index, 'number'], T.dayTaken);
-      seenDays.add(day.number);
+      if (form.days.slice(0, index).some((earlier) => earlier.number === day.number)) issue(['days', index, 'number'], T.dayTaken);
     });
-    const seenDates = new Set<string>();
     const today = todayIso();
     form.dates.forEach((date, index) => {
-      if (seenDates.has(date.start_date)) issue(['dates', index, 'start_date'], T.dateTaken);
-      seenDates.add(date.start_date);
-      // A saved date stays as it is (the server checks it is unchanged); a new one cannot be in the past.
-      if (!date.id && date.start_date < today) issue(['dates', index, 'start_date'], T.datePast);
+      for (const [field, messages] of Object.entries(dateRuleErrors(date, form.dates.slice(0, index), today))) issue(['dates', index, field], messages[0]!);
     });
   });
+
+/**
+ * The day rules of one intermediate stop (spec 02 §5: day values capped at the duration): its days
+ * within the duration, departure not before arrival, arrival not before the previous stop's departure
+ * (1 for the first stop). Errors by field, for the whole form's schema and for the stop's dialog.
+ */
+export function stopDayErrors(stop: { arrival_day: number; departure_day: number }, duration: number, previousDeparture: number): FieldErrors {
+  const errors: FieldErrors = {};
+  const add = (field: string, message: string) => (errors[field] ??= []).push(message);
+  for (const field of ['arrival_day', 'departure_day'] as const) if (stop[field] > duration) add(field, T.dayAfterDuration(duration));
+  if (stop.departure_day < stop.arrival_day) add('departure_day', T.departureBeforeArrival);
+  if (stop.arrival_day < previousDeparture) add('arrival_day', T.stopBeforePrevious);
+  return errors;
+}
+
+/** A new date is not in the past (a saved one stays as it was: the server keeps it unchanged), and no date is there twice. */
+function dateRuleErrors(date: { id?: number | null; start_date: string }, others: readonly { start_date: string }[], today: string): FieldErrors {
+  const errors: FieldErrors = {};
+  if (others.some((other) => other.start_date === date.start_date)) (errors.start_date ??= []).push(T.dateTaken);
+  if (!date.id && date.start_date < today) (errors.start_date ??= []).push(T.datePast);
+  return errors;
+}
+
+/** Errors of a row checked on its own (a dialog's Save), by field. */
+function rowErrors<S extends z.ZodType>(schema: S, row: unknown, more: (parsed: z.output<S>) => FieldErrors): FieldErrors {
+  const parsed = schema.safeParse(row);
+  return parsed.success ? more(parsed.data) : toFieldErrors(parsed.error);
+}
+
+/** The intermediate stop's dialog: all six fields required, then its days (spec 02 §5). */
+export const intermediateStopErrors = (stop: unknown, duration: number, previousDeparture: number) =>
+  rowErrors(intermediatePointSchema, stop, (parsed) => stopDayErrors(parsed, duration, previousDeparture));
+
+/** A weekly day's dialog: a weekday the other rows do not have, and the commission within its type. */
+export const dayRowErrors = (day: unknown, others: readonly { number: number }[]) =>
+  rowErrors(dayRowSchema, day, (parsed): FieldErrors => (others.some((other) => other.number === parsed.number) ? { number: [T.dayTaken] } : {}));
+
+/** A date's dialog: not in the past when new, not one the other rows have. */
+export const dateRowErrors = (date: unknown, others: readonly { start_date: string }[], today = todayIso()) =>
+  rowErrors(dateRowSchema, date, (parsed) => dateRuleErrors(parsed, others, today));
 
 export type TransportForm = z.output<typeof transportSchema>;
 export type TransportFormInput = z.input<typeof transportSchema>;
@@ -305,6 +334,9 @@ export function departureDates(
   return result;
 }
 
+/** Paths of the bus-transport editor (spec 02 §7 "Bus transports"); the catalogue image goes to POST /api/photos with entity `bus`. */
+export const TRANSPORT_PATHS = { list: '/transports', data: '/transports/data', photos: '/photos', photoEntity: 'bus' } as const;
+
 /** GET /api/transports/data (spec 02 §7): the lists of the editor. */
 export interface TransportData {
   cities: { id: number; name: string }[];
@@ -365,7 +397,7 @@ export interface TransportListRow {
 
 /** /transports: the list (search, sort by id and name) and delete of the generic screen; the editor sends `{payload}`. */
 export const transportsResource = defineResource({
-  path: '/transports',
+  path: TRANSPORT_PATHS.list,
   createSchema: transportPayloadSchema,
   updateSchema: transportPayloadSchema,
   sortable: ['id', 'name'],

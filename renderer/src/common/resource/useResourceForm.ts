@@ -1,0 +1,114 @@
+/**
+ * The form of one record of a simple resource, wherever it is shown (ResourceDialog over a list,
+ * ResourceFormPage on a route of its own): the record read for edit and copy, the values (a copy has
+ * no version of its own yet), validation with the shared schema, one save at a time, the server's
+ * 422 under the fields and the spec's save-failure toast.
+ */
+import type { EditorMode } from '@shared/editor';
+import { MESSAGES } from '@shared/messages';
+import type { ResourceDefinition } from '@shared/resources/define';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { api, ApiError } from '../../api/http';
+import type { FieldSpec } from '../form/fields';
+import { hasNewFile, toFormData, withoutFiles } from '../form/formData';
+import { useZodForm } from '../form/useZodForm';
+import { toast } from '../toaster';
+import type { ResourceFormSpec } from './definition';
+
+/** A resource with its form: all a dialog or a form page needs. */
+export interface ResourceWithForm {
+  resource: ResourceDefinition;
+  form: ResourceFormSpec;
+}
+
+interface Options {
+  /** The record to edit or copy; absent for create. */
+  id?: number;
+  mode: EditorMode;
+  /** A closed dialog neither reads nor resets its form. */
+  active?: boolean;
+  /** After a successful save (its toast is shown). */
+  onSaved(): void;
+}
+
+export function useResourceForm(definition: ResourceWithForm, { id, mode, active = true, onSaved }: Options) {
+  const { resource, form: spec } = definition;
+  const record = useQuery({
+    queryKey: [resource.path, 'record', id],
+    queryFn: ({ signal }) => api.get<{ data: Record<string, unknown> }>(`${resource.path}/${id}`, undefined, signal),
+    enabled: active && id !== undefined && Number.isInteger(id),
+    gcTime: 0,
+  });
+  const form = useZodForm(mode === 'edit' ? resource.updateSchema : resource.createSchema, spec.initial);
+  const { setValues, setErrors } = form;
+  const [saving, setSaving] = useState(false);
+  const savingRef = useRef(false);
+
+  useEffect(() => {
+    if (!active) return;
+    setErrors({});
+    if (mode === 'create') setValues(spec.initial);
+    else if (record.data) {
+      const values = recordToValues(definition, record.data.data);
+      if (mode === 'copy') delete values.version;
+      setValues(values);
+    }
+  }, [active, mode, record.data, spec, definition, setValues, setErrors]);
+
+  const saveFailed = resource.messages.saveFailed ?? { title: MESSAGES.errors.saveFailedTitle, text: MESSAGES.errors.saveFailedText };
+  const submit = async (event?: FormEvent) => {
+    event?.preventDefault();
+    if (savingRef.current) return; // a save in progress blocks a second one
+    if (!form.validate()) {
+      toast.error(saveFailed.text, saveFailed.title);
+      return;
+    }
+    savingRef.current = true;
+    setSaving(true);
+    try {
+      await save(definition, mode === 'edit' ? id : undefined, form.values);
+      toast.success(resource.messages.saved);
+      onSaved();
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 422) setErrors(error.fieldErrors);
+      if (!(error instanceof ApiError && error.status >= 500)) {
+        toast.error(error instanceof ApiError && (error.status === 403 || error.status === 409) ? (error.serverMessage ?? saveFailed.text) : saveFailed.text, saveFailed.title);
+      }
+    } finally {
+      savingRef.current = false;
+      setSaving(false);
+    }
+  };
+
+  return { form, record, saving, submit, loading: id !== undefined && record.isPending };
+}
+
+/** Sends the form: JSON, or with `multipart` the form-data requests of ResourceFormSpec.multipart. */
+export async function save(definition: ResourceWithForm, id: number | undefined, values: Record<string, unknown>): Promise<void> {
+  const { resource, form } = definition;
+  if (!form.multipart) {
+    if (id !== undefined) await api.put(`${resource.path}/${id}`, values);
+    else await api.post(resource.path, values);
+    return;
+  }
+  const fileFields = form.fields.filter((field) => field.kind === 'file').map((field) => field.name);
+  if (id === undefined) await api.post(resource.path, toFormData(values, fileFields));
+  else if (hasNewFile(values, fileFields)) await api.post(`${resource.path}/${id}`, toFormData(values, fileFields, { _method: 'PUT' }));
+  else await api.put(`${resource.path}/${id}`, withoutFiles(values, fileFields));
+}
+
+/** The form's values of a record: the declaration's mapping, or each field's own name (a date range has two). */
+export function recordToValues(definition: ResourceWithForm, record: Record<string, unknown>): Record<string, unknown> {
+  const { form } = definition;
+  if (form.toValues) return { ...form.initial, ...form.toValues(record) };
+  const values: Record<string, unknown> = { ...form.initial };
+  const names = (field: FieldSpec) => (field.kind === 'daterange' ? [field.name, field.toName] : [field.name]);
+  for (const field of form.fields) {
+    for (const name of names(field)) {
+      // Passwords are never sent back, so they start empty.
+      values[name] = field.kind === 'password' ? '' : (record[name] ?? form.initial[name] ?? null);
+    }
+  }
+  return values;
+}
