@@ -12,6 +12,7 @@ import { RecordVersions1764100000000 } from './1764100000000-RecordVersions.js';
 import { Transport1765100000000 } from './1765100000000-Transport.js';
 import { Hotels1765000000001 } from './1765000000001-Hotels.js';
 import { FileChunks1765000000002 } from './1765000000002-FileChunks.js';
+import { SeatCountsByBoardingPoint1765100000010 } from './1765100000010-SeatCountsByBoardingPoint.js';
 
 export const MIGRATIONS = [
   Foundation1763769600000,
@@ -27,4 +28,5 @@ export const MIGRATIONS = [
   Transport1765100000000,
   Hotels1765000000001,
   FileChunks1765000000002,
+  SeatCountsByBoardingPoint1765100000010,
 ];
