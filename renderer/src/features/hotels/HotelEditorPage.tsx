@@ -10,6 +10,7 @@ import { HOTEL_PATHS } from '@shared/hotels/paths';
 import { routePath, ROUTES } from '@shared/routes';
 import { useNavigate } from 'react-router-dom';
 import { EditorPage } from '../../common/editor/EditorPage';
+import { listPath } from '../../common/resource/pageLinks';
 import { useAggregateEditor } from '../../common/editor/useAggregateEditor';
 import { blankHotel, generalOwns, HOTEL_TAB_OWNS, hotelFromRecord, type Values } from './form';
 import { CommissionFields } from './tabs/CommissionFields';
@@ -21,8 +22,7 @@ import { useHotelData } from './useHotelData';
 export function HotelEditorPage() {
   const navigate = useNavigate();
   const data = useHotelData();
-  const page = new URLSearchParams(window.location.search).get('page');
-  const fallback = routePath('hotels', {}, { page: page ?? undefined });
+  const fallback = listPath('hotels');
   const editor = useAggregateEditor<Values>({
     path: HOTEL_PATHS.list,
     schema: hotelSchema,

@@ -5,11 +5,12 @@
 import { Checkbox, FormGroup } from '@blueprintjs/core';
 import { MESSAGES } from '@shared/messages';
 import type { EditorMode } from '@shared/editor';
-import { routePath, ROUTES } from '@shared/routes';
+import { ROUTES } from '@shared/routes';
 import { seatLayout } from '@shared/transport/seat-scheme';
 import { TRANSPORTATION_KINDS, transportationResource, type TransportationRow } from '@shared/transport/transportation';
 import type { FieldRenderProps } from '../../common/form/fields';
 import { defineResourceScreen, type ResourceFormSpec } from '../../common/resource/definition';
+import { editorPageLinks, listPath } from '../../common/resource/pageLinks';
 import { ResourceFormPage } from '../../common/resource/ResourceFormPage';
 import { SeatScheme, schemeParams } from '../transport/SeatScheme';
 
@@ -49,11 +50,7 @@ export const transportationScreen = defineResourceScreen<TransportationRow>({
     { key: 'rows', title: 'Рядов' },
     { key: 'second_door', title: 'Вторая дверь', render: (row) => (row.second_door ? MESSAGES.list.yes : MESSAGES.list.no) },
   ],
-  toolbar: [{ text: MESSAGES.list.add, icon: 'add', intent: 'primary', to: () => routePath('transportation-create') }],
-  rowActions: [
-    { title: MESSAGES.list.edit, icon: 'edit', to: (row) => routePath('transportation-edit', { id: row.id }) },
-    { title: MESSAGES.list.copy, icon: 'duplicate', to: (row) => routePath('transportation-copy', { id: row.id }) },
-  ],
+  ...editorPageLinks<TransportationRow>({ create: 'transportation-create', edit: 'transportation-edit', copy: 'transportation-copy' }),
   canDelete: (row) => row.can_delete,
 });
 
@@ -87,5 +84,5 @@ const TITLES: Record<EditorMode, string> = {
 
 /** /transportation/create, /transportation/{id}/edit and /transportation/{id}/copy (the mode comes from the route). */
 export function TransportationFormPage() {
-  return <ResourceFormPage definition={{ resource: transportationResource, form: transportationForm }} titles={TITLES} listPath={routePath('transportation')} />;
+  return <ResourceFormPage definition={{ resource: transportationResource, form: transportationForm }} titles={TITLES} listPath={listPath('transportation')} />;
 }

@@ -10,6 +10,7 @@ import { copyTransport, TRANSPORT_PATHS, transportSchema } from '@shared/transpo
 import type { FieldErrors } from '@shared/validation';
 import { useNavigate } from 'react-router-dom';
 import { EditorPage } from '../../../common/editor/EditorPage';
+import { listPath } from '../../../common/resource/pageLinks';
 import { dropErrors, useAggregateEditor } from '../../../common/editor/useAggregateEditor';
 import { blankTransport, generalOwns, TRANSPORT_TAB_OWNS, transportFromRecord, withRoutes, type Values } from './form';
 import { CatalogTab } from './tabs/CatalogTab';
@@ -25,8 +26,7 @@ const T = MESSAGES.transport;
 export function TransportEditorPage() {
   const navigate = useNavigate();
   const { data, failed, cityName } = useTransportData();
-  const page = new URLSearchParams(window.location.search).get('page');
-  const fallback = routePath('transports', {}, { page: page ?? undefined });
+  const fallback = listPath('transports');
   const editor = useAggregateEditor<Values>({
     path: TRANSPORT_PATHS.list,
     schema: transportSchema,

@@ -22,6 +22,24 @@ interface Props {
 
 const ENTITY = TRANSPORT_PATHS.photoEntity;
 
+/** The catalogue's two-part lists: advantages (title, text) and FAQ (question, answer). */
+const PAIR_LISTS = [
+  {
+    key: 'advantages',
+    title: 'Преимущества',
+    addText: 'Добавить преимущество',
+    first: { key: 'title', label: 'Заголовок преимущества', max: TRANSPORT_LIMITS.advantageTitle },
+    second: { key: 'text', label: 'Текст преимущества', max: TRANSPORT_LIMITS.richText },
+  },
+  {
+    key: 'faq',
+    title: 'Вопросы и ответы',
+    addText: 'Добавить вопрос',
+    first: { key: 'question', label: 'Вопрос', max: TRANSPORT_LIMITS.faqQuestion },
+    second: { key: 'answer', label: 'Ответ', max: TRANSPORT_LIMITS.richText },
+  },
+] as const;
+
 export function CatalogTab({ form, update, errors }: Props) {
   const catalog: Values = form.catalog;
   const seo: Values = catalog.seo_settings;
@@ -92,34 +110,22 @@ export function CatalogTab({ form, update, errors }: Props) {
         <FormFields fields={[{ kind: 'textarea', name: 'description', label: 'Description', rows: 3, hint: `Не более ${TRANSPORT_LIMITS.seoDescription} символов` }]} form={part('meta')} editing idPrefix="seo" />
       </div>
 
-      <div className="editor-wide">
-        <H5 className="editor-section-title">Преимущества</H5>
-        <PairListEditor
-          items={seo.advantages ?? []}
-          onChange={(advantages) => setSeo('advantages', advantages)}
-          first={{ key: 'title', label: 'Заголовок преимущества', max: TRANSPORT_LIMITS.advantageTitle }}
-          second={{ key: 'text', label: 'Текст преимущества', max: TRANSPORT_LIMITS.richText }}
-          addText="Добавить преимущество"
-          errors={errors}
-          errorPath="catalog.seo_settings.advantages"
-          entity={ENTITY}
-          testId="advantages"
-        />
-      </div>
-      <div className="editor-wide">
-        <H5 className="editor-section-title">Вопросы и ответы</H5>
-        <PairListEditor
-          items={seo.faq ?? []}
-          onChange={(faq) => setSeo('faq', faq)}
-          first={{ key: 'question', label: 'Вопрос', max: TRANSPORT_LIMITS.faqQuestion }}
-          second={{ key: 'answer', label: 'Ответ', max: TRANSPORT_LIMITS.richText }}
-          addText="Добавить вопрос"
-          errors={errors}
-          errorPath="catalog.seo_settings.faq"
-          entity={ENTITY}
-          testId="faq"
-        />
-      </div>
+      {PAIR_LISTS.map((list) => (
+        <div className="editor-wide" key={list.key}>
+          <H5 className="editor-section-title">{list.title}</H5>
+          <PairListEditor
+            items={seo[list.key] ?? []}
+            onChange={(items) => setSeo(list.key, items)}
+            first={list.first}
+            second={list.second}
+            addText={list.addText}
+            errors={errors}
+            errorPath={`catalog.seo_settings.${list.key}`}
+            entity={ENTITY}
+            testId={list.key}
+          />
+        </div>
+      ))}
       {block('top_block', 'Верхний блок')}
       {block('bottom_block', 'Нижний блок')}
     </div>

@@ -11,7 +11,7 @@ import { intermediateStopErrors, TRANSPORT_LIMITS, type TransportData } from '@s
 import type { FieldErrors } from '@shared/validation';
 import { useEffect, useState } from 'react';
 import { CollectionTable } from '../../../../common/editor/CollectionTable';
-import { EditorTabs } from '../../../../common/editor/EditorTabs';
+import { EditorTabs, type EditorTab } from '../../../../common/editor/EditorTabs';
 import { checkRow, RowDialog } from '../../../../common/editor/RowDialog';
 import { dropErrors } from '../../../../common/editor/useAggregateEditor';
 import { useCollectionEditor, type RowDialogMode } from '../../../../common/editor/useCollectionEditor';
@@ -40,17 +40,29 @@ const inRouteOrder = (stops: Values[]) =>
     .map(({ stop }) => stop);
 
 export function RouteTab({ routes, duration, setRoutes, errors, setErrors, data, cityName }: Props) {
-  const cities = { items: data.cities };
-  const pointFields = (time: 'start_time' | 'finish_time', timeLabel: string): FieldSpec[] => [
-    { kind: 'select', name: 'point_city_id', label: 'Город', required: true, options: cities },
-    { kind: 'textarea', name: 'info', label: 'Информация', rows: 3 },
-    { kind: 'text', name: time, label: timeLabel, placeholder: TIME },
-  ];
-  const point = (key: 'start' | 'finish') => ({
-    values: routes[key] as Values,
-    setValue: (name: string, value: unknown) => setRoutes({ ...routes, [key]: { ...routes[key], [name]: value } }, `routes.${key}.${name}`),
-    errors: errorsUnder(errors, `routes.${key}`),
-  });
+  /** The start (city, info, departure time) or the finish (city, info, arrival time) as a sub-tab. */
+  const pointTab = (key: 'start' | 'finish', title: string, time: 'start_time' | 'finish_time', timeLabel: string): EditorTab => {
+    const fields: FieldSpec[] = [
+      { kind: 'select', name: 'point_city_id', label: 'Город', required: true, options: { items: data.cities } },
+      { kind: 'textarea', name: 'info', label: 'Информация', rows: 3 },
+      { kind: 'text', name: time, label: timeLabel, placeholder: TIME },
+    ];
+    const form = {
+      values: routes[key] as Values,
+      setValue: (name: string, value: unknown) => setRoutes({ ...routes, [key]: { ...routes[key], [name]: value } }, `routes.${key}.${name}`),
+      errors: errorsUnder(errors, `routes.${key}`),
+    };
+    return {
+      id: key,
+      title,
+      owns: [`routes.${key}`],
+      panel: (
+        <div className="editor-grid">
+          <FormFields fields={fields} form={form} editing idPrefix={key} />
+        </div>
+      ),
+    };
+  };
 
   const stopErrors = errorsUnder(errors, 'routes.intermediates');
   const stops = useCollectionEditor<Values>({
@@ -79,16 +91,7 @@ export function RouteTab({ routes, duration, setRoutes, errors, setErrors, data,
         id="transport-route"
         errors={errors}
         tabs={[
-          {
-            id: 'start',
-            title: 'Отправление',
-            owns: ['routes.start'],
-            panel: (
-              <div className="editor-grid">
-                <FormFields fields={pointFields('start_time', 'Время отправления')} form={point('start')} editing idPrefix="start" />
-              </div>
-            ),
-          },
+          pointTab('start', 'Отправление', 'start_time', 'Время отправления'),
           {
             id: 'intermediates',
             title: 'Промежуточные остановки',
@@ -115,16 +118,7 @@ export function RouteTab({ routes, duration, setRoutes, errors, setErrors, data,
               />
             ),
           },
-          {
-            id: 'finish',
-            title: 'Прибытие',
-            owns: ['routes.finish'],
-            panel: (
-              <div className="editor-grid">
-                <FormFields fields={pointFields('finish_time', 'Время прибытия')} form={point('finish')} editing idPrefix="finish" />
-              </div>
-            ),
-          },
+          pointTab('finish', 'Прибытие', 'finish_time', 'Время прибытия'),
         ]}
       />
       {stops.state.open && (
