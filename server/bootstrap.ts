@@ -50,7 +50,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
 
   // Set once the API is up; until then a database that goes away fails the start instead.
   let availability: DatabaseAvailability | undefined;
-  const dataSource = createDataSource(database.url, { onConnectionError: (error) => availability?.markUnavailable(error) });
+  const dataSource = createDataSource(database.url, {
+    poolSize: config.databasePoolSize,
+    onConnectionError: (error) => availability?.markUnavailable(error),
+  });
   let applied: string[];
   try {
     await dataSource.initialize();

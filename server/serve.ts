@@ -4,6 +4,7 @@
  * Prints the time from the process start to a listening server ("ready in … ms").
  */
 import { enableCompileCache, sinceProcessStart } from './startup.js';
+import { stopOnSignals } from './stop-on-signals.js';
 
 // Before the server's modules load, so their compiled code can come from the cache.
 enableCompileCache();
@@ -14,13 +15,4 @@ const server = await startServer({
 });
 console.log(`Back-office is running at ${server.url}/ (ready in ${sinceProcessStart()} ms)`);
 
-let stopping = false;
-const stop = async (signal: string) => {
-  if (stopping) return;
-  stopping = true;
-  console.log(`${signal}: stopping…`);
-  await server.close();
-  process.exit(0);
-};
-process.on('SIGINT', () => void stop('SIGINT'));
-process.on('SIGTERM', () => void stop('SIGTERM'));
+stopOnSignals(() => server.close());

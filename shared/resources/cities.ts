@@ -123,7 +123,6 @@ export const citiesResource = defineResource({
   createSchema: citySchema,
   updateSchema: citySchema,
   sortable: ['id', 'name'],
-  filters: [],
   maxLimit: CITY_LIMITS.searchLimit,
   messages: { saved: MESSAGES.cities.saved, deleted: MESSAGES.cities.deleted },
 });

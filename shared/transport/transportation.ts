@@ -82,7 +82,6 @@ export const transportationResource = defineResource({
   createSchema: transportationSchema,
   updateSchema: transportationSchema,
   sortable: ['id', 'name'],
-  filters: [],
   messages: {
     saved: MESSAGES.transport.transportationSaved,
     deleted: MESSAGES.success.deleted,

@@ -401,7 +401,6 @@ export const transportsResource = defineResource({
   createSchema: transportPayloadSchema,
   updateSchema: transportPayloadSchema,
   sortable: ['id', 'name'],
-  filters: [],
   messages: { saved: T.transportSaved, deleted: MESSAGES.success.deleted, loadFailed: MESSAGES.errors.unexpected },
 });
 

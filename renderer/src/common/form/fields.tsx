@@ -13,6 +13,8 @@ import { useDebouncedValue } from '../useDebouncedValue';
 import type { FieldErrors } from '@shared/validation';
 import type { UploadPolicy } from '@shared/files';
 import { FileField } from './FileField';
+import { PickerField } from './PickerField';
+import type { IdName } from '@shared/api';
 
 /** An option of a select: from a `/list` endpoint ({id, name}) or given in the declaration. */
 export interface Option {
@@ -52,6 +54,12 @@ export type FieldSpec = Common &
     | { kind: 'checkbox' }
     | { kind: 'select'; options: OptionsSource; clearable?: boolean }
     | { kind: 'multiselect'; options: OptionsSource }
+    /**
+     * One record of a table that grows without bound (PickerField.tsx): `path` is its list
+     * (`/clients`), searched on the server as the user types; `selected` names the record an edit
+     * form already holds (e.g. `values => values.client`).
+     */
+    | { kind: 'picker'; path: string; clearable?: boolean; selected?: (values: Record<string, unknown>) => IdName | null }
     | { kind: 'date' }
     /** Two fields: `name` (from) and `toName` (to), each YYYY-MM-DD. */
     | { kind: 'daterange'; toName: string }
@@ -109,6 +117,11 @@ export function FormField({ field, values, setValue, errors, editing, disabled, 
   switch (field.kind) {
     case 'select':
       control = <SelectField id={id} field={field} value={value as Option['id'] | null} intent={intent} disabled={disabled} onChange={onChange} />;
+      break;
+    case 'picker':
+      control = (
+        <PickerField id={id} path={field.path} value={(value as number | null) ?? null} selected={field.selected?.(values)} clearable={field.clearable} intent={intent} disabled={disabled} onChange={onChange} testId={`picker-${field.name}`} />
+      );
       break;
     case 'multiselect':
       control = <MultiSelectField id={id} field={field} value={(value as Option['id'][] | null) ?? []} intent={intent} disabled={disabled} onChange={onChange} />;
