@@ -27,7 +27,7 @@ import { departsOn, loadTransport, pointMoment, routeOf, schedulePayload, tripMo
 const T = MESSAGES.transport;
 
 /**
- * The seat dashboard's statement (also timed by server/bench/transport-bench.ts): the year's counters
+ * The seat dashboard's statement (also timed by server/bench/scenarios/transport.ts): the year's counters
  * as one series per transport and boarding point — the days (offsets from 1 January) and the seats
  * booked from there — shaped into the reply (SeatDashboard) by PostgreSQL as JSON text. The counters'
  * key (transport, boarding point, date) with the count in the index (migrations/1765100000010) makes

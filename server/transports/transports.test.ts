@@ -351,3 +351,65 @@ describe('an outside client', () => {
     expect((await accountant.put('/api/transports/1', toPayloadBody(form('Бухгалтерский')))).status).toBe(403);
   });
 });
+
+describe('the list, the editor\'s lists, the tours\' picker and delete', () => {
+  it('sorts the list by name and by id, both ways', async () => {
+    const [b, a] = [await created(form('Сортировка Б')), await created(form('Сортировка А'))];
+    const names = async (query: string) => ((await manager.get(`/api/transports?query=${encodeURIComponent('Сортировка')}&${query}`)).body.data as Form[]).map((row) => row.name);
+    expect(await names('orderBy=name')).toEqual(['Сортировка А', 'Сортировка Б']);
+    expect(await names('orderBy=name&ascending=0')).toEqual(['Сортировка Б', 'Сортировка А']);
+    expect(await names('orderBy=id&ascending=1')).toEqual([b.name, a.name]);
+    expect((await manager.get('/api/transports?orderBy=seats')).status).toBe(422);
+  });
+
+  it('answers the editor\'s lists: cities, vendors, the seven weekdays, vehicle types, commission types', async () => {
+    const reply = await manager.get('/api/transports/data');
+    expect(reply.status).toBe(200);
+    const data = reply.body;
+    expect(data.cities).toEqual(expect.arrayContaining([{ id: moscow, name: 'Москва' }, { id: orel, name: 'Орёл' }]));
+    expect(data.vendors).toEqual(expect.arrayContaining([{ id: vendor, name: 'Автоколонна 1' }]));
+    expect(data.days.map((day: Form) => day.id)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(data.days[0]).toMatchObject({ name: 'Понедельник' });
+    expect(data.transportations).toEqual(expect.arrayContaining([expect.objectContaining({ id: transportation, seats: 49 })]));
+    expect(data.commissions).toEqual([{ id: 1, name: 'Фиксированная' }, { id: 2, name: 'Процент' }]);
+  });
+
+  it('picks transports for tours: forth ones reach the city, back ones leave it, excursions or not, bounded', async () => {
+    // Москва → Тула → Орёл, a flight; Курск → Москва, an excursion.
+    const flight = await created(form('Пикер рейс'));
+    const excursion = await created(form('Пикер экскурсия', { is_excursion: true, routes: { start: { point_city_id: kursk, info: null, start_time: '07:00' }, intermediates: [], finish: { point_city_id: moscow, info: null, finish_time: '15:00' } }, tariffs: [] }));
+    const picked = async (query: string) => {
+      const reply = await manager.get(`/api/transports/list?query=${encodeURIComponent('Пикер')}&${query}`);
+      expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+      return (reply.body.data as Form[]).map((row) => row.id);
+    };
+    expect(await picked('')).toEqual([flight.id, excursion.id]);
+    expect(await picked(`city_id=${tula}&type=forth`)).toEqual([flight.id]);
+    expect(await picked(`city_id=${moscow}&type=forth`)).toEqual([excursion.id]);
+    expect(await picked(`city_id=${moscow}&type=back`)).toEqual([flight.id]);
+    expect(await picked(`city_id=${orel}&type=back`)).toEqual([]);
+    expect(await picked(`city_id=${moscow}`)).toEqual([flight.id, excursion.id]);
+    expect(await picked('is_excursion=1')).toEqual([excursion.id]);
+    expect(await picked('is_excursion=0')).toEqual([flight.id]);
+    expect(await picked('limit=1')).toEqual([flight.id]);
+    const refused = await manager.get('/api/transports/list?type=sideways&limit=201');
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors).toMatchObject({ type: [V.oneOf], limit: [V.max(200)] });
+  });
+
+  it('deletes a transport nothing uses; one with a booking is refused with 403 and shown as not deletable', async () => {
+    const free = await created(form('Удаляемый'));
+    expect((await manager.delete(`/api/transports/${free.id}`)).status).toBe(200);
+    expect((await manager.get(`/api/transports/${free.id}`)).status).toBe(404);
+    expect(await app.db.query('SELECT 1 FROM transport_route_points WHERE transport_id = $1 UNION ALL SELECT 1 FROM transport_tariffs WHERE transport_id = $1', [free.id])).toEqual([]);
+
+    const used = await created(form('Занятый'));
+    await insertBooking(app.db, { transportId: used.id, date: used.dates[0].start_date, number: 3, from: 0, to: 2 });
+    const listed = await manager.get(`/api/transports?query=${encodeURIComponent('Занятый')}`);
+    expect(listed.body.data).toEqual([expect.objectContaining({ id: used.id, can_delete: false })]);
+    const refused = await manager.delete(`/api/transports/${used.id}`);
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe(MESSAGES.errors.inUse);
+    expect((await manager.get(`/api/transports/${used.id}`)).status).toBe(200);
+  });
+});

@@ -6,6 +6,7 @@
  * error paths such as `routes.intermediates.2.arrival_day`.
  */
 import { z } from 'zod';
+import { pickerQuerySchema } from '../list.js';
 import { MESSAGES } from '../messages.js';
 import { pairItem } from '../resources/cities.js';
 import { defineResource } from '../resources/define.js';
@@ -404,11 +405,12 @@ export const transportsResource = defineResource({
   messages: { saved: T.transportSaved, deleted: MESSAGES.success.deleted, loadFailed: MESSAGES.errors.unexpected },
 });
 
-/** GET /api/transports/list (spec 03 §7): transports for a tour's pickers. `type=forth` reaches `city_id`, `back` leaves it. */
-export const transportPickerSchema = z.object({
+/**
+ * GET /api/transports/list (spec 03 §7): transports for a tour's pickers, bounded like every picker
+ * (`query`, `limit` of shared/list.ts). `type=forth` reaches `city_id`, `back` leaves it.
+ */
+export const transportPickerSchema = pickerQuerySchema.extend({
   city_id: z.preprocess((value) => (blank(value) ? null : toNumber(value)), z.number({ error: V.integer }).int(V.integer).positive(V.integer).nullable()),
   type: z.preprocess((value) => (blank(value) ? null : value), z.enum(['forth', 'back'], { error: V.oneOf }).nullable()),
   is_excursion: z.preprocess((value) => (blank(value) ? null : value === '1' || value === 1 || value === 'true' ? true : value === '0' || value === 0 || value === 'false' ? false : value), z.boolean({ error: V.oneOf }).nullable()),
-  query: z.preprocess((value) => (blank(value) ? '' : value), z.string().trim().max(128, V.maxLength(128))),
-  limit: z.preprocess((value) => (blank(value) ? 100 : toNumber(value)), z.number({ error: V.integer }).int(V.integer).min(1, V.min(1)).max(1000, V.max(1000))),
 });

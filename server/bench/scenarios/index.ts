@@ -9,6 +9,7 @@ import { firstPagesScenario } from './first-pages.js';
 import { hotelEditorScenario } from './hotel-editor.js';
 import { pickerScenario } from './picker.js';
 import { startupScenario } from './startup.js';
+import { transportScenario } from './transport.js';
 
 export const BENCH_SCENARIOS: BenchScenario[] = [
   exportScenario,
@@ -16,5 +17,6 @@ export const BENCH_SCENARIOS: BenchScenario[] = [
   deepPageScenario,
   pickerScenario,
   hotelEditorScenario,
+  transportScenario,
   startupScenario,
 ];
