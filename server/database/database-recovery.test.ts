@@ -112,7 +112,7 @@ describe('the embedded PostgreSQL is killed', () => {
     const restarted = await postmasterPidOf(dataDir);
     expect(restarted).not.toBe(killed);
     expect(isProcessAlive(restarted)).toBe(true);
-    expect((await client.get('/api/countries')).body).toEqual({ data: [{ id: germany.body.data.id, name: 'Германия' }], count: 1 });
+    expect((await client.get('/api/countries')).body).toEqual({ data: [{ id: germany.body.data.id, name: 'Германия', version: 1 }], count: 1 });
     expect((await client.post('/api/countries', { name: 'Франция' })).status).toBe(201);
 
     // While it was down the log entry went to the log file; its return is on /logs.
@@ -179,7 +179,7 @@ describe('the central PostgreSQL (DATABASE_URL) restarts', () => {
 
     await central.start();
     await waitThroughOutage(client, '/api/health', HEALTH_UNAVAILABLE, 15_000);
-    expect((await client.get('/api/countries')).body).toEqual({ data: [{ id: germany.body.data.id, name: 'Германия' }], count: 1 });
+    expect((await client.get('/api/countries')).body).toEqual({ data: [{ id: germany.body.data.id, name: 'Германия', version: 1 }], count: 1 });
     expect((await client.post('/api/countries', { name: 'Франция' })).status).toBe(201);
   });
 });

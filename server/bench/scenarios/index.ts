@@ -6,6 +6,7 @@ import type { BenchScenario } from '../context.js';
 import { deepPageScenario } from './deep-page.js';
 import { exportScenario } from './export.js';
 import { firstPagesScenario } from './first-pages.js';
+import { loginBurstScenario } from './login-burst.js';
 import { hotelEditorScenario } from './hotel-editor.js';
 import { pickerScenario } from './picker.js';
 import { startupScenario } from './startup.js';
@@ -19,4 +20,5 @@ export const BENCH_SCENARIOS: BenchScenario[] = [
   hotelEditorScenario,
   transportScenario,
   startupScenario,
+  loginBurstScenario,
 ];

@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { ApiError } from '../../api/http';
 import { toast } from '../toaster';
 import { FormFields } from '../form/fields';
+import { VersionConflictDialog } from '../version/VersionConflictDialog';
 import type { EditableScreenDefinition } from './definition';
 import { useResourceForm } from './useResourceForm';
 
@@ -20,7 +21,7 @@ interface Props {
 export function ResourceDialog({ definition, id, isOpen, onClose, onSaved }: Props) {
   const { resource, form: spec } = definition;
   const editing = id !== undefined;
-  const { form, record, saving, submit, loading } = useResourceForm(definition, {
+  const { form, record, saving, submit, conflict, loading } = useResourceForm(definition, {
     id,
     mode: editing ? 'edit' : 'create',
     active: isOpen,
@@ -53,6 +54,7 @@ export function ResourceDialog({ definition, id, isOpen, onClose, onSaved }: Pro
           }
         />
       </form>
+      <VersionConflictDialog {...conflict.dialog} />
     </Dialog>
   );
 }

@@ -11,6 +11,7 @@ import { MESSAGES } from '@shared/messages';
 import { useNavigate } from 'react-router-dom';
 import { useEditorMode } from '../editor/useAggregateEditor';
 import { FormFields } from '../form/fields';
+import { VersionConflictDialog } from '../version/VersionConflictDialog';
 import { useResourceForm, type ResourceWithForm } from './useResourceForm';
 import './formPage.css';
 
@@ -31,7 +32,7 @@ export function ResourceFormPage({ definition, titles, listPath }: Props) {
     if (index > 0) navigate(-1);
     else navigate(listPath);
   };
-  const { form, record, saving, submit, loading } = useResourceForm(definition, { id, mode, onSaved: back });
+  const { form, record, saving, submit, conflict, loading } = useResourceForm(definition, { id, mode, onSaved: back });
 
   if (record.isError) {
     return <NonIdealState icon="error" title={resource.messages.loadFailed ?? MESSAGES.errors.generic} action={<Button text={MESSAGES.list.cancel} onClick={back} />} />;
@@ -57,6 +58,7 @@ export function ResourceFormPage({ definition, titles, listPath }: Props) {
           </div>
         </form>
       )}
+      <VersionConflictDialog {...conflict.dialog} />
     </Card>
   );
 }

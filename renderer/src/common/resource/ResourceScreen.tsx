@@ -251,7 +251,7 @@ export function ResourceScreen<Row extends RowBase>({ definition }: { definition
                       />
                     ))}
                 {editable && <Button variant="minimal" icon="edit" aria-label={MESSAGES.list.edit} title={MESSAGES.list.edit} onClick={() => setDialog({ open: true, id: row.id })} />}
-                {(definition.canDelete?.(row) ?? true) && (
+                {user && (definition.canDelete?.(row, user) ?? true) && (
                   <Button variant="minimal" intent={Intent.DANGER} icon="trash" aria-label={MESSAGES.list.delete} title={MESSAGES.list.delete} onClick={() => setToDelete(row)} />
                 )}
               </td>

@@ -118,8 +118,8 @@ export interface ResourceScreenDefinition<Row extends RowBase = RowBase> {
   view?: ResourceViewSpec;
   /** Row actions shown before edit and delete. */
   rowActions?: RowActionSpec<Row>[];
-  /** Delete is offered only where this says so (e.g. the row's can_delete). */
-  canDelete?: (row: Row) => boolean;
+  /** Delete is offered only where this says so (e.g. the row's can_delete, or the signed-in user's role). */
+  canDelete?: (row: Row, user: SessionUser) => boolean;
   confirmDelete?: string;
   /** Buttons next to the add button (exports). */
   toolbar?: ToolbarActionSpec[];

@@ -2,7 +2,8 @@
  * The form of one record of a simple resource, wherever it is shown (ResourceDialog over a list,
  * ResourceFormPage on a route of its own): the record read for edit and copy, the values (a copy has
  * no version of its own yet), validation with the shared schema, one save at a time, the server's
- * 422 under the fields and the spec's save-failure toast.
+ * 422 under the fields, the spec's save-failure toast, and the version conflict of a 409 (its dialog's
+ * props are `conflict.dialog`: the caller renders VersionConflictDialog).
  */
 import type { EditorMode } from '@shared/editor';
 import { MESSAGES } from '@shared/messages';
@@ -14,6 +15,7 @@ import type { FieldSpec } from '../form/fields';
 import { hasNewFile, toFormData, withoutFiles } from '../form/formData';
 import { useZodForm } from '../form/useZodForm';
 import { toast } from '../toaster';
+import { useFormVersionConflict } from '../version/useFormVersionConflict';
 import type { ResourceFormSpec } from './definition';
 
 /** A resource with its form: all a dialog or a form page needs. */
@@ -44,17 +46,22 @@ export function useResourceForm(definition: ResourceWithForm, { id, mode, active
   const { setValues, setErrors } = form;
   const [saving, setSaving] = useState(false);
   const savingRef = useRef(false);
+  /** A colleague saved the record after it was opened (409): reload it or keep editing. */
+  const conflict = useFormVersionConflict(form, (data) => recordToValues(definition, data), () => record.refetch());
+  const clearConflict = conflict.clear;
 
   useEffect(() => {
     if (!active) return;
     setErrors({});
+    clearConflict();
     if (mode === 'create') setValues(spec.initial);
     else if (record.data) {
       const values = recordToValues(definition, record.data.data);
+      // A copy is a new record: it has no version of its own yet.
       if (mode === 'copy') delete values.version;
       setValues(values);
     }
-  }, [active, mode, record.data, spec, definition, setValues, setErrors]);
+  }, [active, mode, record.data, spec, definition, setValues, setErrors, clearConflict]);
 
   const saveFailed = resource.messages.saveFailed ?? { title: MESSAGES.errors.saveFailedTitle, text: MESSAGES.errors.saveFailedText };
   const submit = async (event?: FormEvent) => {
@@ -71,6 +78,7 @@ export function useResourceForm(definition: ResourceWithForm, { id, mode, active
       toast.success(resource.messages.saved);
       onSaved();
     } catch (error) {
+      if (conflict.caught(error)) return;
       if (error instanceof ApiError && error.status === 422) setErrors(error.fieldErrors);
       if (!(error instanceof ApiError && error.status >= 500)) {
         toast.error(error instanceof ApiError && (error.status === 403 || error.status === 409) ? (error.serverMessage ?? saveFailed.text) : saveFailed.text, saveFailed.title);
@@ -81,7 +89,7 @@ export function useResourceForm(definition: ResourceWithForm, { id, mode, active
     }
   };
 
-  return { form, record, saving, submit, loading: id !== undefined && record.isPending };
+  return { form, record, saving, submit, conflict, loading: id !== undefined && record.isPending };
 }
 
 /** Sends the form: JSON, or with `multipart` the form-data requests of ResourceFormSpec.multipart. */
@@ -98,8 +106,16 @@ export async function save(definition: ResourceWithForm, id: number | undefined,
   else await api.put(`${resource.path}/${id}`, withoutFiles(values, fileFields));
 }
 
-/** The form's values of a record: the declaration's mapping, or each field's own name (a date range has two). */
+/**
+ * The form's values of a record: the declaration's mapping, or each field's own name (a date range
+ * has two); and the record's `version`, sent back with the save (ARCHITECTURE.md §7).
+ */
 export function recordToValues(definition: ResourceWithForm, record: Record<string, unknown>): Record<string, unknown> {
+  const values = fieldValues(definition, record);
+  return typeof record.version === 'number' ? { ...values, version: record.version } : values;
+}
+
+function fieldValues(definition: ResourceWithForm, record: Record<string, unknown>): Record<string, unknown> {
   const { form } = definition;
   if (form.toValues) return { ...form.initial, ...form.toValues(record) };
   const values: Record<string, unknown> = { ...form.initial };

@@ -13,28 +13,23 @@ import {
   type AgencyRow,
   type AgencyStatusReply,
   type AgencyTransition,
-  type ResendReply,
 } from '@shared/resources/agencies';
 import { ACCESS } from '@shared/roles';
 import { routePath } from '@shared/routes';
 import { useState } from 'react';
-import { api, ApiError } from '../../api/http';
+import { api } from '../../api/http';
+import { actionFailed } from '../../common/actionFailed';
 import { exportFile } from '../../common/exportFile';
 import { FormField, type FieldRenderProps, type FieldSpec } from '../../common/form/fields';
 import { applyPhoneMask, phoneMaskField } from '../../common/form/PhoneField';
 import { NameWithNewMark } from '../../common/NewMark';
+import { cabinetAccessField } from '../../common/CabinetAccessButton';
 import { defineResourceScreen } from '../../common/resource/definition';
 import { toast } from '../../common/toaster';
 
 /** "10%" for the percent type, the plain sum otherwise (spec 01 §2.4). */
 export const commissionText = (row: Pick<AgencyRow, 'commission_type' | 'commission_sum'>) =>
   row.commission_type === CommissionType.Percent ? `${row.commission_sum}%` : row.commission_sum.toLocaleString('ru-RU');
-
-/** A failure of a status, token or resend action: the server's own refusal, else 'Произошла ошибка' (spec 01 §8). */
-function actionFailed(error: unknown) {
-  if (error instanceof ApiError && (error.status >= 500 || error.status === 401 || error.status === 419)) return; // shown globally
-  toast.error((error instanceof ApiError && error.status < 500 && error.serverMessage) || MESSAGES.errors.generic);
-}
 
 async function changeStatus(row: AgencyRow, transition: AgencyTransition) {
   try {
@@ -75,31 +70,6 @@ const group = (name: string, title: string, fields: FieldSpec[]): FieldSpec => (
   render: (props) => <FieldGroup title={title} fields={fields} {...props} />,
 });
 
-/** "Send login and password": disabled for a new agency and one without contact e-mail or login (spec 01 §4). */
-function ResendButton({ values }: FieldRenderProps) {
-  const [busy, setBusy] = useState(false);
-  const id = values.id as number | undefined;
-  const ready = Boolean(id && String(values.contact_email ?? '').trim() && String(values.login ?? '').trim());
-  const send = async () => {
-    setBusy(true);
-    try {
-      const reply = await api.post<ResendReply>(agencyPaths.resend(id!));
-      if (reply.sent) toast.success(reply.message);
-      else toast.warning(MESSAGES.agencies.keptNotSent);
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 422) toast.error(error.serverMessage ?? MESSAGES.agencies.resendRefused);
-      else actionFailed(error);
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <FormGroup helperText={id ? 'Письмо уходит на контактную почту с сохранёнными логином и паролем' : 'Доступно после сохранения агентства'}>
-      <Button icon="envelope" text={MESSAGES.agencies.resendButton} disabled={!ready} loading={busy} onClick={send} />
-    </FormGroup>
-  );
-}
-
 /** The social-network settings: the group id is typed; the token is generated or deleted by the server. */
 function VkSettingsField({ values, setValue, errors, disabled }: FieldRenderProps) {
   const [busy, setBusy] = useState<'generate' | 'delete' | null>(null);
@@ -111,12 +81,15 @@ function VkSettingsField({ values, setValue, errors, disabled }: FieldRenderProp
     setBusy(kind);
     try {
       if (kind === 'generate') {
-        const reply = await api.post<{ vk_token: string }>(agencyPaths.generateToken(id!));
+        const reply = await api.post<{ vk_token: string; version: number }>(agencyPaths.generateToken(id!));
         setValue('vk_settings', { ...settings, vk_token: reply.vk_token });
+        // The token is the agency's data: the dialog saves on with the version it raised to.
+        setValue('version', reply.version);
         toast.success(MESSAGES.agencies.tokenGenerated);
       } else {
-        await api.delete(agencyPaths.token(id!));
+        const reply = await api.delete<{ version: number }>(agencyPaths.token(id!));
         setValue('vk_settings', { ...settings, vk_token: null });
+        setValue('version', reply.version);
         toast.success(MESSAGES.agencies.tokenDeleted);
       }
     } catch (error) {
@@ -289,7 +262,10 @@ export const agenciesScreen = defineResourceScreen<AgencyRow>({
           autoComplete: 'new-password',
           editHint: 'Оставьте пустым, чтобы не менять пароль',
         },
-        { kind: 'custom', name: 'resend', label: MESSAGES.agencies.resendButton, render: (props) => <ResendButton {...props} /> },
+        cabinetAccessField('agencies', {
+          ready: (values) => Boolean(String(values.contact_email ?? '').trim() && String(values.login ?? '').trim()),
+          hint: (values) => (values.id ? 'Письмо уходит на контактную почту с сохранёнными логином и паролем' : 'Доступно после сохранения агентства'),
+        }),
       ]),
       group('search-module', 'Модуль поиска', [
         { kind: 'switch', name: 'has_search_module', label: 'Модуль поиска подключен' },
