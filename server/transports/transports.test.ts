@@ -128,6 +128,34 @@ describe('create', () => {
   });
 });
 
+describe('the catalogue', () => {
+  it('keeps the editor\'s rich text and strips scripts and handlers from advantages, FAQ and blocks before they are stored', async () => {
+    const dirty = (text: string) => `<p onclick="steal()">${text}<script>alert(document.cookie)</script></p><img src="x" onerror="alert(1)" />`;
+    const data = await created(
+      form('Каталог со скриптами', {
+        catalog: {
+          title: 'Каталог',
+          price: 100,
+          sort: 1,
+          seo_settings: {
+            meta: { h1: null, title: null, description: null },
+            advantages: [{ title: 'Удобно', text: dirty('Удобно') }],
+            faq: [{ question: 'Багаж?', answer: dirty('Одно место') }],
+            top_block: { title: 'Сверху', text: dirty('Сверху') },
+            bottom_block: { title: 'Снизу', text: '<p><strong>Жирный</strong> <a href="javascript:alert(1)">ссылка</a></p>' },
+          },
+        },
+      }),
+    );
+    const clean = (text: string) => `<p>${text}</p><img src="x" />`;
+    const [{ seo_settings: stored }] = (await app.db.query<{ seo_settings: Form }>('SELECT seo_settings FROM transports WHERE id = $1', [data.id])) as [{ seo_settings: Form }];
+    expect(stored.advantages).toEqual([expect.objectContaining({ title: 'Удобно', text: clean('Удобно') })]);
+    expect(stored.faq).toEqual([expect.objectContaining({ question: 'Багаж?', answer: clean('Одно место') })]);
+    expect(stored.top_block).toEqual({ title: 'Сверху', text: clean('Сверху') });
+    expect(stored.bottom_block).toEqual({ title: 'Снизу', text: '<p><strong>Жирный</strong> <a>ссылка</a></p>' });
+  });
+});
+
 describe('intermediate stops', () => {
   it('need all six fields: 422 on each missing one with its index', async () => {
     const reply = await create(
