@@ -11,7 +11,7 @@ import { routePath, ROUTES } from '@shared/routes';
 import { useNavigate } from 'react-router-dom';
 import { EditorPage } from '../../common/editor/EditorPage';
 import { listPath } from '../../common/resource/pageLinks';
-import { useAggregateEditor } from '../../common/editor/useAggregateEditor';
+import { editorPageProps, useAggregateEditor } from '../../common/editor/useAggregateEditor';
 import { blankHotel, generalOwns, HOTEL_TAB_OWNS, hotelFromRecord, type Values } from './form';
 import { CommissionFields } from './tabs/CommissionFields';
 import { CatalogTab, InfoTab, PhotosTab, SeoTab, VideosTab } from './tabs/ContentTabs';
@@ -39,19 +39,13 @@ export function HotelEditorPage() {
   return (
     <EditorPage
       id="hotel-editor"
-      mode={editor.mode}
+      {...editorPageProps(editor)}
       titles={{ create: ROUTES['hotel-create'].title, edit: ROUTES['hotel-edit'].title, copy: ROUTES['hotel-copy'].title }}
       breadcrumbs={[{ text: 'Отели', href: routePath('hotels'), onClick: () => navigate(fallback) }, { text: form?.name || 'Новый отель' }]}
       errors={errors}
       loading={editor.loading || !data.ready}
       failed={editor.failed || data.failed}
       failedText={HOTEL_TEXTS.loadFailed}
-      saving={editor.saving}
-      onSave={() => void editor.save()}
-      onCancel={editor.leave}
-      conflict={editor.conflict}
-      onReload={editor.reload}
-      onKeepEditing={editor.keepEditing}
       tabs={
         props && data.hotel && data.rooms
           ? [

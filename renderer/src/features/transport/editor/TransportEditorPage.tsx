@@ -11,7 +11,7 @@ import type { FieldErrors } from '@shared/validation';
 import { useNavigate } from 'react-router-dom';
 import { EditorPage } from '../../../common/editor/EditorPage';
 import { listPath } from '../../../common/resource/pageLinks';
-import { dropErrors, useAggregateEditor } from '../../../common/editor/useAggregateEditor';
+import { dropErrors, editorPageProps, useAggregateEditor } from '../../../common/editor/useAggregateEditor';
 import { blankTransport, generalOwns, TRANSPORT_TAB_OWNS, transportFromRecord, withRoutes, type Values } from './form';
 import { CatalogTab } from './tabs/CatalogTab';
 import { DeparturesTab } from './tabs/DeparturesTab';
@@ -48,19 +48,13 @@ export function TransportEditorPage() {
   return (
     <EditorPage
       id="transport-editor"
-      mode={editor.mode}
+      {...editorPageProps(editor)}
       titles={{ create: ROUTES['transport-create'].title, edit: ROUTES['transport-edit'].title, copy: ROUTES['transport-copy'].title }}
       breadcrumbs={[{ text: ROUTES.transports.title, href: routePath('transports'), onClick: () => navigate(fallback) }, { text: form?.name || 'Новый тур' }]}
       errors={errors}
       loading={editor.loading || !data}
       failed={editor.failed || failed}
       failedText={MESSAGES.errors.unexpected}
-      saving={editor.saving}
-      onSave={() => void editor.save()}
-      onCancel={editor.leave}
-      conflict={editor.conflict}
-      onReload={editor.reload}
-      onKeepEditing={editor.keepEditing}
       tabs={
         form && data
           ? [
