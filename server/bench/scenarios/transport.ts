@@ -13,6 +13,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { dashboardGrid } from '../../../shared/transport/schedules.js';
+import { seededFaker } from '../../fake-data/vocabulary.js';
 import { insertCities, insertTransport, insertTransportation, type Sql } from '../../test/transport-fixtures.js';
 import { DASHBOARD_SQL } from '../../transports/schedules.service.js';
 import type { BenchContext, BenchRow, BenchScenario } from '../context.js';
@@ -99,13 +100,10 @@ async function bookingThroughput(context: BenchContext): Promise<BenchRow[]> {
   const cities = await insertCities(db, ['Казань', 'Чебоксары', 'Нижний Новгород', 'Владимир']);
   const dates = Array.from({ length: BOOKING_DATES }, (_, index) => new Date(Date.UTC(YEAR + 1, 5, 1 + index)).toISOString().slice(0, 10));
   const transportId = await insertTransport(db, { name: 'Нагрузочный рейс', transportationId: await insertTransportation(db), cities, startDate: `${YEAR + 1}-01-01`, finishDate: `${YEAR + 1}-12-31`, dates });
-  // Random seats, dates and segments of a 4-point route (a fixed seed: the same attempts every run);
-  // many attempts collide, so the refusals are real contention, not a quiet table.
-  let seed = 12345;
-  const random = (below: number) => {
-    seed = (seed * 1103515245 + 12345) % 2 ** 31;
-    return seed % below;
-  };
+  // Random seats, dates and segments of a 4-point route (the fake-data generator's seeded faker: the
+  // same attempts every run); many attempts collide, so the refusals are real contention.
+  const faker = seededFaker();
+  const random = (below: number) => faker.number.int({ min: 0, max: below - 1 });
   const attempts = Array.from({ length: ATTEMPTS }, () => {
     const from = random(3);
     const to = from + 1 + random(3 - from);
