@@ -467,7 +467,7 @@ describe('employees (spec 01 §2.5)', () => {
       expect(first.body.count).toBe(12);
       expect(first.body.agency).toEqual({ id: agency.id, legal_name: 'ООО «Штат»' });
       expect(first.body.data).toHaveLength(10);
-      expect(first.body.data[0]).toEqual({ id: expect.any(Number), full_name: 'Сотрудник 01', phone: '+79780000001', email: 'emp1@agency.test' });
+      expect(first.body.data[0]).toEqual({ id: expect.any(Number), full_name: 'Сотрудник 01', phone: '+79780000001', email: 'emp1@agency.test', version: 1 });
     }
     const second = await manager.get(`/api/agencies/${agency.id}/agency-users?page=2&limit=10&orderBy=full_name&ascending=0`);
     expect(second.body.data.map((row: { full_name: string }) => row.full_name)).toEqual(['Сотрудник 02', 'Сотрудник 01']);

@@ -108,7 +108,8 @@ describe('migration 1764300000000-StoredContent', () => {
     await rerunMigration(
       new StoredContent1764300000000(),
       async (db) => {
-        await db.query(`INSERT INTO stored_files (sha256, content, mime, size) VALUES (repeat('a', 64), '\\x00', 'application/pdf', 1)`);
+        // The content lives in stored_file_chunks since the later FileChunks migration; none is needed here.
+        await db.query(`INSERT INTO stored_files (sha256, mime, size) VALUES (repeat('a', 64), 'application/pdf', 1)`);
         await db.query(`INSERT INTO files (path, original_name, sha256, mime, size) VALUES
           ('documents/agency/1.pdf', 'a.pdf', repeat('a', 64), 'application/pdf', 1), ('photos/city/2.jpg', 'b.jpg', repeat('a', 64), 'image/jpeg', 1)`);
         const [country] = await db.query<{ id: number }>(`INSERT INTO countries (name) VALUES ('Россия') RETURNING id`);

@@ -76,6 +76,10 @@ const SAMPLES: Record<string, SampleOf> = {
     body: { surname: 'Образцова', name: 'Анна', phone: `+7 901 ${String(n).padStart(7, '0')}`, email: `client${n}.${randomBytes(2).toString('hex')}@example.test` },
     change: { email: `changed${n}.${randomBytes(2).toString('hex')}@example.test` },
   }),
+  '/transportation': async (_admin, n) => ({
+    body: { kind: 1, name: `Автобус ${n} ${randomBytes(2).toString('hex')}`, seats: 49, rear_seats: 5, rows: 11, columns_at_door: 2, second_door: true, second_door_rows: 5, second_door_length: 1 },
+    change: { name: `Автобус изменено ${n} ${randomBytes(2).toString('hex')}` },
+  }),
   '/agencies': async (_admin, n) => ({
     body: { legal_name: `Агентство ${n}`, brand: 'Бренд', commission_type: 2, commission_sum: 10, login: `agency-${n}-${randomBytes(2).toString('hex')}` },
     change: { brand: `Бренд ${n}` },

@@ -25,8 +25,12 @@ const RULES: { method?: string; path: RegExp; access: Access; why: string }[] = 
   { method: 'GET', path: /^\/api\/imports\/(restart|update-items)$/, access: ACCESS.administratorOnly, why: '§6 restart imports, update vendor data' },
   // §6 administrator and manager: hotels, excursion tours, sea tours, bus schedule, catalogue sections, tour calculators, imports.
   // (Their handbooks — /hotels/meals, /hotels/rooms/…, /tours/types, /tours/excursion/… — are open to all three.)
-  { path: /^\/api\/hotels(\/:[a-z_]+(\/.*)?)?$/, access: ACCESS.administratorAndManager, why: '§6 hotels' },
+  { method: 'PUT', path: /^\/api\/hotels\/rooms\/:id\/external-id\/clean$/, access: ACCESS.administratorOnly, why: "issue 11: clear a room's external id" },
+  { path: /^\/api\/hotels(\/:[a-z_]+(\/.*)?|\/(data|list|files|infrastructures\/list))?$/, access: ACCESS.administratorAndManager, why: '§6 hotels (the editor and its own calls)' },
   { path: /^\/api\/tours(\/:[a-z_]+(\/.*)?)?$/, access: ACCESS.administratorAndManager, why: '§6 excursion tours' },
+  { method: 'GET', path: /^\/api\/transports\/schedules\/seats$/, access: ACCESS.everyone, why: '§6 dashboard: all three (spec 01 §2.15)' },
+  // The bus schedule's ground: the vehicles and the bus tours whose dates it shows.
+  { path: /^\/api\/(transportation|transports)(\/|$)/, access: ACCESS.administratorAndManager, why: '§6 bus schedule' },
   { path: /^\/api\/(sea-tours|transports\/schedules|catalog-sections|tour-calculators|imports|external-services)(\/|$)/, access: ACCESS.administratorAndManager, why: '§6 administrator and manager areas' },
 ];
 
@@ -73,7 +77,8 @@ describe('role matrix', () => {
     const access = expectedAccess(route);
     const path = concrete(route.path);
     const body = route.method === 'GET' || route.method === 'DELETE' ? undefined : {};
-    const replies = await Promise.all(personas.map(async (persona) => ({ persona, reply: await persona.client.request(route.method, path, { body }) })));
+    // Every request carries the CSRF proof (GETs too, for the @ChangesState() ones): the matrix is about roles.
+    const replies = await Promise.all(personas.map(async (persona) => ({ persona, reply: await persona.client.request(route.method, path, { body, proof: true }) })));
     for (const { persona, reply } of replies) {
       const what = `${persona.name}: ${route.method} ${path} → ${reply.status} ${JSON.stringify(reply.body).slice(0, 200)}`;
       if (access === 'public') {

@@ -10,6 +10,7 @@ import { MESSAGES } from '../../../shared/messages.js';
 import { Role } from '../../../shared/roles.js';
 import { INPUT_LIMITS, PG_INTEGER_MAX } from '../../../shared/validation.js';
 import { LOG_RATE_LIMITS } from '../../logs/log-rate-limit.js';
+import { clientErrorReply } from '../http/client-errors.js';
 import { startTestApp, type ApiClient, type TestApp } from '../../test/test-app.js';
 
 let app: TestApp;
@@ -119,11 +120,21 @@ describe('numbers beyond any id', () => {
     }
   });
 
-  it('a value PostgreSQL refuses that validation let through is a 422, not a 500', async () => {
-    // `level` is a smallint: 99999 cannot be compared with it.
+  it('a filter out of its column\'s range is refused by validation, on the field', async () => {
+    // `level` is a smallint: the list's filter schema bounds it before PostgreSQL sees it.
     const response = await manager.get('/api/logs?level=99999');
     expect(response.status).toBe(422);
-    expect(response.body).toEqual({ message: MESSAGES.input.badValue, errors: { _: [MESSAGES.input.badValue] } });
+    expect(response.body.errors).toEqual({ level: [MESSAGES.validation.max(1000)] });
+  });
+
+  it('a value PostgreSQL refuses that validation let through is a 422 (and a warning), not a 500', async () => {
+    // What the exception filter makes of the database's own refusal (class 22, data exception).
+    const refusal = await app.db.query('SELECT 99999::smallint').catch((error: unknown) => error);
+    expect(clientErrorReply(refusal)).toEqual({
+      status: 422,
+      body: { message: MESSAGES.input.badValue, errors: { _: [MESSAGES.input.badValue] } },
+      warn: true,
+    });
   });
 });
 
@@ -197,8 +208,7 @@ describe('logs', () => {
     }
     expect([...statuses].sort()).toEqual([419, 422]);
     const written = (await logRows(0)).slice(before);
-    // The XSRF refusals write nothing; the smallint overflows are one kind of warning, rate-limited.
-    expect(written.length).toBeGreaterThan(0);
+    // Refusals of the client's input are not server errors: at most a rate-limited warning of one kind.
     expect(written.length).toBeLessThanOrEqual(LOG_RATE_LIMITS.perKind);
     expect(await logRows(ERROR)).toEqual([]);
   });
