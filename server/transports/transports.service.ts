@@ -24,6 +24,7 @@ import { saveAggregate } from '../common/aggregate/save-aggregate.js';
 import type { Actor, AuthUser } from '../common/auth/decorators.js';
 import { foreignKeysInto, referencedValues } from '../common/database/foreign-keys.js';
 import { notFound, parseInput, ValidationFailed } from '../common/http/errors.js';
+import { escapeLike } from '../common/list/list-query.js';
 import { removeUnreferencedUpload } from '../files/files.service.js';
 import { bookingsOfTransport } from '../seats/seat-store.js';
 import { TRANSPORT_AGGREGATE, transportNode } from './transport.aggregate.js';
@@ -135,7 +136,7 @@ export class TransportsService {
       else conditions.push(`EXISTS (SELECT 1 FROM transport_route_points p WHERE p.transport_id = t.id AND p.point_city_id = ${city})`);
     }
     if (input.is_excursion !== null) conditions.push(`t.is_excursion = $${params.push(input.is_excursion)}`);
-    if (input.query) conditions.push(`t.name ILIKE $${params.push(`%${input.query.replace(/[\\%_]/g, (char) => `\\${char}`)}%`)}`);
+    if (input.query) conditions.push(`t.name ILIKE $${params.push(`%${escapeLike(input.query)}%`)}`);
     const rows = (await this.db.query(
       `SELECT t.id, t.name FROM transports t ${conditions.length ? `WHERE ${conditions.join(' AND ')}` : ''} ORDER BY t.name, t.id LIMIT $${params.push(input.limit)}`,
       params,
