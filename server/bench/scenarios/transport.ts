@@ -16,7 +16,7 @@ import { dashboardGrid } from '../../../shared/transport/schedules.js';
 import { seededFaker } from '../../fake-data/vocabulary.js';
 import { insertCities, insertTransport, insertTransportation, type Sql } from '../../test/transport-fixtures.js';
 import { DASHBOARD_SQL } from '../../transports/schedules.service.js';
-import type { BenchContext, BenchRow, BenchScenario } from '../context.js';
+import { percentile, type BenchContext, type BenchRow, type BenchScenario } from '../context.js';
 
 const YEAR = 2030;
 const TRANSPORTS = 50;
@@ -28,11 +28,6 @@ const AT_ONCE = 32;
 const ATTEMPTS = 4000;
 /** Departure dates the attempts spread over: enough seats that most attempts can succeed, few enough that they collide. */
 const BOOKING_DATES = 60;
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
-};
 
 const sqlOf = ({ sql }: BenchContext): Sql => ({ query: async <Row>(text: string, params?: unknown[]) => (await sql.query(text, params)).rows as Row[] });
 
