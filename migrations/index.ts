@@ -16,6 +16,7 @@ import { RowCounts1764500000000 } from './1764500000000-RowCounts.js';
 import { Transport1765100000000 } from './1765100000000-Transport.js';
 import { Hotels1765000000001 } from './1765000000001-Hotels.js';
 import { FileChunks1765000000002 } from './1765000000002-FileChunks.js';
+import { SeatCountsByBoardingPoint1765100000010 } from './1765100000010-SeatCountsByBoardingPoint.js';
 
 export const MIGRATIONS = [
   Foundation1763769600000,
@@ -35,4 +36,5 @@ export const MIGRATIONS = [
   Hotels1765000000001,
   FileChunks1765000000002,
   Transport1765100000000,
+  SeatCountsByBoardingPoint1765100000010,
 ];

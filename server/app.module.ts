@@ -30,7 +30,7 @@ import { MailModule } from './mail/mail.module.js';
 import { SERVER_RESOURCES } from './resources.js';
 import { RoomsModule } from './rooms/rooms.module.js';
 import { TourDictionariesModule } from './tour-dictionaries/tour-dictionaries.module.js';
-import { TransportsModule } from './transports/transports.module.js';
+import { TRANSPORT_PAYLOAD_ROUTES, TransportsModule } from './transports/transports.module.js';
 import { UserRolesController } from './users/user-roles.controller.js';
 import { UsersService } from './users/users.service.js';
 import { VendorsModule } from './vendors/vendors.module.js';
@@ -96,7 +96,7 @@ export const FEATURE_MODULES: Type[] = [
 ];
 
 /** Routes under /api whose POST and PUT bodies are a big editor's `{payload}` (up to 5 MB). */
-export const PAYLOAD_ROUTES = [...HOTEL_PAYLOAD_ROUTES];
+export const PAYLOAD_ROUTES = [...HOTEL_PAYLOAD_ROUTES, ...TRANSPORT_PAYLOAD_ROUTES];
 
 /** The controllers of every declared list resource (server/resources.ts), registered last. */
 @Module({})

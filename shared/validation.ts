@@ -79,6 +79,24 @@ export function requiredInteger(min: number, max: number) {
   );
 }
 
+/**
+ * Money in roubles with kopecks within [min, max] (numeric(12,2) in PostgreSQL, a JSON number on the
+ * wire): at most 2 decimals; text typed in a form is read with a comma or a point. Blank is 0 unless
+ * `required` (then the required message).
+ */
+export function money(min: number, max: number, options: { required?: boolean } = {}) {
+  const blank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+  const schema = z
+    .number({ error: (issue) => (blank(issue.input) ? M.required : M.number) })
+    .min(min, M.min(min))
+    .max(max, M.max(max))
+    .multipleOf(0.01, M.invalid);
+  return z.preprocess(
+    (value) => (blank(value) ? (options.required ? undefined : 0) : typeof value === 'string' ? Number(value.trim().replace(',', '.')) : value),
+    schema,
+  );
+}
+
 /** One of the given numeric values (role, status, type). */
 export function requiredChoice<const T extends readonly number[]>(values: T) {
   return z

@@ -19,7 +19,7 @@ import { startServer } from '../bootstrap.js';
 import { startEmbeddedDatabase } from '../database/embedded-database.js';
 import { fillFakeData } from '../fake-data/index.js';
 import { ApiClient } from '../test/api-client.js';
-import type { BenchContext, BenchRow, BenchSizes, HttpTarget } from './context.js';
+import { percentile, type BenchContext, type BenchRow, type BenchSizes, type HttpTarget } from './context.js';
 import { databaseTimes, logDurations, recordStatements, startWindow, statementsOf, StatementLog } from './db-time.js';
 import { backendsCpu, backendsCpuMs, mainThreadCpu, mainThreadRunAndWait } from './cpu.js';
 import { runLoad } from './load.js';
@@ -48,10 +48,6 @@ function readSizes(): BenchSizes {
   };
 }
 
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
-};
 const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
 
 async function main(): Promise<void> {

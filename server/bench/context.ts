@@ -63,3 +63,9 @@ export interface BenchScenario {
 
 /** First pages of a list (issue 9): p95 < 25 ms at one client, < 60 ms at eight, ≤ 2× the database. */
 export const FIRST_PAGE_TARGET: HttpTarget = { p95AtOne: 25, p95AtEight: 60, ratio: 2 };
+
+/** The p-th percentile (nearest rank) of some timings, in any order; NaN when there are none. */
+export const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
+};

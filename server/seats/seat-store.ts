@@ -12,7 +12,7 @@
  * FOR UPDATE) cannot move positions under a booking being made.
  */
 import type { EntityManager } from 'typeorm';
-import { pgErrorOf } from '../common/http/errors.js';
+import { PG, pgErrorOf } from '../common/http/errors.js';
 
 /** The seat is taken on an overlapping segment (exclusion violation). */
 export class SeatTaken extends Error {
@@ -36,8 +36,6 @@ export interface NewBooking {
   createdById?: number | null;
 }
 
-const EXCLUSION_VIOLATION = '23P01';
-
 /** Locks the transport against route edits for the rest of the transaction; false when it does not exist. */
 export async function holdTransport(manager: EntityManager, transportId: number): Promise<boolean> {
   const rows = (await manager.query(`SELECT id FROM transports WHERE id = $1 FOR SHARE`, [transportId])) as unknown[];
@@ -60,7 +58,7 @@ export async function bookSeat(manager: EntityManager, booking: NewBooking): Pro
     return row!.id;
   } catch (error) {
     await manager.query('ROLLBACK TO SAVEPOINT seat_booking');
-    if (pgErrorOf(error).code === EXCLUSION_VIOLATION) throw new SeatTaken();
+    if (pgErrorOf(error).code === PG.exclusionViolation) throw new SeatTaken();
     throw error;
   }
 }

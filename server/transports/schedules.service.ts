@@ -27,35 +27,34 @@ import { departsOn, loadTransport, pointMoment, routeOf, schedulePayload, tripMo
 const T = MESSAGES.transport;
 
 /**
- * The seat dashboard's statement (also timed by server/bench/transport-bench.ts): the year's counters
- * with their boarding cities, shaped into the reply (SeatDashboard) by PostgreSQL as JSON text, so a
- * year of ~18 000 cells is neither parsed nor rebuilt in Node.
+ * The seat dashboard's statement (also timed by server/bench/scenarios/transport.ts): the year's counters
+ * as one series per transport and boarding point — the days (offsets from 1 January) and the seats
+ * booked from there — shaped into the reply (SeatDashboard) by PostgreSQL as JSON text. The counters'
+ * key (transport, boarding point, date) with the count in the index (migrations/1765100000010) makes
+ * the year one index-only scan already in group and date order: no sort, and int arrays instead of a
+ * JSON value per cell. The cities and the type filter join the ~100 series afterwards.
  */
 export const DASHBOARD_SQL = `
-  WITH counted AS (
-    SELECT c.transport_id, c.departure_date, p.point_city_id AS city_id, p.position, c.count
+  WITH series AS (
+    SELECT c.transport_id, c.from_position,
+           array_agg(c.departure_date - make_date($1, 1, 1) ORDER BY c.departure_date) AS days,
+           array_agg(c.count ORDER BY c.departure_date) AS counts
       FROM seat_booking_counts c
-      JOIN transports t ON t.id = c.transport_id
-      JOIN transport_route_points p ON p.transport_id = c.transport_id AND p.position = c.from_position
      WHERE c.departure_date >= make_date($1, 1, 1) AND c.departure_date < make_date($1 + 1, 1, 1) AND c.count > 0
-       AND ($2::boolean IS NULL OR t.is_excursion = $2)
+     GROUP BY c.transport_id, c.from_position
   ),
-  dates AS (
-    SELECT departure_date, (row_number() OVER (ORDER BY departure_date) - 1)::int AS i, sum(count)::int AS total
-      FROM counted GROUP BY departure_date
-  ),
-  cells AS (
-    SELECT counted.transport_id, dates.i, sum(counted.count)::int AS count,
-           json_agg(json_build_array(counted.city_id, counted.count) ORDER BY counted.position) AS cities
-      FROM counted JOIN dates USING (departure_date)
-     GROUP BY counted.transport_id, dates.i
+  placed AS (
+    SELECT s.transport_id, s.from_position, p.point_city_id AS city_id, s.days, s.counts
+      FROM series s
+      JOIN transports t ON t.id = s.transport_id
+      JOIN transport_route_points p ON p.transport_id = s.transport_id AND p.position = s.from_position
+     WHERE $2::boolean IS NULL OR t.is_excursion = $2
   )
   SELECT json_build_object(
-    'dates', (SELECT coalesce(json_agg(to_char(departure_date, 'YYYY-MM-DD') ORDER BY i), '[]') FROM dates),
-    'totals', (SELECT coalesce(json_agg(total ORDER BY i), '[]') FROM dates),
-    'cities', (SELECT coalesce(json_object_agg(id, name), '{}') FROM cities WHERE id IN (SELECT city_id FROM counted)),
-    'transports', (SELECT coalesce(json_agg(json_build_object('id', t.id, 'name', t.name, 'cells', row.cells) ORDER BY t.name, t.id), '[]')
-                     FROM (SELECT transport_id, json_agg(json_build_array(i, count, cities) ORDER BY i) AS cells FROM cells GROUP BY transport_id) row
+    'year', $1::int,
+    'cities', (SELECT coalesce(json_object_agg(id, name), '{}') FROM cities WHERE id IN (SELECT city_id FROM placed)),
+    'transports', (SELECT coalesce(json_agg(json_build_object('id', t.id, 'name', t.name, 'series', row.series) ORDER BY t.name, t.id), '[]')
+                     FROM (SELECT transport_id, json_agg(json_build_array(city_id, days, counts) ORDER BY from_position) AS series FROM placed GROUP BY transport_id) row
                      JOIN transports t ON t.id = row.transport_id)
   )::text AS data`;
 

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../shared/messages.js';
+import { dashboardGrid } from '../../shared/transport/schedules.js';
 import { Role } from '../../shared/roles.js';
 import { startTestApp, type ApiClient, type TestApp } from '../test/test-app.js';
 import { daysFromToday, insertApplication, insertBooking, insertCities, insertTransport, insertTransportation } from '../test/transport-fixtures.js';
@@ -234,23 +235,30 @@ describe('seat dashboard', () => {
     expect(reply.status).toBe(200);
     expect(reply.headers.get('content-type')).toContain('application/json');
     const data = reply.body.data;
-    expect(data.dates).toEqual([day1, day2]);
-    expect(data.totals).toEqual([4, 1]);
-    expect(data.cities).toEqual({ [moscow]: 'Москва', [tula]: 'Тула' });
-    expect(data.transports.map((transport: { name: string }) => transport.name)).toEqual(['Дашборд рейс', 'Дашборд экскурсия']);
-    // Cells: [date index, seats, [[city, seats from there], …]] in route order.
-    expect(data.transports[0].cells).toEqual([
-      [0, 3, [[moscow, 2], [tula, 1]]],
-      [1, 1, [[tula, 1]]],
+    // One series per transport and boarding point: [city, days from 1 January, seats], in route order.
+    const may1 = 120;
+    expect(data).toEqual({
+      year,
+      cities: { [moscow]: 'Москва', [tula]: 'Тула' },
+      transports: [
+        { id: flight, name: 'Дашборд рейс', series: [[moscow, [may1], [2]], [tula, [may1, may1 + 1], [1, 1]]] },
+        { id: excursion, name: 'Дашборд экскурсия', series: [[moscow, [may1], [1]]] },
+      ],
+    });
+    // Laid out as the screen shows it: the dates with bookings, their totals, each cell with its cities.
+    const grid = dashboardGrid(data);
+    expect(grid.dates).toEqual([day1, day2]);
+    expect(grid.totals).toEqual([4, 1]);
+    expect(grid.rows.map((row) => [row.name, [...row.cells.entries()]])).toEqual([
+      ['Дашборд рейс', [[0, { count: 3, cities: [[moscow, 2], [tula, 1]] }], [1, { count: 1, cities: [[tula, 1]] }]]],
+      ['Дашборд экскурсия', [[0, { count: 1, cities: [[moscow, 1]] }]]],
     ]);
-    expect(data.transports[1]).toEqual({ id: excursion, name: 'Дашборд экскурсия', cells: [[0, 1, [[moscow, 1]]]] });
-    expect(flight).toBe(data.transports[0].id);
 
     const excursions = await manager.get(`/api/transports/schedules/seats?year=${year}&type=1`);
     expect(excursions.body.data.transports.map((transport: { name: string }) => transport.name)).toEqual(['Дашборд экскурсия']);
     const flights = await manager.get(`/api/transports/schedules/seats?year=${year}&type=0`);
     expect(flights.body.data.transports.map((transport: { name: string }) => transport.name)).toEqual(['Дашборд рейс']);
     expect((await manager.get(`/api/transports/schedules/seats?year=1990`)).status).toBe(422);
-    expect((await manager.get(`/api/transports/schedules/seats?year=2040`)).body.data).toEqual({ dates: [], totals: [], cities: {}, transports: [] });
+    expect((await manager.get(`/api/transports/schedules/seats?year=2040`)).body.data).toEqual({ year: 2040, cities: {}, transports: [] });
   });
 });

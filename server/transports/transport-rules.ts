@@ -1,19 +1,18 @@
 /**
  * The save rules of a bus transport that need what is stored (spec 02 §5 and the seat store), and the
- * payload's route and tariff matrix by position. The aggregate editor's save (server/common/aggregate,
- * issue 11) calls these inside its transaction: `storedRuleErrors` before writing, `placedPoints` and
- * `tariffRows` to build the rows.
+ * payload's route and tariff matrix by position. The save (transports.service.ts, on
+ * server/common/aggregate) calls these inside its transaction: `storedRuleErrors` before writing,
+ * `placedPoints` and `tariffRows` (through transport.aggregate.ts) to build the rows.
  */
 import { MESSAGES } from '../../shared/messages.js';
 import { seatNumbers, type SeatSchemeParams } from '../../shared/transport/seat-scheme.js';
 import { departureDates, DEPARTURE_TYPE, routePositions, segmentOf, tariffPairs, type TransportForm } from '../../shared/transport/transports.js';
 import type { FieldErrors } from '../../shared/validation.js';
+import { joinPath } from '../common/aggregate/declaration.js';
 import { describeBookings, type StoredBooking } from '../seats/seat-store.js';
 import type { LoadedTransport } from './transport-read.js';
 
 const T = MESSAGES.transport;
-/** `base.key` or `key` when the base is the root (the 422 paths of the payload). */
-const joinPath = (...parts: (string | number)[]) => parts.map(String).filter((part) => part !== '').join('.');
 
 /** A point of the payload's route with its path and position. */
 export interface PlacedPoint {
@@ -41,23 +40,27 @@ export function placedPoints(form: TransportForm): PlacedPoint[] {
 }
 
 /**
- * The tariff matrix of the payload by positions: a row names its pair by positions, or (outside
- * clients) by cities, mapped as a booking is. A price for a pair the route does not have is refused;
- * such a row priced 0 is ignored (clients that send every pair of cities). Missing pairs cost 0.
+ * The tariff matrix of the payload by positions. A row names its pair by positions (the editor), or by
+ * cities, mapped as a booking is (outside clients; also a row read back before the route changed,
+ * whose cities no longer stand at its positions). A price for a pair the route does not have is
+ * refused; such a row priced 0 is ignored (clients that send every pair of cities). Missing pairs cost 0.
  */
 export function tariffRows(form: TransportForm, errors: FieldErrors): { from_position: number; to_position: number; tariff: number }[] {
   const points = routePositions(form.routes);
   const prices = new Map<string, number>();
   form.tariffs.forEach((row, index) => {
-    let pair: { from: number; to: number } | null = null;
-    if (row.from_position !== undefined && row.to_position !== undefined) {
-      const valid = row.from_position < row.to_position && row.to_position < points.length;
-      const citiesAgree =
-        (row.from_city_id == null || points[row.from_position]?.point_city_id === row.from_city_id) && (row.to_city_id == null || points[row.to_position]?.point_city_id === row.to_city_id);
-      pair = valid && citiesAgree ? { from: row.from_position, to: row.to_position } : null;
-    } else if (row.from_city_id != null && row.to_city_id != null) {
-      pair = segmentOf(points, row.from_city_id, row.to_city_id);
-    }
+    const byPosition =
+      row.from_position !== undefined &&
+      row.to_position !== undefined &&
+      row.from_position < row.to_position &&
+      row.to_position < points.length &&
+      (row.from_city_id == null || points[row.from_position]!.point_city_id === row.from_city_id) &&
+      (row.to_city_id == null || points[row.to_position]!.point_city_id === row.to_city_id);
+    const pair = byPosition
+      ? { from: row.from_position!, to: row.to_position! }
+      : row.from_city_id != null && row.to_city_id != null
+        ? segmentOf(points, row.from_city_id, row.to_city_id)
+        : null;
     if (!pair) {
       if (row.tariff !== 0) errors[joinPath('tariffs', index, 'to_city_id')] = [T.tariffPair];
       return;

@@ -1,6 +1,9 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
-/** A bus transport's own row (spec 02 §3 "Bus transport"); its children are read and written in plain SQL (transport-read.ts, transports.service.ts). */
+/**
+ * A bus transport's own row (spec 02 §3 "Bus transport") as the generic delete sees it; the editor
+ * reads and writes the whole aggregate in plain SQL (transport-read.ts, transport.aggregate.ts).
+ */
 @Entity('transports')
 export class TransportEntity {
   @PrimaryGeneratedColumn()
@@ -8,6 +11,9 @@ export class TransportEntity {
 
   @Column('varchar')
   name: string;
+
+  @Column('varchar', { nullable: true })
+  catalog_image: string | null;
 }
 
 /** A row of the bus-transport list: the view `transport_list_rows` (migrations/1765100000000-Transport.ts). */

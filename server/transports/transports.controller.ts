@@ -1,5 +1,7 @@
-import { Controller, Delete, Get, Inject, Param, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Put, Query } from '@nestjs/common';
 import { ACCESS } from '../../shared/roles.js';
+import { transportSchema, type TransportForm } from '../../shared/transport/transports.js';
+import { PayloadPipe } from '../common/aggregate/payload.js';
 import { CurrentActor, CurrentUser, Roles, type Actor, type AuthUser } from '../common/auth/decorators.js';
 import { IdPipe } from '../common/http/id.pipe.js';
 import { TransportsService } from './transports.service.js';
@@ -35,6 +37,21 @@ export class TransportsController {
   @Roles(...ACCESS.administratorAndManager)
   show(@Param('id', IdPipe) id: number) {
     return this.transports.show(id);
+  }
+
+  /** POST /api/transports {payload: the form as JSON text}: create, and copy (a copy is a new transport). */
+  @Post()
+  @HttpCode(201)
+  @Roles(...ACCESS.administratorAndManager)
+  create(@Body(new PayloadPipe(transportSchema)) form: TransportForm, @CurrentActor() actor: Actor) {
+    return this.transports.create(form, actor);
+  }
+
+  /** PUT /api/transports/{id} {payload}: 409 with the current record when its `version` is stale. */
+  @Put(':id')
+  @Roles(...ACCESS.administratorAndManager)
+  update(@Param('id', IdPipe) id: number, @Body(new PayloadPipe(transportSchema)) form: TransportForm, @CurrentActor() actor: Actor) {
+    return this.transports.update(id, form, actor);
   }
 
   /** DELETE /api/transports/{id}: 403 'Невозможно удалить…' while it is in use. */

@@ -6,6 +6,9 @@ import { TransportExports } from './transport-exports.js';
 import { TransportsController } from './transports.controller.js';
 import { TransportsService } from './transports.service.js';
 
+/** Routes of /api/transports whose POST and PUT take `{payload}` (up to 5 MB, server/common/aggregate/payload.ts). */
+export const TRANSPORT_PAYLOAD_ROUTES = ['/transports', '/transports/:id'];
+
 /**
  * Bus transports and their schedules. SchedulesController comes first: its `/transports/schedules`
  * and `/transports/schedules/seats` must be matched before TransportsController's `/transports/:id`.

@@ -1,9 +1,10 @@
 /**
  * Bus transports (spec 02 "Bus-transport list/form", §7 "Bus transports"): the list, the editor's
- * lists (`/data`), the tours' picker (`/list`), one record, delete.
+ * lists (`/data`), the tours' picker (`/list`), one record, the editor's save (`{payload}` on the
+ * aggregate machinery), delete.
  */
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import type { Paged } from '../../shared/api.js';
 import { formatDate } from '../../shared/format.js';
 import { transportationKindName } from '../../shared/transport/transportation.js';
@@ -14,12 +15,20 @@ import {
   transportsResource,
   WEEKDAYS,
   type TransportData,
+  type TransportForm,
   type TransportListRow,
   type TransportRecord,
 } from '../../shared/transport/transports.js';
+import type { SeatSchemeParams } from '../../shared/transport/seat-scheme.js';
+import { saveAggregate } from '../common/aggregate/save-aggregate.js';
 import type { Actor, AuthUser } from '../common/auth/decorators.js';
 import { foreignKeysInto, referencedValues } from '../common/database/foreign-keys.js';
-import { notFound, parseInput } from '../common/http/errors.js';
+import { notFound, parseInput, ValidationFailed } from '../common/http/errors.js';
+import { escapeLike } from '../common/list/list-query.js';
+import { removeUnreferencedUpload } from '../files/files.service.js';
+import { bookingsOfTransport } from '../seats/seat-store.js';
+import { TRANSPORT_AGGREGATE, transportNode } from './transport.aggregate.js';
+import { storedRuleErrors } from './transport-rules.js';
 import { ResourceService } from '../common/resource/resource.service.js';
 import { ALIAS, defineServerResource, type ServerResource } from '../common/resource/server-resource.js';
 import { TransportEntity, TransportListEntity } from './transport.entities.js';
@@ -55,8 +64,26 @@ const transportListResource = defineServerResource({
   searchExpression: `${ALIAS}.name`,
   toRow: listRow,
 }) as unknown as ServerResource;
-/** Delete through the generic machinery: 403 while a booking (or, later, a tour) points at the transport. */
-const transportDeleteResource = defineServerResource({ definition: transportsResource, entity: TransportEntity }) as unknown as ServerResource;
+/**
+ * Delete through the generic machinery: 403 while a booking (or, later, a tour) points at the
+ * transport; its catalogue image goes with it unless something else uses the upload.
+ */
+const transportDeleteResource = defineServerResource({
+  definition: transportsResource,
+  entity: TransportEntity,
+  afterDelete: async (transport, { manager }) => {
+    if (transport.catalog_image) await removeUnreferencedUpload(manager, transport.catalog_image);
+  },
+}) as unknown as ServerResource;
+
+/** The seat layout of a vehicle type (bookings must keep their seats), or null when there is none such. */
+async function seatLayout(manager: EntityManager, transportationId: number): Promise<SeatSchemeParams | null> {
+  const [row] = await manager.query<SeatSchemeParams[]>(
+    `SELECT seats, rear_seats, rows, columns_at_door, second_door, second_door_rows, second_door_length FROM transportations WHERE id = $1`,
+    [transportationId],
+  );
+  return row ?? null;
+}
 
 @Injectable()
 export class TransportsService {
@@ -109,7 +136,7 @@ export class TransportsService {
       else conditions.push(`EXISTS (SELECT 1 FROM transport_route_points p WHERE p.transport_id = t.id AND p.point_city_id = ${city})`);
     }
     if (input.is_excursion !== null) conditions.push(`t.is_excursion = $${params.push(input.is_excursion)}`);
-    if (input.query) conditions.push(`t.name ILIKE $${params.push(`%${input.query.replace(/[\\%_]/g, (char) => `\\${char}`)}%`)}`);
+    if (input.query) conditions.push(`t.name ILIKE $${params.push(`%${escapeLike(input.query)}%`)}`);
     const rows = (await this.db.query(
       `SELECT t.id, t.name FROM transports t ${conditions.length ? `WHERE ${conditions.join(' AND ')}` : ''} ORDER BY t.name, t.id LIMIT $${params.push(input.limit)}`,
       params,
@@ -130,6 +157,45 @@ export class TransportsService {
       this.inUse([id]),
     ]);
     return transportRecord(transport, booked!.last, !used.has(id));
+  }
+
+  /** POST /transports {payload}: create, and copy (the editor sends the copy as a new transport). */
+  create(form: TransportForm, actor: Actor) {
+    return this.save(form, actor);
+  }
+
+  /** PUT /transports/{id} {payload}; 409 when `version` is stale. */
+  update(id: number, form: TransportForm, actor: Actor) {
+    return this.save(form, actor, id);
+  }
+
+  /**
+   * One transaction (server/common/aggregate): the version check (which locks the transport against
+   * bookings being made, see seat-store.ts), the rules that need what is stored (transport-rules.ts:
+   * no route edit under bookings, fixed days and dates), then the rows. The catalogue image the
+   * transport no longer names is removed with it.
+   */
+  private async save(form: TransportForm, actor: Actor, id?: number): Promise<{ data: TransportRecord }> {
+    let droppedImage: string | null = null;
+    const data = await saveAggregate(this.db, {
+      declaration: TRANSPORT_AGGREGATE,
+      actor,
+      id,
+      version: form.version,
+      build: async (manager) => {
+        const stored = id === undefined ? null : await loadTransport(manager, id);
+        const bookings = id === undefined ? [] : await bookingsOfTransport(manager, id);
+        const errors = storedRuleErrors(form, stored, bookings, await seatLayout(manager, form.transportation_id));
+        if (Object.keys(errors).length > 0) throw new ValidationFailed(errors);
+        if (stored?.row.catalog_image && stored.row.catalog_image !== form.catalog.image) droppedImage = stored.row.catalog_image;
+        return transportNode(form);
+      },
+      afterWrite: async (manager) => {
+        if (droppedImage) await removeUnreferencedUpload(manager, droppedImage);
+      },
+      read: (manager, transportId) => this.record(transportId, manager),
+    });
+    return { data };
   }
 
   /** DELETE /transports/{id}: 403 while bookings (or tours) use it; its route, days, dates and tariffs go with it. */

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { MESSAGES } from '../messages.js';
-import { optionalRichText, optionalText, requiredText, toFieldErrors, versionField } from '../validation.js';
+import { money, optionalRichText, optionalText, requiredText, toFieldErrors, versionField } from '../validation.js';
 import {
   AUTO_CONFIRM_STATUSES,
   CommissionType,
@@ -28,9 +28,6 @@ const numeric = (value: unknown) => (typeof value === 'string' && value.trim() !
 const integer = (min: number, max: number) => z.number({ error: (issue) => (issue.input == null ? V.required : V.integer) }).int(V.integer).min(min, V.min(min)).max(max, V.max(max));
 const requiredInt = (min: number, max: number) => z.preprocess((value) => numeric(blankToNull(value) ?? undefined), integer(min, max));
 const optionalInt = (min: number, max: number) => z.preprocess((value) => numeric(blankToNull(value)), integer(min, max).nullable());
-/** Money of 2 decimals (numeric(12,2)); JSON numbers on the wire. */
-const money = (max: number) =>
-  z.preprocess((value) => numeric(blankToNull(value) ?? 0), z.number({ error: V.number }).min(0, V.min(0)).max(max, V.max(max)).multipleOf(0.01, V.invalid));
 const flag = () => z.boolean({ error: V.invalid }).default(false);
 const id = () => z.number({ error: V.oneOf }).int(V.oneOf).min(1, V.oneOf).max(MAX_ID, V.oneOf);
 /** A row's own id (rooms, periods, premises): absent for a new row. */
@@ -52,7 +49,7 @@ const mediaItem = uploadedFile.extend({
 });
 
 /** A list entry naming a handbook row with a sum (services, meals, room items). */
-const itemWithSum = (max: number) => z.object({ id: id(), sum: money(max) });
+const itemWithSum = (max: number) => z.object({ id: id(), sum: money(0, max) });
 
 // ---------------------------------------------------------------------------------------------
 // Commission (markups): a general percent, the differentiation switch and per-category pairs

@@ -124,19 +124,52 @@ export const dashboardQuerySchema = z.object({
 });
 
 /**
- * → {data: this}: the year's departure dates that have bookings (the columns, ascending) with their
- * totals (the Sum row), and one row per transport whose cells are `[date index, seats booked,
- * [[city id, seats booked from there], …]]` for the dates it has bookings on (the cell and its
- * tooltip); `cities` names the cities. Compact on purpose: a year of 50 transports is ~18 000 cells.
+ * → {data: this}: the year's booked seats as PostgreSQL keeps them — per transport, one series per
+ * boarding point: its city, the days that have bookings (offsets from 1 January of `year`, ascending)
+ * and the seats booked from there on each. Compact on purpose (a year of 50 transports is ~18 000
+ * cells); `dashboardGrid` lays it out as the screen shows it.
  */
 export interface SeatDashboard {
-  dates: string[];
-  totals: number[];
+  year: number;
   cities: Record<string, string>;
-  transports: { id: number; name: string; cells: DashboardCell[] }[];
+  transports: { id: number; name: string; series: DashboardSeries[] }[];
 }
 
-export type DashboardCell = [dateIndex: number, count: number, cities: [cityId: number, count: number][]];
+export type DashboardSeries = [cityId: number, days: number[], counts: number[]];
+
+/** One cell of the grid: seats booked on the date, and from which cities (route order). */
+export interface DashboardCell {
+  count: number;
+  cities: [cityId: number, count: number][];
+}
+
+/**
+ * The dashboard's grid (spec 01 §2.15): the dates that have bookings (the columns, ascending), their
+ * totals (the Sum row), and each transport's cells by column index.
+ */
+export function dashboardGrid(data: SeatDashboard): { dates: string[]; totals: number[]; rows: { id: number; name: string; cells: Map<number, DashboardCell> }[] } {
+  const days = [...new Set(data.transports.flatMap((transport) => transport.series.flatMap(([, list]) => list)))].sort((a, b) => a - b);
+  const column = new Map(days.map((day, index) => [day, index]));
+  const totals = days.map(() => 0);
+  const rows = data.transports.map((transport) => {
+    const cells = new Map<number, DashboardCell>();
+    for (const [city, list, counts] of transport.series) {
+      list.forEach((day, at) => {
+        const index = column.get(day)!;
+        const count = counts[at]!;
+        const cell = cells.get(index) ?? { count: 0, cities: [] };
+        cell.count += count;
+        cell.cities.push([city, count]);
+        cells.set(index, cell);
+        totals[index]! += count;
+      });
+    }
+    return { id: transport.id, name: transport.name, cells };
+  });
+  const first = Date.UTC(data.year, 0, 1);
+  const dates = days.map((day) => new Date(first + day * 86_400_000).toISOString().slice(0, 10));
+  return { dates, totals, rows };
+}
 
 export const SCHEDULE_PATHS = {
   list: '/transports/schedules',

@@ -1,7 +1,7 @@
 /** The bus-transport form's rules (spec 02 §4, §5), checked once in shared/ for the editor and the server. */
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../messages.js';
-import { copyTransport, departureDates, rebuildTariffs, routePositions, segmentOf, todayIso, transportSchema } from './transports.js';
+import { copyTransport, dateRowErrors, dayRowErrors, departureDates, intermediateStopErrors, rebuildTariffs, routePositions, segmentOf, todayIso, transportSchema } from './transports.js';
 
 /** A form as the editor or an outside client sends it: any shape, the schema judges. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -112,6 +112,24 @@ describe('bus transport form', () => {
     expect(errors.auto_confirm_status).toEqual([T.autoConfirmStatus]);
     expect(errors['tariffs.0.tariff']).toEqual([V.min(-999_999)]);
     expect(errorsOf(form({ adult_price: 10.005 })).adult_price).toEqual([V.invalid]);
+  });
+});
+
+describe('the row dialogs (checked before the row joins the form)', () => {
+  it('an intermediate stop: six fields required, then its days against the duration and the stop before it', () => {
+    expect(Object.values(intermediateStopErrors({ point_city_id: null, arrival_day: 1, departure_day: 1 }, 2, 1)).flat()).toEqual(Array(4).fill(V.required));
+    expect(intermediateStopErrors(stop(2, { arrival_day: 3, departure_day: 3 }), 2, 1)).toEqual({ arrival_day: [T.dayAfterDuration(2)], departure_day: [T.dayAfterDuration(2)] });
+    expect(intermediateStopErrors(stop(2, { arrival_day: 1, departure_day: 1 }), 2, 2)).toEqual({ arrival_day: [T.stopBeforePrevious] });
+    expect(intermediateStopErrors(stop(2, { arrival_day: '2', departure_day: '2' }), 2, 1)).toEqual({});
+  });
+
+  it('a weekday the other rows have is refused; a date in the past or already there too', () => {
+    expect(dayRowErrors({ number: 3 }, [{ number: 1 }, { number: 3 }])).toEqual({ number: [T.dayTaken] });
+    expect(dayRowErrors({ number: null }, [])).toEqual({ number: [V.required] });
+    expect(dayRowErrors({ number: 4, commission_type: 2, commission_sum: 120 }, [])).toEqual({ commission_sum: [V.max(100)] });
+    expect(dateRowErrors({ start_date: future(-1) }, [])).toEqual({ start_date: [T.datePast] });
+    expect(dateRowErrors({ start_date: future(4) }, [{ start_date: future(4) }])).toEqual({ start_date: [T.dateTaken] });
+    expect(dateRowErrors({ id: 9, start_date: future(-30) }, [])).toEqual({});
   });
 });
 

@@ -6,10 +6,11 @@
  * error paths such as `routes.intermediates.2.arrival_day`.
  */
 import { z } from 'zod';
+import { pickerQuerySchema } from '../list.js';
 import { MESSAGES } from '../messages.js';
 import { pairItem } from '../resources/cities.js';
 import { defineResource } from '../resources/define.js';
-import { optionalRichText, optionalText, requiredInteger, requiredText, versionField } from '../validation.js';
+import { money, optionalRichText, optionalText, requiredInteger, requiredText, toFieldErrors, versionField, type FieldErrors } from '../validation.js';
 
 const V = MESSAGES.validation;
 const T = MESSAGES.transport;
@@ -68,16 +69,6 @@ export function todayIso(now = new Date()): string {
 
 const blank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 const toNumber = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? Number(value.replace(',', '.')) : value);
-
-/** Money in roubles with kopecks, within [min, max]: a number on the wire, numeric(12,2) in the database. */
-export function money(min: number, max: number, options: { required?: boolean } = {}) {
-  const schema = z
-    .number({ error: (issue) => (blank(issue.input) ? V.required : V.number) })
-    .min(min, V.min(min))
-    .max(max, V.max(max))
-    .multipleOf(0.01, V.invalid);
-  return z.preprocess((value) => (blank(value) ? (options.required ? undefined : 0) : toNumber(value)), schema);
-}
 
 /** HH:MM (spec 02 §9); blank is null unless required. */
 export function timeOfDay(options: { required?: boolean } = {}) {
@@ -194,32 +185,61 @@ export const transportSchema = z
     // Days of intermediate stops: within 1..duration, departure not before arrival, in route order.
     let previousDeparture = 1;
     form.routes.intermediates.forEach((stop, index) => {
-      const path = ['routes', 'intermediates', index];
-      for (const field of ['arrival_day', 'departure_day'] as const) {
-        if (stop[field] > form.duration) issue([...path, field], T.dayAfterDuration(form.duration));
-      }
-      if (stop.departure_day < stop.arrival_day) issue([...path, 'departure_day'], T.departureBeforeArrival);
-      if (stop.arrival_day < previousDeparture) issue([...path, 'arrival_day'], T.stopBeforePrevious);
+      for (const [field, messages] of Object.entries(stopDayErrors(stop, form.duration, previousDeparture))) issue(['routes', 'intermediates', index, field], messages[0]!);
       previousDeparture = stop.departure_day;
     });
 
     // One mode at a time: weekly days, or specific dates (spec 02 §4 "Departure mode").
     if (form.departure_type === DEPARTURE_TYPE.days && form.dates.length > 0) issue(['dates'], T.modeLocked);
     if (form.departure_type === DEPARTURE_TYPE.dates && form.days.length > 0) issue(['days'], T.modeLocked);
-    const seenDays = new Set<number>();
     form.days.forEach((day, index) => {
-      if (seenDays.has(day.number)) issue(['days', index, 'number'], T.dayTaken);
-      seenDays.add(day.number);
+      if (form.days.slice(0, index).some((earlier) => earlier.number === day.number)) issue(['days', index, 'number'], T.dayTaken);
     });
-    const seenDates = new Set<string>();
     const today = todayIso();
     form.dates.forEach((date, index) => {
-      if (seenDates.has(date.start_date)) issue(['dates', index, 'start_date'], T.dateTaken);
-      seenDates.add(date.start_date);
-      // A saved date stays as it is (the server checks it is unchanged); a new one cannot be in the past.
-      if (!date.id && date.start_date < today) issue(['dates', index, 'start_date'], T.datePast);
+      for (const [field, messages] of Object.entries(dateRuleErrors(date, form.dates.slice(0, index), today))) issue(['dates', index, field], messages[0]!);
     });
   });
+
+/**
+ * The day rules of one intermediate stop (spec 02 §5: day values capped at the duration): its days
+ * within the duration, departure not before arrival, arrival not before the previous stop's departure
+ * (1 for the first stop). Errors by field, for the whole form's schema and for the stop's dialog.
+ */
+export function stopDayErrors(stop: { arrival_day: number; departure_day: number }, duration: number, previousDeparture: number): FieldErrors {
+  const errors: FieldErrors = {};
+  const add = (field: string, message: string) => (errors[field] ??= []).push(message);
+  for (const field of ['arrival_day', 'departure_day'] as const) if (stop[field] > duration) add(field, T.dayAfterDuration(duration));
+  if (stop.departure_day < stop.arrival_day) add('departure_day', T.departureBeforeArrival);
+  if (stop.arrival_day < previousDeparture) add('arrival_day', T.stopBeforePrevious);
+  return errors;
+}
+
+/** A new date is not in the past (a saved one stays as it was: the server keeps it unchanged), and no date is there twice. */
+function dateRuleErrors(date: { id?: number | null; start_date: string }, others: readonly { start_date: string }[], today: string): FieldErrors {
+  const errors: FieldErrors = {};
+  if (others.some((other) => other.start_date === date.start_date)) (errors.start_date ??= []).push(T.dateTaken);
+  if (!date.id && date.start_date < today) (errors.start_date ??= []).push(T.datePast);
+  return errors;
+}
+
+/** Errors of a row checked on its own (a dialog's Save), by field. */
+function rowErrors<S extends z.ZodType>(schema: S, row: unknown, more: (parsed: z.output<S>) => FieldErrors): FieldErrors {
+  const parsed = schema.safeParse(row);
+  return parsed.success ? more(parsed.data) : toFieldErrors(parsed.error);
+}
+
+/** The intermediate stop's dialog: all six fields required, then its days (spec 02 §5). */
+export const intermediateStopErrors = (stop: unknown, duration: number, previousDeparture: number) =>
+  rowErrors(intermediatePointSchema, stop, (parsed) => stopDayErrors(parsed, duration, previousDeparture));
+
+/** A weekly day's dialog: a weekday the other rows do not have, and the commission within its type. */
+export const dayRowErrors = (day: unknown, others: readonly { number: number }[]) =>
+  rowErrors(dayRowSchema, day, (parsed): FieldErrors => (others.some((other) => other.number === parsed.number) ? { number: [T.dayTaken] } : {}));
+
+/** A date's dialog: not in the past when new, not one the other rows have. */
+export const dateRowErrors = (date: unknown, others: readonly { start_date: string }[], today = todayIso()) =>
+  rowErrors(dateRowSchema, date, (parsed) => dateRuleErrors(parsed, others, today));
 
 export type TransportForm = z.output<typeof transportSchema>;
 export type TransportFormInput = z.input<typeof transportSchema>;
@@ -315,6 +335,9 @@ export function departureDates(
   return result;
 }
 
+/** Paths of the bus-transport editor (spec 02 §7 "Bus transports"); the catalogue image goes to POST /api/photos with entity `bus`. */
+export const TRANSPORT_PATHS = { list: '/transports', data: '/transports/data', photos: '/photos', photoEntity: 'bus' } as const;
+
 /** GET /api/transports/data (spec 02 §7): the lists of the editor. */
 export interface TransportData {
   cities: { id: number; name: string }[];
@@ -375,18 +398,19 @@ export interface TransportListRow {
 
 /** /transports: the list (search, sort by id and name) and delete of the generic screen; the editor sends `{payload}`. */
 export const transportsResource = defineResource({
-  path: '/transports',
+  path: TRANSPORT_PATHS.list,
   createSchema: transportPayloadSchema,
   updateSchema: transportPayloadSchema,
   sortable: ['id', 'name'],
   messages: { saved: T.transportSaved, deleted: MESSAGES.success.deleted, loadFailed: MESSAGES.errors.unexpected },
 });
 
-/** GET /api/transports/list (spec 03 §7): transports for a tour's pickers. `type=forth` reaches `city_id`, `back` leaves it. */
-export const transportPickerSchema = z.object({
+/**
+ * GET /api/transports/list (spec 03 §7): transports for a tour's pickers, bounded like every picker
+ * (`query`, `limit` of shared/list.ts). `type=forth` reaches `city_id`, `back` leaves it.
+ */
+export const transportPickerSchema = pickerQuerySchema.extend({
   city_id: z.preprocess((value) => (blank(value) ? null : toNumber(value)), z.number({ error: V.integer }).int(V.integer).positive(V.integer).nullable()),
   type: z.preprocess((value) => (blank(value) ? null : value), z.enum(['forth', 'back'], { error: V.oneOf }).nullable()),
   is_excursion: z.preprocess((value) => (blank(value) ? null : value === '1' || value === 1 || value === 'true' ? true : value === '0' || value === 0 || value === 'false' ? false : value), z.boolean({ error: V.oneOf }).nullable()),
-  query: z.preprocess((value) => (blank(value) ? '' : value), z.string().trim().max(128, V.maxLength(128))),
-  limit: z.preprocess((value) => (blank(value) ? 100 : toNumber(value)), z.number({ error: V.integer }).int(V.integer).min(1, V.min(1)).max(1000, V.max(1000))),
 });

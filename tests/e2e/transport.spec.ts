@@ -1,19 +1,31 @@
 /**
- * Transport in the browser: a vehicle type whose scheme follows the rows; a transport's schedule for
- * a date — book and cancel a seat, add departure data, download both exports; the dashboard shows
- * the booking in its cell.
+ * Transport in the browser: a vehicle type whose scheme follows the rows; a bus tour made in the
+ * editor (route with an intermediate stop, a departure date, tariffs) and copied; that tour's schedule
+ * for its date — book and cancel a seat, add departure data, download both exports; the dashboard
+ * shows the booking in its cell.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import JSZip from 'jszip';
 import ExcelJS from 'exceljs';
-import { daysFromToday, insertCities, insertTransport, insertTransportation } from '../../server/test/transport-fixtures.js';
+import { daysFromToday, insertCities, insertTransportation } from '../../server/test/transport-fixtures.js';
 import { ensureAdmin, sql } from './session.js';
 
 test.describe.configure({ mode: 'serial' });
 
 const db = { query: <Row>(text: string, params?: unknown[]) => sql<Row>(text, params) };
 const seats = (page: Page, scope: string) => page.locator(`${scope} [data-seat]`);
+/** The departure date of the bus tour made in the editor; its schedule is opened for it. */
+const date = daysFromToday(3);
+const typed = (iso: string) => iso.split('-').reverse().join('.');
+/** The row of a list (a name cell) or of the dashboard (a row header) named exactly `name`. */
+const rowNamed = (page: Page, name: string) =>
+  page.getByRole('row').filter({ has: page.getByRole('cell', { name, exact: true }).or(page.getByRole('rowheader', { name, exact: true })) });
+
+async function choose(scope: Locator, page: Page, field: string, option: string) {
+  await scope.getByTestId(`select-${field}`).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
 
 test('a vehicle type: its seat scheme is redrawn as the rows change, and it is saved', async ({ page }) => {
   await ensureAdmin(page);
@@ -43,20 +55,106 @@ test('a vehicle type: its seat scheme is redrawn as the rows change, and it is s
   expect(stored!.schema_svg.match(/data-seat=/g)).toHaveLength(27);
 });
 
+test('a bus tour: made in the editor with an intermediate stop, a date and tariffs, then copied', async ({ page }) => {
+  await insertCities(db, ['Москва', 'Тула', 'Орёл']);
+  await insertTransportation(db, undefined, 'Neoplan Tourliner');
+  await ensureAdmin(page);
+  await page.goto('/transports');
+  await page.getByRole('button', { name: 'Добавить' }).click();
+  await expect(page).toHaveURL(/\/transports\/create/);
+  await expect(page.getByRole('heading', { name: 'Создание автобусного тура' })).toBeVisible();
+  const editor = page.locator('.editor-page');
+  await page.getByLabel('Название *').fill('Москва — Орёл');
+  await choose(editor, page, 'transportation_id', 'Neoplan Tourliner');
+  await page.getByLabel('Продолжительность, дней *').fill('1');
+  await page.getByLabel('Цена для взрослого, ₽').fill('2500,50');
+  for (const [label, value] of [['Дата начала *', daysFromToday(-1)], ['Дата окончания *', daysFromToday(40)]] as const) {
+    await page.getByLabel(label).fill(typed(value));
+    await page.getByLabel(label).press('Enter');
+  }
+
+  // The route: start, one intermediate stop in its dialog (six fields required, days within the duration), finish.
+  await page.getByRole('tab', { name: 'Маршрут' }).click();
+  const start = page.getByRole('tabpanel', { name: 'Отправление' });
+  await choose(start, page, 'point_city_id', 'Москва');
+  await start.getByLabel('Время отправления').fill('08:00');
+  await page.getByRole('tab', { name: 'Промежуточные остановки' }).click();
+  await page.getByRole('button', { name: 'Добавить остановку' }).click();
+  const stop = page.getByRole('dialog', { name: 'Добавление остановки' });
+  await stop.getByTestId('stop-dialog-save').click();
+  await expect(page.getByText('Заполните все необходимые поля')).toBeVisible();
+  await expect(stop.getByText('Поле обязательно для заполнения.')).toHaveCount(4);
+  await choose(stop, page, 'point_city_id', 'Тула');
+  await stop.getByLabel('Время прибытия *').fill('09:45');
+  await stop.getByLabel('Время отправления *').fill('10:00');
+  await stop.getByLabel('Информация *').fill('Автовокзал, платформа 2');
+  await stop.getByLabel('День отправления *').fill('2');
+  await stop.getByTestId('stop-dialog-save').click();
+  await expect(stop.getByText('Значение не может быть больше продолжительности (1)')).toBeVisible();
+  await stop.getByLabel('День отправления *').fill('1');
+  await stop.getByTestId('stop-dialog-save').click();
+  await expect(stop).toBeHidden();
+  await expect(page.getByTestId('stops-row-0')).toContainText('Тула');
+  await page.getByRole('tab', { name: 'Прибытие' }).click();
+  const finish = page.getByRole('tabpanel', { name: 'Прибытие' });
+  await choose(finish, page, 'point_city_id', 'Орёл');
+  await finish.getByLabel('Время прибытия').fill('20:00');
+
+  // Departures by date: the mode switch locks once a date is there.
+  await page.getByRole('tab', { name: 'График' }).click();
+  await page.getByRole('radio', { name: 'Даты' }).click();
+  await page.getByRole('button', { name: 'Добавить дату' }).click();
+  const dateDialog = page.getByRole('dialog', { name: 'Добавление даты' });
+  await dateDialog.getByLabel('Дата отправления *').fill(typed(daysFromToday(-2)));
+  await dateDialog.getByLabel('Дата отправления *').press('Enter');
+  await dateDialog.getByTestId('date-dialog-save').click();
+  await expect(dateDialog.getByText('Дата не может быть в прошлом')).toBeVisible();
+  await dateDialog.getByLabel('Дата отправления *').fill(typed(date));
+  await dateDialog.getByLabel('Дата отправления *').press('Enter');
+  await dateDialog.getByTestId('date-dialog-save').click();
+  await expect(dateDialog).toBeHidden();
+  await expect(page.getByRole('radio', { name: 'Дни недели' })).toBeDisabled();
+
+  // Tariffs: one cell for each pair of points in route order.
+  await page.getByRole('tab', { name: 'Тарифы' }).click();
+  await expect(page.getByLabel(/^Тариф /)).toHaveCount(3);
+  await page.getByLabel('Тариф Москва → Тула').fill('900');
+  await page.getByLabel('Тариф Москва → Орёл').fill('1500');
+  await page.getByLabel('Тариф Тула → Орёл').fill('700');
+
+  await page.getByTestId('editor-save').click();
+  await expect(page.getByText('Направление успешно сохранено')).toBeVisible();
+  await expect(page).toHaveURL(/\/transports(\?.*)?$/);
+  const row = rowNamed(page, 'Москва — Орёл');
+  await expect(row).toContainText('Neoplan Tourliner');
+  await expect(row).toContainText('Тула');
+  await expect(row).toContainText(typed(date));
+  const [transport] = await sql<{ id: number; adult_price: string }>(`SELECT id, adult_price FROM transports WHERE name = 'Москва — Орёл'`);
+  expect(transport!.adult_price).toBe('2500.50');
+  expect(await sql(`SELECT from_position, to_position, tariff FROM transport_tariffs WHERE transport_id = $1 ORDER BY 1, 2`, [transport!.id])).toEqual([
+    { from_position: 0, to_position: 1, tariff: '900.00' },
+    { from_position: 0, to_position: 2, tariff: '1500.00' },
+    { from_position: 1, to_position: 2, tariff: '700.00' },
+  ]);
+
+  // A copy: the same route, tariffs reset to zero, a name of its own.
+  await row.getByRole('button', { name: 'Копировать' }).click();
+  await expect(page.getByRole('heading', { name: 'Копирование автобусного тура' })).toBeVisible();
+  await expect(page.getByLabel('Название *')).toHaveValue('Москва — Орёл (копия)');
+  await page.getByRole('tab', { name: 'Тарифы' }).click();
+  await expect(page.getByLabel('Тариф Москва → Орёл')).toHaveValue('0');
+  await page.getByTestId('editor-save').click();
+  // The first save's toast may still be up on a slow machine: the copy's is the last one, and its row proves it.
+  await expect(page.getByText('Направление успешно сохранено').last()).toBeVisible();
+  await expect(rowNamed(page, 'Москва — Орёл (копия)')).toContainText('Тула');
+});
+
 test('a schedule: book and cancel a seat, add departure data, download both exports; the dashboard counts the seat', async ({ page }) => {
-  const date = daysFromToday(3);
-  const [moscow, tula, orel] = (await insertCities(db, ['Москва', 'Тула', 'Орёл'])) as [number, number, number];
-  const transportId = await insertTransport(db, {
-    name: 'Москва — Орёл',
-    transportationId: await insertTransportation(db),
-    cities: [moscow, tula, orel],
-    startDate: daysFromToday(-1),
-    finishDate: daysFromToday(40),
-    dates: [date],
-  });
+  // The bus tour made in the editor above: Москва → Тула → Орёл, departing on `date`.
+  const [{ id: transportId }] = (await sql<{ id: number }>(`SELECT id FROM transports WHERE name = 'Москва — Орёл'`)) as [{ id: number }];
   await ensureAdmin(page);
   await page.goto('/transports/schedules');
-  await page.getByRole('row', { name: /Москва — Орёл/ }).getByRole('button', { name: 'Расписание' }).click();
+  await rowNamed(page, 'Москва — Орёл').getByRole('button', { name: 'Расписание' }).click();
   await expect(page).toHaveURL(new RegExp(`/transports/schedules/${transportId}$`));
   await expect(page.getByLabel('Дата отправления')).toHaveValue(date.split('-').reverse().join('.'));
 
@@ -123,7 +221,7 @@ test('a schedule: book and cancel a seat, add departure data, download both expo
   await page.getByLabel('Год').selectOption(date.slice(0, 4));
   const column = `${date.slice(8, 10)}.${date.slice(5, 7)}`;
   await expect(page.getByRole('columnheader', { name: column })).toBeVisible();
-  const cell = page.getByRole('row', { name: /Москва — Орёл/ }).locator(`td[data-date="${date}"]`);
+  const cell = rowNamed(page, 'Москва — Орёл').locator(`td[data-date="${date}"]`);
   await expect(cell).toHaveText('1');
   await cell.locator('.dashboard-count').hover();
   await expect(page.getByText('Тула: 1')).toBeVisible();

@@ -10,13 +10,11 @@ import { toPayloadBody } from '../../../shared/editor.js';
 import { HotelFileType } from '../../../shared/hotels/constants.js';
 import { observeAggregateStatements } from '../../common/aggregate/save-aggregate.js';
 import { createHotelHandbooks, hotelPayload } from '../../hotels/hotel-fixtures.js';
-import type { BenchRow, BenchScenario } from '../context.js';
+import { percentile, type BenchRow, type BenchScenario } from '../context.js';
 
 const WARMUP = 20;
 const TARGETS = { loadP95: 50, saveP95: 150, videoMemoryMb: 64 };
 const MB = 1024 * 1024;
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 async function timed(count: number, request: () => Promise<void>): Promise<{ p50: number; p95: number }> {
   const durations: number[] = [];
@@ -25,7 +23,6 @@ async function timed(count: number, request: () => Promise<void>): Promise<{ p50
     await request();
     if (index >= WARMUP) durations.push(performance.now() - started);
   }
-  durations.sort((a, b) => a - b);
   return { p50: percentile(durations, 50), p95: percentile(durations, 95) };
 }
 

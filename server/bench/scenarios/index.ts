@@ -10,6 +10,7 @@ import { loginBurstScenario } from './login-burst.js';
 import { hotelEditorScenario } from './hotel-editor.js';
 import { pickerScenario } from './picker.js';
 import { startupScenario } from './startup.js';
+import { transportScenario } from './transport.js';
 
 export const BENCH_SCENARIOS: BenchScenario[] = [
   exportScenario,
@@ -17,6 +18,7 @@ export const BENCH_SCENARIOS: BenchScenario[] = [
   deepPageScenario,
   pickerScenario,
   hotelEditorScenario,
+  transportScenario,
   startupScenario,
   loginBurstScenario,
 ];

@@ -19,7 +19,7 @@ import { Role } from '../../../shared/roles.js';
 import { hashPassword, PASSWORD_CHECKS_AT_ONCE } from '../../auth/passwords.js';
 import { startEmbeddedDatabase } from '../../database/embedded-database.js';
 import { ApiClient } from '../../test/api-client.js';
-import type { BenchRow, BenchScenario } from '../context.js';
+import { percentile, type BenchRow, type BenchScenario } from '../context.js';
 
 const ATTEMPTS = 100;
 const TARGET_P95_MS = 100;
@@ -38,11 +38,6 @@ interface BurstServer {
   loopDelay(): Promise<{ p99: number; max: number }>;
   stop(): Promise<void>;
 }
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
-};
 
 async function timedHealth(url: string): Promise<number> {
   const started = performance.now();

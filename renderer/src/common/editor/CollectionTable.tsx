@@ -4,7 +4,7 @@
  * `<index>.`), add / edit / copy / delete (delete only where `canDelete` says so, after a
  * confirmation). When new errors arrive, the page of the first refused row is shown.
  */
-import { Button, HTMLTable, Icon, Intent } from '@blueprintjs/core';
+import { Button, Checkbox, HTMLTable, Icon, Intent } from '@blueprintjs/core';
 import { errorsUnder } from '@shared/editor';
 import { MESSAGES } from '@shared/messages';
 import type { FieldErrors } from '@shared/validation';
@@ -33,9 +33,13 @@ interface Props<Row> {
   confirmDelete?: string;
   addText?: string;
   disabled?: boolean;
+  /** Rows checked in a leading checkbox column (the transport's dates: "delete selected"); no column without it. */
+  selection?: { selected: ReadonlySet<number>; onChange(selected: Set<number>): void; label: (row: Row, index: number) => string };
+  /** Buttons beside the add button (e.g. "delete selected"). */
+  toolbar?: ReactNode;
 }
 
-export function CollectionTable<Row>({ label, rows, columns, errors, pageSize, onAdd, onEdit, onCopy, onDelete, canDelete, confirmDelete, addText, disabled }: Props<Row>) {
+export function CollectionTable<Row>({ label, rows, columns, errors, pageSize, onAdd, onEdit, onCopy, onDelete, canDelete, confirmDelete, addText, disabled, selection, toolbar }: Props<Row>) {
   const [page, setPage] = useState(1);
   const [toDelete, setToDelete] = useState<number | null>(null);
   const pages = Math.max(1, Math.ceil(rows.length / pageSize));
@@ -53,15 +57,17 @@ export function CollectionTable<Row>({ label, rows, columns, errors, pageSize, o
   const shown = rows.map((row, index) => ({ row, index })).slice((page - 1) * pageSize, page * pageSize);
   return (
     <div className="collection-table" aria-label={label}>
-      {onAdd && (
+      {(onAdd || toolbar) && (
         <div className="collection-toolbar">
-          <Button icon="add" intent={Intent.PRIMARY} text={addText ?? MESSAGES.editor.add} onClick={onAdd} disabled={disabled} />
+          {toolbar}
+          {onAdd && <Button icon="add" intent={Intent.PRIMARY} text={addText ?? MESSAGES.editor.add} onClick={onAdd} disabled={disabled} />}
         </div>
       )}
       <HTMLTable compact striped className="resource-table">
         <thead>
           <tr>
             <th style={{ width: 32 }} aria-label="Ошибки" />
+            {selection && <th style={{ width: 32 }} aria-label="Выбор" />}
             {columns.map((column) => (
               <th key={column.title} style={{ width: column.width }}>
                 {column.title}
@@ -73,7 +79,7 @@ export function CollectionTable<Row>({ label, rows, columns, errors, pageSize, o
         <tbody>
           {rows.length === 0 && (
             <tr>
-              <td colSpan={columns.length + 2} className="empty-row">
+              <td colSpan={columns.length + (selection ? 3 : 2)} className="empty-row">
                 {MESSAGES.list.empty}
               </td>
             </tr>
@@ -81,6 +87,22 @@ export function CollectionTable<Row>({ label, rows, columns, errors, pageSize, o
           {shown.map(({ row, index }) => (
             <tr key={index} className={rowErrors(index) ? 'row-has-errors' : undefined} data-testid={`${label}-row-${index}`}>
               <td>{rowErrors(index) && <Icon icon="error" intent={Intent.DANGER} title={MESSAGES.editor.rowHasErrors} aria-label={MESSAGES.editor.rowHasErrors} />}</td>
+              {selection && (
+                <td>
+                  <Checkbox
+                    className="collection-check"
+                    aria-label={selection.label(row, index)}
+                    checked={selection.selected.has(index)}
+                    disabled={disabled}
+                    onChange={(event) => {
+                      const next = new Set(selection.selected);
+                      if (event.currentTarget.checked) next.add(index);
+                      else next.delete(index);
+                      selection.onChange(next);
+                    }}
+                  />
+                </td>
+              )}
               {columns.map((column) => (
                 <td key={column.title}>{column.render(row, index)}</td>
               ))}

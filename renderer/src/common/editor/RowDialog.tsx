@@ -1,5 +1,5 @@
 /**
- * The add / edit / copy dialog of a collection row (a room, a price period): tabs with error marks,
+ * The add / edit / copy dialog of a collection row (a room, a price period, a stop): tabs with error marks,
  * Save (checks the row with its shared schema first; 'Заполните все обязательные поля' when it
  * refuses) and Cancel. `errors` are the row's own (prefix taken off); the dialog's tabs and fields
  * read them.
@@ -27,7 +27,8 @@ export function RowDialog({ id, isOpen, title, tabs, errors, onSave, onClose, wi
   return (
     <Dialog isOpen={isOpen} onClose={onClose} title={title} canOutsideClickClose={false} canEscapeKeyClose className="row-dialog" style={{ width, maxWidth: 1200 }}>
       <DialogBody className="row-dialog-body">
-        <EditorTabs id={id} tabs={tabs} errors={errors} />
+        {/* A row of one part (an intermediate stop, a weekday) needs no tab header. */}
+        {tabs.length === 1 ? <div className="editor-tab-panel">{tabs[0]!.panel}</div> : <EditorTabs id={id} tabs={tabs} errors={errors} />}
       </DialogBody>
       <DialogFooter
         actions={

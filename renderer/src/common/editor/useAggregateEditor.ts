@@ -151,6 +151,19 @@ export function useAggregateEditor<Form extends Record<string, unknown>>(options
   };
 }
 
+/** The props of EditorPage that come from the editor as they are: mode, save, leave and the 409 dialog. */
+export function editorPageProps(editor: Pick<ReturnType<typeof useAggregateEditor>, 'mode' | 'saving' | 'save' | 'leave' | 'conflict' | 'reload' | 'keepEditing'>) {
+  return {
+    mode: editor.mode,
+    saving: editor.saving,
+    onSave: () => void editor.save(),
+    onCancel: editor.leave,
+    conflict: editor.conflict,
+    onReload: editor.reload,
+    onKeepEditing: editor.keepEditing,
+  };
+}
+
 /** The errors without those under `prefix` (a field or a row that was just edited). */
 export function dropErrors(errors: FieldErrors, prefix: string): FieldErrors {
   const keys = Object.keys(errors).filter((path) => path === prefix || path.startsWith(`${prefix}.`));

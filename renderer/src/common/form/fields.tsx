@@ -82,17 +82,19 @@ export interface FieldRenderProps {
 
 interface FieldProps extends FieldRenderProps {
   field: FieldSpec;
+  /** Element ids are `<idPrefix>-<name>` (default `field`): two forms on one page (a route's start and finish) keep their labels apart. */
+  idPrefix?: string;
 }
 
 /** The date pickers load with the first form that shows one (DateFields.tsx says why). */
 const DateField = lazy(() => import('./DateFields').then((module) => ({ default: module.DateField })));
 const DateRangeField = lazy(() => import('./DateFields').then((module) => ({ default: module.DateRangeField })));
 
-export function FormField({ field, values, setValue, errors, editing, disabled }: FieldProps) {
+export function FormField({ field, values, setValue, errors, editing, disabled, idPrefix = 'field' }: FieldProps) {
   if (field.visible && !field.visible(values)) return null;
   const error = errors[field.name]?.[0] ?? (field.kind === 'daterange' ? errors[field.toName]?.[0] : undefined);
   const intent = error ? Intent.DANGER : Intent.NONE;
-  const id = `field-${field.name}`;
+  const id = `${idPrefix}-${field.name}`;
   const value = values[field.name];
   const onChange = (next: unknown) => setValue(field.name, next);
 
@@ -290,11 +292,11 @@ function MultiSelectField({ id, field, value, intent, disabled, onChange }: { id
 }
 
 /** The fields of a form, in order. */
-export function FormFields({ fields, form, editing = false, disabled }: { fields: FieldSpec[]; form: Omit<FieldRenderProps, 'editing' | 'disabled'>; editing?: boolean; disabled?: boolean }) {
+export function FormFields({ fields, form, editing = false, disabled, idPrefix }: { fields: FieldSpec[]; form: Omit<FieldRenderProps, 'editing' | 'disabled'>; editing?: boolean; disabled?: boolean; idPrefix?: string }) {
   return (
     <>
       {fields.map((field) => (
-        <FormField key={field.name} field={field} values={form.values} setValue={form.setValue} errors={form.errors} editing={editing} disabled={disabled} />
+        <FormField key={field.name} field={field} values={form.values} setValue={form.setValue} errors={form.errors} editing={editing} disabled={disabled} idPrefix={idPrefix} />
       ))}
     </>
   );

@@ -167,7 +167,7 @@ export function ResourceScreen<Row extends RowBase>({ definition }: { definition
                   onClick={() => (action.to ? navigate(action.to()) : runToolbar.mutate(action))}
                 />
               ))}
-          {editable && <Button intent={Intent.PRIMARY} icon="add" text={MESSAGES.list.add} onClick={() => (definition.pages ? navigate(definition.pages.create) : setDialog({ open: true }))} />}
+          {editable && <Button intent={Intent.PRIMARY} icon="add" text={MESSAGES.list.add} onClick={() => setDialog({ open: true })} />}
         </div>
       </div>
 
@@ -250,8 +250,7 @@ export function ResourceScreen<Row extends RowBase>({ definition }: { definition
                         onClick={() => (action.to ? navigate(action.to(row)) : action.confirm ? setToConfirm({ action, row }) : runAction.mutate({ action, row }))}
                       />
                     ))}
-                {editable && <Button variant="minimal" icon="edit" aria-label={MESSAGES.list.edit} title={MESSAGES.list.edit} onClick={() => (definition.pages ? navigate(definition.pages.edit(row)) : setDialog({ open: true, id: row.id }))} />}
-                {editable && definition.pages?.copy && <Button variant="minimal" icon="duplicate" aria-label={MESSAGES.list.copy} title={MESSAGES.list.copy} onClick={() => navigate(definition.pages!.copy!(row))} />}
+                {editable && <Button variant="minimal" icon="edit" aria-label={MESSAGES.list.edit} title={MESSAGES.list.edit} onClick={() => setDialog({ open: true, id: row.id })} />}
                 {user && (definition.canDelete?.(row, user) ?? true) && (
                   <Button variant="minimal" intent={Intent.DANGER} icon="trash" aria-label={MESSAGES.list.delete} title={MESSAGES.list.delete} onClick={() => setToDelete(row)} />
                 )}

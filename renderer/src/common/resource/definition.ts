@@ -108,17 +108,16 @@ export interface ResourceScreenDefinition<Row extends RowBase = RowBase> {
   columns: ColumnSpec<Row>[];
   switches?: SwitchColumnSpec[];
   filters?: FilterSpec[];
-  /** Without a form (or with a read-only shared definition) the screen offers neither add nor edit. */
+  /**
+   * The add/edit dialog. Without a form (or with a read-only shared definition) the screen offers
+   * neither add nor edit; a resource edited on pages of its own (ResourceFormPage, or a big editor)
+   * links to them with toolbar and row actions `to` instead.
+   */
   form?: ResourceFormSpec;
   /** A view action opening a read-only dialog of the record. */
   view?: ResourceViewSpec;
   /** Row actions shown before edit and delete. */
   rowActions?: RowActionSpec<Row>[];
-  /**
-   * Add, edit and copy open pages of their own (spec routes such as transportation-create,
-   * transportation-edit {id}, transportation-copy {id}) instead of the dialog; ResourceFormPage serves them.
-   */
-  pages?: { create: string; edit: (row: Row) => string; copy?: (row: Row) => string };
   /** Delete is offered only where this says so (e.g. the row's can_delete, or the signed-in user's role). */
   canDelete?: (row: Row, user: SessionUser) => boolean;
   confirmDelete?: string;

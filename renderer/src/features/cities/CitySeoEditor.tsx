@@ -4,7 +4,7 @@ import { CITY_LIMITS, type CitySeo } from '@shared/resources/cities';
 import { useState } from 'react';
 import { RichTextEditor } from '../../common/editors';
 import type { FieldRenderProps } from '../../common/form/fields';
-import { PairListEditor } from './PairListEditor';
+import { PairListEditor } from '../../common/editor/PairListEditor';
 
 type BlockName = keyof CitySeo;
 type Block = CitySeo['hotel'] & { advantages?: CitySeo['bus_tickets']['advantages'] };

@@ -5,7 +5,7 @@
  */
 import { Card, H2, HTMLSelect, HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
 import { MESSAGES } from '@shared/messages';
-import { SCHEDULE_PATHS, type SeatDashboard } from '@shared/transport/schedules';
+import { dashboardGrid, SCHEDULE_PATHS, type SeatDashboard } from '@shared/transport/schedules';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useRef, useState, type MouseEvent } from 'react';
 import { api } from '../../api/http';
@@ -42,10 +42,6 @@ function CellTooltip({ hovered }: { hovered: Hovered }) {
   );
 }
 
-/** Each transport's cells by date index. */
-function useCellsByDate(data: SeatDashboard | undefined) {
-  return useMemo(() => new Map((data?.transports ?? []).map((transport) => [transport.id, new Map(transport.cells.map((cell) => [cell[0], cell]))])), [data]);
-}
 
 export function DashboardScreen() {
   const current = new Date().getFullYear();
@@ -57,16 +53,17 @@ export function DashboardScreen() {
     placeholderData: keepPreviousData,
   });
   const data = reply.data?.data;
+  const table = useMemo(() => (data ? dashboardGrid(data) : null), [data]);
+  const rowsById = useMemo(() => new Map((table?.rows ?? []).map((row) => [row.id, row])), [table]);
   const grid = useRef<HTMLDivElement>(null);
   const [hovered, setHovered] = useState<Hovered | null>(null);
-  const cells = useCellsByDate(data);
   const hover = (event: MouseEvent) => {
     const target = (event.target as Element).closest?.('[data-cell]') as HTMLElement | null;
-    const cell = target ? cells.get(Number(target.dataset.transport))?.get(Number(target.dataset.index)) : undefined;
+    const cell = target ? rowsById.get(Number(target.dataset.transport))?.cells.get(Number(target.dataset.index)) : undefined;
     if (!target || !cell || !grid.current || !data) return setHovered(null);
     const box = target.getBoundingClientRect();
     const frame = grid.current.getBoundingClientRect();
-    setHovered({ cities: cell[2].map(([city, count]) => [data.cities[city] ?? '', count]), left: box.left - frame.left + box.width / 2, top: box.top - frame.top });
+    setHovered({ cities: cell.cities.map(([city, count]) => [data.cities[city] ?? '', count]), left: box.left - frame.left + box.width / 2, top: box.top - frame.top });
   };
   const years = Array.from({ length: YEARS_AROUND * 2 + 1 }, (_, index) => current - YEARS_AROUND + index);
 
@@ -93,7 +90,7 @@ export function DashboardScreen() {
         </p>
       ) : reply.isError ? (
         <NonIdealState icon="error" title={MESSAGES.errors.unexpected} />
-      ) : !data || data.dates.length === 0 ? (
+      ) : !table || table.dates.length === 0 ? (
         <NonIdealState icon="th" title={T.dashboardNoData} />
       ) : (
         <div className="dashboard-frame" ref={grid} onMouseOver={hover} onMouseLeave={() => setHovered(null)}>
@@ -102,22 +99,22 @@ export function DashboardScreen() {
               <thead>
                 <tr>
                   <th className="dashboard-name">Транспорт</th>
-                  {data.dates.map((date) => (
+                  {table.dates.map((date) => (
                     <th key={date}>{dayMonth(date)}</th>
                   ))}
                 </tr>
               </thead>
               <tbody>
-                {data.transports.map((transport) => (
+                {table.rows.map((transport) => (
                   <tr key={transport.id}>
                     <th className="dashboard-name" scope="row">
                       {transport.name}
                     </th>
-                    {data.dates.map((date, index) => {
-                      const cell = cells.get(transport.id)?.get(index);
+                    {table.dates.map((date, index) => {
+                      const cell = transport.cells.get(index);
                       return (
                         <td key={date} data-date={date} data-index={index} data-transport={transport.id} data-cell={cell ? '' : undefined}>
-                          {cell ? <span className="dashboard-count">{cell[1]}</span> : null}
+                          {cell ? <span className="dashboard-count">{cell.count}</span> : null}
                         </td>
                       );
                     })}
@@ -129,9 +126,9 @@ export function DashboardScreen() {
                   <th className="dashboard-name" scope="row">
                     {T.sum}
                   </th>
-                  {data.dates.map((date, index) => (
+                  {table.dates.map((date, index) => (
                     <td key={date} data-date={date}>
-                      <strong>{data.totals[index] ?? 0}</strong>
+                      <strong>{table.totals[index] ?? 0}</strong>
                     </td>
                   ))}
                 </tr>

@@ -10,7 +10,8 @@ import { HOTEL_PATHS } from '@shared/hotels/paths';
 import { routePath, ROUTES } from '@shared/routes';
 import { useNavigate } from 'react-router-dom';
 import { EditorPage } from '../../common/editor/EditorPage';
-import { useAggregateEditor } from '../../common/editor/useAggregateEditor';
+import { listPath } from '../../common/resource/pageLinks';
+import { editorPageProps, useAggregateEditor } from '../../common/editor/useAggregateEditor';
 import { blankHotel, generalOwns, HOTEL_TAB_OWNS, hotelFromRecord, type Values } from './form';
 import { CommissionFields } from './tabs/CommissionFields';
 import { CatalogTab, InfoTab, PhotosTab, SeoTab, VideosTab } from './tabs/ContentTabs';
@@ -21,8 +22,7 @@ import { useHotelData } from './useHotelData';
 export function HotelEditorPage() {
   const navigate = useNavigate();
   const data = useHotelData();
-  const page = new URLSearchParams(window.location.search).get('page');
-  const fallback = routePath('hotels', {}, { page: page ?? undefined });
+  const fallback = listPath('hotels');
   const editor = useAggregateEditor<Values>({
     path: HOTEL_PATHS.list,
     schema: hotelSchema,
@@ -39,19 +39,13 @@ export function HotelEditorPage() {
   return (
     <EditorPage
       id="hotel-editor"
-      mode={editor.mode}
+      {...editorPageProps(editor)}
       titles={{ create: ROUTES['hotel-create'].title, edit: ROUTES['hotel-edit'].title, copy: ROUTES['hotel-copy'].title }}
       breadcrumbs={[{ text: 'Отели', href: routePath('hotels'), onClick: () => navigate(fallback) }, { text: form?.name || 'Новый отель' }]}
       errors={errors}
       loading={editor.loading || !data.ready}
       failed={editor.failed || data.failed}
       failedText={HOTEL_TEXTS.loadFailed}
-      saving={editor.saving}
-      onSave={() => void editor.save()}
-      onCancel={editor.leave}
-      conflict={editor.conflict}
-      onReload={editor.reload}
-      onKeepEditing={editor.keepEditing}
       tabs={
         props && data.hotel && data.rooms
           ? [

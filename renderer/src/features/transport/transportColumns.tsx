@@ -7,16 +7,10 @@ export const transportColumns: ColumnSpec<TransportListRow>[] = [
   { key: 'name', title: 'Название' },
   { key: 'transportation', title: 'Транспорт', render: (row) => row.transportation?.name ?? '' },
   { key: 'kind', title: 'Тип', render: (row) => row.transportation?.kind_name ?? '' },
-  { key: 'seats', title: 'Мест', render: (row) => String(row.transportation?.seats ?? '') },
-  {
-    key: 'route',
-    title: 'Маршрут',
-    render: (row) => (
-      <span className="route-cell">
-        {[row.route.start, ...row.route.intermediates, row.route.finish].filter(Boolean).join(' → ')}
-      </span>
-    ),
-  },
-  { key: 'duration', title: 'Дней' },
+  { key: 'seats', title: 'Мест', width: 70, render: (row) => String(row.transportation?.seats ?? '') },
+  { key: 'route_start', title: 'Отправление', render: (row) => row.route.start ?? '' },
+  { key: 'route_intermediates', title: 'Остановки', render: (row) => <span className="route-cell">{row.route.intermediates.join(', ')}</span> },
+  { key: 'route_finish', title: 'Прибытие', render: (row) => row.route.finish ?? '' },
+  { key: 'duration', title: 'Дней', width: 70 },
   { key: 'departure_days', title: 'Отправления' },
 ];

@@ -4,12 +4,14 @@
  */
 import { Checkbox, FormGroup } from '@blueprintjs/core';
 import { MESSAGES } from '@shared/messages';
-import { routePath } from '@shared/routes';
+import type { EditorMode } from '@shared/editor';
+import { ROUTES } from '@shared/routes';
 import { seatLayout } from '@shared/transport/seat-scheme';
 import { TRANSPORTATION_KINDS, transportationResource, type TransportationRow } from '@shared/transport/transportation';
 import type { FieldRenderProps } from '../../common/form/fields';
-import { defineResourceScreen, type EditableScreenDefinition } from '../../common/resource/definition';
-import { ResourceFormPage, type FormPageMode } from '../../common/resource/ResourceFormPage';
+import { defineResourceScreen, type ResourceFormSpec } from '../../common/resource/definition';
+import { editorPageLinks, listPath } from '../../common/resource/pageLinks';
+import { ResourceFormPage } from '../../common/resource/ResourceFormPage';
 import { SeatScheme, schemeParams } from '../transport/SeatScheme';
 
 /** The second door: disabled (and off) while there is one column at the door (spec 02 §4). */
@@ -36,6 +38,7 @@ function SchemePreview({ values }: { values: Record<string, unknown> }) {
   );
 }
 
+/** The list: add, edit and copy open the form pages below (spec routes transportation-create, -edit, -copy). */
 export const transportationScreen = defineResourceScreen<TransportationRow>({
   resource: transportationResource,
   title: 'Транспортные средства',
@@ -47,46 +50,39 @@ export const transportationScreen = defineResourceScreen<TransportationRow>({
     { key: 'rows', title: 'Рядов' },
     { key: 'second_door', title: 'Вторая дверь', render: (row) => (row.second_door ? MESSAGES.list.yes : MESSAGES.list.no) },
   ],
-  pages: {
-    create: routePath('transportation-create'),
-    edit: (row) => routePath('transportation-edit', { id: row.id }),
-    copy: (row) => routePath('transportation-copy', { id: row.id }),
-  },
+  ...editorPageLinks<TransportationRow>({ create: 'transportation-create', edit: 'transportation-edit', copy: 'transportation-copy' }),
   canDelete: (row) => row.can_delete,
-  form: {
-    titles: { create: 'Создание транспортного средства', edit: 'Редактирование транспортного средства' },
-    fields: [
-      { kind: 'select', name: 'kind', label: 'Тип', required: true, options: { items: [...TRANSPORTATION_KINDS] } },
-      { kind: 'text', name: 'name', label: 'Название', required: true },
-      { kind: 'number', name: 'seats', label: 'Количество мест', required: true, min: 0 },
-      { kind: 'select', name: 'rear_seats', label: 'Мест в заднем ряду', required: true, options: { items: [{ id: 4, name: '4' }, { id: 5, name: '5' }] } },
-      { kind: 'number', name: 'rows', label: 'Количество рядов', required: true, min: 0, hint: 'Без заднего ряда' },
-      { kind: 'select', name: 'columns_at_door', label: 'Колонок мест у двери', required: true, options: { items: [{ id: 1, name: '1' }, { id: 2, name: '2' }] } },
-      { kind: 'custom', name: 'second_door', label: 'Вторая дверь', render: (props) => <SecondDoorField {...props} /> },
-      { kind: 'number', name: 'second_door_rows', label: 'Рядов до второй двери', required: true, min: 0, visible: hasSecondDoor },
-      { kind: 'number', name: 'second_door_length', label: 'Ширина второй двери (рядов)', required: true, min: 0, visible: hasSecondDoor },
-    ],
-    initial: { kind: 1, name: '', seats: 49, rear_seats: 5, rows: 11, columns_at_door: 2, second_door: false, second_door_rows: null, second_door_length: null },
-    toValues: (record) => {
-      const row = record as unknown as TransportationRow;
-      const { kind, name, seats, rear_seats, rows, columns_at_door, second_door, second_door_rows, second_door_length, version } = row;
-      return { kind, name, seats, rear_seats, rows, columns_at_door, second_door, second_door_rows, second_door_length, version };
-    },
-    aside: (values) => <SchemePreview values={values} />,
-  },
 });
 
-const TITLES: Record<FormPageMode, string> = {
-  create: 'Создание транспортного средства',
-  edit: 'Редактирование транспортного средства',
-  copy: 'Копирование транспортного средства',
+const transportationForm: ResourceFormSpec = {
+  titles: { create: ROUTES['transportation-create'].title, edit: ROUTES['transportation-edit'].title },
+  fields: [
+    { kind: 'select', name: 'kind', label: 'Тип', required: true, options: { items: [...TRANSPORTATION_KINDS] } },
+    { kind: 'text', name: 'name', label: 'Название', required: true },
+    { kind: 'number', name: 'seats', label: 'Количество мест', required: true, min: 0 },
+    { kind: 'select', name: 'rear_seats', label: 'Мест в заднем ряду', required: true, options: { items: [{ id: 4, name: '4' }, { id: 5, name: '5' }] } },
+    { kind: 'number', name: 'rows', label: 'Количество рядов', required: true, min: 0, hint: 'Без заднего ряда' },
+    { kind: 'select', name: 'columns_at_door', label: 'Колонок мест у двери', required: true, options: { items: [{ id: 1, name: '1' }, { id: 2, name: '2' }] } },
+    { kind: 'custom', name: 'second_door', label: 'Вторая дверь', render: (props) => <SecondDoorField {...props} /> },
+    { kind: 'number', name: 'second_door_rows', label: 'Рядов до второй двери', required: true, min: 0, visible: hasSecondDoor },
+    { kind: 'number', name: 'second_door_length', label: 'Ширина второй двери (рядов)', required: true, min: 0, visible: hasSecondDoor },
+  ],
+  initial: { kind: 1, name: '', seats: 49, rear_seats: 5, rows: 11, columns_at_door: 2, second_door: false, second_door_rows: null, second_door_length: null },
+  toValues: (record) => {
+    const row = record as unknown as TransportationRow;
+    const { kind, name, seats, rear_seats, rows, columns_at_door, second_door, second_door_rows, second_door_length, version } = row;
+    return { kind, name, seats, rear_seats, rows, columns_at_door, second_door, second_door_rows, second_door_length, version };
+  },
+  aside: (values) => <SchemePreview values={values} />,
 };
 
-const page = (mode: FormPageMode) =>
-  function TransportationFormPage() {
-    return <ResourceFormPage key={mode} definition={transportationScreen as unknown as EditableScreenDefinition} mode={mode} titles={TITLES} listPath={routePath('transportation')} />;
-  };
+const TITLES: Record<EditorMode, string> = {
+  create: ROUTES['transportation-create'].title,
+  edit: ROUTES['transportation-edit'].title,
+  copy: ROUTES['transportation-copy'].title,
+};
 
-export const TransportationCreatePage = page('create');
-export const TransportationEditPage = page('edit');
-export const TransportationCopyPage = page('copy');
+/** /transportation/create, /transportation/{id}/edit and /transportation/{id}/copy (the mode comes from the route). */
+export function TransportationFormPage() {
+  return <ResourceFormPage definition={{ resource: transportationResource, form: transportationForm }} titles={TITLES} listPath={listPath('transportation')} />;
+}

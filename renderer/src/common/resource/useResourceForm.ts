@@ -1,0 +1,130 @@
+/**
+ * The form of one record of a simple resource, wherever it is shown (ResourceDialog over a list,
+ * ResourceFormPage on a route of its own): the record read for edit and copy, the values (a copy has
+ * no version of its own yet), validation with the shared schema, one save at a time, the server's
+ * 422 under the fields, the spec's save-failure toast, and the version conflict of a 409 (its dialog's
+ * props are `conflict.dialog`: the caller renders VersionConflictDialog).
+ */
+import type { EditorMode } from '@shared/editor';
+import { MESSAGES } from '@shared/messages';
+import type { ResourceDefinition } from '@shared/resources/define';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { api, ApiError } from '../../api/http';
+import type { FieldSpec } from '../form/fields';
+import { hasNewFile, toFormData, withoutFiles } from '../form/formData';
+import { useZodForm } from '../form/useZodForm';
+import { toast } from '../toaster';
+import { useFormVersionConflict } from '../version/useFormVersionConflict';
+import type { ResourceFormSpec } from './definition';
+
+/** A resource with its form: all a dialog or a form page needs. */
+export interface ResourceWithForm {
+  resource: ResourceDefinition;
+  form: ResourceFormSpec;
+}
+
+interface Options {
+  /** The record to edit or copy; absent for create. */
+  id?: number;
+  mode: EditorMode;
+  /** A closed dialog neither reads nor resets its form. */
+  active?: boolean;
+  /** After a successful save (its toast is shown). */
+  onSaved(): void;
+}
+
+export function useResourceForm(definition: ResourceWithForm, { id, mode, active = true, onSaved }: Options) {
+  const { resource, form: spec } = definition;
+  const record = useQuery({
+    queryKey: [resource.path, 'record', id],
+    queryFn: ({ signal }) => api.get<{ data: Record<string, unknown> }>(`${resource.path}/${id}`, undefined, signal),
+    enabled: active && id !== undefined && Number.isInteger(id),
+    gcTime: 0,
+  });
+  const form = useZodForm(mode === 'edit' ? resource.updateSchema : resource.createSchema, spec.initial);
+  const { setValues, setErrors } = form;
+  const [saving, setSaving] = useState(false);
+  const savingRef = useRef(false);
+  /** A colleague saved the record after it was opened (409): reload it or keep editing. */
+  const conflict = useFormVersionConflict(form, (data) => recordToValues(definition, data), () => record.refetch());
+  const clearConflict = conflict.clear;
+
+  useEffect(() => {
+    if (!active) return;
+    setErrors({});
+    clearConflict();
+    if (mode === 'create') setValues(spec.initial);
+    else if (record.data) {
+      const values = recordToValues(definition, record.data.data);
+      // A copy is a new record: it has no version of its own yet.
+      if (mode === 'copy') delete values.version;
+      setValues(values);
+    }
+  }, [active, mode, record.data, spec, definition, setValues, setErrors, clearConflict]);
+
+  const saveFailed = resource.messages.saveFailed ?? { title: MESSAGES.errors.saveFailedTitle, text: MESSAGES.errors.saveFailedText };
+  const submit = async (event?: FormEvent) => {
+    event?.preventDefault();
+    if (savingRef.current) return; // a save in progress blocks a second one
+    if (!form.validate()) {
+      toast.error(saveFailed.text, saveFailed.title);
+      return;
+    }
+    savingRef.current = true;
+    setSaving(true);
+    try {
+      await save(definition, mode === 'edit' ? id : undefined, form.values);
+      toast.success(resource.messages.saved);
+      onSaved();
+    } catch (error) {
+      if (conflict.caught(error)) return;
+      if (error instanceof ApiError && error.status === 422) setErrors(error.fieldErrors);
+      if (!(error instanceof ApiError && error.status >= 500)) {
+        toast.error(error instanceof ApiError && (error.status === 403 || error.status === 409) ? (error.serverMessage ?? saveFailed.text) : saveFailed.text, saveFailed.title);
+      }
+    } finally {
+      savingRef.current = false;
+      setSaving(false);
+    }
+  };
+
+  return { form, record, saving, submit, conflict, loading: id !== undefined && record.isPending };
+}
+
+/** Sends the form: JSON, or with `multipart` the form-data requests of ResourceFormSpec.multipart. */
+export async function save(definition: ResourceWithForm, id: number | undefined, values: Record<string, unknown>): Promise<void> {
+  const { resource, form } = definition;
+  if (!form.multipart) {
+    if (id !== undefined) await api.put(`${resource.path}/${id}`, values);
+    else await api.post(resource.path, values);
+    return;
+  }
+  const fileFields = form.fields.filter((field) => field.kind === 'file').map((field) => field.name);
+  if (id === undefined) await api.post(resource.path, toFormData(values, fileFields));
+  else if (hasNewFile(values, fileFields)) await api.post(`${resource.path}/${id}`, toFormData(values, fileFields, { _method: 'PUT' }));
+  else await api.put(`${resource.path}/${id}`, withoutFiles(values, fileFields));
+}
+
+/**
+ * The form's values of a record: the declaration's mapping, or each field's own name (a date range
+ * has two); and the record's `version`, sent back with the save (ARCHITECTURE.md §7).
+ */
+export function recordToValues(definition: ResourceWithForm, record: Record<string, unknown>): Record<string, unknown> {
+  const values = fieldValues(definition, record);
+  return typeof record.version === 'number' ? { ...values, version: record.version } : values;
+}
+
+function fieldValues(definition: ResourceWithForm, record: Record<string, unknown>): Record<string, unknown> {
+  const { form } = definition;
+  if (form.toValues) return { ...form.initial, ...form.toValues(record) };
+  const values: Record<string, unknown> = { ...form.initial };
+  const names = (field: FieldSpec) => (field.kind === 'daterange' ? [field.name, field.toName] : [field.name]);
+  for (const field of form.fields) {
+    for (const name of names(field)) {
+      // Passwords are never sent back, so they start empty.
+      values[name] = field.kind === 'password' ? '' : (record[name] ?? form.initial[name] ?? null);
+    }
+  }
+  return values;
+}

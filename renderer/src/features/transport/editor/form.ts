@@ -1,0 +1,87 @@
+/**
+ * The bus-transport editor's form (spec 02 "Bus-transport form"): a new transport, a record read back,
+ * the blank rows of its dialogs, the tariff matrix kept in step with the route, and which tab owns
+ * which error path.
+ */
+import { DEPARTURE_TYPE, rebuildTariffs, routePositions } from '@shared/transport/transports';
+
+/** The form is the payload itself (loose JSON: the shared schema checks it before it is sent). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Values = Record<string, any>;
+
+const blankCatalog = (): Values => ({
+  title: '',
+  price: 0,
+  image: null,
+  image_url: null,
+  sort: null,
+  seo_settings: blankSeo(),
+});
+const blankSeo = (): Values => ({
+  meta: { h1: '', title: '', description: '' },
+  advantages: [],
+  faq: [],
+  top_block: { title: '', text: '' },
+  bottom_block: { title: '', text: '' },
+});
+
+/** The routes with the tariff matrix rebuilt for them (spec 02 §4: rebuilt whenever route points change). */
+export function withRoutes(form: Values, routes: Values): Values {
+  return { ...form, routes, tariffs: rebuildTariffs(routePositions(routes as never), form.tariffs ?? []) };
+}
+
+export const blankTransport = (): Values =>
+  withRoutes(
+    {
+      transportation_id: null,
+      vendor_id: null,
+      name: '',
+      duration: 1,
+      adult_price: 0,
+      child_price: 0,
+      start_date: null,
+      finish_date: null,
+      departure_type: DEPARTURE_TYPE.days,
+      is_excursion: false,
+      application_auto_confirm: false,
+      auto_confirm_status: null,
+      days: [],
+      dates: [],
+      tariffs: [],
+      catalog: blankCatalog(),
+    },
+    { start: { point_city_id: null, info: '', start_time: '' }, intermediates: [], finish: { point_city_id: null, info: '', finish_time: '' } },
+  );
+
+export const blankStop = (): Values => ({ point_city_id: null, info: '', finish_time: '', start_time: '', arrival_day: 1, departure_day: 1, can_delete: true });
+export const blankDay = (): Values => ({ number: null, commission_type: 1, commission_sum: 0, freight: 0 });
+export const blankDate = (): Values => ({ start_date: null, commission_type: 1, commission_sum: 0, freight: 0 });
+
+/** A record read back (GET /api/transports/{id}) as the form; a catalogue saved before SEO existed gets its blank parts. */
+export function transportFromRecord(record: Values): Values {
+  const catalog = { ...blankCatalog(), ...(record.catalog ?? {}) };
+  const seo = catalog.seo_settings ?? {};
+  catalog.seo_settings = { ...blankSeo(), ...seo, meta: { ...blankSeo().meta, ...(seo.meta ?? {}) } };
+  return { ...blankTransport(), ...record, catalog };
+}
+
+const startsWith = (prefixes: readonly string[]) => (path: string) => prefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}.`));
+
+/**
+ * Error paths of each tab (spec 02: "others: error keys beginning with the tab name"); the general tab
+ * has the rest — name, duration and the other fields of the transport itself (the spec names name,
+ * category_id, duration and transport_forth_id).
+ */
+export const TRANSPORT_TAB_OWNS = {
+  routes: startsWith(['routes']),
+  departures: startsWith(['departure_type', 'days', 'dates']),
+  tariffs: startsWith(['tariffs']),
+  catalog: startsWith(['catalog']),
+};
+export const generalOwns = (path: string) => !Object.values(TRANSPORT_TAB_OWNS).some((owns) => owns(path));
+
+/** The route's points in order (start, stops, finish) with a name each, for the tariff matrix and its headings. */
+export function routePoints(routes: Values, cityName: (id: unknown) => string): { position: number; name: string }[] {
+  const points = [routes.start, ...(routes.intermediates ?? []), routes.finish];
+  return points.map((point: Values, position) => ({ position, name: cityName(point?.point_city_id) || '—' }));
+}

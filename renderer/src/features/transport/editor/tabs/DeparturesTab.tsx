@@ -1,0 +1,234 @@
+/**
+ * The departures tab (spec 02 "Departures tab", §4 "Departure mode", §5): weekly days or specific
+ * dates, the switch between them locked while the current mode has rows. Days: weekday, markup,
+ * freight, at most 7, each weekday once, the weekday fixed once saved. Dates: checkboxes and
+ * "delete selected", no past date, none twice, the date fixed once saved.
+ */
+import { Button, FormGroup, Intent, SegmentedControl } from '@blueprintjs/core';
+import { errorsUnder } from '@shared/editor';
+import { formatDate } from '@shared/format';
+import { MESSAGES } from '@shared/messages';
+import { COMMISSION_TYPES, dateRowErrors, dayRowErrors, DEPARTURE_TYPE, TRANSPORT_LIMITS, WEEKDAYS, weekdayName } from '@shared/transport/transports';
+import type { FieldErrors } from '@shared/validation';
+import { useEffect, useState } from 'react';
+import { CollectionTable } from '../../../../common/editor/CollectionTable';
+import { ConfirmDelete } from '../../../../common/editor/ConfirmDelete';
+import { checkRow, RowDialog } from '../../../../common/editor/RowDialog';
+import { dropErrors } from '../../../../common/editor/useAggregateEditor';
+import { useCollectionEditor, type RowDialogMode } from '../../../../common/editor/useCollectionEditor';
+import { FormFields, type FieldSpec } from '../../../../common/form/fields';
+import { blankDate, blankDay, type Values } from '../form';
+
+const T = MESSAGES.transport;
+
+interface Props {
+  form: Values;
+  update(key: string, value: unknown): void;
+  errors: FieldErrors;
+  setErrors(update: (errors: FieldErrors) => FieldErrors): void;
+}
+
+/** "5 %" or "150 ₽" (commission type 1 fixed, 2 percent). */
+const markup = (row: Values) => `${row.commission_sum ?? 0} ${Number(row.commission_type) === 2 ? '%' : '₽'}`;
+
+export function DeparturesTab({ form, update, errors, setErrors }: Props) {
+  const mode = Number(form.departure_type) === DEPARTURE_TYPE.dates ? DEPARTURE_TYPE.dates : DEPARTURE_TYPE.days;
+  const rows: Values[] = mode === DEPARTURE_TYPE.days ? (form.days ?? []) : (form.dates ?? []);
+  const locked = rows.length > 0;
+  const modeError = errors.departure_type?.[0] ?? errors[mode === DEPARTURE_TYPE.days ? 'days' : 'dates']?.[0];
+  return (
+    <div>
+      <FormGroup label="Режим отправлений" helperText={modeError ?? (locked ? T.modeLocked : undefined)} intent={modeError ? Intent.DANGER : Intent.NONE}>
+        <SegmentedControl
+          aria-label="Режим отправлений"
+          inline
+          value={String(mode)}
+          disabled={locked}
+          onValueChange={(value) => update('departure_type', Number(value))}
+          options={[
+            { label: 'Дни недели', value: String(DEPARTURE_TYPE.days) },
+            { label: 'Даты', value: String(DEPARTURE_TYPE.dates) },
+          ]}
+        />
+      </FormGroup>
+      {mode === DEPARTURE_TYPE.days ? <DaysTable form={form} update={update} errors={errors} setErrors={setErrors} /> : <DatesTable form={form} update={update} errors={errors} setErrors={setErrors} />}
+    </div>
+  );
+}
+
+/** The commission and freight fields of a day or date row. */
+const commissionFields = (): FieldSpec[] => [
+  { kind: 'select', name: 'commission_type', label: 'Тип наценки', required: true, options: { items: [...COMMISSION_TYPES] } },
+  { kind: 'number', name: 'commission_sum', label: 'Наценка', min: -TRANSPORT_LIMITS.commissionFixed, max: TRANSPORT_LIMITS.commissionFixed, step: 0.01 },
+  { kind: 'number', name: 'freight', label: 'Фрахт автобуса, ₽', min: 0, max: TRANSPORT_LIMITS.freight, step: 0.01 },
+];
+
+function useRows(key: 'days' | 'dates', props: Props, blank: () => Values) {
+  const rowErrors = errorsUnder(props.errors, key);
+  const editor = useCollectionEditor<Values>({
+    items: props.form[key] ?? [],
+    onChange: (next) => props.update(key, next),
+    blank,
+    copy: (row) => ({ ...row, id: null }),
+    errors: rowErrors,
+    onErrorsAnswered: (index) => props.setErrors((current) => dropErrors(current, index === null ? key : `${key}.${index}`)),
+  });
+  const others = (props.form[key] ?? []).filter((_: Values, index: number) => !(editor.state.open && index === editor.state.index));
+  return { editor, rowErrors, others };
+}
+
+function DaysTable(props: Props) {
+  const { editor, rowErrors, others } = useRows('days', props, blankDay);
+  const days: Values[] = props.form.days ?? [];
+  const full = days.length >= TRANSPORT_LIMITS.weekdays;
+  return (
+    <>
+      <CollectionTable<Values>
+        label="days"
+        rows={days}
+        pageSize={TRANSPORT_LIMITS.weekdays}
+        errors={rowErrors}
+        addText="Добавить день"
+        onAdd={full ? undefined : editor.openCreate}
+        onEdit={editor.openEdit}
+        onDelete={editor.remove}
+        columns={[
+          { title: 'День', render: (day) => weekdayName(Number(day.number)) },
+          { title: 'Наценка', render: markup },
+          { title: 'Фрахт автобуса, ₽', render: (day) => day.freight ?? 0 },
+        ]}
+      />
+      {editor.state.open && (
+        <DepartureRowDialog
+          kind="day"
+          mode={editor.state.mode}
+          draft={editor.state.draft}
+          setDraft={editor.setDraft}
+          serverErrors={editor.rowErrors}
+          check={(draft) => dayRowErrors(draft, others)}
+          fields={[
+            {
+              kind: 'select',
+              name: 'number',
+              label: 'День недели',
+              required: true,
+              // A weekday another row has cannot be chosen again (spec 02 §5).
+              options: { items: WEEKDAYS.filter((day) => !others.some((other: Values) => Number(other.number) === day.id)).map(({ id, name }) => ({ id, name })) },
+            },
+            ...commissionFields(),
+          ]}
+          fixed={editor.state.draft.id ? 'number' : null}
+          onSave={editor.commit}
+          onClose={editor.close}
+        />
+      )}
+    </>
+  );
+}
+
+function DatesTable(props: Props) {
+  const { editor, rowErrors, others } = useRows('dates', props, blankDate);
+  const dates: Values[] = props.form.dates ?? [];
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [confirming, setConfirming] = useState(false);
+  useEffect(() => setSelected(new Set()), [dates.length]);
+  const removeSelected = () => {
+    props.update('dates', dates.filter((_, index) => !selected.has(index)));
+    props.setErrors((current) => dropErrors(current, 'dates'));
+    setSelected(new Set());
+    setConfirming(false);
+  };
+  return (
+    <>
+      <CollectionTable<Values>
+        label="dates"
+        rows={dates}
+        pageSize={10}
+        errors={rowErrors}
+        addText="Добавить дату"
+        onAdd={editor.openCreate}
+        onEdit={editor.openEdit}
+        selection={{ selected, onChange: setSelected, label: (date) => `Выбрать ${formatDate(date.start_date)}` }}
+        toolbar={<Button icon="trash" intent={Intent.DANGER} text="Удалить выбранные даты" disabled={selected.size === 0} onClick={() => setConfirming(true)} />}
+        columns={[
+          { title: 'Дата отправления', render: (date) => (date.start_date ? formatDate(date.start_date) : '') },
+          { title: 'Наценка', render: markup },
+          { title: 'Фрахт автобуса, ₽', render: (date) => date.freight ?? 0 },
+        ]}
+      />
+      <ConfirmDelete index={confirming ? 0 : null} message={`Удалить выбранные даты (${selected.size})?`} onCancel={() => setConfirming(false)} onConfirm={removeSelected} />
+      {editor.state.open && (
+        <DepartureRowDialog
+          kind="date"
+          mode={editor.state.mode}
+          draft={editor.state.draft}
+          setDraft={editor.setDraft}
+          serverErrors={editor.rowErrors}
+          check={(draft) => dateRowErrors(draft, others)}
+          fields={[{ kind: 'date', name: 'start_date', label: 'Дата отправления', required: true }, ...commissionFields()]}
+          fixed={editor.state.draft.id ? 'start_date' : null}
+          onSave={editor.commit}
+          onClose={editor.close}
+        />
+      )}
+    </>
+  );
+}
+
+const TITLES: Record<'day' | 'date', Record<RowDialogMode, string>> = {
+  day: { create: 'Добавление дня', edit: 'Редактирование дня', copy: 'Копирование дня' },
+  date: { create: 'Добавление даты', edit: 'Редактирование даты', copy: 'Копирование даты' },
+};
+
+interface RowDialogProps {
+  kind: 'day' | 'date';
+  mode: RowDialogMode;
+  draft: Values;
+  setDraft(update: (current: Values) => Values): void;
+  serverErrors: FieldErrors;
+  check(draft: Values): FieldErrors;
+  fields: FieldSpec[];
+  /** The field a saved row keeps (its weekday or date: spec 02 §5 "fixed on edit"), shown but not editable. */
+  fixed: string | null;
+  onSave(row: Values): void;
+  onClose(): void;
+}
+
+function DepartureRowDialog({ kind, mode, draft, setDraft, serverErrors, check, fields, fixed, onSave, onClose }: RowDialogProps) {
+  const [errors, setErrors] = useState<FieldErrors>(serverErrors);
+  useEffect(() => setErrors(serverErrors), [serverErrors]);
+  const setValue = (name: string, value: unknown) => {
+    setDraft((current) => ({ ...current, [name]: value }));
+    setErrors((current) => dropErrors(current, name));
+  };
+  const shown = fixed
+    ? fields.map((field) => (field.name === fixed ? ({ ...field, kind: 'text', hint: kind === 'day' ? T.dayFixed : T.dateFixed } as FieldSpec) : field))
+    : fields;
+  const fixedValues = fixed ? { ...draft, [fixed]: kind === 'day' ? weekdayName(Number(draft.number)) : formatDate(draft.start_date) } : draft;
+  return (
+    <RowDialog
+      id={`${kind}-dialog`}
+      isOpen
+      title={TITLES[kind][mode]}
+      width="36vw"
+      errors={errors}
+      onSave={() => {
+        if (checkRow(check(draft), setErrors, MESSAGES.errors.saveFailedText)) onSave(draft);
+      }}
+      onClose={onClose}
+      tabs={[
+        {
+          id: kind,
+          title: '',
+          owns: () => true,
+          panel: (
+            <>
+              {fixed && <FormFields fields={shown.filter((field) => field.name === fixed)} form={{ values: fixedValues, setValue, errors }} disabled idPrefix={kind} />}
+              <FormFields fields={shown.filter((field) => field.name !== fixed)} form={{ values: draft, setValue, errors }} editing idPrefix={kind} />
+            </>
+          ),
+        },
+      ]}
+    />
+  );
+}
