@@ -15,6 +15,8 @@ export const LIST_DEFAULTS = {
 } as const;
 
 export const COUNTERS_POLL_MS = 3 * 60 * 1000;
+/** GET: the header and sidebar counters (spec 01 §3 "Counters"), see NewItemsCounters. */
+export const NEW_ITEMS_PATH = '/new-items/check';
 
 /** Filters a list may accept (spec 01 §7 "Generic lists and actions"; `level` is the filter of /logs, §2.13). */
 export const LIST_FILTERS = ['city_id', 'service_class', 'is_active', 'checklist_is_incomplete', 'has_search_module', 'level'] as const;

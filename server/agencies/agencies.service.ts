@@ -2,11 +2,11 @@ import { HttpException, HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import type { Response } from 'express';
 import { DataSource } from 'typeorm';
+import { formatCommission } from '../../shared/format.js';
 import { MESSAGES } from '../../shared/messages.js';
 import {
   AGENCY_STATUS_NAMES,
   AGENCY_TRANSITIONS,
-  CommissionType,
   type AgencyStatus,
   type AgencyStatusReply,
   type AgencyTransition,
@@ -23,9 +23,6 @@ import { AGENCY_SEARCH_EXPRESSION } from './agencies.resource.js';
 
 /** Bytes of a generated social-network token (base64url: 43 characters). */
 export const VK_TOKEN_BYTES = 32;
-
-/** "10%" for the percent type, the plain sum otherwise (spec 01 §2.4). */
-export const commissionText = (type: number, sum: number) => (type === CommissionType.Percent ? `${sum}%` : String(sum));
 
 const refused = (message: string, status = HttpStatus.UNPROCESSABLE_ENTITY) => new HttpException({ message }, status);
 
@@ -182,7 +179,7 @@ export class AgenciesService {
           is_new: xlsxYesNo(agency.is_new),
           brand: agency.brand,
           inn: agency.inn,
-          commission: commissionText(agency.commission_type, agency.commission_sum),
+          commission: formatCommission(agency.commission_type, agency.commission_sum),
           actual_address: agency.actual_address,
           legal_address: agency.legal_address,
           contact_name: agency.contact_name,

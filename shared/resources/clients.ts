@@ -43,6 +43,7 @@ export const clientsResource = defineResource({
   updateSchema: clientUpdateSchema,
   sortable: ['id', 'full_name'],
   filters: ['is_active'],
+  phoneSearch: true,
   switches: { active: 'is_active' },
   messages: { saved: MESSAGES.clients.saved, deleted: MESSAGES.clients.deleted },
 });

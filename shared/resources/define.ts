@@ -24,6 +24,8 @@ export interface ResourceDefinition<
   filters: readonly ListFilter[];
   /** Cap of `limit` when the spec asks for more than the default 100. */
   maxLimit?: number;
+  /** The search box also finds phones typed in any format (`8 916 123 45 67`), see phoneSearchText. */
+  phoneSearch?: boolean;
   /**
    * Boolean columns switched from the list: `PUT {path}/{id}/{segment}` for each entry, e.g.
    * `{ active: 'is_active', filter: 'is_filter', 'point-filter': 'is_point_filter' }`.

@@ -2,6 +2,10 @@
  * /auth (spec 01 §2.1): Email, password and submit. While the database has no user yet, the page
  * offers the one-time "create the first administrator" form instead (it disappears for good once
  * any user exists). In the desktop app the credentials can be remembered in the OS keychain.
+ *
+ * After signing in the user goes back to the page they opened without a session (`?next=`), else to
+ * `landing(user)` (the app's choice: /applications once it exists). The sign-in form also serves
+ * the dialog shown when a session expires mid-work (app/SessionExpiredDialog.tsx).
  */
 import { Button, Callout, Card, Checkbox, H3, Intent, Spinner } from '@blueprintjs/core';
 import type { SessionUser, SetupState } from '@shared/api';
@@ -13,34 +17,47 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { api, ApiError } from '../api/http';
 import { useSession } from '../api/session';
+import { readFailureReason } from '../common/failure';
 import { FormFields, type FieldSpec } from '../common/form/fields';
 import { useZodForm } from '../common/form/useZodForm';
 
-export function AuthPage() {
+export function AuthPage({ landing }: { landing(user: SessionUser): string }) {
   const status = useSession((state) => state.status);
+  const user = useSession((state) => state.user);
   const setup = useQuery({
     queryKey: ['setup'],
     queryFn: ({ signal }) => api.get<SetupState>('/setup', undefined, signal),
   });
-  if (status === 'signed-in') return <Navigate to={routePath('applications')} replace />;
+  const onSignedIn = useSignedIn(landing);
+  if (status === 'signed-in' && user) return <Navigate to={landing(user)} replace />;
 
   return (
     <div className="auth-page">
       <Card elevation={2} className="auth-card">
-        {setup.isPending ? <Spinner /> : setup.data?.required ? <FirstAdministratorForm /> : <SignInForm />}
+        {setup.isPending ? <Spinner aria-label={MESSAGES.list.loading} /> : setup.data?.required ? <FirstAdministratorForm onSignedIn={onSignedIn} /> : <SignInForm onSignedIn={onSignedIn} />}
       </Card>
     </div>
   );
 }
 
-function useSignedIn() {
+/** /auth for a page opened without a session: after signing in, the user comes back to `returnTo`. */
+export const signInPath = (returnTo?: string) => (returnTo && returnTo !== '/' ? `${routePath('auth')}?next=${encodeURIComponent(returnTo)}` : routePath('auth'));
+
+/** The page to come back to (`?next=`): a path of this app only, never another site. */
+function returnPath(): string | null {
+  const next = new URLSearchParams(window.location.search).get('next');
+  return next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith(routePath('auth')) ? next : null;
+}
+
+/** Signed in on /auth: to the page asked for before, else the landing page. */
+function useSignedIn(landing: (user: SessionUser) => string) {
   const signedIn = useSession((state) => state.signedIn);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   return (user: SessionUser) => {
     queryClient.clear();
     signedIn(user);
-    navigate(routePath('applications'), { replace: true });
+    navigate(returnPath() ?? landing(user), { replace: true });
   };
 }
 
@@ -49,13 +66,13 @@ const SIGN_IN_FIELDS: FieldSpec[] = [
   { kind: 'password', name: 'password', label: 'Пароль', autoComplete: 'current-password', icon: 'lock' },
 ];
 
-function SignInForm() {
-  const form = useZodForm(loginSchema, { login: '', password: '' });
+/** Email and password; `login` fills the e-mail in (the sign-in dialog of an expired session). */
+export function SignInForm({ onSignedIn, login = '', heading = 'Вход в систему' }: { onSignedIn(user: SessionUser): void; login?: string; heading?: string }) {
+  const form = useZodForm(loginSchema, { login, password: '' });
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<string>();
   const [keychain, setKeychain] = useState(false);
   const [remember, setRemember] = useState(false);
-  const onSignedIn = useSignedIn();
   const { setValues } = form;
 
   // The keychain option exists only in the desktop app, and only where keytar could load.
@@ -87,8 +104,8 @@ function SignInForm() {
       onSignedIn(data);
     } catch (error) {
       if (error instanceof ApiError && error.status === 422) form.setErrors(error.fieldErrors);
-      else if (error instanceof ApiError && error.status === 429) setNotice(error.serverMessage);
-      else if (error instanceof ApiError && error.status !== 500) setNotice(error.serverMessage ?? MESSAGES.errors.generic);
+      // Throttled (429), no answer, anything else: why, above the form (a 5xx also has its toast).
+      else setNotice(readFailureReason(error));
     } finally {
       setBusy(false);
     }
@@ -96,7 +113,7 @@ function SignInForm() {
 
   return (
     <form onSubmit={submit} noValidate>
-      <H3>Вход в систему</H3>
+      {heading && <H3>{heading}</H3>}
       {notice && (
         <Callout intent={Intent.WARNING} className="auth-notice">
           {notice}
@@ -117,10 +134,9 @@ const FIRST_ADMIN_FIELDS: FieldSpec[] = [
   { kind: 'password', name: 'password', label: 'Пароль', required: true },
 ];
 
-function FirstAdministratorForm() {
+function FirstAdministratorForm({ onSignedIn }: { onSignedIn(user: SessionUser): void }) {
   const form = useZodForm(firstAdministratorSchema, { surname: '', name: '', patronymic: '', email: '', password: '' });
   const [busy, setBusy] = useState(false);
-  const onSignedIn = useSignedIn();
   const queryClient = useQueryClient();
 
   const submit = async (event: FormEvent) => {

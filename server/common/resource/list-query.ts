@@ -1,6 +1,6 @@
 import { LIST_DEFAULTS, LIST_FILTER_KINDS, type ListFilter } from '../../../shared/api.js';
 import { MESSAGES } from '../../../shared/messages.js';
-import type { FieldErrors } from '../../../shared/validation.js';
+import { phoneSearchText, type FieldErrors } from '../../../shared/validation.js';
 import { ValidationFailed } from '../http/errors.js';
 
 export interface ListParams {
@@ -22,7 +22,7 @@ const text = (value: unknown) => (Array.isArray(value) ? value[0] : value) as st
  */
 export function parseListQuery(
   raw: Raw,
-  options: { sortable: readonly string[]; filters: readonly ListFilter[]; maxLimit?: number },
+  options: { sortable: readonly string[]; filters: readonly ListFilter[]; maxLimit?: number; phoneSearch?: boolean },
 ): ListParams {
   const errors: FieldErrors = {};
   const fail = (field: string, message: string) => (errors[field] = [message]);
@@ -38,8 +38,9 @@ export function parseListQuery(
     return number;
   };
 
-  const query = (text(raw.query) ?? '').trim();
-  if (query.length > LIST_DEFAULTS.searchMaxLength) fail('query', MESSAGES.validation.maxLength(LIST_DEFAULTS.searchMaxLength));
+  const typed = (text(raw.query) ?? '').trim();
+  if (typed.length > LIST_DEFAULTS.searchMaxLength) fail('query', MESSAGES.validation.maxLength(LIST_DEFAULTS.searchMaxLength));
+  const query = options.phoneSearch ? phoneSearchText(typed) : typed;
 
   const page = readInteger('page', LIST_DEFAULTS.page, 1, 1_000_000);
   const limit = readInteger('limit', LIST_DEFAULTS.limit, 1, maxLimit);

@@ -3,18 +3,19 @@
  * the first error under it and the invalid mark (spec 01 §5). Fields read and write the whole form,
  * so a date range can fill two fields and a field can depend on another (`visible`).
  */
-import { Button, Checkbox, FormGroup, InputGroup, Intent, MenuItem, NumericInput, Switch, TextArea, type IconName } from '@blueprintjs/core';
-import { DateInput3, DateRangeInput3 } from '@blueprintjs/datetime2';
+import { Button, Checkbox, ControlGroup, FormGroup, InputGroup, Intent, MenuItem, Switch, TextArea, type IconName } from '@blueprintjs/core';
 import { MultiSelect, Select, type ItemRenderer } from '@blueprintjs/select';
+import type { DateBounds } from '@shared/dates';
 import { MESSAGES } from '@shared/messages';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ru } from 'date-fns/locale';
 import { useRef, useState, type ReactNode } from 'react';
 import { api } from '../../api/http';
 import { useDebouncedValue } from '../useDebouncedValue';
 import type { FieldErrors } from '@shared/validation';
 import type { UploadPolicy } from '@shared/files';
+import { DateField } from './DateField';
 import { FileField } from './FileField';
+import { NumberField } from './NumberField';
 
 /** An option of a select: from a `/list` endpoint ({id, name}) or given in the declaration. */
 export interface Option {
@@ -54,9 +55,10 @@ export type FieldSpec = Common &
     | { kind: 'checkbox' }
     | { kind: 'select'; options: OptionsSource; clearable?: boolean }
     | { kind: 'multiselect'; options: OptionsSource }
-    | { kind: 'date' }
-    /** Two fields: `name` (from) and `toName` (to), each YYYY-MM-DD. */
-    | { kind: 'daterange'; toName: string }
+    /** A typed DD.MM.YYYY date (DateField.tsx) within `bounds` (DATE_BOUNDS unless said; give the schema the same). */
+    | { kind: 'date'; bounds?: DateBounds }
+    /** A period of two date fields: `name` (from) and `toName` (to), each YYYY-MM-DD; the schema checks it with checkDateRange. */
+    | { kind: 'daterange'; toName: string; bounds?: DateBounds }
     /**
      * One file (FileField.tsx): the value is a chosen File, the record's current `{name, url}` or null.
      * Kinds and size from `policy`, else from GET /api/files/limits. Send it with `multipart` forms.
@@ -72,18 +74,15 @@ export interface FieldRenderProps {
   errors: FieldErrors;
   editing: boolean;
   disabled?: boolean;
+  /** Checks these fields with the form's schema now (a typed date as the user leaves it). */
+  validateFields?(names: readonly string[]): void;
 }
 
 interface FieldProps extends FieldRenderProps {
   field: FieldSpec;
 }
 
-/** A calendar date as the API exchanges it (YYYY-MM-DD) to the pickers' local ISO value and back. */
-const toPickerValue = (date: unknown) => (typeof date === 'string' && date ? `${date.slice(0, 10)}T00:00:00` : null);
-const fromPickerValue = (value: string | null) => (value ? value.slice(0, 10) : null);
-const DATE_FORMAT = { dateFnsFormat: 'dd.MM.yyyy', locale: ru, placeholder: 'ДД.ММ.ГГГГ' } as const;
-
-export function FormField({ field, values, setValue, errors, editing, disabled }: FieldProps) {
+export function FormField({ field, values, setValue, errors, editing, disabled, validateFields }: FieldProps) {
   if (field.visible && !field.visible(values)) return null;
   const error = errors[field.name]?.[0] ?? (field.kind === 'daterange' ? errors[field.toName]?.[0] : undefined);
   const intent = error ? Intent.DANGER : Intent.NONE;
@@ -99,7 +98,7 @@ export function FormField({ field, values, setValue, errors, editing, disabled }
       </FormGroup>
     );
   }
-  if (field.kind === 'custom') return <>{field.render({ values, setValue, errors, editing, disabled })}</>;
+  if (field.kind === 'custom') return <>{field.render({ values, setValue, errors, editing, disabled, validateFields })}</>;
 
   const required = field.required === true || (field.required === 'create' && !editing);
   const hint = (editing ? field.editHint : undefined) ?? field.hint;
@@ -115,42 +114,22 @@ export function FormField({ field, values, setValue, errors, editing, disabled }
       control = <MultiSelectField id={id} field={field} value={(value as Option['id'][] | null) ?? []} intent={intent} disabled={disabled} onChange={onChange} />;
       break;
     case 'number':
-      control = (
-        <NumericInput
-          id={id}
-          fill
-          intent={intent}
-          min={field.min}
-          max={field.max}
-          stepSize={field.step ?? 1}
-          minorStepSize={null}
-          disabled={disabled}
-          value={value === null || value === undefined ? '' : String(value)}
-          onValueChange={(number, text) => onChange(text.trim() === '' ? null : Number.isNaN(number) ? text : number)}
-        />
-      );
+      control = <NumberField id={id} value={value} intent={intent} min={field.min} max={field.max} step={field.step} disabled={disabled} onChange={onChange} />;
       break;
     case 'date':
+      control = <DateField id={id} value={value} bounds={field.bounds} intent={intent} disabled={disabled} onChange={onChange} onLeave={() => validateFields?.([field.name])} />;
+      break;
+    case 'daterange': {
+      const check = () => validateFields?.([field.name, field.toName]);
+      const endIntent = errors[field.toName] ? Intent.DANGER : Intent.NONE;
       control = (
-        <DateInput3 {...DATE_FORMAT} fill disabled={disabled} value={toPickerValue(value)} onChange={(next) => onChange(fromPickerValue(next))} inputProps={{ id, intent }} showActionsBar todayButtonText="Сегодня" clearButtonText="Очистить" />
+        <ControlGroup className="date-range-field">
+          <DateField id={id} value={value} bounds={field.bounds} intent={errors[field.name] ? Intent.DANGER : Intent.NONE} disabled={disabled} onChange={onChange} onLeave={check} placeholder={`${MESSAGES.dates.from} ${MESSAGES.dates.placeholder}`} aria-label={`${field.label}: ${MESSAGES.dates.from}`} />
+          <DateField id={`field-${field.toName}`} value={values[field.toName]} bounds={field.bounds} intent={endIntent} disabled={disabled} onChange={(next) => setValue(field.toName, next)} onLeave={check} placeholder={`${MESSAGES.dates.to} ${MESSAGES.dates.placeholder}`} aria-label={`${field.label}: ${MESSAGES.dates.to}`} />
+        </ControlGroup>
       );
       break;
-    case 'daterange':
-      control = (
-        <DateRangeInput3
-          {...DATE_FORMAT}
-          disabled={disabled}
-          value={[toPickerValue(value) ? new Date(toPickerValue(value)!) : null, toPickerValue(values[field.toName]) ? new Date(toPickerValue(values[field.toName])!) : null]}
-          onChange={([from, to]) => {
-            setValue(field.name, from ? toCalendarDate(from) : null);
-            setValue(field.toName, to ? toCalendarDate(to) : null);
-          }}
-          startInputProps={{ id, intent, placeholder: 'с ДД.ММ.ГГГГ' }}
-          endInputProps={{ intent, placeholder: 'по ДД.ММ.ГГГГ' }}
-          allowSingleDayRange
-        />
-      );
-      break;
+    }
     case 'textarea':
       control = <TextArea id={id} fill rows={field.rows ?? 3} intent={intent} disabled={disabled} placeholder={field.placeholder} value={(value as string | null) ?? ''} onChange={(event) => onChange(event.target.value)} />;
       break;
@@ -177,9 +156,6 @@ export function FormField({ field, values, setValue, errors, editing, disabled }
     </FormGroup>
   );
 }
-
-const pad = (number: number) => String(number).padStart(2, '0');
-const toCalendarDate = (date: Date) => `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 
 /**
  * The options of a select: loaded once per endpoint and shared by every form that uses it, or, for a
@@ -243,7 +219,7 @@ function SelectField({ id, field, value, intent, disabled, onChange }: { id: str
         disabled={disabled}
         fill
       >
-        <Button id={id} fill alignText="start" icon={selected?.icon} endIcon="caret-down" intent={intent} text={selected?.name ?? 'Выберите…'} disabled={disabled} data-testid={`select-${field.name}`} />
+        <Button id={id} fill alignText="start" icon={selected?.icon} endIcon="caret-down" intent={intent} text={selected?.name ?? MESSAGES.list.choose} disabled={disabled} data-testid={`select-${field.name}`} data-field />
       </Select>
       {field.clearable && value !== null && value !== undefined && <Button variant="minimal" icon="cross" aria-label="Очистить" onClick={() => onChange(null)} disabled={disabled} />}
     </div>
@@ -284,7 +260,7 @@ export function FormFields({ fields, form, editing = false, disabled }: { fields
   return (
     <>
       {fields.map((field) => (
-        <FormField key={field.name} field={field} values={form.values} setValue={form.setValue} errors={form.errors} editing={editing} disabled={disabled} />
+        <FormField key={field.name} field={field} values={form.values} setValue={form.setValue} errors={form.errors} editing={editing} disabled={disabled} validateFields={form.validateFields} />
       ))}
     </>
   );

@@ -1,12 +1,15 @@
-import { Button, Dialog, DialogBody, DialogFooter, Intent, Spinner } from '@blueprintjs/core';
+import { Button, DialogBody, DialogFooter, Intent, Spinner } from '@blueprintjs/core';
 import { MESSAGES } from '@shared/messages';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { api, ApiError } from '../../api/http';
-import { toast } from '../toaster';
+import { AppDialog } from '../AppDialog';
+import { notifyFailure } from '../failure';
 import { FormFields, type FieldSpec } from '../form/fields';
+import { focusFirstField } from '../form/focus';
 import { hasNewFile, toFormData, withoutFiles } from '../form/formData';
 import { useZodForm } from '../form/useZodForm';
+import { toast } from '../toaster';
 import type { EditableScreenDefinition } from './definition';
 
 interface Props {
@@ -18,7 +21,12 @@ interface Props {
   onSaved(): void;
 }
 
-/** The add/edit dialog over a list: validates with the shared schema, shows server field errors, blocks double saves. */
+/**
+ * The add/edit dialog over a list: validates with the shared schema, shows server field errors,
+ * blocks double saves. The cursor starts in the first field; Enter in a field saves. A save that
+ * fails keeps the dialog open with what was typed: offline ('Нет связи с сервером — данные не
+ * сохранены'), with the session gone ('Сессия истекла', and the sign-in dialog over it), or refused.
+ */
 export function ResourceDialog({ definition, id, isOpen, onClose, onSaved }: Props) {
   const { resource, form: spec } = definition;
   const editing = id !== undefined;
@@ -31,15 +39,13 @@ export function ResourceDialog({ definition, id, isOpen, onClose, onSaved }: Pro
   const form = useZodForm(editing ? resource.updateSchema : resource.createSchema, spec.initial);
   const [saving, setSaving] = useState(false);
   const savingRef = useRef(false);
+  const bodyRef = useRef<HTMLDivElement>(null);
   const { setValues, setErrors } = form;
 
   // A record that cannot be read is not edited over (saving the blank form would overwrite it).
   useEffect(() => {
     if (!isOpen || !record.isError || record.isFetching) return;
-    const error = record.error;
-    if (!(error instanceof ApiError && (error.status >= 500 || error.status === 401 || error.status === 419))) {
-      toast.error(resource.messages.loadFailed ?? MESSAGES.errors.generic);
-    }
+    notifyFailure(record.error, resource.messages.loadFailed ?? MESSAGES.errors.generic, { write: false, fixed: true });
     onClose();
   }, [isOpen, record.isError, record.isFetching, record.error, resource, onClose]);
 
@@ -50,10 +56,16 @@ export function ResourceDialog({ definition, id, isOpen, onClose, onSaved }: Pro
     else if (record.data) setValues(recordToValues(definition, record.data.data));
   }, [isOpen, editing, record.data, spec, definition, setValues, setErrors]);
 
+  const loading = editing && record.isPending;
+  const focusFirst = useCallback(() => requestAnimationFrame(() => focusFirstField(bodyRef.current)), []);
+  useEffect(() => {
+    if (isOpen && !loading) focusFirst();
+  }, [isOpen, loading, focusFirst]);
+
   const saveFailed = resource.messages.saveFailed ?? { title: MESSAGES.errors.saveFailedTitle, text: MESSAGES.errors.saveFailedText };
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
-    if (savingRef.current) return; // a save in progress blocks a second one
+    if (savingRef.current || loading) return; // a save in progress blocks a second one
     if (!form.validate()) {
       toast.error(saveFailed.text, saveFailed.title);
       return;
@@ -67,25 +79,28 @@ export function ResourceDialog({ definition, id, isOpen, onClose, onSaved }: Pro
       onClose();
     } catch (error) {
       if (error instanceof ApiError && error.status === 422) setErrors(error.fieldErrors);
-      if (!(error instanceof ApiError && error.status >= 500)) {
-        toast.error(error instanceof ApiError && error.status === 403 ? (error.serverMessage ?? saveFailed.text) : saveFailed.text, saveFailed.title);
-      }
+      // A refusal (403) says why; a wrong form says to check the fields.
+      notifyFailure(error, saveFailed.text, { title: saveFailed.title, fixed: !(error instanceof ApiError && error.status === 403) });
     } finally {
       savingRef.current = false;
       setSaving(false);
     }
   };
 
-  const loading = editing && record.isPending;
   return (
-    <Dialog isOpen={isOpen} onClose={onClose} title={editing ? spec.titles.edit : spec.titles.create} canOutsideClickClose canEscapeKeyClose className="resource-dialog" style={{ width: spec.width ?? '50vw' }}>
-      <form onSubmit={submit} noValidate>
+    <AppDialog
+      isOpen={isOpen}
+      onClose={onClose}
+      onOpened={focusFirst}
+      title={editing ? spec.titles.edit : spec.titles.create}
+      canOutsideClickClose
+      canEscapeKeyClose
+      className="resource-dialog"
+      style={{ width: spec.width ?? '50vw' }}
+    >
+      <form onSubmit={submit} onKeyDown={submitOnEnter} noValidate>
         <DialogBody>
-          {loading ? (
-            <Spinner />
-          ) : (
-            <FormFields fields={spec.fields} form={form} editing={editing} />
-          )}
+          <div ref={bodyRef}>{loading ? <Spinner aria-label={MESSAGES.list.loading} /> : <FormFields fields={spec.fields} form={form} editing={editing} />}</div>
         </DialogBody>
         <DialogFooter
           actions={
@@ -96,8 +111,22 @@ export function ResourceDialog({ definition, id, isOpen, onClose, onSaved }: Pro
           }
         />
       </form>
-    </Dialog>
+    </AppDialog>
   );
+}
+
+/**
+ * Enter in a one-line field saves the form, whatever the field (a browser submits only from some
+ * inputs, and a select or number field swallows the key). Not in a text area, the rich-text editor,
+ * or an open list of a select, where Enter has its own meaning.
+ */
+function submitOnEnter(event: React.KeyboardEvent<HTMLFormElement>) {
+  if (event.key !== 'Enter' || event.shiftKey || event.ctrlKey || event.altKey || event.nativeEvent.isComposing) return;
+  const target = event.target as HTMLElement;
+  if (!(target instanceof HTMLInputElement) || ['checkbox', 'radio', 'file', 'button', 'submit'].includes(target.type)) return;
+  if (target.closest('.bp6-popover, [role=combobox], .bp6-tag-input')) return;
+  event.preventDefault();
+  event.currentTarget.requestSubmit();
 }
 
 /** Sends the form: JSON, or with `multipart` the form-data requests of ResourceFormSpec.multipart. */

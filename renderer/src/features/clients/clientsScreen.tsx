@@ -1,4 +1,5 @@
 import { Button, FormGroup, InputGroup, Intent } from '@blueprintjs/core';
+import { NEW_ITEMS_PATH } from '@shared/api';
 import { MESSAGES } from '@shared/messages';
 import {
   CLIENT_FIELD_MAX,
@@ -13,8 +14,9 @@ import {
 import { ACCESS } from '@shared/roles';
 import { routePath } from '@shared/routes';
 import { useState } from 'react';
-import { api, ApiError } from '../../api/http';
+import { api } from '../../api/http';
 import { exportFile } from '../../common/exportFile';
+import { notifyFailure } from '../../common/failure';
 import type { FieldRenderProps } from '../../common/form/fields';
 import { applyPhoneMask, phoneMaskField } from '../../common/form/PhoneField';
 import { NameWithNewMark } from '../../common/NewMark';
@@ -69,8 +71,7 @@ function ResendButton({ values }: FieldRenderProps) {
       if (reply.sent) toast.success(reply.message);
       else notifyKept();
     } catch (error) {
-      if (error instanceof ApiError && error.status >= 500) return;
-      toast.error((error instanceof ApiError && error.serverMessage) || MESSAGES.errors.generic);
+      notifyFailure(error, MESSAGES.errors.generic);
     } finally {
       setSending(false);
     }
@@ -116,7 +117,7 @@ export const clientsScreen = defineResourceScreen<ClientRow>({
       run: () => exportFile(CLIENTS_EXPORT_PATH, CLIENTS_EXPORT_FILE),
     },
   ],
-  refreshesCounters: true,
+  invalidates: [NEW_ITEMS_PATH],
   form: {
     titles: { create: 'Добавление клиента', edit: 'Редактирование клиента' },
     width: '50vw',

@@ -11,9 +11,10 @@ import {
 } from '@shared/resources/vendors';
 import { Role } from '@shared/roles';
 import { useEffect, useRef, useState } from 'react';
-import { api, ApiError } from '../../api/http';
+import { api } from '../../api/http';
 import { useSession } from '../../api/session';
 import type { FieldRenderProps } from '../../common/form/fields';
+import { notifyFailure } from '../../common/failure';
 import { defineResourceScreen } from '../../common/resource/definition';
 import { toast } from '../../common/toaster';
 
@@ -26,7 +27,7 @@ function SessionIdField({ values }: FieldRenderProps) {
   const payload = values.payload as Record<string, unknown> | null | undefined;
   const session = payload && typeof payload === 'object' ? payload[VENDOR_SESSION_KEY] : undefined;
   return (
-    <FormGroup label="ID сессии внешнего сервиса" labelFor="field-session_id" helperText="Заполняется интеграцией; сбрасывается действием Clear external data">
+    <FormGroup label="ID сессии внешнего сервиса" labelFor="field-session_id" helperText={`Заполняется интеграцией; сбрасывается действием «${MESSAGES.vendors.clearAction}»`}>
       <InputGroup id="field-session_id" readOnly value={session === undefined || session === null ? '' : String(session)} placeholder="нет сессии" />
     </FormGroup>
   );
@@ -77,8 +78,19 @@ function PayloadField({ values, setValue, errors, disabled }: FieldRenderProps) 
 
   const error = errors.payload?.[0];
   return (
-    <FormGroup label="Данные внешнего сервиса (JSON)" labelFor="field-payload" helperText={error ?? 'JSON-объект, например {"login": "api-user"}'} intent={error ? Intent.DANGER : Intent.NONE}>
-      <TextArea id="field-payload" fill rows={5} className="json-input" intent={error ? Intent.DANGER : Intent.NONE} disabled={disabled} value={text} onChange={(event) => change(event.target.value)} />
+    <FormGroup
+      label="Данные внешнего сервиса (JSON)"
+      labelFor="field-payload"
+      helperText={
+        error ?? (
+          <>
+            JSON-объект, например <code translate="no">{'{"login": "api-user"}'}</code>
+          </>
+        )
+      }
+      intent={error ? Intent.DANGER : Intent.NONE}
+    >
+      <TextArea id="field-payload" fill rows={5} className="json-input" translate="no" intent={error ? Intent.DANGER : Intent.NONE} disabled={disabled} value={text} onChange={(event) => change(event.target.value)} />
     </FormGroup>
   );
 }
@@ -88,8 +100,7 @@ async function clearExternalData(row: VendorRow) {
     const reply = await api.put<{ message?: string }>(vendorCleanPayloadPath(row.id));
     toast.success(reply.message ?? MESSAGES.vendors.cleared);
   } catch (error) {
-    if (error instanceof ApiError && error.status >= 500) return; // the global 'Ошибка' toast was shown
-    toast.error((error instanceof ApiError && error.serverMessage) || MESSAGES.vendors.clearFailed);
+    notifyFailure(error, MESSAGES.vendors.clearFailed);
   }
 }
 
@@ -103,7 +114,7 @@ export const vendorsScreen = defineResourceScreen<VendorRow>({
   ],
   rowActions: [
     {
-      title: 'Clear external data',
+      title: MESSAGES.vendors.clearAction,
       icon: 'eraser',
       intent: Intent.WARNING,
       visible: (row, user) => row.is_external_service && user.role === Role.Administrator,

@@ -1,0 +1,141 @@
+/**
+ * A date typed as DD.MM.YYYY or picked from a Russian calendar. The form value is the API's
+ * YYYY-MM-DD, null when empty, or — while the text is not a real date — the text itself, so the
+ * shared schema refuses it ('Введите дату в формате ДД.ММ.ГГГГ.') on the client and on the server
+ * instead of silently dropping it. The field is checked as the user leaves it (`onLeave`).
+ *
+ * Esc in the open calendar closes the calendar only, never the dialog holding the form.
+ */
+import { Button, InputGroup, Popover, type Intent } from '@blueprintjs/core';
+import { DatePicker3 } from '@blueprintjs/datetime2';
+import { DATE_BOUNDS, parseTypedDate, typedDate, type DateBounds } from '@shared/dates';
+import { MESSAGES } from '@shared/messages';
+import { ru } from 'date-fns/locale';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+
+/** react-day-picker's own labels are English: the calendar's buttons and selects are named in Russian. */
+const CALENDAR_LABELS = {
+  labelPrevious: () => 'Предыдущий месяц',
+  labelNext: () => 'Следующий месяц',
+  labelMonthDropdown: () => 'Месяц',
+  labelYearDropdown: () => 'Год',
+  labelWeekNumber: (week: number) => `Неделя ${week}`,
+};
+
+/** Local midnight of a YYYY-MM-DD (the calendar works in local dates). */
+const toLocalDate = (iso: string) => new Date(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1, Number(iso.slice(8, 10)));
+const pad = (value: number) => String(value).padStart(2, '0');
+const toIso = (date: Date) => `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+
+/** What the input shows for a form value: DD.MM.YYYY for a date, the typed text for anything else. */
+const shownText = (value: unknown) => (typeof value === 'string' ? (/^\d{4}-\d{2}-\d{2}/.test(value) ? typedDate(value) : value) : '');
+
+export interface DateFieldProps {
+  id?: string;
+  value: unknown;
+  onChange(value: string | null): void;
+  /** The user left the field (typing done, or a day chosen): check it now. */
+  onLeave?(): void;
+  bounds?: DateBounds;
+  intent?: Intent;
+  disabled?: boolean;
+  placeholder?: string;
+  'aria-label'?: string;
+}
+
+export function DateField({ id, value, onChange, onLeave, bounds, intent, disabled, placeholder = MESSAGES.dates.placeholder, 'aria-label': ariaLabel }: DateFieldProps) {
+  const [text, setText] = useState(() => shownText(value));
+  const [open, setOpen] = useState(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+  // The value this field itself produced: a different one came from outside (a record loaded).
+  const own = useRef<unknown>(value);
+  useEffect(() => {
+    if (value !== own.current) {
+      own.current = value;
+      setText(shownText(value));
+    }
+  }, [value]);
+
+  const emit = (next: string | null) => {
+    own.current = next;
+    onChange(next);
+  };
+  const type = (next: string) => {
+    setText(next);
+    const parsed = parseTypedDate(next);
+    // Not a date (yet): the text itself, which the schema refuses with the format message.
+    emit(parsed === undefined ? next : parsed);
+  };
+  const leave = () => {
+    const parsed = parseTypedDate(text);
+    if (parsed) setText(typedDate(parsed)); // 1.2.2025 reads back as 01.02.2025
+    onLeave?.();
+  };
+  const pick = (date: Date | null) => {
+    const next = date ? toIso(date) : null;
+    setText(next ? typedDate(next) : '');
+    emit(next);
+    setOpen(false);
+    onLeave?.();
+  };
+  const keyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Escape' && open) {
+      // The calendar closes; the dialog around the form must not hear this Escape.
+      event.stopPropagation();
+      event.preventDefault();
+      setOpen(false);
+    } else if (event.key === 'ArrowDown' && !open) setOpen(true);
+  };
+
+  const parsed = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : null;
+  const min = bounds?.min ?? DATE_BOUNDS.min;
+  const max = bounds?.max ?? DATE_BOUNDS.max;
+  return (
+    <Popover
+      isOpen={open && !disabled}
+      onInteraction={(next, event) => {
+        // A click into the text keeps the calendar open (the user is typing); the button toggles it.
+        if (!next && event && event.target === inputRef.current) return;
+        setOpen(next);
+      }}
+      autoFocus={false}
+      enforceFocus={false}
+      minimal
+      placement="bottom-start"
+      fill
+      content={
+        <DatePicker3
+          locale={ru}
+          value={parsed ? toLocalDate(parsed) : null}
+          onChange={(date, isUserChange) => isUserChange && pick(date)}
+          minDate={toLocalDate(min)}
+          maxDate={toLocalDate(max)}
+          highlightCurrentDay
+          showActionsBar
+          todayButtonText={MESSAGES.dates.today}
+          clearButtonText={MESSAGES.dates.clear}
+          dayPickerProps={{ labels: CALENDAR_LABELS }}
+        />
+      }
+    >
+      <InputGroup
+        id={id}
+        inputRef={inputRef}
+        value={text}
+        placeholder={placeholder}
+        intent={intent}
+        disabled={disabled}
+        autoComplete="off"
+        inputMode="numeric"
+        aria-label={ariaLabel}
+        onValueChange={type}
+        onBlur={leave}
+        onClick={() => setOpen(true)}
+        onKeyDown={keyDown}
+        rightElement={
+          <Button variant="minimal" icon="calendar" disabled={disabled} aria-label={MESSAGES.dates.openCalendar} title={MESSAGES.dates.openCalendar} tabIndex={-1} />
+        }
+      />
+    </Popover>
+  );
+}

@@ -1,0 +1,15 @@
+/** The controls a person fills in: the first of them gets the focus when a dialog opens. */
+const FIELD_SELECTOR = [
+  'input:not([type=hidden]):not([type=file]):not([disabled]):not([readonly])',
+  'textarea:not([disabled]):not([readonly])',
+  'select:not([disabled])',
+  '[contenteditable=true]',
+  // A searchable select shows as a button (common/form/fields.tsx).
+  'button[data-field]:not([disabled])',
+].join(', ');
+
+/** Puts the cursor into the first field of `container` (a dialog's body), if it has one. */
+export function focusFirstField(container: HTMLElement | null): void {
+  const field = container?.querySelector<HTMLElement>(FIELD_SELECTOR);
+  field?.focus();
+}
