@@ -89,6 +89,16 @@ export interface SetupState {
   required: boolean;
 }
 
+/**
+ * GET /api/boot: what the app needs before its first screen, in one call (issue 9): the signed-in
+ * user (null for a visitor: no 401), whether the one-time first-administrator form is due; the reply
+ * also sets the XSRF-TOKEN cookie when the browser has none.
+ */
+export interface BootReply {
+  user: SessionUser | null;
+  setup_required: boolean;
+}
+
 export const SESSION_COOKIE = 'backoffice_session';
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'X-XSRF-TOKEN';

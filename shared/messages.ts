@@ -27,7 +27,9 @@ export const MESSAGES = {
     phone: 'Телефон может содержать только цифры, пробелы, скобки, дефисы и знак +.',
     jsonObject: 'Поле должно быть JSON-объектом.',
     /** Spec 01 §5: a phone by the mask +7 and 10 digits. */
-    phoneMask: 'Телефон должен быть в формате +7 (XXX) XXX-XX-XX.',
+    phoneMask: 'Телефон должен быть в формате +7 (999) 999-99-99.',
+    /** The hint under a phone field: the mask with example digits (no Latin X). */
+    phoneMaskHint: 'Формат: +7 (999) 999-99-99',
     tooLarge: 'Слишком большой объём данных.',
     summary: 'Данные заполнены неверно.',
   },
@@ -67,6 +69,10 @@ export const MESSAGES = {
     inactive: 'Неактивен',
     all: 'все',
     choose: 'Выберите…',
+    options: 'Варианты',
+    removeItem: (name: string) => `Убрать «${name}»`,
+    breadcrumbs: 'Путь к странице',
+    collapsedBreadcrumbs: 'Скрытая часть пути',
     actions: 'Действия',
     loading: 'Загрузка',
     pageSize: 'Записей на странице',

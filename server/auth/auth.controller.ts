@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
 import type { CookieOptions, Request, Response } from 'express';
 import { DataSource } from 'typeorm';
-import { SESSION_COOKIE, XSRF_COOKIE, type SessionUser, type SetupState } from '../../shared/api.js';
+import { SESSION_COOKIE, XSRF_COOKIE, type BootReply, type SessionUser, type SetupState } from '../../shared/api.js';
 import { MESSAGES } from '../../shared/messages.js';
 import { firstAdministratorSchema, fullName, loginSchema } from '../../shared/resources/users.js';
 import { CurrentUser, Public, type AuthUser } from '../common/auth/decorators.js';
@@ -69,6 +69,21 @@ export class AuthController {
     if (request.sessionTokenHash) await this.sessions.destroy(request.sessionTokenHash);
     response.clearCookie(SESSION_COOKIE, { ...baseCookie(request), httpOnly: true });
     this.issueXsrfToken(request, response);
+  }
+
+  /**
+   * The renderer's one call before its first screen (issue 9), instead of csrf-cookie → me → setup in
+   * a row (those stay for outside clients): who is signed in (null, not a 401, for a visitor), whether
+   * the first-administrator form is due, and an XSRF-TOKEN cookie when the browser has none yet.
+   */
+  @Public()
+  @Get('boot')
+  async boot(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<BootReply> {
+    if (!request.cookies?.[XSRF_COOKIE]) this.issueXsrfToken(request, response);
+    // Who is signed in differs per browser and changes with every sign-in: never from a cache.
+    response.setHeader('Cache-Control', 'no-store');
+    const user = request.user ?? null;
+    return { user, setup_required: user ? false : !(await this.users.anyUserExists()) };
   }
 
   /** Whether the one-time "create the first administrator" form is offered. */

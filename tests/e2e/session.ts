@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
@@ -91,4 +92,13 @@ export async function downloadExport(page: Page, fileName: string): Promise<Exce
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.readFile((await download.path())!);
   return workbook.worksheets[0]!;
+}
+
+/** Ends this browser's session as the server's idle timeout would: every request after it is a 401. */
+export async function expireSession(page: Page) {
+  const token = (await page.context().cookies()).find((cookie) => cookie.name === 'backoffice_session')?.value;
+  expect(token, 'a session cookie').toBeTruthy();
+  const hash = createHash('sha256').update(decodeURIComponent(token!)).digest('hex');
+  const expired = await sql(`UPDATE sessions SET last_seen_at = now() - interval '400 days' WHERE token_hash = $1 RETURNING user_id`, [hash]);
+  expect(expired).toHaveLength(1);
 }

@@ -1,14 +1,15 @@
 /**
- * The signed-in user (client state, zustand): loaded by POST /api/me, cleared on sign-out.
+ * The signed-in user (client state, zustand): loaded by GET /api/boot (a visitor gets user: null, not
+ * a 401 in the console; the reply also sets the XSRF cookie), cleared on sign-out.
  *
  * When the session is lost (401/419) while someone works, the status becomes `expired` and the user
  * is kept: the page and any form stay as they are under a sign-in dialog (app/SessionExpiredDialog),
  * and after signing in again the work goes on. A page opened without a session goes to /auth as
  * spec 01 §8 says (the router keeps the link to return to).
  */
-import type { SessionUser } from '@shared/api';
+import type { BootReply, SessionUser } from '@shared/api';
 import { create } from 'zustand';
-import { api, ApiError, ensureCsrfCookie } from './http';
+import { api } from './http';
 
 type SessionStatus = 'unknown' | 'signed-in' | 'expired' | 'signed-out';
 
@@ -29,14 +30,8 @@ export const useSession = create<SessionState>((set, get) => ({
   user: null,
   left: false,
   async load() {
-    try {
-      await ensureCsrfCookie();
-      const user = await api.post<SessionUser>('/me');
-      set({ status: 'signed-in', user });
-    } catch (error) {
-      if (error instanceof ApiError && error.sessionLost) set({ status: 'signed-out', user: null });
-      else throw error;
-    }
+    const { user } = await api.get<BootReply>('/boot');
+    set(user ? { status: 'signed-in', user } : { status: 'signed-out', user: null });
   },
   signedIn: (user) => set({ status: 'signed-in', user, left: false }),
   lost: () => set(get().status === 'signed-in' || get().status === 'expired' ? { status: 'expired' } : { status: 'signed-out', user: null }),

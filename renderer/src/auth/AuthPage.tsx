@@ -14,7 +14,7 @@ import { firstAdministratorSchema, loginSchema } from '@shared/resources/users';
 import { routePath } from '@shared/routes';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
-import { Navigate, useNavigate } from 'react-router-dom';
+import { Navigate } from 'react-router-dom';
 import { api, ApiError } from '../api/http';
 import { useSession } from '../api/session';
 import { readFailureReason } from '../common/failure';
@@ -28,8 +28,9 @@ export function AuthPage({ landing }: { landing(user: SessionUser): string }) {
     queryKey: ['setup'],
     queryFn: ({ signal }) => api.get<SetupState>('/setup', undefined, signal),
   });
-  const onSignedIn = useSignedIn(landing);
-  if (status === 'signed-in' && user) return <Navigate to={landing(user)} replace />;
+  const onSignedIn = useSignedIn();
+  // Signed in (just now, or already): back to the page asked for, else the landing page.
+  if (status === 'signed-in' && user) return <Navigate to={returnPath() ?? landing(user)} replace />;
 
   return (
     <div className="auth-page">
@@ -49,15 +50,13 @@ function returnPath(): string | null {
   return next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith(routePath('auth')) ? next : null;
 }
 
-/** Signed in on /auth: to the page asked for before, else the landing page. */
-function useSignedIn(landing: (user: SessionUser) => string) {
+/** Signed in on /auth: a fresh cache for the new session; the page then leads on (above). */
+function useSignedIn() {
   const signedIn = useSession((state) => state.signedIn);
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
   return (user: SessionUser) => {
     queryClient.clear();
     signedIn(user);
-    navigate(returnPath() ?? landing(user), { replace: true });
   };
 }
 
@@ -119,7 +118,7 @@ export function SignInForm({ onSignedIn, login = '', heading = 'Вход в си
           {notice}
         </Callout>
       )}
-      <FormFields fields={SIGN_IN_FIELDS} form={form} />
+      <FormFields fields={SIGN_IN_FIELDS} form={form} idPrefix="sign-in-" />
       {keychain && <Checkbox label="Запомнить вход на этом компьютере" checked={remember} onChange={(event) => setRemember(event.currentTarget.checked)} />}
       <Button type="submit" intent={Intent.PRIMARY} fill size="large" loading={busy} text="Войти" />
     </form>

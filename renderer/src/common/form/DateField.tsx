@@ -11,7 +11,8 @@ import { DatePicker3 } from '@blueprintjs/datetime2';
 import { DATE_BOUNDS, parseTypedDate, typedDate, type DateBounds } from '@shared/dates';
 import { MESSAGES } from '@shared/messages';
 import { ru } from 'date-fns/locale';
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useRef, useState, type KeyboardEvent } from 'react';
+import { useTypedText } from './useTypedText';
 
 /** react-day-picker's own labels are English: the calendar's buttons and selects are named in Russian. */
 const CALENDAR_LABELS = {
@@ -44,27 +45,16 @@ export interface DateFieldProps {
 }
 
 export function DateField({ id, value, onChange, onLeave, bounds, intent, disabled, placeholder = MESSAGES.dates.placeholder, 'aria-label': ariaLabel }: DateFieldProps) {
-  const [text, setText] = useState(() => shownText(value));
+  const { text, setText, typed } = useTypedText(value, shownText);
   const [open, setOpen] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
-  // The value this field itself produced: a different one came from outside (a record loaded).
-  const own = useRef<unknown>(value);
-  useEffect(() => {
-    if (value !== own.current) {
-      own.current = value;
-      setText(shownText(value));
-    }
-  }, [value]);
 
-  const emit = (next: string | null) => {
-    own.current = next;
-    onChange(next);
-  };
   const type = (next: string) => {
-    setText(next);
     const parsed = parseTypedDate(next);
     // Not a date (yet): the text itself, which the schema refuses with the format message.
-    emit(parsed === undefined ? next : parsed);
+    const emitted = parsed === undefined ? next : parsed;
+    typed(next, emitted);
+    onChange(emitted);
   };
   const leave = () => {
     const parsed = parseTypedDate(text);
@@ -73,8 +63,8 @@ export function DateField({ id, value, onChange, onLeave, bounds, intent, disabl
   };
   const pick = (date: Date | null) => {
     const next = date ? toIso(date) : null;
-    setText(next ? typedDate(next) : '');
-    emit(next);
+    typed(next ? typedDate(next) : '', next);
+    onChange(next);
     setOpen(false);
     onLeave?.();
   };

@@ -5,7 +5,8 @@
  * are labelled in English and it warns in the console about values it did not format itself.
  */
 import { InputGroup, type Intent } from '@blueprintjs/core';
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import type { KeyboardEvent } from 'react';
+import { useTypedText } from './useTypedText';
 
 export interface NumberFieldProps {
   id?: string;
@@ -31,19 +32,10 @@ function parse(text: string): number | string | null {
 }
 
 export function NumberField({ id, value, onChange, min, max, step = 1, intent, disabled, rightElement, onKeyDown }: NumberFieldProps) {
-  const [text, setText] = useState(() => shown(value));
-  const own = useRef<unknown>(value);
-  useEffect(() => {
-    if (value !== own.current) {
-      own.current = value;
-      setText(shown(value));
-    }
-  }, [value]);
-
+  const { text, typed } = useTypedText(value, shown);
   const emit = (nextText: string) => {
-    setText(nextText);
     const next = parse(nextText);
-    own.current = next;
+    typed(nextText, next);
     onChange(next);
   };
   const keyDown = (event: KeyboardEvent<HTMLInputElement>) => {

@@ -3,7 +3,7 @@
  * the first error under it and the invalid mark (spec 01 §5). Fields read and write the whole form,
  * so a date range can fill two fields and a field can depend on another (`visible`).
  */
-import { Button, Checkbox, ControlGroup, FormGroup, InputGroup, Intent, MenuItem, Switch, TextArea, type IconName } from '@blueprintjs/core';
+import { Button, Checkbox, ControlGroup, FormGroup, Icon, InputGroup, Intent, MenuItem, Switch, TextArea, type IconName } from '@blueprintjs/core';
 import { MultiSelect, Select, type ItemRenderer } from '@blueprintjs/select';
 import type { DateBounds } from '@shared/dates';
 import { MESSAGES } from '@shared/messages';
@@ -80,13 +80,15 @@ export interface FieldRenderProps {
 
 interface FieldProps extends FieldRenderProps {
   field: FieldSpec;
+  /** Start of the fields' element ids; another form open at the same time (the sign-in dialog) uses its own. */
+  idPrefix?: string;
 }
 
-export function FormField({ field, values, setValue, errors, editing, disabled, validateFields }: FieldProps) {
+export function FormField({ field, values, setValue, errors, editing, disabled, validateFields, idPrefix = 'field-' }: FieldProps) {
   if (field.visible && !field.visible(values)) return null;
   const error = errors[field.name]?.[0] ?? (field.kind === 'daterange' ? errors[field.toName]?.[0] : undefined);
   const intent = error ? Intent.DANGER : Intent.NONE;
-  const id = `field-${field.name}`;
+  const id = `${idPrefix}${field.name}`;
   const value = values[field.name];
   const onChange = (next: unknown) => setValue(field.name, next);
 
@@ -125,7 +127,7 @@ export function FormField({ field, values, setValue, errors, editing, disabled, 
       control = (
         <ControlGroup className="date-range-field">
           <DateField id={id} value={value} bounds={field.bounds} intent={errors[field.name] ? Intent.DANGER : Intent.NONE} disabled={disabled} onChange={onChange} onLeave={check} placeholder={`${MESSAGES.dates.from} ${MESSAGES.dates.placeholder}`} aria-label={`${field.label}: ${MESSAGES.dates.from}`} />
-          <DateField id={`field-${field.toName}`} value={values[field.toName]} bounds={field.bounds} intent={endIntent} disabled={disabled} onChange={(next) => setValue(field.toName, next)} onLeave={check} placeholder={`${MESSAGES.dates.to} ${MESSAGES.dates.placeholder}`} aria-label={`${field.label}: ${MESSAGES.dates.to}`} />
+          <DateField id={`${idPrefix}${field.toName}`} value={values[field.toName]} bounds={field.bounds} intent={endIntent} disabled={disabled} onChange={(next) => setValue(field.toName, next)} onLeave={check} placeholder={`${MESSAGES.dates.to} ${MESSAGES.dates.placeholder}`} aria-label={`${field.label}: ${MESSAGES.dates.to}`} />
         </ControlGroup>
       );
       break;
@@ -197,6 +199,8 @@ const optionRenderer =
     ) : null;
 
 const nothingFound = <MenuItem disabled text={MESSAGES.list.nothingFound} roleStructure="listoption" />;
+/** The list of a select, named in Russian (Blueprint names it 'selectable options'). */
+const OPTIONS_LIST = { 'aria-label': MESSAGES.list.options };
 
 /** A searchable select; its empty state reads 'Не найдено' (spec 01 §2.3). */
 function SelectField({ id, field, value, intent, disabled, onChange }: { id: string; field: Extract<FieldSpec, { kind: 'select' }>; value: Option['id'] | null; intent: Intent; disabled?: boolean; onChange(value: unknown): void }) {
@@ -214,6 +218,7 @@ function SelectField({ id, field, value, intent, disabled, onChange }: { id: str
         query={query}
         onQueryChange={setQuery}
         noResults={nothingFound}
+        menuProps={OPTIONS_LIST}
         inputProps={{ placeholder: MESSAGES.list.searchPlaceholder }}
         popoverProps={{ minimal: true, matchTargetWidth: true }}
         disabled={disabled}
@@ -240,14 +245,24 @@ function MultiSelectField({ id, field, value, intent, disabled, onChange }: { id
       itemPredicate={matches}
       itemsEqual="id"
       onItemSelect={toggle}
-      onRemove={(item) => toggle(item)}
       query={query}
       onQueryChange={setQuery}
-      tagRenderer={(item) => item.name}
+      // Blueprint's own remove cross is labelled 'Remove tag': each tag carries its own, in Russian.
+      tagRenderer={(item) => (
+        <span className="tag-with-remove">
+          {item.name}
+          {!disabled && (
+            <button type="button" className="bp6-tag-remove" aria-label={MESSAGES.list.removeItem(item.name)} title={MESSAGES.list.removeItem(item.name)} onClick={() => toggle(item)}>
+              <Icon icon="small-cross" />
+            </button>
+          )}
+        </span>
+      )}
       noResults={nothingFound}
+      menuProps={OPTIONS_LIST}
       placeholder={MESSAGES.list.searchPlaceholder}
       popoverProps={{ minimal: true, matchTargetWidth: true }}
-      tagInputProps={{ intent, disabled, inputProps: { id } }}
+      tagInputProps={{ intent, disabled, inputProps: { id }, tagProps: { onRemove: undefined } }}
       disabled={disabled}
       fill
       resetOnSelect
@@ -256,11 +271,23 @@ function MultiSelectField({ id, field, value, intent, disabled, onChange }: { id
 }
 
 /** The fields of a form, in order. */
-export function FormFields({ fields, form, editing = false, disabled }: { fields: FieldSpec[]; form: Omit<FieldRenderProps, 'editing' | 'disabled'>; editing?: boolean; disabled?: boolean }) {
+export function FormFields({
+  fields,
+  form,
+  editing = false,
+  disabled,
+  idPrefix,
+}: {
+  fields: FieldSpec[];
+  form: Omit<FieldRenderProps, 'editing' | 'disabled'>;
+  editing?: boolean;
+  disabled?: boolean;
+  idPrefix?: string;
+}) {
   return (
     <>
       {fields.map((field) => (
-        <FormField key={field.name} field={field} values={form.values} setValue={form.setValue} errors={form.errors} editing={editing} disabled={disabled} validateFields={form.validateFields} />
+        <FormField key={field.name} field={field} values={form.values} setValue={form.setValue} errors={form.errors} editing={editing} disabled={disabled} validateFields={form.validateFields} idPrefix={idPrefix} />
       ))}
     </>
   );

@@ -48,7 +48,11 @@ export function ResourceScreen<Row extends RowBase>({ definition }: { definition
       <div className="screen-heading">
         <div className="screen-title">
           {definition.breadcrumbs && (
-            <Breadcrumbs items={definition.breadcrumbs(reply).map(({ text, to }) => ({ text, href: to, onClick: to ? (event) => (event.preventDefault(), navigate(to)) : undefined }))} />
+            <Breadcrumbs
+              items={definition.breadcrumbs(reply).map(({ text, to }) => ({ text, href: to, onClick: to ? (event) => (event.preventDefault(), navigate(to)) : undefined }))}
+              overflowListProps={{ navigationAriaLabel: MESSAGES.list.breadcrumbs }}
+              overflowButtonProps={{ 'aria-label': MESSAGES.list.collapsedBreadcrumbs }}
+            />
           )}
           <H2>{definition.title}</H2>
           {definition.subtitle && <div className="bp6-text-muted">{typeof definition.subtitle === 'function' ? definition.subtitle(reply) : definition.subtitle}</div>}
@@ -66,7 +70,7 @@ export function ResourceScreen<Row extends RowBase>({ definition }: { definition
                   onClick={() => runToolbar.mutate(action)}
                 />
               ))}
-          {editable && <Button intent={Intent.PRIMARY} icon="add" text={MESSAGES.list.add} onClick={() => setDialog({ open: true })} />}
+          {editable && <Button intent={Intent.PRIMARY} icon="add" text={MESSAGES.list.add} aria-haspopup="dialog" onClick={() => setDialog({ open: true })} />}
         </div>
       </div>
 

@@ -23,16 +23,18 @@ interface Props<Row extends RowBase> {
   onView(row: Row): void;
 }
 
-/** The value shown on hover: the column's own text, else the row's field when it is text or a number. */
-function hoverText<Row extends RowBase>(column: ColumnSpec<Row>, row: Row): string | undefined {
-  const value = column.text ? column.text(row) : (row as Record<string, unknown>)[column.key];
-  return typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
-}
-
-function cellContent<Row extends RowBase>(column: ColumnSpec<Row>, row: Row): ReactNode {
+/**
+ * A cell: its content, and the full value shown on hover — the column's own `text`, else the content
+ * when it is plain text. Plain text is the part cut with '…'; a rendered cell marks its own (`cell-value`).
+ */
+function Cell<Row extends RowBase>({ column, row }: { column: ColumnSpec<Row>; row: Row }) {
   const content = column.render ? column.render(row) : String((row as Record<string, unknown>)[column.key] ?? '');
-  // Plain text is the part cut with '…'; a rendered cell marks its own (class `cell-value`).
-  return typeof content === 'string' || typeof content === 'number' ? <span className="cell-value">{content}</span> : content;
+  const plain = typeof content === 'string' || typeof content === 'number';
+  return (
+    <div className="cell" style={column.maxWidth ? { maxWidth: column.maxWidth } : undefined} title={column.text?.(row) ?? (plain && content !== '' ? String(content) : undefined)}>
+      {plain ? <span className="cell-value">{content}</span> : content}
+    </div>
+  );
 }
 
 export function ResourceTable<Row extends RowBase>({ definition, list, actions, editable, onEdit, onView }: Props<Row>) {
@@ -91,15 +93,14 @@ export function ResourceTable<Row extends RowBase>({ definition, list, actions, 
       <tr key={row.id}>
         {definition.columns.map((column) => [
           <td key={column.key} style={column.width ? { width: column.width } : undefined}>
-            <div className="cell" style={column.maxWidth ? { maxWidth: column.maxWidth } : undefined} title={hoverText(column, row)}>
-              {cellContent(column, row)}
-            </div>
+            <Cell column={column} row={row} />
           </td>,
           ...switchesAfter(column.key).map((switchColumn) => switchCell(switchColumn, row)),
         ])}
         {switchesAfter(undefined).map((column) => switchCell(column, row))}
         <td className="row-actions">
-          {definition.view && <Button variant="minimal" icon="eye-open" aria-label={MESSAGES.list.view} title={MESSAGES.list.view} onClick={() => onView(row)} />}
+          {/* aria-haspopup="dialog": the buttons that open a dialog (a form, a view, a question) say so. */}
+          {definition.view && <Button variant="minimal" icon="eye-open" aria-label={MESSAGES.list.view} title={MESSAGES.list.view} aria-haspopup="dialog" onClick={() => onView(row)} />}
           {user &&
             (definition.rowActions ?? [])
               .filter((action) => action.visible?.(row, user) ?? true)
@@ -111,13 +112,14 @@ export function ResourceTable<Row extends RowBase>({ definition, list, actions, 
                   intent={action.intent}
                   aria-label={action.title}
                   title={action.title}
+                  aria-haspopup={action.confirm ? 'dialog' : undefined}
                   disabled={actions.running}
                   onClick={() => actions.start(action, row, navigate)}
                 />
               ))}
-          {editable && <Button variant="minimal" icon="edit" aria-label={MESSAGES.list.edit} title={MESSAGES.list.edit} onClick={() => onEdit(row)} />}
+          {editable && <Button variant="minimal" icon="edit" aria-label={MESSAGES.list.edit} title={MESSAGES.list.edit} aria-haspopup="dialog" onClick={() => onEdit(row)} />}
           {(definition.canDelete?.(row) ?? true) && (
-            <Button variant="minimal" intent={Intent.DANGER} icon="trash" aria-label={MESSAGES.list.delete} title={MESSAGES.list.delete} onClick={() => actions.askDelete(row)} />
+            <Button variant="minimal" intent={Intent.DANGER} icon="trash" aria-label={MESSAGES.list.delete} title={MESSAGES.list.delete} aria-haspopup="dialog" onClick={() => actions.askDelete(row)} />
           )}
         </td>
       </tr>

@@ -23,7 +23,7 @@ export interface ColumnSpec<Row> {
   title: string;
   /** The cell's content; put long text in an element of class `cell-value` so it is the part cut with '…'. */
   render?: (row: Row) => ReactNode;
-  /** The full value shown on hover; default: the row's field when it is text or a number. */
+  /** The full value shown on hover; default: the cell's content when it is plain text. */
   text?: (row: Row) => string | null | undefined;
   /** Fixed width (short values: ids, dates). */
   width?: number | string;

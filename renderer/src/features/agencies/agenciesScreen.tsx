@@ -186,6 +186,7 @@ export const agenciesScreen = defineResourceScreen<AgencyRow>({
       key: 'legal_name',
       title: 'Юр. название',
       maxWidth: '10vw',
+      text: (row) => row.legal_name,
       render: (row) => <NameWithNewMark name={row.legal_name} isNew={row.is_new} />,
     },
     { key: 'brand', title: 'Бренд', maxWidth: '6vw' },

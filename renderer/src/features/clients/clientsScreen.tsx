@@ -96,6 +96,7 @@ export const clientsScreen = defineResourceScreen<ClientRow>({
     {
       key: 'full_name',
       title: 'ФИО',
+      text: (row) => row.full_name,
       render: (row) => <NameWithNewMark name={row.full_name} isNew={row.is_new} />,
     },
     { key: 'phone', title: 'Телефон', width: 180, render: (row) => formatPhone(row.phone) },

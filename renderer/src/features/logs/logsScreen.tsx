@@ -92,7 +92,7 @@ export const logsScreen = defineResourceScreen<LogRow>({
   columns: [
     { key: 'id', title: 'ID', width: 80 },
     { key: 'level', title: 'Уровень', width: 130, render: (log) => <LevelTag log={log} /> },
-    { key: 'source', title: 'Источник', width: 160, render: (log) => logSourceTitle(log.source) },
+    { key: 'source', title: 'Источник', render: (log) => logSourceTitle(log.source), text: (log) => logSourceTitle(log.source) },
     { key: 'title', title: 'Заголовок' },
     { key: 'created_at', title: 'Дата', width: 150, render: (log) => formatDateTime(log.created_at) },
   ],

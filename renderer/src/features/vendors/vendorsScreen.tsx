@@ -10,11 +10,11 @@ import {
   type VendorRow,
 } from '@shared/resources/vendors';
 import { Role } from '@shared/roles';
-import { useEffect, useRef, useState } from 'react';
 import { api } from '../../api/http';
 import { useSession } from '../../api/session';
 import type { FieldRenderProps } from '../../common/form/fields';
 import { notifyFailure } from '../../common/failure';
+import { useTypedText } from '../../common/form/useTypedText';
 import { defineResourceScreen } from '../../common/resource/definition';
 import { toast } from '../../common/toaster';
 
@@ -47,17 +47,9 @@ function payloadText(value: unknown): string {
  */
 function PayloadField({ values, setValue, errors, disabled }: FieldRenderProps) {
   const value = values.payload;
-  const [text, setText] = useState(() => payloadText(value));
-  const own = useRef(value);
-  useEffect(() => {
-    if (value !== own.current) {
-      own.current = value;
-      setText(payloadText(value));
-    }
-  }, [value]);
+  const { text, typed } = useTypedText(value, payloadText);
 
   const change = (next: string) => {
-    setText(next);
     let parsed: unknown = next;
     if (next.trim() === '') parsed = {};
     else {
@@ -72,7 +64,7 @@ function PayloadField({ values, setValue, errors, disabled }: FieldRenderProps) 
     if (parsed && typeof parsed === 'object' && !Array.isArray(parsed) && current[VENDOR_SESSION_KEY] !== undefined) {
       parsed = { ...(parsed as Record<string, unknown>), [VENDOR_SESSION_KEY]: current[VENDOR_SESSION_KEY] };
     }
-    own.current = parsed;
+    typed(next, parsed);
     setValue('payload', parsed);
   };
 
