@@ -102,6 +102,11 @@ test('Esc in a calendar closes the calendar only; the calendar is Russian and fi
   // The calendar of the period's end, opened by its button: Esc again keeps the dialog.
   await dialog.getByLabel('Период действия: по').locator('..').getByRole('button', { name: 'Открыть календарь' }).click();
   await expect(calendar).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(calendar).toBeHidden();
+  await expect(dialog).toBeVisible();
+  // …and from inside the calendar.
+  await dialog.getByLabel('Период действия: по').click();
   await calendar.getByRole('button', { name: 'Сегодня' }).focus();
   await page.keyboard.press('Escape');
   await expect(calendar).toBeHidden();

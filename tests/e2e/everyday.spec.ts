@@ -28,19 +28,19 @@ test('a dialog starts in its first field, and Enter in any one-line field saves 
   await page.goto('/hotels/promotions');
   await page.getByRole('button', { name: 'Добавить' }).click();
   await expect(dialog.getByLabel(/^Название/)).toBeFocused();
-  await page.keyboard.type('Enter в дате');
+  await page.keyboard.type('Сохранение клавишей ввода');
   await dialog.getByLabel('Дата публикации').fill('15.05.2026');
   await dialog.getByLabel('Дата публикации').press('Enter');
   await expect(page.getByText(MESSAGES.hotelHandbooks.promotionSaved)).toBeVisible();
-  expect(await sql(`SELECT to_char(published_date, 'DD.MM.YYYY') AS date FROM promotions WHERE name = 'Enter в дате'`)).toEqual([{ date: '15.05.2026' }]);
+  expect(await sql(`SELECT to_char(published_date, 'DD.MM.YYYY') AS date FROM promotions WHERE name = 'Сохранение клавишей ввода'`)).toEqual([{ date: '15.05.2026' }]);
 
-  await page.getByRole('row', { name: /Enter в дате/ }).getByRole('button', { name: 'Редактировать' }).click();
+  await page.getByRole('row', { name: /Сохранение клавишей ввода/ }).getByRole('button', { name: 'Редактировать' }).click();
   await expect(dialog.getByLabel(/^Название/)).toBeFocused();
   await dialog.getByText('Скидка').click();
   await dialog.getByLabel(/^Размер скидки/).fill('7');
   await dialog.getByLabel(/^Размер скидки/).press('Enter');
   await expect(page.getByText(MESSAGES.hotelHandbooks.promotionSaved)).toBeVisible();
-  expect(await sql(`SELECT percent FROM promotions WHERE name = 'Enter в дате'`)).toEqual([{ percent: 7 }]);
+  expect(await sql(`SELECT percent FROM promotions WHERE name = 'Сохранение клавишей ввода'`)).toEqual([{ percent: 7 }]);
 });
 
 test("changing an agency's status is asked first, as deleting is", async ({ page }) => {

@@ -205,6 +205,10 @@ async function walkPopovers(page: Page, findings: Findings, where: string, dialo
     await opener.click();
     const popover = page.locator('.bp6-popover-content').last();
     await popover.waitFor({ state: 'visible', timeout: 3000 }).catch(() => undefined);
+    // A select's list takes the focus into its search box a moment after it opens (keys go there, as a person's would).
+    if (await opener.getAttribute('data-field')) {
+      await page.waitForFunction(() => document.activeElement?.closest('.bp6-popover'), null, { timeout: 2000 }).catch(() => undefined);
+    }
     if (await popover.isVisible()) {
       const at = `${where} › «${label.trim()}»`;
       findings.visited.push(at);
@@ -212,7 +216,8 @@ async function walkPopovers(page: Page, findings: Findings, where: string, dialo
       await checkFits(page, findings, at, popover, '');
     }
     await page.keyboard.press('Escape');
-    await page.waitForTimeout(150);
+    // The list or calendar has gone (its closing transition too) before the next step.
+    await dialog.locator('.bp6-popover-open').first().waitFor({ state: 'detached', timeout: 3000 }).catch(() => findings.layout.push(`${where}: Esc did not close «${label.trim()}»`));
     if (!(await dialog.isVisible())) {
       findings.layout.push(`${where}: Esc in «${label.trim()}» closed the dialog, not just its list or calendar`);
       return;
@@ -249,7 +254,13 @@ async function walkDialogs(page: Page, findings: Findings, where: string) {
     if (role === 'alertdialog') await dialog.getByRole('button', { name: 'Отмена', exact: true }).click();
     else await page.keyboard.press('Escape');
     // Closed, and its closing transition over, before the next button is pressed.
-    await page.locator('.bp6-overlay-backdrop').first().waitFor({ state: 'detached', timeout: 5000 }).catch(() => findings.layout.push(`${at}: the dialog did not close`));
+    const backdrop = page.locator('.bp6-overlay-backdrop').first();
+    const closed = await backdrop.waitFor({ state: 'detached', timeout: 5000 }).then(() => true, () => false);
+    if (!closed) {
+      findings.layout.push(`${at}: Esc did not close the dialog (focus on ${await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 100))})`);
+      await dialog.getByRole('button', { name: /^(Отмена|Закрыть)$/ }).last().click();
+      await backdrop.waitFor({ state: 'detached', timeout: 5000 });
+    }
   }
 }
 

@@ -1,23 +1,17 @@
 import { Button, Classes, Dialog, type DialogProps } from '@blueprintjs/core';
 import { MESSAGES } from '@shared/messages';
-import { useId, useRef, type ReactNode, type SyntheticEvent } from 'react';
+import { useEffect, useId, useRef, type ReactNode, type SyntheticEvent } from 'react';
 
 /**
- * Whether an Esc belongs to a list or calendar of the dialog rather than to the dialog: one is open,
- * or the key came from inside one (popovers live outside the dialog's element but inside its React
- * tree, so their keys reach the dialog too). The popover closes itself; the dialog stays.
- */
-function escapeOfPopover(event: SyntheticEvent<HTMLElement> | undefined, dialog: HTMLElement | null): boolean {
-  if (event?.type !== 'keydown' || !dialog) return false;
-  return dialog.querySelector(`.${Classes.POPOVER_OPEN}`) !== null || !dialog.contains(event.target as Node);
-}
-
-/**
- * Blueprint's Dialog with its header rebuilt: Blueprint labels the close cross 'Close' in English and
- * takes no label for it, so the header (title and the cross, 'Закрыть') is drawn here the same way.
- * Every dialog of the app uses this one. The dialog never grows past the window: its body scrolls
- * and the footer with the save button stays in view (1366×768 screens). Esc in one of its popovers
- * closes the popover only.
+ * Blueprint's Dialog with two things done differently, for every dialog of the app:
+ * - the header (title and the close cross) is drawn here: Blueprint labels the cross 'Close' in
+ *   English and takes no label for it; here it is 'Закрыть';
+ * - Esc is handled here. Blueprint's dialog takes every Esc pressed inside it for itself and stops it
+ *   there, so a select's list or a calendar opened in the form never hears it and the dialog with the
+ *   typed data closes instead. Here an Esc closes the dialog only when none of its lists or calendars
+ *   is open and the key was pressed in the dialog itself; otherwise the popover closes itself.
+ * The dialog never grows past the window: its body scrolls and the footer with the save button stays
+ * in view (1366×768 screens).
  */
 export function AppDialog({
   title,
@@ -25,6 +19,7 @@ export function AppDialog({
   onClose,
   className,
   closable = true,
+  canEscapeKeyClose = true,
   ...props
 }: Omit<DialogProps, 'title' | 'isCloseButtonShown'> & {
   title: ReactNode;
@@ -33,12 +28,33 @@ export function AppDialog({
 }) {
   const titleId = useId();
   const headerRef = useRef<HTMLDivElement>(null);
-  const closing = closable ? {} : { canEscapeKeyClose: false, canOutsideClickClose: false };
-  const close = (event: SyntheticEvent<HTMLElement>) => {
-    if (!escapeOfPopover(event, headerRef.current?.closest(`.${Classes.DIALOG}`) ?? null)) onClose?.(event);
-  };
+  const closeOnEscape = closable && canEscapeKeyClose && props.isOpen;
+  const latestClose = useRef(onClose);
+  latestClose.current = onClose;
+
+  useEffect(() => {
+    if (!closeOnEscape) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      const dialog = headerRef.current?.closest(`.${Classes.DIALOG}`);
+      const own = headerRef.current?.closest(`.${Classes.PORTAL}`);
+      if (event.key !== 'Escape' || event.defaultPrevented || !dialog || !own) return;
+      // Pressed in this dialog (not in a dialog over it, not in a popover's own portal), none of its popovers open.
+      if (!own.contains(event.target as Node) || dialog.querySelector(`.${Classes.POPOVER_OPEN}`)) return;
+      latestClose.current?.(event as unknown as SyntheticEvent<HTMLElement>);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [closeOnEscape]);
+
   return (
-    <Dialog {...props} {...closing} onClose={close} aria-labelledby={titleId} className={[className, 'app-dialog'].filter(Boolean).join(' ')}>
+    <Dialog
+      {...props}
+      canEscapeKeyClose={false}
+      canOutsideClickClose={closable && (props.canOutsideClickClose ?? true)}
+      onClose={onClose}
+      aria-labelledby={titleId}
+      className={[className, 'app-dialog'].filter(Boolean).join(' ')}
+    >
       <div className={Classes.DIALOG_HEADER} ref={headerRef}>
         <h6 id={titleId} className={Classes.HEADING}>
           {title}

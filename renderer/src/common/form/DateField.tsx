@@ -68,9 +68,10 @@ export function DateField({ id, value, onChange, onLeave, bounds, intent, disabl
     setOpen(false);
     onLeave?.();
   };
-  const keyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+  // On the text and on the calendar button: the dialog around the form would take this Esc for itself
+  // (and swallow it before the calendar hears it), so the calendar is closed here.
+  const keyDown = (event: KeyboardEvent<HTMLElement>) => {
     if (event.key === 'Escape' && open) {
-      // The calendar closes; the dialog around the form must not hear this Escape.
       event.stopPropagation();
       event.preventDefault();
       setOpen(false);
@@ -93,6 +94,7 @@ export function DateField({ id, value, onChange, onLeave, bounds, intent, disabl
       minimal
       placement="bottom-start"
       fill
+      targetProps={{ onKeyDown: keyDown }}
       content={
         <DatePicker3
           locale={ru}
@@ -121,7 +123,6 @@ export function DateField({ id, value, onChange, onLeave, bounds, intent, disabl
         onValueChange={type}
         onBlur={leave}
         onClick={() => setOpen(true)}
-        onKeyDown={keyDown}
         rightElement={
           <Button variant="minimal" icon="calendar" disabled={disabled} aria-label={MESSAGES.dates.openCalendar} title={MESSAGES.dates.openCalendar} tabIndex={-1} />
         }
