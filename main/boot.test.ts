@@ -1,6 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MESSAGES } from '../shared/messages.js';
+import { DatabaseStartError } from '../server/database/embedded-database.js';
 import { boot, BootError, type BootDeps } from './boot.js';
 import { waitForHealth } from './health.js';
 
@@ -143,6 +145,19 @@ describe('boot sequence', () => {
     const failure = await boot(deps).catch((error: unknown) => error);
     expect((failure as BootError).stage).toBe('server');
     expect(vi.mocked(deps.showError).mock.calls[0]![1]).toContain('could not initialise the embedded database');
+    expect(deps.createWindow).not.toHaveBeenCalled();
+  });
+
+  it('a database that cannot start is explained in the user’s words, without PostgreSQL’s log lines', async () => {
+    const explanation = `${MESSAGES.database.embeddedStartFailed('/home/anna/.config/tour-backoffice')} ${MESSAGES.database.detailsIn('/home/anna/.config/tour-backoffice/logs/server.log')}`;
+    const { deps } = recordingDeps('http://127.0.0.1:1', [], {
+      startServer: async () => {
+        throw new DatabaseStartError(explanation, 'FATAL:  could not create lock file "postmaster.pid": No space left on device');
+      },
+    });
+    const failure = await boot(deps).catch((error: unknown) => error);
+    expect((failure as BootError).stage).toBe('server');
+    expect(deps.showError).toHaveBeenCalledWith(expect.stringMatching(/не удалось запустить/i), explanation);
     expect(deps.createWindow).not.toHaveBeenCalled();
   });
 });

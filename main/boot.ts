@@ -46,6 +46,16 @@ function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/**
+ * A failure that carries its own explanation for the user (the server's DatabaseStartError: the
+ * embedded database did not start, or another copy of the app holds the data folder). Checked by
+ * shape so this module does not load the server's database code.
+ */
+function userMessageOf(error: unknown): string | undefined {
+  const message = (error as { userMessage?: unknown } | null)?.userMessage;
+  return typeof message === 'string' ? message : undefined;
+}
+
 export async function boot<W extends BootWindow>(deps: BootDeps<W>): Promise<Booted<W>> {
   await deps.whenReady();
 
@@ -64,8 +74,9 @@ export async function boot<W extends BootWindow>(deps: BootDeps<W>): Promise<Boo
     console.error(error.message);
     deps.showError(
       BOOT_ERROR_TITLE,
-      `${STAGE_TEXT[stage]}\n\n${describe(cause)}\n\n` +
-        'Если используется общая база данных, проверьте переменную DATABASE_URL и доступность сервера PostgreSQL.',
+      userMessageOf(cause) ??
+        `${STAGE_TEXT[stage]}\n\n${describe(cause)}\n\n` +
+          'Если используется общая база данных, проверьте переменную DATABASE_URL и доступность сервера PostgreSQL.',
     );
     if (server) {
       await server.close().catch((closeError: unknown) => {

@@ -7,8 +7,9 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, dialog, ipcMain, session, shell, type IpcMainInvokeEvent } from 'electron';
-import { startServer, type RunningServer } from '../server/bootstrap.js';
+import type { RunningServer } from '../server/bootstrap.js';
 import { APP_FOLDER_NAME } from '../server/config.js';
+import { enableCompileCache, sinceProcessStart } from '../server/startup.js';
 import { CONTENT_SECURITY_POLICY } from '../shared/security.js';
 import { boot } from './boot.js';
 import { createBridgeHandlers, registerBridgeHandlers } from './bridge-handlers.js';
@@ -124,6 +125,13 @@ if (!app.requestSingleInstanceLock()) {
   // Another copy is running: it gets a 'second-instance' event and comes to the front.
   app.quit();
 } else {
+  // The compiled code of the bundles is kept in the data folder between starts, and the server's
+  // modules load while Electron gets ready (issue 9 "Start-up"); the server itself starts after.
+  enableCompileCache(path.join(app.getPath('userData'), 'compile-cache'));
+  const serverModule = import('../server/bootstrap.js');
+  // A failed import is reported by boot() (the 'server' stage), not as an unhandled rejection.
+  serverModule.catch(() => undefined);
+
   // Windows groups taskbar buttons and notifications by this id; the NSIS installer uses the appId.
   if (process.platform === 'win32') app.setAppUserModelId(APP_USER_MODEL_ID);
   app.on('second-instance', focusMainWindow);
@@ -149,6 +157,7 @@ if (!app.requestSingleInstanceLock()) {
   boot({
     whenReady: () => app.whenReady(),
     startServer: async () => {
+      const { startServer } = await serverModule;
       const running = closingOnce(
         await startServer({
           host: '127.0.0.1',
@@ -164,9 +173,11 @@ if (!app.requestSingleInstanceLock()) {
     waitForHealth: (url) => waitForHealth(url),
     createWindow: createMainWindow,
     showError: (title, content) => dialog.showErrorBox(title, content),
-  }).catch(async () => {
-    // boot() has shown the error dialog and stopped the server.
-    await closeServer();
-    app.exit(1);
-  });
+  })
+    .then(({ server: running }) => console.log(`Back-office window is ready at ${running.url}/ (ready in ${sinceProcessStart()} ms)`))
+    .catch(async () => {
+      // boot() has shown the error dialog and stopped the server.
+      await closeServer();
+      app.exit(1);
+    });
 }

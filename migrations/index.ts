@@ -9,6 +9,10 @@ import { AgencyDocuments1763971200000 } from './1763971200000-AgencyDocuments.js
 import { Clients1764000000000 } from './1764000000000-Clients.js';
 import { Agencies1764000000001 } from './1764000000001-Agencies.js';
 import { RecordVersions1764100000000 } from './1764100000000-RecordVersions.js';
+import { RowCounts1764500000000 } from './1764500000000-RowCounts.js';
+import { Transport1765100000000 } from './1765100000000-Transport.js';
+import { Hotels1765000000001 } from './1765000000001-Hotels.js';
+import { FileChunks1765000000002 } from './1765000000002-FileChunks.js';
 
 export const MIGRATIONS = [
   Foundation1763769600000,
@@ -21,4 +25,8 @@ export const MIGRATIONS = [
   Clients1764000000000,
   Agencies1764000000001,
   RecordVersions1764100000000,
+  RowCounts1764500000000,
+  Hotels1765000000001,
+  FileChunks1765000000002,
+  Transport1765100000000,
 ];

@@ -9,39 +9,54 @@ import { AuthGuard } from './common/auth/auth.guard.js';
 import { SessionService } from './common/auth/session.service.js';
 import { ClientsModule } from './clients/clients.module.js';
 import { ApiExceptionFilter } from './common/http/api-exception.filter.js';
+import { ListService } from './common/list/list.service.js';
 import { createResourceController } from './common/resource/resource.controller.js';
 import { ResourceService } from './common/resource/resource.service.js';
 import { CountersController } from './counters/counters.controller.js';
 import { SERVER_CONFIG, type ServerConfig } from './config.js';
+import { DatabaseAvailability } from './database/database-availability.js';
 import { DirectionsModule } from './directions/directions.module.js';
 import { FilesModule } from './files/files.module.js';
 import { HealthController } from './health/health.controller.js';
 import { HotelHandbooksModule } from './hotel-handbooks/hotel-handbooks.module.js';
+import { JobsModule } from './jobs/jobs.module.js';
+import { HOTEL_PAYLOAD_ROUTES, HotelsModule } from './hotels/hotels.module.js';
+import { LogFile } from './logs/log-file.js';
 import { LogService } from './logs/log.service.js';
 import { LogsModule } from './logs/logs.module.js';
 import { MailModule } from './mail/mail.module.js';
 import { SERVER_RESOURCES } from './resources.js';
 import { RoomsModule } from './rooms/rooms.module.js';
 import { TourDictionariesModule } from './tour-dictionaries/tour-dictionaries.module.js';
+import { TransportsModule } from './transports/transports.module.js';
 import { UserRolesController } from './users/user-roles.controller.js';
 import { UsersService } from './users/users.service.js';
 import { VendorsModule } from './vendors/vendors.module.js';
+
+/** The database's state (up, or down and recovering) and the log file used while it is down. */
+export interface DatabaseRuntime {
+  availability: DatabaseAvailability;
+  logFile: LogFile;
+}
 
 /** What every feature may inject: the database, the log, sessions, the generic resource service. */
 @Global()
 @Module({})
 class CoreModule {
-  static forRoot(dataSource: DataSource, config: ServerConfig): DynamicModule {
+  static forRoot(dataSource: DataSource, config: ServerConfig, runtime: DatabaseRuntime): DynamicModule {
     return {
       module: CoreModule,
       providers: [
         { provide: DataSource, useValue: dataSource },
         { provide: SERVER_CONFIG, useValue: config },
+        { provide: DatabaseAvailability, useValue: runtime.availability },
+        { provide: LogFile, useValue: runtime.logFile },
         LogService,
         SessionService,
+        ListService,
         ResourceService,
       ],
-      exports: [DataSource, SERVER_CONFIG, LogService, SessionService, ResourceService],
+      exports: [DataSource, SERVER_CONFIG, DatabaseAvailability, LogFile, LogService, SessionService, ListService, ResourceService],
     };
   }
 }
@@ -55,12 +70,14 @@ class CoreModule {
 class ShellModule {}
 
 /**
- * Feature modules with routes of their own (uploads, `/vendors/data`, `/hotels/services/icons`, …).
- * They are registered before the generic resource controllers, whose `/:id` would otherwise
- * answer 404 for `/vendors/data`: Nest adds routes in module order.
+ * Feature modules with routes of their own (uploads, `/vendors/data`, `/hotels/services/icons`, the
+ * hotel editor, …). Routes are matched static segments first whatever the module (bootstrap.ts:
+ * `routeResolutionStrategy: 'specificity'`); between routes of one shape these, listed before the
+ * generic resource controllers, win (the multipart POST /agencies/files).
  */
-const FEATURE_MODULES: Type[] = [
+export const FEATURE_MODULES: Type[] = [
   MailModule,
+  JobsModule,
   ShellModule,
   FilesModule,
   HotelHandbooksModule,
@@ -72,11 +89,16 @@ const FEATURE_MODULES: Type[] = [
   AgencyDocumentsModule,
   ClientsModule,
   AgenciesModule,
+  TransportsModule,
+  HotelsModule,
 ];
+
+/** Routes under /api whose POST and PUT bodies are a big editor's `{payload}` (up to 5 MB). */
+export const PAYLOAD_ROUTES = [...HOTEL_PAYLOAD_ROUTES];
 
 /** The controllers of every declared list resource (server/resources.ts), registered last. */
 @Module({})
-class ResourcesModule {
+export class ResourcesModule {
   static register(): DynamicModule {
     return { module: ResourcesModule, controllers: SERVER_RESOURCES.map(createResourceController) };
   }
@@ -84,10 +106,10 @@ class ResourcesModule {
 
 @Module({})
 export class AppModule {
-  static register(dataSource: DataSource, config: ServerConfig): DynamicModule {
+  static register(dataSource: DataSource, config: ServerConfig, runtime: DatabaseRuntime): DynamicModule {
     return {
       module: AppModule,
-      imports: [CoreModule.forRoot(dataSource, config), ...FEATURE_MODULES, ResourcesModule.register()],
+      imports: [CoreModule.forRoot(dataSource, config, runtime), ...FEATURE_MODULES, ResourcesModule.register()],
       providers: [
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_FILTER, useClass: ApiExceptionFilter },

@@ -8,17 +8,22 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import cookieParser from 'cookie-parser';
 import type { NextFunction, Request, Response } from 'express';
-import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { API_PREFIX } from '../shared/api.js';
 import { CONTENT_SECURITY_POLICY } from '../shared/security.js';
-import { AppModule } from './app.module.js';
+import { AppModule, PAYLOAD_ROUTES } from './app.module.js';
+import { payloadBodyParser } from './common/aggregate/payload.js';
 import { csrfProtection } from './common/auth/csrf.js';
+import { databaseGate } from './common/http/database-unavailable.js';
 import { readConfig, type ConfigOverrides } from './config.js';
+import { DatabaseAvailability } from './database/database-availability.js';
+import { reportDatabaseEvents } from './database/database-events.js';
 import { createDataSource, migrateWithLock } from './database/data-source.js';
-import { startEmbeddedDatabase, type RunningDatabase } from './database/embedded-database.js';
+import { centralDatabase, startEmbeddedDatabase, type RunningDatabase } from './database/embedded-database.js';
+import { LogFile } from './logs/log-file.js';
+import { rendererFiles } from './static-files/renderer-files.js';
 import { LogService } from './logs/log.service.js';
 import { UsersService } from './users/users.service.js';
 
@@ -36,15 +41,19 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+// This code runs from a bundle file in dist/chunks/ (scripts/bundle-node.mjs), a sibling of dist/renderer.
 const DEFAULT_RENDERER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../renderer');
 
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const config = readConfig(options, options.env);
-  const database: RunningDatabase = config.databaseUrl
-    ? { url: config.databaseUrl, stop: async () => {} }
-    : await startEmbeddedDatabase(config.dataDir);
+  const database: RunningDatabase = config.databaseUrl ? centralDatabase(config.databaseUrl) : await startEmbeddedDatabase(config.dataDir);
 
-  const dataSource = createDataSource(database.url);
+  // Set once the API is up; until then a database that goes away fails the start instead.
+  let availability: DatabaseAvailability | undefined;
+  const dataSource = createDataSource(database.url, {
+    poolSize: config.databasePoolSize,
+    onConnectionError: (error) => availability?.markUnavailable(error),
+  });
   let applied: string[];
   try {
     await dataSource.initialize();
@@ -55,9 +64,17 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     throw error;
   }
 
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.register(dataSource, config), {
+  availability = new DatabaseAvailability({ probe: () => dataSource.query('SELECT 1'), database });
+  const logFile = LogFile.inDataDir(config.dataDir);
+
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.register(dataSource, config, { availability, logFile }), {
     logger: ['error', 'warn'],
     bodyParser: true,
+    // Route order (ARCHITECTURE.md §7): static segments are matched before parameters whatever the
+    // module, so `/hotels/meals` is never taken for `/hotels/:id`. Routes of the same shape keep the
+    // order of their modules: a feature's own route (the multipart POST /agencies/files) still wins
+    // over the generic one of the same method and path.
+    routeResolutionStrategy: 'specificity',
   });
   app.set('trust proxy', false);
   app.disable('x-powered-by');
@@ -67,12 +84,17 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     response.setHeader('X-Content-Type-Options', 'nosniff');
     next();
   });
+  app.use(API_PREFIX, databaseGate(availability));
   app.use(API_PREFIX, csrfProtection);
+  // Big editors' `{payload}` bodies up to 5 MB; every other JSON body keeps the 100 KB default.
+  app.use(payloadBodyParser(PAYLOAD_ROUTES.map((route) => `${API_PREFIX}${route}`)));
   app.setGlobalPrefix(API_PREFIX.slice(1));
-  serveRenderer(app, options.rendererDir ?? DEFAULT_RENDERER_DIR);
+  // The renderer: precompressed files, immutable caching of hashed names, index.html for the rest.
+  app.use(rendererFiles(options.rendererDir ?? DEFAULT_RENDERER_DIR));
 
   // Notable events go to the logs table (spec 01 §2.13), where staff see them on /logs.
   const logs = app.get(LogService);
+  reportDatabaseEvents(availability, database, logs, logFile);
   if (applied.length > 0) await logs.write('notice', 'database', 'Применены миграции базы данных', applied.join('\n'), { migrations: applied });
   if (await app.get(UsersService).ensureFirstAdministrator(config.firstAdministrator)) {
     await logs.write('notice', 'auth', 'Создан первый администратор', '', { email: config.firstAdministrator?.email });
@@ -87,24 +109,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     port,
     close: () =>
       (closing ??= (async () => {
+        availability?.close();
         await app.close();
         await dataSource.destroy().catch(() => undefined);
         await database.stop();
       })()),
   };
-}
-
-/** The renderer's files, and index.html for every other non-API GET (history-mode routes). */
-function serveRenderer(app: NestExpressApplication, rendererDir: string): void {
-  const indexFile = path.join(rendererDir, 'index.html');
-  app.useStaticAssets(rendererDir, { index: false, maxAge: '1h' });
-  app.use((request: Request, response: Response, next: NextFunction) => {
-    if (request.method !== 'GET' || request.path === API_PREFIX || request.path.startsWith(`${API_PREFIX}/`)) return next();
-    if (!existsSync(indexFile)) {
-      response.status(503).type('text/plain').send('The renderer is not built: run `npm run build`.');
-      return;
-    }
-    response.setHeader('Cache-Control', 'no-cache');
-    response.sendFile(indexFile);
-  });
 }

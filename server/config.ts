@@ -17,7 +17,14 @@ export interface ServerConfig {
   /** Creates the first administrator on an empty database. */
   firstAdministrator?: { email: string; password: string };
   smtpUrl?: string;
+  /** This instance runs background jobs (server/jobs); JOB_WORKERS=0 leaves them to the other instances. */
+  jobWorkers: boolean;
+  /** Connections this server keeps open to PostgreSQL (DB_POOL_SIZE). */
+  databasePoolSize: number;
 }
+
+/** Default of DB_POOL_SIZE: a list request uses two at once (page and count), a few people share an instance. */
+export const DEFAULT_DB_POOL_SIZE = 10;
 
 /**
  * The OS app-data folder of the app. Electron passes its own `userData` path instead.
@@ -48,6 +55,8 @@ export function readConfig(overrides: ConfigOverrides = {}, env: NodeJS.ProcessE
   const nonEmpty = (value: string | undefined) => (value && value.trim() ? value.trim() : undefined);
   const port = overrides.port ?? (nonEmpty(env.PORT) ? Number(env.PORT) : 0);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got ${env.PORT}`);
+  const poolSize = nonEmpty(env.DB_POOL_SIZE) ? Number(env.DB_POOL_SIZE) : DEFAULT_DB_POOL_SIZE;
+  if (!Number.isInteger(poolSize) || poolSize < 1 || poolSize > 1000) throw new Error(`DB_POOL_SIZE must be a whole number from 1 to 1000, got ${env.DB_POOL_SIZE}`);
   const adminEmail = nonEmpty(env.ADMIN_EMAIL);
   const adminPassword = nonEmpty(env.ADMIN_PASSWORD);
   return {
@@ -57,5 +66,7 @@ export function readConfig(overrides: ConfigOverrides = {}, env: NodeJS.ProcessE
     databaseUrl: overrides.databaseUrl ?? nonEmpty(env.DATABASE_URL),
     firstAdministrator: adminEmail && adminPassword ? { email: adminEmail, password: adminPassword } : undefined,
     smtpUrl: nonEmpty(env.SMTP_URL),
+    jobWorkers: !['0', 'off', 'false', 'no'].includes((nonEmpty(env.JOB_WORKERS) ?? '').toLowerCase()),
+    databasePoolSize: poolSize,
   };
 }

@@ -13,6 +13,7 @@ import { HOTEL_HANDBOOK_RESOURCES } from './hotel-handbooks/hotel-handbooks.reso
 import { logsServerResource } from './logs/logs.resource.js';
 import { ROOM_DICTIONARIES } from './rooms/room-dictionaries.resources.js';
 import { TOUR_DICTIONARY_RESOURCES } from './tour-dictionaries/tour-dictionaries.resources.js';
+import { transportationServerResource } from './transportation/transportation.resource.js';
 import { usersServerResource } from './users/users.resource.js';
 import { vendorsServerResource } from './vendors/vendors.resource.js';
 
@@ -29,6 +30,6 @@ export const SERVER_RESOURCES = [
   ...TOUR_DICTIONARY_RESOURCES,
   agencyDocumentsServerResource,
   clientsServerResource,
-  // After /agencies/files, whose routes its generic /:id routes would otherwise answer.
   agenciesServerResource,
+  transportationServerResource,
 ] as ServerResource[];

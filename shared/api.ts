@@ -18,9 +18,9 @@ export const COUNTERS_POLL_MS = 3 * 60 * 1000;
 /** GET: the header and sidebar counters (spec 01 §3 "Counters"), see NewItemsCounters. */
 export const NEW_ITEMS_PATH = '/new-items/check';
 
-/** Filters a list may accept (spec 01 §7 "Generic lists and actions"; `level` is the filter of /logs, §2.13). */
-export const LIST_FILTERS = ['city_id', 'service_class', 'is_active', 'checklist_is_incomplete', 'has_search_module', 'level'] as const;
-export type ListFilter = (typeof LIST_FILTERS)[number];
+/** A list's filter is a key of its own zod filter schema (shared/list.ts). */
+export type { ListFilter } from './list.js';
+import type { ListFilter } from './list.js';
 
 export interface Paged<T> {
   data: T[];
@@ -102,13 +102,3 @@ export interface BootReply {
 export const SESSION_COOKIE = 'backoffice_session';
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'X-XSRF-TOKEN';
-
-/** How each spec filter is read from the query string: flags are 1/0, the others whole numbers. */
-export const LIST_FILTER_KINDS: Record<ListFilter, 'flag' | 'integer'> = {
-  city_id: 'integer',
-  service_class: 'integer',
-  is_active: 'flag',
-  checklist_is_incomplete: 'flag',
-  has_search_module: 'flag',
-  level: 'integer',
-};

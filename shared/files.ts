@@ -11,7 +11,7 @@ import { optionalText, requiredInteger } from './validation.js';
 // Kinds of file, told by content
 
 /** Kinds of file the server can recognise by their content. */
-export type FileKind = 'jpeg' | 'png' | 'pdf' | 'docx' | 'xlsx' | 'doc' | 'xls';
+export type FileKind = 'jpeg' | 'png' | 'pdf' | 'docx' | 'xlsx' | 'doc' | 'xls' | 'bmp' | 'mp4' | 'mov' | 'avi' | 'ogg' | 'webm';
 
 export interface FileKindInfo {
   /** The MIME type the file is stored and served with. */
@@ -20,6 +20,8 @@ export interface FileKindInfo {
   extensions: readonly string[];
   /** Shown inline by the browser (images); anything else is served as an attachment. */
   image: boolean;
+  /** Played inline (a video element asks for byte ranges). */
+  video?: boolean;
 }
 
 export const FILE_KINDS: Readonly<Record<FileKind, FileKindInfo>> = {
@@ -30,6 +32,12 @@ export const FILE_KINDS: Readonly<Record<FileKind, FileKindInfo>> = {
   xlsx: { mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', extensions: ['xlsx'], image: false },
   doc: { mime: 'application/msword', extensions: ['doc'], image: false },
   xls: { mime: 'application/vnd.ms-excel', extensions: ['xls'], image: false },
+  bmp: { mime: 'image/bmp', extensions: ['bmp'], image: true },
+  mp4: { mime: 'video/mp4', extensions: ['mp4'], image: false, video: true },
+  mov: { mime: 'video/quicktime', extensions: ['mov'], image: false, video: true },
+  avi: { mime: 'video/x-msvideo', extensions: ['avi'], image: false, video: true },
+  ogg: { mime: 'video/ogg', extensions: ['ogg', 'ogv'], image: false, video: true },
+  webm: { mime: 'video/webm', extensions: ['webm'], image: false, video: true },
 };
 
 const JPEG = [0xff, 0xd8, 0xff];
@@ -37,6 +45,10 @@ const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const PDF = [0x25, 0x50, 0x44, 0x46]; // %PDF
 const ZIP = [0x50, 0x4b, 0x03, 0x04]; // PK\x03\x04: docx, xlsx (Office Open XML)
 const OLE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]; // compound file: legacy doc, xls
+const BMP = [0x42, 0x4d]; // BM
+const RIFF = [0x52, 0x49, 0x46, 0x46]; // RIFF, then the size, then the form type (AVI )
+const OGG = [0x4f, 0x67, 0x67, 0x53]; // OggS
+const EBML = [0x1a, 0x45, 0xdf, 0xa3]; // Matroska / WebM
 
 const startsWith = (bytes: Uint8Array, prefix: readonly number[]) =>
   bytes.length >= prefix.length && prefix.every((byte, index) => bytes[index] === byte);
@@ -66,7 +78,9 @@ function contains(bytes: Uint8Array, needle: readonly number[]): boolean {
  * JPEG `FF D8 FF`, PNG `89 50 4E 47 0D 0A 1A 0A`, PDF `%PDF`; a ZIP (`PK 03 04`) is a docx when it
  * has a `word/` part and an xlsx when it has an `xl/` part (part names are stored uncompressed);
  * a compound file (`D0 CF 11 E0 A1 B1 1A E1`) is a doc with a `WordDocument` stream and an xls with
- * a `Workbook` (or old `Book`) stream. Anything else is null.
+ * a `Workbook` (or old `Book`) stream; videos by their containers (RIFF `AVI `, `OggS`, EBML with
+ * the `webm` doctype, an ISO `ftyp` box: `qt  ` brand a mov, any other an mp4); a BMP by `BM` and
+ * its header size. Anything else is null. The first megabyte is enough for every kind.
  */
 export function sniffFileKind(bytes: Uint8Array): FileKind | null {
   if (startsWith(bytes, JPEG)) return 'jpeg';
@@ -77,6 +91,12 @@ export function sniffFileKind(bytes: Uint8Array): FileKind | null {
     if (contains(bytes, ascii('xl/'))) return 'xlsx';
     return null;
   }
+  if (startsWith(bytes, RIFF) && startsWith(bytes.subarray(8), ascii('AVI '))) return 'avi';
+  if (startsWith(bytes, OGG)) return 'ogg';
+  if (startsWith(bytes, EBML)) return contains(bytes.subarray(0, 64), ascii('webm')) ? 'webm' : null;
+  // ISO media: a box of type `ftyp` first; QuickTime's brand is `qt  `, anything else is MPEG-4.
+  if (startsWith(bytes.subarray(4), ascii('ftyp'))) return startsWith(bytes.subarray(8), ascii('qt  ')) ? 'mov' : 'mp4';
+  if (startsWith(bytes, BMP) && bytes.length >= 26 && bytes[14]! >= 12 && bytes[15] === 0 && bytes[16] === 0 && bytes[17] === 0) return 'bmp';
   if (startsWith(bytes, OLE)) {
     if (contains(bytes, utf16le('WordDocument'))) return 'doc';
     if (contains(bytes, utf16le('Workbook')) || contains(bytes, utf16le('Book'))) return 'xls';

@@ -48,14 +48,34 @@ export const MESSAGES = {
     methodNotAllowed: 'Метод не поддерживается для этого ресурса.',
     serverError: 'Внутренняя ошибка сервера.',
   },
+  /**
+   * The database cannot be reached (the embedded server is restarting, the central one is down): every
+   * API request answers 503 with `unavailable` until it is back. Spec 01 §8 says for a 503
+   * "Service unavailable, try again later".
+   */
+  database: {
+    unavailable: 'База данных временно недоступна. Повторите попытку через несколько секунд.',
+    /** The desktop app's start-up dialog when the embedded database does not start. */
+    embeddedStartFailed: (dataDir: string) =>
+      `Не удалось запустить встроенную базу данных в папке «${dataDir}». Проверьте, что на диске есть место и папка доступна для записи, затем запустите приложение снова.`,
+    /** Another copy of the app owns the data folder, but its database does not answer. */
+    ownerNotAnswering: (dataDir: string, pid: number) =>
+      `Папка данных «${dataDir}» занята другим запуском приложения (процесс ${pid}), но его база данных не отвечает. Закройте другую копию приложения (или завершите процесс ${pid}) и запустите приложение снова.`,
+    detailsIn: (file: string) => `Подробности — в файле «${file}».`,
+  },
   /** Spec 01 §2.3 generic list texts. */
   list: {
     empty: 'Нет данных для отображения',
     shown: (from: number, to: number, count: number) => `Показано ${from}-${to} из ${count} записей`,
     nothingFound: 'Не найдено',
+    /** A picker waiting for the server's matches (not in the spec). */
+    searching: 'Поиск…',
+    /** A picker showing only the first `limit` matches (not in the spec: "Showing the first N. Narrow the search."). */
+    pickerMore: (limit: number) => `Показаны первые ${limit}. Уточните поиск.`,
     searchPlaceholder: 'Поиск',
     add: 'Добавить',
     edit: 'Редактировать',
+    copy: 'Копировать',
     view: 'Просмотр',
     close: 'Закрыть',
     delete: 'Удалить',
@@ -185,6 +205,22 @@ export const MESSAGES = {
     reload: 'Загрузить актуальные данные',
     keepEditing: 'Продолжить редактирование',
   },
+  /** Big editors (ARCHITECTURE.md §7 "Aggregate editors"): the payload and its child rows. */
+  editor: {
+    /** `{payload}` is missing or is not the form as JSON text. */
+    payloadInvalid: 'Данные формы не удалось прочитать: ожидается JSON-объект.',
+    /** A removed child row (a room, a price period) that other records still use. */
+    childInUse: 'Запись используется в других данных и не может быть удалена.',
+    /** Two price periods of one room share a day. */
+    overlap: 'Период пересекается с другим периодом этого номера.',
+    periodOrder: 'Дата начала не может быть позже даты окончания.',
+    /** Marks of the editor's tabs and rows. */
+    tabHasErrors: 'На вкладке есть ошибки',
+    rowHasErrors: 'В строке есть ошибки',
+    add: 'Добавить',
+    copy: 'Копировать',
+    back: 'Назад',
+  },
   users: {
     saved: 'Пользователь успешно сохранен',
     deleted: 'Пользователь успешно удален',
@@ -308,6 +344,49 @@ export const MESSAGES = {
     /** Editor image upload failure: title errors.saveFailedTitle, then this. */
     checkPhoto: 'Проверьте параметры фотографии: формат jpg, jpeg или png, размер не больше 2 мб',
     tooManyAtOnce: (max: number, given: number) => `За один раз можно загрузить не более ${max} файлов: взяты первые ${max} из ${given}.`,
+  },
+  /** Transport (spec 02 §4, §5, §8; spec 01 §2.15): vehicle types, bus transports, schedules, the seat dashboard. */
+  transport: {
+    transportationSaved: 'Транспорт успешно сохранен',
+    transportSaved: 'Направление успешно сохранено',
+    dateDataSaved: 'Успешно сохранено',
+    booked: 'Бронь установлена!',
+    unbooked: 'Бронь снята!',
+    notifyQueued: 'Уведомления будут отправлены в ближайшее время!',
+    /** Spec 02 §5: the toast of an intermediate stop with empty fields. */
+    fillAllFields: 'Заполните все необходимые поля',
+    /** Spec 02 §5: the name hint ("hint suggests adding the trip date"). */
+    nameHint: 'Название должно быть уникальным: добавьте, например, дату рейса',
+    seatTaken: 'Место уже забронировано на этом участке маршрута',
+    noSuchSeat: 'Такого места нет в схеме салона',
+    noSegment: 'Маршрут не ведёт из выбранного города в выбранный город',
+    noDeparture: 'В эту дату рейса нет',
+    onlyManual: 'Снять можно только ручную бронь: место занято туристом заявки',
+    dayTaken: 'Этот день уже выбран',
+    dayFixed: 'День недели нельзя изменить',
+    datePast: 'Дата не может быть в прошлом',
+    dateTaken: 'Эта дата уже добавлена',
+    dateFixed: 'Дату нельзя изменить',
+    /** The departure mode switch is locked while the current mode has rows (spec 02 §4). */
+    modeLocked: 'Сначала удалите все дни или даты текущего режима',
+    dayAfterDuration: (duration: number) => `Значение не может быть больше продолжительности (${duration})`,
+    departureBeforeArrival: 'День отправления не может быть раньше дня прибытия',
+    stopBeforePrevious: 'День прибытия не может быть раньше дня отправления с предыдущей остановки',
+    tariffPair: 'Тариф задаётся только для пары пунктов маршрута по порядку следования',
+    tariffTwice: 'Тариф для этой пары пунктов указан дважды',
+    finishBeforeStart: 'Дата окончания не может быть раньше даты начала',
+    autoConfirmStatus: 'Выберите статус автоподтверждения',
+    /** A save that would move route points or departures out from under existing bookings. */
+    bookingsInTheWay: (bookings: string) => `Нельзя изменить: есть брони мест (${bookings}). Сначала снимите их.`,
+    secondDoorNeedsTwoColumns: 'Вторая дверь возможна только при двух колонках у двери',
+    capacityHint: (capacity: number) => `Схема вмещает мест: ${capacity}`,
+    /** Spec 01 §2.15. */
+    dashboardTitle: 'Главная',
+    dashboardLoading: 'Загрузка…',
+    dashboardNoData: 'Нет данных',
+    sum: 'Сумма',
+    notifySubject: (transport: string, date: string) => `Информация о рейсе «${transport}» ${date}`,
+    notifyLog: (count: number, kept: number) => `Уведомления о рейсе отправлены: ${count - kept} из ${count}`,
   },
   /** Replies of the list switches (spec 01 §4 "Active flags"), by the switch's path segment. */
   switches: {

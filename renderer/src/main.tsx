@@ -10,8 +10,11 @@ import { router } from './app/router';
 import '@blueprintjs/core/lib/css/blueprint.css';
 import '@blueprintjs/icons/lib/css/blueprint-icons.css';
 import '@blueprintjs/select/lib/css/blueprint-select.css';
-import '@blueprintjs/datetime2/lib/css/blueprint-datetime2.css';
 import './styles.css';
+
+// Who is signed in: asked at once, while the first page's code is still arriving (issue 9).
+// A failure is retried by the page that needs the answer (RequireSession, AuthPage).
+useSession.getState().load().catch(() => undefined);
 
 const queryClient = new QueryClient({
   defaultOptions: {

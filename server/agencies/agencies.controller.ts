@@ -20,8 +20,14 @@ export class AgenciesController {
 
   /** GET /api/agencies/{agency_id}/agency-users → {data, count, agency: {id, legal_name}} */
   @Get(':agency_id/agency-users')
-  users(@Param('agency_id', IdPipe) agencyId: number, @Query() query: Record<string, unknown>) {
-    return this.agencies.users(agencyId, query);
+  users(@Param('agency_id', IdPipe) agencyId: number, @Query() query: Record<string, unknown>, @CurrentUser() viewer: AuthUser) {
+    return this.agencies.users(agencyId, query, viewer);
+  }
+
+  /** GET /api/agencies/{agency_id}/agency-users/list?query=&limit= → {data: [{id, name}]}: at most 200, searched on the server. */
+  @Get(':agency_id/agency-users/list')
+  userPicker(@Param('agency_id', IdPipe) agencyId: number, @Query() query: Record<string, unknown>) {
+    return this.agencies.userPicker(agencyId, query);
   }
 
   /** PUT /api/agencies/{id}/approve: 1 'На проверке' → 2 'Проверено'. */

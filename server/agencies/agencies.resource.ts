@@ -1,7 +1,8 @@
-import { AGENCY_STATUS_NAMES, agenciesResource, type AgencyRow } from '../../shared/resources/agencies.js';
+import { AGENCY_STATUS_NAMES, agenciesResource, agencyUsersResource, type AgencyRow, type AgencyUserRow } from '../../shared/resources/agencies.js';
+import { defineServerList } from '../common/list/server-list.js';
 import { ALIAS, defineServerResource } from '../common/resource/server-resource.js';
 import { encryptSecret } from '../common/secrets.js';
-import { AgencyEntity } from './agency.entity.js';
+import { AgencyEntity, AgencyUserEntity } from './agency.entity.js';
 
 /** The exact expression of ix_agencies_search (migrations/1764000000001-Agencies.ts): legal name, brand, INN, contact e-mail. */
 export const AGENCY_SEARCH_EXPRESSION = (alias: string) =>
@@ -44,6 +45,7 @@ export const agenciesServerResource = defineServerResource({
   definition: agenciesResource,
   entity: AgencyEntity,
   nameColumn: 'legal_name',
+  counted: { keys: ['is_active'] },
   searchExpression: AGENCY_SEARCH_EXPRESSION(ALIAS),
   toRow: agencyRow,
   /**
@@ -63,4 +65,16 @@ export const agenciesServerResource = defineServerResource({
   onShow: async (agency, { manager, id }) => {
     if (agency.is_new) await manager.query('UPDATE agencies SET is_new = false WHERE id = $1 AND is_new', [id]);
   },
+});
+
+/**
+ * An agency's employees (GET /agencies/{agency_id}/agency-users and its `/list` picker): the route's
+ * `agency_id` narrows the list (ListService scope), so counts and searches stay within one agency.
+ */
+export const agencyUsersServerList = defineServerList({
+  definition: agencyUsersResource,
+  entity: AgencyUserEntity,
+  searchExpression: `(${ALIAS}.full_name || ' ' || coalesce(${ALIAS}.phone, '') || ' ' || coalesce(${ALIAS}.email, ''))`,
+  nameColumn: 'full_name',
+  toRow: ({ id, full_name, phone, email }): AgencyUserRow => ({ id, full_name, phone, email }),
 });

@@ -2,6 +2,7 @@ import { HttpException, HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import type { Response } from 'express';
 import { DataSource } from 'typeorm';
+import type { IdName } from '../../shared/api.js';
 import { formatCommission } from '../../shared/format.js';
 import { MESSAGES } from '../../shared/messages.js';
 import {
@@ -10,16 +11,18 @@ import {
   type AgencyStatus,
   type AgencyStatusReply,
   type AgencyTransition,
+  agenciesResource,
   type AgencyUsersReply,
   type ResendReply,
 } from '../../shared/resources/agencies.js';
 import type { AuthUser } from '../common/auth/decorators.js';
 import { notFound } from '../common/http/errors.js';
-import { escapeLike, parseListQuery } from '../common/resource/list-query.js';
-import { rowsInBatches, streamXlsx, xlsxDate, xlsxYesNo } from '../exports/xlsx.js';
+import { escapeLike, parseListQuery } from '../common/list/list-query.js';
+import { ListService } from '../common/list/list.service.js';
+import { rowsInBatches, streamXlsx, xlsxYesNo, type XlsxColumn } from '../exports/xlsx.js';
 import { LogService } from '../logs/log.service.js';
 import { MailService } from '../mail/mail.service.js';
-import { AGENCY_SEARCH_EXPRESSION } from './agencies.resource.js';
+import { AGENCY_SEARCH_EXPRESSION, agencyUsersServerList } from './agencies.resource.js';
 
 /** Bytes of a generated social-network token (base64url: 43 characters). */
 export const VK_TOKEN_BYTES = 32;
@@ -35,6 +38,7 @@ export class AgenciesService {
     @Inject(DataSource) private readonly db: DataSource,
     @Inject(MailService) private readonly mail: MailService,
     @Inject(LogService) private readonly logs: LogService,
+    @Inject(ListService) private readonly lists: ListService,
   ) {}
 
   /**
@@ -104,26 +108,22 @@ export class AgenciesService {
   }
 
   /** GET /agencies/{agency_id}/agency-users: a page of the agency's employees and the agency (spec 01 §2.5, §7). */
-  async users(agencyId: number, raw: Record<string, unknown>): Promise<AgencyUsersReply> {
-    const params = parseListQuery(raw, { sortable: ['id', 'full_name'], filters: [] });
-    const [agency] = await this.db.query<{ id: number; legal_name: string }[]>('SELECT id, legal_name FROM agencies WHERE id = $1', [agencyId]);
+  async users(agencyId: number, raw: Record<string, unknown>, viewer: AuthUser): Promise<AgencyUsersReply> {
+    const agency = await this.agency(agencyId);
+    const page = await this.lists.page(agencyUsersServerList, raw, viewer, { agency_id: agencyId });
+    return { ...(page as Pick<AgencyUsersReply, 'data' | 'count'>), agency };
+  }
+
+  /** GET /agencies/{agency_id}/agency-users/list?query=&limit=: the picker of an agency's employees (the application's agency manager). */
+  async userPicker(agencyId: number, raw: Record<string, unknown>): Promise<{ data: IdName[] }> {
+    await this.agency(agencyId);
+    return this.lists.pick(agencyUsersServerList, raw, { agency_id: agencyId });
+  }
+
+  private async agency(id: number): Promise<{ id: number; legal_name: string }> {
+    const [agency] = await this.db.query<{ id: number; legal_name: string }[]>('SELECT id, legal_name FROM agencies WHERE id = $1', [id]);
     if (!agency) throw notFound();
-    const where = ['agency_id = $1'];
-    const values: unknown[] = [agencyId];
-    if (params.query) {
-      values.push(`%${escapeLike(params.query)}%`);
-      where.push(`(full_name || ' ' || coalesce(phone, '') || ' ' || coalesce(email, '')) ILIKE $${values.length}`);
-    }
-    const direction = params.ascending ? 'ASC' : 'DESC';
-    const order = params.orderBy === 'full_name' ? `full_name ${direction}, id ${direction}` : `id ${direction}`;
-    const [rows, [counted]] = await Promise.all([
-      this.db.query<AgencyUsersReply['data']>(
-        `SELECT id, full_name, phone, email FROM agency_users WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT ${params.limit} OFFSET ${(params.page - 1) * params.limit}`,
-        values,
-      ),
-      this.db.query<{ count: number }[]>(`SELECT count(*)::int AS count FROM agency_users WHERE ${where.join(' AND ')}`, values),
-    ]);
-    return { data: rows, count: counted?.count ?? 0, agency };
+    return agency;
   }
 
   /**
@@ -131,7 +131,7 @@ export class AgenciesService {
    * headers, streamed in batches. The list's search and filters, when given, narrow it the same way.
    */
   async export(response: Response, raw: Record<string, unknown>): Promise<void> {
-    const params = parseListQuery(raw, { sortable: ['id', 'legal_name'], filters: ['is_active', 'has_search_module'] });
+    const params = parseListQuery(raw, agenciesResource);
     const where: string[] = [];
     const values: unknown[] = [];
     if (params.query) {
@@ -140,7 +140,7 @@ export class AgenciesService {
     }
     for (const [filter, value] of Object.entries(params.filters)) {
       values.push(value);
-      where.push(`a.${filter === 'is_active' ? 'is_active' : 'has_search_module'} = $${values.length}`);
+      where.push(`a.${filter === 'is_active' ? 'is_active' : 'has_search_module'} = $${values.length}`); // the two filters of agencyListFilters
     }
     interface Exported {
       id: number;
@@ -188,7 +188,7 @@ export class AgenciesService {
           is_active: xlsxYesNo(agency.is_active),
           search_module: agency.has_search_module && agency.search_module_url ? agency.search_module_url : MESSAGES.agencies.notConnected,
           status: AGENCY_STATUS_NAMES[agency.status],
-          created_at: xlsxDate(agency.created_at),
+          created_at: agency.created_at,
         };
       }
     }
@@ -203,7 +203,7 @@ export class AgenciesService {
 
 /** The columns of agencies.xlsx (the list's columns, plus INN, contact person and the registration date). */
 export const AGENCY_EXPORT_COLUMNS = [
-  { header: 'ID', key: 'id', width: 8 },
+  { header: 'ID', key: 'id', width: 8, type: 'number', format: '0' },
   { header: 'Юридическое название', key: 'legal_name', width: 36 },
   { header: 'Новое', key: 'is_new', width: 9 },
   { header: 'Бренд', key: 'brand', width: 24 },
@@ -217,5 +217,5 @@ export const AGENCY_EXPORT_COLUMNS = [
   { header: 'Активно', key: 'is_active', width: 10 },
   { header: 'Модуль поиска', key: 'search_module', width: 32 },
   { header: 'Статус', key: 'status', width: 18 },
-  { header: 'Дата регистрации', key: 'created_at', width: 16 },
-];
+  { header: 'Дата регистрации', key: 'created_at', width: 16, type: 'date' },
+] satisfies XlsxColumn[];

@@ -23,6 +23,7 @@ export const clientsServerResource = defineServerResource({
   entity: ClientEntity,
   searchExpression: `${ALIAS}.search_text`,
   nameColumn: 'full_name',
+  counted: { keys: ['is_active'] },
   toRow: toClientRow,
   // The password is stored encrypted (server/common/secrets.ts: it must be sent to the client, so
   // it cannot be a hash); an edit that leaves it empty keeps it.

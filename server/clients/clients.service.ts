@@ -4,18 +4,18 @@ import { DataSource } from 'typeorm';
 import { MESSAGES } from '../../shared/messages.js';
 import { CLIENTS_EXPORT_FILE, formatPhone, type ResendReply } from '../../shared/resources/clients.js';
 import { notFound } from '../common/http/errors.js';
-import { rowsInBatches, streamXlsx, xlsxDate, xlsxYesNo } from '../exports/xlsx.js';
+import { rowsInBatches, streamXlsx, xlsxYesNo, type XlsxColumn } from '../exports/xlsx.js';
 import { MailService } from '../mail/mail.service.js';
 
 /** Columns of clients.xlsx: the list's visible columns with Russian headers, plus the creation date. */
 export const CLIENT_EXPORT_COLUMNS = [
-  { header: 'ID', key: 'id', width: 10 },
+  { header: 'ID', key: 'id', width: 10, type: 'number', format: '0' },
   { header: 'ФИО', key: 'full_name', width: 40 },
   { header: 'Телефон', key: 'phone', width: 20 },
   { header: 'Email', key: 'email', width: 30 },
   { header: 'Активен', key: 'is_active', width: 10 },
-  { header: 'Дата создания', key: 'created_at', width: 16 },
-];
+  { header: 'Дата создания', key: 'created_at', width: 16, type: 'date' },
+] satisfies XlsxColumn[];
 
 interface ExportRow {
   id: number;
@@ -83,7 +83,7 @@ async function* mapRows(rows: AsyncIterable<ExportRow>): AsyncGenerator<Record<s
       phone: formatPhone(row.phone),
       email: row.email ?? '',
       is_active: xlsxYesNo(row.is_active),
-      created_at: xlsxDate(row.created_at),
+      created_at: row.created_at,
     };
   }
 }

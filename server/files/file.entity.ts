@@ -1,15 +1,11 @@
 import { Column, CreateDateColumn, Entity, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
 
-/** One distinct content, stored once whatever the number of uploads of it (content-addressed). */
+/** One distinct content, stored once whatever the number of uploads of it (content-addressed); its bytes are in `stored_file_chunks`. */
 @Entity('stored_files')
 export class StoredFileEntity {
   /** Lower-case hex SHA-256 of the content; also the ETag it is served with. */
   @PrimaryColumn('char', { length: 64 })
   sha256: string;
-
-  /** The bytes; never selected unless asked for by name. */
-  @Column('bytea', { select: false })
-  content: Buffer;
 
   @Column('varchar', { length: 100 })
   mime: string;

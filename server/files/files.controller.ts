@@ -1,5 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Post, Query, Req, Res, UseInterceptors } from '@nestjs/common';
 import type { Request, Response } from 'express';
+import { once } from 'node:events';
 import type { z } from 'zod';
 import {
   DOCUMENT_POLICY,
@@ -106,14 +107,48 @@ export class FilesController {
       response.status(304).end();
       return;
     }
-    const content = await this.files.content(info.sha256);
-    if (!content) throw notFound();
-    const image = Object.values(FILE_KINDS).some((kind) => kind.image && kind.mime === info.mime);
+    const kind = Object.values(FILE_KINDS).find((candidate) => candidate.mime === info.mime);
     response.setHeader('Content-Type', info.mime);
-    response.setHeader('Content-Length', String(content.length));
-    response.setHeader('Content-Disposition', contentDisposition(image ? 'inline' : 'attachment', info.original_name));
-    response.status(200).end(content);
+    response.setHeader('Content-Disposition', contentDisposition(kind?.image || kind?.video ? 'inline' : 'attachment', info.original_name));
+    response.setHeader('Accept-Ranges', 'bytes');
+    const range = parseRange(request.get('Range'), info.size);
+    if (range === 'unsatisfiable') {
+      response.setHeader('Content-Range', `bytes */${info.size}`);
+      response.status(416).end();
+      return;
+    }
+    const { start, end } = range ?? { start: 0, end: info.size - 1 };
+    if (range) response.setHeader('Content-Range', `bytes ${start}-${end}/${info.size}`);
+    response.setHeader('Content-Length', String(Math.max(end - start + 1, 0)));
+    response.status(range ? 206 : 200);
+    // Chunk by chunk, waiting for the client to take each: a video is never held whole.
+    if (info.size > 0) {
+      for await (const chunk of this.files.read(info.sha256, start, end)) {
+        if (response.destroyed) return;
+        if (!response.write(chunk)) await once(response, 'drain');
+      }
+    }
+    response.end();
   }
+}
+
+/**
+ * The byte range of a `Range: bytes=a-b` header (RFC 9110 §14): `a-`, `-n` (the last n bytes) and
+ * `a-b` (b capped at the end); several ranges are served as the first one. Null when absent or not
+ * a byte range (the whole file is served); 'unsatisfiable' when it starts past the end (416).
+ */
+export function parseRange(header: string | undefined, size: number): { start: number; end: number } | null | 'unsatisfiable' {
+  const match = /^bytes=(\d*)-(\d*)/.exec(header?.trim() ?? '');
+  if (!match || (match[1] === '' && match[2] === '')) return null;
+  if (match[1] === '') {
+    const suffix = Number(match[2]);
+    if (suffix === 0 || size === 0) return 'unsatisfiable';
+    return { start: Math.max(size - suffix, 0), end: size - 1 };
+  }
+  const start = Number(match[1]);
+  const end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
+  if (start >= size || end < start) return 'unsatisfiable';
+  return { start, end };
 }
 
 /** The body's text fields checked with the schema, and the file's presence, as one 422 map. */
@@ -134,7 +169,7 @@ function etagMatches(header: string | undefined, sha256: string): boolean {
 }
 
 /** `inline|attachment; filename="ascii"; filename*=UTF-8''…` (RFC 6266), safe for any original name. */
-function contentDisposition(type: 'inline' | 'attachment', name: string): string {
+export function contentDisposition(type: 'inline' | 'attachment', name: string): string {
   const fallback = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   const encoded = encodeURIComponent(name).replace(/['()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
   return `${type}; filename="${fallback}"; filename*=UTF-8''${encoded}`;

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
 import { DataSource, type EntityManager } from 'typeorm';
 import {
   FILE_KINDS,
@@ -47,6 +48,9 @@ export interface StoredFileInfo {
   size: number;
 }
 
+/** Stored contents are cut into chunks of this size (rows of `stored_file_chunks`). */
+export const CHUNK_BYTES = 1024 * 1024;
+
 const AREA = /^[a-z0-9_-]+(?:\/[a-z0-9_-]+)*$/;
 const SEGMENT = /^[A-Za-z0-9_-][A-Za-z0-9_.-]*$/;
 const MAX_PATH = 255;
@@ -84,43 +88,93 @@ export class FilesService {
    * `<area>/<uuid>.<ext>`, the extension and MIME type coming from the content, not the name.
    * Throws ValidationFailed (422, keyed by `field`) when the file is too large or of another kind.
    */
-  async store(content: Buffer, originalName: string | undefined, options: StoreOptions): Promise<StoredUpload> {
+  store(content: Buffer, originalName: string | undefined, options: StoreOptions): Promise<StoredUpload> {
+    const field = options.field ?? 'file';
+    // A size known up front is refused before any byte is written.
+    if (content.length > options.policy.maxBytes) return Promise.reject(new ValidationFailed({ [field]: [options.policy.messages.tooLarge] }));
+    return this.storeStream(Readable.from(content.length > 0 ? [content] : []), originalName, options);
+  }
+
+  /**
+   * Stores a file as it arrives (a multipart part, `./upload.interceptor.ts`), in chunks of
+   * CHUNK_BYTES, so a 100 MB video is never held whole in memory. Its kind is told from the first
+   * chunk (a wrong kind stops the upload there); a file over the policy's size stops when it passes
+   * it. One transaction: a refused or broken upload leaves nothing behind.
+   */
+  async storeStream(stream: AsyncIterable<Buffer | Uint8Array>, originalName: string | undefined, options: StoreOptions): Promise<StoredUpload> {
     const field = options.field ?? 'file';
     if (!AREA.test(options.area)) throw new Error(`Invalid storage area: ${options.area}`);
-    if (content.length > options.policy.maxBytes) throw new ValidationFailed({ [field]: [options.policy.messages.tooLarge] });
-    const kind = sniffFileKind(content);
-    if (!kind || !options.policy.kinds.includes(kind)) throw new ValidationFailed({ [field]: [options.policy.messages.badFormat] });
-
-    const info = FILE_KINDS[kind];
-    const sha256 = createHash('sha256').update(content).digest('hex');
-    const path = `${options.area}/${randomUUID()}.${info.extensions[0]}`;
-    const name = path.slice(path.lastIndexOf('/') + 1);
-    const original_name = cleanOriginalName(originalName, name);
-
-    // The content may be removed by a concurrent delete of its last upload between the two
-    // statements; the foreign key then refuses the row and the store is tried again.
-    for (let attempt = 1; ; attempt++) {
-      try {
-        const id = await this.db.transaction(async (manager) => {
-          const [known] = await manager.query('SELECT 1 FROM stored_files WHERE sha256 = $1', [sha256]);
-          if (!known) {
-            await manager.query(
-              'INSERT INTO stored_files (sha256, content, mime, size) VALUES ($1, $2, $3, $4) ON CONFLICT (sha256) DO NOTHING',
-              [sha256, content, info.mime, content.length],
-            );
-          }
-          const [row]: { id: number }[] = await manager.query(
-            `INSERT INTO files (path, original_name, sha256, mime, size, entity, type, created_by)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
-            [path, original_name, sha256, info.mime, content.length, options.entity ?? null, options.type ?? null, options.createdBy ?? null],
-          );
-          return row!.id;
-        });
-        return { id, name, path, url: storageUrl(path), original_name, kind, mime: info.mime, size: content.length, sha256 };
-      } catch (error) {
-        if (attempt < 3 && pgErrorOf(error).code === PG.foreignKeyViolation) continue;
-        throw error;
+    const refuse = (message: string) => new ValidationFailed({ [field]: [message] });
+    const runner = this.db.createQueryRunner();
+    await runner.connect();
+    await runner.startTransaction();
+    try {
+      // The content's key is its SHA-256, known at the end: chunks go under a staging key first.
+      const staging = randomBytes(32).toString('hex');
+      await runner.query(`INSERT INTO stored_files (sha256, mime, size) VALUES ($1, 'application/octet-stream', 0)`, [staging]);
+      const hash = createHash('sha256');
+      let kind: FileKind | null = null;
+      let size = 0;
+      let index = 0;
+      let pending: Buffer[] = [];
+      let pendingBytes = 0;
+      const writeChunk = async (chunk: Buffer) => {
+        if (index === 0) {
+          kind = sniffFileKind(chunk);
+          if (!kind || !options.policy.kinds.includes(kind)) throw refuse(options.policy.messages.badFormat);
+        }
+        await runner.query('INSERT INTO stored_file_chunks (sha256, index, data) VALUES ($1, $2, $3)', [staging, index++, chunk]);
+      };
+      // A refusal leaves the rest of a request's stream to its owner to drain (not destroyed here).
+      const pieces = stream instanceof Readable ? stream.iterator({ destroyOnReturn: false }) : stream;
+      for await (const piece of pieces) {
+        const bytes = Buffer.isBuffer(piece) ? piece : Buffer.from(piece);
+        size += bytes.length;
+        if (size > options.policy.maxBytes) throw refuse(options.policy.messages.tooLarge);
+        hash.update(bytes);
+        pending.push(bytes);
+        pendingBytes += bytes.length;
+        while (pendingBytes >= CHUNK_BYTES) {
+          const joined = Buffer.concat(pending);
+          await writeChunk(joined.subarray(0, CHUNK_BYTES));
+          pending = [joined.subarray(CHUNK_BYTES)];
+          pendingBytes = joined.length - CHUNK_BYTES;
+        }
       }
+      if (pendingBytes > 0 || index === 0) await writeChunk(Buffer.concat(pending));
+
+      const info = FILE_KINDS[kind!];
+      const sha256 = hash.digest('hex');
+      const [known] = await runner.query('SELECT 1 FROM stored_files WHERE sha256 = $1', [sha256]);
+      if (known) await runner.query('DELETE FROM stored_files WHERE sha256 = $1', [staging]);
+      else {
+        // The same bytes stored at this moment by another upload: theirs is kept, these chunks go.
+        await runner.query('SAVEPOINT adopt_content');
+        try {
+          await runner.query('UPDATE stored_files SET sha256 = $1, mime = $2, size = $3 WHERE sha256 = $4', [sha256, info.mime, size, staging]);
+          await runner.query('RELEASE SAVEPOINT adopt_content');
+        } catch (error) {
+          if (pgErrorOf(error).code !== PG.uniqueViolation) throw error;
+          await runner.query('ROLLBACK TO SAVEPOINT adopt_content');
+          await runner.query('DELETE FROM stored_files WHERE sha256 = $1', [staging]);
+        }
+      }
+
+      const path = `${options.area}/${randomUUID()}.${info.extensions[0]}`;
+      const name = path.slice(path.lastIndexOf('/') + 1);
+      const original_name = cleanOriginalName(originalName, name);
+      const [row]: { id: number }[] = await runner.query(
+        `INSERT INTO files (path, original_name, sha256, mime, size, entity, type, created_by)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
+        [path, original_name, sha256, info.mime, size, options.entity ?? null, options.type ?? null, options.createdBy ?? null],
+      );
+      await runner.commitTransaction();
+      return { id: row!.id, name, path, url: storageUrl(path), original_name, kind: kind!, mime: info.mime, size, sha256 };
+    } catch (error) {
+      await runner.rollbackTransaction().catch(() => undefined);
+      throw error;
+    } finally {
+      await runner.release();
     }
   }
 
@@ -166,10 +220,23 @@ export class FilesService {
     return row ?? null;
   }
 
-  /** The bytes of a stored content, or null when gone. */
-  async content(sha256: string): Promise<Buffer | null> {
-    const [row]: { content: Buffer }[] = await this.db.query('SELECT content FROM stored_files WHERE sha256 = $1', [sha256]);
-    return row?.content ?? null;
+  /**
+   * The bytes `start`..`end` (inclusive) of a stored content, one chunk at a time: only the chunks
+   * the range covers are read, and each only in the part it needs.
+   */
+  async *read(sha256: string, start: number, end: number): AsyncGenerator<Buffer> {
+    for (let index = Math.floor(start / CHUNK_BYTES); index <= Math.floor(end / CHUNK_BYTES); index++) {
+      const from = Math.max(start - index * CHUNK_BYTES, 0);
+      const to = Math.min(end - index * CHUNK_BYTES, CHUNK_BYTES - 1);
+      const [row]: { data: Buffer }[] = await this.db.query('SELECT substring(data FROM $3::int FOR $4::int) AS data FROM stored_file_chunks WHERE sha256 = $1 AND index = $2', [
+        sha256,
+        index,
+        from + 1,
+        to - from + 1,
+      ]);
+      if (!row) return;
+      yield row.data;
+    }
   }
 
   /** Drops a content no upload points at any more (a concurrent store of the same bytes keeps it: the foreign key refuses). */

@@ -307,7 +307,8 @@ describe('GET /api/storage/<path>', () => {
   it('serves a non-image upload as an attachment', async () => {
     const pdf = Buffer.from('%PDF-1.4\n% Договор\n%%EOF\n');
     const hash = sha(pdf);
-    await app.db.query(`INSERT INTO stored_files (sha256, content, mime, size) VALUES ($1, $2, 'application/pdf', $3)`, [hash, pdf, pdf.length]);
+    await app.db.query(`INSERT INTO stored_files (sha256, mime, size) VALUES ($1, 'application/pdf', $2)`, [hash, pdf.length]);
+    await app.db.query(`INSERT INTO stored_file_chunks (sha256, index, data) VALUES ($1, 0, $2)`, [hash, pdf]);
     await app.db.query(`INSERT INTO files (path, original_name, sha256, mime, size) VALUES ('documents/test/contract.pdf', 'Договор "№1".pdf', $1, 'application/pdf', $2)`, [
       hash,
       pdf.length,

@@ -9,6 +9,7 @@ export const logsServerResource = defineServerResource({
   // The exact expression of ix_logs_search (migrations/1763942400001-LogsSearch.ts).
   searchExpression: `(${ALIAS}.source || ' ' || ${ALIAS}.title || ' ' || ${ALIAS}.msg)`,
   nameColumn: 'title',
+  counted: { keys: ['level'] },
   toRow: (log): LogRow => ({
     id: log.id,
     level: log.level,

@@ -5,7 +5,7 @@
  * colleague asked to send is lost and the UI can say it was not sent.
  */
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { DataSource } from 'typeorm';
 import { MESSAGES } from '../../shared/messages.js';
 import { decryptSecret } from '../common/secrets.js';
@@ -66,7 +66,8 @@ export class MailService implements OnModuleDestroy {
     let sent = false;
     if (this.config.smtpUrl) {
       try {
-        this.transport ??= nodemailer.createTransport(this.config.smtpUrl);
+        // nodemailer is imported on the first letter, not at start-up (issue 9 "Start-up").
+        this.transport ??= (await import('nodemailer')).default.createTransport(this.config.smtpUrl);
         await this.transport.sendMail({ from: this.from, to: message.to, subject: message.subject, text: message.text, html: message.html });
         sent = true;
       } catch (failure) {

@@ -17,6 +17,7 @@ export const usersServerResource = defineServerResource({
   // Role ids 1, 2, 3 are in the alphabetical order of their Russian names.
   sortExpressions: { role_name: `${ALIAS}.role` },
   nameColumn: 'full_name',
+  counted: { keys: ['is_active'] },
   toRow: (user): UserRow => ({
     id: user.id,
     surname: user.surname,

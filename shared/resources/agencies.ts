@@ -17,6 +17,7 @@ import {
   requiredText,
 } from '../validation.js';
 import { defineResource } from './define.js';
+import { listFilter } from '../list.js';
 
 /** Spec 01 §5 "Agency"; company_phone and the search-module URL have no limit in the spec. */
 export const AGENCY_LIMITS = {
@@ -143,12 +144,16 @@ export interface AgencyRow {
   created_at: string;
 }
 
+/** The agencies list's filters (spec 01 §2.4); the export narrows the same way. */
+export const agencyListFilters = z.object({ is_active: listFilter.flag(), has_search_module: listFilter.flag() });
+
 export const agenciesResource = defineResource({
   path: '/agencies',
   createSchema: agencySchema,
   updateSchema: agencySchema,
   sortable: ['id', 'legal_name'],
-  filters: ['is_active', 'has_search_module'],
+  filters: agencyListFilters,
+  picker: 'search',
   switches: { active: 'is_active' },
   messages: { saved: MESSAGES.agencies.saved, deleted: MESSAGES.agencies.deleted },
 });
@@ -200,7 +205,7 @@ export const agencyUsersResource = defineResource({
   createSchema: z.object({}),
   updateSchema: z.object({}),
   sortable: ['id', 'full_name'],
-  filters: [],
+  picker: 'search',
   readOnly: true,
   messages: { saved: MESSAGES.agencies.saved, deleted: MESSAGES.success.deleted },
 });

@@ -53,7 +53,6 @@ export const agencyDocumentsResource = defineResource({
   createSchema: agencyDocumentCreateSchema,
   updateSchema: agencyDocumentUpdateSchema,
   sortable: ['id', 'name', 'sort'],
-  filters: [],
   messages: { saved: MESSAGES.documents.saved, deleted: MESSAGES.documents.deleted },
 });
 

@@ -38,7 +38,7 @@ export const CITY_CATALOG_IMAGE_HINT = 'Одно изображение, рек�
  * A FAQ item (question, rich-text answer) or an advantage (title, rich-text text): both parts filled,
  * otherwise 'Заполните поле' under each empty one (spec 01 §5).
  */
-const pairItem = <A extends string, B extends string>(first: A, firstMax: number, second: B, secondMax: number) =>
+export const pairItem = <A extends string, B extends string>(first: A, firstMax: number, second: B, secondMax: number) =>
   z
     .object({
       id: z.union([z.number(), z.string()]).optional(),
@@ -123,7 +123,6 @@ export const citiesResource = defineResource({
   createSchema: citySchema,
   updateSchema: citySchema,
   sortable: ['id', 'name'],
-  filters: [],
   maxLimit: CITY_LIMITS.searchLimit,
   messages: { saved: MESSAGES.cities.saved, deleted: MESSAGES.cities.deleted },
 });

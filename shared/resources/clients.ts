@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { MESSAGES } from '../messages.js';
 import { activeFlag, maskedPhone, optionalEmail, optionalText, requiredText } from '../validation.js';
 import { defineResource } from './define.js';
+import { listFilter } from '../list.js';
 
 /** Spec 01 §5: surname, name, patronymic, email and password at most 50. */
 export const CLIENT_FIELD_MAX = 50;
@@ -42,7 +43,8 @@ export const clientsResource = defineResource({
   createSchema: clientCreateSchema,
   updateSchema: clientUpdateSchema,
   sortable: ['id', 'full_name'],
-  filters: ['is_active'],
+  filters: z.object({ is_active: listFilter.flag() }),
+  picker: 'search',
   phoneSearch: true,
   switches: { active: 'is_active' },
   messages: { saved: MESSAGES.clients.saved, deleted: MESSAGES.clients.deleted },

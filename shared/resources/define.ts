@@ -1,11 +1,11 @@
 /**
- * One resource, one definition: the part of a resource both sides need — its API path, input
- * schemas (with the spec's limits and messages), sortable columns, filters and texts.
- * The server adds the entity and queries (server/common/resource), the renderer adds columns and
- * form fields (renderer/src/common/resource).
+ * One resource, one definition: the part of a resource both sides need — its list (path, sortable
+ * columns, filter schema, picker: shared/list.ts), input schemas (with the spec's limits and
+ * messages) and texts. The server adds the entity and queries (server/common/resource and
+ * server/common/list), the renderer adds columns and form fields (renderer/src/common/resource).
  */
 import { z } from 'zod';
-import type { ListFilter } from '../api.js';
+import type { ListDefinition, ListFilters } from '../list.js';
 import { MESSAGES } from '../messages.js';
 import { requiredText } from '../validation.js';
 
@@ -13,19 +13,10 @@ export interface ResourceDefinition<
   Create extends z.ZodType = z.ZodType,
   Update extends z.ZodType = Create,
   Sortable extends string = string,
-> {
-  /** Path under /api, e.g. `/users`. */
-  path: string;
+  Filters extends ListFilters = ListFilters,
+> extends ListDefinition<Sortable, Filters> {
   createSchema: Create;
   updateSchema: Update;
-  /** Columns the list may be ordered by (`orderBy`); anything else is refused with 422. */
-  sortable: readonly Sortable[];
-  /** Spec filters this list accepts. */
-  filters: readonly ListFilter[];
-  /** Cap of `limit` when the spec asks for more than the default 100. */
-  maxLimit?: number;
-  /** The search box also finds phones typed in any format (`8 916 123 45 67`), see phoneSearchText. */
-  phoneSearch?: boolean;
   /**
    * Boolean columns switched from the list: `PUT {path}/{id}/{segment}` for each entry, e.g.
    * `{ active: 'is_active', filter: 'is_filter', 'point-filter': 'is_point_filter' }`.
@@ -48,9 +39,9 @@ export interface ResourceDefinition<
   };
 }
 
-export function defineResource<Create extends z.ZodType, Update extends z.ZodType, Sortable extends string>(
-  definition: ResourceDefinition<Create, Update, Sortable>,
-): ResourceDefinition<Create, Update, Sortable> {
+export function defineResource<Create extends z.ZodType, Update extends z.ZodType, Sortable extends string, Filters extends ListFilters = ListFilters>(
+  definition: ResourceDefinition<Create, Update, Sortable, Filters>,
+): ResourceDefinition<Create, Update, Sortable, Filters> {
   return definition;
 }
 
@@ -62,7 +53,6 @@ export function defineNamedHandbook(options: { path: string; nameMax: number; sa
     createSchema: schema,
     updateSchema: schema,
     sortable: ['id', 'name'],
-    filters: [],
     messages: { saved: options.saved, deleted: options.deleted ?? MESSAGES.success.deleted },
   });
 }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { MESSAGES } from '../messages.js';
 import { optionalText, requiredInteger, requiredText } from '../validation.js';
 import { defineResource } from './define.js';
+import { listFilter } from '../list.js';
 
 /** Sort 1–100; a lower value stands higher. */
 export const DIRECTION_SORT = { min: 1, max: 100, default: 100 } as const;
@@ -18,7 +19,6 @@ export const directionsResource = defineResource({
   createSchema: directionSchema,
   updateSchema: directionSchema,
   sortable: ['id', 'name', 'sort'],
-  filters: [],
   messages: { saved: MESSAGES.directions.saved, deleted: MESSAGES.success.deleted },
 });
 
@@ -33,6 +33,6 @@ export const hotelDirectionsResource = defineResource({
   createSchema: hotelDirectionSchema,
   updateSchema: hotelDirectionSchema,
   sortable: ['id', 'name'],
-  filters: ['city_id'],
+  filters: z.object({ city_id: listFilter.integer() }),
   messages: { saved: MESSAGES.hotelHandbooks.directionSaved, deleted: MESSAGES.success.deleted },
 });

@@ -45,7 +45,6 @@ export const mealsResource = defineResource({
   createSchema: mealSchema,
   updateSchema: mealSchema,
   sortable: ['id', 'name'],
-  filters: [],
   messages: { saved: M.mealSaved, deleted: MESSAGES.success.deleted },
 });
 
@@ -64,7 +63,6 @@ export const hotelServicesResource = defineResource({
   createSchema: serviceSchema,
   updateSchema: serviceSchema,
   sortable: ['id', 'name'],
-  filters: [],
   switches: filterSwitches,
   messages: { saved: M.serviceSaved, deleted: M.serviceDeleted },
 });
@@ -92,7 +90,6 @@ export const promotionsResource = defineResource({
   createSchema: promotionSchema,
   updateSchema: promotionSchema,
   sortable: ['id', 'name'],
-  filters: [],
   messages: { saved: M.promotionSaved, deleted: MESSAGES.success.deleted },
 });
 
@@ -110,7 +107,6 @@ export const infrastructuresResource = defineResource({
   createSchema: infrastructureSchema,
   updateSchema: infrastructureSchema,
   sortable: ['id', 'name'],
-  filters: [],
   switches: filterSwitches,
   messages: { saved: M.infrastructureSaved, deleted: MESSAGES.success.deleted },
 });

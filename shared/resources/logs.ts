@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { IdName } from '../api.js';
 import { MESSAGES } from '../messages.js';
 import { defineResource } from './define.js';
+import { listFilter } from '../list.js';
 
 /** Severity as in PSR-3 / Monolog: the number is stored in `level`, the upper-case name in `level_name`. */
 export const LOG_LEVELS = { debug: 100, info: 200, notice: 250, warning: 300, error: 400, critical: 500 } as const;
@@ -70,7 +71,7 @@ export const logsResource = defineResource({
   createSchema: z.never(),
   updateSchema: z.never(),
   sortable: ['id', 'level'],
-  filters: ['level'],
+  filters: z.object({ level: listFilter.integer(0, 1000) }),
   readOnly: true,
   // `saved` is never shown: nothing saves a log through the API.
   messages: { saved: '', deleted: MESSAGES.logs.deleted },

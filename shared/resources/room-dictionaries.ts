@@ -27,7 +27,6 @@ export const roomPlacesResource = defineResource({
   createSchema: placeSchema,
   updateSchema: placeSchema,
   sortable: ['id', 'name', 'places_count', 'adv_places_count'],
-  filters: [],
   messages: { saved, deleted: MESSAGES.success.deleted },
 });
 

@@ -32,7 +32,6 @@ export const tradeOffersResource = defineResource({
   createSchema: tradeOfferSchema,
   updateSchema: tradeOfferSchema,
   sortable: ['id', 'name'],
-  filters: [],
   messages: { saved: M.tradeOfferSaved, deleted: M.tradeOfferDeleted },
 });
 

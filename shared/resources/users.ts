@@ -4,6 +4,7 @@ import { MESSAGES } from '../messages.js';
 import { ALL_ROLES, type Role } from '../roles.js';
 import { activeFlag, optionalText, requiredChoice, requiredEmail, requiredText } from '../validation.js';
 import { defineResource } from './define.js';
+import { listFilter } from '../list.js';
 
 /** Spec 01 §5: surname, name, patronymic, email and password at most 50. */
 export const USER_FIELD_MAX = 50;
@@ -59,7 +60,8 @@ export const usersResource = defineResource({
   createSchema: userCreateSchema,
   updateSchema: userUpdateSchema,
   sortable: ['id', 'full_name', 'email', 'role_name', 'is_active'],
-  filters: ['is_active'],
+  filters: z.object({ is_active: listFilter.flag() }),
+  picker: 'search',
   switches: { active: 'is_active' },
   messages: { saved: MESSAGES.users.saved, deleted: MESSAGES.users.deleted },
 });

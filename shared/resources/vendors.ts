@@ -95,7 +95,6 @@ export const vendorsResource = defineResource({
   createSchema: vendorSchema,
   updateSchema: vendorSchema,
   sortable: ['id', 'name'],
-  filters: [],
   messages: {
     saved: MESSAGES.vendors.saved,
     deleted: MESSAGES.vendors.deleted,

@@ -9,7 +9,6 @@ import { MESSAGES } from '../../shared/messages.js';
 import { ADMIN, ensureAdmin, expireSession, LANDING, sql } from './session.js';
 import { seedScreens } from './seed.js';
 
-test.describe.configure({ mode: 'serial' });
 test.use({ viewport: { width: 1366, height: 768 } });
 
 test('a list the server refuses shows the reason and Повторить, never "no data"', async ({ page }) => {

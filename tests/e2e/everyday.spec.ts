@@ -8,9 +8,8 @@ import { expect, test } from '@playwright/test';
 import { MESSAGES } from '../../shared/messages.js';
 import { apiPost, ensureAdmin, LANDING, signIn, sql } from './session.js';
 import { seedScreens } from './seed.js';
-import { coveredProblems, HEADER_CONTROLS } from './walk.js';
+import { coveredProblems, HEADER_CONTROLS, headerOverflow } from './walk.js';
 
-test.describe.configure({ mode: 'serial' });
 test.use({ viewport: { width: 1366, height: 768 } });
 
 test('a dialog starts in its first field, and Enter in any one-line field saves it', async ({ page }) => {
@@ -106,6 +105,7 @@ test('at 1366×768 three-digit counters and a long name never cover the header b
   await expect(page.getByTestId('badge-clients')).toHaveText(/^\d{3}$/);
   await expect(page.getByTestId('badge-agencies')).toHaveText(/^\d{3}$/);
   expect(await coveredProblems(page, HEADER_CONTROLS, 'header control')).toEqual([]);
+  expect(await headerOverflow(page)).toEqual([]);
   const header = (await page.locator('.app-header').boundingBox())!;
   expect(header.height).toBeLessThanOrEqual(51);
   // The whole name is there on hover.

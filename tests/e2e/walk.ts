@@ -129,9 +129,22 @@ export async function coveredProblems(page: Page, selector: string, what: string
 /** The header's buttons, links and greeting. */
 export const HEADER_CONTROLS = '.app-header a, .app-header button, [data-testid="greeting"]';
 
+/** Header controls that do not sit whole inside the header bar (wrapped onto a second line, pushed out). */
+export async function headerOverflow(page: Page): Promise<string[]> {
+  return page.evaluate((selector) => {
+    const bar = document.querySelector('.app-header')?.getBoundingClientRect();
+    if (!bar) return ['no header'];
+    return [...document.querySelectorAll(selector)]
+      .map((element) => ({ element, rect: element.getBoundingClientRect() }))
+      .filter(({ rect }) => rect.width > 0 && (rect.top < bar.top - 1 || rect.bottom > bar.bottom + 1 || rect.left < bar.left - 1 || rect.right > bar.right + 1))
+      .map(({ element }) => `header control «${(element.textContent || element.getAttribute('aria-label') || '').trim().slice(0, 40)}» lies outside the header bar`);
+  }, HEADER_CONTROLS);
+}
+
 /** The layout of a page at 1366×768: the header, the tables, the width of the page. */
 async function checkPageLayout(page: Page, findings: Findings, where: string) {
   await checkCovered(page, findings, where, HEADER_CONTROLS, 'header control');
+  for (const problem of await headerOverflow(page)) findings.layout.push(`${where}: ${problem}`);
   await checkCovered(page, findings, where, 'main table thead th', 'column header');
   await checkCovered(page, findings, where, 'main table tbody tr:nth-child(-n+5) td', 'cell');
   const problems = await page.evaluate(() => {

@@ -49,6 +49,8 @@ interface RequestOptions {
   signal?: AbortSignal;
   /** Read the reply as a file instead of JSON. */
   binary?: boolean;
+  /** Send the CSRF proof on a GET too: the spec's GETs that change things (a departure's notify). */
+  proof?: boolean;
 }
 
 /** Set by the app: what to do when the session is gone. */
@@ -94,7 +96,7 @@ async function send(url: string, init: RequestInit): Promise<Response> {
 
 async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
-  if (method !== 'GET') {
+  if (method !== 'GET' || options.proof) {
     await ensureCsrfCookie();
     headers[XSRF_HEADER] = readCookie(XSRF_COOKIE) ?? '';
   }
@@ -115,6 +117,8 @@ async function request<T>(method: string, path: string, options: RequestOptions 
 
   const error = new ApiError(response.status, await response.json().catch(() => null));
   if (error.sessionLost) onSessionLost();
+  // The database is down or restarting (server/common/http/database-unavailable.ts): it says so itself.
+  else if (response.status === 503 && error.serverMessage) toast.error(error.serverMessage, MESSAGES.errors.title);
   else if (response.status >= 500) toast.error(MESSAGES.errors.contactDevelopers, MESSAGES.errors.title);
   throw error;
 }
@@ -123,6 +127,9 @@ export const api = {
   get: <T>(path: string, query?: Query, signal?: AbortSignal) => request<T>('GET', path, { query, signal }),
   post: <T>(path: string, body?: unknown) => request<T>('POST', path, { body }),
   put: <T>(path: string, body?: unknown) => request<T>('PUT', path, { body }),
+  patch: <T>(path: string, body?: unknown) => request<T>('PATCH', path, { body }),
   delete: <T>(path: string) => request<T>('DELETE', path),
   file: (path: string, query?: Query) => request<Blob>('GET', path, { query, binary: true }),
+  /** A GET that changes state (spec 02 §7 notify): sent with the CSRF proof, as a write is. */
+  getChanging: <T>(path: string) => request<T>('GET', path, { proof: true }),
 };

@@ -1,22 +1,19 @@
 import { Spinner } from '@blueprintjs/core';
 import { MESSAGES } from '@shared/messages';
 import { routeAllows, ROUTES, type RouteName } from '@shared/routes';
-import { useEffect } from 'react';
+import { useEffect, type ComponentType } from 'react';
 import { createBrowserRouter, Navigate, useLocation, type RouteObject } from 'react-router-dom';
 import { useSession } from '../api/session';
-import { AuthPage, signInPath } from '../auth/AuthPage';
-import { ResourceScreen } from '../common/resource/ResourceScreen';
+import { signInPath } from '../auth/returnPath';
 import { SCREENS } from '../features/screens';
-import { landingPath } from './landing';
-import { AppLayout } from './layout/AppLayout';
-import { SessionExpiredDialog } from './SessionExpiredDialog';
 import { Forbidden, NotFound, UnderConstruction } from './StatusPages';
 
 /**
- * A page opened without a session goes to /auth (spec 01 §8) and comes back to it after sign-in; a
- * session that ends while the page is in use keeps the page under the sign-in dialog.
+ * A page opened without a session goes to /auth (spec 01 §8) and comes back to it after sign-in; with
+ * a session the page sits in the app's frame (`Layout`), which also holds the sign-in dialog shown
+ * when the session ends while the page is in use.
  */
-function RequireSession() {
+function RequireSession({ Layout }: { Layout: ComponentType }) {
   const status = useSession((state) => state.status);
   const left = useSession((state) => state.left);
   const load = useSession((state) => state.load);
@@ -26,33 +23,44 @@ function RequireSession() {
   }, [status, load]);
   if (status === 'unknown') return <Spinner className="page-spinner" aria-label={MESSAGES.list.loading} />;
   if (status === 'signed-out') return <Navigate to={signInPath(left ? undefined : location.pathname + location.search)} replace />;
-  return (
-    <>
-      <AppLayout />
-      <SessionExpiredDialog />
-    </>
-  );
+  return <Layout />;
 }
 
-function RouteScreen({ name }: { name: RouteName }) {
+function RouteScreen({ name, Screen }: { name: RouteName; Screen?: ComponentType }) {
   const user = useSession((state) => state.user);
   if (!user) return null;
   if (!routeAllows(name, user.role)) return <Forbidden />;
-  const screen = SCREENS[name];
-  if (!screen) return <UnderConstruction title={ROUTES[name].title} />;
-  if ('resource' in screen) return <ResourceScreen key={name} definition={screen.resource} />;
-  const Component = screen.component;
-  return <Component />;
+  if (!Screen) return <UnderConstruction title={ROUTES[name].title} />;
+  return <Screen key={name} />;
 }
 
-const appRoutes: RouteObject[] = (Object.keys(ROUTES) as RouteName[])
-  .filter((name) => name !== 'auth')
-  .map((name) => ({ id: name, path: ROUTES[name].path, element: <RouteScreen name={name} /> }));
+/**
+ * A route's screen is fetched when the route is first opened (React Router's `lazy`, issue 9), at
+ * the same time as the session check; a route without a screen yet shows "раздел в разработке".
+ */
+function appRoute(name: RouteName): RouteObject {
+  const route = { id: name, path: ROUTES[name].path };
+  const load = SCREENS[name];
+  if (!load) return { ...route, element: <RouteScreen name={name} /> };
+  return { ...route, lazy: async () => ({ element: <RouteScreen name={name} Screen={await load()} /> }) };
+}
+
+const appRoutes = (Object.keys(ROUTES) as RouteName[]).filter((name) => name !== 'auth').map(appRoute);
+
+/** Shown while the first page's code arrives (a few milliseconds on the desktop's local server). */
+const loading = <Spinner className="page-spinner" aria-label={MESSAGES.list.loading} />;
 
 export const router = createBrowserRouter([
-  { id: 'auth', path: ROUTES.auth.path, element: <AuthPage landing={(user) => landingPath(user.role)} /> },
   {
-    element: <RequireSession />,
+    id: 'auth',
+    path: ROUTES.auth.path,
+    lazy: () => import('../auth/AuthPage').then(({ AuthPage }) => ({ Component: AuthPage })),
+    hydrateFallbackElement: loading,
+  },
+  {
+    // The frame (header, menus) is fetched together with the first page's screen: the sign-in page needs neither.
+    lazy: () => import('./layout/AppLayout').then(({ AppLayout }) => ({ element: <RequireSession Layout={AppLayout} /> })),
+    hydrateFallbackElement: loading,
     children: [...appRoutes, { path: '*', element: <NotFound /> }],
   },
 ]);

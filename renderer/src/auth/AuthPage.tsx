@@ -4,50 +4,44 @@
  * any user exists). In the desktop app the credentials can be remembered in the OS keychain.
  *
  * After signing in the user goes back to the page they opened without a session (`?next=`), else to
- * `landing(user)` (the app's choice: /applications once it exists). The sign-in form also serves
+ * the landing page (app/landing.ts: /applications once it exists). The sign-in form also serves
  * the dialog shown when a session expires mid-work (app/SessionExpiredDialog.tsx).
  */
 import { Button, Callout, Card, Checkbox, H3, Intent, Spinner } from '@blueprintjs/core';
-import type { SessionUser, SetupState } from '@shared/api';
+import type { SessionUser } from '@shared/api';
 import { MESSAGES } from '@shared/messages';
 import { firstAdministratorSchema, loginSchema } from '@shared/resources/users';
-import { routePath } from '@shared/routes';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Navigate } from 'react-router-dom';
 import { api, ApiError } from '../api/http';
 import { useSession } from '../api/session';
+import { landingPath } from '../app/landing';
+import { returnPath } from './returnPath';
 import { readFailureReason } from '../common/failure';
 import { FormFields, type FieldSpec } from '../common/form/fields';
 import { useZodForm } from '../common/form/useZodForm';
 
-export function AuthPage({ landing }: { landing(user: SessionUser): string }) {
+export function AuthPage() {
   const status = useSession((state) => state.status);
   const user = useSession((state) => state.user);
-  const setup = useQuery({
-    queryKey: ['setup'],
-    queryFn: ({ signal }) => api.get<SetupState>('/setup', undefined, signal),
-  });
+  const setupRequired = useSession((state) => state.setupRequired);
+  const load = useSession((state) => state.load);
   const onSignedIn = useSignedIn();
+  // The boot call (started with the app, see main.tsx) tells whether to offer the setup form.
+  useEffect(() => {
+    if (status === 'unknown') void load();
+  }, [status, load]);
   // Signed in (just now, or already): back to the page asked for, else the landing page.
-  if (status === 'signed-in' && user) return <Navigate to={returnPath() ?? landing(user)} replace />;
+  if (status === 'signed-in' && user) return <Navigate to={returnPath() ?? landingPath(user.role)} replace />;
 
   return (
     <div className="auth-page">
       <Card elevation={2} className="auth-card">
-        {setup.isPending ? <Spinner aria-label={MESSAGES.list.loading} /> : setup.data?.required ? <FirstAdministratorForm onSignedIn={onSignedIn} /> : <SignInForm onSignedIn={onSignedIn} />}
+        {status === 'unknown' ? <Spinner aria-label={MESSAGES.list.loading} /> : setupRequired ? <FirstAdministratorForm onSignedIn={onSignedIn} /> : <SignInForm onSignedIn={onSignedIn} />}
       </Card>
     </div>
   );
-}
-
-/** /auth for a page opened without a session: after signing in, the user comes back to `returnTo`. */
-export const signInPath = (returnTo?: string) => (returnTo && returnTo !== '/' ? `${routePath('auth')}?next=${encodeURIComponent(returnTo)}` : routePath('auth'));
-
-/** The page to come back to (`?next=`): a path of this app only, never another site. */
-function returnPath(): string | null {
-  const next = new URLSearchParams(window.location.search).get('next');
-  return next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith(routePath('auth')) ? next : null;
 }
 
 /** Signed in on /auth: a fresh cache for the new session; the page then leads on (above). */
@@ -136,7 +130,7 @@ const FIRST_ADMIN_FIELDS: FieldSpec[] = [
 function FirstAdministratorForm({ onSignedIn }: { onSignedIn(user: SessionUser): void }) {
   const form = useZodForm(firstAdministratorSchema, { surname: '', name: '', patronymic: '', email: '', password: '' });
   const [busy, setBusy] = useState(false);
-  const queryClient = useQueryClient();
+  const reboot = useSession((state) => state.load);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -147,8 +141,8 @@ function FirstAdministratorForm({ onSignedIn }: { onSignedIn(user: SessionUser):
       onSignedIn(data);
     } catch (error) {
       if (error instanceof ApiError && error.status === 422) form.setErrors(error.fieldErrors);
-      // Someone else created the first administrator meanwhile: show the sign-in form.
-      if (error instanceof ApiError && error.status === 403) await queryClient.invalidateQueries({ queryKey: ['setup'] });
+      // Someone else created the first administrator meanwhile: boot again, which shows the sign-in form.
+      if (error instanceof ApiError && error.status === 403) await reboot();
     } finally {
       setBusy(false);
     }

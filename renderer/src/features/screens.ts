@@ -1,58 +1,69 @@
 /**
- * Which screen each named route shows. A simple resource maps to its declaration (rendered by the
- * generic ResourceScreen); a complex one to its own component. Routes absent here show the honest
- * "раздел в разработке" page until their issue lands.
+ * Which screen each named route shows. Every screen is its own chunk, loaded when its route is first
+ * opened (issue 9 "Renderer": the sign-in page and the first screen do not wait for the others).
+ * A simple resource maps to its declaration, rendered by the generic ResourceScreen:
+ *   users: list(() => import('./users/usersScreen').then((m) => m.usersScreen)),
+ * a complex screen to its own component:
+ *   hotels: page(() => import('./hotels/HotelsScreen').then((m) => m.HotelsScreen)),
+ * Routes absent here show the honest "раздел в разработке" page until their issue lands.
  */
 import type { RouteName } from '@shared/routes';
-import type { ComponentType } from 'react';
+import { createElement, type ComponentType } from 'react';
 import type { ResourceScreenDefinition, RowBase } from '../common/resource/definition';
-import { agenciesScreen } from './agencies/agenciesScreen';
-import { agencyUsersScreen } from './agencies/agencyUsersScreen';
-import { agencyDocumentsScreen } from './agency-documents/agencyDocumentsScreen';
-import { citiesScreen } from './cities/citiesScreen';
-import { clientsScreen } from './clients/clientsScreen';
-import { countriesScreen } from './countries/countriesScreen';
-import * as directions from './directions/screens';
-import * as hotel from './hotel-handbooks/screens';
-import { logsScreen } from './logs/logsScreen';
-import * as rooms from './rooms/screens';
-import * as tours from './tour-dictionaries/screens';
-import { usersScreen } from './users/usersScreen';
-import { vendorsScreen } from './vendors/vendorsScreen';
 
-export type Screen = { resource: ResourceScreenDefinition<never> } | { component: ComponentType };
+/** Loads a route's screen (its chunk and what it needs) and gives the component to render. */
+export type ScreenLoader = () => Promise<ComponentType>;
 
-/** A route served by the generic list screen. */
-const list = <Row extends RowBase>(definition: ResourceScreenDefinition<Row>): Screen => ({
-  resource: definition as unknown as ResourceScreenDefinition<never>,
-});
+/** A route served by the generic list screen, which loads beside the declaration (one shared chunk). */
+export const list =
+  <Row extends RowBase>(load: () => Promise<ResourceScreenDefinition<Row>>): ScreenLoader =>
+  async () => {
+    const [definition, { ResourceScreen }] = await Promise.all([load(), import('../common/resource/ResourceScreen')]);
+    return function ListScreen() {
+      return createElement(ResourceScreen<Row>, { definition });
+    };
+  };
 
-export const SCREENS: Partial<Record<RouteName, Screen>> = {
-  users: list(usersScreen),
-  countries: list(countriesScreen),
-  cities: list(citiesScreen),
-  directions: list(directions.directionsScreen),
-  'hotel-directions': list(directions.hotelDirectionsScreen),
-  vendors: list(vendorsScreen),
-  logs: list(logsScreen),
-  'hotel-meals': list(hotel.mealsScreen),
-  'hotel-accommodations': list(hotel.accommodationsScreen),
-  'hotel-services': list(hotel.hotelServicesScreen),
-  'hotel-promotions': list(hotel.promotionsScreen),
-  'hotel-infrastructures': list(hotel.infrastructuresScreen),
-  'hotel-infrastructure-types': list(hotel.infrastructureTypesScreen),
-  'room-types': list(rooms.roomTypesScreen),
-  'room-places': list(rooms.roomPlacesScreen),
-  'room-descriptions': list(rooms.roomDescriptionsScreen),
-  'room-services': list(rooms.roomServicesScreen),
-  'room-equipment': list(rooms.roomEquipmentScreen),
-  'room-furniture': list(rooms.roomFurnitureScreen),
-  'room-bathroom': list(rooms.roomBathroomScreen),
-  'excursion-tour-categories': list(tours.tourCategoriesScreen),
-  'excursion-tour-trade-offers': list(tours.tradeOffersScreen),
-  'tour-types': list(tours.tourTypesScreen),
-  'agencies-files': list(agencyDocumentsScreen),
-  clients: list(clientsScreen),
-  agencies: list(agenciesScreen),
-  'agencies-users': list(agencyUsersScreen),
+/** A route served by a component of its own (the hotel, tour and application editors). */
+export const page = (load: () => Promise<ComponentType>): ScreenLoader => load;
+
+export const SCREENS: Partial<Record<RouteName, ScreenLoader>> = {
+  users: list(() => import('./users/usersScreen').then((m) => m.usersScreen)),
+  countries: list(() => import('./countries/countriesScreen').then((m) => m.countriesScreen)),
+  cities: list(() => import('./cities/citiesScreen').then((m) => m.citiesScreen)),
+  directions: list(() => import('./directions/screens').then((m) => m.directionsScreen)),
+  'hotel-directions': list(() => import('./directions/screens').then((m) => m.hotelDirectionsScreen)),
+  vendors: list(() => import('./vendors/vendorsScreen').then((m) => m.vendorsScreen)),
+  logs: list(() => import('./logs/logsScreen').then((m) => m.logsScreen)),
+  'hotel-meals': list(() => import('./hotel-handbooks/screens').then((m) => m.mealsScreen)),
+  'hotel-accommodations': list(() => import('./hotel-handbooks/screens').then((m) => m.accommodationsScreen)),
+  'hotel-services': list(() => import('./hotel-handbooks/screens').then((m) => m.hotelServicesScreen)),
+  'hotel-promotions': list(() => import('./hotel-handbooks/screens').then((m) => m.promotionsScreen)),
+  'hotel-infrastructures': list(() => import('./hotel-handbooks/screens').then((m) => m.infrastructuresScreen)),
+  'hotel-infrastructure-types': list(() => import('./hotel-handbooks/screens').then((m) => m.infrastructureTypesScreen)),
+  'room-types': list(() => import('./rooms/screens').then((m) => m.roomTypesScreen)),
+  'room-places': list(() => import('./rooms/screens').then((m) => m.roomPlacesScreen)),
+  'room-descriptions': list(() => import('./rooms/screens').then((m) => m.roomDescriptionsScreen)),
+  'room-services': list(() => import('./rooms/screens').then((m) => m.roomServicesScreen)),
+  'room-equipment': list(() => import('./rooms/screens').then((m) => m.roomEquipmentScreen)),
+  'room-furniture': list(() => import('./rooms/screens').then((m) => m.roomFurnitureScreen)),
+  'room-bathroom': list(() => import('./rooms/screens').then((m) => m.roomBathroomScreen)),
+  'excursion-tour-categories': list(() => import('./tour-dictionaries/screens').then((m) => m.tourCategoriesScreen)),
+  'excursion-tour-trade-offers': list(() => import('./tour-dictionaries/screens').then((m) => m.tradeOffersScreen)),
+  'tour-types': list(() => import('./tour-dictionaries/screens').then((m) => m.tourTypesScreen)),
+  'agencies-files': list(() => import('./agency-documents/agencyDocumentsScreen').then((m) => m.agencyDocumentsScreen)),
+  clients: list(() => import('./clients/clientsScreen').then((m) => m.clientsScreen)),
+  agencies: list(() => import('./agencies/agenciesScreen').then((m) => m.agenciesScreen)),
+  'agencies-users': list(() => import('./agencies/agencyUsersScreen').then((m) => m.agencyUsersScreen)),
+  dashboard: page(() => import('./dashboard/DashboardScreen').then((m) => m.DashboardScreen)),
+  transportation: list(() => import('./transportation/transportationScreen').then((m) => m.transportationScreen)),
+  'transportation-create': page(() => import('./transportation/transportationScreen').then((m) => m.TransportationCreatePage)),
+  'transportation-edit': page(() => import('./transportation/transportationScreen').then((m) => m.TransportationEditPage)),
+  'transportation-copy': page(() => import('./transportation/transportationScreen').then((m) => m.TransportationCopyPage)),
+  'transport-schedules': list(() => import('./transport/schedulesScreen').then((m) => m.schedulesScreen)),
+  'transport-schedule': page(() => import('./transport/schedule/SchedulePage').then((m) => m.SchedulePage)),
+  hotels: list(() => import('./hotels/hotelsScreen').then((m) => m.hotelsScreen)),
+  'hotel-create': page(() => import('./hotels/HotelEditorPage').then((m) => m.HotelEditorPage)),
+  'hotel-edit': page(() => import('./hotels/HotelEditorPage').then((m) => m.HotelEditorPage)),
+  'hotel-copy': page(() => import('./hotels/HotelEditorPage').then((m) => m.HotelEditorPage)),
 };

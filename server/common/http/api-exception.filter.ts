@@ -1,15 +1,21 @@
 import { ArgumentsHost, Catch, HttpException, type ExceptionFilter } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { MESSAGES } from '../../../shared/messages.js';
+import { DatabaseAvailability } from '../../database/database-availability.js';
 import { LogService } from '../../logs/log.service.js';
+import { sendDatabaseUnavailable } from './database-unavailable.js';
 
 /**
  * Every error leaves the API in the contract's shape: `{message}` (plus `errors` for 422).
  * Anything unexpected is a 500 with a generic message; its stack goes to the logs table, never to the client.
+ * A database that cannot be reached is a 503 (the error then goes to the log file in DATA_DIR).
  */
 @Catch()
 export class ApiExceptionFilter implements ExceptionFilter {
-  constructor(private readonly logs: LogService) {}
+  constructor(
+    private readonly logs: LogService,
+    private readonly availability: DatabaseAvailability,
+  ) {}
 
   async catch(exception: unknown, host: ArgumentsHost): Promise<void> {
     const http = host.switchToHttp();
@@ -27,9 +33,11 @@ export class ApiExceptionFilter implements ExceptionFilter {
       return;
     }
 
+    const databaseDown = await this.availability.explains(exception);
     await this.logs
       .error('http', `${request.method} ${request.originalUrl}`, exception, { user_id: request.user?.id ?? null })
       .catch(() => undefined);
-    response.status(500).json({ message: MESSAGES.http.serverError });
+    if (databaseDown) sendDatabaseUnavailable(request, response);
+    else response.status(500).json({ message: MESSAGES.http.serverError });
   }
 }

@@ -38,9 +38,16 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
 export const PG = {
   foreignKeyViolation: '23503',
   uniqueViolation: '23505',
+  exclusionViolation: '23P01',
 } as const;
 
 export function pgErrorOf(error: unknown): { code?: string; constraint?: string } {
   const source = (error as { driverError?: unknown })?.driverError ?? error;
   return (source ?? {}) as { code?: string; constraint?: string };
 }
+
+/** 503 while the database cannot be reached (server/database/database-availability.ts); the client may retry. */
+export const databaseUnavailable = (extra: Record<string, unknown> = {}) =>
+  new HttpException({ message: MESSAGES.database.unavailable, ...extra }, HttpStatus.SERVICE_UNAVAILABLE);
+/** Seconds a client is asked to wait before retrying a 503 (`Retry-After`). */
+export const DATABASE_RETRY_AFTER_SECONDS = 2;

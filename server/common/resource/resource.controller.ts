@@ -22,8 +22,8 @@ export function createResourceController(resource: ServerResource): Type<unknown
     }
 
     @Get('list')
-    shortList() {
-      return this.resources.shortList(resource);
+    shortList(@Query() query: Record<string, unknown>) {
+      return this.resources.shortList(resource, query);
     }
 
     @Get(':id')

@@ -1,78 +1,27 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager, type ObjectLiteral, type SelectQueryBuilder } from 'typeorm';
+import { DataSource, type EntityManager, type ObjectLiteral } from 'typeorm';
 import type { IdName, Paged, SwitchReply } from '../../../shared/api.js';
 import { MESSAGES } from '../../../shared/messages.js';
 import type { Actor, AuthUser } from '../auth/decorators.js';
 import { forbidden, notFound, parseInput, pgErrorOf, PG, ValidationFailed } from '../http/errors.js';
-import { foreignKeysInto, referencedValues } from '../database/foreign-keys.js';
-import { escapeLike, parseListQuery } from './list-query.js';
-import { ALIAS, type ResourceContext, type ServerResource } from './server-resource.js';
-
-/** A search with at most this many matches is sorted from its matches rather than by walking the sort index. */
-export const SORT_MATCHES_UP_TO = 10_000;
+import { ListService } from '../list/list.service.js';
+import type { ResourceContext, ServerResource } from './server-resource.js';
 
 /**
  * The behaviour every list resource shares: paged list, show, create, update, delete, list switches
  * and the short list for selects. Each save runs in one transaction, so nothing is half-saved.
+ * Lists and pickers are the list engine's (server/common/list); the resource adds the records.
  */
 @Injectable()
 export class ResourceService {
-  constructor(@Inject(DataSource) private readonly db: DataSource) {}
+  constructor(
+    @Inject(DataSource) private readonly db: DataSource,
+    @Inject(ListService) private readonly lists: ListService,
+  ) {}
 
-  async list(resource: ServerResource, raw: Record<string, unknown>, viewer: AuthUser): Promise<Paged<unknown>> {
-    const { definition } = resource;
-    const params = parseListQuery(raw, definition);
-    const repository = this.db.getRepository(resource.entity);
-    const matching = repository.createQueryBuilder(ALIAS);
-
-    const searching = Boolean(params.query && resource.searchExpression);
-    if (searching) {
-      matching.andWhere(`${resource.searchExpression} ILIKE :search`, { search: `%${escapeLike(params.query)}%` });
-    }
-    for (const [filter, value] of Object.entries(params.filters)) {
-      const expression = resource.filterExpressions?.[filter as keyof typeof params.filters] ?? `${ALIAS}.${filter}`;
-      matching.andWhere(`${expression} = :filter_${filter}`, { [`filter_${filter}`]: value });
-    }
-
-    // COUNT(*) on its own connection, in parallel with the page unless searching (below); TypeORM's
-    // getCount() would count DISTINCT ids.
-    const counting = matching
-      .clone()
-      .select('count(*)::int', 'count')
-      .getRawOne<{ count: number }>()
-      .then((row) => row?.count ?? 0);
-
-    let query = matching;
-    if (searching) {
-      // PostgreSQL assumes the matches of a search are spread evenly over the sort order, so for one
-      // page it likes to walk the sort index (full_name, id) and filter. When the matches are few and
-      // bunched together (a surname fragment, sorted by name) that walk reads most of the table:
-      // 200 ms instead of 5 on 200 000 users. So the count comes first, and a search with few matches
-      // finds them through its trigram index inside ARRAY(...), which PostgreSQL evaluates on its
-      // own, and sorts just those; many matches are dense enough for the walk.
-      const count = await counting;
-      if (count <= (params.page - 1) * params.limit) return { data: [], count };
-      if (count <= SORT_MATCHES_UP_TO) {
-        const ids = matching.clone().select(`${ALIAS}.id`).getQuery();
-        query = repository
-          .createQueryBuilder(ALIAS)
-          .where(`${ALIAS}.id = ANY(ARRAY(${ids}))`)
-          .setParameters(matching.getParameters());
-      }
-    }
-
-    const direction = params.ascending ? 'ASC' : 'DESC';
-    const sortable = resource.sortExpressions as Record<string, string | undefined> | undefined;
-    if (params.orderBy && params.orderBy !== 'id') {
-      query.orderBy(sortable?.[params.orderBy] ?? `${ALIAS}.${params.orderBy}`, direction).addOrderBy(`${ALIAS}.id`, direction);
-    } else {
-      query.orderBy(`${ALIAS}.id`, direction);
-    }
-    // Relations are joined to the page only (one row each: many-to-one), after the matching.
-    this.joinRelations(resource, query).offset((params.page - 1) * params.limit).limit(params.limit);
-
-    const [entities, count] = await Promise.all([query.getMany(), counting]);
-    return { data: await this.rows(resource, entities, viewer), count };
+  /** GET {path}: the paged list (the list engine's page). */
+  list(resource: ServerResource, raw: Record<string, unknown>, viewer: AuthUser): Promise<Paged<unknown>> {
+    return this.lists.page(resource, raw, viewer);
   }
 
   async show(resource: ServerResource, id: number, viewer: AuthUser, actor?: Actor): Promise<{ data: unknown }> {
@@ -144,22 +93,12 @@ export class ResourceService {
     });
   }
 
-  /** GET /list: every row's id and name, by name, for selects. */
-  async shortList(resource: ServerResource): Promise<{ data: IdName[] }> {
-    const name = resource.nameColumn ?? 'name';
-    const rows = await this.db
-      .getRepository(resource.entity)
-      .createQueryBuilder(ALIAS)
-      .select(`${ALIAS}.id`, 'id')
-      .addSelect(`${ALIAS}.${name}`, 'name')
-      .orderBy(`${ALIAS}.${name}`, 'ASC')
-      .getRawMany<IdName>();
-    return { data: rows };
-  }
-
-  private joinRelations<Q extends SelectQueryBuilder<ObjectLiteral>>(resource: ServerResource, query: Q): Q {
-    for (const relation of resource.listRelations ?? resource.relations ?? []) query.leftJoinAndSelect(`${ALIAS}.${relation}`, relation);
-    return query;
+  /**
+   * GET /list: `{data: [{id, name}]}` by name for selects — every row of a small dictionary, or for
+   * a table that grows without bound (`picker: 'search'`) at most `limit` rows matching `query`.
+   */
+  shortList(resource: ServerResource, raw: Record<string, unknown> = {}): Promise<{ data: IdName[] }> {
+    return this.lists.pick(resource, raw);
   }
 
   private find(resource: ServerResource, manager: EntityManager, id: number): Promise<ObjectLiteral | null> {
@@ -180,17 +119,8 @@ export class ResourceService {
     return current;
   }
 
-  private async rows(resource: ServerResource, entities: ObjectLiteral[], viewer: AuthUser, manager = this.db.manager): Promise<unknown[]> {
-    const rows = entities.map((entity) => (resource.toRow ? resource.toRow(entity, viewer) : entity) as Record<string, unknown>);
-    if (!resource.canDeleteFlag || entities.length === 0) return rows;
-    const inUse = await this.referencedIds(resource, manager, entities.map((entity) => entity.id as number));
-    return rows.map((row, index) => ({ ...row, can_delete: !inUse.has(entities[index]!.id as number) }));
-  }
-
-  /** Which of these ids another table still points at through a foreign key that blocks delete. */
-  private async referencedIds(resource: ServerResource, manager: EntityManager, ids: number[]): Promise<Set<number>> {
-    const keys = await foreignKeysInto(manager, this.db.getMetadata(resource.entity).tableName);
-    return referencedValues(manager, ids, keys.filter((key) => key.blocksDelete && key.target === 'id'));
+  private rows(resource: ServerResource, entities: ObjectLiteral[], viewer: AuthUser, manager = this.db.manager): Promise<unknown[]> {
+    return this.lists.rows(resource, entities, viewer, manager);
   }
 
   private async values(resource: ServerResource, input: unknown, context: ResourceContext): Promise<ObjectLiteral> {

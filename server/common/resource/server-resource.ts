@@ -1,14 +1,16 @@
 /**
- * The server half of a resource declaration: which entity backs it, who may call it, how it is
- * searched, sorted and filtered, and how rows and inputs are mapped. `ResourceService` and
+ * The server half of a resource declaration: its list (server/common/list: entity, search, sort,
+ * filters, counts, rows) plus how inputs are mapped and checked. `ResourceService` and
  * `createResourceController` turn one of these into the whole HTTP contract of a list resource.
  */
 import type { EntityManager, ObjectLiteral } from 'typeorm';
 import type { z } from 'zod';
-import type { ListFilter } from '../../../shared/api.js';
 import type { ResourceDefinition } from '../../../shared/resources/define.js';
 import type { Role } from '../../../shared/roles.js';
-import type { Actor, AuthUser } from '../auth/decorators.js';
+import type { Actor } from '../auth/decorators.js';
+import { ALIAS, type ServerList } from '../list/server-list.js';
+
+export { ALIAS };
 
 /** What a declaration's hooks get: who acts (user and session) and the save's transaction. */
 export interface ResourceContext extends Actor {
@@ -17,36 +19,10 @@ export interface ResourceContext extends Actor {
   id?: number;
 }
 
-/** Table alias used by every list query; SQL expressions in declarations use it. */
-export const ALIAS = 't';
-
 export interface ServerResource<
   Entity extends ObjectLiteral = ObjectLiteral,
   Definition extends ResourceDefinition = ResourceDefinition,
-> {
-  definition: Definition;
-  entity: new () => Entity;
-  /** Who may call it; every signed-in role when absent. */
-  roles?: readonly Role[];
-  /** SQL expression searched with ILIKE '%query%'; give it a trigram index in its migration. */
-  searchExpression?: string;
-  /** SQL expressions for sortable columns that are not plain columns of the table. */
-  sortExpressions?: Partial<Record<Definition['sortable'][number], string>>;
-  /** SQL expressions for filters that are not plain columns of the table. */
-  filterExpressions?: Partial<Record<ListFilter, string>>;
-  /** Column shown as the name in `/list` and in switch replies; default `name`. */
-  nameColumn?: string;
-  /** Relations loaded with a record (show and save replies) and, unless `listRelations` says otherwise, with list rows. */
-  relations?: string[];
-  /** Relations joined to list rows when they differ from `relations` (many-to-many lists are best left out of lists). */
-  listRelations?: string[];
-  /**
-   * Rows carry `can_delete`: false while another table's foreign key (one that does not cascade)
-   * points at the row. Read from PostgreSQL's own constraints, so it always matches what delete does.
-   */
-  canDeleteFlag?: boolean;
-  /** The JSON row of an entity (with its relations); default the entity itself. `viewer` is the signed-in user. */
-  toRow?: (entity: Entity, viewer: AuthUser) => unknown;
+> extends ServerList<Entity, Definition> {
   /** Entity fields from validated input; default the input itself. */
   toEntity?: (
     input: z.output<Definition['createSchema']> | z.output<Definition['updateSchema']>,

@@ -20,6 +20,7 @@ import { useSession } from '../../api/session';
 import { useCounters } from '../counters';
 import { HANDBOOKS, HEADER, isGroup, SIDEBAR, type NavEntry, type NavGroup } from '../navigation';
 import { AppFooter } from './AppFooter';
+import { SessionExpiredDialog } from '../SessionExpiredDialog';
 import { ConnectionBanner } from './ConnectionBanner';
 
 function Badge({ entry, counters }: { entry: NavEntry; counters?: NewItemsCounters }) {
@@ -148,6 +149,7 @@ export function AppLayout() {
         </main>
       </div>
       <AppFooter />
+      <SessionExpiredDialog />
     </div>
   );
 }

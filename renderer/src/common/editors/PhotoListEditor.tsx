@@ -20,7 +20,7 @@ export interface PhotoListEditorProps {
   value: Photo[];
   onChange(photos: Photo[]): void;
   /** Sent as `entity` with each upload: `city`, `bus`. */
-  entity: PhotoEntity;
+  entity: PhotoEntity | (string & {});
   /** Upload endpoint under /api; default `/photos` (multipart `photo`, `entity`, optional `type`). */
   uploadPath?: string;
   /** Sent as `type` with each upload when given. */
@@ -99,9 +99,10 @@ export function PhotoListEditor({
   const uploadOne = useCallback(
     async (file: File): Promise<UploadedFile | null> => {
       const form = new FormData();
-      form.append('photo', file, file.name);
+      // Text fields first: a streaming upload route picks its policy from them before the file arrives.
       form.append('entity', entity);
       if (type !== undefined && type !== null) form.append('type', String(type));
+      form.append('photo', file, file.name);
       try {
         const uploaded = await api.post<UploadedFile>(uploadPath, form);
         uploadedHere.current.add(uploaded.path);

@@ -17,6 +17,8 @@ export interface NumberFieldProps {
   step?: number;
   intent?: Intent;
   disabled?: boolean;
+  placeholder?: string;
+  'aria-label'?: string;
   /** A unit after the number (₽). */
   rightElement?: JSX.Element;
   onKeyDown?(event: KeyboardEvent<HTMLInputElement>): void;
@@ -31,7 +33,7 @@ function parse(text: string): number | string | null {
   return /^-?\d*\.?\d+$|^-?\d+\.?$/.test(trimmed) && Number.isFinite(number) ? number : text;
 }
 
-export function NumberField({ id, value, onChange, min, max, step = 1, intent, disabled, rightElement, onKeyDown }: NumberFieldProps) {
+export function NumberField({ id, value, onChange, min, max, step = 1, intent, disabled, placeholder, 'aria-label': ariaLabel, rightElement, onKeyDown }: NumberFieldProps) {
   const { text, typed } = useTypedText(value, shown);
   const emit = (nextText: string) => {
     const next = parse(nextText);
@@ -50,5 +52,19 @@ export function NumberField({ id, value, onChange, min, max, step = 1, intent, d
     const decimals = String(step).split('.')[1]?.length ?? 0;
     emit(shown(Number(next.toFixed(decimals))));
   };
-  return <InputGroup id={id} value={text} intent={intent} disabled={disabled} inputMode="decimal" autoComplete="off" rightElement={rightElement} onValueChange={emit} onKeyDown={keyDown} />;
+  return (
+    <InputGroup
+      id={id}
+      value={text}
+      intent={intent}
+      disabled={disabled}
+      placeholder={placeholder}
+      aria-label={ariaLabel}
+      inputMode="decimal"
+      autoComplete="off"
+      rightElement={rightElement}
+      onValueChange={emit}
+      onKeyDown={keyDown}
+    />
+  );
 }

@@ -8,14 +8,15 @@ import { MultiSelect, Select, type ItemRenderer } from '@blueprintjs/select';
 import type { DateBounds } from '@shared/dates';
 import { MESSAGES } from '@shared/messages';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
 import { api } from '../../api/http';
 import { useDebouncedValue } from '../useDebouncedValue';
 import type { FieldErrors } from '@shared/validation';
 import type { UploadPolicy } from '@shared/files';
-import { DateField } from './DateField';
 import { FileField } from './FileField';
 import { NumberField } from './NumberField';
+import { PickerField } from './PickerField';
+import type { IdName } from '@shared/api';
 
 /** An option of a select: from a `/list` endpoint ({id, name}) or given in the declaration. */
 export interface Option {
@@ -55,7 +56,13 @@ export type FieldSpec = Common &
     | { kind: 'checkbox' }
     | { kind: 'select'; options: OptionsSource; clearable?: boolean }
     | { kind: 'multiselect'; options: OptionsSource }
-    /** A typed DD.MM.YYYY date (DateField.tsx) within `bounds` (DATE_BOUNDS unless said; give the schema the same). */
+    /**
+     * One record of a table that grows without bound (PickerField.tsx): `path` is its list
+     * (`/clients`), searched on the server as the user types; `selected` names the record an edit
+     * form already holds (e.g. `values => values.client`).
+     */
+    | { kind: 'picker'; path: string; clearable?: boolean; selected?: (values: Record<string, unknown>) => IdName | null }
+    /** A typed DD.MM.YYYY date (DateFields.tsx) within `bounds` (DATE_BOUNDS unless said; give the schema the same). */
     | { kind: 'date'; bounds?: DateBounds }
     /** A period of two date fields: `name` (from) and `toName` (to), each YYYY-MM-DD; the schema checks it with checkDateRange. */
     | { kind: 'daterange'; toName: string; bounds?: DateBounds }
@@ -83,6 +90,11 @@ interface FieldProps extends FieldRenderProps {
   /** Start of the fields' element ids; another form open at the same time (the sign-in dialog) uses its own. */
   idPrefix?: string;
 }
+
+/** The date fields load with the first form that shows one: Blueprint's date package is heavy (DateFields.tsx says why). */
+const DateField = lazy(() => import('./DateFields').then((module) => ({ default: module.DateField })));
+/** What stands in a date field while its code arrives (a moment, once). */
+const dateFallback = <InputGroup fill disabled placeholder={MESSAGES.dates.placeholder} />;
 
 export function FormField({ field, values, setValue, errors, editing, disabled, validateFields, idPrefix = 'field-' }: FieldProps) {
   if (field.visible && !field.visible(values)) return null;
@@ -112,6 +124,11 @@ export function FormField({ field, values, setValue, errors, editing, disabled, 
     case 'select':
       control = <SelectField id={id} field={field} value={value as Option['id'] | null} intent={intent} disabled={disabled} onChange={onChange} />;
       break;
+    case 'picker':
+      control = (
+        <PickerField id={id} path={field.path} value={(value as number | null) ?? null} selected={field.selected?.(values)} clearable={field.clearable} intent={intent} disabled={disabled} onChange={onChange} testId={`picker-${field.name}`} />
+      );
+      break;
     case 'multiselect':
       control = <MultiSelectField id={id} field={field} value={(value as Option['id'][] | null) ?? []} intent={intent} disabled={disabled} onChange={onChange} />;
       break;
@@ -119,16 +136,22 @@ export function FormField({ field, values, setValue, errors, editing, disabled, 
       control = <NumberField id={id} value={value} intent={intent} min={field.min} max={field.max} step={field.step} disabled={disabled} onChange={onChange} />;
       break;
     case 'date':
-      control = <DateField id={id} value={value} bounds={field.bounds} intent={intent} disabled={disabled} onChange={onChange} onLeave={() => validateFields?.([field.name])} />;
+      control = (
+        <Suspense fallback={dateFallback}>
+          <DateField id={id} value={value} bounds={field.bounds} intent={intent} disabled={disabled} onChange={onChange} onLeave={() => validateFields?.([field.name])} />
+        </Suspense>
+      );
       break;
     case 'daterange': {
       const check = () => validateFields?.([field.name, field.toName]);
       const endIntent = errors[field.toName] ? Intent.DANGER : Intent.NONE;
       control = (
-        <ControlGroup className="date-range-field">
-          <DateField id={id} value={value} bounds={field.bounds} intent={errors[field.name] ? Intent.DANGER : Intent.NONE} disabled={disabled} onChange={onChange} onLeave={check} placeholder={`${MESSAGES.dates.from} ${MESSAGES.dates.placeholder}`} aria-label={`${field.label}: ${MESSAGES.dates.from}`} />
-          <DateField id={`${idPrefix}${field.toName}`} value={values[field.toName]} bounds={field.bounds} intent={endIntent} disabled={disabled} onChange={(next) => setValue(field.toName, next)} onLeave={check} placeholder={`${MESSAGES.dates.to} ${MESSAGES.dates.placeholder}`} aria-label={`${field.label}: ${MESSAGES.dates.to}`} />
-        </ControlGroup>
+        <Suspense fallback={dateFallback}>
+          <ControlGroup className="date-range-field">
+            <DateField id={id} value={value} bounds={field.bounds} intent={errors[field.name] ? Intent.DANGER : Intent.NONE} disabled={disabled} onChange={onChange} onLeave={check} placeholder={`${MESSAGES.dates.from} ${MESSAGES.dates.placeholder}`} aria-label={`${field.label}: ${MESSAGES.dates.from}`} />
+            <DateField id={`${idPrefix}${field.toName}`} value={values[field.toName]} bounds={field.bounds} intent={endIntent} disabled={disabled} onChange={(next) => setValue(field.toName, next)} onLeave={check} placeholder={`${MESSAGES.dates.to} ${MESSAGES.dates.placeholder}`} aria-label={`${field.label}: ${MESSAGES.dates.to}`} />
+          </ControlGroup>
+        </Suspense>
       );
       break;
     }

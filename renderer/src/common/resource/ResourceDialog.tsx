@@ -130,7 +130,7 @@ function submitOnEnter(event: React.KeyboardEvent<HTMLFormElement>) {
 }
 
 /** Sends the form: JSON, or with `multipart` the form-data requests of ResourceFormSpec.multipart. */
-async function save(definition: EditableScreenDefinition, id: number | undefined, values: Record<string, unknown>): Promise<void> {
+export async function save(definition: EditableScreenDefinition, id: number | undefined, values: Record<string, unknown>): Promise<void> {
   const { resource, form } = definition;
   if (!form.multipart) {
     if (id !== undefined) await api.put(`${resource.path}/${id}`, values);
@@ -144,7 +144,7 @@ async function save(definition: EditableScreenDefinition, id: number | undefined
 }
 
 /** The form's values of a record: the declaration's mapping, or each field's own name (a date range has two). */
-function recordToValues(definition: EditableScreenDefinition, record: Record<string, unknown>): Record<string, unknown> {
+export function recordToValues(definition: EditableScreenDefinition, record: Record<string, unknown>): Record<string, unknown> {
   const { form } = definition;
   if (form.toValues) return { ...form.initial, ...form.toValues(record) };
   const values: Record<string, unknown> = { ...form.initial };

@@ -32,7 +32,7 @@ export function ResourceScreen<Row extends RowBase>({ definition }: { definition
   const [dialog, setDialog] = useState<DialogState>({ open: false });
   const [viewing, setViewing] = useState<number | null>(null);
   const closeView = useCallback(() => setViewing(null), []);
-  const runToolbar = useMutation({ mutationFn: async (action: ToolbarActionSpec) => action.run() });
+  const runToolbar = useMutation({ mutationFn: async (action: ToolbarActionSpec) => action.run?.() });
   // No form, or a read-only resource (logs): no add button and no edit action.
   const editable = Boolean(definition.form) && !resource.readOnly;
   const reply = list.list.data as Record<string, unknown> | undefined;
@@ -66,11 +66,20 @@ export function ResourceScreen<Row extends RowBase>({ definition }: { definition
                   key={action.text}
                   icon={action.icon}
                   text={action.text}
+                  intent={action.intent}
                   loading={runToolbar.isPending && runToolbar.variables === action}
-                  onClick={() => runToolbar.mutate(action)}
+                  onClick={() => (action.to ? navigate(action.to()) : runToolbar.mutate(action))}
                 />
               ))}
-          {editable && <Button intent={Intent.PRIMARY} icon="add" text={MESSAGES.list.add} aria-haspopup="dialog" onClick={() => setDialog({ open: true })} />}
+          {editable && (
+            <Button
+              intent={Intent.PRIMARY}
+              icon="add"
+              text={MESSAGES.list.add}
+              aria-haspopup={definition.pages ? undefined : 'dialog'}
+              onClick={() => (definition.pages ? navigate(definition.pages.create) : setDialog({ open: true }))}
+            />
+          )}
         </div>
       </div>
 
@@ -80,7 +89,7 @@ export function ResourceScreen<Row extends RowBase>({ definition }: { definition
         list={list}
         actions={actions}
         editable={editable}
-        onEdit={(row) => setDialog({ open: true, id: row.id })}
+        onEdit={(row) => (definition.pages ? navigate(definition.pages.edit(row)) : setDialog({ open: true, id: row.id }))}
         onView={(row) => setViewing(row.id)}
       />
       <ListFooter list={list} />

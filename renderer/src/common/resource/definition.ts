@@ -71,10 +71,13 @@ export interface RowActionSpec<Row> {
 export interface ToolbarActionSpec {
   text: string;
   icon: IconName;
+  intent?: Intent;
   /** Offered only to users for whom this holds; always when absent. */
   visible?: (user: SessionUser) => boolean;
   /** The work, with its own toasts; the button shows it is busy until it settles. */
-  run: () => unknown;
+  run?: () => unknown;
+  /** A link instead of work: the page the button opens (e.g. a big editor's create page). */
+  to?: () => string;
 }
 
 /** The add/edit dialog of a resource. */
@@ -87,6 +90,8 @@ export interface ResourceFormSpec {
   toValues?: (record: Record<string, unknown>) => Record<string, unknown>;
   /** Dialog width; the spec's dialogs are 50vw unless said otherwise. */
   width?: string;
+  /** Shown beside the fields on a form page (ResourceFormPage), drawn from the current values: a live preview. */
+  aside?: (values: Record<string, unknown>) => ReactNode;
   /**
    * Send the form as multipart (its `file` fields as file parts, see common/form/formData.ts):
    * create `POST {path}`; edit with a new file `POST {path}/{id}` with `_method=PUT` (Laravel's
@@ -119,6 +124,11 @@ export interface ResourceScreenDefinition<Row extends RowBase = RowBase> {
   view?: ResourceViewSpec;
   /** Row actions shown before edit and delete. */
   rowActions?: RowActionSpec<Row>[];
+  /**
+   * Add, edit and copy open pages of their own (spec routes such as transportation-create,
+   * transportation-edit {id}, transportation-copy {id}) instead of the dialog; ResourceFormPage serves them.
+   */
+  pages?: { create: string; edit: (row: Row) => string; copy?: (row: Row) => string };
   /** Delete is offered only where this says so (e.g. the row's can_delete). */
   canDelete?: (row: Row) => boolean;
   confirmDelete?: string;

@@ -1,4 +1,8 @@
 /**
+ * The date field of the forms (fields.tsx), in a chunk of its own: Blueprint's date package builds its
+ * time-zone tables when it loads (a few hundred milliseconds on a slow PC), so only a form with a
+ * date field pays for it, not the sign-in page or every dialog (issue 9). A period is two of them.
+ *
  * A date typed as DD.MM.YYYY or picked from a Russian calendar. The form value is the API's
  * YYYY-MM-DD, null when empty, or — while the text is not a real date — the text itself, so the
  * shared schema refuses it ('Введите дату в формате ДД.ММ.ГГГГ.') on the client and on the server
@@ -8,6 +12,7 @@
  */
 import { Button, InputGroup, Popover, type Intent } from '@blueprintjs/core';
 import { DatePicker3 } from '@blueprintjs/datetime2';
+import '@blueprintjs/datetime2/lib/css/blueprint-datetime2.css';
 import { DATE_BOUNDS, parseTypedDate, typedDate, type DateBounds } from '@shared/dates';
 import { MESSAGES } from '@shared/messages';
 import { ru } from 'date-fns/locale';

@@ -1,0 +1,60 @@
+/**
+ * The frame of a big editor page (spec 02 "Hotel form"): breadcrumb and heading by mode, the tabs
+ * with their error marks, Save (blocked while a save runs) and Cancel (back one page), the version
+ * conflict dialog, and honest loading and failure states.
+ */
+import { Breadcrumbs, Button, Card, H2, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
+import type { EditorMode } from '@shared/editor';
+import { MESSAGES } from '@shared/messages';
+import type { FieldErrors } from '@shared/validation';
+import type { VersionConflictBody } from '@shared/api';
+import { VersionConflictDialog } from '../version/VersionConflictDialog';
+import { EditorTabs, type EditorTab } from './EditorTabs';
+import './editor.css';
+
+interface Props {
+  id: string;
+  mode: EditorMode;
+  /** Heading of each mode. */
+  titles: Record<EditorMode, string>;
+  breadcrumbs: { text: string; href?: string; onClick?: () => void }[];
+  tabs: EditorTab[];
+  errors: FieldErrors;
+  loading: boolean;
+  failed: boolean;
+  failedText: string;
+  saving: boolean;
+  onSave(): void;
+  onCancel(): void;
+  conflict: VersionConflictBody | null;
+  onReload(): void;
+  onKeepEditing(): void;
+}
+
+export function EditorPage(props: Props) {
+  const { mode, titles } = props;
+  return (
+    <Card className="editor-page" elevation={1}>
+      <div className="screen-heading">
+        <div>
+          <Breadcrumbs items={props.breadcrumbs.map((crumb) => ({ text: crumb.text, href: crumb.href, onClick: crumb.onClick ? (event) => (event.preventDefault(), crumb.onClick!()) : undefined }))} />
+          <H2>{titles[mode]}</H2>
+        </div>
+      </div>
+      {props.failed ? (
+        <NonIdealState icon="error" title={props.failedText} action={<Button text={MESSAGES.editor.back} onClick={props.onCancel} />} />
+      ) : props.loading ? (
+        <Spinner className="page-spinner" />
+      ) : (
+        <>
+          <EditorTabs id={props.id} tabs={props.tabs} errors={props.errors} large />
+          <div className="editor-footer">
+            <Button text={MESSAGES.list.cancel} onClick={props.onCancel} />
+            <Button intent={Intent.PRIMARY} icon="floppy-disk" text={MESSAGES.list.save} loading={props.saving} disabled={props.saving} onClick={props.onSave} data-testid="editor-save" />
+          </div>
+        </>
+      )}
+      <VersionConflictDialog conflict={props.conflict} onReload={props.onReload} onKeepEditing={props.onKeepEditing} />
+    </Card>
+  );
+}

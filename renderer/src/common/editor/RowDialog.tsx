@@ -1,0 +1,51 @@
+/**
+ * The add / edit / copy dialog of a collection row (a room, a price period): tabs with error marks,
+ * Save (checks the row with its shared schema first; 'Заполните все обязательные поля' when it
+ * refuses) and Cancel. `errors` are the row's own (prefix taken off); the dialog's tabs and fields
+ * read them.
+ */
+import { Button, DialogBody, DialogFooter, Intent } from '@blueprintjs/core';
+import { AppDialog } from '../AppDialog';
+import { MESSAGES } from '@shared/messages';
+import type { FieldErrors } from '@shared/validation';
+import type { ReactNode } from 'react';
+import { toast } from '../toaster';
+import { EditorTabs, type EditorTab } from './EditorTabs';
+
+interface Props {
+  id: string;
+  isOpen: boolean;
+  title: string;
+  tabs: EditorTab[];
+  errors: FieldErrors;
+  onSave(): void;
+  onClose(): void;
+  width?: string;
+  footer?: ReactNode;
+}
+
+export function RowDialog({ id, isOpen, title, tabs, errors, onSave, onClose, width = '70vw' }: Props) {
+  return (
+    <AppDialog isOpen={isOpen} onClose={onClose} title={title} canOutsideClickClose={false} canEscapeKeyClose className="row-dialog" style={{ width, maxWidth: 1200 }}>
+      <DialogBody className="row-dialog-body">
+        <EditorTabs id={id} tabs={tabs} errors={errors} />
+      </DialogBody>
+      <DialogFooter
+        actions={
+          <>
+            <Button text={MESSAGES.list.cancel} onClick={onClose} />
+            <Button intent={Intent.PRIMARY} text={MESSAGES.list.save} onClick={onSave} data-testid={`${id}-save`} />
+          </>
+        }
+      />
+    </AppDialog>
+  );
+}
+
+/** Checks a row with `validate`: true when it may be saved, else shows the toast and hands the errors over. */
+export function checkRow(errors: FieldErrors, setErrors: (errors: FieldErrors) => void, message: string): boolean {
+  setErrors(errors);
+  if (Object.keys(errors).length === 0) return true;
+  toast.error(message);
+  return false;
+}

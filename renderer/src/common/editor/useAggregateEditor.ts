@@ -1,0 +1,154 @@
+/**
+ * State of a big editor page (ARCHITECTURE.md §7 "Aggregate editors"): the mode from the route
+ * (create / edit / copy), the record loaded as the form, the field errors (the server's 422 map with
+ * full paths such as `rooms.3.dates.0.to`, or the shared schema's own), one save at a time as
+ * `{payload}`, the version conflict (409) with reload or keep editing, and back one page after a save.
+ */
+import type { VersionConflictBody } from '@shared/api';
+import { toPayloadBody, type EditorMode } from '@shared/editor';
+import type { FieldErrors } from '@shared/validation';
+import { toFieldErrors } from '@shared/validation';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
+import type { z } from 'zod';
+import { api, ApiError } from '../../api/http';
+import { toast } from '../toaster';
+
+export interface AggregateEditorOptions<Form extends Record<string, unknown>> {
+  /** API path of the resource, e.g. `/hotels`. */
+  path: string;
+  /** The shared schema the server validates the payload with. */
+  schema: z.ZodType;
+  /** A new record's form. */
+  blank: () => Form;
+  /** The form of a record read back (GET {path}/{id} → data). */
+  fromRecord: (record: Record<string, unknown>) => Form;
+  /** A copy's form from the original's (ids dropped, files emptied…). */
+  toCopy: (form: Form) => Form;
+  /** Where Cancel and Save go when there is no page to go back to. */
+  fallback: string;
+  texts: { saved: string; savedTitle?: string; saveFailedTitle: string; saveFailedText: string; loadFailed: string };
+}
+
+/** The mode of an editor route: `/x/create`, `/x/:id/edit`, `/x/:id/copy`. */
+export function useEditorMode(): { mode: EditorMode; id: number | undefined } {
+  const { id } = useParams();
+  const { pathname } = useLocation();
+  const number = id ? Number(id) : undefined;
+  if (number === undefined || !Number.isInteger(number)) return { mode: 'create', id: undefined };
+  return { mode: /\/copy\/?$/.test(pathname) ? 'copy' : 'edit', id: number };
+}
+
+export function useAggregateEditor<Form extends Record<string, unknown>>(options: AggregateEditorOptions<Form>) {
+  const { mode, id } = useEditorMode();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const [form, setForm] = useState<Form | null>(mode === 'create' ? options.blank() : null);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [saving, setSaving] = useState(false);
+  const savingRef = useRef(false);
+  const [conflict, setConflict] = useState<VersionConflictBody | null>(null);
+
+  const record = useQuery({
+    queryKey: [options.path, 'editor', id],
+    queryFn: ({ signal }) => api.get<{ data: Record<string, unknown> }>(`${options.path}/${id}`, undefined, signal),
+    enabled: id !== undefined,
+    gcTime: 0,
+    refetchOnWindowFocus: false,
+  });
+  const loaded = record.data;
+  useEffect(() => {
+    if (!loaded) return;
+    const read = options.fromRecord(loaded.data);
+    setForm(mode === 'copy' ? options.toCopy(read) : read);
+    setErrors({});
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- a new reply (or mode) loads the form again
+  }, [loaded, mode]);
+  useEffect(() => {
+    if (record.isError && !(record.error instanceof ApiError && (record.error.status >= 500 || record.error.status === 401 || record.error.status === 419))) {
+      toast.error(options.texts.loadFailed);
+    }
+  }, [record.isError, record.error, options.texts.loadFailed]);
+
+  /** Back one page (to the list with its page), or to the fallback when the editor was opened directly. */
+  const leave = useCallback(() => {
+    if ((window.history.state as { idx?: number } | null)?.idx) navigate(-1);
+    else navigate(options.fallback);
+  }, [navigate, options.fallback]);
+
+  const update = useCallback(<K extends keyof Form>(key: K, value: Form[K]) => {
+    setForm((current) => (current ? { ...current, [key]: value } : current));
+    // An edited field's error is answered; the marks of other fields stay until the next save.
+    setErrors((current) => dropErrors(current, String(key)));
+  }, []);
+
+  const save = useCallback(async () => {
+    if (!form || savingRef.current) return; // a save in progress blocks a second one
+    const local = options.schema.safeParse(form);
+    if (!local.success) {
+      setErrors(toFieldErrors(local.error));
+      toast.error(options.texts.saveFailedText, options.texts.saveFailedTitle);
+      return;
+    }
+    savingRef.current = true;
+    setSaving(true);
+    try {
+      const body = toPayloadBody(form);
+      if (mode === 'edit') await api.put(`${options.path}/${id}`, body);
+      else await api.post(options.path, body);
+      toast.success(options.texts.saved, options.texts.savedTitle);
+      void queryClient.invalidateQueries({ queryKey: [options.path] });
+      leave();
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409) setConflict(error.body as VersionConflictBody);
+      else if (error instanceof ApiError && error.status === 422) {
+        setErrors(error.fieldErrors);
+        toast.error(options.texts.saveFailedText, options.texts.saveFailedTitle);
+      } else if (!(error instanceof ApiError) || (error.status < 500 && error.status !== 401 && error.status !== 419)) {
+        toast.error(error instanceof ApiError && error.status === 403 ? (error.serverMessage ?? options.texts.saveFailedText) : options.texts.saveFailedText, options.texts.saveFailedTitle);
+      }
+    } finally {
+      savingRef.current = false;
+      setSaving(false);
+    }
+  }, [form, id, leave, mode, options, queryClient]);
+
+  /** 409 → "load the current data": the colleague's version replaces the form. */
+  const reload = useCallback(() => {
+    if (conflict) setForm(options.fromRecord(conflict.data as Record<string, unknown>));
+    setConflict(null);
+    setErrors({});
+    void record.refetch();
+  }, [conflict, options, record]);
+
+  return {
+    mode,
+    id,
+    form,
+    setForm,
+    update,
+    errors,
+    setErrors,
+    saving,
+    save,
+    leave,
+    loading: id !== undefined && !form,
+    failed: record.isError,
+    conflict,
+    reload,
+    keepEditing: () => setConflict(null),
+    /** Where the list was (its page), kept in the editor's query string. */
+    search: location.search,
+  };
+}
+
+/** The errors without those under `prefix` (a field or a row that was just edited). */
+export function dropErrors(errors: FieldErrors, prefix: string): FieldErrors {
+  const keys = Object.keys(errors).filter((path) => path === prefix || path.startsWith(`${prefix}.`));
+  if (keys.length === 0) return errors;
+  const next = { ...errors };
+  for (const key of keys) delete next[key];
+  return next;
+}

@@ -1,0 +1,54 @@
+/**
+ * Editing one row of a child collection in a dialog: add (a blank row), edit (a copy of the row, so
+ * Cancel leaves it as it was) and copy (the row without its id, spec 02 §4), then put the row back.
+ * The dialog sees the errors of its row (the server's, with the row's prefix taken off) until the
+ * user saves the row again.
+ */
+import { errorsUnder } from '@shared/editor';
+import type { FieldErrors } from '@shared/validation';
+import { useState } from 'react';
+
+export type RowDialogMode = 'create' | 'edit' | 'copy';
+
+type DialogState<Item> = { open: false } | { open: true; mode: RowDialogMode; index: number | null; draft: Item };
+
+export function useCollectionEditor<Item>(options: {
+  items: Item[];
+  onChange(items: Item[]): void;
+  blank: () => Item;
+  copy: (item: Item) => Item;
+  /** Errors of the collection with its own prefix taken off (`3.dates.0.to`). */
+  errors: FieldErrors;
+  /** Told which row's errors are answered (a saved row) or that the rows moved (a deleted one: null). */
+  onErrorsAnswered?: (index: number | null) => void;
+}) {
+  const [state, setState] = useState<DialogState<Item>>({ open: false });
+  const { items, onChange } = options;
+
+  return {
+    state,
+    /** The errors the open dialog's row has from the last save (none for a new row). */
+    rowErrors: state.open && state.mode === 'edit' && state.index !== null ? errorsUnder(options.errors, String(state.index)) : {},
+    openCreate: () => setState({ open: true, mode: 'create', index: null, draft: options.blank() }),
+    openEdit: (index: number) => setState({ open: true, mode: 'edit', index, draft: structuredClone(items[index]!) }),
+    openCopy: (index: number) => setState({ open: true, mode: 'copy', index: null, draft: options.copy(structuredClone(items[index]!)) }),
+    /** A new draft, or a change of the latest one (several changes in one event all count). */
+    setDraft: (draft: Item | ((current: Item) => Item)) =>
+      setState((current) => (current.open ? { ...current, draft: typeof draft === 'function' ? (draft as (current: Item) => Item)(current.draft) : draft } : current)),
+    close: () => setState({ open: false }),
+    /** Puts the dialog's row back (replacing the edited one, or appended). */
+    commit: (item: Item) => {
+      if (!state.open) return;
+      if (state.index === null) onChange([...items, item]);
+      else {
+        onChange(items.map((existing, index) => (index === state.index ? item : existing)));
+        options.onErrorsAnswered?.(state.index);
+      }
+      setState({ open: false });
+    },
+    remove: (index: number) => {
+      onChange(items.filter((_, position) => position !== index));
+      options.onErrorsAnswered?.(null);
+    },
+  };
+}

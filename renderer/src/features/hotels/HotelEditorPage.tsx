@@ -1,0 +1,71 @@
+/**
+ * The hotel editor (spec 02 "Hotel form"): /hotels/create, /hotels/{id}/edit, /hotels/{id}/copy.
+ * The whole hotel is one form saved as `{payload}`; the server's errors come back with paths
+ * (`rooms.1.dates.0.to`) and mark the tab, the room's row, the dialog's tab and the field.
+ */
+import { HOTEL_COMMISSION_CATEGORIES, HOTEL_TEXTS } from '@shared/hotels/constants';
+import { copyHotel } from '@shared/hotels/rules';
+import { hotelSchema } from '@shared/hotels/schema';
+import { HOTEL_PATHS } from '@shared/hotels/paths';
+import { routePath, ROUTES } from '@shared/routes';
+import { useNavigate } from 'react-router-dom';
+import { EditorPage } from '../../common/editor/EditorPage';
+import { useAggregateEditor } from '../../common/editor/useAggregateEditor';
+import { blankHotel, generalOwns, HOTEL_TAB_OWNS, hotelFromRecord, type Values } from './form';
+import { CommissionFields } from './tabs/CommissionFields';
+import { CatalogTab, InfoTab, PhotosTab, SeoTab, VideosTab } from './tabs/ContentTabs';
+import { GeneralTab } from './tabs/GeneralTab';
+import { RoomsTab } from './tabs/RoomsTab';
+import { useHotelData } from './useHotelData';
+
+export function HotelEditorPage() {
+  const navigate = useNavigate();
+  const data = useHotelData();
+  const page = new URLSearchParams(window.location.search).get('page');
+  const fallback = routePath('hotels', {}, { page: page ?? undefined });
+  const editor = useAggregateEditor<Values>({
+    path: HOTEL_PATHS.list,
+    schema: hotelSchema,
+    blank: blankHotel,
+    fromRecord: hotelFromRecord,
+    toCopy: copyHotel,
+    fallback,
+    texts: { saved: HOTEL_TEXTS.saved, savedTitle: HOTEL_TEXTS.savedTitle, saveFailedTitle: HOTEL_TEXTS.saveFailedTitle, saveFailedText: HOTEL_TEXTS.saveFailedText, loadFailed: HOTEL_TEXTS.loadFailed },
+  });
+  const { form, errors } = editor;
+  const update = (key: string, value: unknown) => editor.update(key, value);
+  const props = form && { form, update, errors };
+
+  return (
+    <EditorPage
+      id="hotel-editor"
+      mode={editor.mode}
+      titles={{ create: ROUTES['hotel-create'].title, edit: ROUTES['hotel-edit'].title, copy: ROUTES['hotel-copy'].title }}
+      breadcrumbs={[{ text: 'Отели', href: routePath('hotels'), onClick: () => navigate(fallback) }, { text: form?.name || 'Новый отель' }]}
+      errors={errors}
+      loading={editor.loading || !data.ready}
+      failed={editor.failed || data.failed}
+      failedText={HOTEL_TEXTS.loadFailed}
+      saving={editor.saving}
+      onSave={() => void editor.save()}
+      onCancel={editor.leave}
+      conflict={editor.conflict}
+      onReload={editor.reload}
+      onKeepEditing={editor.keepEditing}
+      tabs={
+        props && data.hotel && data.rooms
+          ? [
+              { id: 'general', title: 'Данные', owns: generalOwns, panel: <GeneralTab {...props} data={data.hotel} /> },
+              { id: 'rooms', title: 'Номера', owns: HOTEL_TAB_OWNS.rooms, panel: <RoomsTab {...props} setErrors={editor.setErrors} data={data.hotel} rooms={data.rooms} /> },
+              { id: 'commission', title: 'Наценки', owns: HOTEL_TAB_OWNS.commission, panel: <CommissionFields categories={HOTEL_COMMISSION_CATEGORIES} values={form} setValue={update} errors={errors} /> },
+              { id: 'info', title: 'Информация', owns: HOTEL_TAB_OWNS.info, panel: <InfoTab {...props} /> },
+              { id: 'photos', title: 'Фото', owns: HOTEL_TAB_OWNS.photos, panel: <PhotosTab {...props} /> },
+              { id: 'videos', title: 'Видео', owns: HOTEL_TAB_OWNS.videos, panel: <VideosTab {...props} /> },
+              { id: 'catalog', title: 'Каталог', owns: HOTEL_TAB_OWNS.catalog, panel: <CatalogTab {...props} /> },
+              { id: 'seo', title: 'SEO', owns: HOTEL_TAB_OWNS.seo, panel: <SeoTab {...props} /> },
+            ]
+          : []
+      }
+    />
+  );
+}

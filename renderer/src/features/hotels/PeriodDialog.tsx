@@ -1,0 +1,90 @@
+/**
+ * A price period of a room (spec 02 "Room dates tab", §4 "Price period", §5): dates, the
+ * total-price mode switching the price fields, and the period's markups.
+ */
+import { HOTEL_TEXTS, PERIOD_COMMISSION_CATEGORIES } from '@shared/hotels/constants';
+import { overlappingPeriods, periodErrors } from '@shared/hotels/schema';
+import { MESSAGES } from '@shared/messages';
+import type { FieldErrors } from '@shared/validation';
+import { useEffect, useState } from 'react';
+import { RowDialog, checkRow } from '../../common/editor/RowDialog';
+import type { RowDialogMode } from '../../common/editor/useCollectionEditor';
+import { dropErrors } from '../../common/editor/useAggregateEditor';
+import { FormFields } from '../../common/form/fields';
+import { periodCommissionOwns, type Values } from './form';
+import { CommissionFields } from './tabs/CommissionFields';
+
+interface Props {
+  isOpen: boolean;
+  mode: RowDialogMode;
+  draft: Values;
+  setDraft(draft: Values | ((current: Values) => Values)): void;
+  /** The other periods of the room (a period may not share a day with them). */
+  others: Values[];
+  /** The period's errors from the last save of the hotel. */
+  errors: FieldErrors;
+  onSave(period: Values): void;
+  onClose(): void;
+}
+
+const TITLES: Record<RowDialogMode, string> = { create: HOTEL_TEXTS.periodCreate, edit: HOTEL_TEXTS.periodEdit, copy: HOTEL_TEXTS.periodCopy };
+
+export function PeriodDialog({ isOpen, mode, draft, setDraft, others, errors: serverErrors, onSave, onClose }: Props) {
+  const [errors, setErrors] = useState<FieldErrors>(serverErrors);
+  useEffect(() => setErrors(serverErrors), [serverErrors, isOpen]);
+  const setValue = (name: string, value: unknown) => {
+    setDraft((current) => {
+      const next = { ...current, [name]: value };
+      // Spec 02 §4: the total-price mode uses the total, otherwise the adult and child prices.
+      if (name === 'is_total_price') Object.assign(next, value ? { adult_price: null, child_price: null } : { total_price: null });
+      return next;
+    });
+    setErrors((current) => dropErrors(name === 'from' || name === 'to' ? dropErrors(current, 'from') : current, name));
+  };
+  const total = draft.is_total_price === true;
+  const save = () => {
+    const found = periodErrors(draft);
+    if (!found.from && overlappingPeriods([...others, draft]).some(({ index }) => index === others.length)) found.from = [MESSAGES.editor.overlap];
+    if (checkRow(found, setErrors, HOTEL_TEXTS.fillRequired)) onSave(draft);
+  };
+  const form = { values: draft, setValue, errors };
+  return (
+    <RowDialog
+      id="period-dialog"
+      isOpen={isOpen}
+      title={TITLES[mode]}
+      width="50vw"
+      errors={errors}
+      onSave={save}
+      onClose={onClose}
+      tabs={[
+        {
+          id: 'general',
+          title: 'Основное',
+          owns: (path) => !periodCommissionOwns(path),
+          panel: (
+            <div className="editor-grid">
+              <div className="editor-wide">
+                <FormFields fields={[{ kind: 'daterange', name: 'from', toName: 'to', label: 'Период (даты включительно)', required: true }]} form={form} editing />
+              </div>
+              <FormFields
+                fields={[
+                  { kind: 'switch', name: 'is_total_price', label: 'Общая цена за номер' },
+                  { kind: 'number', name: 'total_price', label: 'Общая цена, ₽', min: 0, visible: () => total },
+                  { kind: 'number', name: 'adult_price', label: 'Цена за взрослого, ₽', min: 0, visible: () => !total },
+                  { kind: 'number', name: 'child_price', label: 'Цена за ребёнка, ₽', min: 0, visible: () => !total },
+                  { kind: 'number', name: 'child_without_price', label: 'Ребёнок без места, ₽', min: 0, required: true },
+                  { kind: 'number', name: 'adv_adult_price', label: 'Взрослый на доп. месте, ₽', min: 0, required: true },
+                  { kind: 'number', name: 'adv_child_price', label: 'Ребёнок на доп. месте, ₽', min: 0, required: true },
+                ]}
+                form={form}
+                editing
+              />
+            </div>
+          ),
+        },
+        { id: 'commission', title: 'Наценки', owns: periodCommissionOwns, panel: <CommissionFields categories={PERIOD_COMMISSION_CATEGORIES} values={draft} setValue={setValue} errors={errors} /> },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,60 @@
+/**
+ * Markups (spec 02 "Commission tab", §4 "Hotel commission"): a general percent, the differentiation
+ * switch and per-category type and sum pairs. With differentiation off the pairs are reset on save
+ * (the shared schema does it), so they are shown only while it is on. Serves the hotel and its price periods.
+ */
+import { FormGroup, HTMLSelect, Intent, Switch } from '@blueprintjs/core';
+import { COMMISSION_CATEGORY_NAMES, type CommissionCategory } from '@shared/hotels/constants';
+import { COMMISSION_TYPES } from '@shared/resources/agencies';
+import type { FieldErrors } from '@shared/validation';
+import { NumberField } from '../../../common/form/NumberField';
+import type { Values } from '../form';
+
+interface Props {
+  categories: readonly CommissionCategory[];
+  values: Values;
+  setValue(name: string, value: unknown): void;
+  errors: FieldErrors;
+}
+
+
+export function CommissionFields({ categories, values, setValue, errors }: Props) {
+  const general = errors.commission_general_sum?.[0];
+  return (
+    <div className="editor-grid">
+      <FormGroup label="Общая наценка, %" labelFor="field-commission_general_sum" helperText={general} intent={general ? Intent.DANGER : Intent.NONE}>
+        <NumberField
+          id="field-commission_general_sum"
+          min={-100}
+          max={100}
+          disabled={values.is_differentiate === true}
+          intent={general ? Intent.DANGER : Intent.NONE}
+          value={values.commission_general_sum}
+          onChange={(number) => setValue('commission_general_sum', number)}
+        />
+      </FormGroup>
+      <FormGroup>
+        <Switch label="Дифференцировать наценку" role="switch" checked={values.is_differentiate === true} onChange={(event) => setValue('is_differentiate', event.currentTarget.checked)} />
+      </FormGroup>
+      {values.is_differentiate === true &&
+        categories.map((category) => {
+          const typeKey = `commission_${category}_type`;
+          const sumKey = `commission_${category}_sum`;
+          const error = errors[sumKey]?.[0] ?? errors[typeKey]?.[0];
+          return (
+            <FormGroup key={category} label={COMMISSION_CATEGORY_NAMES[category]} labelFor={`field-${sumKey}`} helperText={error} intent={error ? Intent.DANGER : Intent.NONE}>
+              <div className="pair-row">
+                <HTMLSelect
+                  aria-label={`${COMMISSION_CATEGORY_NAMES[category]}: тип`}
+                  value={String(values[typeKey] ?? 1)}
+                  onChange={(event) => setValue(typeKey, Number(event.currentTarget.value))}
+                  options={COMMISSION_TYPES.map((type) => ({ value: String(type.id), label: type.name }))}
+                />
+                <NumberField id={`field-${sumKey}`} intent={error ? Intent.DANGER : Intent.NONE} value={values[sumKey]} onChange={(number) => setValue(sumKey, number)} />
+              </div>
+            </FormGroup>
+          );
+        })}
+    </div>
+  );
+}

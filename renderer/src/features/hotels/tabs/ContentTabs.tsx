@@ -1,0 +1,161 @@
+/** The hotel's content tabs (spec 02 "Hotel form"): information, photos, video, catalogue and SEO. */
+import { Button, DialogBody, DialogFooter, FormGroup, HTMLTable, InputGroup, Intent, TextArea } from '@blueprintjs/core';
+import { AppDialog } from '../../../common/AppDialog';
+import { errorsUnder } from '@shared/editor';
+import { HOTEL_LIMITS, HotelFileType, HOTEL_TEXTS } from '@shared/hotels/constants';
+import { HOTEL_UPLOADS } from '@shared/hotels/files';
+import { HOTEL_PATHS } from '@shared/hotels/paths';
+import type { Photo } from '@shared/files';
+import { MESSAGES } from '@shared/messages';
+import type { FieldErrors } from '@shared/validation';
+import { useState } from 'react';
+import { UploadButton, UploadList } from '../../../common/editor/UploadList';
+import { PhotoListEditor, RichTextEditor } from '../../../common/editors';
+import { FormFields } from '../../../common/form/fields';
+import type { Values } from '../form';
+
+interface TabProps {
+  form: Values;
+  update(key: string, value: unknown): void;
+  errors: FieldErrors;
+}
+
+export function InfoTab({ form, update, errors }: TabProps) {
+  const descriptionError = errors.description?.[0];
+  const infoError = errors.info?.[0] ?? Object.entries(errors).find(([path]) => path.startsWith('info.'))?.[1][0];
+  return (
+    <div>
+      <FormGroup label="Описание" labelFor="field-description" helperText={descriptionError} intent={descriptionError ? Intent.DANGER : Intent.NONE}>
+        <RichTextEditor id="field-description" entity="hotel" value={form.description ?? ''} onChange={(html) => update('description', html)} maxLength={HOTEL_LIMITS.description} invalid={Boolean(descriptionError)} />
+      </FormGroup>
+      <FormFields fields={[{ kind: 'textarea', name: 'short_description', label: 'Краткое описание', rows: 3 }]} form={{ values: form, setValue: update, errors }} editing />
+      <FormGroup label="Информация в результатах поиска" labelFor="field-info" helperText={infoError ?? 'Каждая строка — отдельный пункт'} intent={infoError ? Intent.DANGER : Intent.NONE}>
+        <TextArea id="field-info" fill rows={4} value={(form.info ?? []).join('\n')} onChange={(event) => update('info', event.target.value.split('\n'))} />
+      </FormGroup>
+      <UploadList
+        label="Файлы описания"
+        value={form.desc_files ?? []}
+        onChange={(files) => update('desc_files', files)}
+        path={HOTEL_PATHS.files}
+        fields={{ type: String(HotelFileType.Description) }}
+        policy={HOTEL_UPLOADS[HotelFileType.Description].policy}
+        errors={errorsUnder(errors, 'desc_files')}
+      />
+    </div>
+  );
+}
+
+export function PhotosTab({ form, update, errors }: TabProps) {
+  return (
+    <PhotoListEditor
+      value={(form.photos ?? []).map((photo: Photo, index: number) => ({ ...photo, sort: photo.sort ?? index + 1 }))}
+      onChange={(photos) => update('photos', photos)}
+      entity="hotel"
+      uploadPath={HOTEL_PATHS.files}
+      type={HotelFileType.Photo}
+      errors={errorsUnder(errors, 'photos')}
+      deleteUnsavedOnRemove={false}
+    />
+  );
+}
+
+/** One video per hotel: upload while there is none, a table of name and caption, a caption dialog. */
+export function VideosTab({ form, update, errors }: TabProps) {
+  const videos: Values[] = form.videos ?? [];
+  const [editing, setEditing] = useState<{ index: number; alt: string } | null>(null);
+  const policy = HOTEL_UPLOADS[HotelFileType.Video].policy;
+  const error = errors.videos?.[0] ?? Object.entries(errorsUnder(errors, 'videos'))[0]?.[1][0];
+  return (
+    <div>
+      {videos.length === 0 && (
+        <FormGroup label="Видео" helperText={error ?? 'avi, mov, mp4, ogg, webm; не более 100 мб'} intent={error ? Intent.DANGER : Intent.NONE}>
+          <UploadButton label="Видео" path={HOTEL_PATHS.files} fields={{ type: String(HotelFileType.Video) }} policy={policy} onUploaded={(stored) => update('videos', [{ ...stored, alt: null }])} />
+        </FormGroup>
+      )}
+      <HTMLTable compact striped className="resource-table">
+        <thead>
+          <tr>
+            <th>Название</th>
+            <th>Подпись</th>
+            <th>Просмотр</th>
+            <th style={{ width: 100 }} aria-label="Действия" />
+          </tr>
+        </thead>
+        <tbody>
+          {videos.length === 0 && (
+            <tr>
+              <td colSpan={4} className="empty-row">
+                {MESSAGES.list.empty}
+              </td>
+            </tr>
+          )}
+          {videos.map((video, index) => (
+            <tr key={video.path}>
+              <td>{video.name}</td>
+              <td>{video.alt ?? ''}</td>
+              <td>
+                <video className="editor-video" src={video.url} controls preload="metadata" />
+              </td>
+              <td className="row-actions">
+                <Button variant="minimal" icon="edit" aria-label={HOTEL_TEXTS.videoCaption} title={HOTEL_TEXTS.videoCaption} onClick={() => setEditing({ index, alt: video.alt ?? '' })} />
+                <Button variant="minimal" icon="trash" intent={Intent.DANGER} aria-label={MESSAGES.list.delete} title={MESSAGES.list.delete} onClick={() => update('videos', videos.filter((_, position) => position !== index))} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </HTMLTable>
+      <AppDialog isOpen={editing !== null} onClose={() => setEditing(null)} title={HOTEL_TEXTS.videoCaption}>
+        <DialogBody>
+          <FormGroup label="Подпись" labelFor="field-video-alt" helperText={`Не более ${HOTEL_LIMITS.videoCaption} символов`}>
+            <InputGroup id="field-video-alt" maxLength={HOTEL_LIMITS.videoCaption} value={editing?.alt ?? ''} onValueChange={(alt) => setEditing((current) => (current ? { ...current, alt } : current))} />
+          </FormGroup>
+        </DialogBody>
+        <DialogFooter
+          actions={
+            <>
+              <Button text={MESSAGES.list.cancel} onClick={() => setEditing(null)} />
+              <Button
+                intent={Intent.PRIMARY}
+                text={MESSAGES.list.save}
+                onClick={() => {
+                  if (editing) update('videos', videos.map((video, index) => (index === editing.index ? { ...video, alt: editing.alt.trim() || null } : video)));
+                  setEditing(null);
+                }}
+              />
+            </>
+          }
+        />
+      </AppDialog>
+    </div>
+  );
+}
+
+export function CatalogTab({ form, update, errors }: TabProps) {
+  const catalog = form.catalog ?? { price: null, sort: null };
+  return (
+    <div className="editor-grid">
+      <FormFields
+        fields={[
+          { kind: 'number', name: 'price', label: 'Цена в каталоге, ₽', min: 0, max: HOTEL_LIMITS.catalogPrice, step: 0.01 },
+          { kind: 'number', name: 'sort', label: 'Сортировка', min: HOTEL_LIMITS.catalogSort.min, max: HOTEL_LIMITS.catalogSort.max, hint: `от ${HOTEL_LIMITS.catalogSort.min} до ${HOTEL_LIMITS.catalogSort.max}` },
+        ]}
+        form={{ values: catalog, setValue: (name, value) => update('catalog', { ...catalog, [name]: value }), errors: errorsUnder(errors, 'catalog') }}
+        editing
+      />
+    </div>
+  );
+}
+
+export function SeoTab({ form, update, errors }: TabProps) {
+  return (
+    <FormFields
+      fields={[
+        { kind: 'text', name: 'seo_h1', label: 'Заголовок H1' },
+        { kind: 'text', name: 'seo_title', label: 'Title' },
+        { kind: 'textarea', name: 'seo_description', label: 'Description', rows: 4, hint: `Не более ${HOTEL_LIMITS.seoDescription} символов` },
+      ]}
+      form={{ values: form, setValue: update, errors }}
+      editing
+    />
+  );
+}

@@ -1,0 +1,214 @@
+/**
+ * The departures tab of the schedule (spec 02 "Schedule screen"): the date's departure data — name,
+ * number, tracking link, departure place and time, application numbers — added, edited and deleted
+ * in a dialog, and the notification of a departure's applications.
+ */
+import { Alert, Button, DialogBody, DialogFooter, HTMLTable, Intent } from '@blueprintjs/core';
+import { AppDialog } from '../../../common/AppDialog';
+import { MESSAGES } from '@shared/messages';
+import { dateDataSchema, SCHEDULE_PATHS, type DateDataRow, type ScheduleOfDate } from '@shared/transport/schedules';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { api, ApiError } from '../../../api/http';
+import { FormFields, type FieldSpec } from '../../../common/form/fields';
+import { useZodForm } from '../../../common/form/useZodForm';
+import { toast } from '../../../common/toaster';
+
+interface Props {
+  transportId: number;
+  date: string;
+  rows: DateDataRow[];
+  applications: ScheduleOfDate['applications'];
+  onChanged(): void;
+}
+
+const EMPTY = { name: '', number: '', glonas_url: '', departure_place: '', departure_time: '', applications_ids: [] as number[] };
+const T = MESSAGES.transport;
+
+const failed = (error: unknown) => error instanceof ApiError && error.status >= 500;
+
+export function DeparturesTab({ transportId, date, rows, applications, onChanged }: Props) {
+  const [editing, setEditing] = useState<DateDataRow | 'new' | null>(null);
+  const [toDelete, setToDelete] = useState<DateDataRow | null>(null);
+  const [notifying, setNotifying] = useState<number | null>(null);
+
+  const notify = async (row: DateDataRow) => {
+    setNotifying(row.id);
+    try {
+      const reply = await api.getChanging<{ message: string }>(SCHEDULE_PATHS.notify(transportId, row.id));
+      toast.success(reply.message ?? T.notifyQueued);
+    } catch (error) {
+      if (!failed(error)) toast.error(MESSAGES.errors.unexpected);
+    } finally {
+      setNotifying(null);
+    }
+  };
+
+  const remove = async (row: DateDataRow) => {
+    try {
+      await api.delete(SCHEDULE_PATHS.date(transportId, row.id));
+      toast.success(MESSAGES.success.deleted);
+      onChanged();
+    } catch (error) {
+      if (!failed(error)) toast.error(MESSAGES.errors.deleteFailed);
+    }
+  };
+
+  return (
+    <div className="departures-tab">
+      <div className="tab-toolbar">
+        <Button intent={Intent.PRIMARY} icon="add" text={MESSAGES.list.add} onClick={() => setEditing('new')} />
+      </div>
+      <HTMLTable compact striped className="resource-table">
+        <thead>
+          <tr>
+            <th>Название</th>
+            <th>Номер</th>
+            <th>Отслеживание</th>
+            <th>Место отправления</th>
+            <th>Время отправления</th>
+            <th>Заявки</th>
+            <th aria-label="Действия" />
+          </tr>
+        </thead>
+        <tbody>
+          {rows.length === 0 && (
+            <tr>
+              <td colSpan={7} className="empty-row">
+                {MESSAGES.list.empty}
+              </td>
+            </tr>
+          )}
+          {rows.map((row) => (
+            <tr key={row.id}>
+              <td>{row.name}</td>
+              <td>{row.number}</td>
+              <td className="cell-wrap">{row.glonas_url && <a href={row.glonas_url} target="_blank" rel="noreferrer">{row.glonas_url}</a>}</td>
+              <td>{row.departure_place}</td>
+              <td>{row.departure_time}</td>
+              <td>{row.applications_numbers.join(', ')}</td>
+              <td className="row-actions">
+                <Button variant="minimal" icon="envelope" title="Отправить уведомление" aria-label="Отправить уведомление" loading={notifying === row.id} onClick={() => void notify(row)} />
+                <Button variant="minimal" icon="edit" title={MESSAGES.list.edit} aria-label={MESSAGES.list.edit} onClick={() => setEditing(row)} />
+                <Button variant="minimal" icon="trash" intent={Intent.DANGER} title={MESSAGES.list.delete} aria-label={MESSAGES.list.delete} onClick={() => setToDelete(row)} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </HTMLTable>
+      <DateDataDialog
+        transportId={transportId}
+        date={date}
+        row={editing}
+        applications={applications}
+        onClose={() => setEditing(null)}
+        onSaved={() => {
+          setEditing(null);
+          onChanged();
+        }}
+      />
+      <Alert
+        isOpen={toDelete !== null}
+        intent={Intent.DANGER}
+        icon="trash"
+        confirmButtonText={MESSAGES.list.delete}
+        cancelButtonText={MESSAGES.list.cancel}
+        canEscapeKeyCancel
+        canOutsideClickCancel
+        onCancel={() => setToDelete(null)}
+        onConfirm={() => {
+          if (toDelete) void remove(toDelete);
+          setToDelete(null);
+        }}
+      >
+        <p>{MESSAGES.list.confirmDelete}</p>
+      </Alert>
+    </div>
+  );
+}
+
+function DateDataDialog({
+  transportId,
+  date,
+  row,
+  applications,
+  onClose,
+  onSaved,
+}: {
+  transportId: number;
+  date: string;
+  row: DateDataRow | 'new' | null;
+  applications: ScheduleOfDate['applications'];
+  onClose(): void;
+  onSaved(): void;
+}) {
+  const form = useZodForm(dateDataSchema, { ...EMPTY, date });
+  const { setValues, setErrors } = form;
+  const [saving, setSaving] = useState(false);
+  const savingRef = useRef(false);
+  useEffect(() => {
+    if (row === null) return;
+    setErrors({});
+    setValues(
+      row === 'new'
+        ? { ...EMPTY, date }
+        : {
+            date: row.date,
+            name: row.name ?? '',
+            number: row.number ?? '',
+            glonas_url: row.glonas_url ?? '',
+            departure_place: row.departure_place ?? '',
+            departure_time: row.departure_time ?? '',
+            applications_ids: row.applications_ids,
+          },
+    );
+  }, [row, date, setValues, setErrors]);
+
+  const known = new Map(applications.map((application) => [application.id, application.number]));
+  if (row && row !== 'new') row.applications_ids.forEach((id, index) => known.set(id, row.applications_numbers[index] ?? String(id)));
+  const fields: FieldSpec[] = [
+    { kind: 'text', name: 'name', label: 'Название' },
+    { kind: 'text', name: 'number', label: 'Номер' },
+    { kind: 'text', name: 'glonas_url', label: 'Ссылка на отслеживание (ГЛОНАСС)' },
+    { kind: 'text', name: 'departure_place', label: 'Место отправления' },
+    { kind: 'text', name: 'departure_time', label: 'Время отправления', placeholder: 'ЧЧ:ММ' },
+    { kind: 'multiselect', name: 'applications_ids', label: 'Заявки', options: { items: [...known].map(([id, number]) => ({ id, name: number })) } },
+  ];
+
+  const submit = async (event?: FormEvent) => {
+    event?.preventDefault();
+    if (savingRef.current) return;
+    if (!form.validate()) return void toast.error(MESSAGES.errors.saveFailedText, MESSAGES.errors.saveFailedTitle);
+    savingRef.current = true;
+    setSaving(true);
+    try {
+      if (row === 'new') await api.post(SCHEDULE_PATHS.dateData(transportId), form.values);
+      else if (row) await api.patch(SCHEDULE_PATHS.date(transportId, row.id), form.values);
+      toast.success(T.dateDataSaved);
+      onSaved();
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 422) setErrors(error.fieldErrors);
+      if (!failed(error)) toast.error(MESSAGES.errors.saveFailedText, MESSAGES.errors.saveFailedTitle);
+    } finally {
+      savingRef.current = false;
+      setSaving(false);
+    }
+  };
+
+  return (
+    <AppDialog isOpen={row !== null} onClose={onClose} title={row === 'new' ? 'Добавление отправления' : 'Редактирование отправления'} style={{ width: 560 }}>
+      <form onSubmit={submit} noValidate>
+        <DialogBody>
+          <FormFields fields={fields} form={form} />
+        </DialogBody>
+        <DialogFooter
+          actions={
+            <>
+              <Button text={MESSAGES.list.cancel} onClick={onClose} />
+              <Button type="submit" intent={Intent.PRIMARY} text={MESSAGES.list.save} loading={saving} />
+            </>
+          }
+        />
+      </form>
+    </AppDialog>
+  );
+}

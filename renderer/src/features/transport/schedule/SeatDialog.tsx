@@ -1,0 +1,101 @@
+/**
+ * The seat dialog of the schedule (spec 02 "Schedule screen": titled with the seat number): the
+ * seat's bookings on the date — a manual one can be cancelled — and, for a transport that is not an
+ * excursion, a booking between two cities of the route.
+ */
+import { Button, DialogBody, DialogFooter, FormGroup, HTMLSelect, HTMLTable, Intent } from '@blueprintjs/core';
+import { AppDialog } from '../../../common/AppDialog';
+import { MESSAGES } from '@shared/messages';
+import type { SchedulePayload, SeatBookingRow } from '@shared/transport/schedules';
+import { useEffect, useState } from 'react';
+
+interface Props {
+  number: number | null;
+  route: SchedulePayload['routes'];
+  isExcursion: boolean;
+  bookings: SeatBookingRow[];
+  busy: boolean;
+  onBook(fromCityId: number | null, toCityId: number | null): void;
+  onCancel(booking: SeatBookingRow): void;
+  onClose(): void;
+}
+
+export function SeatDialog({ number, route, isExcursion, bookings, busy, onBook, onCancel, onClose }: Props) {
+  const [from, setFrom] = useState<number | null>(null);
+  const [to, setTo] = useState<number | null>(null);
+  useEffect(() => {
+    setFrom(null);
+    setTo(null);
+  }, [number]);
+  // Departure options are the stops before the last; arrival options are the stops after the departure.
+  const fromPosition = route.find((point) => point.point_city.id === from)?.position ?? -1;
+  const fromOptions = route.slice(0, -1);
+  const toOptions = fromPosition < 0 ? [] : route.filter((point) => point.position > fromPosition);
+
+  return (
+    <AppDialog isOpen={number !== null} onClose={onClose} title={`Место ${number ?? ''}`} className="seat-dialog">
+      <DialogBody>
+        {bookings.length > 0 ? (
+          <HTMLTable compact striped className="seat-bookings">
+            <thead>
+              <tr>
+                <th>Участок</th>
+                <th>Пассажир</th>
+                <th aria-label="Действия" />
+              </tr>
+            </thead>
+            <tbody>
+              {bookings.map((booking) => (
+                <tr key={booking.id}>
+                  <td>
+                    {booking.from_city.name} → {booking.to_city.name}
+                  </td>
+                  <td>{booking.tourist ? `${booking.tourist.last_name} ${booking.tourist.first_name}` : 'Ручная бронь'}</td>
+                  <td>{!booking.tourist && <Button size="small" intent={Intent.DANGER} icon="cross" text="Снять бронь" disabled={busy} onClick={() => onCancel(booking)} />}</td>
+                </tr>
+              ))}
+            </tbody>
+          </HTMLTable>
+        ) : (
+          <p className="bp6-text-muted">Место свободно на всём маршруте.</p>
+        )}
+        {isExcursion ? (
+          <p className="bp6-text-muted">Экскурсионный рейс: место бронируется на весь маршрут.</p>
+        ) : (
+          <div className="seat-dialog-segment">
+            <FormGroup label="Откуда" labelFor="seat-from">
+              <HTMLSelect
+                id="seat-from"
+                fill
+                value={from ?? ''}
+                onChange={(event) => {
+                  setFrom(event.currentTarget.value ? Number(event.currentTarget.value) : null);
+                  setTo(null);
+                }}
+                options={[{ value: '', label: 'Выберите город' }, ...fromOptions.map((point) => ({ value: point.point_city.id, label: point.point_city.name }))]}
+              />
+            </FormGroup>
+            <FormGroup label="Куда" labelFor="seat-to">
+              <HTMLSelect
+                id="seat-to"
+                fill
+                disabled={fromPosition < 0}
+                value={to ?? ''}
+                onChange={(event) => setTo(event.currentTarget.value ? Number(event.currentTarget.value) : null)}
+                options={[{ value: '', label: 'Выберите город' }, ...toOptions.map((point) => ({ value: point.point_city.id, label: point.point_city.name }))]}
+              />
+            </FormGroup>
+          </div>
+        )}
+      </DialogBody>
+      <DialogFooter
+        actions={
+          <>
+            <Button text={MESSAGES.list.close} onClick={onClose} />
+            <Button intent={Intent.PRIMARY} text="Забронировать" loading={busy} disabled={!isExcursion && (from === null || to === null)} onClick={() => onBook(from, to)} />
+          </>
+        }
+      />
+    </AppDialog>
+  );
+}

@@ -1,0 +1,92 @@
+/**
+ * /transportation (spec 02 "Transportation list and form"): the list, and the create, edit and copy
+ * pages with the seat scheme redrawn as the fields change (the server stores the same drawing).
+ */
+import { Checkbox, FormGroup } from '@blueprintjs/core';
+import { MESSAGES } from '@shared/messages';
+import { routePath } from '@shared/routes';
+import { seatLayout } from '@shared/transport/seat-scheme';
+import { TRANSPORTATION_KINDS, transportationResource, type TransportationRow } from '@shared/transport/transportation';
+import type { FieldRenderProps } from '../../common/form/fields';
+import { defineResourceScreen, type EditableScreenDefinition } from '../../common/resource/definition';
+import { ResourceFormPage, type FormPageMode } from '../../common/resource/ResourceFormPage';
+import { SeatScheme, schemeParams } from '../../common/seats/SeatScheme';
+
+/** The second door: disabled (and off) while there is one column at the door (spec 02 §4). */
+function SecondDoorField({ values, setValue, errors, disabled }: FieldRenderProps) {
+  const oneColumn = Number(values.columns_at_door) === 1;
+  const error = errors.second_door?.[0];
+  return (
+    <FormGroup helperText={error ?? (oneColumn ? MESSAGES.transport.secondDoorNeedsTwoColumns : undefined)} intent={error ? 'danger' : 'none'}>
+      <Checkbox id="field-second_door" label="Вторая дверь" checked={!oneColumn && Boolean(values.second_door)} disabled={disabled || oneColumn} onChange={(event) => setValue('second_door', event.currentTarget.checked)} />
+    </FormGroup>
+  );
+}
+
+const hasSecondDoor = (values: Record<string, unknown>) => Boolean(values.second_door) && Number(values.columns_at_door) !== 1;
+
+function SchemePreview({ values }: { values: Record<string, unknown> }) {
+  const params = schemeParams(values);
+  return (
+    <div className="transportation-preview">
+      <h4 className="bp6-heading">Схема салона</h4>
+      <SeatScheme params={params} />
+      <p className="bp6-text-muted">{MESSAGES.transport.capacityHint(seatLayout(params).capacity)}</p>
+    </div>
+  );
+}
+
+export const transportationScreen = defineResourceScreen<TransportationRow>({
+  resource: transportationResource,
+  title: 'Транспортные средства',
+  columns: [
+    { key: 'id', title: 'ID', width: 80 },
+    { key: 'name', title: 'Название' },
+    { key: 'kind_name', title: 'Тип' },
+    { key: 'seats', title: 'Мест' },
+    { key: 'rows', title: 'Рядов' },
+    { key: 'second_door', title: 'Вторая дверь', render: (row) => (row.second_door ? MESSAGES.list.yes : MESSAGES.list.no) },
+  ],
+  pages: {
+    create: routePath('transportation-create'),
+    edit: (row) => routePath('transportation-edit', { id: row.id }),
+    copy: (row) => routePath('transportation-copy', { id: row.id }),
+  },
+  canDelete: (row) => row.can_delete,
+  form: {
+    titles: { create: 'Создание транспортного средства', edit: 'Редактирование транспортного средства' },
+    fields: [
+      { kind: 'select', name: 'kind', label: 'Тип', required: true, options: { items: [...TRANSPORTATION_KINDS] } },
+      { kind: 'text', name: 'name', label: 'Название', required: true },
+      { kind: 'number', name: 'seats', label: 'Количество мест', required: true, min: 0 },
+      { kind: 'select', name: 'rear_seats', label: 'Мест в заднем ряду', required: true, options: { items: [{ id: 4, name: '4' }, { id: 5, name: '5' }] } },
+      { kind: 'number', name: 'rows', label: 'Количество рядов', required: true, min: 0, hint: 'Без заднего ряда' },
+      { kind: 'select', name: 'columns_at_door', label: 'Колонок мест у двери', required: true, options: { items: [{ id: 1, name: '1' }, { id: 2, name: '2' }] } },
+      { kind: 'custom', name: 'second_door', label: 'Вторая дверь', render: (props) => <SecondDoorField {...props} /> },
+      { kind: 'number', name: 'second_door_rows', label: 'Рядов до второй двери', required: true, min: 0, visible: hasSecondDoor },
+      { kind: 'number', name: 'second_door_length', label: 'Ширина второй двери (рядов)', required: true, min: 0, visible: hasSecondDoor },
+    ],
+    initial: { kind: 1, name: '', seats: 49, rear_seats: 5, rows: 11, columns_at_door: 2, second_door: false, second_door_rows: null, second_door_length: null },
+    toValues: (record) => {
+      const row = record as unknown as TransportationRow;
+      const { kind, name, seats, rear_seats, rows, columns_at_door, second_door, second_door_rows, second_door_length, version } = row;
+      return { kind, name, seats, rear_seats, rows, columns_at_door, second_door, second_door_rows, second_door_length, version };
+    },
+    aside: (values) => <SchemePreview values={values} />,
+  },
+});
+
+const TITLES: Record<FormPageMode, string> = {
+  create: 'Создание транспортного средства',
+  edit: 'Редактирование транспортного средства',
+  copy: 'Копирование транспортного средства',
+};
+
+const page = (mode: FormPageMode) =>
+  function TransportationFormPage() {
+    return <ResourceFormPage key={mode} definition={transportationScreen as unknown as EditableScreenDefinition} mode={mode} titles={TITLES} listPath={routePath('transportation')} />;
+  };
+
+export const TransportationCreatePage = page('create');
+export const TransportationEditPage = page('edit');
+export const TransportationCopyPage = page('copy');

@@ -1,0 +1,216 @@
+/**
+ * `npm run bench` (README "Performance"): the real server on an embedded PostgreSQL (tuned as the
+ * app runs it) in a temporary folder, filled by the fake-data generator to 1 000 000 clients and
+ * 200 000 staff users, then every scenario of scenarios/index.ts. For each HTTP scenario at one and
+ * at eight concurrent clients: p50/p95 over HTTP, the database's own p50/p95 for the same requests'
+ * statements as they ran (db-time.ts), the ratio of the p95s and the target, met or not.
+ *
+ * Sizes: --clients=N --staff=N --agencies=N --export-rows=N --requests=N, or BENCH_CLIENTS,
+ * BENCH_STAFF, BENCH_AGENCIES, BENCH_EXPORT_ROWS, BENCH_REQUESTS. --only=name,name runs some scenarios;
+ * --explain prints the plan of each statement of every HTTP scenario.
+ */
+import { readFileSync } from 'node:fs';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import { startServer } from '../bootstrap.js';
+import { startEmbeddedDatabase } from '../database/embedded-database.js';
+import { fillFakeData } from '../fake-data/index.js';
+import { ApiClient } from '../test/api-client.js';
+import type { BenchContext, BenchRow, BenchSizes, HttpTarget } from './context.js';
+import { databaseTimes, logDurations, recordStatements, startWindow, statementsOf, StatementLog } from './db-time.js';
+import { backendsCpu, backendsCpuMs, mainThreadCpu, mainThreadRunAndWait } from './cpu.js';
+import { runLoad } from './load.js';
+import { BENCH_SCENARIOS } from './scenarios/index.js';
+
+const ADMIN = { email: 'bench.admin@example.test', password: 'bench-admin-password' };
+const CONCURRENCY = [1, 8] as const;
+const WARMUP = 20;
+
+function option(name: string, env: string, fallback: number): number {
+  const flag = process.argv.find((arg) => arg.startsWith(`--${name}=`));
+  const text = flag ? flag.slice(name.length + 3) : process.env[env];
+  const value = text === undefined || text === '' ? fallback : Number(text.replace(/_/g, ''));
+  if (!Number.isInteger(value) || value < 0) throw new Error(`--${name} / ${env} must be a whole number, got ${text}`);
+  return value;
+}
+
+function readSizes(): BenchSizes {
+  const clients = option('clients', 'BENCH_CLIENTS', 1_000_000);
+  return {
+    clients,
+    staff: option('staff', 'BENCH_STAFF', 200_000),
+    agencies: option('agencies', 'BENCH_AGENCIES', 2_000),
+    exportRows: Math.min(clients, option('export-rows', 'BENCH_EXPORT_ROWS', 100_000)),
+    requests: option('requests', 'BENCH_REQUESTS', 200),
+  };
+}
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
+};
+const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
+
+async function main(): Promise<void> {
+  const sizes = readSizes();
+  const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length).split(',');
+  const explain = process.argv.includes('--explain');
+  const log = (line: string) => console.log(line);
+  const cleanup: (() => Promise<unknown>)[] = [];
+  recordStatements();
+  try {
+    const cpus = os.cpus();
+    log(`Machine: ${cpus.length} CPU(s) ${cpus[0]?.model.trim() ?? ''}, ${(os.totalmem() / 1024 ** 3).toFixed(1)} GB memory, load average ${os.loadavg().map((load) => load.toFixed(1)).join(' ')}, ${os.platform()} ${os.release()}, Node ${process.version}`);
+    log(`Sizes: ${sizes.clients.toLocaleString('en')} clients, ${sizes.staff.toLocaleString('en')} staff users, ${sizes.agencies.toLocaleString('en')} agencies; export of ${sizes.exportRows.toLocaleString('en')}; ${sizes.requests} timed requests per scenario and concurrency`);
+
+    // The embedded PostgreSQL as the app runs it; its log gives each statement's own time.
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'backoffice-bench-'));
+    cleanup.push(() => fs.rm(dataDir, { recursive: true, force: true }));
+    const statementLog = new StatementLog();
+    const database = await startEmbeddedDatabase(dataDir, { onLog: statementLog.onLog });
+    cleanup.push(() => database.stop());
+    const postmaster = Number(readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
+    const startedWaiting = mainThreadRunAndWait();
+
+    const server = await startServer({
+      databaseUrl: database.url,
+      port: 0,
+      rendererDir: path.join(os.tmpdir(), 'backoffice-bench-no-renderer'),
+      env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
+    });
+    cleanup.push(() => server.close());
+    const sql = new pg.Client({ connectionString: database.url });
+    await sql.connect();
+    cleanup.push(() => sql.end());
+    const setting = async (name: string) => (await sql.query<{ v: string }>('SELECT current_setting($1) AS v', [name])).rows[0]!.v;
+    log(`PostgreSQL ${await setting('server_version')}: shared_buffers ${await setting('shared_buffers')}, work_mem ${await setting('work_mem')}, jit ${await setting('jit')}; DB_POOL_SIZE ${process.env.DB_POOL_SIZE ?? 'default'}`);
+
+    const admin = new ApiClient(server.url);
+    const signIn = await admin.login(ADMIN.email, ADMIN.password);
+    if (signIn.status !== 200) throw new Error(`Sign-in failed: ${signIn.status} ${JSON.stringify(signIn.body)}`);
+    const cookie = [...admin.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+
+    let measured = 0;
+    const measure = async (title: string, paths: string[], target: HttpTarget): Promise<BenchRow[]> => {
+      const rows: BenchRow[] = [];
+      measured++;
+      for (const concurrency of CONCURRENCY) {
+        const plan = { baseUrl: server.url, cookie, paths, concurrency, requests: sizes.requests, warmup: WARMUP, id: `s${measured}c${concurrency}` };
+        // Two passes of the same requests: HTTP timed with nothing recorded, then the database's own
+        // times from the statement log (whose writing and reading would otherwise slow the server).
+        const cpuBefore = { server: mainThreadCpu(), db: backendsCpu(postmaster) };
+        const { timings } = await runLoad(plan);
+        const serverCpu = cpuBefore.server === null ? null : (mainThreadCpu()! - cpuBefore.server) / 1e6 / timings.length;
+        const dbCpu = cpuBefore.db.size === 0 ? null : backendsCpuMs(cpuBefore.db, backendsCpu(postmaster)) / timings.length;
+        await logDurations(sql, true);
+        const window = startWindow(statementLog);
+        const recorded = await runLoad({ ...plan, id: `${plan.id}db` });
+        const { times, unmatched } = await databaseTimes(window);
+        await logDurations(sql, false);
+        if (explain && concurrency === 1) await explainRequest(sql, recorded.timings[0]!.id, title, log);
+        const http = timings.map((timing) => timing.ms);
+        const db = recorded.timings.flatMap((timing) => (times.has(timing.id) ? [times.get(timing.id)!] : []));
+        const p95 = percentile(http, 95);
+        const dbP95 = percentile(db, 95);
+        const ratio = p95 / dbP95;
+        const limit = concurrency === 1 ? target.p95AtOne : target.p95AtEight;
+        rows.push({
+          scenario: title,
+          clients: concurrency,
+          p50: percentile(http, 50),
+          p95,
+          dbP50: percentile(db, 50),
+          dbP95,
+          ratio,
+          serverCpu,
+          dbCpu,
+          target: `p95 < ${limit} ms, ≤ ${target.ratio}×`,
+          met: p95 < limit && ratio <= target.ratio,
+          note: unmatched ? `${unmatched} requests without DB time` : undefined,
+        });
+      }
+      return rows;
+    };
+    const context: BenchContext = { sizes, baseUrl: server.url, cookie, sql, measure, log };
+    const scenarios = BENCH_SCENARIOS.filter((scenario) => !only || only.includes(scenario.name));
+    const results: BenchRow[] = [];
+    const runStage = async (stage: 'export' | 'full') => {
+      for (const scenario of scenarios.filter((candidate) => candidate.stage === stage)) {
+        const started = performance.now();
+        results.push(...(await scenario.run(context)));
+        log(`  ${scenario.name}: done in ${seconds(started)}`);
+      }
+    };
+
+    let started = performance.now();
+    await fillFakeData(sql, { cities: 200, staff: sizes.staff, clients: sizes.exportRows, agencies: sizes.agencies }, (line) => log(`Filled ${line}`));
+    log(`Filled in ${seconds(started)}`);
+    await runStage('export');
+    started = performance.now();
+    await fillFakeData(sql, { clients: sizes.clients - sizes.exportRows }, (line) => log(`Filled ${line} more`));
+    log(`Filled in ${seconds(started)}`);
+    await runStage('full');
+
+    report(results, log);
+    const waited = mainThreadRunAndWait();
+    if (startedWaiting && waited) {
+      const run = (waited.run - startedWaiting.run) / 1e9;
+      const wait = (waited.wait - startedWaiting.wait) / 1e9;
+      log(`The server's main thread ran ${run.toFixed(1)} s and waited ${wait.toFixed(1)} s for a CPU taken by other work (load average now ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} CPUs).`);
+    }
+  } finally {
+    for (const step of cleanup.reverse()) await step().catch((error: unknown) => console.error('cleanup:', error));
+  }
+}
+
+/** --explain: the plan of each statement of a scenario's first request, as PostgreSQL ran it. */
+async function explainRequest(sql: pg.Client, request: string, title: string, log: (line: string) => void): Promise<void> {
+  log(`EXPLAIN ${title}`);
+  for (const { text, values } of statementsOf(request)) {
+    const { rows } = await sql.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${text}`, values);
+    log(`  ${text.replace(/\s+/g, ' ').slice(0, 400)}`);
+    for (const row of rows) log(`    ${row['QUERY PLAN']}`);
+  }
+}
+
+function report(rows: BenchRow[], log: (line: string) => void): void {
+  const ms = (value: number | undefined) => (value === undefined || Number.isNaN(value) ? '' : value.toFixed(1));
+  const columns: [string, number, (row: BenchRow) => string][] = [
+    ['scenario', 44, (row) => row.scenario],
+    ['clients', 7, (row) => (row.clients ? String(row.clients) : '')],
+    ['p50', 7, (row) => ms(row.p50)],
+    ['p95', 7, (row) => ms(row.p95)],
+    ['DB p50', 7, (row) => ms(row.dbP50)],
+    ['DB p95', 7, (row) => ms(row.dbP95)],
+    ['ratio', 6, (row) => (row.ratio === undefined ? '' : `${row.ratio.toFixed(2)}×`)],
+    ['srv CPU', 7, (row) => (row.serverCpu === undefined || row.serverCpu === null ? '' : row.serverCpu.toFixed(2))],
+    ['DB CPU', 7, (row) => (row.dbCpu === undefined || row.dbCpu === null ? '' : row.dbCpu.toFixed(2))],
+    ['target', 22, (row) => row.target],
+    ['met', 4, (row) => (row.met === null ? '' : row.met ? 'yes' : 'NO')],
+  ];
+  const line = (cells: string[]) => cells.map((cell, index) => (index === 0 ? cell.padEnd(columns[index]![1]) : cell.padStart(columns[index]![1]))).join(' ');
+  log('');
+  log('HTTP times from the bench clients (a worker thread), keep-alive, signed in; DB = the database\'s own time for the');
+  log('same requests\' statements (PostgreSQL\'s statement log, a second pass of the same requests), parallel statements');
+  log('counted once; ratio = p95 / DB p95; srv CPU / DB CPU = CPU per request of the server\'s main thread and of');
+  log('PostgreSQL\'s backends (Linux scheduler statistics: what they cost, whatever else the machine runs); ms.');
+  log(line(columns.map(([title]) => title)));
+  log('-'.repeat(columns.reduce((sum, [, width]) => sum + width + 1, 0)));
+  for (const row of rows) {
+    log(line(columns.map(([, , cell]) => cell(row))) + (row.note ? `  ${row.note}` : ''));
+  }
+  const missed = rows.filter((row) => row.met === false);
+  log('');
+  log(missed.length === 0 ? 'Every target is met.' : `Targets NOT met (${missed.length}): ${missed.map((row) => `${row.scenario}${row.clients ? ` at ${row.clients}` : ''}`).join('; ')}`);
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,62 @@
+/** What a bench scenario gets and gives (server/bench/scenarios: one file per scenario, one line in its index). */
+import type pg from 'pg';
+
+export interface BenchSizes {
+  /** Clients in the lists (1 000 000). */
+  clients: number;
+  /** Staff users (200 000). */
+  staff: number;
+  agencies: number;
+  /** Clients in the export (100 000): the export runs before the rest of the clients are added. */
+  exportRows: number;
+  /** Timed requests per scenario and concurrency. */
+  requests: number;
+}
+
+/** Targets of an HTTP scenario: p95 at one and at eight clients, and p95 over the database's own p95. */
+export interface HttpTarget {
+  p95AtOne: number;
+  p95AtEight: number;
+  ratio: number;
+}
+
+/** One line of the report. */
+export interface BenchRow {
+  scenario: string;
+  clients?: number;
+  p50?: number;
+  p95?: number;
+  dbP50?: number;
+  dbP95?: number;
+  ratio?: number;
+  /** CPU milliseconds per request: the server's main thread, and PostgreSQL's backends (null off Linux). */
+  serverCpu?: number | null;
+  dbCpu?: number | null;
+  /** What the figure should be, as printed ("p95 < 25 ms"). */
+  target: string;
+  /** Whether it is met; null when the row only informs. */
+  met: boolean | null;
+  note?: string;
+}
+
+export interface BenchContext {
+  sizes: BenchSizes;
+  baseUrl: string;
+  /** Cookie header of a signed-in administrator. */
+  cookie: string;
+  /** Direct SQL on the bench database. */
+  sql: pg.Client;
+  /** Times GET `paths` (in turn) at one and at eight concurrent clients, with the database's own time per request. */
+  measure(title: string, paths: string[], target: HttpTarget): Promise<BenchRow[]>;
+  log(line: string): void;
+}
+
+export interface BenchScenario {
+  name: string;
+  /** `export`: runs while the database holds `exportRows` clients; `full`: after it holds all of them. */
+  stage: 'export' | 'full';
+  run(context: BenchContext): Promise<BenchRow[]>;
+}
+
+/** First pages of a list (issue 9): p95 < 25 ms at one client, < 60 ms at eight, ≤ 2× the database. */
+export const FIRST_PAGE_TARGET: HttpTarget = { p95AtOne: 25, p95AtEight: 60, ratio: 2 };

@@ -1,0 +1,25 @@
+/** The first pages of the staff and client lists, searched, sorted and filtered as people use them. */
+import { FIRST_PAGE_TARGET, type BenchScenario } from '../context.js';
+
+const q = (text: string) => encodeURIComponent(text);
+
+export const firstPagesScenario: BenchScenario = {
+  name: 'first pages',
+  stage: 'full',
+  async run({ measure }) {
+    const scenarios: [string, string[]][] = [
+      ['users: no search, by name', ['/api/users?orderBy=full_name&ascending=1&page=1&limit=10']],
+      ['users: active, by name desc, page 2', ['/api/users?is_active=1&orderBy=full_name&ascending=0&page=2&limit=10']],
+      [`users: surname part 'кузнец', by name`, [`/api/users?query=${q('кузнец')}&orderBy=full_name&ascending=1&page=1&limit=10`]],
+      [`users: e-mail part 'petrova', by id desc`, [`/api/users?query=petrova&ascending=0&page=1&limit=10`]],
+      ['clients: no search, newest first', ['/api/clients?ascending=0&page=1&limit=10']],
+      ['clients: inactive, by name, page 3', ['/api/clients?is_active=0&orderBy=full_name&ascending=1&page=3&limit=10']],
+      [`clients: surname part 'смирн', by name`, [`/api/clients?query=${q('смирн')}&orderBy=full_name&ascending=1&page=1&limit=10`]],
+      [`clients: phone part '912', by id desc`, ['/api/clients?query=912&ascending=0&page=1&limit=10']],
+      ['agencies: no search, by name', ['/api/agencies?orderBy=legal_name&ascending=1&page=1&limit=10']],
+    ];
+    const rows = [];
+    for (const [title, paths] of scenarios) rows.push(...(await measure(title, paths, FIRST_PAGE_TARGET)));
+    return rows;
+  },
+};

@@ -1,0 +1,18 @@
+/**
+ * Every scenario of `npm run bench`, in the order they run. A new scenario is one file in this
+ * folder (a `BenchScenario`, see ../context.ts) and one line here.
+ */
+import type { BenchScenario } from '../context.js';
+import { deepPageScenario } from './deep-page.js';
+import { exportScenario } from './export.js';
+import { firstPagesScenario } from './first-pages.js';
+import { pickerScenario } from './picker.js';
+import { startupScenario } from './startup.js';
+
+export const BENCH_SCENARIOS: BenchScenario[] = [
+  exportScenario,
+  firstPagesScenario,
+  deepPageScenario,
+  pickerScenario,
+  startupScenario,
+];

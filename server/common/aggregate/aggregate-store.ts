@@ -1,0 +1,298 @@
+/**
+ * The one writer and reader of aggregates (ARCHITECTURE.md §7 "Aggregate editors").
+ *
+ * A save is a fixed number of SQL statements whatever the number of rows: each table is written
+ * level by level with one statement per kind of change (the rows travel as one JSON array through
+ * `jsonb_to_recordset`), never one statement per row. New rows get their ids first (one `nextval`
+ * call per table), so their own children can point at them in the same pass. Reading is one query
+ * per table. Everything runs on the caller's transaction: a refusal anywhere rolls all of it back.
+ */
+import type { EntityManager } from 'typeorm';
+import { MESSAGES } from '../../../shared/messages.js';
+import type { FieldErrors } from '../../../shared/validation.js';
+import { foreignKeysInto, referencedValues } from '../database/foreign-keys.js';
+import { PG, pgErrorOf, ValidationFailed } from '../http/errors.js';
+import {
+  joinPath,
+  type AggregateDeclaration,
+  type AggregateNode,
+  type CollectionDeclaration,
+  type ColumnTypes,
+  type LinkListDeclaration,
+  type StoredNode,
+} from './declaration.js';
+
+const IDENTIFIER = /^[a-z_][a-z0-9_]*$/;
+const name = (identifier: string) => {
+  if (!IDENTIFIER.test(identifier)) throw new Error(`Not an SQL identifier: ${identifier}`);
+  return identifier;
+};
+
+/** `v(id integer, name varchar, …)`: the record type of a JSON array of rows. */
+const recordType = (columns: ColumnTypes) => Object.entries(columns).map(([column, type]) => `${name(column)} ${type}`).join(', ');
+
+/** Keeps only the declared columns of a row (JSON keys must match the record type). */
+const pick = (values: Record<string, unknown>, columns: ColumnTypes) => Object.fromEntries(Object.keys(columns).map((column) => [column, values[column] ?? null]));
+
+interface Placed {
+  id: number;
+  node: AggregateNode;
+}
+
+/**
+ * Writes the aggregate `root` (insert when `id` is absent, else update; raises the root's version)
+ * and every child below it; returns the root's id. Refuses (422, nothing written) a child id that
+ * is not the parent's own, and the removal of a child another table still points at.
+ */
+export async function writeAggregate(manager: EntityManager, declaration: AggregateDeclaration, root: AggregateNode, id?: number): Promise<number> {
+  const columns = declaration.columns;
+  const table = name(declaration.table);
+  const row = JSON.stringify([pick(root.values, columns)]);
+  let rootId: number;
+  if (id === undefined) {
+    const list = Object.keys(columns).join(', ');
+    const [inserted] = await manager.query<{ id: number }[]>(
+      `INSERT INTO ${table} (${list}) SELECT ${list} FROM jsonb_to_recordset($1::jsonb) AS v(${recordType(columns)}) RETURNING id`,
+      [row],
+    );
+    rootId = inserted!.id;
+  } else {
+    // The version rises on every save of the aggregate, also when only its children changed.
+    const assignments = Object.keys(columns).map((column) => `${column} = v.${column}`);
+    await manager.query(`UPDATE ${table} t SET ${assignments.join(', ')}, version = t.version + 1 FROM jsonb_to_recordset($1::jsonb) AS v(${recordType(columns)}) WHERE t.id = $2`, [row, id]);
+    rootId = id;
+  }
+  const parents = [{ id: rootId, node: root }];
+  await writeLevel(manager, declaration.collections, parents, id !== undefined);
+  await writeLinks(manager, declaration.links, parents, id !== undefined);
+  return rootId;
+}
+
+/** One level of collections below `parents`: diffed by id, then their own children. */
+async function writeLevel(manager: EntityManager, collections: Readonly<Record<string, CollectionDeclaration>> = {}, parents: Placed[], parentsExisted: boolean): Promise<void> {
+  for (const [key, collection] of Object.entries(collections)) {
+    const table = name(collection.table);
+    const parentColumn = name(collection.parentColumn);
+    const rows = parents.flatMap((parent) => (parent.node.collections?.[key] ?? []).map((node) => ({ parentId: parent.id, parent: parent.node, node })));
+
+    // What is stored now, in the editor's order (the index of a removed row names it in a 422).
+    const stored = parentsExisted
+      ? await manager.query<{ id: number; parent_id: number }[]>(
+          `SELECT id, ${parentColumn} AS parent_id FROM ${table} WHERE ${parentColumn} = ANY($1::int[]) ORDER BY ${collection.orderBy}`,
+          [parents.map((parent) => parent.id)],
+        )
+      : [];
+    const owner = new Map(stored.map((row) => [row.id, row.parent_id]));
+    const errors: FieldErrors = {};
+    const kept = new Set<number>();
+    for (const { parentId, node } of rows) {
+      if (node.id == null) continue;
+      if (owner.get(node.id) !== parentId || kept.has(node.id)) errors[joinPath(node.path, 'id')] = [MESSAGES.validation.oneOf];
+      kept.add(node.id);
+    }
+    if (Object.keys(errors).length > 0) throw new ValidationFailed(errors);
+
+    const removed = stored.filter((row) => !kept.has(row.id));
+    if (removed.length > 0) {
+      await refuseRemovingInUse(manager, table, stored, removed, parents, key);
+      await manager.query(`DELETE FROM ${table} WHERE id = ANY($1::int[])`, [removed.map((row) => row.id)]);
+    }
+
+    const fresh = rows.filter(({ node }) => node.id == null);
+    if (fresh.length > 0) {
+      const ids = await manager.query<{ id: number }[]>(`SELECT nextval(pg_get_serial_sequence($1, 'id'))::int AS id FROM generate_series(1, $2::int)`, [table, fresh.length]);
+      fresh.forEach((row, index) => (row.node.id = ids[index]!.id));
+    }
+    const write = (subset: typeof rows) => JSON.stringify(subset.map(({ parentId, node }) => ({ ...pick(node.values, collection.columns), id: node.id, [parentColumn]: parentId })));
+    const types = recordType({ id: 'integer', [parentColumn]: 'integer', ...collection.columns });
+    const list = ['id', parentColumn, ...Object.keys(collection.columns)].join(', ');
+    if (fresh.length > 0) {
+      await manager.query(`INSERT INTO ${table} (${list}) SELECT ${list} FROM jsonb_to_recordset($1::jsonb) AS v(${types})`, [write(fresh)]);
+    }
+    const freshNodes = new Set(fresh.map((row) => row.node));
+    const updated = rows.filter(({ node }) => !freshNodes.has(node));
+    if (updated.length > 0) {
+      const columns = Object.keys(collection.columns);
+      const assignments = columns.map((column) => `${column} = v.${column}`);
+      // Rows the save did not change are not rewritten (no new row version, no index update).
+      const changed = `(${columns.map((column) => `t.${column}`).join(', ')}) IS DISTINCT FROM (${columns.map((column) => `v.${column}`).join(', ')})`;
+      await manager.query(`UPDATE ${table} t SET ${assignments.join(', ')} FROM jsonb_to_recordset($1::jsonb) AS v(${types}) WHERE t.id = v.id AND ${changed}`, [write(updated)]);
+    }
+
+    const placed = rows.map(({ node }) => ({ id: node.id!, node }));
+    // Rows of this level existed before only if some were kept; new rows have no children yet.
+    await writeLevel(manager, collection.collections, placed, updated.length > 0);
+    await writeLinks(manager, collection.links, placed, updated.length > 0);
+  }
+}
+
+/**
+ * 422 on the stored row's path (`rooms.2`: its index among the parent's rows as the editor loaded
+ * them) when a removed row is still referenced from outside the aggregate (a foreign key that does
+ * not cascade, e.g. an application's accommodation pointing at the room).
+ */
+async function refuseRemovingInUse(
+  manager: EntityManager,
+  table: string,
+  stored: { id: number; parent_id: number }[],
+  removed: { id: number; parent_id: number }[],
+  parents: Placed[],
+  key: string,
+): Promise<void> {
+  const keys = (await foreignKeysInto(manager, table)).filter((foreignKey) => foreignKey.blocksDelete && foreignKey.target === 'id');
+  const inUse = await referencedValues(manager, removed.map((row) => row.id), keys);
+  if (inUse.size === 0) return;
+  const storedIndex = new Map<number, number>();
+  const counted = new Map<number, number>();
+  for (const row of stored) {
+    const index = counted.get(row.parent_id) ?? 0;
+    storedIndex.set(row.id, index);
+    counted.set(row.parent_id, index + 1);
+  }
+  const errors: FieldErrors = {};
+  for (const row of removed) {
+    if (!inUse.has(row.id)) continue;
+    const parent = parents.find((candidate) => candidate.id === row.parent_id);
+    errors[joinPath(parent?.node.path ?? '', key, storedIndex.get(row.id)!)] = [MESSAGES.editor.childInUse];
+  }
+  throw new ValidationFailed(errors);
+}
+
+/** Link lists below `parents`: replaced whole (one DELETE, one INSERT per table). */
+async function writeLinks(manager: EntityManager, links: Readonly<Record<string, LinkListDeclaration>> = {}, parents: Placed[], parentsExisted: boolean): Promise<void> {
+  if (parents.length === 0) return;
+  for (const [key, link] of Object.entries(links)) {
+    const table = name(link.table);
+    const parentColumn = name(link.parentColumn);
+    if (parentsExisted) await manager.query(`DELETE FROM ${table} WHERE ${parentColumn} = ANY($1::int[])`, [parents.map((parent) => parent.id)]);
+    const rows = parents.flatMap((parent) => (parent.node.links?.[key] ?? []).map((item) => ({ ...pick(item.values, link.columns), [parentColumn]: parent.id })));
+    if (rows.length === 0) continue;
+    const list = [parentColumn, ...Object.keys(link.columns)].join(', ');
+    await manager.query(`INSERT INTO ${table} (${list}) SELECT ${list} FROM jsonb_to_recordset($1::jsonb) AS v(${recordType({ [parentColumn]: 'integer', ...link.columns })})`, [
+      JSON.stringify(rows),
+    ]);
+  }
+}
+
+/**
+ * Reads aggregates by root id: one query per table, rows as JSON (dates `YYYY-MM-DD`, times
+ * `HH:MM:SS`, numerics as numbers). Roots come back in the order of `ids`; missing ones are absent.
+ */
+export async function readAggregates(manager: EntityManager, declaration: AggregateDeclaration, ids: number[], rootSelect = 't.*'): Promise<StoredNode[]> {
+  if (ids.length === 0) return [];
+  const rows = await manager.query<{ row: Record<string, unknown> }[]>(
+    `SELECT row_to_json(r) AS row FROM (SELECT ${rootSelect} FROM ${name(declaration.table)} t WHERE t.id = ANY($1::int[])) r`,
+    [ids],
+  );
+  const roots = rows.map(({ row }) => ({ row, collections: {}, links: {} }) as StoredNode);
+  await readLevel(manager, declaration.collections, declaration.links, roots);
+  const byId = new Map(roots.map((root) => [root.row.id as number, root]));
+  return ids.map((id) => byId.get(id)).filter((root): root is StoredNode => root !== undefined);
+}
+
+async function readLevel(
+  manager: EntityManager,
+  collections: Readonly<Record<string, CollectionDeclaration>> = {},
+  links: Readonly<Record<string, LinkListDeclaration>> = {},
+  parents: StoredNode[],
+): Promise<void> {
+  const parentIds = parents.map((parent) => parent.row.id as number);
+  const byId = new Map(parents.map((parent) => [parent.row.id as number, parent]));
+  // The tables of one level are read at once (on a pool, in parallel; in a transaction, one after another).
+  await Promise.all([
+    ...Object.entries(collections).map(async ([key, collection]) => {
+      for (const parent of parents) parent.collections[key] = [];
+      const rows = parentIds.length === 0 ? [] : await selectRows(manager, collection.table, collection.parentColumn, parentIds, collection.orderBy);
+      const children = rows.map((row) => {
+        const child: StoredNode = { row, collections: {}, links: {} };
+        byId.get(row[collection.parentColumn] as number)?.collections[key]!.push(child);
+        return child;
+      });
+      await readLevel(manager, collection.collections, collection.links, children);
+    }),
+    ...Object.entries(links).map(async ([key, link]) => {
+      for (const parent of parents) parent.links[key] = [];
+      const rows = parentIds.length === 0 ? [] : await selectRows(manager, link.table, link.parentColumn, parentIds, link.orderBy ?? 'ctid');
+      for (const row of rows) byId.get(row[link.parentColumn] as number)?.links[key]!.push(row);
+    }),
+  ]);
+}
+
+async function selectRows(manager: EntityManager, table: string, parentColumn: string, parentIds: number[], orderBy: string) {
+  const rows = await manager.query<{ row: Record<string, unknown> }[]>(
+    `SELECT row_to_json(t) AS row FROM ${name(table)} t WHERE ${name(parentColumn)} = ANY($1::int[]) ORDER BY ${orderBy}`,
+    [parentIds],
+  );
+  return rows.map(({ row }) => row);
+}
+
+/**
+ * What PostgreSQL refused in a save, as the 422 of the payload's field: a unique index `uq_<table>_<field>`,
+ * a foreign key `fk__<field>` or an exclusion constraint `ex_<table>_<field>`. On a child table the
+ * row is found by the key's values (`Key (room_id, …)=(5, …)`), so the message lands on
+ * `rooms.3.dates.1.from`; anything else is rethrown.
+ */
+export function aggregateRefusal(error: unknown, declaration: AggregateDeclaration, root: AggregateNode): ValidationFailed | null {
+  const { code, constraint, table, detail } = pgErrorOf(error) as { code?: string; constraint?: string; table?: string; detail?: string };
+  if (!constraint || !table || ![PG.uniqueViolation, PG.foreignKeyViolation, PG.exclusionViolation].includes(code as never)) return null;
+  const field = constraint.startsWith('fk__')
+    ? constraint.slice('fk__'.length)
+    : constraint.startsWith(`uq_${table}_`) || constraint.startsWith(`ex_${table}_`)
+      ? constraint.slice(`uq_${table}_`.length)
+      : null;
+  if (!field) return null;
+  const message = code === PG.foreignKeyViolation ? MESSAGES.validation.oneOf : code === PG.exclusionViolation ? MESSAGES.editor.overlap : MESSAGES.validation.unique;
+  const key = parseKey(detail);
+  const path = findRowPath(declaration, root, table, key);
+  return new ValidationFailed({ [joinPath(path ?? '', field)]: [message] });
+}
+
+/** `Key (room_id, date_from)=(5, 2026-06-01)` → {room_id: '5', date_from: '2026-06-01'}. */
+function parseKey(detail: string | undefined): Record<string, string> {
+  const match = /Key \((.+?)\)=\((.*?)\)(?: is not present| already exists| conflicts)/.exec(detail ?? '');
+  if (!match) return {};
+  const columns = match[1]!.split(',').map((column) => column.trim());
+  const values = splitTopLevel(match[2]!);
+  return Object.fromEntries(columns.map((column, index) => [column, values[index] ?? '']));
+}
+
+function splitTopLevel(text: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let current = '';
+  for (const char of text) {
+    if ('[('.includes(char)) depth++;
+    if ('])'.includes(char)) depth--;
+    if (char === ',' && depth === 0) {
+      parts.push(current.trim());
+      current = '';
+    } else current += char;
+  }
+  parts.push(current.trim());
+  return parts;
+}
+
+/** The path of the first row of `table` whose written values match the key's plain columns. */
+function findRowPath(declaration: AggregateDeclaration, root: AggregateNode, table: string, key: Record<string, string>): string | null {
+  if (table === declaration.table) return '';
+  const matches = (values: Record<string, unknown>) =>
+    Object.entries(key).every(([column, value]) => !(column in values) || String(values[column]) === value || values[column] === null);
+  const visit = (node: AggregateNode, collections: Readonly<Record<string, CollectionDeclaration>> = {}, links: Readonly<Record<string, LinkListDeclaration>> = {}): string | null => {
+    for (const [linkKey, link] of Object.entries(links)) {
+      if (link.table !== table) continue;
+      const parentMatches = !(link.parentColumn in key) || String(node.id) === key[link.parentColumn];
+      const item = parentMatches ? node.links?.[linkKey]?.find((candidate) => matches(candidate.values)) : undefined;
+      if (item) return item.path;
+    }
+    for (const [collectionKey, collection] of Object.entries(collections)) {
+      for (const child of node.collections?.[collectionKey] ?? []) {
+        const parentMatches = !(collection.parentColumn in key) || String(node.id) === key[collection.parentColumn];
+        if (collection.table === table && parentMatches && matches(child.values)) return child.path;
+        const found = visit(child, collection.collections, collection.links);
+        if (found !== null) return found;
+      }
+    }
+    return null;
+  };
+  return visit(root, declaration.collections, declaration.links);
+}

@@ -1,0 +1,65 @@
+/**
+ * One save of an aggregate (ARCHITECTURE.md §7): one transaction that records who acts, checks the
+ * version the editor read (409 with the current aggregate, who saved and when), runs the feature's
+ * own checks, writes root and children (./aggregate-store.ts) and answers the saved aggregate in the
+ * editor's shape. What PostgreSQL refuses (unique name, overlapping periods, a missing reference)
+ * becomes the 422 of the payload's field; a failure anywhere leaves the database as it was.
+ */
+import type { DataSource, EntityManager } from 'typeorm';
+import type { Actor } from '../auth/decorators.js';
+import { actAs, assertCurrentVersion } from '../version.js';
+import { aggregateRefusal, writeAggregate } from './aggregate-store.js';
+import type { AggregateDeclaration, AggregateNode } from './declaration.js';
+
+export interface AggregateSave<T> {
+  declaration: AggregateDeclaration;
+  actor: Actor;
+  /** The root to update; absent to create. */
+  id?: number;
+  /** The version the editor read; a stale one is refused with 409 (none: accepted, as outside clients send none). */
+  version?: number | null;
+  /** Built inside the transaction (it may read, e.g. the place layouts a room is capped by); throw to refuse. */
+  build: (manager: EntityManager) => AggregateNode | Promise<AggregateNode>;
+  /** Runs in the transaction after the write (clean-ups such as uploads the aggregate dropped). */
+  afterWrite?: (manager: EntityManager, id: number) => Promise<void>;
+  /** The aggregate as the editor reads it (the reply, and the 409's current record). */
+  read: (manager: EntityManager, id: number) => Promise<T>;
+}
+
+/** Observes every SQL statement a save sends (the bench counts them); null when nobody listens. */
+let statementObserver: ((sql: string) => void) | null = null;
+export function observeAggregateStatements(observer: ((sql: string) => void) | null): void {
+  statementObserver = observer;
+}
+
+/** The manager with its `query` observed, when an observer is set. */
+function observed(manager: EntityManager): EntityManager {
+  const observer = statementObserver;
+  if (!observer) return manager;
+  const proxy = Object.create(manager) as EntityManager;
+  proxy.query = ((sql: string, parameters?: unknown[]) => {
+    observer(sql);
+    return manager.query(sql, parameters);
+  }) as EntityManager['query'];
+  return proxy;
+}
+
+export async function saveAggregate<T>(db: DataSource, save: AggregateSave<T>): Promise<T> {
+  let root: AggregateNode | undefined;
+  try {
+    const id = await db.transaction(async (transaction) => {
+      const manager = observed(transaction);
+      await actAs(manager, save.actor.user.id);
+      if (save.id !== undefined) await assertCurrentVersion(manager, save.declaration.table, save.id, save.version, () => save.read(manager, save.id!));
+      root = await save.build(manager);
+      const written = await writeAggregate(manager, save.declaration, root, save.id);
+      await save.afterWrite?.(manager, written);
+      return written;
+    });
+    // Read after the commit: deferred constraints (overlapping periods) are judged at the commit.
+    return await save.read(db.manager, id);
+  } catch (error) {
+    const refusal = root ? aggregateRefusal(error, save.declaration, root) : null;
+    throw refusal ?? error;
+  }
+}

@@ -1,0 +1,186 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager, type ObjectLiteral, type SelectQueryBuilder } from 'typeorm';
+import type { IdName, Paged } from '../../../shared/api.js';
+import type { ListParams } from '../../../shared/list.js';
+import type { AuthUser } from '../auth/decorators.js';
+import { foreignKeysInto, referencedValues } from '../database/foreign-keys.js';
+import { escapeLike, parseListQuery, parsePickerQuery } from './list-query.js';
+import { countKey, foldWhenMany, keptCount, keptCountSql } from './row-counts.js';
+import { ALIAS, type ServerList } from './server-list.js';
+
+/** Any declared list, whatever its entity and definition (the engine reads them as plain objects). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyServerList = ServerList<any, any>;
+
+/** Route parameters that narrow a list to one parent, e.g. `{ agency_id: 7 }` for an agency's employees. */
+export type ListScope = Record<string, number>;
+
+/** A search this short has no trigram to look up, so PostgreSQL chooses its own way to find the matches. */
+const TRIGRAM_MIN_LENGTH = 3;
+
+/**
+ * The list engine (ARCHITECTURE.md §7): a paged, sorted, searched and filtered page with its exact
+ * count, and the picker (`/list`). How each part stays fast at a million rows:
+ *
+ * - The page is a deferred join: the ids of the page come from the sort index alone (an index-only
+ *   scan of `(sort column, id)`, even on page 5000), and only those rows are read and joined to
+ *   their relations. The table is never sorted.
+ * - The count of an unsearched page is read from the counts the database keeps (`counted`), in
+ *   parallel with the page; other filters count through their index.
+ * - A search reads its matches once, through the trigram index: the same pass counts them
+ *   (`count(*) OVER ()`) and keeps the top of the sort order, then the page's rows are read by id.
+ *   PostgreSQL's alternative — walking the sort index and filtering — reads most of the table when
+ *   the matches bunch together (a surname fragment sorted by name).
+ */
+@Injectable()
+export class ListService {
+  constructor(@Inject(DataSource) private readonly db: DataSource) {}
+
+  /** GET {path}: `{data, count}` of the page the query string asks for. */
+  async page(list: AnyServerList, raw: Record<string, unknown>, viewer: AuthUser, scope: ListScope = {}): Promise<Paged<unknown>> {
+    const params = parseListQuery(raw, list.definition);
+    const query = new PagedQuery(this.db, list, params, scope);
+    const { entities, count } = await query.run();
+    return { data: await this.rows(list, entities, viewer), count };
+  }
+
+  /**
+   * GET {path}/list → `{data: [{id, name}]}` by name. A `picker: 'search'` list answers at most
+   * `limit` rows (default 50, max 200) matching `query`; the others every row.
+   */
+  async pick(list: AnyServerList, raw: Record<string, unknown>, scope: ListScope = {}): Promise<{ data: IdName[] }> {
+    const name = `${ALIAS}.${list.nameColumn ?? 'name'}`;
+    const repository = this.db.getRepository(list.entity);
+    const matching = repository.createQueryBuilder(ALIAS).select(`${ALIAS}.id`, 'id').addSelect(name, 'name');
+    for (const [column, value] of Object.entries(scope)) applyFilter(list, matching, column, value);
+    if (list.definition.picker !== 'search') {
+      return { data: await matching.orderBy(name, 'ASC').addOrderBy(`${ALIAS}.id`, 'ASC').getRawMany<IdName>() };
+    }
+    const { query, limit } = parsePickerQuery(raw);
+    if (query && list.searchExpression) {
+      matching.andWhere(`${list.searchExpression} ILIKE :search`, { search: `%${escapeLike(query)}%` });
+      if (query.length >= TRIGRAM_MIN_LENGTH) {
+        // The matches first (through the trigram index), then the first `limit` of them by name.
+        const [sql, parameters] = matching.getQueryAndParameters();
+        const rows = await this.db.query<IdName[]>(`WITH matches AS MATERIALIZED (${sql}) SELECT id, name FROM matches ORDER BY name, id LIMIT ${limit}`, parameters);
+        return { data: rows };
+      }
+    }
+    return { data: await matching.orderBy(name, 'ASC').addOrderBy(`${ALIAS}.id`, 'ASC').limit(limit).getRawMany<IdName>() };
+  }
+
+  /** The JSON rows of entities (the list's `toRow`), with `can_delete` when the list asks for it. */
+  async rows(list: AnyServerList, entities: ObjectLiteral[], viewer: AuthUser, manager: EntityManager = this.db.manager): Promise<unknown[]> {
+    const rows = entities.map((entity) => (list.toRow ? list.toRow(entity, viewer) : entity) as Record<string, unknown>);
+    if (!list.canDeleteFlag || entities.length === 0) return rows;
+    const inUse = await this.referencedIds(list, manager, entities.map((entity) => entity.id as number));
+    return rows.map((row, index) => ({ ...row, can_delete: !inUse.has(entities[index]!.id as number) }));
+  }
+
+  /** Which of these ids another table still points at through a foreign key that blocks delete. */
+  private async referencedIds(list: AnyServerList, manager: EntityManager, ids: number[]): Promise<Set<number>> {
+    const keys = await foreignKeysInto(manager, this.db.getMetadata(list.entity).tableName);
+    return referencedValues(manager, ids, keys.filter((key) => key.blocksDelete && key.target === 'id'));
+  }
+}
+
+function applyFilter(list: AnyServerList, query: SelectQueryBuilder<ObjectLiteral>, column: string, value: unknown): void {
+  const expression = list.filterExpressions?.[column] ?? `${ALIAS}.${column}`;
+  query.andWhere(`${expression} = :filter_${column}`, { [`filter_${column}`]: value });
+}
+
+/** One page request of one list: what matches, in which order, which slice, and how many in all. */
+export class PagedQuery {
+  private readonly filters: Record<string, unknown>;
+  private readonly searching: boolean;
+
+  constructor(
+    private readonly db: DataSource,
+    private readonly list: AnyServerList,
+    private readonly params: ListParams,
+    scope: ListScope = {},
+  ) {
+    this.filters = { ...params.filters, ...scope };
+    this.searching = Boolean(params.query && list.searchExpression);
+  }
+
+  /**
+   * One statement: the page's ids in a CTE (from the sort index, or for a search from one pass
+   * over the matches that also counts them), joined to their rows and relations, with the count
+   * beside each row. A page past the end has no row to carry the count, so it is counted apart.
+   */
+  async run(): Promise<{ entities: ObjectLiteral[]; count: number }> {
+    const query = this.db
+      .getRepository(this.list.entity)
+      .createQueryBuilder(ALIAS)
+      .addCommonTableExpression(this.pageIds(), 'page')
+      .innerJoin('page', 'page', `page.id = ${ALIAS}.id`);
+    const key = this.keptCountKey();
+    if (this.searching) query.addSelect('page.total', 'total');
+    else if (key !== null) {
+      const kept = keptCountSql(':count_table', ':count_key');
+      query.addSelect(kept.count, 'total').addSelect(kept.parts, 'parts').setParameters({ count_table: this.table, count_key: key });
+    } else {
+      const counting = this.matching().select('count(*)');
+      query.addSelect(`(${counting.getQuery()})`, 'total').setParameters(counting.getParameters());
+    }
+    for (const relation of this.list.listRelations ?? this.list.relations ?? []) query.leftJoinAndSelect(`${ALIAS}.${relation}`, relation);
+    const { raw, entities } = await this.ordered(query).getRawAndEntities<{ total: string; parts?: string }>();
+    if (entities.length === 0) return { entities, count: this.params.page > 1 ? await this.count() : 0 };
+    if (key !== null) foldWhenMany(this.db, this.table, key, Number(raw[0]!.parts));
+    return { entities, count: Number(raw[0]!.total) };
+  }
+
+  /** The rows that match the search and filters (no order, no slice). */
+  private matching(): SelectQueryBuilder<ObjectLiteral> {
+    const query = this.db.getRepository(this.list.entity).createQueryBuilder(ALIAS);
+    if (this.searching) query.andWhere(`${this.list.searchExpression} ILIKE :search`, { search: `%${escapeLike(this.params.query)}%` });
+    for (const [column, value] of Object.entries(this.filters)) applyFilter(this.list, query, column, value);
+    return query;
+  }
+
+  private ordered<Q extends SelectQueryBuilder<ObjectLiteral>>(query: Q): Q {
+    const { orderBy, ascending } = this.params;
+    const direction = ascending ? 'ASC' : 'DESC';
+    const sortable = this.list.sortExpressions as Record<string, string | undefined> | undefined;
+    if (orderBy && orderBy !== 'id') query.orderBy(sortable?.[orderBy] ?? `${ALIAS}.${orderBy}`, direction).addOrderBy(`${ALIAS}.id`, direction);
+    else query.orderBy(`${ALIAS}.id`, direction);
+    return query;
+  }
+
+  private get offset() {
+    return (this.params.page - 1) * this.params.limit;
+  }
+
+  /** The ids of the page, in order (with `total`, the number of matches, when searching). */
+  private pageIds(): SelectQueryBuilder<ObjectLiteral> {
+    const ids = this.matching().select(`${ALIAS}.id`, 'id');
+    if (this.searching) ids.addSelect('count(*) OVER ()', 'total');
+    return this.ordered(ids).offset(this.offset).limit(this.params.limit);
+  }
+
+  /** Whether an unsearched list's count is kept by the database: at most one filter, a counted key. */
+  private keptCountKey(): string | null {
+    const filtered = Object.entries(this.filters);
+    const counted = this.list.counted;
+    if (this.searching || !counted || filtered.length > 1 || !filtered.every(([column]) => counted.keys.includes(column))) return null;
+    const [column, value] = filtered[0] ?? [];
+    return countKey(column, value);
+  }
+
+  private get table(): string {
+    return this.db.getMetadata(this.list.entity).tableName;
+  }
+
+  /**
+   * The exact count on its own: kept by the database for an unsearched list filtered by at most
+   * one of its counted keys; otherwise counted, through the filter's index where there is one.
+   */
+  private async count(): Promise<number> {
+    const key = this.keptCountKey();
+    if (key !== null) return keptCount(this.db, this.table, key);
+    // COUNT(*), not TypeORM's getCount(), which would count DISTINCT ids.
+    const row = await this.matching().select('count(*)', 'count').getRawOne<{ count: string }>();
+    return Number(row?.count ?? 0);
+  }
+}

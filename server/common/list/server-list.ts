@@ -1,0 +1,52 @@
+/**
+ * The server half of a list (ARCHITECTURE.md §7 "List engine"): which entity backs it, how it is
+ * searched, sorted and filtered, how its count is kept cheap and how rows are shaped. `ListService`
+ * turns one of these into `GET {path}` (paged) and `GET {path}/list` (picker). A resource
+ * declaration (server/common/resource) is a list plus the save hooks; an editor's list (hotels,
+ * tours, applications) declares only this.
+ */
+import type { ObjectLiteral } from 'typeorm';
+import type { ListDefinition } from '../../../shared/list.js';
+import type { Role } from '../../../shared/roles.js';
+import type { AuthUser } from '../auth/decorators.js';
+
+/** Table alias used by every list query; SQL expressions in declarations use it. */
+export const ALIAS = 't';
+
+export interface ServerList<Entity extends ObjectLiteral = ObjectLiteral, Definition extends ListDefinition = ListDefinition> {
+  definition: Definition;
+  entity: new () => Entity;
+  /** Who may call it; every signed-in role when absent. */
+  roles?: readonly Role[];
+  /** SQL expression searched with ILIKE '%query%'; give it a trigram index in its migration. */
+  searchExpression?: string;
+  /** SQL expressions for sortable columns that are not plain columns of the table. */
+  sortExpressions?: Partial<Record<Definition['sortable'][number], string>>;
+  /** SQL expressions for filters (and route parameters) that are not plain columns of the table. */
+  filterExpressions?: Partial<Record<string, string>>;
+  /** Column shown as the name in `/list` and in switch replies; default `name`. */
+  nameColumn?: string;
+  /** Relations loaded with a record (show and save replies) and, unless `listRelations` says otherwise, with list rows. */
+  relations?: string[];
+  /** Relations joined to list rows when they differ from `relations` (many-to-many lists are best left out of lists). */
+  listRelations?: string[];
+  /**
+   * The table's row count is kept by the database (migrations/row-counts.ts `countedTableSql`): an
+   * unfiltered page reads it instead of counting. `keys` are filters whose per-value counts are
+   * kept too (`is_active`), so a page filtered by one of them reads its count as well.
+   */
+  counted?: { keys: readonly string[] };
+  /**
+   * Rows carry `can_delete`: false while another table's foreign key (one that does not cascade)
+   * points at the row. Read from PostgreSQL's own constraints, so it always matches what delete does.
+   */
+  canDeleteFlag?: boolean;
+  /** The JSON row of an entity (with its relations); default the entity itself. `viewer` is the signed-in user. */
+  toRow?: (entity: Entity, viewer: AuthUser) => unknown;
+}
+
+export function defineServerList<Entity extends ObjectLiteral, Definition extends ListDefinition>(
+  list: ServerList<Entity, Definition>,
+): ServerList<Entity, Definition> {
+  return list;
+}

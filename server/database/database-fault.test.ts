@@ -1,0 +1,72 @@
+/**
+ * The fault test of issue 8: under a steady write load, kill -9 the embedded PostgreSQL. Within 15 s
+ * writes succeed again, nothing but 503 is answered meanwhile, and every write that was answered 2xx
+ * is in the database afterwards (an acknowledged write is a committed one).
+ */
+import pg from 'pg';
+import { expect, it, vi } from 'vitest';
+import { ADMINISTRATOR, postmasterPidOf, sleep, startApp, tempDataDir } from '../test/data-folder.js';
+import { ApiClient } from '../test/test-app.js';
+import { openCluster } from './embedded-database.js';
+import { readPostmasterPid } from './postmaster.js';
+
+// Each test creates and starts PostgreSQL clusters of its own (initdb, crash recovery): slow on a busy machine.
+vi.setConfig({ testTimeout: 120_000 });
+
+const WRITERS = 4;
+const RECOVERY_LIMIT_MS = 15_000;
+
+it('kill -9 of the embedded PostgreSQL under a write load: writes succeed again within 15 s, and every acknowledged write is kept', async () => {
+  const dataDir = await tempDataDir();
+  const server = await startApp({ dataDir });
+  const client = new ApiClient(server.url);
+  expect((await client.post('/api/setup', ADMINISTRATOR)).status).toBe(201);
+
+  const acknowledged = new Map<number, string>();
+  const refusals = new Map<number, number>();
+  let killedAt: number | undefined;
+  let firstWriteAfterKill: number | undefined;
+  let stop = false;
+
+  const writer = async (number: number) => {
+    for (let sequence = 0; !stop; sequence++) {
+      const name = `Страна ${number}-${sequence}`;
+      const sentAt = Date.now();
+      const response = await client.post('/api/countries', { name });
+      if (response.status === 201) {
+        acknowledged.set(response.body.data.id as number, name);
+        if (killedAt !== undefined && sentAt > killedAt) firstWriteAfterKill ??= Date.now();
+      } else {
+        refusals.set(response.status, (refusals.get(response.status) ?? 0) + 1);
+        await sleep(50);
+      }
+    }
+  };
+  const writers = Array.from({ length: WRITERS }, (_, number) => writer(number));
+
+  await sleep(1_500);
+  const writtenBeforeKill = acknowledged.size;
+  process.kill(await postmasterPidOf(dataDir), 'SIGKILL');
+  killedAt = Date.now();
+  while (firstWriteAfterKill === undefined && Date.now() - killedAt < RECOVERY_LIMIT_MS + 1_000) await sleep(100);
+  await sleep(1_000); // and a little more load on the restarted server
+  stop = true;
+  await Promise.all(writers);
+
+  expect(writtenBeforeKill).toBeGreaterThan(10);
+  expect(firstWriteAfterKill, 'no write succeeded after the kill').toBeDefined();
+  expect(firstWriteAfterKill! - killedAt).toBeLessThan(RECOVERY_LIMIT_MS);
+  expect([...refusals.keys()]).toEqual([503]);
+
+  // Straight from PostgreSQL: every acknowledged write, with the name it was acknowledged with.
+  const cluster = await openCluster(dataDir);
+  const { port } = (await readPostmasterPid(cluster.clusterDir))!;
+  const db = new pg.Client({ connectionString: cluster.url(port) });
+  await db.connect();
+  try {
+    const { rows } = await db.query<{ id: number; name: string }>('SELECT id, name FROM countries WHERE id = ANY($1)', [[...acknowledged.keys()]]);
+    expect(new Map(rows.map((row) => [row.id, row.name]))).toEqual(acknowledged);
+  } finally {
+    await db.end();
+  }
+});

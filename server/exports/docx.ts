@@ -1,0 +1,22 @@
+/**
+ * Word exports (ARCHITECTURE.md §7 "Export path"): a document built with the `docx` package on the
+ * server and sent as an attachment, which the renderer saves through the native dialog or a download
+ * (renderer/src/common/exportFile.ts). The package is loaded when a document is made, not at start-up.
+ */
+import type { Response } from 'express';
+import type * as Docx from 'docx';
+import { contentDisposition } from '../files/files.controller.js';
+
+export const DOCX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+
+/** Builds the document with the loaded package and sends it; a failure before sending is an ordinary error reply. */
+export async function sendDocx(response: Response, fileName: string, build: (docx: typeof Docx) => Docx.Document | Promise<Docx.Document>): Promise<void> {
+  const docx = await import('docx');
+  const buffer = await docx.Packer.toBuffer(await build(docx));
+  response.status(200);
+  response.setHeader('Content-Type', DOCX_CONTENT_TYPE);
+  response.setHeader('Content-Disposition', contentDisposition('attachment', fileName));
+  response.setHeader('Cache-Control', 'no-store');
+  response.setHeader('Content-Length', String(buffer.length));
+  response.end(buffer);
+}

@@ -1,0 +1,45 @@
+/**
+ * One generator of fake data (README "Demo and bench data") for the demo (`npm run demo`) and the
+ * bench (`npm run bench`): a Russian tour operator's office with the Russian locale of
+ * @faker-js/faker. Each kind of record is a module here; hotels, tours and applications add theirs
+ * and one line in FAKE_DATA. Kinds run in the order listed (a kind may use the rows of earlier ones).
+ */
+import type { Faker } from '@faker-js/faker';
+import type pg from 'pg';
+import { agenciesKind } from './agencies.js';
+import { clientsKind } from './clients.js';
+import { geographyKind } from './geography.js';
+import { staffKind } from './staff.js';
+import { seededFaker } from './vocabulary.js';
+
+export interface FakeDataContext {
+  sql: pg.Client;
+  /** The seeded Russian-locale faker: the same sizes give the same office on every run. */
+  faker: Faker;
+}
+
+export interface FakeDataKind {
+  /** The size's name (`clients`, `staff`, …). */
+  name: string;
+  /** The main table it fills (vacuumed and analyzed after the fill). */
+  table: string;
+  /** Adds `count` records after whatever the table holds. */
+  fill(context: FakeDataContext, count: number): Promise<void>;
+}
+
+export const FAKE_DATA: FakeDataKind[] = [geographyKind, staffKind, clientsKind, agenciesKind];
+
+export type FakeDataSizes = Partial<Record<string, number>>;
+
+/** Fills every kind with a size; then VACUUM ANALYZE, as autovacuum would, so plans and index-only scans are as in a lived-in database. */
+export async function fillFakeData(sql: pg.Client, sizes: FakeDataSizes, log: (line: string) => void = () => undefined): Promise<void> {
+  const faker = seededFaker();
+  for (const kind of FAKE_DATA) {
+    const count = sizes[kind.name] ?? 0;
+    if (count <= 0) continue;
+    const started = performance.now();
+    await kind.fill({ sql, faker }, count);
+    await sql.query(`VACUUM ANALYZE ${kind.table}`);
+    log(`${kind.name}: ${count.toLocaleString('ru-RU')} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  }
+}

@@ -1,0 +1,270 @@
+/**
+ * The hotel aggregate in tables (migrations/1765000000001-Hotels.ts) for the aggregate store, and
+ * the two mappings around it: validated payload → rows to write, stored rows → the editor's shape
+ * (the reply of GET /api/hotels/{id}, a superset of the payload).
+ */
+import { HOTEL_COMMISSION_CATEGORIES, PERIOD_COMMISSION_CATEGORIES, ROOM_AGE_LISTS, ROOM_ITEM_LISTS, type RoomAgeList } from '../../shared/hotels/constants.js';
+import type { Hotel, Room } from '../../shared/hotels/schema.js';
+import { storageUrl } from '../../shared/files.js';
+import { joinPath, type AggregateDeclaration, type AggregateNode, type ColumnTypes, type LinkListDeclaration, type LinkRow, type StoredNode } from '../common/aggregate/declaration.js';
+
+const commissionColumns = (categories: readonly string[]): ColumnTypes => ({
+  commission_general_sum: 'integer',
+  is_differentiate: 'boolean',
+  ...Object.fromEntries(categories.flatMap((category) => [
+    [`commission_${category}_type`, 'smallint'],
+    [`commission_${category}_sum`, 'integer'],
+  ])),
+});
+
+const HOTEL_COLUMNS: ColumnTypes = {
+  city_id: 'integer',
+  name: 'varchar',
+  slug: 'varchar',
+  address: 'varchar',
+  latitude: 'varchar',
+  longitude: 'varchar',
+  category_type: 'smallint',
+  stars: 'smallint',
+  rating: 'numeric',
+  arrival_time: 'time',
+  departure_time: 'time',
+  vendor_id: 'integer',
+  promotion_id: 'integer',
+  description: 'text',
+  short_description: 'text',
+  info: 'jsonb',
+  is_excursion: 'boolean',
+  is_search_priority: 'boolean',
+  application_auto_confirm: 'boolean',
+  auto_confirm_status: 'smallint',
+  sea_distance: 'smallint',
+  site_url: 'varchar',
+  site_description: 'varchar',
+  catalog_price: 'numeric',
+  catalog_sort: 'smallint',
+  seo_h1: 'varchar',
+  seo_title: 'varchar',
+  seo_description: 'varchar',
+  ...commissionColumns(HOTEL_COMMISSION_CATEGORIES),
+};
+
+const ROOM_COLUMNS: ColumnTypes = {
+  position: 'smallint',
+  type_id: 'integer',
+  description_id: 'integer',
+  accommodation_id: 'integer',
+  place_id: 'integer',
+  quota: 'boolean',
+  quota_count: 'integer',
+  adult_count: 'integer',
+  child_count: 'integer',
+  adv_adult_count: 'integer',
+  adv_child_count: 'integer',
+  child_without: 'integer',
+  is_children_in_adult_places: 'boolean',
+  is_children_in_adv_adult_places: 'boolean',
+  area: 'varchar',
+};
+
+const PERIOD_COLUMNS: ColumnTypes = {
+  date_from: 'date',
+  date_to: 'date',
+  is_total_price: 'boolean',
+  total_price: 'integer',
+  adult_price: 'integer',
+  child_price: 'integer',
+  child_without_price: 'integer',
+  adv_adult_price: 'integer',
+  adv_child_price: 'integer',
+  ...commissionColumns(PERIOD_COMMISSION_CATEGORIES),
+};
+
+const itemLink = (table: string, parentColumn: string, extra: ColumnTypes = { sum: 'numeric' }): LinkListDeclaration => ({
+  table,
+  parentColumn,
+  columns: { item_id: 'integer', ...extra, position: 'smallint' },
+  orderBy: 'position',
+});
+const uploadColumns: ColumnTypes = { path: 'varchar', name: 'varchar', alt: 'varchar', position: 'smallint' };
+
+export const HOTEL_AGGREGATE: AggregateDeclaration = {
+  table: 'hotels',
+  columns: HOTEL_COLUMNS,
+  links: {
+    services: itemLink('hotel_service_items', 'hotel_id'),
+    meals: itemLink('hotel_meal_items', 'hotel_id'),
+    infrastructures: itemLink('hotel_infrastructure_items', 'hotel_id', { pay: 'boolean' }),
+    uploads: { table: 'hotel_uploads', parentColumn: 'hotel_id', columns: { list: 'varchar', ...uploadColumns }, orderBy: 'list, position' },
+  },
+  collections: {
+    rooms: {
+      table: 'hotel_rooms',
+      parentColumn: 'hotel_id',
+      columns: ROOM_COLUMNS,
+      orderBy: 'position, id',
+      links: {
+        ...Object.fromEntries(ROOM_ITEM_LISTS.map((list) => [list, itemLink(`hotel_room_${list}`, 'room_id')])),
+        meals: itemLink('hotel_room_meals', 'room_id', {}),
+        ages: { table: 'hotel_room_ages', parentColumn: 'room_id', columns: { type: 'smallint', age: 'smallint', position: 'smallint' }, orderBy: 'type, position' },
+        photos: { table: 'hotel_room_photos', parentColumn: 'room_id', columns: uploadColumns, orderBy: 'position' },
+      },
+      collections: {
+        dates: { table: 'hotel_room_prices', parentColumn: 'room_id', columns: PERIOD_COLUMNS, orderBy: 'date_from, id' },
+        premises: { table: 'hotel_room_premises', parentColumn: 'room_id', columns: { position: 'smallint', name: 'varchar', area: 'numeric' }, orderBy: 'position, id' },
+      },
+    },
+  },
+};
+
+// ---------------------------------------------------------------------------------------------
+// Payload → rows
+
+type Values = Record<string, unknown>;
+const commissionValues = (source: Values, categories: readonly string[]) =>
+  Object.fromEntries(Object.keys(commissionColumns(categories)).map((column) => [column, source[column]]));
+
+const items = (path: string, list: { id: number; sum?: number; pay?: boolean }[]): LinkRow[] =>
+  list.map((item, position) => ({ path: joinPath(path, position), values: { item_id: item.id, sum: item.sum, pay: item.pay, position } }));
+
+const uploads = (path: string, list: string, files: { name: string; path: string; alt?: string | null }[]): LinkRow[] =>
+  files.map((file, position) => ({ path: joinPath(path, position), values: { list, path: file.path, name: file.name || file.path.split('/').pop(), alt: file.alt ?? null, position } }));
+
+function roomNode(room: Room, index: number): AggregateNode {
+  const path = joinPath('rooms', index);
+  const values: Values = { position: index };
+  for (const column of Object.keys(ROOM_COLUMNS)) if (column !== 'position') values[column] = (room as unknown as Values)[column];
+  const ages = (Object.keys(ROOM_AGE_LISTS) as RoomAgeList[]).flatMap((list) =>
+    room[list].map((age, position) => ({ path: joinPath(path, list, position), values: { type: ROOM_AGE_LISTS[list], age: age.id, position } })),
+  );
+  return {
+    id: room.id ?? null,
+    path,
+    values,
+    collections: {
+      dates: room.dates.map((period, position) => ({
+        id: period.id ?? null,
+        path: joinPath(path, 'dates', position),
+        values: { ...period, date_from: period.from, date_to: period.to, ...commissionValues(period as unknown as Values, PERIOD_COMMISSION_CATEGORIES) },
+      })),
+      premises: room.premises.map((premises, position) => ({ id: premises.id ?? null, path: joinPath(path, 'premises', position), values: { position, name: premises.name, area: premises.area } })),
+    },
+    links: {
+      ...Object.fromEntries(ROOM_ITEM_LISTS.map((list) => [list, items(joinPath(path, list), room[list])])),
+      meals: room.meals.map((meal, position) => ({ path: joinPath(path, 'meals', position), values: { item_id: meal, position } })),
+      ages,
+      photos: room.photos.map((photo, position) => ({ path: joinPath(path, 'photos', position), values: { path: photo.path, name: photo.name || photo.path, alt: photo.alt ?? null, position } })),
+    },
+  };
+}
+
+/** The rows of a validated hotel payload. */
+export function hotelNode(hotel: Hotel): AggregateNode {
+  const [latitude = null, longitude = null] = hotel.coords ?? [];
+  const values: Values = { ...hotel, latitude, longitude, catalog_price: hotel.catalog.price, catalog_sort: hotel.catalog.sort };
+  return {
+    path: '',
+    values,
+    links: {
+      services: items('services', hotel.services),
+      meals: items('meals', hotel.meals),
+      infrastructures: items('infrastructures', hotel.infrastructures),
+      uploads: [
+        ...uploads('desc_files', 'desc', hotel.desc_files),
+        ...uploads('memo_files', 'memo', hotel.memo_files),
+        ...uploads('photos', 'photo', hotel.photos),
+        ...uploads('videos', 'video', hotel.videos),
+      ],
+    },
+    collections: { rooms: hotel.rooms.map(roomNode) },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rows → the editor's shape
+
+const time = (value: unknown) => (typeof value === 'string' ? value.slice(0, 5) : null);
+const file = (row: Values) => ({ name: row.name as string, path: row.path as string, url: storageUrl(row.path as string) });
+const media = (row: Values, index: number) => ({ id: index + 1, ...file(row), alt: (row.alt as string | null) ?? null, type: null });
+const sumItem = (row: Values) => ({ id: row.item_id as number, sum: Number(row.sum) });
+
+export interface HotelLookups {
+  /** Names of the hotel's city. */
+  city: { id: number; name: string } | null;
+  /** Infrastructure id → its type id. */
+  infrastructureTypes: Map<number, number>;
+  /** Room ids another record still points at (can_delete false). */
+  roomsInUse: Set<number>;
+}
+
+/** GET /api/hotels/{id}: the payload's fields plus read-only extras (city object, can_delete, external data). */
+export function hotelRecord(stored: StoredNode, lookups: HotelLookups) {
+  const row = stored.row;
+  const uploadsOf = (list: string) => stored.links.uploads!.filter((upload) => upload.list === list);
+  const commission = (source: Values, categories: readonly string[]) =>
+    Object.fromEntries(Object.keys(commissionColumns(categories)).map((column) => [column, source[column]]));
+  return {
+    id: row.id as number,
+    version: row.version as number,
+    city_id: row.city_id as number,
+    city: lookups.city,
+    name: row.name,
+    slug: row.slug,
+    address: row.address,
+    coords: [row.latitude, row.longitude].filter((value) => value !== null),
+    category_type: row.category_type,
+    stars: row.stars,
+    rating: row.rating === null ? null : Number(row.rating),
+    arrival_time: time(row.arrival_time),
+    departure_time: time(row.departure_time),
+    vendor_id: row.vendor_id,
+    promotion_id: row.promotion_id,
+    description: row.description,
+    short_description: row.short_description,
+    info: row.info,
+    is_excursion: row.is_excursion,
+    is_search_priority: row.is_search_priority,
+    application_auto_confirm: row.application_auto_confirm,
+    auto_confirm_status: row.auto_confirm_status,
+    sea_distance: row.sea_distance,
+    desc_files: uploadsOf('desc').map(file),
+    memo_files: uploadsOf('memo').map(file),
+    site_url: row.site_url,
+    site_description: row.site_description,
+    photos: uploadsOf('photo').map(media),
+    videos: uploadsOf('video').map(media),
+    services: stored.links.services!.map(sumItem),
+    infrastructures: stored.links.infrastructures!.map((item) => ({ id: item.item_id as number, type: lookups.infrastructureTypes.get(item.item_id as number) ?? null, pay: item.pay as boolean })),
+    meals: stored.links.meals!.map(sumItem),
+    catalog: { price: row.catalog_price === null ? null : Number(row.catalog_price), sort: row.catalog_sort },
+    seo_h1: row.seo_h1,
+    seo_title: row.seo_title,
+    seo_description: row.seo_description,
+    external_link: row.external_link,
+    ...commission(row, HOTEL_COMMISSION_CATEGORIES),
+    rooms: stored.collections.rooms!.map((room) => roomRecord(room, lookups)),
+    updated_at: row.updated_at,
+  };
+}
+
+function roomRecord(stored: StoredNode, lookups: HotelLookups) {
+  const row = stored.row;
+  const ages = (list: RoomAgeList) => stored.links.ages!.filter((age) => age.type === ROOM_AGE_LISTS[list]).map((age) => ({ id: age.age as number, type: age.type as number }));
+  const record: Values = { id: row.id };
+  for (const column of Object.keys(ROOM_COLUMNS)) if (column !== 'position') record[column] = row[column];
+  for (const list of Object.keys(ROOM_AGE_LISTS) as RoomAgeList[]) record[list] = ages(list);
+  for (const list of ROOM_ITEM_LISTS) record[list] = stored.links[list]!.map(sumItem);
+  return {
+    ...record,
+    meals: stored.links.meals!.map((meal) => meal.item_id as number),
+    photos: stored.links.photos!.map(media),
+    premises: stored.collections.premises!.map(({ row: premises }) => ({ id: premises.id, name: premises.name, area: premises.area === null ? null : Number(premises.area) })),
+    dates: stored.collections.dates!.map(({ row: period }) => {
+      const { date_from, date_to, room_id: _room, ...rest } = period;
+      return { ...rest, from: date_from, to: date_to, id: period.id };
+    }),
+    external_id: row.external_id,
+    payload: row.payload,
+    can_delete: !lookups.roomsInUse.has(row.id as number),
+  };
+}

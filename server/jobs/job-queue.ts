@@ -1,0 +1,129 @@
+/**
+ * The job queue (ARCHITECTURE.md §7 "Job queue"): everything that runs later — notifications,
+ * document generation, imports — as jobs kept in PostgreSQL by pg-boss (10.x, the last major that
+ * runs on Node 20). pg-boss takes each job with SELECT … FOR UPDATE SKIP LOCKED, so a job runs once
+ * however many instances share the database; a job waits in the database across restarts (one that
+ * was running when an instance died is retried after it expires); a failed attempt is retried and
+ * written to the logs (/logs).
+ *
+ * A feature declares a kind of job once and registers its handler when its module starts:
+ *
+ *   export const NOTIFY_DATE = defineJob<{ transportId: number; dateId: number }>('transport-date-notify');
+ *   constructor(@Inject(JobQueue) jobs: JobQueue) { jobs.register(NOTIFY_DATE, (payload) => this.notify(payload)); }
+ *   await jobs.send(NOTIFY_DATE, { transportId, dateId });
+ *
+ * pg-boss is loaded when the server starts, not when this file is imported.
+ */
+import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import type PgBoss from 'pg-boss';
+import { DataSource } from 'typeorm';
+import { SERVER_CONFIG, type ServerConfig } from '../config.js';
+import { LogService } from '../logs/log.service.js';
+
+export interface JobKind<Payload extends object> {
+  name: string;
+  /** Attempts after the first failed one; default 3. */
+  retryLimit: number;
+  /** Seconds before the next attempt (doubling each time); default 30. */
+  retryDelaySeconds: number;
+  /** A running attempt not finished by then is taken as failed (e.g. its instance died); default 15 min. */
+  expireInSeconds: number;
+  /** Phantom field carrying the payload type. */
+  readonly payload?: Payload;
+}
+
+export function defineJob<Payload extends object>(name: string, options: Partial<Omit<JobKind<Payload>, 'name' | 'payload'>> = {}): JobKind<Payload> {
+  if (!/^[a-z][a-z0-9-]*$/.test(name)) throw new Error(`Job names are lower-case words with dashes: ${name}`);
+  return { name, retryLimit: options.retryLimit ?? 3, retryDelaySeconds: options.retryDelaySeconds ?? 30, expireInSeconds: options.expireInSeconds ?? 15 * 60 };
+}
+
+export type JobHandler<Payload> = (payload: Payload, job: { id: string; attempt: number }) => Promise<void>;
+
+/** How often an idle worker looks for new jobs. */
+const POLLING_SECONDS = 1;
+
+@Injectable()
+export class JobQueue implements OnApplicationBootstrap, OnApplicationShutdown {
+  private boss: PgBoss | undefined;
+  private readonly handlers = new Map<string, { kind: JobKind<object>; handle: JobHandler<object> }>();
+  private readonly kinds = new Map<string, JobKind<object>>();
+
+  constructor(
+    @Inject(DataSource) private readonly db: DataSource,
+    @Inject(SERVER_CONFIG) private readonly config: ServerConfig,
+    @Inject(LogService) private readonly logs: LogService,
+  ) {}
+
+  /** Registers the handler of a kind (once per kind, while the modules start). */
+  register<Payload extends object>(kind: JobKind<Payload>, handle: JobHandler<Payload>): void {
+    if (this.handlers.has(kind.name)) throw new Error(`Job ${kind.name} has a handler already`);
+    if (this.boss) throw new Error(`Job ${kind.name} registered after the queue started`);
+    this.handlers.set(kind.name, { kind, handle: handle as JobHandler<object> });
+    this.kinds.set(kind.name, kind);
+  }
+
+  /** Queues a job; it runs on whichever instance takes it first. Resolves with the job's id. */
+  async send<Payload extends object>(kind: JobKind<Payload>, payload: Payload, options: { startAfterSeconds?: number; singletonKey?: string } = {}): Promise<string> {
+    const boss = this.started();
+    if (!this.kinds.has(kind.name)) throw new Error(`Job ${kind.name} is not registered`);
+    const id = await boss.send(kind.name, payload, {
+      retryLimit: kind.retryLimit,
+      retryDelay: kind.retryDelaySeconds,
+      retryBackoff: true,
+      expireInSeconds: kind.expireInSeconds,
+      startAfter: options.startAfterSeconds,
+      singletonKey: options.singletonKey,
+    });
+    if (!id) throw new Error(`Job ${kind.name} was not queued`);
+    return id;
+  }
+
+  /** A job's state (created, retry, active, completed, failed, cancelled) and attempts, or null. */
+  async state(kind: JobKind<object>, id: string): Promise<{ state: string; retryCount: number } | null> {
+    const job = await this.started().getJobById(kind.name, id);
+    return job ? { state: job.state, retryCount: job.retryCount } : null;
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    const { default: PgBossClass } = await import('pg-boss');
+    const boss = new PgBossClass({
+      connectionString: String((this.db.options as { url?: string }).url),
+      max: 3,
+      application_name: 'tour-backoffice jobs',
+      // Cron schedules are not used; maintenance (expiring, archiving) runs on one instance at a time.
+      schedule: false,
+      supervise: true,
+    });
+    boss.on('error', (error) => void this.logs.error('jobs', 'Ошибка очереди заданий', error).catch(() => undefined));
+    await boss.start();
+    this.boss = boss;
+    for (const { kind, handle } of this.handlers.values()) {
+      await boss.createQueue(kind.name);
+      if (!this.config.jobWorkers) continue;
+      await boss.work<object>(kind.name, { pollingIntervalSeconds: POLLING_SECONDS, batchSize: 1, includeMetadata: true }, async ([job]) => {
+        if (!job) return;
+        try {
+          await handle(job.data, { id: job.id, attempt: job.retryCount + 1 });
+        } catch (error) {
+          const last = job.retryCount >= job.retryLimit;
+          await this.logs
+            .error('jobs', `Задание «${kind.name}» не выполнено${last ? '' : ', будет повторено'}`, error, { job_id: job.id, job: kind.name, attempt: job.retryCount + 1, payload: job.data })
+            .catch(() => undefined);
+          throw error;
+        }
+      });
+    }
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    const boss = this.boss;
+    this.boss = undefined;
+    // Running jobs get a few seconds to finish; an unfinished one is retried after it expires.
+    await boss?.stop({ graceful: true, wait: true, timeout: 5000 });
+  }
+
+  private started(): PgBoss {
+    if (!this.boss) throw new Error('The job queue is not started');
+    return this.boss;
+  }
+}

@@ -1,0 +1,89 @@
+/** Vehicle types (/api/transportation): CRUD for administrator and manager, the drawn scheme, limits, version check. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '../../shared/messages.js';
+import { Role } from '../../shared/roles.js';
+import { seatNumbers } from '../../shared/transport/seat-scheme.js';
+import { startTestApp, type ApiClient, type TestApp } from '../test/test-app.js';
+
+let app: TestApp;
+let admin: ApiClient, accountant: ApiClient, manager: ApiClient;
+
+beforeAll(async () => {
+  app = await startTestApp();
+  [admin, accountant, manager] = (await Promise.all([app.signInAs(Role.Administrator), app.signInAs(Role.Accountant), app.signInAs(Role.Manager)])).map((entry) => entry.client) as [
+    ApiClient,
+    ApiClient,
+    ApiClient,
+  ];
+});
+afterAll(() => app?.close());
+
+const V = MESSAGES.validation;
+const form = (overrides: Record<string, unknown> = {}) => ({
+  kind: 1,
+  name: 'Neoplan 49',
+  seats: '49',
+  rear_seats: 5,
+  rows: 11,
+  columns_at_door: 2,
+  second_door: true,
+  second_door_rows: 5,
+  second_door_length: 1,
+  ...overrides,
+});
+const svgSeats = (svg: string) => [...svg.matchAll(/data-seat="(\d+)"/g)].map((match) => Number(match[1]));
+
+describe('vehicle types', () => {
+  it('creates a type and answers the scheme drawn from its layout', async () => {
+    const created = await admin.post('/api/transportation', form());
+    expect(created.status).toBe(201);
+    const row = created.body.data;
+    expect(row).toMatchObject({ name: 'Neoplan 49', kind: 1, kind_name: 'Автобус', seats: 49, rear_seats: 5, rows: 11, second_door: true, second_door_rows: 5, second_door_length: 1, version: 1 });
+    expect(svgSeats(row.schema_svg)).toEqual(seatNumbers(row));
+    expect(svgSeats(row.schema_svg)).toHaveLength(47); // 11 rows × 4 − 2 at the door + 5 at the rear = 47 places
+    const [stored] = await app.db.query<{ schema_svg: string }>('SELECT schema_svg FROM transportations WHERE id = $1', [row.id]);
+    expect(stored!.schema_svg).toBe(row.schema_svg);
+
+    const list = await manager.get('/api/transportation?query=neoplan');
+    expect(list.status).toBe(200);
+    expect(list.body.data.map((item: { id: number }) => item.id)).toEqual([row.id]);
+    expect(list.body.data[0].can_delete).toBe(true);
+  });
+
+  it('redraws the scheme when the layout changes, and drops the second door with one column at the door', async () => {
+    const { body } = await admin.post('/api/transportation', form({ name: 'Setra' }));
+    const updated = await admin.put(`/api/transportation/${body.data.id}`, form({ name: 'Setra', columns_at_door: 1, rows: 4, seats: 14, version: body.data.version }));
+    expect(updated.status).toBe(200);
+    expect(updated.body.data).toMatchObject({ columns_at_door: 1, second_door: false, second_door_rows: null, second_door_length: null, version: 2 });
+    expect(svgSeats(updated.body.data.schema_svg)).toEqual(Array.from({ length: 14 }, (_, index) => index + 1));
+    expect(updated.body.data.schema_svg).not.toContain('data-door="second"');
+  });
+
+  it('refuses bad input with the field messages', async () => {
+    const refused = await admin.post('/api/transportation', form({ name: ' ', kind: 7, seats: -1, rear_seats: 6, rows: 1.5, columns_at_door: 3, second_door_rows: null }));
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors).toMatchObject({
+      name: [V.required],
+      kind: [V.oneOf],
+      seats: [V.min(0)],
+      rear_seats: [V.oneOf],
+      rows: [V.integer],
+      columns_at_door: [V.oneOf],
+    });
+    const noDoorRows = await admin.post('/api/transportation', form({ second_door_rows: '' }));
+    expect(noDoorRows.body.errors).toEqual({ second_door_rows: [V.required] });
+  });
+
+  it('answers 409 to a save of a stale version', async () => {
+    const { body } = await admin.post('/api/transportation', form({ name: 'MAN' }));
+    expect((await manager.put(`/api/transportation/${body.data.id}`, form({ name: 'MAN Lion', version: 1 }))).status).toBe(200);
+    const stale = await admin.put(`/api/transportation/${body.data.id}`, form({ name: 'MAN Tourliner', version: 1 }));
+    expect(stale.status).toBe(409);
+    expect(stale.body.data).toMatchObject({ name: 'MAN Lion', version: 2 });
+  });
+
+  it('is for the administrator and the manager only', async () => {
+    expect((await accountant.get('/api/transportation')).status).toBe(403);
+    expect((await accountant.post('/api/transportation', form())).status).toBe(403);
+  });
+});

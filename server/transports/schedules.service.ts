@@ -1,0 +1,284 @@
+/**
+ * The schedule of a bus transport (spec 02 "Schedule screen", §7 "Schedules"): the seats of a date,
+ * manual bookings through the seat store, the departure data of a date and its notification, and the
+ * seat dashboard (spec 01 §2.15).
+ */
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import { MESSAGES } from '../../shared/messages.js';
+import {
+  dashboardQuerySchema,
+  dateDataSchema,
+  scheduleDateSchema,
+  seatBookingSchema,
+  type DateDataRow,
+  type ScheduleOfDate,
+  type SeatBookingRow,
+} from '../../shared/transport/schedules.js';
+import { seatNumbers } from '../../shared/transport/seat-scheme.js';
+import { segmentOf } from '../../shared/transport/transports.js';
+import type { Actor } from '../common/auth/decorators.js';
+import { notFound, parseInput, pgErrorOf, PG, ValidationFailed } from '../common/http/errors.js';
+import { JobQueue } from '../jobs/job-queue.js';
+import { bookSeat, holdTransport, lockBooking, removeBooking, SeatTaken } from '../seats/seat-store.js';
+import { NOTIFY_DATE } from './notifications.js';
+import { departsOn, loadTransport, pointMoment, routeOf, schedulePayload, tripMoment, type LoadedTransport } from './transport-read.js';
+
+const T = MESSAGES.transport;
+
+/**
+ * The seat dashboard's statement (also timed by server/bench/transport-bench.ts): the year's counters
+ * with their boarding cities, shaped into the reply (SeatDashboard) by PostgreSQL as JSON text, so a
+ * year of ~18 000 cells is neither parsed nor rebuilt in Node.
+ */
+export const DASHBOARD_SQL = `
+  WITH counted AS (
+    SELECT c.transport_id, c.departure_date, p.point_city_id AS city_id, p.position, c.count
+      FROM seat_booking_counts c
+      JOIN transports t ON t.id = c.transport_id
+      JOIN transport_route_points p ON p.transport_id = c.transport_id AND p.position = c.from_position
+     WHERE c.departure_date >= make_date($1, 1, 1) AND c.departure_date < make_date($1 + 1, 1, 1) AND c.count > 0
+       AND ($2::boolean IS NULL OR t.is_excursion = $2)
+  ),
+  dates AS (
+    SELECT departure_date, (row_number() OVER (ORDER BY departure_date) - 1)::int AS i, sum(count)::int AS total
+      FROM counted GROUP BY departure_date
+  ),
+  cells AS (
+    SELECT counted.transport_id, dates.i, sum(counted.count)::int AS count,
+           json_agg(json_build_array(counted.city_id, counted.count) ORDER BY counted.position) AS cities
+      FROM counted JOIN dates USING (departure_date)
+     GROUP BY counted.transport_id, dates.i
+  )
+  SELECT json_build_object(
+    'dates', (SELECT coalesce(json_agg(to_char(departure_date, 'YYYY-MM-DD') ORDER BY i), '[]') FROM dates),
+    'totals', (SELECT coalesce(json_agg(total ORDER BY i), '[]') FROM dates),
+    'cities', (SELECT coalesce(json_object_agg(id, name), '{}') FROM cities WHERE id IN (SELECT city_id FROM counted)),
+    'transports', (SELECT coalesce(json_agg(json_build_object('id', t.id, 'name', t.name, 'cells', row.cells) ORDER BY t.name, t.id), '[]')
+                     FROM (SELECT transport_id, json_agg(json_build_array(i, count, cities) ORDER BY i) AS cells FROM cells GROUP BY transport_id) row
+                     JOIN transports t ON t.id = row.transport_id)
+  )::text AS data`;
+
+/** A booking refusal: under its own field and under `to_city_id`, whose first message the schedule shows (spec 02 §8). */
+const bookingRefused = (field: string, message: string) => new ValidationFailed(field === 'to_city_id' ? { to_city_id: [message] } : { [field]: [message], to_city_id: [message] });
+
+@Injectable()
+export class SchedulesService {
+  constructor(
+    @Inject(DataSource) private readonly db: DataSource,
+    @Inject(JobQueue) private readonly jobs: JobQueue,
+  ) {}
+
+  private async transport(manager: EntityManager, id: number): Promise<LoadedTransport> {
+    const transport = await loadTransport(manager, id);
+    if (!transport) throw notFound();
+    return transport;
+  }
+
+  /** GET /transports/{id}/schedules: the route, departure days and dates, and the seat scheme. */
+  async payload(id: number) {
+    const transport = await this.transport(this.db.manager, id);
+    return { data: schedulePayload(transport, transport.row.start_date) };
+  }
+
+  /** POST /transports/{id}/schedules {date}: the seats, applications and departure data of the date. */
+  async ofDate(id: number, body: unknown): Promise<{ data: ScheduleOfDate }> {
+    const { date } = parseInput(scheduleDateSchema, body);
+    const transport = await this.transport(this.db.manager, id);
+    const [seats, applications, dates] = await Promise.all([this.seats(transport, date), this.applications(id, date), this.dateData(id, date)]);
+    return { data: { seats, applications, dates } };
+  }
+
+  /**
+   * POST /transports/{id}/seats: a manual booking. Excursion transports book the whole route whatever
+   * cities are sent; others book from the first point in `from_city_id` to the first later point in
+   * `to_city_id`. The seat store refuses an overlapping booking of the seat.
+   */
+  async book(id: number, body: unknown, actor: Actor): Promise<{ message: string; data: SeatBookingRow }> {
+    const input = parseInput(seatBookingSchema, body);
+    return this.db.transaction(async (manager) => {
+      if (!(await holdTransport(manager, id))) throw notFound();
+      const transport = await this.transport(manager, id);
+      if (!seatNumbers(transport.transportation).includes(input.number)) throw bookingRefused('number', T.noSuchSeat);
+      if (!departsOn(transport, input.start_date)) throw bookingRefused('start_date', T.noDeparture);
+      const route = routeOf(transport);
+      let segment: { from: number; to: number } | null;
+      if (transport.row.is_excursion) segment = { from: 0, to: route.length - 1 };
+      else {
+        if (input.from_city_id === null) throw bookingRefused('from_city_id', MESSAGES.validation.required);
+        if (input.to_city_id === null) throw bookingRefused('to_city_id', MESSAGES.validation.required);
+        segment = segmentOf(route, input.from_city_id, input.to_city_id);
+        if (!segment) throw bookingRefused('to_city_id', T.noSegment);
+      }
+      let bookingId: number;
+      try {
+        bookingId = await bookSeat(manager, { transportId: id, departureDate: input.start_date, number: input.number, from: segment.from, to: segment.to, createdById: actor.user.id });
+      } catch (error) {
+        if (error instanceof SeatTaken) throw bookingRefused('number', T.seatTaken);
+        throw error;
+      }
+      const [row] = await this.seats(transport, input.start_date, bookingId, manager);
+      return { message: T.booked, data: row! };
+    });
+  }
+
+  /** DELETE /transports/{id}/seats/{seatId}: only a manual booking can be cancelled (spec 02 §4). */
+  async cancel(id: number, bookingId: number): Promise<{ message: string }> {
+    await this.db.transaction(async (manager) => {
+      const booking = await lockBooking(manager, id, bookingId);
+      if (!booking) throw notFound();
+      if (booking.tourist_id !== null) throw new ValidationFailed({ number: [T.onlyManual] });
+      await removeBooking(manager, bookingId);
+    });
+    return { message: T.unbooked };
+  }
+
+  /** Bookings of a date (or one booking), with their tourist, cities and times. */
+  private async seats(transport: LoadedTransport, date: string, bookingId?: number, manager: EntityManager = this.db.manager): Promise<SeatBookingRow[]> {
+    const rows = (await manager.query(
+      `SELECT b.id, b.number, b.from_position, b.to_position, b.application_id, b.tourist_id, t.last_name, t.first_name, t.patronymic
+         FROM seat_bookings b LEFT JOIN tourists t ON t.id = b.tourist_id
+        WHERE b.transport_id = $1 AND b.departure_date = $2 ${bookingId ? 'AND b.id = $3' : ''}
+        ORDER BY b.number, b.from_position`,
+      bookingId ? [transport.row.id, date, bookingId] : [transport.row.id, date],
+    )) as {
+      id: number;
+      number: number;
+      from_position: number;
+      to_position: number;
+      application_id: number | null;
+      tourist_id: number | null;
+      last_name: string | null;
+      first_name: string | null;
+      patronymic: string | null;
+    }[];
+    const city = (position: number) => {
+      const point = transport.points.find((candidate) => candidate.position === position);
+      return { id: point?.point_city_id ?? 0, name: point?.city_name ?? '' };
+    };
+    return rows.map((row) => ({
+      id: row.id,
+      number: row.number,
+      tourist: row.tourist_id === null ? null : { id: row.tourist_id, last_name: row.last_name ?? '', first_name: row.first_name ?? '', patronymic: row.patronymic },
+      application_id: row.application_id,
+      from_city: city(row.from_position),
+      to_city: city(row.to_position),
+      from_position: row.from_position,
+      to_position: row.to_position,
+      start_at: tripMoment(date, pointMoment(transport, row.from_position, 'leave')),
+      finish_at: tripMoment(date, pointMoment(transport, row.to_position, 'reach')),
+    }));
+  }
+
+  /** Applications with seats on the date, each with its seat numbers (spec 02 §3 "Applications in schedule"). */
+  private async applications(id: number, date: string): Promise<ScheduleOfDate['applications']> {
+    return (await this.db.query(
+      `SELECT a.id, a.number, array_agg(DISTINCT b.number ORDER BY b.number) AS seats_numbers
+         FROM seat_bookings b JOIN applications a ON a.id = b.application_id
+        WHERE b.transport_id = $1 AND b.departure_date = $2
+        GROUP BY a.id, a.number ORDER BY a.number`,
+      [id, date],
+    )) as ScheduleOfDate['applications'];
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Departure data of a date (spec 02 §3 "Date data", §5)
+
+  /** GET /transports/{id}/date-data (optionally ?date=): the departures table. */
+  async dateDataList(id: number, date: unknown) {
+    await this.transport(this.db.manager, id);
+    const day = typeof date === 'string' && date ? parseInput(scheduleDateSchema, { date }).date : undefined;
+    return { data: await this.dateData(id, day) };
+  }
+
+  private async dateData(transportId: number, date?: string, id?: number, manager: EntityManager = this.db.manager): Promise<DateDataRow[]> {
+    const conditions = ['d.transport_id = $1'];
+    const params: unknown[] = [transportId];
+    if (date) conditions.push(`d.date = $${params.push(date)}`);
+    if (id) conditions.push(`d.id = $${params.push(id)}`);
+    return (await manager.query(
+      `SELECT d.id, d.transport_id, d.date::text AS date, d.name, d.number, d.glonas_url, d.departure_place, to_char(d.departure_time, 'HH24:MI') AS departure_time,
+              coalesce(array_agg(a.id ORDER BY a.number) FILTER (WHERE a.id IS NOT NULL), '{}') AS applications_ids,
+              coalesce(array_agg(a.number ORDER BY a.number) FILTER (WHERE a.id IS NOT NULL), '{}') AS applications_numbers
+         FROM transport_date_data d
+         LEFT JOIN transport_date_data_applications l ON l.date_data_id = d.id
+         LEFT JOIN applications a ON a.id = l.application_id
+        WHERE ${conditions.join(' AND ')}
+        GROUP BY d.id ORDER BY d.date, d.id`,
+      params,
+    )) as DateDataRow[];
+  }
+
+  /** POST /transports/{id}/date-data and POST /transports/{id}/date (update with `dateId`: PATCH /transports/{id}/date/{dateId}). */
+  async saveDateData(transportId: number, body: unknown, dateId?: number): Promise<{ message: string; data: DateDataRow }> {
+    const input = parseInput(dateDataSchema, body);
+    try {
+      return await this.db.transaction(async (manager) => {
+        const transport = await loadTransport(manager, transportId);
+        if (!transport) throw notFound();
+        if (!departsOn(transport, input.date)) throw new ValidationFailed({ date: [T.noDeparture] });
+        const values = [input.date, input.name, input.number, input.glonas_url, input.departure_place, input.departure_time];
+        let id = dateId;
+        if (id === undefined) {
+          const [row] = (await manager.query(
+            `INSERT INTO transport_date_data (transport_id, date, name, number, glonas_url, departure_place, departure_time) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+            [transportId, ...values],
+          )) as { id: number }[];
+          id = row!.id;
+        } else {
+          const [, updated] = (await manager.query(
+            `UPDATE transport_date_data SET date = $3, name = $4, number = $5, glonas_url = $6, departure_place = $7, departure_time = $8, updated_at = now()
+              WHERE id = $1 AND transport_id = $2`,
+            [id, transportId, ...values],
+          )) as [unknown, number];
+          if (!updated) throw notFound();
+          await manager.query(`DELETE FROM transport_date_data_applications WHERE date_data_id = $1`, [id]);
+        }
+        const applications = [...new Set(input.applications_ids)];
+        if (applications.length > 0) {
+          await manager.query(`INSERT INTO transport_date_data_applications (date_data_id, application_id) SELECT $1, unnest($2::int[])`, [id, applications]);
+        }
+        const [row] = await this.dateData(transportId, undefined, id, manager);
+        return { message: T.dateDataSaved, data: row! };
+      });
+    } catch (error) {
+      if (pgErrorOf(error).code === PG.foreignKeyViolation && pgErrorOf(error).constraint === 'fk__applications_ids') {
+        throw new ValidationFailed({ applications_ids: [MESSAGES.validation.oneOf] });
+      }
+      throw error;
+    }
+  }
+
+  /** DELETE /transports/{id}/date/{dateId}. */
+  async removeDateData(transportId: number, dateId: number): Promise<{ message: string }> {
+    const [, deleted] = (await this.db.query(`DELETE FROM transport_date_data WHERE id = $1 AND transport_id = $2`, [dateId, transportId])) as [unknown, number];
+    if (!deleted) throw notFound();
+    return { message: MESSAGES.success.deleted };
+  }
+
+  /**
+   * GET /transports/{id}/date/{dateId}/notify: queues the letters to the contacts of the date's
+   * applications and answers at once (the job queue sends them, server/transports/notifications.ts).
+   */
+  async notify(transportId: number, dateId: number): Promise<{ message: string }> {
+    const [row] = (await this.db.query(`SELECT id FROM transport_date_data WHERE id = $1 AND transport_id = $2`, [dateId, transportId])) as unknown[];
+    if (!row) throw notFound();
+    await this.jobs.send(NOTIFY_DATE, { transportId, dateId });
+    return { message: T.notifyQueued };
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // The seat dashboard (spec 01 §2.15)
+
+  /**
+   * GET /transports/schedules/seats?year=&type=: booked seats per transport and departure date of the
+   * year, with the boarding cities. PostgreSQL keeps the counts as bookings come and go
+   * (`seat_booking_counts`, maintained by triggers on the seat store) and shapes the reply, so a year
+   * is read as counters and never travels through Node as rows: the reply is `{"data": <its JSON>}`.
+   */
+  async dashboardJson(query: unknown): Promise<string> {
+    const { year, type } = parseInput(dashboardQuerySchema, query);
+    const [row] = (await this.db.query(DASHBOARD_SQL, [year, type === null ? null : type === 1])) as { data: string }[];
+    return `{"data":${row!.data}}`;
+  }
+}

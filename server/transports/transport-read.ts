@@ -1,0 +1,228 @@
+/**
+ * Reading a bus transport with its children in a few plain queries: the record of the editor
+ * (GET /transports/{id}), the schedule payload, and the facts the seat store checks against (route
+ * positions, departures, the seat layout).
+ */
+import type { EntityManager } from 'typeorm';
+import { storageUrl } from '../../shared/files.js';
+import type { SchedulePayload } from '../../shared/transport/schedules.js';
+import { departureDates, weekdayName, type RoutePointRow, type TransportRecord } from '../../shared/transport/transports.js';
+
+const money = (value: string | number | null) => (value === null ? 0 : Number(value));
+const hhmm = (value: string | null) => (value ? value.slice(0, 5) : null);
+
+interface TransportRow {
+  id: number;
+  name: string;
+  transportation_id: number;
+  vendor_id: number | null;
+  duration: number;
+  adult_price: string;
+  child_price: string;
+  start_date: string;
+  finish_date: string;
+  departure_type: 1 | 2;
+  is_excursion: boolean;
+  application_auto_confirm: boolean;
+  auto_confirm_status: 3 | 5 | null;
+  catalog_title: string | null;
+  catalog_price: string | null;
+  catalog_image: string | null;
+  catalog_sort: number | null;
+  seo_settings: TransportRecord['catalog']['seo_settings'];
+  version: number;
+}
+
+export interface StoredRoutePoint {
+  id: number;
+  position: number;
+  kind: 'start' | 'intermediate' | 'finish';
+  point_city_id: number;
+  city_name: string;
+  info: string | null;
+  start_time: string | null;
+  finish_time: string | null;
+  arrival_day: number | null;
+  departure_day: number | null;
+}
+
+export interface LoadedTransport {
+  row: TransportRow;
+  points: StoredRoutePoint[];
+  days: { id: number; number: number; commission_type: 1 | 2; commission_sum: string; freight: string }[];
+  dates: { id: number; start_date: string; commission_type: 1 | 2; commission_sum: string; freight: string }[];
+  tariffs: { from_position: number; to_position: number; tariff: string }[];
+  transportation: SchedulePayload['transportation'];
+}
+
+/** Runs the queries one after the other (a transaction's one connection) or all at once (the pool). */
+async function runQueries(manager: EntityManager, queries: (() => Promise<unknown>)[]): Promise<unknown[]> {
+  if (!manager.queryRunner?.isTransactionActive) return Promise.all(queries.map((query) => query()));
+  const results: unknown[] = [];
+  for (const query of queries) results.push(await query());
+  return results;
+}
+
+/** The transport and its children, or null. `lock` takes the row FOR UPDATE (an edit) first. */
+export async function loadTransport(manager: EntityManager, id: number, options: { lock?: boolean } = {}): Promise<LoadedTransport | null> {
+  const [row] = (await manager.query(
+    `SELECT id, name, transportation_id, vendor_id, duration, adult_price, child_price, start_date::text AS start_date, finish_date::text AS finish_date,
+            departure_type, is_excursion, application_auto_confirm, auto_confirm_status, catalog_title, catalog_price, catalog_image, catalog_sort,
+            seo_settings, version
+       FROM transports WHERE id = $1 ${options.lock ? 'FOR UPDATE' : ''}`,
+    [id],
+  )) as TransportRow[];
+  if (!row) return null;
+  const [points, days, dates, tariffs, transportations] = (await runQueries(manager, [
+    () => manager.query(
+      `SELECT p.id, p.position, p.kind, p.point_city_id, c.name AS city_name, p.info, p.start_time::text AS start_time, p.finish_time::text AS finish_time,
+              p.arrival_day, p.departure_day
+         FROM transport_route_points p JOIN cities c ON c.id = p.point_city_id
+        WHERE p.transport_id = $1 ORDER BY p.position`,
+      [id],
+    ),
+    () => manager.query(`SELECT id, number, commission_type, commission_sum, freight FROM transport_days WHERE transport_id = $1 ORDER BY number`, [id]),
+    () => manager.query(`SELECT id, start_date::text AS start_date, commission_type, commission_sum, freight FROM transport_dates WHERE transport_id = $1 ORDER BY start_date`, [id]),
+    () => manager.query(`SELECT from_position, to_position, tariff FROM transport_tariffs WHERE transport_id = $1 ORDER BY from_position, to_position`, [id]),
+    () => manager.query(
+      `SELECT id, name, schema_svg, seats, rear_seats, rows, columns_at_door, second_door, second_door_rows, second_door_length FROM transportations WHERE id = $1`,
+      [row.transportation_id],
+    ),
+  ])) as [StoredRoutePoint[], LoadedTransport['days'], LoadedTransport['dates'], LoadedTransport['tariffs'], SchedulePayload['transportation'][]];
+  return {
+    row,
+    points: points.map((point) => ({ ...point, start_time: hhmm(point.start_time), finish_time: hhmm(point.finish_time) })),
+    days,
+    dates,
+    tariffs,
+    transportation: transportations[0]!,
+  };
+}
+
+/** Positions and cities of the route, in order. */
+export const routeOf = (transport: LoadedTransport) => transport.points.map(({ position, point_city_id }) => ({ position, point_city_id }));
+
+/** Whether the transport departs on this date (a weekly day between start and finish, or one of its dates). */
+export function departsOn(transport: LoadedTransport, date: string): boolean {
+  return departureDates(departureRules(transport), { from: date, to: date }).includes(date);
+}
+
+export const departureRules = (transport: LoadedTransport) => ({
+  departure_type: transport.row.departure_type,
+  start_date: transport.row.start_date,
+  finish_date: transport.row.finish_date,
+  days: transport.days,
+  dates: transport.dates,
+});
+
+/**
+ * The trip day and time at which a route point is left (`leave`) or reached: the start is left on day 1,
+ * an intermediate stop is reached and left on its own days, the finish is reached on the last day.
+ */
+export function pointMoment(transport: LoadedTransport, position: number, moment: 'leave' | 'reach'): { day: number; time: string | null } {
+  const point = transport.points.find((candidate) => candidate.position === position);
+  if (!point) return { day: 1, time: null };
+  if (point.kind === 'start') return { day: 1, time: point.start_time };
+  if (point.kind === 'finish') return { day: Math.max(1, transport.row.duration), time: point.finish_time };
+  return moment === 'leave' ? { day: point.departure_day ?? 1, time: point.start_time } : { day: point.arrival_day ?? 1, time: point.finish_time };
+}
+
+/** `YYYY-MM-DD HH:mm` of a trip day counted from the departure date (the date alone without a time). */
+export function tripMoment(departureDate: string, moment: { day: number; time: string | null }): string {
+  const date = new Date(`${departureDate}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + moment.day - 1);
+  const day = date.toISOString().slice(0, 10);
+  return moment.time ? `${day} ${moment.time}` : day;
+}
+
+function pointRow(point: StoredRoutePoint, canDelete: boolean): RoutePointRow {
+  return {
+    id: point.id,
+    point_city_id: point.point_city_id,
+    point_city: { id: point.point_city_id, name: point.city_name },
+    info: point.info,
+    start_time: point.start_time,
+    finish_time: point.finish_time,
+    ...(point.kind === 'intermediate' ? { arrival_day: point.arrival_day, departure_day: point.departure_day, can_delete: canDelete } : {}),
+  };
+}
+
+/**
+ * The editor's record (GET /transports/{id}): the shape the editor sends back, plus names. Removing
+ * an intermediate stop shifts every later position, so it can be deleted only beyond the last
+ * position a booking reaches (`lastBookedPosition`, -1 without bookings).
+ */
+export function transportRecord(transport: LoadedTransport, lastBookedPosition: number, canDelete: boolean): TransportRecord {
+  const { row, points } = transport;
+  const byPosition = new Map(points.map((point) => [point.position, point]));
+  const start = points.find((point) => point.kind === 'start')!;
+  const finish = points.find((point) => point.kind === 'finish')!;
+  return {
+    id: row.id,
+    transportation_id: row.transportation_id,
+    transportation: { id: transport.transportation.id, name: transport.transportation.name, schema_svg: transport.transportation.schema_svg },
+    vendor_id: row.vendor_id,
+    name: row.name,
+    duration: row.duration,
+    adult_price: money(row.adult_price),
+    child_price: money(row.child_price),
+    start_date: row.start_date,
+    finish_date: row.finish_date,
+    departure_type: row.departure_type,
+    is_excursion: row.is_excursion,
+    application_auto_confirm: row.application_auto_confirm,
+    auto_confirm_status: row.auto_confirm_status,
+    days: transport.days.map((day) => ({ id: day.id, number: day.number, name: weekdayName(day.number), commission_type: day.commission_type, commission_sum: money(day.commission_sum), freight: money(day.freight) })),
+    dates: transport.dates.map((date) => ({ id: date.id, start_date: date.start_date, commission_type: date.commission_type, commission_sum: money(date.commission_sum), freight: money(date.freight) })),
+    routes: {
+      start: pointRow(start, false),
+      intermediates: points.filter((point) => point.kind === 'intermediate').map((point) => pointRow(point, point.position > lastBookedPosition)),
+      finish: pointRow(finish, false),
+    },
+    tariffs: transport.tariffs.map((tariff) => ({
+      from_position: tariff.from_position,
+      to_position: tariff.to_position,
+      from_city_id: byPosition.get(tariff.from_position)?.point_city_id ?? 0,
+      to_city_id: byPosition.get(tariff.to_position)?.point_city_id ?? 0,
+      tariff: money(tariff.tariff),
+    })),
+    catalog: {
+      title: row.catalog_title,
+      price: money(row.catalog_price),
+      image: row.catalog_image,
+      image_url: row.catalog_image ? storageUrl(row.catalog_image) : null,
+      sort: row.catalog_sort,
+      seo_settings: row.seo_settings as TransportRecord['catalog']['seo_settings'],
+    },
+    version: row.version,
+    can_delete: canDelete,
+  };
+}
+
+/** GET /transports/{id}/schedules (spec 02 §3 "Schedule payload"), departures from `from` on. */
+export function schedulePayload(transport: LoadedTransport, from: string): SchedulePayload {
+  const { row } = transport;
+  return {
+    id: row.id,
+    name: row.name,
+    is_excursion: row.is_excursion,
+    departure_type: row.departure_type,
+    start_date: row.start_date,
+    finish_date: row.finish_date,
+    duration: row.duration,
+    routes: transport.points.map((point) => ({
+      position: point.position,
+      kind: point.kind,
+      point_city: { id: point.point_city_id, name: point.city_name },
+      info: point.info,
+      start_time: point.start_time,
+      finish_time: point.finish_time,
+      arrival_day: point.arrival_day,
+      departure_day: point.departure_day,
+    })),
+    days: transport.days.map((day) => ({ number: day.number, name: weekdayName(day.number) })),
+    dates: transport.dates.map((date) => date.start_date),
+    departures: departureDates(departureRules(transport), { from }),
+    transportation: transport.transportation,
+  };
+}

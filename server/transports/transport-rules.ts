@@ -1,0 +1,124 @@
+/**
+ * The save rules of a bus transport that need what is stored (spec 02 §5 and the seat store), and the
+ * payload's route and tariff matrix by position. The aggregate editor's save (server/common/aggregate,
+ * issue 11) calls these inside its transaction: `storedRuleErrors` before writing, `placedPoints` and
+ * `tariffRows` to build the rows.
+ */
+import { MESSAGES } from '../../shared/messages.js';
+import { seatNumbers, type SeatSchemeParams } from '../../shared/transport/seat-scheme.js';
+import { departureDates, DEPARTURE_TYPE, routePositions, segmentOf, tariffPairs, type TransportForm } from '../../shared/transport/transports.js';
+import type { FieldErrors } from '../../shared/validation.js';
+import { describeBookings, type StoredBooking } from '../seats/seat-store.js';
+import type { LoadedTransport } from './transport-read.js';
+
+const T = MESSAGES.transport;
+/** `base.key` or `key` when the base is the root (the 422 paths of the payload). */
+const joinPath = (...parts: (string | number)[]) => parts.map(String).filter((part) => part !== '').join('.');
+
+/** A point of the payload's route with its path and position. */
+export interface PlacedPoint {
+  id: number | null;
+  path: string;
+  position: number;
+  kind: 'start' | 'intermediate' | 'finish';
+  values: Record<string, unknown>;
+}
+
+export function placedPoints(form: TransportForm): PlacedPoint[] {
+  const { start, intermediates, finish } = form.routes;
+  const last = intermediates.length + 1;
+  return [
+    { id: start.id ?? null, path: 'routes.start', position: 0, kind: 'start' as const, values: { point_city_id: start.point_city_id, info: start.info, start_time: start.start_time, finish_time: null, arrival_day: null, departure_day: null } },
+    ...intermediates.map((stop, index) => ({
+      id: stop.id ?? null,
+      path: joinPath('routes', 'intermediates', index),
+      position: index + 1,
+      kind: 'intermediate' as const,
+      values: { point_city_id: stop.point_city_id, info: stop.info, start_time: stop.start_time, finish_time: stop.finish_time, arrival_day: stop.arrival_day, departure_day: stop.departure_day },
+    })),
+    { id: finish.id ?? null, path: 'routes.finish', position: last, kind: 'finish' as const, values: { point_city_id: finish.point_city_id, info: finish.info, start_time: null, finish_time: finish.finish_time, arrival_day: null, departure_day: null } },
+  ];
+}
+
+/**
+ * The tariff matrix of the payload by positions: a row names its pair by positions, or (outside
+ * clients) by cities, mapped as a booking is. A price for a pair the route does not have is refused;
+ * such a row priced 0 is ignored (clients that send every pair of cities). Missing pairs cost 0.
+ */
+export function tariffRows(form: TransportForm, errors: FieldErrors): { from_position: number; to_position: number; tariff: number }[] {
+  const points = routePositions(form.routes);
+  const prices = new Map<string, number>();
+  form.tariffs.forEach((row, index) => {
+    let pair: { from: number; to: number } | null = null;
+    if (row.from_position !== undefined && row.to_position !== undefined) {
+      const valid = row.from_position < row.to_position && row.to_position < points.length;
+      const citiesAgree =
+        (row.from_city_id == null || points[row.from_position]?.point_city_id === row.from_city_id) && (row.to_city_id == null || points[row.to_position]?.point_city_id === row.to_city_id);
+      pair = valid && citiesAgree ? { from: row.from_position, to: row.to_position } : null;
+    } else if (row.from_city_id != null && row.to_city_id != null) {
+      pair = segmentOf(points, row.from_city_id, row.to_city_id);
+    }
+    if (!pair) {
+      if (row.tariff !== 0) errors[joinPath('tariffs', index, 'to_city_id')] = [T.tariffPair];
+      return;
+    }
+    const key = `${pair.from}-${pair.to}`;
+    if (prices.has(key)) errors[joinPath('tariffs', index, 'to_city_id')] = [T.tariffTwice];
+    prices.set(key, row.tariff);
+  });
+  return tariffPairs(points.length).map(({ from_position, to_position }) => ({ from_position, to_position, tariff: prices.get(`${from_position}-${to_position}`) ?? 0 }));
+}
+
+/**
+ * Refusals that need what is stored (spec 02 §5 and the seat store), all at once as one 422:
+ * - a saved day or date keeps its weekday or date;
+ * - no route edit moves positions under a booking: every point a booking spans must stay the same
+ *   point, with the same city, at the same position;
+ * - every booking's date stays a departure, and its seat stays in the vehicle's scheme.
+ */
+export function storedRuleErrors(
+  form: TransportForm,
+  stored: LoadedTransport | null,
+  bookings: StoredBooking[],
+  layout: SeatSchemeParams | null,
+): FieldErrors {
+  const errors: FieldErrors = {};
+  if (stored) {
+    form.days.forEach((day, index) => {
+      const before = day.id ? stored.days.find((row) => row.id === day.id) : undefined;
+      if (before && before.number !== day.number) errors[joinPath('days', index, 'number')] = [T.dayFixed];
+    });
+    form.dates.forEach((date, index) => {
+      const before = date.id ? stored.dates.find((row) => row.id === date.id) : undefined;
+      if (before && before.start_date !== date.start_date) errors[joinPath('dates', index, 'start_date')] = [T.dateFixed];
+    });
+  }
+  if (bookings.length === 0 || !stored) return errors;
+
+  const points = placedPoints(form);
+  const moved = bookings.filter((booking) => {
+    for (let position = booking.from_position; position <= booking.to_position; position++) {
+      const before = stored.points.find((point) => point.position === position);
+      const after = points[position];
+      if (!before || !after || after.id !== before.id || after.values.point_city_id !== before.point_city_id) return true;
+    }
+    return false;
+  });
+  if (moved.length > 0) errors.routes = [T.bookingsInTheWay(describeBookings(moved))];
+
+  const rules = { departure_type: form.departure_type, start_date: form.start_date, finish_date: form.finish_date, days: form.days, dates: form.dates };
+  const stranded = bookings.filter((booking) => !departureDates(rules, { from: booking.departure_date, to: booking.departure_date }).includes(booking.departure_date));
+  if (stranded.length > 0) {
+    const outside = stranded.filter((booking) => booking.departure_date < form.start_date || booking.departure_date > form.finish_date);
+    const field = outside.length > 0 ? (outside[0]!.departure_date < form.start_date ? 'start_date' : 'finish_date') : form.departure_type === DEPARTURE_TYPE.days ? 'days' : 'dates';
+    errors[field] = [T.bookingsInTheWay(describeBookings(stranded))];
+  }
+
+  if (layout) {
+    const numbers = new Set(seatNumbers(layout));
+    const seatless = bookings.filter((booking) => !numbers.has(booking.number));
+    if (seatless.length > 0) errors.transportation_id = [T.bookingsInTheWay(describeBookings(seatless))];
+  }
+  return errors;
+}
+

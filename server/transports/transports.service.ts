@@ -1,0 +1,139 @@
+/**
+ * Bus transports (spec 02 "Bus-transport list/form", §7 "Bus transports"): the list, the editor's
+ * lists (`/data`), the tours' picker (`/list`), one record, delete.
+ */
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { Paged } from '../../shared/api.js';
+import { formatDate } from '../../shared/format.js';
+import { transportationKindName } from '../../shared/transport/transportation.js';
+import {
+  COMMISSION_TYPES,
+  DEPARTURE_TYPE,
+  transportPickerSchema,
+  transportsResource,
+  WEEKDAYS,
+  type TransportData,
+  type TransportListRow,
+  type TransportRecord,
+} from '../../shared/transport/transports.js';
+import type { Actor, AuthUser } from '../common/auth/decorators.js';
+import { foreignKeysInto, referencedValues } from '../common/database/foreign-keys.js';
+import { notFound, parseInput } from '../common/http/errors.js';
+import { ResourceService } from '../common/resource/resource.service.js';
+import { ALIAS, defineServerResource, type ServerResource } from '../common/resource/server-resource.js';
+import { TransportEntity, TransportListEntity } from './transport.entities.js';
+import { loadTransport, transportRecord } from './transport-read.js';
+
+const DATES_SHOWN = 3;
+
+/** A list row: route cities by kind, and the departure days (weekly) or the next dates. */
+function listRow(row: TransportListEntity): Omit<TransportListRow, 'can_delete'> {
+  const departures =
+    row.departure_type === DEPARTURE_TYPE.days
+      ? row.day_numbers.map((number) => WEEKDAYS.find((day) => day.id === number)?.short ?? '').join(', ')
+      : row.next_dates.slice(0, DATES_SHOWN).map(formatDate).join(', ') + (row.next_dates.length > DATES_SHOWN ? ` и ещё ${row.next_dates.length - DATES_SHOWN}` : '');
+  return {
+    id: row.id,
+    name: row.name,
+    transportation: row.transportation ? { ...row.transportation, kind_name: transportationKindName(row.transportation.kind) } : null,
+    route: {
+      start: row.route.find((point) => point.kind === 'start')?.name ?? null,
+      intermediates: row.route.filter((point) => point.kind === 'intermediate').map((point) => point.name),
+      finish: row.route.find((point) => point.kind === 'finish')?.name ?? null,
+    },
+    duration: row.duration,
+    departure_days: departures,
+    is_excursion: row.is_excursion,
+  };
+}
+
+/** The list through the generic list engine, over the view `transport_list_rows`. */
+const transportListResource = defineServerResource({
+  definition: transportsResource,
+  entity: TransportListEntity,
+  searchExpression: `${ALIAS}.name`,
+  toRow: listRow,
+}) as unknown as ServerResource;
+/** Delete through the generic machinery: 403 while a booking (or, later, a tour) points at the transport. */
+const transportDeleteResource = defineServerResource({ definition: transportsResource, entity: TransportEntity }) as unknown as ServerResource;
+
+@Injectable()
+export class TransportsService {
+  constructor(
+    @Inject(DataSource) private readonly db: DataSource,
+    @Inject(ResourceService) private readonly resources: ResourceService,
+  ) {}
+
+  /** Transport ids another table still points at (a seat booking, later a tour): these cannot be deleted. */
+  async inUse(ids: number[]): Promise<Set<number>> {
+    const keys = (await foreignKeysInto(this.db.manager, 'transports')).filter((key) => key.blocksDelete && key.target === 'id');
+    return referencedValues(this.db.manager, ids, keys);
+  }
+
+  /** GET /transports and /transports/schedules: paged, searched by name, sorted by id or name. */
+  async list(query: Record<string, unknown>, viewer: AuthUser): Promise<Paged<TransportListRow>> {
+    const page = (await this.resources.list(transportListResource, query, viewer)) as Paged<Omit<TransportListRow, 'can_delete'>>;
+    const used = await this.inUse(page.data.map((row) => row.id));
+    return { count: page.count, data: page.data.map((row) => ({ ...row, can_delete: !used.has(row.id) })) };
+  }
+
+  /** GET /transports/data: cities, vendors, days, transportations, commissions (spec 02 §7). */
+  async data(): Promise<TransportData> {
+    const [cities, vendors, transportations] = await Promise.all([
+      this.db.query(`SELECT id, name FROM cities ORDER BY name, id`),
+      this.db.query(`SELECT id, name FROM vendors ORDER BY name, id`),
+      this.db.query(`SELECT id, name, seats, kind FROM transportations ORDER BY name, id`),
+    ]);
+    return {
+      cities,
+      vendors,
+      days: WEEKDAYS.map(({ id, name, short }) => ({ id, name, short })),
+      transportations,
+      commissions: COMMISSION_TYPES.map(({ id, name }) => ({ id, name })),
+    };
+  }
+
+  /**
+   * GET /transports/list?city_id=&type=forth|back&is_excursion=&query=&limit= → {data: [{id, name}]}:
+   * `forth` transports reach the city after their start, `back` ones leave it before their finish.
+   */
+  async picker(query: unknown): Promise<{ data: { id: number; name: string }[] }> {
+    const input = parseInput(transportPickerSchema, query);
+    const conditions: string[] = [];
+    const params: unknown[] = [];
+    if (input.city_id !== null) {
+      const city = `$${params.push(input.city_id)}`;
+      if (input.type === 'forth') conditions.push(`EXISTS (SELECT 1 FROM transport_route_points p WHERE p.transport_id = t.id AND p.point_city_id = ${city} AND p.kind <> 'start')`);
+      else if (input.type === 'back') conditions.push(`EXISTS (SELECT 1 FROM transport_route_points p WHERE p.transport_id = t.id AND p.point_city_id = ${city} AND p.kind <> 'finish')`);
+      else conditions.push(`EXISTS (SELECT 1 FROM transport_route_points p WHERE p.transport_id = t.id AND p.point_city_id = ${city})`);
+    }
+    if (input.is_excursion !== null) conditions.push(`t.is_excursion = $${params.push(input.is_excursion)}`);
+    if (input.query) conditions.push(`t.name ILIKE $${params.push(`%${input.query.replace(/[\\%_]/g, (char) => `\\${char}`)}%`)}`);
+    const rows = (await this.db.query(
+      `SELECT t.id, t.name FROM transports t ${conditions.length ? `WHERE ${conditions.join(' AND ')}` : ''} ORDER BY t.name, t.id LIMIT $${params.push(input.limit)}`,
+      params,
+    )) as { id: number; name: string }[];
+    return { data: rows };
+  }
+
+  /** GET /transports/{id}: the editor's record. */
+  async show(id: number): Promise<{ data: TransportRecord }> {
+    return { data: await this.record(id) };
+  }
+
+  async record(id: number, manager = this.db.manager): Promise<TransportRecord> {
+    const transport = await loadTransport(manager, id);
+    if (!transport) throw notFound();
+    const [[booked], used] = await Promise.all([
+      manager.query(`SELECT coalesce(max(to_position), -1) AS last FROM seat_bookings WHERE transport_id = $1`, [id]) as Promise<{ last: number }[]>,
+      this.inUse([id]),
+    ]);
+    return transportRecord(transport, booked!.last, !used.has(id));
+  }
+
+  /** DELETE /transports/{id}: 403 while bookings (or tours) use it; its route, days, dates and tariffs go with it. */
+  remove(id: number, actor: Actor) {
+    return this.resources.remove(transportDeleteResource, id, actor);
+  }
+}

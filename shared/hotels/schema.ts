@@ -1,0 +1,319 @@
+/**
+ * The hotel payload (spec 02 §3 Hotel, Room, Price period; §4 rules; §5 limits): one zod schema,
+ * used by the server's payload pipe (422 with paths such as `rooms.3.dates.0.to`) and by the editor
+ * and its dialogs in the renderer. The rules that need stored data (the place layout's counts) are
+ * pure functions in ./rules.ts, called by both sides with what they loaded.
+ */
+import { z } from 'zod';
+import { MESSAGES } from '../messages.js';
+import { optionalRichText, optionalText, requiredText, toFieldErrors, versionField } from '../validation.js';
+import {
+  AUTO_CONFIRM_STATUSES,
+  CommissionType,
+  HOTEL_COMMISSION_CATEGORIES,
+  HOTEL_LIMITS as L,
+  PERIOD_COMMISSION_CATEGORIES,
+  ROOM_AGE_LISTS,
+  ROOM_ITEM_LISTS,
+  type CommissionCategory,
+} from './constants.js';
+
+const V = MESSAGES.validation;
+const MAX_ID = 2_147_483_647;
+
+/** Numbers typed in form inputs come as text; blank is "no value". */
+const blankToNull = (value: unknown) => (value === undefined || (typeof value === 'string' && value.trim() === '') ? null : value);
+const numeric = (value: unknown) => (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)) ? Number(value) : value);
+
+const integer = (min: number, max: number) => z.number({ error: (issue) => (issue.input == null ? V.required : V.integer) }).int(V.integer).min(min, V.min(min)).max(max, V.max(max));
+const requiredInt = (min: number, max: number) => z.preprocess((value) => numeric(blankToNull(value) ?? undefined), integer(min, max));
+const optionalInt = (min: number, max: number) => z.preprocess((value) => numeric(blankToNull(value)), integer(min, max).nullable());
+/** Money of 2 decimals (numeric(12,2)); JSON numbers on the wire. */
+const money = (max: number) =>
+  z.preprocess((value) => numeric(blankToNull(value) ?? 0), z.number({ error: V.number }).min(0, V.min(0)).max(max, V.max(max)).multipleOf(0.01, V.invalid));
+const flag = () => z.boolean({ error: V.invalid }).default(false);
+const id = () => z.number({ error: V.oneOf }).int(V.oneOf).min(1, V.oneOf).max(MAX_ID, V.oneOf);
+/** A row's own id (rooms, periods, premises): absent for a new row. */
+const rowId = () => z.preprocess((value) => (value === null ? undefined : value), id().optional());
+const time = () => z.preprocess(blankToNull, z.string({ error: V.invalid }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Время должно быть в формате ЧЧ:ММ.').nullable());
+const date = () => z.preprocess(blankToNull, z.iso.date({ error: (issue) => (issue.input == null ? V.required : V.invalid) }));
+
+/** An uploaded file kept by the record: {name, path, url} (spec 02 §3 "Uploaded file"). */
+const uploadedFile = z.object({
+  name: z.string({ error: V.invalid }).max(255, V.maxLength(255)),
+  path: z.string({ error: V.required }).min(1, V.required).max(255, V.maxLength(255)),
+  url: z.string().max(300).optional(),
+});
+/** A photo or video item (spec 02 §3): id, name, path, url, alt, type. */
+const mediaItem = uploadedFile.extend({
+  id: z.unknown().optional(),
+  alt: optionalText(L.videoCaption),
+  type: z.unknown().optional(),
+});
+
+/** A list entry naming a handbook row with a sum (services, meals, room items). */
+const itemWithSum = (max: number) => z.object({ id: id(), sum: money(max) });
+
+// ---------------------------------------------------------------------------------------------
+// Commission (markups): a general percent, the differentiation switch and per-category pairs
+
+const commissionSum = z.preprocess((value) => numeric(blankToNull(value) ?? 0), integer(-L.fixed, L.fixed));
+
+/** The commission fields of `categories` (hotel: with meal; period: without). */
+function commissionShape(categories: readonly CommissionCategory[]) {
+  const shape: Record<string, z.ZodType> = {
+    commission_general_sum: z.preprocess((value) => numeric(blankToNull(value) ?? 0), integer(-L.percent, L.percent)),
+    is_differentiate: flag(),
+  };
+  for (const category of categories) {
+    shape[`commission_${category}_type`] = z.preprocess((value) => blankToNull(value) ?? CommissionType.Fixed, z.union([z.literal(CommissionType.Fixed), z.literal(CommissionType.Percent)], { error: V.oneOf }));
+    shape[`commission_${category}_sum`] = commissionSum;
+  }
+  return shape;
+}
+
+type CommissionValues = Record<string, unknown> & { is_differentiate: boolean; commission_general_sum: number };
+
+/** Percent per category within ±100 (other types ±999999, checked by the field). */
+function checkCommission(values: CommissionValues, categories: readonly CommissionCategory[], context: z.RefinementCtx) {
+  for (const category of categories) {
+    const sum = values[`commission_${category}_sum`] as number;
+    if (values[`commission_${category}_type`] === CommissionType.Percent && Math.abs(sum) > L.percent) {
+      context.addIssue({ code: 'custom', path: [`commission_${category}_sum`], message: sum > 0 ? V.max(L.percent) : V.min(-L.percent) });
+    }
+  }
+}
+
+/**
+ * Spec 02 §4 "Hotel commission": with differentiation off the per-category pairs are reset to type 1
+ * and sum 0 on save; with it on, the general sum is 0.
+ */
+export function resetCommission<T extends CommissionValues>(values: T, categories: readonly CommissionCategory[]): T {
+  const next: Record<string, unknown> = { ...values };
+  if (values.is_differentiate) next.commission_general_sum = 0;
+  else {
+    for (const category of categories) {
+      next[`commission_${category}_type`] = CommissionType.Fixed;
+      next[`commission_${category}_sum`] = 0;
+    }
+  }
+  return next as T;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Price period
+
+const priceField = () => requiredInt(0, L.price);
+const optionalPrice = () => optionalInt(0, L.price);
+
+export const periodSchema = z
+  .object({
+    id: rowId(),
+    from: date(),
+    to: date(),
+    is_total_price: flag(),
+    total_price: optionalPrice(),
+    /** Empty adult or child price is saved as null (spec 02 §4). */
+    adult_price: optionalPrice(),
+    child_price: optionalPrice(),
+    child_without_price: priceField(),
+    adv_adult_price: priceField(),
+    adv_child_price: priceField(),
+    ...commissionShape(PERIOD_COMMISSION_CATEGORIES),
+  })
+  .superRefine((period, context) => {
+    if (period.from && period.to && period.from > period.to) context.addIssue({ code: 'custom', path: ['to'], message: MESSAGES.editor.periodOrder });
+    if (period.is_total_price && period.total_price === null) context.addIssue({ code: 'custom', path: ['total_price'], message: V.required });
+    checkCommission(period as unknown as CommissionValues, PERIOD_COMMISSION_CATEGORIES, context);
+  })
+  // Total-price mode uses the total; otherwise the adult and child prices (spec 02 §4).
+  .transform((period) => {
+    const prices = period.is_total_price ? { ...period, adult_price: null, child_price: null } : { ...period, total_price: null };
+    return resetCommission(prices as typeof period & CommissionValues, PERIOD_COMMISSION_CATEGORIES);
+  });
+
+export type PeriodInput = z.input<typeof periodSchema>;
+export type Period = z.output<typeof periodSchema>;
+
+/**
+ * Price periods are whole days, both ends included (a period ending 10.06 and one starting 11.06
+ * do not overlap; one starting 10.06 does). Returns, for each period overlapping an earlier one,
+ * its index and the earlier one's.
+ */
+export function overlappingPeriods(periods: readonly { from?: string | null; to?: string | null }[]): { index: number; other: number }[] {
+  const found: { index: number; other: number }[] = [];
+  periods.forEach((period, index) => {
+    if (!period.from || !period.to) return;
+    const other = periods.findIndex((earlier, earlierIndex) => earlierIndex < index && !!earlier.from && !!earlier.to && earlier.from <= period.to! && period.from! <= earlier.to!);
+    if (other !== -1) found.push({ index, other });
+  });
+  return found;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Room
+
+const ageEntry = z.preprocess((value) => (typeof value === 'number' ? { id: value } : value), z.object({ id: z.number({ error: V.oneOf }).int(V.oneOf).min(0, V.oneOf).max(17, V.oneOf), type: z.number().optional() }));
+const ages = () => z.array(ageEntry, { error: V.invalid }).default([]);
+const items = () => z.array(itemWithSum(L.mealSum), { error: V.invalid }).default([]);
+
+const premisesSchema = z.object({
+  id: rowId(),
+  name: requiredText(L.premisesName),
+  area: z.preprocess((value) => numeric(blankToNull(value)), z.number({ error: V.number }).min(0, V.min(0)).max(L.premisesArea, V.max(L.premisesArea)).multipleOf(0.01, V.invalid).nullable()),
+});
+
+const roomShape = {
+  id: rowId(),
+  type_id: z.preprocess(blankToNull, id().nullable()),
+  description_id: z.preprocess(blankToNull, id().nullable()).default(null),
+  accommodation_id: z.preprocess(blankToNull, id().nullable()),
+  place_id: z.preprocess(blankToNull, id().nullable()),
+  quota: flag(),
+  quota_count: optionalInt(0, L.quotaCount),
+  adult_count: requiredInt(0, L.roomCount),
+  child_count: requiredInt(0, L.roomCount),
+  adv_adult_count: requiredInt(0, L.roomCount),
+  adv_child_count: requiredInt(0, L.roomCount),
+  child_without: optionalInt(0, L.roomCount).transform((value) => value ?? 0),
+  is_children_in_adult_places: flag(),
+  is_children_in_adv_adult_places: flag(),
+  ...(Object.fromEntries(Object.keys(ROOM_AGE_LISTS).map((list) => [list, ages()])) as Record<keyof typeof ROOM_AGE_LISTS, ReturnType<typeof ages>>),
+  ...(Object.fromEntries(ROOM_ITEM_LISTS.map((list) => [list, items()])) as Record<(typeof ROOM_ITEM_LISTS)[number], ReturnType<typeof items>>),
+  meals: z.array(id(), { error: V.invalid }).default([]),
+  photos: z.array(mediaItem, { error: V.invalid }).default([]),
+  premises: z.array(premisesSchema, { error: V.invalid }).default([]),
+  area: optionalText(L.roomArea),
+  dates: z.array(periodSchema, { error: V.invalid }).default([]),
+};
+
+/** A room as its dialog saves it (spec 02 §5 "Room"; §4 "Room places"). */
+export const roomSchema = z
+  .object(roomShape)
+  .superRefine((room, context) => {
+    const required = (path: string, missing: boolean) => missing && context.addIssue({ code: 'custom', path: [path], message: V.required });
+    required('type_id', room.type_id === null);
+    required('place_id', room.place_id === null);
+    required('accommodation_id', room.accommodation_id === null);
+    required('quota_count', room.quota && room.quota_count === null);
+    required('children_ages', room.child_count > 0 && room.children_ages.length === 0);
+    required('adv_children_ages', room.adv_child_count > 0 && room.adv_children_ages.length === 0);
+    required('meals', room.meals.length === 0);
+    for (const { index, other } of overlappingPeriods(room.dates)) {
+      context.addIssue({ code: 'custom', path: ['dates', index, 'from'], message: MESSAGES.editor.overlap, params: { other } });
+    }
+  })
+  .transform((room) => ({
+    ...room,
+    // Quota count exists only with the quota on; children on adult places only with adults (spec 02 §4).
+    quota_count: room.quota ? room.quota_count : null,
+    is_children_in_adult_places: room.adult_count > 0 && room.is_children_in_adult_places,
+    in_adult_places_children_ages: room.adult_count > 0 && room.is_children_in_adult_places ? room.in_adult_places_children_ages : [],
+    is_children_in_adv_adult_places: room.adv_adult_count > 0 && room.is_children_in_adv_adult_places,
+    in_adv_adult_places_children_ages: room.adv_adult_count > 0 && room.is_children_in_adv_adult_places ? room.in_adv_adult_places_children_ages : [],
+  }));
+
+export type RoomInput = z.input<typeof roomSchema>;
+export type Room = z.output<typeof roomSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Hotel
+
+const coordinate = z.union([z.string(), z.number(), z.null()]).transform((value) => (value === null ? '' : String(value).trim()));
+
+const hotelObject = z.object({
+  id: z.unknown().optional(),
+  version: versionField(),
+  city_id: z.preprocess(blankToNull, id().nullable()),
+  name: requiredText(L.name),
+  slug: requiredText(L.slug).regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, MESSAGES.cities.slugFormat),
+  address: optionalText(L.address),
+  /** [latitude, longitude]: each at most 10 characters; non-numeric entries dropped, null if empty (spec 02 §3). */
+  coords: z
+    .preprocess((value) => value ?? [], z.array(coordinate.pipe(z.string().max(L.coordinate, V.maxLength(L.coordinate))), { error: V.invalid }).max(2, V.invalid))
+    .transform((coords) => {
+      const numbers = coords.filter((entry) => entry !== '' && Number.isFinite(Number(entry)));
+      return numbers.length > 0 ? numbers : null;
+    }),
+  category_type: z.preprocess(blankToNull, z.number({ error: V.oneOf }).int(V.oneOf).nullable()).default(null),
+  stars: z.preprocess(blankToNull, z.number({ error: V.oneOf }).int(V.oneOf).min(0, V.oneOf).max(5, V.oneOf).nullable()).default(null),
+  /** Rating 1 to 10 with one decimal (spec 02 §5). */
+  rating: z.preprocess(
+    (value) => numeric(blankToNull(value)),
+    z.number({ error: V.number }).min(L.rating.min, V.min(L.rating.min)).max(L.rating.max, V.max(L.rating.max)).multipleOf(0.1, 'Допустим один знак после запятой.').nullable(),
+  ),
+  arrival_time: time(),
+  departure_time: time(),
+  vendor_id: z.preprocess(blankToNull, id().nullable()).default(null),
+  promotion_id: z.preprocess(blankToNull, id().nullable()).default(null),
+  description: optionalRichText(L.description),
+  short_description: optionalText(L.shortDescription),
+  /** Lines of information shown in search; null when empty (spec 02 §3). */
+  info: z
+    .preprocess((value) => value ?? [], z.array(z.string({ error: V.invalid }).trim().max(L.infoLine, V.maxLength(L.infoLine)), { error: V.invalid }))
+    .transform((lines) => {
+      const kept = lines.filter((line) => line !== '');
+      return kept.length > 0 ? kept : null;
+    }),
+  is_excursion: flag(),
+  is_search_priority: flag(),
+  application_auto_confirm: flag(),
+  auto_confirm_status: z.preprocess(blankToNull, z.number({ error: V.oneOf }).refine((value) => AUTO_CONFIRM_STATUSES.some((status) => status.id === value), V.oneOf).nullable()).default(null),
+  sea_distance: z.preprocess(blankToNull, z.number({ error: V.oneOf }).int(V.oneOf).nullable()).default(null),
+  desc_files: z.array(uploadedFile, { error: V.invalid }).default([]),
+  memo_files: z.array(uploadedFile, { error: V.invalid }).max(L.memoFiles, `Не более ${L.memoFiles} файлов.`).default([]),
+  site_url: optionalText(L.siteUrl),
+  site_description: optionalText(L.siteUrl),
+  photos: z.array(mediaItem, { error: V.invalid }).default([]),
+  videos: z.array(mediaItem, { error: V.invalid }).max(L.videos, 'Можно загрузить только одно видео.').default([]),
+  services: z.array(itemWithSum(L.mealSum), { error: V.invalid }).default([]),
+  infrastructures: z.array(z.object({ id: id(), type: z.unknown().optional(), pay: flag() }), { error: V.invalid }).default([]),
+  meals: z.array(itemWithSum(L.mealSum), { error: V.invalid }).default([]),
+  catalog: z
+    .object({
+      price: z.preprocess((value) => numeric(blankToNull(value)), z.number({ error: V.number }).min(0, V.min(0)).max(L.catalogPrice, V.max(L.catalogPrice)).multipleOf(0.01, V.invalid).nullable()),
+      sort: optionalInt(L.catalogSort.min, L.catalogSort.max),
+    })
+    .prefault({ price: null, sort: null }),
+  seo_h1: optionalText(L.seoText),
+  seo_title: optionalText(L.seoText),
+  seo_description: optionalText(L.seoDescription),
+  ...commissionShape(HOTEL_COMMISSION_CATEGORIES),
+  rooms: z.array(roomSchema, { error: V.invalid }).default([]),
+});
+
+/** POST /api/hotels and PUT /api/hotels/{id}: the payload. Read-only extras of GET (city object, can_delete, …) are ignored. */
+export const hotelSchema = hotelObject
+  .superRefine((hotel, context) => {
+    if (hotel.city_id === null) context.addIssue({ code: 'custom', path: ['city_id'], message: V.required });
+    if (hotel.application_auto_confirm && hotel.auto_confirm_status === null) context.addIssue({ code: 'custom', path: ['auto_confirm_status'], message: V.required });
+    checkCommission(hotel as unknown as CommissionValues, HOTEL_COMMISSION_CATEGORIES, context);
+    // On room save, room meals are filtered to the meals chosen at hotel level; a room needs one.
+    const hotelMeals = new Set(hotel.meals.map((meal) => meal.id));
+    hotel.rooms.forEach((room, index) => {
+      if (room.meals.length > 0 && !room.meals.some((meal) => hotelMeals.has(meal))) context.addIssue({ code: 'custom', path: ['rooms', index, 'meals'], message: V.required });
+    });
+  })
+  .transform((hotel) => {
+    const hotelMeals = new Set(hotel.meals.map((meal) => meal.id));
+    return {
+      ...resetCommission(hotel as typeof hotel & CommissionValues, HOTEL_COMMISSION_CATEGORIES),
+      auto_confirm_status: hotel.application_auto_confirm ? hotel.auto_confirm_status : null,
+      rooms: hotel.rooms.map((room) => ({ ...room, meals: room.meals.filter((meal) => hotelMeals.has(meal)) })),
+    };
+  });
+
+export type HotelInput = z.input<typeof hotelSchema>;
+export type Hotel = z.output<typeof hotelSchema>;
+
+/** Validates a room of the dialog on its own: the field map of the room (`type_id`, `dates.1.from`). */
+export function roomErrors(room: unknown): Record<string, string[]> {
+  const result = roomSchema.safeParse(room);
+  return result.success ? {} : toFieldErrors(result.error);
+}
+
+/** Validates a price period of its dialog on its own. */
+export function periodErrors(period: unknown): Record<string, string[]> {
+  const result = periodSchema.safeParse(period);
+  return result.success ? {} : toFieldErrors(result.error);
+}

@@ -1,0 +1,142 @@
+/**
+ * A list as both sides see it (ARCHITECTURE.md §7 "List engine"): its path, sortable columns, the
+ * zod schema of its filters and whether its `/list` picker answers whole or by server search.
+ * A resource definition (shared/resources/define.ts) is a list definition plus inputs and texts;
+ * an editor's list (hotels, tours, applications) may declare just this.
+ */
+import { z } from 'zod';
+import { LIST_DEFAULTS } from './api.js';
+import { MESSAGES } from './messages.js';
+import { phoneSearchText } from './validation.js';
+
+const M = MESSAGES.validation;
+
+/** A query-string value: the first one when repeated, undefined when blank. */
+const queryText = (value: unknown) => {
+  const text = Array.isArray(value) ? value[0] : value;
+  return text === undefined || text === null || (typeof text === 'string' && text.trim() === '') ? undefined : text;
+};
+
+/**
+ * Builders of a list's filters. Each reads the query-string text (`?is_active=1`) and gives the
+ * typed value, or a 422 with the field's message. Absent or blank means "not filtered".
+ */
+export const listFilter = {
+  /** 1/0 (true/false): a boolean column such as `is_active`. */
+  flag: () =>
+    z.preprocess(
+      (value) => {
+        const text = queryText(value);
+        if (text === '1' || text === 'true' || text === true) return true;
+        if (text === '0' || text === 'false' || text === false) return false;
+        return text;
+      },
+      z.boolean({ error: M.oneOf }).optional(),
+    ),
+  /** A whole number in [min, max]: an id (`city_id`) or a code (`level`). */
+  integer: (min = 1, max = 2_147_483_647) =>
+    z.preprocess(
+      (value) => {
+        const text = queryText(value);
+        return typeof text === 'string' ? Number(text) : text;
+      },
+      z.number({ error: M.integer }).int(M.integer).min(min, M.min(min)).max(max, M.max(max)).optional(),
+    ),
+};
+
+/** The zod schema of a list's filters: one entry per query parameter. */
+export type ListFilters = z.ZodObject<Record<string, z.ZodType>>;
+
+/** The name of a list's filter (a query parameter). */
+export type ListFilter = string;
+
+/** `/list` of a list that grows without bound: `query` and `limit` (default 50, max 200), searched on the server. */
+export const PICKER_LIMITS = { default: 50, max: 200, debounceMs: 250 } as const;
+
+/** The picker endpoint of a list: `/clients` → `/clients/list`. */
+export const pickerPath = (listPath: string) => `${listPath}/list`;
+
+export interface ListDefinition<Sortable extends string = string, Filters extends ListFilters = ListFilters> {
+  /** Path under /api, e.g. `/clients`; it may hold route parameters (`/agencies/:agency_id/agency-users`). */
+  path: string;
+  /** Columns the list may be ordered by (`orderBy`); anything else is refused with 422. */
+  sortable: readonly Sortable[];
+  /** The list's filters (`listFilter.flag()`, …); none when absent. */
+  filters?: Filters;
+  /** Cap of `limit` when the spec asks for more than the default 100. */
+  maxLimit?: number;
+  /**
+   * How `GET {path}/list` answers: `'whole'` (default) every `{id, name}` — small dictionaries the
+   * original's clients load once; `'search'` at most `limit` rows matching `query` — tables that
+   * grow without bound (clients, staff, agencies, hotels, tours, applications).
+   */
+  picker?: 'whole' | 'search';
+  /** The search box also finds phones typed in any format (`8 916 123 45 67`), see phoneSearchText. */
+  phoneSearch?: boolean;
+}
+
+export function defineList<Sortable extends string, Filters extends ListFilters = ListFilters>(
+  definition: ListDefinition<Sortable, Filters>,
+): ListDefinition<Sortable, Filters> {
+  return definition;
+}
+
+/** The parsed paging, sorting and search of a list request. */
+export interface ListParams<Filters extends Record<string, unknown> = Record<string, unknown>> {
+  query: string;
+  page: number;
+  limit: number;
+  orderBy: string | null;
+  ascending: boolean;
+  filters: Partial<Filters>;
+}
+
+const integerParam = (fallback: number, min: number, max: number) =>
+  z.preprocess(
+    (value) => {
+      const text = queryText(value);
+      return text === undefined ? fallback : typeof text === 'string' ? Number(text) : text;
+    },
+    z.number({ error: M.integer }).int(M.integer).min(min, M.min(min)).max(max, M.max(max)),
+  );
+
+const searchParam = () =>
+  z.preprocess(
+    (value) => (queryText(value) === undefined ? '' : String(queryText(value)).trim()),
+    z.string().max(LIST_DEFAULTS.searchMaxLength, M.maxLength(LIST_DEFAULTS.searchMaxLength)),
+  );
+
+/**
+ * The query-string schema of a list page: `query, page, limit, orderBy, ascending` and the list's
+ * filters. `orderBy` must be one of the sortable columns; `limit` is capped by `maxLimit`.
+ */
+export function listQuerySchema(definition: Pick<ListDefinition, 'sortable' | 'filters' | 'maxLimit' | 'phoneSearch'>) {
+  const sortable = definition.sortable as readonly string[];
+  return z
+    .object({
+      ...definition.filters?.shape,
+      query: searchParam(),
+      page: integerParam(LIST_DEFAULTS.page, 1, 1_000_000),
+      limit: integerParam(LIST_DEFAULTS.limit, 1, definition.maxLimit ?? LIST_DEFAULTS.maxLimit),
+      orderBy: z.preprocess(
+        (value) => queryText(value) ?? null,
+        z.string({ error: M.oneOf }).refine((column) => sortable.includes(column), M.oneOf).nullable(),
+      ),
+      ascending: z.preprocess((value) => {
+        const text = queryText(value);
+        return !(text === '0' || text === 'false');
+      }, z.boolean()),
+    })
+    .transform(({ query, page, limit, orderBy, ascending, ...given }): ListParams => {
+      // Filters sit beside the paging parameters in the query string (`?page=2&is_active=1`).
+      const filters = Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined));
+      return { query: definition.phoneSearch ? phoneSearchText(query) : query, page, limit, orderBy: orderBy ?? null, ascending, filters };
+    });
+}
+
+/** The query-string schema of a picker (`GET {path}/list?query=&limit=`). */
+export const pickerQuerySchema = z.object({
+  query: searchParam(),
+  limit: integerParam(PICKER_LIMITS.default, 1, PICKER_LIMITS.max),
+});
+export type PickerParams = z.output<typeof pickerQuerySchema>;

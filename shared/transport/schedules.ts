@@ -1,0 +1,162 @@
+/**
+ * The schedule of a bus transport (spec 02 "Schedule screen", §3 "Seat booking", "Date data", §5, §7
+ * "Schedules", §8) and the seat dashboard (spec 01 §2.15, §7 "Dashboard"): request schemas and reply
+ * shapes shared by the server and the renderer.
+ */
+import { z } from 'zod';
+import { MESSAGES } from '../messages.js';
+import { optionalText, requiredInteger } from '../validation.js';
+import { SEAT_SCHEME_LIMITS } from './seat-scheme.js';
+import type { TransportationRow } from './transportation.js';
+import { calendarDate as date, timeOfDay } from './transports.js';
+
+const V = MESSAGES.validation;
+const blank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+const optionalCity = z.preprocess(
+  (value) => (blank(value) ? null : typeof value === 'string' ? Number(value) : value),
+  z.number({ error: V.invalid }).int(V.invalid).positive(V.invalid).nullable(),
+);
+
+/** POST /api/transports/{id}/seats: a manual booking of one seat between two cities of the route. */
+export const seatBookingSchema = z.object({
+  number: requiredInteger(1, SEAT_SCHEME_LIMITS.seats),
+  start_date: date(),
+  /** Ignored for excursion transports, which book the whole route. */
+  from_city_id: optionalCity,
+  to_city_id: optionalCity,
+});
+export type SeatBookingInput = z.input<typeof seatBookingSchema>;
+
+/** POST /api/transports/{id}/schedules: the date whose seats are shown. */
+export const scheduleDateSchema = z.object({ date: date() });
+
+/** Spec 02 §5 "Date data": texts up to 255, departure time HH:MM. */
+export const DATE_DATA_LIMITS = { text: 255 } as const;
+
+/** POST /api/transports/{id}/date-data, POST /api/transports/{id}/date, PATCH /api/transports/{id}/date/{dateId}. */
+export const dateDataSchema = z.object({
+  date: date(),
+  name: optionalText(DATE_DATA_LIMITS.text),
+  number: optionalText(DATE_DATA_LIMITS.text),
+  glonas_url: optionalText(DATE_DATA_LIMITS.text),
+  departure_place: optionalText(DATE_DATA_LIMITS.text),
+  departure_time: timeOfDay(),
+  applications_ids: z.array(requiredInteger(1, 2_147_483_647), { error: V.invalid }).default([]),
+  /** Sent by POST /date (spec 02 §7); the path's id is the one used. */
+  transport_id: z.unknown().optional(),
+});
+export type DateDataInput = z.input<typeof dateDataSchema>;
+
+/** Exports of the schedule's unloading tab (spec 02 §7). */
+export const EGAIS_TYPES = ['egais-forth', 'egais-back'] as const;
+export type EgaisType = (typeof EGAIS_TYPES)[number];
+export const egaisExportSchema = z.object({ date: date(), type: z.enum(EGAIS_TYPES, { error: V.oneOf }) });
+export const seatingExportSchema = z.object({ date: date(), type: z.literal('seating', { error: V.oneOf }) });
+
+/** A seat booking as the schedule shows it (spec 02 §3 "Seat booking"). */
+export interface SeatBookingRow {
+  id: number;
+  number: number;
+  /** Absent (null) for a manual booking. */
+  tourist: { id: number; last_name: string; first_name: string; patronymic: string | null } | null;
+  application_id: number | null;
+  from_city: { id: number; name: string };
+  to_city: { id: number; name: string };
+  from_position: number;
+  to_position: number;
+  /** Departure from `from_city` and arrival at `to_city`: `YYYY-MM-DD HH:mm` (or the date alone without a time). */
+  start_at: string;
+  finish_at: string;
+}
+
+/** A row of the departures table (spec 02 §3 "Date data"). */
+export interface DateDataRow {
+  id: number;
+  transport_id: number;
+  date: string;
+  name: string | null;
+  number: string | null;
+  glonas_url: string | null;
+  departure_place: string | null;
+  departure_time: string | null;
+  applications_ids: number[];
+  applications_numbers: string[];
+}
+
+/** POST /api/transports/{id}/schedules → {data: this}. */
+export interface ScheduleOfDate {
+  seats: SeatBookingRow[];
+  /** Applications with seats on this date (spec 02 §3 "Applications in schedule"). */
+  applications: { id: number; number: string; seats_numbers: number[] }[];
+  dates: DateDataRow[];
+}
+
+/** GET /api/transports/{id}/schedules → {data: this} (spec 02 §3 "Schedule payload"). */
+export interface SchedulePayload {
+  id: number;
+  name: string;
+  is_excursion: boolean;
+  departure_type: 1 | 2;
+  start_date: string;
+  finish_date: string;
+  duration: number;
+  routes: {
+    position: number;
+    kind: 'start' | 'intermediate' | 'finish';
+    point_city: { id: number; name: string };
+    info: string | null;
+    start_time: string | null;
+    finish_time: string | null;
+    arrival_day: number | null;
+    departure_day: number | null;
+  }[];
+  days: { number: number; name: string }[];
+  dates: string[];
+  /** Departure dates from the start date on (weekly days expanded), for the date picker. */
+  departures: string[];
+  transportation: Pick<TransportationRow, 'id' | 'name' | 'schema_svg' | 'seats' | 'rear_seats' | 'rows' | 'columns_at_door' | 'second_door' | 'second_door_rows' | 'second_door_length'>;
+}
+
+/** GET /api/transports/schedules/seats?year=&type= (spec 01 §2.15): type 1 excursion, 0 flight, absent all. */
+export const dashboardQuerySchema = z.object({
+  year: z.preprocess((value) => (blank(value) ? new Date().getFullYear() : Number(value)), z.number({ error: V.integer }).int(V.integer).min(2000, V.min(2000)).max(2100, V.max(2100))),
+  type: z.preprocess((value) => (blank(value) ? null : Number(value)), z.union([z.literal(0), z.literal(1)], { error: V.oneOf }).nullable()),
+});
+
+/**
+ * → {data: this}: the year's departure dates that have bookings (the columns, ascending) with their
+ * totals (the Sum row), and one row per transport whose cells are `[date index, seats booked,
+ * [[city id, seats booked from there], …]]` for the dates it has bookings on (the cell and its
+ * tooltip); `cities` names the cities. Compact on purpose: a year of 50 transports is ~18 000 cells.
+ */
+export interface SeatDashboard {
+  dates: string[];
+  totals: number[];
+  cities: Record<string, string>;
+  transports: { id: number; name: string; cells: DashboardCell[] }[];
+}
+
+export type DashboardCell = [dateIndex: number, count: number, cities: [cityId: number, count: number][]];
+
+export const SCHEDULE_PATHS = {
+  list: '/transports/schedules',
+  dashboard: '/transports/schedules/seats',
+  schedule: (id: number) => `/transports/${id}/schedules`,
+  seats: (id: number) => `/transports/${id}/seats`,
+  seat: (id: number, seatId: number) => `/transports/${id}/seats/${seatId}`,
+  dateData: (id: number) => `/transports/${id}/date-data`,
+  date: (id: number, dateId?: number) => (dateId === undefined ? `/transports/${id}/date` : `/transports/${id}/date/${dateId}`),
+  notify: (id: number, dateId: number) => `/transports/${id}/date/${dateId}/notify`,
+  egais: (id: number) => `/transports/${id}/schedules/export/egais`,
+  seating: (id: number) => `/transports/${id}/schedules/export`,
+} as const;
+
+/** The file name of an EGAIS list: date-name-direction.xlsx (spec 02 §7). */
+export function egaisFileName(date: string, name: string, type: EgaisType): string {
+  const safe = name.replace(/[\\/:*?"<>|]+/g, ' ').trim();
+  return `${date}-${safe}-${type === 'egais-forth' ? 'forth' : 'back'}.xlsx`;
+}
+
+export function seatingFileName(date: string, name: string): string {
+  return `${date}-${name.replace(/[\\/:*?"<>|]+/g, ' ').trim()}-seating.docx`;
+}

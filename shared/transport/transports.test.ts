@@ -1,0 +1,175 @@
+/** The bus-transport form's rules (spec 02 §4, §5), checked once in shared/ for the editor and the server. */
+import { describe, expect, it } from 'vitest';
+import { MESSAGES } from '../messages.js';
+import { copyTransport, departureDates, rebuildTariffs, routePositions, segmentOf, todayIso, transportSchema } from './transports.js';
+
+/** A form as the editor or an outside client sends it: any shape, the schema judges. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Input = Record<string, any>;
+
+const T = MESSAGES.transport;
+const V = MESSAGES.validation;
+const future = (days: number) => {
+  const date = new Date();
+  date.setDate(date.getDate() + days);
+  return todayIso(date);
+};
+
+const stop = (city: number, extra: Record<string, unknown> = {}) => ({
+  point_city_id: city,
+  info: 'У вокзала',
+  finish_time: '10:00',
+  start_time: '10:15',
+  arrival_day: 1,
+  departure_day: 1,
+  ...extra,
+});
+
+const form = (overrides: Input = {}): Input => ({
+  transportation_id: 1,
+  vendor_id: null,
+  name: 'Москва — Курск',
+  duration: 2,
+  adult_price: '2500.50',
+  child_price: 1800,
+  start_date: future(1),
+  finish_date: future(60),
+  departure_type: 1,
+  is_excursion: false,
+  application_auto_confirm: false,
+  auto_confirm_status: null,
+  days: [],
+  dates: [],
+  routes: { start: { point_city_id: 1, info: null, start_time: '08:00' }, intermediates: [stop(2)], finish: { point_city_id: 3, info: null, finish_time: '20:00' } },
+  tariffs: [],
+  catalog: {},
+  ...overrides,
+});
+const errorsOf = (input: Input) => {
+  const result = transportSchema.safeParse(input);
+  if (result.success) return {};
+  const errors: Record<string, string[]> = {};
+  for (const issue of result.error.issues) (errors[issue.path.join('.')] ??= []).push(issue.message);
+  return errors;
+};
+
+describe('bus transport form', () => {
+  it('accepts a complete form and reads money and numbers typed as text', () => {
+    const parsed = transportSchema.parse(form());
+    expect(parsed).toMatchObject({ adult_price: 2500.5, child_price: 1800, duration: 2, departure_type: 1 });
+  });
+
+  it('requires all six fields of an intermediate stop and caps its days at the duration', () => {
+    const errors = errorsOf(form({ routes: { start: { point_city_id: 1, start_time: '08:00' }, intermediates: [{ point_city_id: '' }], finish: { point_city_id: 3 } } }));
+    expect(Object.keys(errors).sort()).toEqual([
+      'routes.intermediates.0.arrival_day',
+      'routes.intermediates.0.departure_day',
+      'routes.intermediates.0.finish_time',
+      'routes.intermediates.0.info',
+      'routes.intermediates.0.point_city_id',
+      'routes.intermediates.0.start_time',
+    ]);
+    for (const messages of Object.values(errors)) expect(messages[0]).toBe(V.required);
+
+    const late = errorsOf(form({ duration: 2, routes: { ...form().routes, intermediates: [stop(2, { arrival_day: 3, departure_day: 2 })] } }));
+    expect(late['routes.intermediates.0.arrival_day']).toEqual([T.dayAfterDuration(2)]);
+    expect(late['routes.intermediates.0.departure_day']).toEqual([T.departureBeforeArrival]);
+    const outOfOrder = errorsOf(form({ routes: { ...form().routes, intermediates: [stop(2, { arrival_day: 2, departure_day: 2 }), stop(4, { arrival_day: 1, departure_day: 2 })] } }));
+    expect(outOfOrder['routes.intermediates.1.arrival_day']).toEqual([T.stopBeforePrevious]);
+    expect(errorsOf(form({ duration: 101 })).duration).toEqual([V.max(100)]);
+  });
+
+  it('keeps one departure mode at a time: days only in the days mode, dates only in the dates mode', () => {
+    const days = [{ number: 1 }, { number: 5 }];
+    const dates = [{ start_date: future(3) }];
+    expect(errorsOf(form({ departure_type: 1, days, dates })).dates).toEqual([T.modeLocked]);
+    expect(errorsOf(form({ departure_type: 2, days, dates })).days).toEqual([T.modeLocked]);
+    expect(errorsOf(form({ departure_type: 1, days }))).toEqual({});
+    expect(errorsOf(form({ departure_type: 2, dates }))).toEqual({});
+  });
+
+  it('takes each weekday once (at most 7) and no past or repeated new date', () => {
+    expect(errorsOf(form({ days: [{ number: 1 }, { number: 1 }] }))['days.1.number']).toEqual([T.dayTaken]);
+    expect(errorsOf(form({ days: [{ number: 8 }] }))['days.0.number']).toEqual([V.max(7)]);
+    const dates = errorsOf(form({ departure_type: 2, dates: [{ start_date: future(-1) }, { start_date: future(5) }, { start_date: future(5) }] }));
+    expect(dates['dates.0.start_date']).toEqual([T.datePast]);
+    expect(dates['dates.2.start_date']).toEqual([T.dateTaken]);
+    // A saved date (with its id) may lie in the past: it is history, and the server keeps it unchanged.
+    expect(errorsOf(form({ departure_type: 2, dates: [{ id: 7, start_date: future(-10) }] }))).toEqual({});
+  });
+
+  it('limits the commission by its type, prices, tariffs and the auto-confirm status', () => {
+    const errors = errorsOf(
+      form({
+        days: [{ number: 2, commission_type: 2, commission_sum: 150 }],
+        adult_price: 1_000_000,
+        application_auto_confirm: true,
+        tariffs: [{ from_position: 0, to_position: 1, tariff: -1_000_000 }],
+      }),
+    );
+    expect(errors['days.0.commission_sum']).toEqual([V.max(100)]);
+    expect(errors.adult_price).toEqual([V.max(999_999.99)]);
+    expect(errors.auto_confirm_status).toEqual([T.autoConfirmStatus]);
+    expect(errors['tariffs.0.tariff']).toEqual([V.min(-999_999)]);
+    expect(errorsOf(form({ adult_price: 10.005 })).adult_price).toEqual([V.invalid]);
+  });
+});
+
+describe('route positions, segments and tariffs', () => {
+  const routes = { start: { point_city_id: 10 }, intermediates: [{ point_city_id: 20 }, { point_city_id: 10 }], finish: { point_city_id: 30 } };
+  const points = routePositions(routes);
+
+  it('numbers the route start 0, stops 1..k, finish k+1 and maps cities to the first fitting positions', () => {
+    expect(points).toEqual([
+      { position: 0, point_city_id: 10 },
+      { position: 1, point_city_id: 20 },
+      { position: 2, point_city_id: 10 },
+      { position: 3, point_city_id: 30 },
+    ]);
+    expect(segmentOf(points, 10, 30)).toEqual({ from: 0, to: 3 });
+    expect(segmentOf(points, 20, 10)).toEqual({ from: 1, to: 2 });
+    expect(segmentOf(points, 30, 10)).toBeNull();
+    expect(segmentOf(points, 99, 10)).toBeNull();
+  });
+
+  it('rebuilds the tariff matrix when the points change, keeping the prices of pairs still in place', () => {
+    const before = rebuildTariffs(routePositions({ start: { point_city_id: 10 }, intermediates: [], finish: { point_city_id: 30 } }), []);
+    expect(before).toEqual([{ from_position: 0, to_position: 1, from_city_id: 10, to_city_id: 30, tariff: 0 }]);
+    const priced = before.map((row) => ({ ...row, tariff: 1500 }));
+    // A stop is added in the middle: the old pair (0 → 1) now ends in the stop, so it starts at zero.
+    const after = rebuildTariffs(points, priced);
+    expect(after.map((row) => [row.from_position, row.to_position])).toEqual([
+      [0, 1],
+      [0, 2],
+      [0, 3],
+      [1, 2],
+      [1, 3],
+      [2, 3],
+    ]);
+    expect(after.every((row) => row.tariff === 0)).toBe(true);
+    const kept = rebuildTariffs(points, after.map((row) => ({ ...row, tariff: row.from_position * 100 + row.to_position })));
+    expect(kept.find((row) => row.from_position === 1 && row.to_position === 3)?.tariff).toBe(103);
+  });
+
+  it('resets tariffs and ids on copy, and leaves out dates already past', () => {
+    const original = form({
+      routes: { start: { id: 1, point_city_id: 1, start_time: '08:00' }, intermediates: [{ id: 2, ...stop(2) }], finish: { id: 3, point_city_id: 3 } },
+      departure_type: 2,
+      dates: [{ id: 5, start_date: future(-3) }, { id: 6, start_date: future(3) }],
+      tariffs: [{ from_position: 0, to_position: 1, tariff: 900 }],
+    });
+    const copy = copyTransport(original);
+    expect(copy.name).toBe('Москва — Курск (копия)');
+    expect(copy.tariffs).toEqual([{ from_position: 0, to_position: 1, tariff: 0 }]);
+    expect(copy.dates).toEqual([{ id: null, start_date: future(3) }]);
+    expect([copy.routes.start.id, copy.routes.intermediates![0]!.id, copy.routes.finish.id]).toEqual([null, null, null]);
+    expect(errorsOf(copy)).toEqual({});
+  });
+
+  it('lists the departures of a weekly schedule and of specific dates within the period', () => {
+    const weekly = { departure_type: 1, start_date: '2030-06-01', finish_date: '2030-06-14', days: [{ number: 1 }, { number: 5 }], dates: [] };
+    expect(departureDates(weekly)).toEqual(['2030-06-03', '2030-06-07', '2030-06-10', '2030-06-14']);
+    expect(departureDates(weekly, { from: '2030-06-08' })).toEqual(['2030-06-10', '2030-06-14']);
+    expect(departureDates({ ...weekly, departure_type: 2, dates: [{ start_date: '2030-07-01' }, { start_date: '2030-06-05' }] })).toEqual(['2030-06-05']);
+  });
+});

@@ -1,0 +1,392 @@
+/**
+ * Bus transports (spec 02 "Bus-transport list/form", §3 "Bus transport", §4, §5, §7 "Bus transports",
+ * §9): a tour or route on a vehicle type with route points, weekly departure days or specific dates,
+ * a tariff for every ordered pair of route points, and catalogue content. The editor sends the whole
+ * form as one `{payload}` (ARCHITECTURE.md §3); this schema checks it on both sides, with indexed
+ * error paths such as `routes.intermediates.2.arrival_day`.
+ */
+import { z } from 'zod';
+import { MESSAGES } from '../messages.js';
+import { pairItem } from '../resources/cities.js';
+import { defineResource } from '../resources/define.js';
+import { optionalRichText, optionalText, requiredInteger, requiredText, versionField } from '../validation.js';
+
+const V = MESSAGES.validation;
+const T = MESSAGES.transport;
+
+/** Spec 02 §5, §9. */
+export const TRANSPORT_LIMITS = {
+  name: 255,
+  duration: { min: 0, max: 100, default: 1 },
+  price: 999_999.99,
+  tariff: 999_999,
+  weekdays: 7,
+  commissionPercent: 100,
+  commissionFixed: 999_999,
+  freight: 999_999.99,
+  info: 5000,
+  catalogTitle: 255,
+  catalogPrice: 999_999.99,
+  sort: { min: 1, max: 100 },
+  seoText: 255,
+  seoDescription: 1000,
+  blockTitle: 200,
+  richText: 20_000,
+  faqQuestion: 200,
+  advantageTitle: 200,
+} as const;
+
+/** Spec 02 §3: departure_type 1 days (weekly), 2 dates. */
+export const DEPARTURE_TYPE = { days: 1, dates: 2 } as const;
+/** Spec 02 §3: commission_type 1 fixed, otherwise (2) percent. */
+export const COMMISSION_TYPES = [
+  { id: 1, name: 'Фиксированная' },
+  { id: 2, name: 'Процент' },
+] as const;
+/** Spec 02 §4: auto-confirm statuses of a bus transport. */
+export const AUTO_CONFIRM_STATUSES = [
+  { id: 3, name: 'Подтверждена, требуется оплата' },
+  { id: 5, name: 'Требуется полная оплата' },
+] as const;
+/** Spec 02 §3: days carry a number (1–7, ISO: 1 is Monday) and a short label. */
+export const WEEKDAYS = [
+  { id: 1, name: 'Понедельник', short: 'Пн' },
+  { id: 2, name: 'Вторник', short: 'Вт' },
+  { id: 3, name: 'Среда', short: 'Ср' },
+  { id: 4, name: 'Четверг', short: 'Чт' },
+  { id: 5, name: 'Пятница', short: 'Пт' },
+  { id: 6, name: 'Суббота', short: 'Сб' },
+  { id: 7, name: 'Воскресенье', short: 'Вс' },
+] as const;
+export const weekdayName = (number: number) => WEEKDAYS.find((day) => day.id === number)?.name ?? '';
+
+/** The calendar date of today here, YYYY-MM-DD (dates are calendar dates, never instants). */
+export function todayIso(now = new Date()): string {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+const blank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+const toNumber = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? Number(value.replace(',', '.')) : value);
+
+/** Money in roubles with kopecks, within [min, max]: a number on the wire, numeric(12,2) in the database. */
+export function money(min: number, max: number, options: { required?: boolean } = {}) {
+  const schema = z
+    .number({ error: (issue) => (blank(issue.input) ? V.required : V.number) })
+    .min(min, V.min(min))
+    .max(max, V.max(max))
+    .multipleOf(0.01, V.invalid);
+  return z.preprocess((value) => (blank(value) ? (options.required ? undefined : 0) : toNumber(value)), schema);
+}
+
+/** HH:MM (spec 02 §9); blank is null unless required. */
+export function timeOfDay(options: { required?: boolean } = {}) {
+  const schema = z.string({ error: V.required }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Время указывается в формате ЧЧ:ММ');
+  return z.preprocess(
+    (value) => (blank(value) ? (options.required ? undefined : null) : typeof value === 'string' ? value.trim().slice(0, 5) : value),
+    options.required ? schema : schema.nullable(),
+  );
+}
+
+/** A required calendar date YYYY-MM-DD. */
+export const calendarDate = () => z.preprocess((value) => (blank(value) ? undefined : value), z.iso.date({ error: (issue) => (issue.input === undefined ? V.required : V.invalid) }));
+const rowId = z.preprocess((value) => (value === '' ? null : value), z.number().int().positive().nullable().optional());
+const id = () => requiredInteger(1, 2_147_483_647);
+const optionalId = z.preprocess((value) => (blank(value) ? null : toNumber(value)), z.number({ error: V.invalid }).int(V.invalid).positive(V.invalid).nullable());
+const flag = z.preprocess((value) => (value === 1 || value === '1' ? true : value === 0 || value === '0' ? false : value), z.boolean({ error: V.invalid }));
+
+/** Commission of a day or date row: type 1 fixed (±999 999), 2 percent (±100). */
+const commission = {
+  commission_type: z.preprocess((value) => (blank(value) ? 1 : toNumber(value)), z.union([z.literal(1), z.literal(2)], { error: V.oneOf })),
+  commission_sum: money(-TRANSPORT_LIMITS.commissionFixed, TRANSPORT_LIMITS.commissionFixed),
+  freight: money(0, TRANSPORT_LIMITS.freight),
+};
+const commissionWithinType = (row: { commission_type: number; commission_sum: number }, context: z.RefinementCtx) => {
+  const cap = row.commission_type === 2 ? TRANSPORT_LIMITS.commissionPercent : TRANSPORT_LIMITS.commissionFixed;
+  if (row.commission_sum > cap) context.addIssue({ code: 'custom', path: ['commission_sum'], message: V.max(cap) });
+  if (row.commission_sum < -cap) context.addIssue({ code: 'custom', path: ['commission_sum'], message: V.min(-cap) });
+};
+
+export const dayRowSchema = z.object({ id: rowId, number: requiredInteger(1, 7), ...commission }).superRefine(commissionWithinType);
+export const dateRowSchema = z.object({ id: rowId, start_date: calendarDate(), ...commission }).superRefine(commissionWithinType);
+
+const info = (required: boolean) => (required ? requiredText(TRANSPORT_LIMITS.info) : optionalText(TRANSPORT_LIMITS.info));
+
+/** Start: city, info, departure time. */
+export const startPointSchema = z.object({ id: rowId, point_city_id: id(), info: info(false), start_time: timeOfDay(), finish_time: timeOfDay().optional() });
+/** An intermediate stop: all six fields required (spec 02 §5), days 1..duration (checked with the whole form). */
+export const intermediatePointSchema = z.object({
+  id: rowId,
+  point_city_id: id(),
+  info: info(true),
+  finish_time: timeOfDay({ required: true }),
+  start_time: timeOfDay({ required: true }),
+  arrival_day: requiredInteger(1, TRANSPORT_LIMITS.duration.max),
+  departure_day: requiredInteger(1, TRANSPORT_LIMITS.duration.max),
+});
+/** Finish: city, info, arrival time. */
+export const finishPointSchema = z.object({ id: rowId, point_city_id: id(), info: info(false), finish_time: timeOfDay(), start_time: timeOfDay().optional() });
+
+export const tariffSchema = z.object({
+  from_city_id: optionalId,
+  to_city_id: optionalId,
+  /** Positions of the two route points; outside clients may send cities only (mapped like a booking). */
+  from_position: z.number().int().min(0).optional(),
+  to_position: z.number().int().min(0).optional(),
+  tariff: money(-TRANSPORT_LIMITS.tariff, TRANSPORT_LIMITS.tariff),
+});
+
+const seoText = optionalText(TRANSPORT_LIMITS.seoText);
+const block = z.object({ title: optionalText(TRANSPORT_LIMITS.blockTitle), text: optionalRichText(TRANSPORT_LIMITS.richText) }).prefault({ title: null, text: null });
+
+export const catalogSchema = z
+  .object({
+    title: optionalText(TRANSPORT_LIMITS.catalogTitle),
+    price: money(0, TRANSPORT_LIMITS.catalogPrice),
+    /** Storage path of the image (POST /api/photos with entity=bus: jpg or png up to 2 MB). */
+    image: optionalText(255),
+    sort: z.preprocess((value) => (blank(value) || value === 0 ? null : toNumber(value)), z.number({ error: V.integer }).int(V.integer).min(TRANSPORT_LIMITS.sort.min, V.min(1)).max(TRANSPORT_LIMITS.sort.max, V.max(100)).nullable()),
+    seo_settings: z
+      .object({
+        meta: z.object({ h1: seoText, title: seoText, description: optionalText(TRANSPORT_LIMITS.seoDescription) }).prefault({ h1: null, title: null, description: null }),
+        advantages: z.array(pairItem('title', TRANSPORT_LIMITS.advantageTitle, 'text', TRANSPORT_LIMITS.richText)).default([]),
+        faq: z.array(pairItem('question', TRANSPORT_LIMITS.faqQuestion, 'answer', TRANSPORT_LIMITS.richText)).default([]),
+        top_block: block,
+        bottom_block: block,
+      })
+      .prefault({}),
+  })
+  .prefault({ title: null, price: 0, image: null, sort: null });
+
+const routesSchema = z.object({
+  start: startPointSchema,
+  intermediates: z.array(intermediatePointSchema, { error: V.invalid }).default([]),
+  finish: finishPointSchema,
+});
+
+/** The editor's whole form (POST /api/transports and PUT /api/transports/{id}: `{payload: JSON text of this}`). */
+export const transportSchema = z
+  .object({
+    transportation_id: id(),
+    vendor_id: optionalId,
+    name: requiredText(TRANSPORT_LIMITS.name),
+    duration: requiredInteger(TRANSPORT_LIMITS.duration.min, TRANSPORT_LIMITS.duration.max),
+    adult_price: money(0, TRANSPORT_LIMITS.price),
+    child_price: money(0, TRANSPORT_LIMITS.price),
+    start_date: calendarDate(),
+    finish_date: calendarDate(),
+    departure_type: z.preprocess((value) => (blank(value) ? 1 : toNumber(value)), z.union([z.literal(1), z.literal(2)], { error: V.oneOf })),
+    is_excursion: flag.default(false),
+    application_auto_confirm: flag.default(false),
+    auto_confirm_status: z.preprocess((value) => (blank(value) ? null : toNumber(value)), z.union([z.literal(3), z.literal(5)], { error: V.oneOf }).nullable()),
+    days: z.array(dayRowSchema, { error: V.invalid }).max(TRANSPORT_LIMITS.weekdays, V.max(TRANSPORT_LIMITS.weekdays)).default([]),
+    dates: z.array(dateRowSchema, { error: V.invalid }).default([]),
+    routes: routesSchema,
+    tariffs: z.array(tariffSchema, { error: V.invalid }).default([]),
+    catalog: catalogSchema,
+    version: versionField(),
+  })
+  .superRefine((form, context) => {
+    const issue = (path: (string | number)[], message: string) => context.addIssue({ code: 'custom', path, message });
+    if (form.start_date && form.finish_date && form.finish_date < form.start_date) issue(['finish_date'], T.finishBeforeStart);
+    if (form.application_auto_confirm && form.auto_confirm_status === null) issue(['auto_confirm_status'], T.autoConfirmStatus);
+
+    // Days of intermediate stops: within 1..duration, departure not before arrival, in route order.
+    let previousDeparture = 1;
+    form.routes.intermediates.forEach((stop, index) => {
+      const path = ['routes', 'intermediates', index];
+      for (const field of ['arrival_day', 'departure_day'] as const) {
+        if (stop[field] > form.duration) issue([...path, field], T.dayAfterDuration(form.duration));
+      }
+      if (stop.departure_day < stop.arrival_day) issue([...path, 'departure_day'], T.departureBeforeArrival);
+      if (stop.arrival_day < previousDeparture) issue([...path, 'arrival_day'], T.stopBeforePrevious);
+      previousDeparture = stop.departure_day;
+    });
+
+    // One mode at a time: weekly days, or specific dates (spec 02 §4 "Departure mode").
+    if (form.departure_type === DEPARTURE_TYPE.days && form.dates.length > 0) issue(['dates'], T.modeLocked);
+    if (form.departure_type === DEPARTURE_TYPE.dates && form.days.length > 0) issue(['days'], T.modeLocked);
+    const seenDays = new Set<number>();
+    form.days.forEach((day, index) => {
+      if (seenDays.has(day.number)) issue(['days', index, 'number'], T.dayTaken);
+      seenDays.add(day.number);
+    });
+    const seenDates = new Set<string>();
+    const today = todayIso();
+    form.dates.forEach((date, index) => {
+      if (seenDates.has(date.start_date)) issue(['dates', index, 'start_date'], T.dateTaken);
+      seenDates.add(date.start_date);
+      // A saved date stays as it is (the server checks it is unchanged); a new one cannot be in the past.
+      if (!date.id && date.start_date < today) issue(['dates', index, 'start_date'], T.datePast);
+    });
+  });
+
+export type TransportForm = z.output<typeof transportSchema>;
+export type TransportFormInput = z.input<typeof transportSchema>;
+export type RoutePointForm = z.output<typeof intermediatePointSchema>;
+
+/** `{payload}` of POST/PUT /api/transports: the form as JSON text (ARCHITECTURE.md §3). */
+export const transportPayloadSchema = z.object({ payload: z.string({ error: V.required }).min(2, V.required) });
+
+/** A route point as one list: start 0, intermediates 1..k, finish k+1 (the positions of the seat store). */
+export interface RoutePointRef {
+  position: number;
+  point_city_id: number;
+}
+
+export function routePositions(routes: { start: { point_city_id: number }; intermediates: { point_city_id: number }[]; finish: { point_city_id: number } }): RoutePointRef[] {
+  return [routes.start, ...routes.intermediates, routes.finish].map((point, position) => ({ position, point_city_id: point.point_city_id }));
+}
+
+/**
+ * The segment between two cities of a route, as the seat store holds it (a half-open range of
+ * positions [from, to)): from = the first position with `fromCity`, to = the first later position with
+ * `toCity`. Null when the route does not lead from one to the other.
+ */
+export function segmentOf(points: readonly RoutePointRef[], fromCity: number, toCity: number): { from: number; to: number } | null {
+  const from = points.find((point) => point.point_city_id === fromCity);
+  if (!from) return null;
+  const to = points.find((point) => point.position > from.position && point.point_city_id === toCity);
+  return to ? { from: from.position, to: to.position } : null;
+}
+
+/** Every ordered pair of route points (i before j): the cells of the tariff matrix. */
+export function tariffPairs(pointCount: number): { from_position: number; to_position: number }[] {
+  const pairs: { from_position: number; to_position: number }[] = [];
+  for (let from = 0; from < pointCount; from++) for (let to = from + 1; to < pointCount; to++) pairs.push({ from_position: from, to_position: to });
+  return pairs;
+}
+
+/**
+ * The tariff matrix rebuilt for a route (spec 02 §4: rebuilt whenever route points change): one row
+ * per ordered pair, keeping the price of a pair whose two cities are still at those positions.
+ */
+export function rebuildTariffs(
+  points: readonly RoutePointRef[],
+  previous: readonly { from_position?: number; to_position?: number; from_city_id?: number | null; to_city_id?: number | null; tariff: number }[],
+): { from_position: number; to_position: number; from_city_id: number; to_city_id: number; tariff: number }[] {
+  return tariffPairs(points.length).map(({ from_position, to_position }) => {
+    const from_city_id = points[from_position]!.point_city_id;
+    const to_city_id = points[to_position]!.point_city_id;
+    const kept = previous.find((row) => row.from_position === from_position && row.to_position === to_position && row.from_city_id === from_city_id && row.to_city_id === to_city_id);
+    return { from_position, to_position, from_city_id, to_city_id, tariff: kept?.tariff ?? 0 };
+  });
+}
+
+/**
+ * A copy of a bus transport's form (spec 02 §4: copy sends a new record; tariffs reset to zero on
+ * copy): every id dropped, the tariff matrix kept in shape with zero prices, dates already past left
+ * out (a new record cannot have them), the name marked as a copy (names are unique).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the editor's form or a record read back
+export function copyTransport<Form extends Record<string, any>>(form: Form, today = todayIso()): Form {
+  const withoutId = <Row extends { id?: unknown }>(row: Row): Row => ({ ...row, id: null });
+  const routes = form.routes as TransportForm['routes'];
+  return {
+    ...form,
+    id: undefined,
+    version: undefined,
+    name: `${String(form.name ?? '')} (копия)`,
+    routes: { start: withoutId(routes.start), intermediates: (routes.intermediates ?? []).map(withoutId), finish: withoutId(routes.finish) },
+    days: ((form.days ?? []) as TransportForm['days']).map(withoutId),
+    dates: ((form.dates ?? []) as TransportForm['dates']).filter((date) => date.start_date >= today).map(withoutId),
+    tariffs: ((form.tariffs ?? []) as TransportForm['tariffs']).map((tariff) => ({ ...tariff, tariff: 0 })),
+  };
+}
+
+/** Departure days of the weekly mode, or dates of the dates mode, between start and finish (inclusive). */
+export function departureDates(
+  transport: { departure_type: number; start_date: string; finish_date: string; days: readonly { number: number }[]; dates: readonly { start_date: string }[] },
+  range: { from?: string; to?: string } = {},
+): string[] {
+  const from = range.from && range.from > transport.start_date ? range.from : transport.start_date;
+  const to = range.to && range.to < transport.finish_date ? range.to : transport.finish_date;
+  if (transport.departure_type === DEPARTURE_TYPE.dates) {
+    return transport.dates.map((date) => date.start_date).filter((date) => date >= from && date <= to).sort();
+  }
+  const weekdays = new Set(transport.days.map((day) => day.number));
+  const result: string[] = [];
+  const cursor = new Date(`${from}T00:00:00Z`);
+  const end = new Date(`${to}T00:00:00Z`);
+  for (; cursor <= end; cursor.setUTCDate(cursor.getUTCDate() + 1)) {
+    const isoDay = cursor.getUTCDay() === 0 ? 7 : cursor.getUTCDay();
+    if (weekdays.has(isoDay)) result.push(cursor.toISOString().slice(0, 10));
+  }
+  return result;
+}
+
+/** GET /api/transports/data (spec 02 §7): the lists of the editor. */
+export interface TransportData {
+  cities: { id: number; name: string }[];
+  vendors: { id: number; name: string }[];
+  days: { id: number; name: string; short: string }[];
+  transportations: { id: number; name: string; seats: number; kind: number }[];
+  commissions: { id: number; name: string }[];
+}
+
+export interface RoutePointRow {
+  id: number;
+  point_city_id: number;
+  point_city: { id: number; name: string };
+  info: string | null;
+  start_time: string | null;
+  finish_time: string | null;
+  arrival_day?: number | null;
+  departure_day?: number | null;
+  can_delete?: boolean;
+}
+
+/** GET /api/transports/{id}: the form as the editor reads it (the same shape it sends, plus names). */
+export interface TransportRecord {
+  id: number;
+  transportation_id: number;
+  transportation: { id: number; name: string; schema_svg: string } | null;
+  vendor_id: number | null;
+  name: string;
+  duration: number;
+  adult_price: number;
+  child_price: number;
+  start_date: string;
+  finish_date: string;
+  departure_type: 1 | 2;
+  is_excursion: boolean;
+  application_auto_confirm: boolean;
+  auto_confirm_status: 3 | 5 | null;
+  days: { id: number; number: number; name: string; commission_type: 1 | 2; commission_sum: number; freight: number }[];
+  dates: { id: number; start_date: string; commission_type: 1 | 2; commission_sum: number; freight: number }[];
+  routes: { start: RoutePointRow; intermediates: RoutePointRow[]; finish: RoutePointRow };
+  tariffs: { from_city_id: number; to_city_id: number; from_position: number; to_position: number; tariff: number }[];
+  catalog: TransportForm['catalog'] & { image_url: string | null };
+  version: number;
+  can_delete: boolean;
+}
+
+/** A row of GET /api/transports (spec 02 "Bus-transport list"). */
+export interface TransportListRow {
+  id: number;
+  name: string;
+  transportation: { id: number; name: string; kind: number; kind_name: string; seats: number } | null;
+  route: { start: string | null; intermediates: string[]; finish: string | null };
+  duration: number;
+  departure_days: string;
+  is_excursion: boolean;
+  can_delete: boolean;
+}
+
+/** /transports: the list (search, sort by id and name) and delete of the generic screen; the editor sends `{payload}`. */
+export const transportsResource = defineResource({
+  path: '/transports',
+  createSchema: transportPayloadSchema,
+  updateSchema: transportPayloadSchema,
+  sortable: ['id', 'name'],
+  messages: { saved: T.transportSaved, deleted: MESSAGES.success.deleted, loadFailed: MESSAGES.errors.unexpected },
+});
+
+/** GET /api/transports/list (spec 03 §7): transports for a tour's pickers. `type=forth` reaches `city_id`, `back` leaves it. */
+export const transportPickerSchema = z.object({
+  city_id: z.preprocess((value) => (blank(value) ? null : toNumber(value)), z.number({ error: V.integer }).int(V.integer).positive(V.integer).nullable()),
+  type: z.preprocess((value) => (blank(value) ? null : value), z.enum(['forth', 'back'], { error: V.oneOf }).nullable()),
+  is_excursion: z.preprocess((value) => (blank(value) ? null : value === '1' || value === 1 || value === 'true' ? true : value === '0' || value === 0 || value === 'false' ? false : value), z.boolean({ error: V.oneOf }).nullable()),
+  query: z.preprocess((value) => (blank(value) ? '' : value), z.string().trim().max(128, V.maxLength(128))),
+  limit: z.preprocess((value) => (blank(value) ? 100 : toNumber(value)), z.number({ error: V.integer }).int(V.integer).min(1, V.min(1)).max(1000, V.max(1000))),
+});

@@ -1,0 +1,109 @@
+import { expect, test, type Page, type Request } from '@playwright/test';
+import { PICKER_LIMITS } from '../../shared/list.js';
+import { MESSAGES } from '../../shared/messages.js';
+import { FIXTURES_PORT } from '../../playwright.config.js';
+import { ensureAdmin, sql } from './session.js';
+
+/**
+ * The pickers of records from tables that grow without bound (issue 9 "Lists"): they never load
+ * the table, they search the server as the user types (debounced) and show at most 50 matches.
+ * Mounted on a test fixture until the application form and filters host them.
+ */
+test.describe.configure({ mode: 'serial' });
+
+const FIXTURE = `http://127.0.0.1:${FIXTURES_PORT}/test-fixtures/picker.html`;
+let agencyId: number;
+
+/** Every `/list` request the page makes, as `path?query`. */
+function pickerRequests(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('request', (request: Request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/') && url.pathname.endsWith('/list')) seen.push(`${url.pathname}?${url.searchParams}`);
+  });
+  return seen;
+}
+
+const value = async (page: Page) => JSON.parse((await page.getByTestId('value').textContent()) ?? '{}') as Record<string, number | null>;
+const menu = (page: Page, name: string) => page.getByTestId(`picker-${name}-menu`);
+
+test.beforeAll(async () => {
+  // More clients than a picker shows; not new, so no header badge changes for other tests.
+  await sql(
+    `INSERT INTO clients (surname, name, phone, email, is_new)
+     SELECT 'Пикерова', 'Анна ' || g, '+7955' || lpad(g::text, 7, '0'), 'picker' || g || '@example.test', false FROM generate_series(1, 120) AS g
+     ON CONFLICT DO NOTHING`,
+  );
+  const [agency] = await sql<{ id: number }>(`INSERT INTO agencies (legal_name, is_new) VALUES ('ООО «Пикер-тур»', false) RETURNING id`);
+  const [other] = await sql<{ id: number }>(`INSERT INTO agencies (legal_name, is_new) VALUES ('ООО «Чужое агентство»', false) RETURNING id`);
+  agencyId = agency!.id;
+  await sql(`INSERT INTO agency_users (agency_id, full_name) VALUES ($1, 'Иванова Ольга'), ($1, 'Петров Кирилл'), ($2, 'Чужой Сотрудник')`, [agencyId, other!.id]);
+});
+
+test('a picker asks the server as the user types, debounced, and shows at most 50 matches', async ({ page }) => {
+  await ensureAdmin(page);
+  const requests = pickerRequests(page);
+  await page.goto(FIXTURE);
+  await expect(page.getByTestId('picker-client_id')).toHaveText('Выберите…');
+  // Nothing is loaded until a picker opens.
+  await page.waitForTimeout(400);
+  expect(requests).toEqual([]);
+
+  await page.getByTestId('picker-client_id').click();
+  await expect(menu(page, 'client_id').getByRole('option')).toHaveCount(PICKER_LIMITS.default + 1);
+  await expect(menu(page, 'client_id').getByText(MESSAGES.list.pickerMore(PICKER_LIMITS.default))).toBeVisible();
+  expect(requests).toEqual([`/api/clients/list?limit=${PICKER_LIMITS.default}`]);
+
+  // The server answers what was typed; typing on quickly sends one request for the whole text, not one per key.
+  const input = page.getByPlaceholder(MESSAGES.list.searchPlaceholder);
+  const options = menu(page, 'client_id').getByRole('option');
+  await input.fill('Пикерова Анна');
+  await expect(options).toHaveCount(PICKER_LIMITS.default + 1);
+  await input.pressSequentially(' 11', { delay: 20 });
+  await expect(options).toHaveText(['Пикерова Анна 11', ...Array.from({ length: 10 }, (_, n) => `Пикерова Анна 11${n}`)]);
+  const asked = (text: string) => `/api/clients/list?query=${encodeURIComponent(text).replace(/%20/g, '+')}&limit=${PICKER_LIMITS.default}`;
+  expect(requests).toContain(asked('Пикерова Анна 11'));
+  expect(requests).not.toContain(asked('Пикерова Анна 1'));
+  expect(requests.length).toBeLessThanOrEqual(3);
+
+  await options.filter({ hasText: 'Пикерова Анна 115' }).click();
+  await expect(page.getByTestId('picker-client_id')).toHaveText('Пикерова Анна 115');
+  const [chosen] = await sql<{ id: number }>(`SELECT id FROM clients WHERE full_name = 'Пикерова Анна 115'`);
+  expect((await value(page)).client_id).toBe(chosen!.id);
+
+  // The server searches phones and e-mails too: a match whose name lacks the text is still shown.
+  await page.getByTestId('picker-client_id').click();
+  await input.fill('0000042');
+  await expect(menu(page, 'client_id').getByRole('option')).toHaveText(['Пикерова Анна 42']);
+  await input.fill('нет такого клиента');
+  await expect(menu(page, 'client_id').getByRole('option')).toHaveText([MESSAGES.list.nothingFound]);
+  await page.keyboard.press('Escape');
+  // The choice keeps its name while other matches were shown.
+  await expect(page.getByTestId('picker-client_id')).toHaveText('Пикерова Анна 115');
+});
+
+test("an agency's employees picker lists that agency's employees only", async ({ page }) => {
+  await ensureAdmin(page);
+  await page.goto(FIXTURE);
+  await page.getByTestId('picker-agency_id').click();
+  await page.getByPlaceholder(MESSAGES.list.searchPlaceholder).fill('пикер-тур');
+  await menu(page, 'agency_id').getByRole('option', { name: 'ООО «Пикер-тур»' }).click();
+  expect((await value(page)).agency_id).toBe(agencyId);
+
+  await page.getByTestId('picker-agency_user_id').click();
+  await expect(menu(page, 'agency_user_id').getByRole('option')).toHaveText(['Иванова Ольга', 'Петров Кирилл']);
+  await menu(page, 'agency_user_id').getByRole('option', { name: 'Петров Кирилл' }).click();
+  await expect(page.getByTestId('picker-agency_user_id')).toHaveText('Петров Кирилл');
+});
+
+test('an edit form shows the record it holds without loading any list', async ({ page }) => {
+  await ensureAdmin(page);
+  const requests = pickerRequests(page);
+  const [held] = await sql<{ id: number; full_name: string }>(`SELECT id, full_name FROM clients WHERE full_name = 'Пикерова Анна 99'`);
+  await page.goto(`${FIXTURE}?client_id=${held!.id}&client_name=${encodeURIComponent(held!.full_name)}`);
+  await expect(page.getByTestId('picker-client_id')).toHaveText('Пикерова Анна 99');
+  await page.getByRole('button', { name: 'Очистить' }).click();
+  await expect(page.getByTestId('picker-client_id')).toHaveText('Выберите…');
+  expect((await value(page)).client_id).toBeNull();
+  expect(requests).toEqual([]);
+});
