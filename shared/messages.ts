@@ -123,6 +123,7 @@ export const MESSAGES = {
     sessionExpired: 'Сессия истекла',
     sessionExpiredText: 'Войдите снова, чтобы продолжить: введённые данные не потеряются.',
     listFailed: 'Не удалось загрузить данные',
+    pageFailed: 'Не удалось открыть раздел',
     retry: 'Повторить',
     /** The reason under "Не удалось загрузить данные" when the server sent no message of its own. */
     status: (status: number) => `Сервер ответил с ошибкой (код ${status}).`,

@@ -112,3 +112,26 @@ test('a link opened without a session leads to /auth and back to it after signin
   await page.getByRole('button', { name: 'Войти' }).click();
   await expect(page).toHaveURL(LANDING);
 });
+
+test('a screen whose code cannot be fetched says so in Russian inside the app, and opens after Повторить', async ({ page }) => {
+  await ensureAdmin(page);
+  await seedScreens(page);
+  await page.goto('/countries');
+  await expect(page.getByRole('row', { name: /Россия/ })).toBeVisible();
+
+  // The clients screen is a chunk of its own, fetched when first opened: the fetch gets no answer.
+  await page.route('**/assets/clientsScreen-*.js', (route) => route.abort('connectionfailed'));
+  await page.getByRole('link', { name: 'Клиенты' }).click();
+  const failed = page.locator('.status-page').filter({ has: page.getByRole('heading', { name: MESSAGES.connection.pageFailed }) });
+  await expect(failed).toBeVisible();
+  await expect(failed.getByText(MESSAGES.connection.offline, { exact: true })).toBeVisible();
+  // Inside the app's frame (the menus stay), never the router's English page.
+  await expect(page.getByRole('button', { name: 'Справочники' })).toBeVisible();
+  await expect(page.getByText(/Unexpected Application Error|Failed to fetch/)).toHaveCount(0);
+
+  await page.unroute('**/assets/clientsScreen-*.js');
+  await failed.getByRole('button', { name: MESSAGES.connection.retry }).click();
+  await expect(page).toHaveURL(/\/clients/);
+  await expect(page.getByRole('searchbox', { name: 'Поиск' })).toBeVisible();
+  await expect(page.getByText(MESSAGES.connection.pageFailed)).toHaveCount(0);
+});

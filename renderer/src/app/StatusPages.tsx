@@ -1,5 +1,8 @@
-import { NonIdealState } from '@blueprintjs/core';
-import { Link } from 'react-router-dom';
+import { Button, NonIdealState } from '@blueprintjs/core';
+import { MESSAGES } from '@shared/messages';
+import { useEffect } from 'react';
+import { Link, useRouteError } from 'react-router-dom';
+import { connectionLost } from '../api/connection';
 import { useSession } from '../api/session';
 import { landingPath } from './landing';
 
@@ -20,4 +23,30 @@ export function Forbidden() {
 
 export function NotFound() {
   return <NonIdealState icon="search" title="Страница не найдена" action={<ToWork text="На главную" />} className="status-page" />;
+}
+
+/** A screen's code that could not be fetched (each screen is a chunk loaded when first opened). */
+const isChunkFailure = (error: unknown) => error instanceof TypeError && /dynamically imported module|module script|Loading chunk/i.test(error.message);
+
+/**
+ * What a page shows when it fails to open, instead of the router's own English page: a screen whose
+ * code could not be fetched — the server does not answer (the banner says so too) — or any other
+ * fault, with a way to try again.
+ */
+export function RouteError(props: { error?: unknown }) {
+  const routeError = useRouteError();
+  const error = props.error ?? routeError;
+  const offline = isChunkFailure(error);
+  useEffect(() => {
+    if (offline) connectionLost();
+  }, [offline]);
+  return (
+    <NonIdealState
+      icon={offline ? 'offline' : 'error'}
+      title={MESSAGES.connection.pageFailed}
+      description={offline ? MESSAGES.connection.offline : MESSAGES.errors.unexpected}
+      action={<Button icon="refresh" text={MESSAGES.connection.retry} onClick={() => window.location.reload()} />}
+      className="status-page"
+    />
+  );
 }
