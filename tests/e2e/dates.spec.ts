@@ -4,7 +4,9 @@
  * closes the calendar only. On the promotions dialog (a date and a period), at 1366×768.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { typedDate } from '../../shared/dates.js';
 import { MESSAGES } from '../../shared/messages.js';
+import { daysFromToday, insertCities, insertTransport, insertTransportation } from '../../server/test/transport-fixtures.js';
 import { ensureAdmin, sql } from './session.js';
 
 test.use({ viewport: { width: 1366, height: 768 } });
@@ -118,4 +120,41 @@ test('Esc in a calendar closes the calendar only; the calendar is Russian and fi
   const today = new Date();
   const typed = `${String(today.getDate()).padStart(2, '0')}.${String(today.getMonth() + 1).padStart(2, '0')}.${today.getFullYear()}`;
   await expect(dialog.getByLabel('Дата публикации')).toHaveValue(typed);
+});
+
+test('the departure date of a bus schedule: a typed date is checked on leaving, a day without a departure is said, never "Invalid date"', async ({ page }) => {
+  const db = { query: <Row>(text: string, params?: unknown[]) => sql<Row>(text, params) };
+  const [first, second] = [daysFromToday(5), daysFromToday(12)];
+  const cities = (await insertCities(db, ['Калуга', 'Тверь'])) as [number, number];
+  const transportId = await insertTransport(db, {
+    name: 'Калуга — Тверь',
+    transportationId: await insertTransportation(db),
+    cities,
+    startDate: daysFromToday(-1),
+    finishDate: daysFromToday(40),
+    dates: [first, second],
+  });
+  await ensureAdmin(page);
+  await page.goto(`/transports/schedules/${transportId}`);
+  const field = page.getByLabel('Дата отправления');
+  await expect(field).toHaveValue(typedDate(first));
+
+  await field.fill('99.99.9999');
+  await field.press('Tab');
+  await expect(page.getByText(MESSAGES.dates.format)).toBeVisible();
+  await expect(page.getByText(/Invalid date|Out of range/)).toHaveCount(0);
+  await expect(page.getByText(`Схема салона на ${typedDate(first)}`)).toBeVisible();
+
+  await field.fill(typedDate(daysFromToday(6)));
+  await field.press('Tab');
+  await expect(page.getByText(MESSAGES.transport.noDeparture)).toBeVisible();
+  await expect(page.getByText(`Схема салона на ${typedDate(first)}`)).toBeVisible();
+
+  // A departure day typed opens that day's schedule; the message goes.
+  await field.fill(typedDate(second));
+  await expect(page.getByText(`Схема салона на ${typedDate(second)}`)).toBeVisible();
+  await field.press('Tab');
+  await expect(page.getByText(MESSAGES.transport.noDeparture)).toHaveCount(0);
+  await expect(page.getByText(MESSAGES.dates.format)).toHaveCount(0);
+  await expect(field).toHaveValue(typedDate(second));
 });

@@ -4,7 +4,7 @@
  * or with an expired session says what happened and keeps the form; an expired session is renewed
  * in a dialog over the page; a link opened without a session is where the user lands after signing in.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test, type Route } from '@playwright/test';
 import { MESSAGES } from '../../shared/messages.js';
 import { ADMIN, ensureAdmin, expireSession, LANDING, sql } from './session.js';
 import { seedScreens } from './seed.js';
@@ -33,6 +33,11 @@ test('a list the server refuses shows the reason and Повторить, never "
 test('offline: a banner that clears itself, lists read again, a save that says it was not saved and keeps the form', async ({ page, context }) => {
   await ensureAdmin(page);
   await page.goto('/countries');
+  await expect(page.getByRole('row', { name: /Россия/ })).toBeVisible();
+  // The clients screen opened once while online (a screen's code is fetched when it is first opened).
+  await page.getByRole('link', { name: 'Клиенты' }).click();
+  await expect(page.getByRole('searchbox', { name: 'Поиск' })).toBeVisible();
+  await page.goBack();
   await expect(page.getByRole('row', { name: /Россия/ })).toBeVisible();
 
   await context.setOffline(true);
@@ -113,25 +118,58 @@ test('a link opened without a session leads to /auth and back to it after signin
   await expect(page).toHaveURL(LANDING);
 });
 
-test('a screen whose code cannot be fetched says so in Russian inside the app, and opens after Повторить', async ({ page }) => {
+test('a screen whose code cannot be fetched says so in Russian inside the app, and opens by itself when the server answers again', async ({ page, context }) => {
   await ensureAdmin(page);
   await seedScreens(page);
   await page.goto('/countries');
   await expect(page.getByRole('row', { name: /Россия/ })).toBeVisible();
 
-  // The clients screen is a chunk of its own, fetched when first opened: the fetch gets no answer.
-  await page.route('**/assets/clientsScreen-*.js', (route) => route.abort('connectionfailed'));
+  // The clients screen is a chunk of its own, fetched when first opened: offline, the fetch gets no answer.
+  await context.setOffline(true);
   await page.getByRole('link', { name: 'Клиенты' }).click();
   const failed = page.locator('.status-page').filter({ has: page.getByRole('heading', { name: MESSAGES.connection.pageFailed }) });
   await expect(failed).toBeVisible();
   await expect(failed.getByText(MESSAGES.connection.offline, { exact: true })).toBeVisible();
-  // Inside the app's frame (the menus stay), never the router's English page.
+  await expect(failed.getByRole('button', { name: MESSAGES.connection.retry })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: MESSAGES.connection.offlineHint })).toBeVisible();
+  // Inside the app's frame (the menus stay), never the router's English page or a blank one.
   await expect(page.getByRole('button', { name: 'Справочники' })).toBeVisible();
   await expect(page.getByText(/Unexpected Application Error|Failed to fetch/)).toHaveCount(0);
 
-  await page.unroute('**/assets/clientsScreen-*.js');
-  await failed.getByRole('button', { name: MESSAGES.connection.retry }).click();
+  await context.setOffline(false);
+  await expect(page.getByRole('searchbox', { name: 'Поиск' })).toBeVisible({ timeout: 15_000 });
   await expect(page).toHaveURL(/\/clients/);
-  await expect(page.getByRole('searchbox', { name: 'Поиск' })).toBeVisible();
+  await expect(page.getByRole('row', { name: /Иванова/ })).toBeVisible();
   await expect(page.getByText(MESSAGES.connection.pageFailed)).toHaveCount(0);
+});
+
+test('the dashboard, a bus schedule and the hotel editor say why their data could not be read, and Повторить reads it again', async ({ page }) => {
+  await ensureAdmin(page);
+  const refuse = (status: number, message: string) => (route: Route) => route.fulfill({ status, contentType: 'application/json', body: JSON.stringify({ message }) });
+
+  // The dashboard's grid: refused, then read again.
+  await page.route('**/api/transports/schedules/seats?**', refuse(404, MESSAGES.http.notFound));
+  await page.goto('/');
+  await expect(page.getByText(MESSAGES.connection.listFailed)).toBeVisible();
+  await expect(page.getByText(MESSAGES.http.notFound, { exact: true })).toBeVisible();
+  await page.unroute('**/api/transports/schedules/seats?**');
+  await page.getByRole('button', { name: MESSAGES.connection.retry }).click();
+  await expect(page.getByText(MESSAGES.connection.listFailed)).toHaveCount(0);
+  await expect(page.locator('.dashboard-table').or(page.getByText(MESSAGES.transport.dashboardNoData))).toBeVisible();
+
+  // A schedule that cannot be read says the server's reason (it used to say only 'непредвиденная ошибка').
+  await page.route('**/api/transports/7/schedules', refuse(403, MESSAGES.auth.forbidden));
+  await page.goto('/transports/schedules/7');
+  await expect(page.getByText(MESSAGES.connection.listFailed)).toBeVisible();
+  await expect(page.getByText(MESSAGES.auth.forbidden, { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: MESSAGES.connection.retry })).toBeVisible();
+
+  // The hotel editor's lists: refused, then read again — the form appears.
+  await page.route('**/api/hotels/data', refuse(422, MESSAGES.validation.oneOf));
+  await page.goto('/hotels/create');
+  await expect(page.getByText(MESSAGES.hotels.loadFailed)).toBeVisible();
+  await expect(page.getByText(MESSAGES.validation.oneOf, { exact: true })).toBeVisible();
+  await page.unroute('**/api/hotels/data');
+  await page.getByRole('button', { name: MESSAGES.connection.retry }).click();
+  await expect(page.getByTestId('editor-save')).toBeVisible();
 });

@@ -1,8 +1,8 @@
 import { Button, NonIdealState } from '@blueprintjs/core';
 import { MESSAGES } from '@shared/messages';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link, useRouteError } from 'react-router-dom';
-import { connectionLost } from '../api/connection';
+import { connectionLost, useConnection } from '../api/connection';
 import { useSession } from '../api/session';
 import { landingPath } from './landing';
 
@@ -29,17 +29,36 @@ export function NotFound() {
 const isChunkFailure = (error: unknown) => error instanceof TypeError && /dynamically imported module|module script|Loading chunk/i.test(error.message);
 
 /**
- * What a page shows when it fails to open, instead of the router's own English page: a screen whose
- * code could not be fetched — the server does not answer (the banner says so too) — or any other
- * fault, with a way to try again.
+ * Opens the page again once the server answers — at most once in a while, so a screen whose code is
+ * missing while the server answers (a broken installation) waits for 'Повторить' instead of looping.
+ */
+function reloadOnce() {
+  const key = 'route-error-reloaded-at';
+  if (Date.now() - Number(sessionStorage.getItem(key) ?? 0) < 30_000) return;
+  sessionStorage.setItem(key, String(Date.now()));
+  window.location.reload();
+}
+
+/**
+ * What a page shows when it fails to open, instead of the router's own English page (or a blank
+ * one): a screen whose code could not be fetched — the server does not answer; the banner says so
+ * too, and the page opens by itself when the server answers again — or any other fault, with a way
+ * to try again.
  */
 export function RouteError(props: { error?: unknown }) {
   const routeError = useRouteError();
   const error = props.error ?? routeError;
   const offline = isChunkFailure(error);
+  const online = useConnection((state) => state.online);
+  const lost = useRef(false);
   useEffect(() => {
     if (offline) connectionLost();
   }, [offline]);
+  useEffect(() => {
+    if (!offline) return;
+    if (!online) lost.current = true;
+    else if (lost.current) reloadOnce();
+  }, [offline, online]);
   return (
     <NonIdealState
       icon={offline ? 'offline' : 'error'}

@@ -8,6 +8,7 @@ import type { EditorMode } from '@shared/editor';
 import { MESSAGES } from '@shared/messages';
 import type { FieldErrors } from '@shared/validation';
 import type { VersionConflictBody } from '@shared/api';
+import { ReadFailure } from '../ReadFailure';
 import { VersionConflictDialog } from '../version/VersionConflictDialog';
 import { EditorTabs, type EditorTab } from './EditorTabs';
 import './editor.css';
@@ -23,6 +24,9 @@ interface Props {
   loading: boolean;
   failed: boolean;
   failedText: string;
+  /** Why the record (or what the form needs) could not be read, and how to ask again: the reason and 'Повторить' are shown. */
+  failure?: unknown;
+  onRetry?(): void;
   saving: boolean;
   onSave(): void;
   onCancel(): void;
@@ -42,7 +46,11 @@ export function EditorPage(props: Props) {
         </div>
       </div>
       {props.failed ? (
-        <NonIdealState icon="error" title={props.failedText} action={<Button text={MESSAGES.editor.back} onClick={props.onCancel} />} />
+        props.onRetry ? (
+          <ReadFailure title={props.failedText} error={props.failure} onRetry={props.onRetry} action={<Button text={MESSAGES.editor.back} onClick={props.onCancel} />} className="status-page" />
+        ) : (
+          <NonIdealState icon="error" title={props.failedText} action={<Button text={MESSAGES.editor.back} onClick={props.onCancel} />} />
+        )
       ) : props.loading ? (
         <Spinner className="page-spinner" />
       ) : (

@@ -47,9 +47,11 @@ export interface DateFieldProps {
   disabled?: boolean;
   placeholder?: string;
   'aria-label'?: string;
+  /** Days the calendar does not offer (a schedule's days without a departure), YYYY-MM-DD. */
+  isDayDisabled?(date: string): boolean;
 }
 
-export function DateField({ id, value, onChange, onLeave, bounds, intent, disabled, placeholder = MESSAGES.dates.placeholder, 'aria-label': ariaLabel }: DateFieldProps) {
+export function DateField({ id, value, onChange, onLeave, bounds, intent, disabled, placeholder = MESSAGES.dates.placeholder, 'aria-label': ariaLabel, isDayDisabled }: DateFieldProps) {
   const { text, setText, typed } = useTypedText(value, shownText);
   const [open, setOpen] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -111,7 +113,7 @@ export function DateField({ id, value, onChange, onLeave, bounds, intent, disabl
           showActionsBar
           todayButtonText={MESSAGES.dates.today}
           clearButtonText={MESSAGES.dates.clear}
-          dayPickerProps={{ labels: CALENDAR_LABELS }}
+          dayPickerProps={{ labels: CALENDAR_LABELS, disabled: isDayDisabled ? (day: Date) => isDayDisabled(toIso(day)) : undefined }}
         />
       }
     >

@@ -5,7 +5,7 @@
  * and saves it as a new one (spec 02 §4: "copy and create send a new record"). Saving goes back to
  * where the user came from.
  */
-import { Button, Card, H2, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Button, Card, H2, Intent, Spinner } from '@blueprintjs/core';
 import { MESSAGES } from '@shared/messages';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
@@ -13,6 +13,8 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { api, ApiError } from '../../api/http';
 import { FormFields } from '../form/fields';
 import { useZodForm } from '../form/useZodForm';
+import { notifyFailure } from '../failure';
+import { ReadFailure } from '../ReadFailure';
 import { toast } from '../toaster';
 import type { EditableScreenDefinition } from './definition';
 import { recordToValues, save } from './ResourceDialog';
@@ -78,9 +80,8 @@ export function ResourceFormPage({ definition, mode, titles, listPath }: Props) 
       back();
     } catch (error) {
       if (error instanceof ApiError && error.status === 422) setErrors(error.fieldErrors);
-      if (!(error instanceof ApiError && error.status >= 500)) {
-        toast.error(error instanceof ApiError && (error.status === 403 || error.status === 409) ? (error.serverMessage ?? saveFailed.text) : saveFailed.text, saveFailed.title);
-      }
+      // Offline or a lost session says what happened (the form stays); 403 and 409 the server's reason; any other refusal the save's text.
+      notifyFailure(error, saveFailed.text, { title: saveFailed.title, fixed: !(error instanceof ApiError && (error.status === 403 || error.status === 409)) });
     } finally {
       savingRef.current = false;
       setSaving(false);
@@ -88,7 +89,15 @@ export function ResourceFormPage({ definition, mode, titles, listPath }: Props) 
   };
 
   if (record.isError) {
-    return <NonIdealState icon="error" title={resource.messages.loadFailed ?? MESSAGES.errors.generic} action={<Button text={MESSAGES.list.cancel} onClick={back} />} />;
+    return (
+      <ReadFailure
+        title={resource.messages.loadFailed ?? MESSAGES.errors.generic}
+        error={record.error}
+        onRetry={() => void record.refetch()}
+        action={<Button text={MESSAGES.list.cancel} onClick={back} />}
+        className="status-page"
+      />
+    );
   }
   const loading = id !== undefined && record.isPending;
   return (

@@ -4,12 +4,12 @@
  * отображения', and — when the list cannot be read — the reason with a 'Повторить' button, never an
  * empty table pretending there is no data.
  */
-import { Button, HTMLTable, Icon, Intent, NonIdealState, Spinner, Switch } from '@blueprintjs/core';
+import { Button, HTMLTable, Icon, Intent, Spinner, Switch } from '@blueprintjs/core';
 import { MESSAGES } from '@shared/messages';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useSession } from '../../api/session';
-import { readFailureReason } from '../failure';
+import { ReadFailure } from '../ReadFailure';
 import type { ColumnSpec, ResourceScreenDefinition, RowBase, SwitchColumnSpec } from './definition';
 import type { ResourceList } from './useResourceList';
 import type { RowActions } from './useRowActions';
@@ -74,16 +74,7 @@ export function ResourceTable<Row extends RowBase>({ definition, list, actions, 
 
   let body: ReactNode;
   if (query.isError && !query.isFetching) {
-    body = wholeRow(
-      <NonIdealState
-        icon="error"
-        title={MESSAGES.connection.listFailed}
-        description={readFailureReason(query.error)}
-        action={<Button icon="refresh" text={MESSAGES.connection.retry} onClick={() => void query.refetch()} />}
-        className="list-error"
-      />,
-      'state-row',
-    );
+    body = wholeRow(<ReadFailure error={query.error} onRetry={() => void query.refetch()} />, 'state-row');
   } else if (query.isPending || (query.isError && query.isFetching)) {
     body = wholeRow(<Spinner size={24} aria-label={MESSAGES.list.loading} />, 'state-row');
   } else if (rows.length === 0) {

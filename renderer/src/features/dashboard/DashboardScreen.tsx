@@ -9,6 +9,7 @@ import { SCHEDULE_PATHS, type SeatDashboard } from '@shared/transport/schedules'
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useRef, useState, type MouseEvent } from 'react';
 import { api } from '../../api/http';
+import { ReadFailure } from '../../common/ReadFailure';
 import './dashboard.css';
 
 const T = MESSAGES.transport;
@@ -92,7 +93,7 @@ export function DashboardScreen() {
           {T.dashboardLoading}
         </p>
       ) : reply.isError ? (
-        <NonIdealState icon="error" title={MESSAGES.errors.unexpected} />
+        <ReadFailure error={reply.error} onRetry={() => void reply.refetch()} />
       ) : !data || data.dates.length === 0 ? (
         <NonIdealState icon="th" title={T.dashboardNoData} />
       ) : (

@@ -11,6 +11,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { api, ApiError } from '../../../api/http';
 import { FormFields, type FieldSpec } from '../../../common/form/fields';
 import { useZodForm } from '../../../common/form/useZodForm';
+import { notifyFailure } from '../../../common/failure';
 import { toast } from '../../../common/toaster';
 
 interface Props {
@@ -24,7 +25,6 @@ interface Props {
 const EMPTY = { name: '', number: '', glonas_url: '', departure_place: '', departure_time: '', applications_ids: [] as number[] };
 const T = MESSAGES.transport;
 
-const failed = (error: unknown) => error instanceof ApiError && error.status >= 500;
 
 export function DeparturesTab({ transportId, date, rows, applications, onChanged }: Props) {
   const [editing, setEditing] = useState<DateDataRow | 'new' | null>(null);
@@ -37,7 +37,7 @@ export function DeparturesTab({ transportId, date, rows, applications, onChanged
       const reply = await api.getChanging<{ message: string }>(SCHEDULE_PATHS.notify(transportId, row.id));
       toast.success(reply.message ?? T.notifyQueued);
     } catch (error) {
-      if (!failed(error)) toast.error(MESSAGES.errors.unexpected);
+      notifyFailure(error, MESSAGES.errors.unexpected, { fixed: true });
     } finally {
       setNotifying(null);
     }
@@ -49,7 +49,7 @@ export function DeparturesTab({ transportId, date, rows, applications, onChanged
       toast.success(MESSAGES.success.deleted);
       onChanged();
     } catch (error) {
-      if (!failed(error)) toast.error(MESSAGES.errors.deleteFailed);
+      notifyFailure(error, MESSAGES.errors.deleteFailed, { fixed: true });
     }
   };
 
@@ -187,7 +187,7 @@ function DateDataDialog({
       onSaved();
     } catch (error) {
       if (error instanceof ApiError && error.status === 422) setErrors(error.fieldErrors);
-      if (!failed(error)) toast.error(MESSAGES.errors.saveFailedText, MESSAGES.errors.saveFailedTitle);
+      notifyFailure(error, MESSAGES.errors.saveFailedText, { title: MESSAGES.errors.saveFailedTitle, fixed: true });
     } finally {
       savingRef.current = false;
       setSaving(false);
