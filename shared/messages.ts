@@ -151,7 +151,7 @@ export const MESSAGES = {
     loadFailed: 'Произошла непредвиденная ошибка', // spec: 'An unforeseen error occurred'
     uploadFailed: 'Произошла ошибка при загрузке файла', // spec: 'An error occurred while uploading the file'
     savedTitle: 'Успешно', // spec: 'Success'
-    saved: 'Отель успешно сохранён', // spec: 'The hotel has been saved successfully'
+    saved: 'Отель успешно сохранен', // spec: 'The hotel has been saved successfully'
     fillRequired: 'Заполните все обязательные поля', // spec: 'Fill in all required fields'
     fieldRequired: (field: string) => `Поле «${field}» обязательно для заполнения`, // spec: 'The field X is required'
     datesNotSelected: 'Даты не выбраны!', // spec: 'Dates are not selected!'

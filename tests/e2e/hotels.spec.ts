@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { apiPost, ensureAdmin, sql } from './session.js';
+import { MESSAGES } from '../../shared/messages.js';
 
 // One hotel walked through its life: created with two rooms, refused on a period, copied, edited in two sessions.
 test.describe.configure({ mode: 'serial' });
@@ -168,4 +169,26 @@ test('one hotel edited in two sessions: the later save gets the 409 and its relo
   await expect(conflict).toBeHidden();
   await expect(other.getByLabel('Адрес', { exact: true })).toHaveValue('ул. Первая, 1');
   await other.close();
+});
+
+test('a save offline says the data was not saved and keeps the editor with what was typed; back online it saves', async ({ page, context }) => {
+  await ensureAdmin(page);
+  const [{ id }] = await sql<{ id: number }>('SELECT id FROM hotels WHERE name = $1', [HOTEL]);
+  await page.goto(`/hotels/${id}/edit`);
+  await page.getByLabel('Адрес', { exact: true }).fill('ул. Офлайн, 3');
+
+  await context.setOffline(true);
+  await page.getByTestId('editor-save').click();
+  await expect(page.getByText(MESSAGES.connection.notSaved)).toBeVisible();
+  // Not the form-validation toast: nothing is wrong with the form.
+  await expect(page.getByText(MESSAGES.hotels.checkFields)).toHaveCount(0);
+  await expect(page).toHaveURL(new RegExp(`/hotels/${id}/edit$`));
+  await expect(page.getByLabel('Адрес', { exact: true })).toHaveValue('ул. Офлайн, 3');
+
+  await context.setOffline(false);
+  await expect(page.getByRole('alert').filter({ hasText: MESSAGES.connection.offlineHint })).toBeHidden({ timeout: 15_000 });
+  await expect(page.getByLabel('Адрес', { exact: true })).toHaveValue('ул. Офлайн, 3');
+  await page.getByTestId('editor-save').click();
+  await expect(page.getByText(MESSAGES.hotels.saved)).toBeVisible();
+  expect((await sql<{ address: string }>('SELECT address FROM hotels WHERE id = $1', [id]))[0]!.address).toBe('ул. Офлайн, 3');
 });
