@@ -6,6 +6,10 @@
  * changes nothing. Screens built later bring rows of their own through their own tests or this list.
  */
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { createHotelHandbooks, hotelPayload } from '../../server/hotels/hotel-fixtures.js';
+import { daysFromToday, insertTransport, insertTransportation } from '../../server/test/transport-fixtures.js';
+import { toPayloadBody } from '../../shared/editor.js';
+import { sql } from './session.js';
 
 async function xsrf(page: Page): Promise<string> {
   const cookies = await page.context().cookies();
@@ -94,7 +98,7 @@ export async function seedScreens(page: Page): Promise<void> {
   await ensure(page, '/vendors', 'Автобусный парк', { name: 'Автобусный парк «Крымтроллейбус»' });
   const countryId = await ensure(page, '/countries', 'Россия', { name: 'Россия' });
   const yalta = await ensure(page, '/cities', 'Ялта', { name: 'Ялта', country_id: countryId, slug: 'yalta' });
-  await ensure(page, '/cities', 'Симферополь', { name: 'Симферополь', country_id: countryId, slug: 'simferopol', near_cities: [yalta] });
+  const simferopol = await ensure(page, '/cities', 'Симферополь', { name: 'Симферополь', country_id: countryId, slug: 'simferopol', near_cities: [yalta] });
   await ensure(page, '/directions', 'Южный берег', { name: 'Южный берег Крыма', cities: [yalta], sort: 10 });
   await ensure(page, '/hotels/directions', 'Набережная', { name: 'Набережная имени Ленина', city_id: yalta, info: 'Центр города, 5 минут до моря' });
   await ensure(page, '/hotels/meals', 'Завтрак', { name: 'Завтрак «шведский стол»', category_type: 2 });
@@ -110,6 +114,20 @@ export async function seedScreens(page: Page): Promise<void> {
   await ensure(page, '/tours/excursion/categories', 'Обзорные', { name: 'Обзорные экскурсии' });
   await ensure(page, '/tours/excursion/trade-offers', 'Хит', { name: 'Хит сезона', icon: 'star' });
   await ensure(page, '/tours/types', 'Автобусный', { name: 'Автобусный тур' });
+  // A hotel (its editor, rooms and periods) and a bus transport with departures (its schedule page), until their own editors make them.
+  if (!(await firstMatch(page.request, '/hotels', 'Ялта-Интурист'))) {
+    const handbooks = await createHotelHandbooks(sql, 'обход');
+    // The fixture's code-like placement name, as an office would write it.
+    await sql('UPDATE room_places SET name = $1 WHERE id = $2', ['Двухместное с доп. местом (обход)', handbooks.placeId]);
+    const hotel = hotelPayload(handbooks, 'Гостиница «Ялта-Интурист» — корпус «Таврида» с видом на море', { rooms: 2, periodsPerRoom: 2, slug: 'yalta-intourist' });
+    const reply = await page.request.post('/api/hotels', { data: toPayloadBody(hotel), headers: { 'X-XSRF-TOKEN': await xsrf(page) } });
+    expect(reply.status(), await reply.text()).toBe(201);
+  }
+  const transportName = 'Симферополь — Ялта (обзорная экскурсия по Южному берегу)';
+  if ((await sql('SELECT id FROM transports WHERE name = $1', [transportName])).length === 0) {
+    const db = { query: <Row>(text: string, params?: unknown[]) => sql<Row>(text, params) };
+    await insertTransport(db, { name: transportName, transportationId: await insertTransportation(db, undefined, 'Автобус «Неоплан Туристар», 49 мест'), cities: [simferopol, yalta], startDate: daysFromToday(-1), finishDate: daysFromToday(60), dates: [daysFromToday(3), daysFromToday(10)] });
+  }
   const documents = await firstMatch(page.request, '/agencies/files', 'Договор');
   if (!documents) {
     const reply = await page.request.post('/api/agencies/files', {

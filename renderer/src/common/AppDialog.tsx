@@ -1,5 +1,6 @@
 import { Button, Classes, Dialog, type DialogProps } from '@blueprintjs/core';
 import { MESSAGES } from '@shared/messages';
+import { focusFirstField } from './form/focus';
 import { useEffect, useId, useRef, type ReactNode, type SyntheticEvent } from 'react';
 
 /**
@@ -11,7 +12,8 @@ import { useEffect, useId, useRef, type ReactNode, type SyntheticEvent } from 'r
  *   typed data closes instead. Here an Esc closes the dialog only when none of its lists or calendars
  *   is open and the key was pressed in the dialog itself; otherwise the popover closes itself.
  * The dialog never grows past the window: its body scrolls and the footer with the save button stays
- * in view (1366×768 screens).
+ * in view (1366×768 screens). When it opens, the cursor is in its first field (unless a field of it
+ * already has it), so every form dialog starts where a person starts typing.
  */
 export function AppDialog({
   title,
@@ -46,9 +48,16 @@ export function AppDialog({
     return () => document.removeEventListener('keydown', onKeyDown);
   }, [closeOnEscape]);
 
+  const opened = (element: HTMLElement) => {
+    props.onOpened?.(element);
+    // After Blueprint has moved the focus into the dialog (its container).
+    requestAnimationFrame(() => focusFirstField(headerRef.current?.closest<HTMLElement>(`.${Classes.DIALOG}`) ?? null));
+  };
+
   return (
     <Dialog
       {...props}
+      onOpened={opened}
       canEscapeKeyClose={false}
       canOutsideClickClose={closable && (props.canOutsideClickClose ?? true)}
       onClose={onClose}

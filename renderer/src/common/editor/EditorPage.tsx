@@ -3,11 +3,12 @@
  * with their error marks, Save (blocked while a save runs) and Cancel (back one page), the version
  * conflict dialog, and honest loading and failure states.
  */
-import { Breadcrumbs, Button, Card, H2, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Button, Card, H2, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
 import type { EditorMode } from '@shared/editor';
 import { MESSAGES } from '@shared/messages';
 import type { FieldErrors } from '@shared/validation';
 import type { VersionConflictBody } from '@shared/api';
+import { AppBreadcrumbs } from '../AppBreadcrumbs';
 import { ReadFailure } from '../ReadFailure';
 import { VersionConflictDialog } from '../version/VersionConflictDialog';
 import { EditorTabs, type EditorTab } from './EditorTabs';
@@ -41,7 +42,7 @@ export function EditorPage(props: Props) {
     <Card className="editor-page" elevation={1}>
       <div className="screen-heading">
         <div>
-          <Breadcrumbs items={props.breadcrumbs.map((crumb) => ({ text: crumb.text, href: crumb.href, onClick: crumb.onClick ? (event) => (event.preventDefault(), crumb.onClick!()) : undefined }))} />
+          <AppBreadcrumbs items={props.breadcrumbs} />
           <H2>{titles[mode]}</H2>
         </div>
       </div>

@@ -9,6 +9,7 @@ import { AppDialog } from '../AppDialog';
 import { MESSAGES } from '@shared/messages';
 import type { FieldErrors } from '@shared/validation';
 import type { ReactNode } from 'react';
+import { DialogForm } from '../form/DialogForm';
 import { toast } from '../toaster';
 import { EditorTabs, type EditorTab } from './EditorTabs';
 
@@ -27,17 +28,19 @@ interface Props {
 export function RowDialog({ id, isOpen, title, tabs, errors, onSave, onClose, width = '70vw' }: Props) {
   return (
     <AppDialog isOpen={isOpen} onClose={onClose} title={title} canOutsideClickClose={false} canEscapeKeyClose className="row-dialog" style={{ width, maxWidth: 1200 }}>
-      <DialogBody className="row-dialog-body">
-        <EditorTabs id={id} tabs={tabs} errors={errors} />
-      </DialogBody>
-      <DialogFooter
-        actions={
-          <>
-            <Button text={MESSAGES.list.cancel} onClick={onClose} />
-            <Button intent={Intent.PRIMARY} text={MESSAGES.list.save} onClick={onSave} data-testid={`${id}-save`} />
-          </>
-        }
-      />
+      <DialogForm onSubmit={onSave}>
+        <DialogBody className="row-dialog-body">
+          <EditorTabs id={id} tabs={tabs} errors={errors} />
+        </DialogBody>
+        <DialogFooter
+          actions={
+            <>
+              <Button text={MESSAGES.list.cancel} onClick={onClose} />
+              <Button type="submit" intent={Intent.PRIMARY} text={MESSAGES.list.save} data-testid={`${id}-save`} />
+            </>
+          }
+        />
+      </DialogForm>
     </AppDialog>
   );
 }

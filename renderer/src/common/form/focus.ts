@@ -8,8 +8,12 @@ const FIELD_SELECTOR = [
   'button[data-field]:not([disabled])',
 ].join(', ');
 
-/** Puts the cursor into the first field of `container` (a dialog's body), if it has one. */
+/**
+ * Puts the cursor into the first field of `container` (a dialog's body), if it has one — unless the
+ * person is already in one of its fields (typing started before the dialog finished opening).
+ */
 export function focusFirstField(container: HTMLElement | null): void {
-  const field = container?.querySelector<HTMLElement>(FIELD_SELECTOR);
-  field?.focus();
+  const active = document.activeElement;
+  if (!container || (active && active !== container && container.contains(active) && active.matches(FIELD_SELECTOR))) return;
+  container.querySelector<HTMLElement>(FIELD_SELECTOR)?.focus();
 }

@@ -6,6 +6,7 @@ import { api, ApiError } from '../../api/http';
 import { AppDialog } from '../AppDialog';
 import { notifyFailure } from '../failure';
 import { FormFields, type FieldSpec } from '../form/fields';
+import { DialogForm } from '../form/DialogForm';
 import { focusFirstField } from '../form/focus';
 import { hasNewFile, toFormData, withoutFiles } from '../form/formData';
 import { useZodForm } from '../form/useZodForm';
@@ -98,7 +99,7 @@ export function ResourceDialog({ definition, id, isOpen, onClose, onSaved }: Pro
       className="resource-dialog"
       style={{ width: spec.width ?? '50vw' }}
     >
-      <form onSubmit={submit} onKeyDown={submitOnEnter} noValidate>
+      <DialogForm onSubmit={() => void submit()}>
         <DialogBody>
           <div ref={bodyRef}>{loading ? <Spinner aria-label={MESSAGES.list.loading} /> : <FormFields fields={spec.fields} form={form} editing={editing} />}</div>
         </DialogBody>
@@ -110,23 +111,9 @@ export function ResourceDialog({ definition, id, isOpen, onClose, onSaved }: Pro
             </>
           }
         />
-      </form>
+      </DialogForm>
     </AppDialog>
   );
-}
-
-/**
- * Enter in a one-line field saves the form, whatever the field (a browser submits only from some
- * inputs, and a select or number field swallows the key). Not in a text area, the rich-text editor,
- * or an open list of a select, where Enter has its own meaning.
- */
-function submitOnEnter(event: React.KeyboardEvent<HTMLFormElement>) {
-  if (event.key !== 'Enter' || event.shiftKey || event.ctrlKey || event.altKey || event.nativeEvent.isComposing) return;
-  const target = event.target as HTMLElement;
-  if (!(target instanceof HTMLInputElement) || ['checkbox', 'radio', 'file', 'button', 'submit'].includes(target.type)) return;
-  if (target.closest('.bp6-popover, [role=combobox], .bp6-tag-input')) return;
-  event.preventDefault();
-  event.currentTarget.requestSubmit();
 }
 
 /** Sends the form: JSON, or with `multipart` the form-data requests of ResourceFormSpec.multipart. */

@@ -6,11 +6,12 @@
  * Its parts: useResourceList (the data), ListToolbar (search, filters), ResourceTable (rows and
  * their states), ListFooter (count, pages), useRowActions (delete, switches, row actions).
  */
-import { Breadcrumbs, Button, Card, H2, Intent } from '@blueprintjs/core';
+import { Button, Card, H2, Intent } from '@blueprintjs/core';
 import { MESSAGES } from '@shared/messages';
 import { useMutation } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { AppBreadcrumbs } from '../AppBreadcrumbs';
 import { useSession } from '../../api/session';
 import type { EditableScreenDefinition, ResourceScreenDefinition, RowBase, ToolbarActionSpec } from './definition';
 import { ListFooter } from './ListFooter';
@@ -48,11 +49,7 @@ export function ResourceScreen<Row extends RowBase>({ definition }: { definition
       <div className="screen-heading">
         <div className="screen-title">
           {definition.breadcrumbs && (
-            <Breadcrumbs
-              items={definition.breadcrumbs(reply).map(({ text, to }) => ({ text, href: to, onClick: to ? (event) => (event.preventDefault(), navigate(to)) : undefined }))}
-              overflowListProps={{ navigationAriaLabel: MESSAGES.list.breadcrumbs }}
-              overflowButtonProps={{ 'aria-label': MESSAGES.list.collapsedBreadcrumbs }}
-            />
+            <AppBreadcrumbs items={definition.breadcrumbs(reply).map(({ text, to }) => ({ text, href: to, onClick: to ? () => navigate(to) : undefined }))} />
           )}
           <H2>{definition.title}</H2>
           {definition.subtitle && <div className="bp6-text-muted">{typeof definition.subtitle === 'function' ? definition.subtitle(reply) : definition.subtitle}</div>}

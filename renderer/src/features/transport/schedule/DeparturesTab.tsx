@@ -9,6 +9,7 @@ import { MESSAGES } from '@shared/messages';
 import { dateDataSchema, SCHEDULE_PATHS, type DateDataRow, type ScheduleOfDate } from '@shared/transport/schedules';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { api, ApiError } from '../../../api/http';
+import { DialogForm } from '../../../common/form/DialogForm';
 import { FormFields, type FieldSpec } from '../../../common/form/fields';
 import { useZodForm } from '../../../common/form/useZodForm';
 import { notifyFailure } from '../../../common/failure';
@@ -196,7 +197,7 @@ function DateDataDialog({
 
   return (
     <AppDialog isOpen={row !== null} onClose={onClose} title={row === 'new' ? 'Добавление отправления' : 'Редактирование отправления'} style={{ width: 560 }}>
-      <form onSubmit={submit} noValidate>
+      <DialogForm onSubmit={() => void submit()}>
         <DialogBody>
           <FormFields fields={fields} form={form} />
         </DialogBody>
@@ -208,7 +209,7 @@ function DateDataDialog({
             </>
           }
         />
-      </form>
+      </DialogForm>
     </AppDialog>
   );
 }
