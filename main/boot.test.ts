@@ -130,7 +130,7 @@ describe('boot sequence', () => {
     const api = await fakeApi((_req, res) => res.writeHead(500).end());
     stops.push(api.stop);
     const { deps } = recordingDeps(api.url, [], {
-      waitForHealth: (url) => waitForHealth(url, { timeoutMs: 300, intervalMs: 20 }),
+      waitForHealth: (url) => waitForHealth(url, { timeoutMs: 2_000, intervalMs: 20 }),
     });
     await expect(boot(deps)).rejects.toThrow(/HTTP 500/);
     expect(deps.createWindow).not.toHaveBeenCalled();

@@ -9,6 +9,9 @@ import { AgencyDocuments1763971200000 } from './1763971200000-AgencyDocuments.js
 import { Clients1764000000000 } from './1764000000000-Clients.js';
 import { Agencies1764000000001 } from './1764000000001-Agencies.js';
 import { RecordVersions1764100000000 } from './1764100000000-RecordVersions.js';
+import { OutboxSecrets1764200000000 } from './1764200000000-OutboxSecrets.js';
+import { LoginThrottle1764200000001 } from './1764200000001-LoginThrottle.js';
+import { StoredContent1764300000000 } from './1764300000000-StoredContent.js';
 import { RowCounts1764500000000 } from './1764500000000-RowCounts.js';
 import { Transport1765100000000 } from './1765100000000-Transport.js';
 import { Hotels1765000000001 } from './1765000000001-Hotels.js';
@@ -25,6 +28,9 @@ export const MIGRATIONS = [
   Clients1764000000000,
   Agencies1764000000001,
   RecordVersions1764100000000,
+  OutboxSecrets1764200000000,
+  LoginThrottle1764200000001,
+  StoredContent1764300000000,
   RowCounts1764500000000,
   Hotels1765000000001,
   FileChunks1765000000002,

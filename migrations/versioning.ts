@@ -8,14 +8,22 @@
  * out. The acting user is read from the transaction-local setting `app.user_id`
  * (server/common/version.ts `actAs`).
  *
- * Keep this file's output stable: migrations that ran already must produce the same SQL.
+ * Keep this file's output stable: migrations that ran already must produce the same schema.
  */
 
-/** Creates the trigger function once (migration 1764100000000-RecordVersions). */
+/**
+ * The trigger function (migration 1764100000000-RecordVersions creates it; 1764300000000-StoredContent
+ * replaces it on databases migrated before generated columns were left out). Generated columns
+ * (`full_name`, `has_password`, …) are not compared: PostgreSQL computes them after BEFORE triggers,
+ * so in NEW they are NULL, and every UPDATE — even one setting a column to the value it has — would
+ * look like a change of the data.
+ */
 export const BUMP_RECORD_VERSION_FUNCTION = `
   CREATE OR REPLACE FUNCTION bump_record_version() RETURNS trigger LANGUAGE plpgsql AS $$
   DECLARE
-    ignored text[] := TG_ARGV || ARRAY['version', 'updated_at', 'updated_by_id'];
+    ignored text[] := TG_ARGV || ARRAY['version', 'updated_at', 'updated_by_id'] || ARRAY(
+      SELECT a.attname::text FROM pg_attribute a WHERE a.attrelid = TG_RELID AND a.attgenerated <> '' AND NOT a.attisdropped
+    );
     actor text := nullif(current_setting('app.user_id', true), '');
   BEGIN
     -- An aggregate whose children changed raises its root's version itself (SET version = version + 1).

@@ -23,6 +23,8 @@ export default defineConfig({
   server: {
     // `vite --config renderer/vite.config.ts` for renderer work against a running `npm run serve`
     // (API_TARGET elsewhere); the browser tests use it to serve test fixtures (renderer/test-fixtures).
-    proxy: { '/api': process.env.API_TARGET ?? 'http://127.0.0.1:8080' },
+    // The Host is passed through (not the target's): the page's Origin then matches the Host the
+    // server sees, as its check of state-changing requests wants (server/common/security).
+    proxy: { '/api': { target: process.env.API_TARGET ?? 'http://127.0.0.1:8080', changeOrigin: false } },
   },
 });

@@ -1,5 +1,5 @@
 import { Global, Module, type DynamicModule, type Type } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
 import { DataSource } from 'typeorm';
 import { AgenciesModule } from './agencies/agencies.module.js';
 import { AgencyDocumentsModule } from './agency-documents/agency-documents.module.js';
@@ -9,7 +9,9 @@ import { AuthGuard } from './common/auth/auth.guard.js';
 import { SessionService } from './common/auth/session.service.js';
 import { ClientsModule } from './clients/clients.module.js';
 import { ApiExceptionFilter } from './common/http/api-exception.filter.js';
+import { ReadableInputPipe } from './common/input/readable-input.pipe.js';
 import { ListService } from './common/list/list.service.js';
+import { StateChangingGetGuard } from './common/security/state-change.js';
 import { createResourceController } from './common/resource/resource.controller.js';
 import { ResourceService } from './common/resource/resource.service.js';
 import { CountersController } from './counters/counters.controller.js';
@@ -111,8 +113,11 @@ export class AppModule {
       module: AppModule,
       imports: [CoreModule.forRoot(dataSource, config, runtime), ...FEATURE_MODULES, ResourcesModule.register()],
       providers: [
+        // Guards run in this order: the CSRF proof of @ChangesState() GETs comes before the session.
+        { provide: APP_GUARD, useClass: StateChangingGetGuard },
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_FILTER, useClass: ApiExceptionFilter },
+        { provide: APP_PIPE, useClass: ReadableInputPipe },
       ],
     };
   }

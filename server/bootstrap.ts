@@ -6,17 +6,15 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import cookieParser from 'cookie-parser';
-import type { NextFunction, Request, Response } from 'express';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { API_PREFIX } from '../shared/api.js';
-import { CONTENT_SECURITY_POLICY } from '../shared/security.js';
 import { AppModule, PAYLOAD_ROUTES } from './app.module.js';
 import { payloadBodyParser } from './common/aggregate/payload.js';
-import { csrfProtection } from './common/auth/csrf.js';
 import { databaseGate } from './common/http/database-unavailable.js';
+import { useBodyParsers } from './common/input/body-parsers.js';
+import { applySecurityEdge } from './common/security/security-edge.js';
 import { readConfig, type ConfigOverrides } from './config.js';
 import { DatabaseAvailability } from './database/database-availability.js';
 import { reportDatabaseEvents } from './database/database-events.js';
@@ -69,25 +67,20 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
 
   const app = await NestFactory.create<NestExpressApplication>(AppModule.register(dataSource, config, { availability, logFile }), {
     logger: ['error', 'warn'],
-    bodyParser: true,
+    // Registered below, after the CSRF check, with the JSON depth capped (common/input/body-parsers.ts).
+    bodyParser: false,
     // Route order (ARCHITECTURE.md §7): static segments are matched before parameters whatever the
     // module, so `/hotels/meals` is never taken for `/hotels/:id`. Routes of the same shape keep the
     // order of their modules: a feature's own route (the multipart POST /agencies/files) still wins
     // over the generic one of the same method and path.
     routeResolutionStrategy: 'specificity',
   });
-  app.set('trust proxy', false);
-  app.disable('x-powered-by');
-  app.use(cookieParser());
-  app.use((_request: Request, response: Response, next: NextFunction) => {
-    response.setHeader('Content-Security-Policy', CONTENT_SECURITY_POLICY);
-    response.setHeader('X-Content-Type-Options', 'nosniff');
-    next();
-  });
+  applySecurityEdge(app, config);
+  // While the database is down, the API answers 503 at once (after the security checks).
   app.use(API_PREFIX, databaseGate(availability));
-  app.use(API_PREFIX, csrfProtection);
   // Big editors' `{payload}` bodies up to 5 MB; every other JSON body keeps the 100 KB default.
   app.use(payloadBodyParser(PAYLOAD_ROUTES.map((route) => `${API_PREFIX}${route}`)));
+  useBodyParsers(app);
   app.setGlobalPrefix(API_PREFIX.slice(1));
   // The renderer: precompressed files, immutable caching of hashed names, index.html for the rest.
   app.use(rendererFiles(options.rendererDir ?? DEFAULT_RENDERER_DIR));

@@ -1,6 +1,7 @@
 /** Server configuration from the environment (ARCHITECTURE.md §2); every variable is optional. */
 import os from 'node:os';
 import path from 'node:path';
+import { allowedHostNames } from './common/security/allowed-hosts.js';
 
 export const APP_FOLDER_NAME = 'tour-backoffice';
 
@@ -17,6 +18,8 @@ export interface ServerConfig {
   /** Creates the first administrator on an empty database. */
   firstAdministrator?: { email: string; password: string };
   smtpUrl?: string;
+  /** Host names the server answers (421 for any other Host): this computer's, ALLOWED_HOSTS and HOST. */
+  allowedHosts: string[];
   /** This instance runs background jobs (server/jobs); JOB_WORKERS=0 leaves them to the other instances. */
   jobWorkers: boolean;
   /** Connections this server keeps open to PostgreSQL (DB_POOL_SIZE). */
@@ -59,13 +62,15 @@ export function readConfig(overrides: ConfigOverrides = {}, env: NodeJS.ProcessE
   if (!Number.isInteger(poolSize) || poolSize < 1 || poolSize > 1000) throw new Error(`DB_POOL_SIZE must be a whole number from 1 to 1000, got ${env.DB_POOL_SIZE}`);
   const adminEmail = nonEmpty(env.ADMIN_EMAIL);
   const adminPassword = nonEmpty(env.ADMIN_PASSWORD);
+  const host = overrides.host ?? nonEmpty(env.HOST) ?? '127.0.0.1';
   return {
-    host: overrides.host ?? nonEmpty(env.HOST) ?? '127.0.0.1',
+    host,
     port,
     dataDir: path.resolve(overrides.dataDir ?? nonEmpty(env.DATA_DIR) ?? defaultDataDir()),
     databaseUrl: overrides.databaseUrl ?? nonEmpty(env.DATABASE_URL),
     firstAdministrator: adminEmail && adminPassword ? { email: adminEmail, password: adminPassword } : undefined,
     smtpUrl: nonEmpty(env.SMTP_URL),
+    allowedHosts: allowedHostNames(env.ALLOWED_HOSTS, host),
     jobWorkers: !['0', 'off', 'false', 'no'].includes((nonEmpty(env.JOB_WORKERS) ?? '').toLowerCase()),
     databasePoolSize: poolSize,
   };

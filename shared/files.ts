@@ -181,6 +181,13 @@ export const UPLOAD_TYPES = ['photo'] as const;
 /** Every stored photo path starts with this; DELETE /api/photos refuses any other. */
 export const PHOTOS_AREA = 'photos/';
 
+/**
+ * Where POST /api/photos stores the photos of `entity` (`photos/city/`): the kind of an upload. A
+ * record's file field accepts only its kind (a city's catalogue image is a city photo), checked by
+ * its schema and by a CHECK constraint.
+ */
+export const photoArea = (entity: PhotoEntity) => `${PHOTOS_AREA}${entity}/`;
+
 /** Reply of POST /api/photos, /api/upload and the name/path/url of an uploaded file (spec 02 §3). */
 export interface UploadedFile {
   name: string;

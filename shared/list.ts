@@ -21,6 +21,13 @@ const queryText = (value: unknown) => {
  * Builders of a list's filters. Each reads the query-string text (`?is_active=1`) and gives the
  * typed value, or a 422 with the field's message. Absent or blank means "not filtered".
  */
+/**
+ * A whole number within bounds; a number out of bounds gets the bound's message only (a huge one such
+ * as 99999999999999999999 is also not a safe integer, which would add a second, misleading message).
+ */
+const boundedInteger = (min: number, max: number) =>
+  z.number({ error: M.integer }).min(min, M.min(min)).max(max, M.max(max)).pipe(z.number().int(M.integer));
+
 export const listFilter = {
   /** 1/0 (true/false): a boolean column such as `is_active`. */
   flag: () =>
@@ -40,7 +47,7 @@ export const listFilter = {
         const text = queryText(value);
         return typeof text === 'string' ? Number(text) : text;
       },
-      z.number({ error: M.integer }).int(M.integer).min(min, M.min(min)).max(max, M.max(max)).optional(),
+      boundedInteger(min, max).optional(),
     ),
 };
 
@@ -97,7 +104,7 @@ const integerParam = (fallback: number, min: number, max: number) =>
       const text = queryText(value);
       return text === undefined ? fallback : typeof text === 'string' ? Number(text) : text;
     },
-    z.number({ error: M.integer }).int(M.integer).min(min, M.min(min)).max(max, M.max(max)),
+    boundedInteger(min, max),
   );
 
 const searchParam = () =>

@@ -41,6 +41,15 @@ export const MESSAGES = {
     csrfMismatch: 'Сессия устарела. Обновите страницу.',
     forbidden: 'Недостаточно прав для выполнения действия.',
     setupClosed: 'Первый администратор уже создан.',
+    /** /api/setup answers only requests from the computer the server runs on. */
+    setupLocalOnly: 'Первого администратора можно создать только на компьютере, где запущен сервер.',
+  },
+  /** The security edge (server/common/security): refusals of requests from elsewhere. */
+  security: {
+    /** 421: the Host is not this computer nor one of ALLOWED_HOSTS (a DNS-rebinding page). */
+    misdirected: 'Запрос отклонён: сервер не обслуживает этот адрес.',
+    /** 403: a state-changing request sent by another site's page. */
+    foreignOrigin: 'Запрос со сторонней страницы отклонён.',
   },
   http: {
     notFound: 'Запись не найдена.',
@@ -198,6 +207,19 @@ export const MESSAGES = {
     loading: 'Загрузка…', // spec: 'Loading'
     noData: 'Нет данных', // spec: 'no data'
   },
+  /** Bad input refused before it reaches a service (issue 8 "Bad input never reaches a 500"). */
+  input: {
+    badRequest: 'Некорректный запрос.',
+    badUrlEncoding: 'Адрес запроса содержит неверно закодированные символы.',
+    badJson: 'Тело запроса не является корректным JSON.',
+    tooDeep: (max: number) => `Слишком глубокая вложенность данных: допускается не более ${max} уровней.`,
+    tooLarge: 'Слишком большой объём запроса.',
+    unsupportedMediaType: 'Неподдерживаемый формат тела запроса.',
+    /** A NUL character or half of a surrogate pair: nothing a person types, nothing PostgreSQL stores. */
+    unreadableText: 'Поле содержит недопустимые символы.',
+    /** A value PostgreSQL refused as data (out of range, wrong format) that validation let through. */
+    badValue: 'Значение поля недопустимо.',
+  },
   /** The version check (ARCHITECTURE.md §7): a colleague saved the record after it was opened. */
   version: {
     conflict: (savedBy: string | null, savedAt: Date) =>
@@ -227,6 +249,7 @@ export const MESSAGES = {
     deleted: 'Пользователь успешно удален',
     cannotDeleteSelf: 'Нельзя удалить собственную учётную запись.',
     cannotDeactivateSelf: 'Нельзя отключить собственную учётную запись.',
+    lastAdministrator: 'Нельзя снять роль администратора или отключить последнего активного администратора.',
   },
   countries: {
     saved: 'Страна успешно сохранена',
@@ -298,6 +321,11 @@ export const MESSAGES = {
     applications: 'Заявки клиента',
     mailSubject: 'Доступ в личный кабинет',
   },
+  /** "Send login and password", for clients and agencies alike. */
+  cabinetAccess: {
+    /** 429: too many letters to one address (shared/cabinet-access.ts CABINET_ACCESS_LIMIT). */
+    tooOften: (minutes: number) => `Письма с логином и паролем на этот адрес отправлялись слишком часто. Повторите попытку через ${minutes} мин.`,
+  },
   /** Titles of the /logs notes about that letter. */
   cabinetAccessLog: { sent: 'Логин и пароль отправлены', kept: 'Письмо с логином и паролем сохранено, не отправлено' },
   /** The letter of "Send login and password" (spec 01 §4), to a client or an agency. */
@@ -341,6 +369,8 @@ export const MESSAGES = {
     oneFile: 'Можно загрузить только один файл.',
     malformed: 'Не удалось прочитать загружаемый файл.',
     notAPhoto: 'Можно удалить только загруженную фотографию.',
+    /** A record points only at uploads made for its kind of field (a city's catalogue image at a city photo). */
+    wrongKind: 'Этот файл загружен не для этого поля.',
     uploadFailed: 'Произошла ошибка при загрузке файла',
     /** Editor image upload failure: title errors.saveFailedTitle, then this. */
     checkPhoto: 'Проверьте параметры фотографии: формат jpg, jpeg или png, размер не больше 2 мб',

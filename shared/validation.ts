@@ -36,6 +36,24 @@ export function optionalText(max: number, options: { min?: number } = {}) {
   return z.preprocess(blankToNull, schema.max(max, M.maxLength(max)).nullable());
 }
 
+/**
+ * A password: taken exactly as typed — never trimmed (spaces around it are part of it) and never
+ * cut: longer than `max` characters is refused with the length message. Blank (empty or spaces
+ * only) is "required".
+ */
+export function passwordText(max: number, options: { min?: number } = {}) {
+  const schema = z
+    .string({ error: requiredMessage })
+    .refine((text) => text.trim() !== '', { error: M.required, abort: true })
+    .max(max, M.maxLength(max));
+  return options.min && options.min > 1 ? schema.min(options.min, `Количество символов в поле должно быть не меньше ${options.min}.`) : schema;
+}
+
+/** A password that may be left empty (an edit that keeps the current one: null); see passwordText. */
+export function optionalPasswordText(max: number, options: { min?: number } = {}) {
+  return z.preprocess((value) => (value === undefined || value === null || value === '' ? null : value), passwordText(max, options).nullable());
+}
+
 /** A required e-mail of at most `max` characters, stored lower-case. */
 export function requiredEmail(max: number) {
   return z
@@ -46,6 +64,9 @@ export function requiredEmail(max: number) {
     .pipe(z.email({ error: M.email }))
     .transform((email) => email.toLowerCase());
 }
+
+/** The largest PostgreSQL `integer` (ids, counts): a bigger number never names a row. */
+export const PG_INTEGER_MAX = 2_147_483_647;
 
 /** A required whole number in [min, max]; numeric strings from form inputs are accepted. */
 export function requiredInteger(min: number, max: number) {
@@ -72,7 +93,18 @@ export const activeFlag = () => z.boolean({ error: M.invalid }).default(true);
  * The version a form read (ARCHITECTURE.md §7 "Version check"), sent back with the save. Optional:
  * outside clients of the original system send none and are accepted as before.
  */
-export const versionField = () => z.number({ error: M.integer }).int({ error: M.integer }).min(1, { error: M.min(1) }).optional();
+export const versionField = () =>
+  z.preprocess(
+    // Multipart forms send it as text; null is "no version" like an absent one.
+    (value) => (value === null || value === '' ? undefined : typeof value === 'string' && /^\d{1,9}$/.test(value.trim()) ? Number(value) : value),
+    z.number({ error: M.integer }).int({ error: M.integer }).min(1, { error: M.min(1) }).max(PG_INTEGER_MAX, { error: M.max(PG_INTEGER_MAX) }).optional(),
+  );
+
+/**
+ * Limits of any input, whatever the endpoint: how deep JSON may nest (a form nests a few levels,
+ * an aggregate such as hotel → rooms → price periods a few more; thousands of levels only crash parsers).
+ */
+export const INPUT_LIMITS = { jsonDepth: 32 } as const;
 
 /** Turns a zod error into the 422 field map: dotted paths, messages in order, no duplicates. */
 export function toFieldErrors(error: z.ZodError): FieldErrors {
@@ -146,14 +178,36 @@ export function richTextLength(html: string): number {
     .replace(/&(#x[0-9a-f]+|#\d+|\w+);/gi, (entity, name: string) => (name.startsWith('#') || ENTITIES[name.toLowerCase()] ? '\u0001' : entity)).length;
 }
 
-/** Optional rich text (HTML from the rich-text editor) of at most `max` characters of text; blank becomes null. */
+/**
+ * What cleans rich text while a schema parses it. The identity in the renderer (its editor writes
+ * only what the allow-list keeps, and the server decides anyway); on the server the HTML sanitizer
+ * of server/common/input/rich-text.ts installs itself here. So every field built with `richText()`
+ * or `optionalRichText()` — in any schema, nested rows and `{payload}` aggregates included — is
+ * sanitized on write without code per field.
+ */
+let cleanRichText: (html: string) => string = (html) => html;
+
+/** Installs the server's rich-text sanitizer (server/common/input/rich-text.ts); nothing else calls it. */
+export function installRichTextCleaner(cleaner: (html: string) => string): void {
+  cleanRichText = cleaner;
+}
+
+/**
+ * Rich text (HTML from the rich-text editor), sanitized, of at most `max` characters of text.
+ * `error` is the message of a value that is not a string (e.g. 'Заполните поле' in FAQ items).
+ */
+export function richText(max: number, options: { error?: string } = {}) {
+  return z
+    .string({ error: options.error ?? M.invalid })
+    .transform((html) => cleanRichText(html))
+    .refine((html) => richTextLength(html) <= max, M.maxLength(max));
+}
+
+/** Optional rich text of at most `max` characters of text; blank (no text, no image) becomes null. */
 export function optionalRichText(max: number) {
   return z.preprocess(
     (value) => (value === undefined || (typeof value === 'string' && richTextLength(value) === 0) ? null : value),
-    z
-      .string({ error: M.invalid })
-      .refine((html) => richTextLength(html) <= max, M.maxLength(max))
-      .nullable(),
+    richText(max).nullable(),
   );
 }
 

@@ -1,15 +1,19 @@
-import { Controller, Delete, Get, HttpCode, Inject, Param, Post, Put, Query, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Put, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { COMMISSION_TYPES } from '../../shared/resources/agencies.js';
 import { ACCESS } from '../../shared/roles.js';
 import { CurrentUser, Roles, type AuthUser } from '../common/auth/decorators.js';
 import { IdPipe } from '../common/http/id.pipe.js';
+import { CabinetAccessService } from '../mail/cabinet-access.service.js';
 import { AgenciesService } from './agencies.service.js';
 
 /** The agency routes beyond the generic resource (spec 01 §7 "Agencies"); all three roles unless said. */
 @Controller('agencies')
 export class AgenciesController {
-  constructor(@Inject(AgenciesService) private readonly agencies: AgenciesService) {}
+  constructor(
+    @Inject(AgenciesService) private readonly agencies: AgenciesService,
+    @Inject(CabinetAccessService) private readonly cabinetAccess: CabinetAccessService,
+  ) {}
 
   /** GET /api/agencies/export → agencies.xlsx: administrator and manager (spec 01 §6). */
   @Get('export')
@@ -32,34 +36,34 @@ export class AgenciesController {
 
   /** PUT /api/agencies/{id}/approve: 1 'На проверке' → 2 'Проверено'. */
   @Put(':id/approve')
-  approve(@Param('id', IdPipe) id: number, @CurrentUser() user: AuthUser) {
-    return this.agencies.transition(id, 'approve', user);
+  approve(@Param('id', IdPipe) id: number, @Body() body: unknown, @CurrentUser() user: AuthUser) {
+    return this.agencies.transition(id, 'approve', body, user);
   }
 
   /** PUT /api/agencies/{id}/contract: 2 'Проверено' → 3 'Договор подписан'. */
   @Put(':id/contract')
-  contract(@Param('id', IdPipe) id: number, @CurrentUser() user: AuthUser) {
-    return this.agencies.transition(id, 'contract', user);
+  contract(@Param('id', IdPipe) id: number, @Body() body: unknown, @CurrentUser() user: AuthUser) {
+    return this.agencies.transition(id, 'contract', body, user);
   }
 
   /** POST /api/agencies/{id}/resend: the cabinet login and password to the contact e-mail. */
   @Post(':id/resend')
   @HttpCode(200)
   resend(@Param('id', IdPipe) id: number, @CurrentUser() user: AuthUser) {
-    return this.agencies.resend(id, user);
+    return this.cabinetAccess.resend('agencies', id, user);
   }
 
   /** POST /api/agencies/{id}/vk-token/generate → {vk_token} */
   @Post(':id/vk-token/generate')
   @HttpCode(200)
-  generateToken(@Param('id', IdPipe) id: number) {
-    return this.agencies.generateToken(id);
+  generateToken(@Param('id', IdPipe) id: number, @CurrentUser() user: AuthUser) {
+    return this.agencies.generateToken(id, user);
   }
 
   /** DELETE /api/agencies/{id}/vk-token */
   @Delete(':id/vk-token')
-  deleteToken(@Param('id', IdPipe) id: number) {
-    return this.agencies.deleteToken(id);
+  deleteToken(@Param('id', IdPipe) id: number, @CurrentUser() user: AuthUser) {
+    return this.agencies.deleteToken(id, user);
   }
 }
 

@@ -13,16 +13,17 @@ import {
   type AgencyTransition,
   agenciesResource,
   type AgencyUsersReply,
-  type ResendReply,
 } from '../../shared/resources/agencies.js';
 import type { AuthUser } from '../common/auth/decorators.js';
 import { notFound } from '../common/http/errors.js';
 import { escapeLike, parseListQuery } from '../common/list/list-query.js';
 import { ListService } from '../common/list/list.service.js';
+import { ResourceService, versionOf } from '../common/resource/resource.service.js';
+import type { ServerResource } from '../common/resource/server-resource.js';
+import { actAs } from '../common/version.js';
 import { rowsInBatches, streamXlsx, xlsxYesNo, type XlsxColumn } from '../exports/xlsx.js';
 import { LogService } from '../logs/log.service.js';
-import { MailService } from '../mail/mail.service.js';
-import { AGENCY_SEARCH_EXPRESSION, agencyUsersServerList } from './agencies.resource.js';
+import { AGENCY_SEARCH_EXPRESSION, agenciesServerResource, agencyUsersServerList } from './agencies.resource.js';
 
 /** Bytes of a generated social-network token (base64url: 43 characters). */
 export const VK_TOKEN_BYTES = 32;
@@ -36,75 +37,60 @@ const returned = <Row>(result: unknown): Row[] => (Array.isArray(result) && Arra
 export class AgenciesService {
   constructor(
     @Inject(DataSource) private readonly db: DataSource,
-    @Inject(MailService) private readonly mail: MailService,
     @Inject(LogService) private readonly logs: LogService,
+    @Inject(ResourceService) private readonly resources: ResourceService,
     @Inject(ListService) private readonly lists: ListService,
   ) {}
 
   /**
    * PUT /agencies/{id}/approve (1 → 2) and /contract (2 → 3), atomically: the row changes only
    * while it is still in the source status, so two colleagues pressing at once change it once and
-   * the second gets 409 with the status it has now.
+   * the second gets 409 with the status it has now. A body's `version` is checked like a save's.
    */
-  async transition(id: number, transition: AgencyTransition, user: AuthUser): Promise<AgencyStatusReply> {
+  async transition(id: number, transition: AgencyTransition, body: unknown, user: AuthUser): Promise<AgencyStatusReply> {
     const { from, to } = AGENCY_TRANSITIONS[transition];
-    const [changed] = returned<{ legal_name: string }>(
-      await this.db.query('UPDATE agencies SET status = $3, updated_at = now() WHERE id = $1 AND status = $2 RETURNING legal_name', [id, from, to]),
-    );
-    if (!changed) {
-      const [current] = await this.db.query<{ status: AgencyStatus }[]>('SELECT status FROM agencies WHERE id = $1', [id]);
+    const version = versionOf(body);
+    const changed = await this.db.transaction(async (manager) => {
+      await this.resources.assertVersion(agenciesServerResource as unknown as ServerResource, manager, id, version, { user });
+      const [row] = returned<{ legal_name: string; version: number }>(
+        await manager.query('UPDATE agencies SET status = $3 WHERE id = $1 AND status = $2 RETURNING legal_name, version', [id, from, to]),
+      );
+      if (row) return row;
+      const [current] = await manager.query<{ status: AgencyStatus }[]>('SELECT status FROM agencies WHERE id = $1', [id]);
       if (!current) throw notFound();
       throw refused(MESSAGES.agencies.wrongStatus(AGENCY_STATUS_NAMES[current.status]), HttpStatus.CONFLICT);
-    }
+    });
     const message = transition === 'approve' ? MESSAGES.agencies.approved(changed.legal_name) : MESSAGES.agencies.contractSigned(changed.legal_name);
     await this.logs.write('notice', 'agencies', message, '', { agency_id: id, user_id: user.id, status: to }).catch(() => undefined);
-    return { status: 'CHANGED', agency_status: to, legal_name: changed.legal_name, message };
+    return { status: 'CHANGED', agency_status: to, legal_name: changed.legal_name, message, version: changed.version };
   }
 
   /**
-   * POST /agencies/{id}/resend: the cabinet login and password to the agency's contact e-mail.
-   * Refused (422, spec 01 §8) without login, contact e-mail or password. Without SMTP_URL the letter
-   * waits in the outbox and the reply says `sent: false`.
+   * POST /agencies/{id}/vk-token/generate: a new cryptographically random token replaces the stored
+   * one. The token is the agency's data, so its version rises; the reply carries the new version for
+   * the open dialog to save with.
    */
-  async resend(id: number, user: AuthUser): Promise<ResendReply> {
-    const [agency] = await this.db.query<{ legal_name: string; login: string | null; contact_email: string | null; password_encrypted: string | null }[]>(
-      'SELECT legal_name, login, contact_email, password_encrypted FROM agencies WHERE id = $1',
-      [id],
-    );
-    if (!agency) throw notFound();
-    if (!agency.login || !agency.contact_email || !agency.password_encrypted) throw refused(MESSAGES.agencies.resendRefused);
-    const { sent } = await this.mail.sendCabinetAccess({
-      to: agency.contact_email,
-      holder: `агентство «${agency.legal_name}»`,
-      login: agency.login,
-      encryptedPassword: agency.password_encrypted,
-      subject: MESSAGES.agencies.mailSubject,
-      source: 'agencies',
-      meta: { agency_id: id, user_id: user.id },
-    });
-    return { message: MESSAGES.agencies.resent, sent };
-  }
-
-  /** POST /agencies/{id}/vk-token/generate: a new cryptographically random token replaces the stored one. */
-  async generateToken(id: number): Promise<{ vk_token: string; message: string }> {
+  async generateToken(id: number, user: AuthUser): Promise<{ vk_token: string; message: string; version: number }> {
     const token = randomBytes(VK_TOKEN_BYTES).toString('base64url');
-    const rows = returned<{ id: number }>(
-      await this.db.query(`UPDATE agencies SET vk_settings = vk_settings || jsonb_build_object('vk_token', $2::text), updated_at = now() WHERE id = $1 RETURNING id`, [
-        id,
-        token,
-      ]),
-    );
-    if (rows.length === 0) throw notFound();
-    return { vk_token: token, message: MESSAGES.agencies.tokenGenerated };
+    const version = await this.setToken(id, token, user);
+    return { vk_token: token, message: MESSAGES.agencies.tokenGenerated, version };
   }
 
   /** DELETE /agencies/{id}/vk-token */
-  async deleteToken(id: number): Promise<{ vk_token: null; message: string }> {
-    const rows = returned<{ id: number }>(
-      await this.db.query(`UPDATE agencies SET vk_settings = vk_settings || '{"vk_token": null}'::jsonb, updated_at = now() WHERE id = $1 RETURNING id`, [id]),
-    );
-    if (rows.length === 0) throw notFound();
-    return { vk_token: null, message: MESSAGES.agencies.tokenDeleted };
+  async deleteToken(id: number, user: AuthUser): Promise<{ vk_token: null; message: string; version: number }> {
+    const version = await this.setToken(id, null, user);
+    return { vk_token: null, message: MESSAGES.agencies.tokenDeleted, version };
+  }
+
+  private setToken(id: number, token: string | null, user: AuthUser): Promise<number> {
+    return this.db.transaction(async (manager) => {
+      await actAs(manager, user.id);
+      const [row] = returned<{ version: number }>(
+        await manager.query(`UPDATE agencies SET vk_settings = vk_settings || jsonb_build_object('vk_token', $2::text) WHERE id = $1 RETURNING version`, [id, token]),
+      );
+      if (!row) throw notFound();
+      return row.version;
+    });
   }
 
   /** GET /agencies/{agency_id}/agency-users: a page of the agency's employees and the agency (spec 01 §2.5, §7). */

@@ -73,7 +73,7 @@ describe('access', () => {
       const agency = await create({}, client);
       expect((await client.get(`/api/agencies/${agency.id}`)).status, role).toBe(200);
       expect((await client.put(`/api/agencies/${agency.id}`, fullForm({ legal_name: `Роль ${role}` }))).status, role).toBe(200);
-      expect((await client.put(`/api/agencies/${agency.id}/active`)).body, role).toEqual({ status: 'CHANGED', is_active: false, name: `Роль ${role}` });
+      expect((await client.put(`/api/agencies/${agency.id}/active`)).body, role).toEqual({ status: 'CHANGED', is_active: false, name: `Роль ${role}`, version: expect.any(Number) });
       expect(await client.delete(`/api/agencies/${agency.id}`), role).toMatchObject({ status: 200, body: { message: 'Успешно удалено' } });
       expect(await stored(agency.id)).toBeUndefined();
     }
@@ -130,6 +130,7 @@ describe('create, show, update', () => {
       vk_settings: { vk_token: null, vk_group_id: 'club12345' },
       is_new: true,
       created_at: expect.any(String),
+      version: 1,
     };
     expect(response.body).toEqual({ data: row });
     expect(JSON.stringify(response.body)).not.toContain('Cabinet-Pass-1');
@@ -141,7 +142,8 @@ describe('create, show, update', () => {
     const shown = await manager.get(`/api/agencies/${id}`);
     expect(shown.body).toEqual({ data: row });
     await app.db.query(`UPDATE agencies SET vk_settings = '{"vk_token": "kept-token", "vk_group_id": "club12345"}' WHERE id = $1`, [id]);
-    const updated = await manager.put(`/api/agencies/${id}`, { ...row, password: '', brand: 'Новый бренд', status: 3, is_new: true, vk_settings: { vk_token: 'forged', vk_group_id: 'club777' } });
+    // (without the version it read: the SQL above changed the agency since, which a form would be told with a 409)
+    const updated = await manager.put(`/api/agencies/${id}`, { ...row, version: undefined, password: '', brand: 'Новый бренд', status: 3, is_new: true, vk_settings: { vk_token: 'forged', vk_group_id: 'club777' } });
     expect(updated.status, JSON.stringify(updated.body)).toBe(200);
     expect(updated.body.data).toMatchObject({ brand: 'Новый бренд', status: 1, is_new: false, vk_settings: { vk_token: 'kept-token', vk_group_id: 'club777' }, has_password: true });
     expect((await stored(id)).password_encrypted).toBe(db.password_encrypted);
@@ -347,10 +349,15 @@ describe('send login and password (spec 01 §4, §8)', () => {
       expect(created.status).toBe(201);
       const response = await client.post(`/api/agencies/${created.body.data.id}/resend`);
       expect(response).toMatchObject({ status: 200, body: { sent: false, message: MESSAGES.agencies.resent } });
-      const rows = await offline.db.query<{ status: string; recipient: string; body_text: string }>('SELECT status, recipient, body_text FROM mail_outbox');
+      const rows = await offline.db.query<{ status: string; recipient: string; body_text: string; secret_encrypted: string }>(
+        'SELECT status, recipient, body_text, secret_encrypted FROM mail_outbox',
+      );
       expect(rows).toHaveLength(1);
       expect(rows[0]).toMatchObject({ status: 'kept', recipient: 'offline@agency.test' });
-      expect(rows[0]!.body_text).toContain('Пароль: Offline-Pass-1');
+      // The password waits encrypted, never in the letter's text (issue 8).
+      expect(rows[0]!.body_text).toContain('Логин: offline-agency');
+      expect(rows[0]!.body_text).not.toContain('Offline-Pass-1');
+      expect(rows[0]!.secret_encrypted).toMatch(/^v1:/);
     } finally {
       await offline.close();
     }
@@ -460,7 +467,7 @@ describe('employees (spec 01 §2.5)', () => {
       expect(first.body.count).toBe(12);
       expect(first.body.agency).toEqual({ id: agency.id, legal_name: 'ООО «Штат»' });
       expect(first.body.data).toHaveLength(10);
-      expect(first.body.data[0]).toEqual({ id: expect.any(Number), full_name: 'Сотрудник 01', phone: '+79780000001', email: 'emp1@agency.test' });
+      expect(first.body.data[0]).toEqual({ id: expect.any(Number), full_name: 'Сотрудник 01', phone: '+79780000001', email: 'emp1@agency.test', version: 1 });
     }
     const second = await manager.get(`/api/agencies/${agency.id}/agency-users?page=2&limit=10&orderBy=full_name&ascending=0`);
     expect(second.body.data.map((row: { full_name: string }) => row.full_name)).toEqual(['Сотрудник 02', 'Сотрудник 01']);

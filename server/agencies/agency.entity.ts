@@ -1,4 +1,5 @@
 import { Column, CreateDateColumn, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { VersionedEntity } from '../common/entities/versioned.entity.js';
 import type { AgencyStatus, CommissionType } from '../../shared/resources/agencies.js';
 
 /** The social-network settings of an agency: a token generated here and the group id typed by staff. */
@@ -9,7 +10,7 @@ export interface VkSettings {
 
 /** A partner agency (spec 01 §3 "Agency"). Property names are the API's field names. */
 @Entity('agencies')
-export class AgencyEntity {
+export class AgencyEntity extends VersionedEntity {
   @PrimaryGeneratedColumn()
   id: number;
 
@@ -99,7 +100,7 @@ export class AgencyEntity {
 
 /** An employee of an agency (spec 01 §3 "Agency employee"): listed here, managed in the agency's cabinet. */
 @Entity('agency_users')
-export class AgencyUserEntity {
+export class AgencyUserEntity extends VersionedEntity {
   @PrimaryGeneratedColumn()
   id: number;
 

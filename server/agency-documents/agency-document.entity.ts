@@ -1,8 +1,9 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { VersionedEntity } from '../common/entities/versioned.entity.js';
 
 /** An agency document (spec 01 §3): a stored upload (files.path) with a description and a sort priority. */
 @Entity('agency_documents')
-export class AgencyDocumentEntity {
+export class AgencyDocumentEntity extends VersionedEntity {
   @PrimaryGeneratedColumn()
   id: number;
 

@@ -6,11 +6,14 @@ import { MESSAGES } from '../../shared/messages.js';
 import { firstAdministratorSchema, fullName, loginSchema } from '../../shared/resources/users.js';
 import { CurrentUser, Public, type AuthUser } from '../common/auth/decorators.js';
 import { randomToken, SessionService } from '../common/auth/session.service.js';
-import { parseInput, ValidationFailed } from '../common/http/errors.js';
+import { forbidden, parseInput, ValidationFailed } from '../common/http/errors.js';
 import { UserEntity } from '../users/user.entity.js';
 import { UsersService } from '../users/users.service.js';
 import { LoginThrottleService } from './login-throttle.service.js';
-import { DUMMY_HASH, verifyPassword } from './passwords.js';
+import { DUMMY_HASH, hashPassword, needsRehash, verifyPassword } from './passwords.js';
+
+/** 127.0.0.0/8 and ::1, also as IPv4-mapped IPv6 (::ffff:127.0.0.1). */
+const isLoopbackAddress = (address: string | undefined) => !!address && (address === '::1' || /^(::ffff:)?127\.\d+\.\d+\.\d+$/i.test(address));
 
 const baseCookie = (request: Request): CookieOptions => ({ path: '/', sameSite: 'lax', secure: request.secure });
 
@@ -37,7 +40,8 @@ export class AuthController {
   @HttpCode(200)
   async login(@Body() body: unknown, @Req() request: Request, @Res({ passthrough: true }) response: Response) {
     const { login, password } = parseInput(loginSchema, body);
-    await this.throttle.assertAllowed(login);
+    // The attempt is counted before the password is checked: parallel requests cannot outrun the limit.
+    await this.throttle.reserveAttempt(login);
 
     const user = await this.db
       .getRepository(UserEntity)
@@ -45,15 +49,14 @@ export class AuthController {
       .addSelect('u.password_hash')
       .where('u.email = :email', { email: login.trim().toLowerCase() })
       .getOne();
-    // Always run bcrypt, so an unknown login is not faster to reject than a wrong password.
+    // Always check a hash, so an unknown login is not faster to reject than a wrong password.
     const passwordMatches = await verifyPassword(password, user?.password_hash ?? DUMMY_HASH);
-    if (!user || !passwordMatches) {
-      await this.throttle.recordFailure(login);
-      throw new ValidationFailed({ login: [MESSAGES.auth.wrongCredentials] });
-    }
+    if (!user || !passwordMatches) throw new ValidationFailed({ login: [MESSAGES.auth.wrongCredentials] });
     if (!user.is_active) throw new ValidationFailed({ login: [MESSAGES.auth.inactiveUser] });
 
     await this.throttle.clear(login);
+    await this.throttle.prune();
+    if (needsRehash(user.password_hash)) await this.upgradeHash(user.id, user.password_hash, password);
     return { data: await this.startSession(user, request, response) };
   }
 
@@ -93,14 +96,25 @@ export class AuthController {
     return { required: !(await this.users.anyUserExists()) };
   }
 
-  /** Creates the first administrator and signs them in; 403 as soon as any user exists. */
+  /**
+   * Creates the first administrator and signs them in; 403 as soon as any user exists. Only for a
+   * request from this computer, judged by the socket's address (not by headers a proxy or a
+   * rebinding page could set): in serve mode on an office network nobody else may claim the office.
+   */
   @Public()
   @Post('setup')
   @HttpCode(201)
   async setup(@Body() body: unknown, @Req() request: Request, @Res({ passthrough: true }) response: Response) {
+    if (!isLoopbackAddress(request.socket.remoteAddress)) throw forbidden(MESSAGES.auth.setupLocalOnly);
     const input = parseInput(firstAdministratorSchema, body);
     const user = await this.users.createFirstAdministrator(input);
     return { data: await this.startSession(user, request, response) };
+  }
+
+  /** A bcrypt hash (or one of an older policy) becomes argon2id of the password just proven right. */
+  private async upgradeHash(userId: number, oldHash: string, password: string): Promise<void> {
+    // Unless an administrator set another password meanwhile.
+    await this.db.query('UPDATE users SET password_hash = $1 WHERE id = $2 AND password_hash = $3', [await hashPassword(password), userId, oldHash]);
   }
 
   private async startSession(user: UserEntity, request: Request, response: Response): Promise<SessionUser> {

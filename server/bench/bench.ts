@@ -134,7 +134,7 @@ async function main(): Promise<void> {
       }
       return rows;
     };
-    const context: BenchContext = { sizes, baseUrl: server.url, cookie, sql, measure, log };
+    const context: BenchContext = { sizes, baseUrl: server.url, cookie, admin, sql, measure, log };
     const scenarios = BENCH_SCENARIOS.filter((scenario) => !only || only.includes(scenario.name));
     const results: BenchRow[] = [];
     const runStage = async (stage: 'export' | 'full') => {

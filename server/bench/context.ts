@@ -1,5 +1,6 @@
 /** What a bench scenario gets and gives (server/bench/scenarios: one file per scenario, one line in its index). */
 import type pg from 'pg';
+import type { ApiClient } from '../test/api-client.js';
 
 export interface BenchSizes {
   /** Clients in the lists (1 000 000). */
@@ -44,6 +45,8 @@ export interface BenchContext {
   baseUrl: string;
   /** Cookie header of a signed-in administrator. */
   cookie: string;
+  /** The same administrator's session as a client that also sends the XSRF header (writes). */
+  admin: ApiClient;
   /** Direct SQL on the bench database. */
   sql: pg.Client;
   /** Times GET `paths` (in turn) at one and at eight concurrent clients, with the database's own time per request. */

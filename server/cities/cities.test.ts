@@ -84,8 +84,11 @@ describe('cities', () => {
     const [stored] = await app.db.query<{ catalog_price: string }>('SELECT catalog_price FROM cities WHERE id = $1', [id]);
     expect(stored!.catalog_price).toBe('15000.50');
 
-    // Update replaces the lists.
-    const updated = await manager.put(`/api/cities/${id}`, city('Сочи', { slug: 'sochi', near_cities: [sirius.id], catalog: { image: null, price: null } }));
+    // A list that is sent is the whole list (an empty one clears it); a list left out keeps what is stored.
+    const updated = await manager.put(
+      `/api/cities/${id}`,
+      city('Сочи', { slug: 'sochi', near_cities: [sirius.id], railway_transfer_cities: [], catalog: { image: null, price: null } }),
+    );
     expect(updated.status).toBe(200);
     expect(updated.body.data).toMatchObject({ near_cities: [{ id: sirius.id, name: 'Сириус' }], railway_transfer_cities: [], catalog: { image: null, price: null } });
     expect((await app.db.query('SELECT * FROM city_near_cities WHERE city_id = $1', [id])).length).toBe(1);

@@ -1,11 +1,8 @@
-import { HttpException, HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { Response } from 'express';
 import { DataSource } from 'typeorm';
-import { MESSAGES } from '../../shared/messages.js';
-import { CLIENTS_EXPORT_FILE, formatPhone, type ResendReply } from '../../shared/resources/clients.js';
-import { notFound } from '../common/http/errors.js';
+import { CLIENTS_EXPORT_FILE, formatPhone } from '../../shared/resources/clients.js';
 import { rowsInBatches, streamXlsx, xlsxYesNo, type XlsxColumn } from '../exports/xlsx.js';
-import { MailService } from '../mail/mail.service.js';
 
 /** Columns of clients.xlsx: the list's visible columns with Russian headers, plus the creation date. */
 export const CLIENT_EXPORT_COLUMNS = [
@@ -28,35 +25,7 @@ interface ExportRow {
 
 @Injectable()
 export class ClientsService {
-  constructor(
-    @Inject(DataSource) private readonly db: DataSource,
-    @Inject(MailService) private readonly mail: MailService,
-  ) {}
-
-  /**
-   * POST /api/clients/{id}/resend: mails the cabinet login (the e-mail) and password. Refused with
-   * 422 and the spec's text when the e-mail or password is missing (spec 01 §4, §8).
-   */
-  async resend(id: number): Promise<ResendReply> {
-    const [client] = await this.db.query<{ full_name: string; email: string | null; password_encrypted: string | null }[]>(
-      'SELECT full_name, email, password_encrypted FROM clients WHERE id = $1',
-      [id],
-    );
-    if (!client) throw notFound();
-    if (!client.email || !client.password_encrypted) {
-      throw new HttpException({ message: MESSAGES.clients.resendRefused, errors: {} }, HttpStatus.UNPROCESSABLE_ENTITY);
-    }
-    const { sent } = await this.mail.sendCabinetAccess({
-      to: client.email,
-      holder: client.full_name,
-      login: client.email,
-      encryptedPassword: client.password_encrypted,
-      subject: MESSAGES.clients.mailSubject,
-      source: 'clients',
-      meta: { client_id: id },
-    });
-    return { message: MESSAGES.clients.resent, sent };
-  }
+  constructor(@Inject(DataSource) private readonly db: DataSource) {}
 
   /** GET /api/clients/export: clients.xlsx streamed in batches of 2 000 rows by id. */
   async export(response: Response): Promise<void> {

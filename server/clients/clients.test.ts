@@ -25,12 +25,13 @@ afterAll(async () => {
 });
 
 let number = 0;
+/** A client with its own phone and e-mail (both are unique among clients). */
 const form = (overrides: Record<string, unknown> = {}) => ({
   surname: 'Петров',
   name: 'Иван',
   patronymic: 'Сергеевич',
-  phone: '+7 (912) 345-67-89',
-  email: `client${++number}@example.test`,
+  phone: `+7 (912) 3${String(++number).padStart(2, '0')}-67-89`,
+  email: `client${number}@example.test`,
   password: 'cabinet-pass-1',
   is_active: true,
   ...overrides,
@@ -41,7 +42,7 @@ const counters = async (client: ApiClient) => (await client.get('/api/new-items/
 describe('CRUD and validation', () => {
   it('creates, reads, updates and deletes a client for every role; the password never leaves the server', async () => {
     for (const client of [admin, manager, accountant]) {
-      const created = await client.post('/api/clients', form());
+      const created = await client.post('/api/clients', form({ phone: '+7 (912) 345-67-89' }));
       expect(created.status).toBe(201);
       expect(created.body.data).toMatchObject({
         surname: 'Петров',
@@ -171,15 +172,19 @@ describe('send login and password', () => {
       const delivered = smtp.messages.length;
       const reply = await client.post(`/api/clients/${body.data.id}/resend`);
       expect(reply.body).toEqual({ message: MESSAGES.clients.resent, sent: false });
-      const [outbox] = await app.db.query<{ status: string; body_text: string }>(
-        `SELECT status, body_text FROM mail_outbox WHERE recipient = 'kept@example.test'`,
+      const [outbox] = await app.db.query<{ status: string; body_text: string; secret_encrypted: string }>(
+        `SELECT status, body_text, secret_encrypted FROM mail_outbox WHERE recipient = 'kept@example.test'`,
       );
       expect(outbox!.status).toBe('kept');
-      expect(outbox!.body_text).toContain('kept-pass');
+      // The waiting letter has the login; its password is kept encrypted, never in the text (issue 8).
+      expect(outbox!.body_text).toContain('Логин: kept@example.test');
+      expect(outbox!.body_text).not.toContain('kept-pass');
+      expect(outbox!.secret_encrypted).toMatch(/^v1:/);
       expect(smtp.messages.length).toBe(delivered);
       // Staff see on /logs that the letter was kept, not sent.
       const notes = await app.db.query<{ title: string; meta: { client_id: number; to: string } }>(`SELECT title, meta FROM logs WHERE source = 'clients'`);
-      expect(notes).toContainEqual({ title: MESSAGES.cabinetAccessLog.kept, meta: { client_id: body.data.id, to: 'kept@example.test' } });
+      const manager = (await client.post('/api/me')).body.id as number;
+      expect(notes).toContainEqual({ title: MESSAGES.cabinetAccessLog.kept, meta: { client_id: body.data.id, user_id: manager, to: 'kept@example.test' } });
     } finally {
       await plain.close();
     }

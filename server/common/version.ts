@@ -11,7 +11,9 @@
  *   await actAs(manager, actor.user.id);                        // who the trigger records
  *   await assertCurrentVersion(manager, 'agencies', id, input.version, () => currentRecord());
  *   ... write ...
- * `assertCurrentVersion` locks the row (FOR UPDATE), so two saves of one record run one after the other.
+ * `assertCurrentVersion` locks the row (FOR NO KEY UPDATE), so two saves of one record run one after the
+ * other — a lock that still lets other rows' foreign keys point at it (a save of user B that records
+ * user A as its author must not wait for a save of user A: that was a deadlock).
  */
 import { HttpException, HttpStatus } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
@@ -54,7 +56,7 @@ export async function assertCurrentVersion(
   const [stored] = (await manager.query(
     `SELECT t.version, t.updated_at,
             (SELECT u.full_name FROM users u WHERE u.id = t.updated_by_id) AS saved_by
-       FROM ${table} t WHERE t.id = $1 FOR UPDATE OF t`,
+       FROM ${table} t WHERE t.id = $1 FOR NO KEY UPDATE OF t`,
     [id],
   )) as StoredVersion[];
   if (!stored) throw notFound();

@@ -66,8 +66,8 @@ describe('list', () => {
     const first = await list();
     expect(first.count).toBe(all.length);
     expect(first.data).toHaveLength(10);
-    expect(first.data[0]).toEqual({ id: all[0], name: (await storedCountry(all[0]!))!.name });
-    expect(Object.keys(first.data[0]!).sort()).toEqual(['id', 'name']);
+    expect(first.data[0]).toEqual({ id: all[0], name: (await storedCountry(all[0]!))!.name, version: 1 });
+    expect(Object.keys(first.data[0]!).sort()).toEqual(['id', 'name', 'version']);
 
     expect(await listIds('page=2&limit=4')).toEqual(all.slice(4, 8));
     expect((await list('page=2&limit=4')).count).toBe(all.length);
@@ -83,7 +83,7 @@ describe('list', () => {
   });
 
   it('searches by part of the name, case-insensitively, with % and _ taken literally', async () => {
-    expect(await list('query=' + encodeURIComponent('ГЕРМ'))).toEqual({ data: [{ id: germany, name: 'Германия' }], count: 1 });
+    expect(await list('query=' + encodeURIComponent('ГЕРМ'))).toEqual({ data: [{ id: germany, name: 'Германия', version: 1 }], count: 1 });
     const withG = await listIds('query=' + encodeURIComponent('Г') + '&orderBy=name&limit=100');
     expect(withG).toEqual(await ids(`SELECT id FROM countries WHERE lower(name) LIKE '%г%' ORDER BY name, id`));
     expect(withG).toEqual(expect.arrayContaining([germany, georgia]));
@@ -113,7 +113,7 @@ describe('create, show, update', () => {
   it('creates (201 {data} with the new id, name trimmed), shows and updates', async () => {
     const created = await admin.post('/api/countries', { name: '  Мальдивы ' });
     expect(created.status).toBe(201);
-    expect(created.body).toEqual({ data: { id: expect.any(Number), name: 'Мальдивы' } });
+    expect(created.body).toEqual({ data: { id: expect.any(Number), name: 'Мальдивы', version: 1 } });
     const id = created.body.data.id as number;
     expect(await storedCountry(id)).toEqual({ id, name: 'Мальдивы' });
 
@@ -121,7 +121,7 @@ describe('create, show, update', () => {
 
     const updated = await admin.put(`/api/countries/${id}`, { name: 'Мальдивская Республика' });
     expect(updated.status).toBe(200);
-    expect(updated.body).toEqual({ data: { id, name: 'Мальдивская Республика' } });
+    expect(updated.body).toEqual({ data: { id, name: 'Мальдивская Республика', version: 2 } });
     expect(await storedCountry(id)).toEqual({ id, name: 'Мальдивская Республика' });
   });
 

@@ -30,18 +30,28 @@ export function createDataSource(url: string, options: DataSourceOptions = {}): 
 }
 
 /**
+ * Runs `work` while holding a session-level PostgreSQL advisory lock on its own connection:
+ * instances starting together take turns, and the later ones find the work done.
+ */
+export async function withAdvisoryLock<T>(dataSource: DataSource, key: number, work: () => Promise<T>): Promise<T> {
+  const lockRunner = dataSource.createQueryRunner();
+  await lockRunner.connect();
+  try {
+    await lockRunner.query('SELECT pg_advisory_lock($1)', [key]);
+    return await work();
+  } finally {
+    await lockRunner.query('SELECT pg_advisory_unlock($1)', [key]).catch(() => undefined);
+    await lockRunner.release();
+  }
+}
+
+/**
  * Applies pending migrations under a PostgreSQL advisory lock: instances starting together wait
  * for each other, and the later ones find nothing left to do.
  */
 export async function migrateWithLock(dataSource: DataSource): Promise<string[]> {
-  const lockRunner = dataSource.createQueryRunner();
-  await lockRunner.connect();
-  try {
-    await lockRunner.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+  return withAdvisoryLock(dataSource, MIGRATION_LOCK_KEY, async () => {
     const applied = await dataSource.runMigrations({ transaction: 'each' });
     return applied.map((migration) => migration.name);
-  } finally {
-    await lockRunner.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
-    await lockRunner.release();
-  }
+  });
 }

@@ -52,7 +52,7 @@ it('a second start in the same data folder keeps the data of the first, and Cyri
   expect((await again.get('/api/setup')).body).toEqual({ required: false });
   expect((await again.login(administrator.email, administrator.password)).status).toBe(200);
   expect((await again.get(`/api/countries?query=${encodeURIComponent('гЕРМ')}`)).body).toEqual({
-    data: [{ id: country.body.data.id, name: 'Германия' }],
+    data: [{ id: country.body.data.id, name: 'Германия', version: 1 }],
     count: 1,
   });
 });

@@ -14,7 +14,7 @@ import {
 } from '../../shared/files.js';
 import { MESSAGES } from '../../shared/messages.js';
 import { foreignKeysInto, referencedValues } from '../common/database/foreign-keys.js';
-import { forbidden, notFound, PG, pgErrorOf, ValidationFailed } from '../common/http/errors.js';
+import { forbidden, isStillReferenced, notFound, PG, pgErrorOf, ValidationFailed } from '../common/http/errors.js';
 
 export interface StoreOptions {
   /** What may be stored: kinds (told by content) and size; a file outside it is a 422. */
@@ -205,7 +205,7 @@ export class FilesService {
     try {
       rows = await this.db.query(DELETE_UPLOAD, [path]);
     } catch (error) {
-      if (pgErrorOf(error).code === PG.foreignKeyViolation) throw forbidden(MESSAGES.errors.inUse);
+      if (isStillReferenced(error)) throw forbidden(MESSAGES.errors.inUse);
       throw error;
     }
     const sha256 = rows[0]?.sha256;
@@ -276,7 +276,7 @@ async function underSavepoint<T>(manager: EntityManager, name: string, work: () 
     await manager.query(`RELEASE SAVEPOINT ${name}`);
     return result;
   } catch (error) {
-    if (pgErrorOf(error).code !== PG.foreignKeyViolation) throw error;
+    if (!isStillReferenced(error)) throw error;
     await manager.query(`ROLLBACK TO SAVEPOINT ${name}`);
     return null;
   }

@@ -117,9 +117,9 @@ describe('hotel services and infrastructures: the site-filter switches', () => {
 
     const filter = await manager.put(`/api${path}/${id}/filter`);
     expect(filter.status).toBe(200);
-    expect(filter.body).toEqual({ status: 'CHANGED', is_filter: true, name: `Фильтр ${table}` });
+    expect(filter.body).toEqual({ status: 'CHANGED', is_filter: true, name: `Фильтр ${table}`, version: 2 });
     const point = await manager.put(`/api${path}/${id}/point-filter`, { is_point_filter: true });
-    expect(point.body).toEqual({ status: 'CHANGED', is_point_filter: true, name: `Фильтр ${table}` });
+    expect(point.body).toEqual({ status: 'CHANGED', is_point_filter: true, name: `Фильтр ${table}`, version: 3 });
     expect((await manager.put(`/api${path}/${id}/filter`)).body.is_filter).toBe(false);
 
     const [row] = await app.db.query<{ is_filter: boolean; is_point_filter: boolean }>(`SELECT is_filter, is_point_filter FROM ${table} WHERE id = $1`, [id]);
@@ -226,7 +226,7 @@ describe('promotions', () => {
 describe('room dictionaries', () => {
   it('places carry main and extra counts, whole numbers 0–999999', async () => {
     const created = await manager.post('/api/hotels/rooms/places', { name: 'DBL + EXB', places_count: 2, adv_places_count: 1 });
-    expect(created.body.data).toEqual({ id: expect.any(Number), name: 'DBL + EXB', places_count: 2, adv_places_count: 1 });
+    expect(created.body.data).toEqual({ id: expect.any(Number), name: 'DBL + EXB', places_count: 2, adv_places_count: 1, version: 1 });
     const defaults = await manager.post('/api/hotels/rooms/places', { name: 'Без мест' });
     expect(defaults.body.data).toMatchObject({ places_count: 0, adv_places_count: 0 });
     const bad = await manager.post('/api/hotels/rooms/places', { name: 'Неверно', places_count: 1_000_000, adv_places_count: 1.5 });
@@ -251,7 +251,7 @@ describe('trade offers', () => {
     const icons = await manager.get('/api/tours/excursion/trade-offers/icons');
     expect(icons.body).toEqual({ data: TRADE_OFFER_ICONS.map(({ id, name }) => ({ id, name })) });
     const created = await manager.post('/api/tours/excursion/trade-offers', { name: 'Хит сезона', icon: 'fire' });
-    expect(created.body.data).toEqual({ id: expect.any(Number), name: 'Хит сезона', icon: 'fire' });
+    expect(created.body.data).toEqual({ id: expect.any(Number), name: 'Хит сезона', icon: 'fire', version: 1 });
   });
 });
 

@@ -25,6 +25,8 @@ import { hotelUploadOf } from './hotel-uploads.js';
 import { HotelEntity } from './hotel.entity.js';
 import { HOTEL_AGGREGATE, hotelNode, hotelRecord } from './hotel.aggregate.js';
 import { z } from 'zod';
+import { listFilter, pickerQuerySchema } from '../../shared/list.js';
+import { escapeLike } from '../common/list/list-query.js';
 
 const categoryName = (type: number | null) => HOTEL_CATEGORY_TYPES.find((category) => category.id === type)?.name ?? null;
 
@@ -51,13 +53,8 @@ export const hotelsListResource = defineServerResource({
   }),
 });
 
-/** GET /api/hotels/list: bounded like every picker (`limit` default 50, at most 200). */
-const pickerQuery = z.object({
-  query: z.string().trim().max(128, MESSAGES.validation.maxLength(128)).optional(),
-  city_id: z.coerce.number({ error: MESSAGES.validation.integer }).int(MESSAGES.validation.integer).positive(MESSAGES.validation.integer).optional(),
-  is_excursion: z.enum(['0', '1', 'true', 'false'], { error: MESSAGES.validation.oneOf }).optional(),
-  limit: z.coerce.number({ error: MESSAGES.validation.integer }).int(MESSAGES.validation.integer).min(1, MESSAGES.validation.min(1)).max(200, MESSAGES.validation.max(200)).default(50),
-});
+/** GET /api/hotels/list: bounded like every picker (`query`, `limit` default 50, at most 200), plus its two filters. */
+const pickerQuery = pickerQuerySchema.extend({ city_id: listFilter.integer(), is_excursion: listFilter.flag() });
 
 const uploadFields = z.object({
   type: z.coerce.number({ error: MESSAGES.validation.required }).refine((type) => HOTEL_FILE_TYPES.includes(type as never), MESSAGES.validation.oneOf),
@@ -226,13 +223,12 @@ export class HotelsService {
   /** GET /api/hotels/list: hotels for pickers, by name (`city_id`, `is_excursion`, `query`, `limit`). */
   async picker(raw: Record<string, unknown>): Promise<{ data: HotelPickerRow[] }> {
     const query = parseInput(pickerQuery, raw);
-    const excursion = query.is_excursion === undefined ? null : query.is_excursion === '1' || query.is_excursion === 'true';
     const data = await this.db.query<HotelPickerRow[]>(
       `SELECT id, name, city_id, is_excursion FROM hotels
         WHERE ($1::int IS NULL OR city_id = $1) AND ($2::boolean IS NULL OR is_excursion = $2)
-          AND ($3::text IS NULL OR name ILIKE '%' || replace(replace(replace($3, '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%')
+          AND ($3::text IS NULL OR name ILIKE $3)
         ORDER BY name, id LIMIT $4`,
-      [query.city_id ?? null, excursion, query.query || null, query.limit],
+      [query.city_id ?? null, query.is_excursion ?? null, query.query ? `%${escapeLike(query.query)}%` : null, query.limit],
     );
     return { data };
   }

@@ -18,6 +18,7 @@ import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShut
 import type PgBoss from 'pg-boss';
 import { DataSource } from 'typeorm';
 import { SERVER_CONFIG, type ServerConfig } from '../config.js';
+import { withAdvisoryLock } from '../database/data-source.js';
 import { LogService } from '../logs/log.service.js';
 
 export interface JobKind<Payload extends object> {
@@ -41,6 +42,10 @@ export type JobHandler<Payload> = (payload: Payload, job: { id: string; attempt:
 
 /** How often an idle worker looks for new jobs. */
 const POLLING_SECONDS = 1;
+
+/** Serialises the queue's set-up between instances starting together (pg-boss's own schema install
+ * and createQueue deadlock when two instances run them at once on an empty database). */
+const JOB_QUEUE_SETUP_LOCK_KEY = 7_300_503;
 
 @Injectable()
 export class JobQueue implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -95,10 +100,12 @@ export class JobQueue implements OnApplicationBootstrap, OnApplicationShutdown {
       supervise: true,
     });
     boss.on('error', (error) => void this.logs.error('jobs', 'Ошибка очереди заданий', error).catch(() => undefined));
-    await boss.start();
+    await withAdvisoryLock(this.db, JOB_QUEUE_SETUP_LOCK_KEY, async () => {
+      await boss.start();
+      for (const { kind } of this.handlers.values()) await boss.createQueue(kind.name);
+    });
     this.boss = boss;
     for (const { kind, handle } of this.handlers.values()) {
-      await boss.createQueue(kind.name);
       if (!this.config.jobWorkers) continue;
       await boss.work<object>(kind.name, { pollingIntervalSeconds: POLLING_SECONDS, batchSize: 1, includeMetadata: true }, async ([job]) => {
         if (!job) return;

@@ -123,11 +123,23 @@ describe('show, read-only, delete', () => {
 
   it('deletes a log: 200 "Log successfully deleted" and the row is gone', async () => {
     const id = await insertLog('INFO', 'test', 'To be deleted');
-    const response = await accountant.delete(`/api/logs/${id}`);
+    const response = await admin.delete(`/api/logs/${id}`);
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ message: MESSAGES.logs.deleted });
     expect(await ids('SELECT id FROM logs WHERE id = $1', [id])).toEqual([]);
-    expect((await accountant.delete(`/api/logs/${id}`)).status).toBe(404);
+    expect((await admin.delete(`/api/logs/${id}`)).status).toBe(404);
+  });
+
+  it('only the administrator deletes logs (issue 8: the trail of what happened is not the others\' to erase)', async () => {
+    const id = await insertLog('ERROR', 'http', 'Evidence');
+    for (const client of [accountant, manager]) {
+      const refused = await client.delete(`/api/logs/${id}`);
+      expect(refused.status).toBe(403);
+      expect(refused.body).toEqual({ message: MESSAGES.auth.forbidden });
+    }
+    expect(await ids('SELECT id FROM logs WHERE id = $1', [id])).toEqual([id]);
+    // Reading stays open to every role.
+    for (const client of [accountant, manager]) expect((await client.get(`/api/logs/${id}`)).status).toBe(200);
   });
 
   it('needs a session', async () => {

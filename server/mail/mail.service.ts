@@ -1,31 +1,51 @@
 /**
  * Outgoing mail ("send login and password", spec 01 §4; ARCHITECTURE.md §2 `SMTP_URL`).
- * Every message is recorded in `mail_outbox`: status 'sent' when the SMTP server took it, 'kept'
- * (with the error, if any) when there is no SMTP_URL or the server refused it, so nothing a
- * colleague asked to send is lost and the UI can say it was not sent.
+ * Every message is first recorded in `mail_outbox` as 'kept' (waiting), then delivered: 'sent'
+ * when the SMTP server took it; it stays 'kept' (with the error, if any) when there is no SMTP_URL
+ * or the server refused it, so nothing a colleague asked to send is lost and the UI can say it was
+ * not sent. Waiting letters go out when a server with SMTP_URL starts.
+ *
+ * A letter's secret (a cabinet password) never sits in the outbox in plain text: see outbox-secret.ts.
  */
-import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import type { Transporter } from 'nodemailer';
-import { DataSource } from 'typeorm';
-import { MESSAGES } from '../../shared/messages.js';
+import { DataSource, type EntityManager } from 'typeorm';
 import { decryptSecret } from '../common/secrets.js';
 import { SERVER_CONFIG, type ServerConfig } from '../config.js';
 import { LogService } from '../logs/log.service.js';
+import { withSecret } from './outbox-secret.js';
 
 export interface MailMessage {
   to: string;
   subject: string;
+  /** With `secretEncrypted`: the text with OUTBOX_SECRET_MARK where the secret goes. */
   text: string;
   html?: string;
+  /** The secret of the letter, encrypted with the cabinet-password key (server/common/secrets.ts). */
+  secretEncrypted?: string;
+  /** What the letter is, for limits (e.g. 'cabinet-access'). */
+  kind?: string;
+}
+
+interface WaitingLetter {
+  recipient: string;
+  subject: string;
+  body_text: string;
+  body_html: string | null;
+  secret_encrypted: string | null;
 }
 
 /** Sender address when SMTP_URL does not name one (`?from=` in the URL). */
 const DEFAULT_FROM = 'Тур Бэк-офис <no-reply@tour-backoffice.local>';
+/** Waiting letters are looked up in batches of this many at start. */
+const WAITING_BATCH = 50;
 
 @Injectable()
-export class MailService implements OnModuleDestroy {
+export class MailService implements OnApplicationBootstrap, OnModuleDestroy {
   private transport: Transporter | undefined;
   private readonly from: string;
+  private sweep: Promise<void> | undefined;
+  private stopping = false;
 
   constructor(
     @Inject(DataSource) private readonly db: DataSource,
@@ -48,44 +68,73 @@ export class MailService implements OnModuleDestroy {
     return Boolean(this.config.smtpUrl);
   }
 
-  /**
-   * "Send login and password" (spec 01 §4): decrypts the cabinet password and mails it with the login,
-   * and notes on /logs whether the letter went out or was kept in the outbox.
-   */
-  async sendCabinetAccess(access: { to: string; holder: string; login: string; encryptedPassword: string; subject: string; source: string; meta: Record<string, unknown> }): Promise<{ sent: boolean }> {
-    const password = await decryptSecret(this.db.manager, access.encryptedPassword);
-    const result = await this.send({ to: access.to, subject: access.subject, text: MESSAGES.cabinetAccessLetter(access.holder, access.login, password) });
-    await this.logs
-      .write('notice', access.source, result.sent ? MESSAGES.cabinetAccessLog.sent : MESSAGES.cabinetAccessLog.kept, '', { ...access.meta, to: access.to })
-      .catch(() => undefined);
-    return result;
-  }
-
+  /** Records and delivers a message. */
   async send(message: MailMessage): Promise<{ sent: boolean }> {
-    let error: string | null = null;
-    let sent = false;
-    if (this.config.smtpUrl) {
-      try {
-        // nodemailer is imported on the first letter, not at start-up (issue 9 "Start-up").
-        this.transport ??= (await import('nodemailer')).default.createTransport(this.config.smtpUrl);
-        await this.transport.sendMail({ from: this.from, to: message.to, subject: message.subject, text: message.text, html: message.html });
-        sent = true;
-      } catch (failure) {
-        error = failure instanceof Error ? failure.message : String(failure);
-        await this.logs
-          .write('error', 'mail', 'Не удалось отправить письмо', error, { to: message.to, subject: message.subject })
-          .catch(() => undefined);
-      }
-    }
-    await this.db.query(
-      `INSERT INTO mail_outbox (recipient, subject, body_text, body_html, status, error, sent_at)
-       VALUES ($1, $2, $3, $4, $5, $6, CASE WHEN $7::boolean THEN now() END)`,
-      [message.to, message.subject, message.text, message.html ?? null, sent ? 'sent' : 'kept', error, sent],
-    );
-    return { sent };
+    return this.deliver(await this.keep(message));
   }
 
-  onModuleDestroy(): void {
+  /** Records a message as waiting ('kept'), in the caller's transaction when given; returns its id. */
+  async keep(message: MailMessage, manager: EntityManager = this.db.manager): Promise<string> {
+    const [row] = await manager.query<{ id: string }[]>(
+      `INSERT INTO mail_outbox (recipient, subject, body_text, body_html, status, kind, secret_encrypted)
+       VALUES ($1, $2, $3, $4, 'kept', $5, $6) RETURNING id`,
+      [message.to, message.subject, message.text, message.html ?? null, message.kind ?? null, message.secretEncrypted ?? null],
+    );
+    return row!.id;
+  }
+
+  /**
+   * Sends a waiting letter, once across every instance (the row is locked while it is sent, and
+   * skipped by others meanwhile). Sent: the row says so and forgets the secret; refused: the row
+   * keeps waiting, with the error.
+   */
+  async deliver(id: string): Promise<{ sent: boolean }> {
+    if (!this.config.smtpUrl) return { sent: false };
+    return this.db.transaction(async (manager) => {
+      const [letter] = await manager.query<WaitingLetter[]>(
+        `SELECT recipient, subject, body_text, body_html, secret_encrypted FROM mail_outbox WHERE id = $1 AND status = 'kept' FOR UPDATE SKIP LOCKED`,
+        [id],
+      );
+      if (!letter) return { sent: false };
+      try {
+        const text = letter.secret_encrypted ? withSecret(letter.body_text, await decryptSecret(manager, letter.secret_encrypted)) : letter.body_text;
+        // nodemailer is imported on the first letter, not at start-up (issue 9 "Start-up").
+        this.transport ??= (await import('nodemailer')).default.createTransport(this.config.smtpUrl!);
+        await this.transport.sendMail({ from: this.from, to: letter.recipient, subject: letter.subject, text, html: letter.body_html ?? undefined });
+      } catch (failure) {
+        const error = failure instanceof Error ? failure.message : String(failure);
+        await manager.query(`UPDATE mail_outbox SET error = $2 WHERE id = $1`, [id, error]);
+        await this.logs.write('error', 'mail', 'Не удалось отправить письмо', error, { to: letter.recipient, subject: letter.subject }).catch(() => undefined);
+        return { sent: false };
+      }
+      await manager.query(`UPDATE mail_outbox SET status = 'sent', sent_at = now(), error = NULL, secret_encrypted = NULL WHERE id = $1`, [id]);
+      return { sent: true };
+    });
+  }
+
+  /** Sends the letters that waited for SMTP (in the background: the start does not wait for the mail server). */
+  onApplicationBootstrap(): void {
+    if (!this.configured) return;
+    this.sweep = this.deliverWaiting().catch((error: unknown) =>
+      this.logs.error('mail', 'Не удалось отправить ожидающие письма', error).catch(() => undefined),
+    );
+  }
+
+  private async deliverWaiting(): Promise<void> {
+    for (let after = '0'; !this.stopping; ) {
+      const batch = await this.db.query<{ id: string }[]>(`SELECT id FROM mail_outbox WHERE status = 'kept' AND id > $1 ORDER BY id LIMIT $2`, [after, WAITING_BATCH]);
+      for (const { id } of batch) {
+        if (this.stopping) return;
+        await this.deliver(id);
+      }
+      if (batch.length < WAITING_BATCH) return;
+      after = batch.at(-1)!.id;
+    }
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    this.stopping = true;
+    await this.sweep;
     this.transport?.close();
   }
 }

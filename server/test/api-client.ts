@@ -21,6 +21,8 @@ export interface RequestOptions {
    * a string sends that.
    */
   xsrf?: false | string;
+  /** Send the X-XSRF-TOKEN header on a GET too: routes marked @ChangesState() ask for it. */
+  proof?: boolean;
   headers?: Record<string, string>;
 }
 
@@ -60,7 +62,7 @@ export class ApiClient {
 
   async request<Body = any>(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse<Body>> {
     const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
-    if (method !== 'GET' && method !== 'HEAD' && options.xsrf !== false) {
+    if (((method !== 'GET' && method !== 'HEAD') || options.proof) && options.xsrf !== false) {
       if (typeof options.xsrf === 'string') headers[XSRF_HEADER] = options.xsrf;
       else {
         if (!this.cookies.has(XSRF_COOKIE)) await this.csrf();

@@ -89,7 +89,7 @@ export interface NewTestUser {
 }
 
 const hashes = new Map<string, Promise<string>>();
-/** bcrypt is slow on purpose; one hash per distinct password is enough for tests. */
+/** Password hashing is slow on purpose; one hash per distinct password is enough for tests. */
 export const cachedHash = (password: string) => {
   let hash = hashes.get(password);
   if (!hash) hashes.set(password, (hash = hashPassword(password)));
@@ -104,7 +104,7 @@ export interface TestApp {
   db: TestDatabase;
   /** A new browser (empty cookie jar) talking to this server. */
   client(): ApiClient;
-  /** Inserts a staff user straight into the database (password hashed with bcrypt). */
+  /** Inserts a staff user straight into the database (password hashed as the server hashes it). */
   createUser(user?: NewTestUser): Promise<TestUser>;
   /** A user of the role and a client signed in as them. */
   signInAs(role: Role, user?: NewTestUser): Promise<{ client: ApiClient; user: TestUser }>;

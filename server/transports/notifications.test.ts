@@ -49,7 +49,13 @@ describe('departure notifications', () => {
     const { client } = await app.signInAs(Role.Manager);
     const { transportId, dateId } = await departure(app.db);
 
-    const reply = await client.get(`/api/transports/${transportId}/date/${dateId}/notify`);
+    // A GET that changes things: without the CSRF proof, or from another site's page, nothing is queued.
+    expect(await client.get(`/api/transports/${transportId}/date/${dateId}/notify`)).toMatchObject({ status: 419, body: { message: MESSAGES.auth.csrfMismatch } });
+    const foreign = await client.get(`/api/transports/${transportId}/date/${dateId}/notify`, { proof: true, headers: { Origin: 'http://evil.example' } });
+    expect(foreign.status).toBe(403);
+    expect(await app.db.query(`SELECT 1 FROM pgboss.job WHERE name = 'transport-date-notify'`)).toEqual([]);
+
+    const reply = await client.get(`/api/transports/${transportId}/date/${dateId}/notify`, { proof: true });
     expect(reply).toMatchObject({ status: 200, body: { message: MESSAGES.transport.notifyQueued } });
     // The departure row lists no application, so everyone with a seat on the date is told.
     const letters = await eventually(async () => {
@@ -64,9 +70,9 @@ describe('departure notifications', () => {
     const [log] = await eventually(() => app.db.query<{ title: string }>(`SELECT title FROM logs WHERE source = 'transports'`).then((rows) => rows.length > 0 && rows));
     expect(log!.title).toBe(MESSAGES.transport.notifyLog(1, 1));
 
-    expect((await client.get(`/api/transports/${transportId}/date/999999/notify`)).status).toBe(404);
+    expect((await client.get(`/api/transports/${transportId}/date/999999/notify`, { proof: true })).status).toBe(404);
     const accountant = (await app.signInAs(Role.Accountant)).client;
-    expect((await accountant.get(`/api/transports/${transportId}/date/${dateId}/notify`)).status).toBe(403);
+    expect((await accountant.get(`/api/transports/${transportId}/date/${dateId}/notify`, { proof: true })).status).toBe(403);
   });
 
   it('sends a job queued by an instance that stopped before running it, once, from the next start', async () => {
@@ -77,7 +83,7 @@ describe('departure notifications', () => {
     const { client } = await first.signInAs(Role.Administrator);
     const { transportId, dateId, listed } = await departure(db);
     await db.query(`INSERT INTO transport_date_data_applications (date_data_id, application_id) VALUES ($1, $2)`, [dateId, listed.id]);
-    expect((await client.get(`/api/transports/${transportId}/date/${dateId}/notify`)).status).toBe(200);
+    expect((await client.get(`/api/transports/${transportId}/date/${dateId}/notify`, { proof: true })).status).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 1500));
     await first.close();
     expect(await outbox(db)).toEqual([]);
@@ -106,7 +112,7 @@ describe('departure notifications', () => {
     const { transportId, dateId } = await departure(app.db);
     // The outbox cannot be written: sending fails inside the job.
     await app.db.query(`ALTER TABLE mail_outbox RENAME TO mail_outbox_away`);
-    expect((await client.get(`/api/transports/${transportId}/date/${dateId}/notify`)).status).toBe(200);
+    expect((await client.get(`/api/transports/${transportId}/date/${dateId}/notify`, { proof: true })).status).toBe(200);
     const [failure] = await eventually(() =>
       app.db.query<{ title: string; level_name: string; meta: { job: string; attempt: number } }>(`SELECT title, level_name, meta FROM logs WHERE source = 'jobs'`).then((rows) => rows.length > 0 && rows),
     );

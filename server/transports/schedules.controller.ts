@@ -3,6 +3,7 @@ import type { Response } from 'express';
 import { ACCESS } from '../../shared/roles.js';
 import { CurrentActor, CurrentUser, Roles, type Actor, type AuthUser } from '../common/auth/decorators.js';
 import { IdPipe } from '../common/http/id.pipe.js';
+import { ChangesState } from '../common/security/state-change.js';
 import { SchedulesService } from './schedules.service.js';
 import { TransportExports } from './transport-exports.js';
 import { TransportsService } from './transports.service.js';
@@ -118,10 +119,10 @@ export class SchedulesController {
 
   /**
    * GET /api/transports/{id}/date/{dateId}/notify → {message}: queues the notifications (spec 02 §7).
-   * A GET that changes state: it should require the CSRF proof once server/common has a way to ask
-   * it of such GETs (issue 8, "trust-auth").
+   * A GET that changes state: it asks for the CSRF proof of a write (the renderer's api.getChanging).
    */
   @Get(':id/date/:dateId/notify')
+  @ChangesState()
   @Roles(...ACCESS.administratorAndManager)
   notify(@Param('id', IdPipe) id: number, @Param('dateId', IdPipe) dateId: number) {
     return this.schedules.notify(id, dateId);

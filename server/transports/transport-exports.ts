@@ -28,7 +28,7 @@ export const EGAIS_COLUMNS = [
   { key: 'from', header: 'Пункт отправления', width: 20 },
   { key: 'to', header: 'Пункт назначения', width: 20 },
   { key: 'departure', header: 'Дата и время отправления', width: 24 },
-  { key: 'seat', header: 'Место', width: 8 },
+  { key: 'seat', header: 'Место', width: 8, type: 'number' },
 ] as const;
 
 interface Passenger {

@@ -142,6 +142,7 @@ describe('list', () => {
       full_name: 'Петров Пётр',
       is_active: false,
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      version: 1,
     });
   });
 
@@ -250,7 +251,7 @@ describe('list', () => {
 });
 
 describe('create, show, update', () => {
-  it('creates: 201 {data} with the new id; e-mail lower-cased, password stored as a bcrypt hash; the user can sign in', async () => {
+  it('creates: 201 {data} with the new id; e-mail lower-cased, password stored as an argon2id hash; the user can sign in', async () => {
     const response = await admin.client.post('/api/users', form({ email: 'New.Manager@Example.TEST', patronymic: '  ' }));
     expect(response.status).toBe(201);
     expectNoSecrets(response.body);
@@ -267,11 +268,12 @@ describe('create, show, update', () => {
         full_name: 'Кузнецов Алексей',
         is_active: true,
         created_at: expect.any(String),
+        version: 1,
       },
     });
     const row = await stored(id);
     expect(row).toMatchObject({ email: 'new.manager@example.test', role: Role.Manager, patronymic: null });
-    expect(row!.password_hash).toMatch(/^\$2[aby]\$/);
+    expect(row!.password_hash).toMatch(/^\$argon2id\$v=19\$/);
     expect(await verifyPassword('new-user-password', row!.password_hash)).toBe(true);
 
     const signIn = await app.client().login('new.manager@example.test', 'new-user-password');
@@ -399,20 +401,21 @@ describe('active switch, self-protection, delete', () => {
 
     const off = await admin.client.put(`/api/users/${user.id}/active`);
     expect(off.status).toBe(200);
-    expect(off.body).toEqual({ status: 'CHANGED', is_active: false, name: 'Лебедев Олег' });
+    expect(off.body).toEqual({ status: 'CHANGED', is_active: false, name: 'Лебедев Олег', version: 2 });
     expect((await stored(user.id))!.is_active).toBe(false);
     expect(await sessionCount(user.id)).toBe(0);
     expect((await client.post('/api/me')).status).toBe(401);
     expect((await app.client().login(user.email, user.password)).body.errors).toEqual({ login: [MESSAGES.auth.inactiveUser] });
 
     const on = await admin.client.put(`/api/users/${user.id}/active`);
-    expect(on.body).toEqual({ status: 'CHANGED', is_active: true, name: 'Лебедев Олег' });
+    expect(on.body).toEqual({ status: 'CHANGED', is_active: true, name: 'Лебедев Олег', version: 3 });
     expect((await stored(user.id))!.is_active).toBe(true);
     expect((await client.login(user.email, user.password)).status).toBe(200);
 
     for (let time = 0; time < 2; time++) {
       const set = await admin.client.put(`/api/users/${user.id}/active`, { is_active: false });
-      expect(set.body).toEqual({ status: 'CHANGED', is_active: false, name: 'Лебедев Олег' });
+      // Setting the value it already has changes nothing: the version stays.
+      expect(set.body).toEqual({ status: 'CHANGED', is_active: false, name: 'Лебедев Олег', version: 4 });
       expect((await stored(user.id))!.is_active).toBe(false);
     }
     expect((await client.post('/api/me')).status).toBe(401);

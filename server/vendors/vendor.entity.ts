@@ -1,9 +1,10 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { VersionedEntity } from '../common/entities/versioned.entity.js';
 import type { PaymentMethod } from '../../shared/resources/vendors.js';
 
 /** A supplier (spec 01 §3 "Vendor"); external services keep their session and settings in `payload`. */
 @Entity('vendors')
-export class VendorEntity {
+export class VendorEntity extends VersionedEntity {
   @PrimaryGeneratedColumn()
   id: number;
 

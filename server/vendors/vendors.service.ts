@@ -4,6 +4,7 @@ import { MESSAGES } from '../../shared/messages.js';
 import type { VendorRow } from '../../shared/resources/vendors.js';
 import type { AuthUser } from '../common/auth/decorators.js';
 import { notFound } from '../common/http/errors.js';
+import { actAs } from '../common/version.js';
 import { LogService } from '../logs/log.service.js';
 import { VendorEntity } from './vendor.entity.js';
 import { vendorRow } from './vendors.resource.js';
@@ -18,6 +19,7 @@ export class VendorsService {
   /** Clears the vendor's external-service data, its session included; the change is noted in the logs. */
   async cleanPayload(id: number, user: AuthUser): Promise<{ message: string; data: VendorRow }> {
     const vendor = await this.db.transaction(async (manager) => {
+      await actAs(manager, user.id);
       const repository = manager.getRepository(VendorEntity);
       const result = await repository.update({ id }, { payload: {} });
       if (!result.affected) throw notFound();

@@ -164,17 +164,12 @@ export interface AgencyStatusReply {
   agency_status: AgencyStatus;
   legal_name: string;
   message: string;
-}
-
-/** Reply of POST /api/agencies/{id}/resend: `sent` false when the letter waits in the outbox (no SMTP_URL). */
-export interface ResendReply {
-  message: string;
-  sent: boolean;
+  /** The agency's version after the change (ARCHITECTURE.md §7). */
+  version: number;
 }
 
 export const agencyPaths = {
   status: (id: number, transition: AgencyTransition) => `/agencies/${id}/${transition}`,
-  resend: (id: number) => `/agencies/${id}/resend`,
   generateToken: (id: number) => `/agencies/${id}/vk-token/generate`,
   token: (id: number) => `/agencies/${id}/vk-token`,
   export: '/agencies/export',

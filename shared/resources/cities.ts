@@ -4,8 +4,9 @@
  * `hotel` and `bus_tickets`.
  */
 import { z } from 'zod';
+import { photoArea } from '../files.js';
 import { MESSAGES } from '../messages.js';
-import { optionalRichText, optionalText, requiredInteger, requiredText, richTextLength } from '../validation.js';
+import { optionalRichText, optionalText, requiredInteger, requiredText, richText, richTextLength } from '../validation.js';
 import { defineResource } from './define.js';
 
 const V = MESSAGES.validation;
@@ -43,7 +44,7 @@ export const pairItem = <A extends string, B extends string>(first: A, firstMax:
     .object({
       id: z.union([z.number(), z.string()]).optional(),
       [first]: z.string({ error: V.fillIn }).trim().max(firstMax, V.maxLength(firstMax)),
-      [second]: z.string({ error: V.fillIn }).refine((html) => richTextLength(html) <= secondMax, V.maxLength(secondMax)),
+      [second]: richText(secondMax, { error: V.fillIn }),
     } as Record<'id' | A | B, z.ZodType>)
     .superRefine((item, context) => {
       const values = item as Record<string, string>;
@@ -88,7 +89,8 @@ const citySchema = z.object({
   aviation_transfer_cities: cityIds,
   catalog: z
     .object({
-      image: optionalText(255),
+      // Only a city photo (POST /api/photos, entity city), never any other upload (migrations/1764300000000-StoredContent.ts).
+      image: optionalText(255).refine((path) => path === null || (path as string).startsWith(photoArea('city')), MESSAGES.files.wrongKind),
       price: z.preprocess(
         (value) => (value === '' || value === undefined ? null : typeof value === 'string' ? Number(value) : value),
         z.number({ error: V.number }).min(0, V.min(0)).max(CITY_LIMITS.price, V.max(CITY_LIMITS.price)).multipleOf(0.01, V.invalid).nullable(),

@@ -50,13 +50,6 @@ export const clientsResource = defineResource({
   messages: { saved: MESSAGES.clients.saved, deleted: MESSAGES.clients.deleted },
 });
 
-/** POST /api/clients/{id}/resend → {message, sent}: sent false when the letter was kept in the outbox. */
-export const clientResendPath = (id: number) => `/clients/${id}/resend`;
-export interface ResendReply {
-  message: string;
-  sent: boolean;
-}
-
 /** GET /api/clients/export → clients.xlsx (administrator and manager). */
 export const CLIENTS_EXPORT_PATH = '/clients/export';
 export const CLIENTS_EXPORT_FILE = 'clients.xlsx';

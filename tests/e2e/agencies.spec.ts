@@ -87,7 +87,8 @@ test('an agency is added, approved, gets its contract signed, its login by mail 
   const [kept] = await sql<{ status: string; body_text: string }>(`SELECT status, body_text FROM mail_outbox WHERE recipient = 'hello@gnezdo.test'`);
   expect(kept!.status).toBe('kept');
   expect(kept!.body_text).toContain('Логин: gnezdo');
-  expect(kept!.body_text).toContain('Пароль: Gnezdo-Cabinet-1');
+  // The password waits encrypted (mail_outbox.secret_encrypted), never in the letter's text.
+  expect(kept!.body_text).not.toContain('Gnezdo-Cabinet-1');
 
   await dialog.getByRole('button', { name: 'Сгенерировать токен' }).click();
   await expect(page.getByText(MESSAGES.agencies.tokenGenerated)).toBeVisible();

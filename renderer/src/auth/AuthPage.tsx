@@ -130,6 +130,7 @@ const FIRST_ADMIN_FIELDS: FieldSpec[] = [
 function FirstAdministratorForm({ onSignedIn }: { onSignedIn(user: SessionUser): void }) {
   const form = useZodForm(firstAdministratorSchema, { surname: '', name: '', patronymic: '', email: '', password: '' });
   const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<string>();
   const reboot = useSession((state) => state.load);
 
   const submit = async (event: FormEvent) => {
@@ -141,8 +142,12 @@ function FirstAdministratorForm({ onSignedIn }: { onSignedIn(user: SessionUser):
       onSignedIn(data);
     } catch (error) {
       if (error instanceof ApiError && error.status === 422) form.setErrors(error.fieldErrors);
-      // Someone else created the first administrator meanwhile: boot again, which shows the sign-in form.
-      if (error instanceof ApiError && error.status === 403) await reboot();
+      // Someone else created the first administrator meanwhile (booting again shows the sign-in
+      // form), or the page is opened from another computer (the server says so).
+      if (error instanceof ApiError && error.status === 403) {
+        setNotice(error.serverMessage);
+        await reboot();
+      }
     } finally {
       setBusy(false);
     }
@@ -154,6 +159,11 @@ function FirstAdministratorForm({ onSignedIn }: { onSignedIn(user: SessionUser):
       <Callout intent={Intent.PRIMARY} className="auth-notice">
         В базе данных ещё нет пользователей. Создайте учётную запись администратора — эта форма доступна только один раз.
       </Callout>
+      {notice && (
+        <Callout intent={Intent.WARNING} className="auth-notice">
+          {notice}
+        </Callout>
+      )}
       <FormFields fields={FIRST_ADMIN_FIELDS} form={form} />
       <Button type="submit" intent={Intent.PRIMARY} fill size="large" loading={busy} text="Создать администратора" />
     </form>

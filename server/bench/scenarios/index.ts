@@ -6,6 +6,8 @@ import type { BenchScenario } from '../context.js';
 import { deepPageScenario } from './deep-page.js';
 import { exportScenario } from './export.js';
 import { firstPagesScenario } from './first-pages.js';
+import { loginBurstScenario } from './login-burst.js';
+import { hotelEditorScenario } from './hotel-editor.js';
 import { pickerScenario } from './picker.js';
 import { startupScenario } from './startup.js';
 
@@ -14,5 +16,7 @@ export const BENCH_SCENARIOS: BenchScenario[] = [
   firstPagesScenario,
   deepPageScenario,
   pickerScenario,
+  hotelEditorScenario,
   startupScenario,
+  loginBurstScenario,
 ];

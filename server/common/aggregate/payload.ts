@@ -9,21 +9,27 @@ import express, { type NextFunction, type Request, type RequestHandler, type Res
 import type { z } from 'zod';
 import { PAYLOAD_MAX_BYTES } from '../../../shared/editor.js';
 import { MESSAGES } from '../../../shared/messages.js';
+import { INPUT_LIMITS } from '../../../shared/validation.js';
 import { parseInput, ValidationFailed } from '../http/errors.js';
+import { verifyJsonDepth } from '../input/body-parsers.js';
+import { assertSafeInput, jsonTextExceedsDepth } from '../input/json-input.js';
 
 /**
- * The input-safety step of every body, applied to what is inside `{payload}` as well: the JSON depth
- * cap and the sanitizing of rich-text fields (found from the schema's rich-text builders). Both are
- * built for all bodies in server/common/input/ (issue 8, "trust-content"); until that lands this is
- * where they are called for payloads — the one place to wire them.
+ * The input-safety step of every body (server/common/input/), applied to what is inside `{payload}`
+ * as well: the JSON depth cap and no NUL / lone surrogate in any text (422 on `payload.<path>`). The
+ * rich-text fields are sanitized by `parseInput` itself: the schema's `richText()` /
+ * `optionalRichText()` builders carry the server's sanitizer.
  */
 export function secureInput<S extends z.ZodType>(_schema: S, value: unknown): unknown {
+  assertSafeInput(value, 'payload');
   return value;
 }
 
 /** Reads `{payload}` as JSON text, applies the input-safety step and validates with `schema`. */
 export function parsePayload<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
   const text = (body as { payload?: unknown } | null | undefined)?.payload;
+  // Told on the text, before anything builds thousands of levels.
+  if (typeof text === 'string' && jsonTextExceedsDepth(text)) throw new ValidationFailed({ payload: [MESSAGES.input.tooDeep(INPUT_LIMITS.jsonDepth)] });
   let value: unknown;
   try {
     value = typeof text === 'string' ? JSON.parse(text) : undefined;
@@ -49,7 +55,7 @@ export class PayloadPipe<S extends z.ZodType> implements PipeTransform<unknown, 
  * before Nest's own parser (which then finds the body read). Larger bodies get 413 with the Russian text.
  */
 export function payloadBodyParser(paths: string[]): RequestHandler {
-  const parse = express.json({ limit: PAYLOAD_MAX_BYTES });
+  const parse = express.json({ limit: PAYLOAD_MAX_BYTES, verify: verifyJsonDepth });
   const router = express.Router();
   router.post(paths, parse);
   router.put(paths, parse);

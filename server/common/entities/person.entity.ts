@@ -1,7 +1,8 @@
 import { Column, CreateDateColumn, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { VersionedEntity } from './versioned.entity.js';
 
 /** Columns of a person (staff user, client): the name parts of spec 01 §5 (at most 50 each) and the full name PostgreSQL builds. */
-export abstract class PersonEntity {
+export abstract class PersonEntity extends VersionedEntity {
   @PrimaryGeneratedColumn()
   id: number;
 

@@ -1,13 +1,16 @@
-import { ArgumentsHost, Catch, HttpException, type ExceptionFilter } from '@nestjs/common';
+import { ArgumentsHost, Catch, type ExceptionFilter } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { MESSAGES } from '../../../shared/messages.js';
 import { DatabaseAvailability } from '../../database/database-availability.js';
 import { LogService } from '../../logs/log.service.js';
+import { clientErrorReply } from './client-errors.js';
 import { sendDatabaseUnavailable } from './database-unavailable.js';
 
 /**
  * Every error leaves the API in the contract's shape: `{message}` (plus `errors` for 422).
- * Anything unexpected is a 500 with a generic message; its stack goes to the logs table, never to the client.
+ * What the client caused is a 4xx with a Russian message and no error row (client-errors.ts).
+ * Anything unexpected is a 500 with a generic message; its stack goes to the logs table (rate-limited
+ * per kind by LogService), never to the client.
  * A database that cannot be reached is a 503 (the error then goes to the log file in DATA_DIR).
  */
 @Catch()
@@ -21,21 +24,24 @@ export class ApiExceptionFilter implements ExceptionFilter {
     const http = host.switchToHttp();
     const response = http.getResponse<Response>();
     const request = http.getRequest<Request>();
+    // One kind per route and failure, whatever the ids and query of the URL.
+    const route = `${request.method} ${(request.route as { path?: string } | undefined)?.path ?? request.path}`;
+    const meta = { user_id: request.user?.id ?? null, url: request.originalUrl.slice(0, 500) };
 
-    if (exception instanceof HttpException) {
-      const status = exception.getStatus();
-      const body = exception.getResponse();
-      const payload =
-        typeof body === 'object' && body !== null && 'message' in body && !('statusCode' in body)
-          ? body
-          : { message: typeof body === 'string' ? body : exception.message };
-      response.status(status).json(payload);
+    const reply = clientErrorReply(exception);
+    if (reply) {
+      if (reply.warn) {
+        const message = exception instanceof Error ? exception.message : String(exception);
+        await this.logs.write('warning', 'http', `${request.method} ${request.originalUrl}`, message, meta, { kind: `client:${route}` }).catch(() => undefined);
+      }
+      response.status(reply.status).json(reply.body);
       return;
     }
 
     const databaseDown = await this.availability.explains(exception);
+    const name = exception instanceof Error ? exception.name : typeof exception;
     await this.logs
-      .error('http', `${request.method} ${request.originalUrl}`, exception, { user_id: request.user?.id ?? null })
+      .error('http', `${request.method} ${request.originalUrl}`, exception, meta, { kind: `error:${route}:${name}` })
       .catch(() => undefined);
     if (databaseDown) sendDatabaseUnavailable(request, response);
     else response.status(500).json({ message: MESSAGES.http.serverError });

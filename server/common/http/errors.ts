@@ -3,6 +3,8 @@ import { HttpException, HttpStatus } from '@nestjs/common';
 import type { z } from 'zod';
 import { MESSAGES } from '../../../shared/messages.js';
 import { toFieldErrors, type FieldErrors } from '../../../shared/validation.js';
+// Installs the rich-text sanitizer into the shared schemas parsed below (server/common/input/rich-text.ts).
+import '../input/rich-text.js';
 
 /** 422 {message, errors: {"field.path": [...]}} */
 export class ValidationFailed extends HttpException {
@@ -27,7 +29,7 @@ export const unauthenticated = () =>
 /** Laravel's "page expired": the XSRF token is missing or does not match. */
 export const csrfMismatch = () => new HttpException({ message: MESSAGES.auth.csrfMismatch }, 419);
 
-/** Validates input with a shared zod schema; failures become the 422 field map. */
+/** Validates input with a shared zod schema (its rich-text fields sanitized); failures become the 422 field map. */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input ?? {});
   if (!result.success) throw new ValidationFailed(toFieldErrors(result.error));
@@ -37,9 +39,15 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
 /** PostgreSQL error codes the services translate into contract replies. */
 export const PG = {
   foreignKeyViolation: '23503',
+  /** A delete refused by a foreign key declared ON DELETE RESTRICT (NO ACTION ones answer foreignKeyViolation). */
+  restrictViolation: '23001',
   uniqueViolation: '23505',
+  checkViolation: '23514',
   exclusionViolation: '23P01',
 } as const;
+
+/** A delete refused because another row still references this one (NO ACTION or RESTRICT). */
+export const isStillReferenced = (error: unknown) => [PG.foreignKeyViolation, PG.restrictViolation].includes(pgErrorOf(error).code as never);
 
 export function pgErrorOf(error: unknown): { code?: string; constraint?: string } {
   const source = (error as { driverError?: unknown })?.driverError ?? error;

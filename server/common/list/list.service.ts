@@ -69,9 +69,15 @@ export class ListService {
     return { data: await matching.orderBy(name, 'ASC').addOrderBy(`${ALIAS}.id`, 'ASC').limit(limit).getRawMany<IdName>() };
   }
 
-  /** The JSON rows of entities (the list's `toRow`), with `can_delete` when the list asks for it. */
+  /**
+   * The JSON rows of entities (the list's `toRow`), with `can_delete` when the list asks for it, and
+   * the `version` of a versioned record (ARCHITECTURE.md §7), for its form to send back with a save.
+   */
   async rows(list: AnyServerList, entities: ObjectLiteral[], viewer: AuthUser, manager: EntityManager = this.db.manager): Promise<unknown[]> {
-    const rows = entities.map((entity) => (list.toRow ? list.toRow(entity, viewer) : entity) as Record<string, unknown>);
+    const rows = entities.map((entity) => {
+      const row = (list.toRow ? list.toRow(entity, viewer) : entity) as Record<string, unknown>;
+      return entity.version === undefined || row === entity ? row : { ...row, version: entity.version };
+    });
     if (!list.canDeleteFlag || entities.length === 0) return rows;
     const inUse = await this.referencedIds(list, manager, entities.map((entity) => entity.id as number));
     return rows.map((row, index) => ({ ...row, can_delete: !inUse.has(entities[index]!.id as number) }));

@@ -20,12 +20,17 @@ beforeAll(async () => {
 afterAll(() => app?.close());
 
 /** `count` clients named `<surname> Клиент N`, every third inactive; ids returned in order. */
+/** Phones already given out: a client's phone is unique, so each batch takes the next numbers. */
+let phonesGiven = 0;
+
 async function addClients(count: number, surname: string, client: { query: TestApp['db']['query'] } = app.db): Promise<number[]> {
+  const first = phonesGiven;
+  phonesGiven += count;
   const rows = await client.query<{ id: number }>(
     `INSERT INTO clients (surname, name, phone, is_active)
-     SELECT $1, 'Клиент ' || g, '+79' || lpad((g * 7919 % 1000000000)::text, 9, '0'), g % 3 <> 0
+     SELECT $1, 'Клиент ' || g, '+79' || lpad(($3::int + g)::text, 9, '0'), g % 3 <> 0
        FROM generate_series(1, $2::int) AS g RETURNING id`,
-    [surname, count],
+    [surname, count, first],
   );
   return rows.map((row) => row.id);
 }

@@ -57,6 +57,10 @@ export function createResourceController(resource: ServerResource): Type<unknown
   }
 
   if (resource.roles) Roles(...resource.roles)(ResourceController);
+  if (resource.deleteRoles) {
+    const remove = Object.getOwnPropertyDescriptor(ResourceController.prototype, 'remove')!;
+    Roles(...resource.deleteRoles)(ResourceController.prototype, 'remove', remove);
+  }
 
   const name = path.replace(/(^|[/_-])(\w)/g, (_, __, char: string) => char.toUpperCase());
   Object.defineProperty(ResourceController, 'name', { value: `${name}ResourceController` });

@@ -1,10 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager, type ObjectLiteral } from 'typeorm';
+import { z } from 'zod';
 import type { IdName, Paged, SwitchReply } from '../../../shared/api.js';
 import { MESSAGES } from '../../../shared/messages.js';
+import { versionField } from '../../../shared/validation.js';
 import type { Actor, AuthUser } from '../auth/decorators.js';
-import { forbidden, notFound, parseInput, pgErrorOf, PG, ValidationFailed } from '../http/errors.js';
+import { forbidden, isStillReferenced, notFound, parseInput, pgErrorOf, PG, ValidationFailed } from '../http/errors.js';
 import { ListService } from '../list/list.service.js';
+import { actAs, assertCurrentVersion } from '../version.js';
 import type { ResourceContext, ServerResource } from './server-resource.js';
 
 /**
@@ -33,8 +36,9 @@ export class ResourceService {
   }
 
   async create(resource: ServerResource, body: unknown, actor: Actor): Promise<{ data: unknown }> {
-    const input = parseInput(resource.definition.createSchema, body);
+    const input = parseInput(resource.definition.createSchema, bodyFields(body).fields);
     return this.saving(resource, async (context) => {
+      await actAs(context.manager, actor.user.id);
       const values = await this.values(resource, input, context);
       // save(), not insert(): it also writes many-to-many lists (a direction's cities) in this transaction.
       const { id } = (await context.manager.getRepository(resource.entity).save({ ...values })) as { id: number };
@@ -44,16 +48,35 @@ export class ResourceService {
     }, actor);
   }
 
+  /**
+   * PUT /{id}. The rule of every resource (issue 8): a key the body leaves out keeps the stored
+   * value (a child list too); `null` or `""` clears it; a list that is sent is the whole list. So the
+   * body is laid over the record as GET answers it, and the result is validated as a whole (limits
+   * that tie fields together still hold). A `version` that is not the stored one answers 409 with the
+   * current record (server/common/version.ts); a body without one is accepted (outside clients).
+   */
   async update(resource: ServerResource, id: number, body: unknown, actor: Actor): Promise<{ data: unknown }> {
-    const input = parseInput(resource.definition.updateSchema, body);
+    const { fields, version } = bodyFields(body);
     return this.saving(resource, async (context) => {
-      await this.lock(resource, context.manager, id);
+      const { manager } = context;
+      // Locks the row: two saves of one record run one after the other.
+      await this.assertVersion(resource, manager, id, version, actor);
+      const before = await this.reload(resource, manager, id);
+      const stored = await this.row(resource, manager, before, actor.user);
+      const input = parseInput(resource.definition.updateSchema, { ...storedInput(resource, stored), ...fields });
       const values = await this.values(resource, input, { ...context, id });
       await resource.checks?.update?.(id, values, context);
-      await context.manager.getRepository(resource.entity).save({ ...values, id });
-      const entity = await this.reload(resource, context.manager, id);
+      await manager.getRepository(resource.entity).save({ ...values, id });
+      let entity = await this.reload(resource, manager, id);
       await resource.afterSave?.(entity, values, context);
-      return { data: (await this.rows(resource, [entity], actor.user, context.manager))[0] };
+      let row = await this.row(resource, manager, entity, actor.user);
+      // Lists kept in tables of their own (a direction's cities) do not touch the row: their change raises the version here.
+      if (entity.version !== undefined && entity.version === before.version && !sameData(stored, row)) {
+        await manager.query(`UPDATE ${this.tableOf(resource)} SET version = version + 1 WHERE id = $1`, [id]);
+        entity = await this.reload(resource, manager, id);
+        row = await this.row(resource, manager, entity, actor.user);
+      }
+      return { data: row };
     }, actor);
   }
 
@@ -69,28 +92,42 @@ export class ResourceService {
       });
     } catch (error) {
       // The database, not hope, decides whether the row is in use.
-      if (pgErrorOf(error).code === PG.foreignKeyViolation) throw forbidden(MESSAGES.errors.inUse);
+      if (isStillReferenced(error)) throw forbidden(MESSAGES.errors.inUse);
       throw error;
     }
     return { message: resource.definition.messages.deleted };
   }
 
-  /** PUT /{id}/{segment}: sets the switch's column from the body when given, otherwise flips it. */
+  /** PUT /{id}/{segment}: sets the switch's column from the body when given, otherwise flips it (version-checked like a save). */
   async switchFlag(resource: ServerResource, id: number, segment: string, body: unknown, actor: Actor): Promise<SwitchReply> {
     const column = resource.definition.switches?.[segment];
     if (!column) throw notFound();
-    const requested = (body as Record<string, unknown> | undefined)?.[column];
+    const { fields, version } = bodyFields(body);
+    const requested = fields[column];
     if (requested !== undefined && typeof requested !== 'boolean') throw new ValidationFailed({ [column]: [MESSAGES.validation.invalid] });
     return this.db.transaction(async (manager) => {
       const context = { ...actor, manager };
-      const current = await this.lock(resource, manager, id);
+      await this.assertVersion(resource, manager, id, version, actor);
+      const current = await this.reload(resource, manager, id);
       const value = typeof requested === 'boolean' ? requested : !current[column];
       await resource.checks?.switch?.(id, column, value, context);
       await manager.getRepository(resource.entity).update({ id }, { [column]: value });
       const entity = await this.reload(resource, manager, id);
       await resource.afterSave?.(entity, { [column]: value }, context);
-      return { status: 'CHANGED', [column]: value, name: String(entity[resource.nameColumn ?? 'name'] ?? id) } as SwitchReply;
+      const reply = { status: 'CHANGED', [column]: value, name: String(entity[resource.nameColumn ?? 'name'] ?? id) } as SwitchReply;
+      return entity.version === undefined ? reply : ({ ...reply, version: entity.version } as SwitchReply);
     });
+  }
+
+  /**
+   * The version check of a change made outside the generic save (a status transition, a token):
+   * records who acts (the version trigger reads it), locks the row, and answers 409 with the record
+   * as GET answers it when `version` is not the stored one (an absent version passes). Call it in the
+   * change's transaction before writing; `version` is the body's (`versionOf(body)`).
+   */
+  async assertVersion(resource: ServerResource, manager: EntityManager, id: number, version: number | undefined, actor: Pick<Actor, 'user'>): Promise<void> {
+    await actAs(manager, actor.user.id);
+    await assertCurrentVersion(manager, this.tableOf(resource), id, version, async () => this.row(resource, manager, await this.reload(resource, manager, id), actor.user));
   }
 
   /**
@@ -119,6 +156,15 @@ export class ResourceService {
     return current;
   }
 
+  /** The record as GET answers it. */
+  private async row(resource: ServerResource, manager: EntityManager, entity: ObjectLiteral, viewer: AuthUser): Promise<Record<string, unknown>> {
+    return (await this.rows(resource, [entity], viewer, manager))[0] as Record<string, unknown>;
+  }
+
+  private tableOf(resource: ServerResource): string {
+    return this.db.getMetadata(resource.entity).tableName;
+  }
+
   private rows(resource: ServerResource, entities: ObjectLiteral[], viewer: AuthUser, manager = this.db.manager): Promise<unknown[]> {
     return this.lists.rows(resource, entities, viewer, manager);
   }
@@ -129,7 +175,7 @@ export class ResourceService {
 
   /**
    * One transaction per save. What the database refuses becomes the field's 422, not a 500: a unique
-   * index named `uq_<table>_<field>`, and a foreign key named `fk__<field>` pointing at a missing row.
+   * index named `uq_<table>_<field>`, a foreign key named `fk__<field>` pointing at a missing row, a check named `ck__<field>`.
    */
   private async saving<T>(resource: ServerResource, work: (context: ResourceContext) => Promise<T>, actor: Actor): Promise<T> {
     try {
@@ -138,6 +184,10 @@ export class ResourceService {
       const { code, constraint } = pgErrorOf(error);
       if (code === PG.foreignKeyViolation && constraint?.startsWith('fk__')) {
         throw new ValidationFailed({ [constraint.slice('fk__'.length)]: [MESSAGES.validation.oneOf] });
+      }
+      // A check named `ck__<field>` (a catalogue image that is not a city photo): that field's 422.
+      if (code === PG.checkViolation && constraint?.startsWith('ck__')) {
+        throw new ValidationFailed({ [constraint.slice('ck__'.length)]: [MESSAGES.validation.invalid] });
       }
       if (code === PG.uniqueViolation && constraint) {
         const table = this.db.getMetadata(resource.entity).tableName;
@@ -148,3 +198,39 @@ export class ResourceService {
     }
   }
 }
+
+/** The `version` a body carries (undefined when none); 422 when it is not a whole number. */
+export const versionOf = (body: unknown): number | undefined => bodyFields(body).version;
+
+/** The fields of a create or update body and the `version` it carries (422 when the body is no object or the version no number). */
+function bodyFields(body: unknown): { fields: Record<string, unknown>; version: number | undefined } {
+  if (body === undefined || body === null) return { fields: {}, version: undefined };
+  if (typeof body !== 'object' || Array.isArray(body)) throw new ValidationFailed({ _: [MESSAGES.validation.jsonObject] });
+  const { version, ...rest } = body as Record<string, unknown>;
+  // A key sent as `undefined` (a multipart form without the file) is a key left out.
+  const fields = Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined));
+  return { fields, version: parseInput(VERSION_INPUT, { version }).version };
+}
+
+const VERSION_INPUT = z.object({ version: versionField() });
+
+/**
+ * The stored record as a form would send it, for the keys a body leaves out: the declaration's
+ * `toInput`, or the GET row with its lists of related records (`relations`) as lists of ids.
+ */
+function storedInput(resource: ServerResource, row: Record<string, unknown>): Record<string, unknown> {
+  if (resource.toInput) return resource.toInput(row);
+  const input = { ...row };
+  for (const relation of resource.relations ?? []) {
+    const value = input[relation];
+    if (Array.isArray(value)) input[relation] = value.map((item: { id?: unknown }) => item?.id);
+  }
+  return input;
+}
+
+/** Keys of a row that change with every save whatever the data. */
+const BOOKKEEPING = ['version', 'updated_at', 'can_delete'];
+const sameData = (before: Record<string, unknown>, after: Record<string, unknown>) => {
+  const data = (row: Record<string, unknown>) => JSON.stringify(Object.entries(row).filter(([key]) => !BOOKKEEPING.includes(key)));
+  return data(before) === data(after);
+};

@@ -57,7 +57,7 @@ describe('search', () => {
     const many = 10_025;
     await app.db.query(`INSERT INTO countries (name) SELECT 'Тестландия ' || g FROM generate_series(1, $1::int) AS g`, [many]);
     await app.db.query('ANALYZE countries');
-    const page = (sql: string, params: unknown[]) => app.db.query<{ id: number; name: string }>(sql, params);
+    const page = (sql: string, params: unknown[]) => app.db.query<{ id: number; name: string; version: number }>(sql, params);
 
     for (const [search, expected] of [
       ['ТЕСТЛАНД', many],
@@ -72,7 +72,7 @@ describe('search', () => {
       ] as const) {
         const response = await client.get(`/api/countries?query=${encodeURIComponent(search)}&orderBy=${orderBy}&ascending=${ascending}&page=3&limit=5`);
         expect(response.status).toBe(200);
-        const rows = await page(`SELECT id, name FROM countries WHERE lower(name) LIKE $1 ORDER BY ${order} LIMIT 5 OFFSET 10`, [pattern]);
+        const rows = await page(`SELECT id, name, version FROM countries WHERE lower(name) LIKE $1 ORDER BY ${order} LIMIT 5 OFFSET 10`, [pattern]);
         expect(response.body, `${search} ${order}`).toEqual({ data: rows, count: expected });
       }
     }

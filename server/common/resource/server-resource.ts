@@ -23,11 +23,18 @@ export interface ServerResource<
   Entity extends ObjectLiteral = ObjectLiteral,
   Definition extends ResourceDefinition = ResourceDefinition,
 > extends ServerList<Entity, Definition> {
+  /** Who may delete its records, when fewer than `roles` (logs: the administrator only). */
+  deleteRoles?: readonly Role[];
   /** Entity fields from validated input; default the input itself. */
   toEntity?: (
     input: z.output<Definition['createSchema']> | z.output<Definition['updateSchema']>,
     context: ResourceContext,
   ) => Partial<Entity> | Promise<Partial<Entity>>;
+  /**
+   * The stored record (its GET row) as the update schema reads it, for the keys a PUT leaves out
+   * (absent keeps the stored value); default the row with its `relations` lists turned into id lists.
+   */
+  toInput?: (row: Record<string, unknown>) => Record<string, unknown>;
   /** Refusals beyond validation (throw to refuse), run inside the save's transaction. */
   checks?: {
     update?: (id: number, values: Partial<Entity>, context: ResourceContext) => void | Promise<void>;

@@ -15,6 +15,7 @@ import type { z } from 'zod';
 import { api, ApiError } from '../../api/http';
 import { notifyFailure } from '../failure';
 import { toast } from '../toaster';
+import { versionConflictOf, versionOf } from '../version/VersionConflictDialog';
 
 export interface AggregateEditorOptions<Form extends Record<string, unknown>> {
   /** API path of the resource, e.g. `/hotels`. */
@@ -102,7 +103,8 @@ export function useAggregateEditor<Form extends Record<string, unknown>>(options
       void queryClient.invalidateQueries({ queryKey: [options.path] });
       leave();
     } catch (error) {
-      if (error instanceof ApiError && error.status === 409) setConflict(error.body as VersionConflictBody);
+      const conflicted = versionConflictOf(error);
+      if (conflicted) setConflict(conflicted);
       else {
         if (error instanceof ApiError && error.status === 422) setErrors(error.fieldErrors);
         // Offline or a lost session says what happened (the form stays); a 403 the server's reason; any other refusal the save's text.
@@ -140,7 +142,12 @@ export function useAggregateEditor<Form extends Record<string, unknown>>(options
     retry: () => void record.refetch(),
     conflict,
     reload,
-    keepEditing: () => setConflict(null),
+    /** 409 → "keep editing": the form stays as typed and carries the version now stored, so the next save overwrites knowingly. */
+    keepEditing: () => {
+      const version = versionOf(conflict?.data as Record<string, unknown> | undefined);
+      if (version !== undefined) setForm((current) => (current && 'version' in current ? { ...current, version } : current));
+      setConflict(null);
+    },
     /** Where the list was (its page), kept in the editor's query string. */
     search: location.search,
   };

@@ -11,6 +11,8 @@ import { focusFirstField } from '../form/focus';
 import { hasNewFile, toFormData, withoutFiles } from '../form/formData';
 import { useZodForm } from '../form/useZodForm';
 import { toast } from '../toaster';
+import { useFormVersionConflict } from '../version/useFormVersionConflict';
+import { VersionConflictDialog } from '../version/VersionConflictDialog';
 import type { EditableScreenDefinition } from './definition';
 
 interface Props {
@@ -42,6 +44,9 @@ export function ResourceDialog({ definition, id, isOpen, onClose, onSaved }: Pro
   const savingRef = useRef(false);
   const bodyRef = useRef<HTMLDivElement>(null);
   const { setValues, setErrors } = form;
+  /** A colleague saved the record after it was opened (409): reload it or keep editing. */
+  const conflict = useFormVersionConflict(form, (data) => recordToValues(definition, data), () => record.refetch());
+  const clearConflict = conflict.clear;
 
   // A record that cannot be read is not edited over (saving the blank form would overwrite it).
   useEffect(() => {
@@ -53,9 +58,10 @@ export function ResourceDialog({ definition, id, isOpen, onClose, onSaved }: Pro
   useEffect(() => {
     if (!isOpen) return;
     setErrors({});
+    clearConflict();
     if (!editing) setValues(spec.initial);
     else if (record.data) setValues(recordToValues(definition, record.data.data));
-  }, [isOpen, editing, record.data, spec, definition, setValues, setErrors]);
+  }, [isOpen, editing, record.data, spec, definition, setValues, setErrors, clearConflict]);
 
   const loading = editing && record.isPending;
   const focusFirst = useCallback(() => requestAnimationFrame(() => focusFirstField(bodyRef.current)), []);
@@ -79,6 +85,7 @@ export function ResourceDialog({ definition, id, isOpen, onClose, onSaved }: Pro
       onSaved();
       onClose();
     } catch (error) {
+      if (conflict.caught(error)) return;
       if (error instanceof ApiError && error.status === 422) setErrors(error.fieldErrors);
       // A refusal (403) says why; a wrong form says to check the fields.
       notifyFailure(error, saveFailed.text, { title: saveFailed.title, fixed: !(error instanceof ApiError && error.status === 403) });
@@ -112,6 +119,7 @@ export function ResourceDialog({ definition, id, isOpen, onClose, onSaved }: Pro
           }
         />
       </DialogForm>
+      <VersionConflictDialog {...conflict.dialog} />
     </AppDialog>
   );
 }
@@ -130,8 +138,16 @@ export async function save(definition: EditableScreenDefinition, id: number | un
   else await api.put(`${resource.path}/${id}`, withoutFiles(values, fileFields));
 }
 
-/** The form's values of a record: the declaration's mapping, or each field's own name (a date range has two). */
+/**
+ * The form's values of a record: the declaration's mapping, or each field's own name (a date range
+ * has two); and the record's `version`, sent back with the save (ARCHITECTURE.md §7).
+ */
 export function recordToValues(definition: EditableScreenDefinition, record: Record<string, unknown>): Record<string, unknown> {
+  const values = fieldValues(definition, record);
+  return typeof record.version === 'number' ? { ...values, version: record.version } : values;
+}
+
+function fieldValues(definition: EditableScreenDefinition, record: Record<string, unknown>): Record<string, unknown> {
   const { form } = definition;
   if (form.toValues) return { ...form.initial, ...form.toValues(record) };
   const values: Record<string, unknown> = { ...form.initial };

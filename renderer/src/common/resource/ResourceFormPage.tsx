@@ -16,6 +16,8 @@ import { useZodForm } from '../form/useZodForm';
 import { notifyFailure } from '../failure';
 import { ReadFailure } from '../ReadFailure';
 import { toast } from '../toaster';
+import { useFormVersionConflict } from '../version/useFormVersionConflict';
+import { VersionConflictDialog } from '../version/VersionConflictDialog';
 import type { EditableScreenDefinition } from './definition';
 import { recordToValues, save } from './ResourceDialog';
 import './formPage.css';
@@ -45,6 +47,8 @@ export function ResourceFormPage({ definition, mode, titles, listPath }: Props) 
   const form = useZodForm(mode === 'edit' ? resource.updateSchema : resource.createSchema, spec.initial);
   const { setValues, setErrors } = form;
   const [saving, setSaving] = useState(false);
+  /** A colleague saved the record after it was opened (409): reload it or keep editing. */
+  const conflict = useFormVersionConflict(form, (data) => recordToValues(definition, data), () => record.refetch());
   const savingRef = useRef(false);
 
   useEffect(() => {
@@ -79,6 +83,7 @@ export function ResourceFormPage({ definition, mode, titles, listPath }: Props) 
       toast.success(resource.messages.saved);
       back();
     } catch (error) {
+      if (conflict.caught(error)) return;
       if (error instanceof ApiError && error.status === 422) setErrors(error.fieldErrors);
       // Offline or a lost session says what happened (the form stays); 403 and 409 the server's reason; any other refusal the save's text.
       notifyFailure(error, saveFailed.text, { title: saveFailed.title, fixed: !(error instanceof ApiError && (error.status === 403 || error.status === 409)) });
@@ -121,6 +126,7 @@ export function ResourceFormPage({ definition, mode, titles, listPath }: Props) 
           </div>
         </form>
       )}
+      <VersionConflictDialog {...conflict.dialog} />
     </Card>
   );
 }

@@ -110,7 +110,7 @@ export function ResourceTable<Row extends RowBase>({ definition, list, actions, 
               ))}
           {editable && <Button variant="minimal" icon="edit" aria-label={MESSAGES.list.edit} title={MESSAGES.list.edit} aria-haspopup={definition.pages ? undefined : 'dialog'} onClick={() => onEdit(row)} />}
           {editable && definition.pages?.copy && <Button variant="minimal" icon="duplicate" aria-label={MESSAGES.list.copy} title={MESSAGES.list.copy} onClick={() => navigate(definition.pages!.copy!(row))} />}
-          {(definition.canDelete?.(row) ?? true) && (
+          {user && (definition.canDelete?.(row, user) ?? true) && (
             <Button variant="minimal" intent={Intent.DANGER} icon="trash" aria-label={MESSAGES.list.delete} title={MESSAGES.list.delete} aria-haspopup="dialog" onClick={() => actions.askDelete(row)} />
           )}
         </td>

@@ -129,8 +129,8 @@ export interface ResourceScreenDefinition<Row extends RowBase = RowBase> {
    * transportation-edit {id}, transportation-copy {id}) instead of the dialog; ResourceFormPage serves them.
    */
   pages?: { create: string; edit: (row: Row) => string; copy?: (row: Row) => string };
-  /** Delete is offered only where this says so (e.g. the row's can_delete). */
-  canDelete?: (row: Row) => boolean;
+  /** Delete is offered only where this says so (e.g. the row's can_delete, or the signed-in user's role). */
+  canDelete?: (row: Row, user: SessionUser) => boolean;
   confirmDelete?: string;
   /** Buttons next to the add button (exports). */
   toolbar?: ToolbarActionSpec[];

@@ -15,22 +15,20 @@ import {
   type AgencyRow,
   type AgencyStatusReply,
   type AgencyTransition,
-  type ResendReply,
 } from '@shared/resources/agencies';
 import { ACCESS } from '@shared/roles';
 import { routePath } from '@shared/routes';
 import { useState } from 'react';
 import { api } from '../../api/http';
+import { actionFailed } from '../../common/actionFailed';
 import { exportFile } from '../../common/exportFile';
-import { notifyFailure } from '../../common/failure';
 import { FormField, type FieldRenderProps, type FieldSpec } from '../../common/form/fields';
 import { applyPhoneMask, phoneMaskField } from '../../common/form/PhoneField';
 import { NameWithNewMark } from '../../common/NewMark';
+import { cabinetAccessField } from '../../common/CabinetAccessButton';
 import { defineResourceScreen } from '../../common/resource/definition';
 import { toast } from '../../common/toaster';
 
-/** A failure of a status, token or resend action: the server's own refusal, else 'Произошла ошибка' (spec 01 §8). */
-const actionFailed = (error: unknown) => notifyFailure(error, MESSAGES.errors.generic);
 
 async function changeStatus(row: AgencyRow, transition: AgencyTransition) {
   try {
@@ -71,30 +69,6 @@ const group = (name: string, title: string, fields: FieldSpec[]): FieldSpec => (
   render: (props) => <FieldGroup title={title} fields={fields} {...props} />,
 });
 
-/** "Send login and password": disabled for a new agency and one without contact e-mail or login (spec 01 §4). */
-function ResendButton({ values }: FieldRenderProps) {
-  const [busy, setBusy] = useState(false);
-  const id = values.id as number | undefined;
-  const ready = Boolean(id && String(values.contact_email ?? '').trim() && String(values.login ?? '').trim());
-  const send = async () => {
-    setBusy(true);
-    try {
-      const reply = await api.post<ResendReply>(agencyPaths.resend(id!));
-      if (reply.sent) toast.success(reply.message);
-      else toast.warning(MESSAGES.agencies.keptNotSent);
-    } catch (error) {
-      notifyFailure(error, MESSAGES.agencies.resendRefused);
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <FormGroup helperText={id ? 'Письмо уходит на контактную почту с сохранёнными логином и паролем' : 'Доступно после сохранения агентства'}>
-      <Button icon="envelope" text={MESSAGES.agencies.resendButton} disabled={!ready} loading={busy} onClick={send} />
-    </FormGroup>
-  );
-}
-
 /** The social-network settings: the group id is typed; the token is generated or deleted by the server. */
 function VkSettingsField({ values, setValue, errors, disabled }: FieldRenderProps) {
   const [busy, setBusy] = useState<'generate' | 'delete' | null>(null);
@@ -106,12 +80,15 @@ function VkSettingsField({ values, setValue, errors, disabled }: FieldRenderProp
     setBusy(kind);
     try {
       if (kind === 'generate') {
-        const reply = await api.post<{ vk_token: string }>(agencyPaths.generateToken(id!));
+        const reply = await api.post<{ vk_token: string; version: number }>(agencyPaths.generateToken(id!));
         setValue('vk_settings', { ...settings, vk_token: reply.vk_token });
+        // The token is the agency's data: the dialog saves on with the version it raised to.
+        setValue('version', reply.version);
         toast.success(MESSAGES.agencies.tokenGenerated);
       } else {
-        await api.delete(agencyPaths.token(id!));
+        const reply = await api.delete<{ version: number }>(agencyPaths.token(id!));
         setValue('vk_settings', { ...settings, vk_token: null });
+        setValue('version', reply.version);
         toast.success(MESSAGES.agencies.tokenDeleted);
       }
     } catch (error) {
@@ -288,7 +265,10 @@ export const agenciesScreen = defineResourceScreen<AgencyRow>({
           autoComplete: 'new-password',
           editHint: 'Оставьте пустым, чтобы не менять пароль',
         },
-        { kind: 'custom', name: 'resend', label: MESSAGES.agencies.resendButton, render: (props) => <ResendButton {...props} /> },
+        cabinetAccessField('agencies', {
+          ready: (values) => Boolean(String(values.contact_email ?? '').trim() && String(values.login ?? '').trim()),
+          hint: (values) => (values.id ? 'Письмо уходит на контактную почту с сохранёнными логином и паролем' : 'Доступно после сохранения агентства'),
+        }),
       ]),
       group('search-module', 'Модуль поиска', [
         { kind: 'switch', name: 'has_search_module', label: 'Модуль поиска подключен' },

@@ -5,23 +5,18 @@ import {
   CLIENT_FIELD_MAX,
   CLIENTS_EXPORT_FILE,
   CLIENTS_EXPORT_PATH,
-  clientResendPath,
   clientsResource,
   formatPhone,
   type ClientRow,
-  type ResendReply,
 } from '@shared/resources/clients';
 import { ACCESS } from '@shared/roles';
 import { routePath } from '@shared/routes';
-import { useState } from 'react';
-import { api } from '../../api/http';
 import { exportFile } from '../../common/exportFile';
-import { notifyFailure } from '../../common/failure';
 import type { FieldRenderProps } from '../../common/form/fields';
 import { applyPhoneMask, phoneMaskField } from '../../common/form/PhoneField';
 import { NameWithNewMark } from '../../common/NewMark';
+import { cabinetAccessField } from '../../common/CabinetAccessButton';
 import { defineResourceScreen } from '../../common/resource/definition';
-import { toast } from '../../common/toaster';
 
 /** A cabinet password a person can read out: 10 characters without look-alikes (0/O, 1/l/I). */
 function generatePassword(): string {
@@ -53,38 +48,6 @@ function PasswordField({ values, setValue, errors, editing, disabled }: FieldRen
       />
     </FormGroup>
   );
-}
-
-/**
- * 'Отправить логин и пароль' (spec 01 §4): disabled for a client not yet saved or without e-mail;
- * sends what is saved. Without SMTP_URL the server keeps the letter and the toast says so.
- */
-function ResendButton({ values }: FieldRenderProps) {
-  const [sending, setSending] = useState(false);
-  const id = typeof values.id === 'number' ? values.id : undefined;
-  const email = typeof values.email === 'string' ? values.email.trim() : '';
-  const send = async () => {
-    if (id === undefined) return;
-    setSending(true);
-    try {
-      const reply = await api.post<ResendReply>(clientResendPath(id));
-      if (reply.sent) toast.success(reply.message);
-      else notifyKept();
-    } catch (error) {
-      notifyFailure(error, MESSAGES.errors.generic);
-    } finally {
-      setSending(false);
-    }
-  };
-  return (
-    <FormGroup>
-      <Button icon="envelope" text={MESSAGES.clients.resendButton} disabled={id === undefined || email === ''} loading={sending} onClick={() => void send()} />
-    </FormGroup>
-  );
-}
-
-function notifyKept() {
-  toast.warning(MESSAGES.clients.keptNotSent);
 }
 
 /** /clients (spec 01 §2.6): every role; the export for administrator and manager. */
@@ -130,7 +93,7 @@ export const clientsScreen = defineResourceScreen<ClientRow>({
       { kind: 'email', name: 'email', label: 'Email' },
       { kind: 'custom', name: 'password', label: 'Пароль', render: (props) => <PasswordField {...props} /> },
       { kind: 'switch', name: 'is_active', label: MESSAGES.list.active },
-      { kind: 'custom', name: 'resend', label: MESSAGES.clients.resendButton, render: (props) => <ResendButton {...props} /> },
+      cabinetAccessField('clients', { ready: (values) => typeof values.email === 'string' && values.email.trim() !== '' }),
     ],
     initial: { surname: '', name: '', patronymic: '', phone: '', email: '', password: '', is_active: true },
     toValues: (record) => ({

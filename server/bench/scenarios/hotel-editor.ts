@@ -1,35 +1,22 @@
 /**
- * `npm run bench` (second part): the hotel editor on a hotel of 30 rooms × 12 price periods — the
- * p95 of opening it (GET) and saving it (PUT, the payload as the editor sends it back) next to their
- * targets, the SQL statements one save sends (they must not grow with the rooms: shown for 3 and 30
- * rooms), and the memory a 100 MB video costs the server while it is uploaded and served.
- *
- * Runs on an embedded PostgreSQL in a temp folder, the real server in this process, over HTTP on
- * loopback (the times are the server's plus a loopback round trip). Environment: BENCH_REQUESTS
- * (timed requests per scenario, default 200).
+ * The hotel editor (issue 11) on a hotel of 30 rooms × 12 price periods: the p95 of opening it (GET)
+ * and saving it (PUT, the payload as the editor sends it back) next to their targets, the SQL
+ * statements one save sends (they must not grow with the rooms: counted for 3 and 30 rooms), and the
+ * memory a 100 MB video costs the server while it is uploaded and served (the server runs in this
+ * process). Times are the server's plus a loopback round trip, one client.
  */
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
-import { toPayloadBody } from '../../shared/editor.js';
-import { HotelFileType } from '../../shared/hotels/constants.js';
-import { startServer } from '../bootstrap.js';
-import { observeAggregateStatements } from '../common/aggregate/save-aggregate.js';
-import { startEmbeddedDatabase } from '../database/embedded-database.js';
-import { createHotelHandbooks, hotelPayload } from '../hotels/hotel-fixtures.js';
-import { ApiClient } from '../test/api-client.js';
+import { toPayloadBody } from '../../../shared/editor.js';
+import { HotelFileType } from '../../../shared/hotels/constants.js';
+import { observeAggregateStatements } from '../../common/aggregate/save-aggregate.js';
+import { createHotelHandbooks, hotelPayload } from '../../hotels/hotel-fixtures.js';
+import type { BenchRow, BenchScenario } from '../context.js';
 
-const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
 const WARMUP = 20;
 const TARGETS = { loadP95: 50, saveP95: 150, videoMemoryMb: 64 };
-const ADMIN = { email: 'bench.hotels@example.test', password: 'bench-hotels-password' };
 const MB = 1024 * 1024;
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-const fixed = (value: number) => value.toFixed(1).padStart(6);
-const verdict = (ok: boolean) => (ok ? 'ok' : 'OVER TARGET');
 
 async function timed(count: number, request: () => Promise<void>): Promise<{ p50: number; p95: number }> {
   const durations: number[] = [];
@@ -82,28 +69,12 @@ async function peakMemory(work: () => Promise<void>): Promise<number> {
   return (Math.max(peak, process.memoryUsage().rss) - before) / MB;
 }
 
-async function main(): Promise<void> {
-  const cleanup: (() => Promise<unknown>)[] = [];
-  try {
-    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'backoffice-hotel-bench-'));
-    cleanup.push(() => fs.rm(dataDir, { recursive: true, force: true }));
-    const database = await startEmbeddedDatabase(dataDir);
-    cleanup.push(() => database.stop());
-    const server = await startServer({
-      databaseUrl: database.url,
-      port: 0,
-      rendererDir: path.join(os.tmpdir(), 'backoffice-bench-no-renderer'),
-      env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
-    });
-    cleanup.unshift(() => server.close());
-    const sql = new pg.Client({ connectionString: database.url });
-    await sql.connect();
-    cleanup.unshift(() => sql.end());
-
-    const http = new ApiClient(server.url);
-    if ((await http.login(ADMIN.email, ADMIN.password)).status !== 200) throw new Error('Sign-in failed');
+export const hotelEditorScenario: BenchScenario = {
+  name: 'hotel editor',
+  stage: 'full',
+  async run({ baseUrl, admin: http, sql, sizes, log }) {
+    const requests = sizes.requests;
     const handbooks = await createHotelHandbooks(async (text, params) => (await sql.query(text, params)).rows, 'Бенч');
-
     const create = async (rooms: number) => {
       const response = await http.post('/api/hotels', toPayloadBody(hotelPayload(handbooks, `Отель ${rooms} номеров`, { rooms, periodsPerRoom: 12 })));
       if (response.status !== 201) throw new Error(`POST /api/hotels: ${response.status} ${JSON.stringify(response.body).slice(0, 500)}`);
@@ -112,22 +83,19 @@ async function main(): Promise<void> {
     const big = await create(30);
     const small = await create(3);
     const body = JSON.stringify(toPayloadBody((await http.get(`/api/hotels/${big.id}`)).body.data));
-    console.log(`\nHotel editor: a hotel of 30 rooms × 12 price periods, payload ${(body.length / 1024).toFixed(0)} KB; ${REQUESTS} timed requests each`);
-    console.log(`  (load average of this machine: ${os.loadavg().map((value) => value.toFixed(1)).join(' ')} on ${os.cpus().length} cores)`);
+    log(`  hotel editor: a hotel of 30 rooms × 12 price periods, payload ${(body.length / 1024).toFixed(0)} KB`);
 
-    const load = await timed(REQUESTS, async () => {
+    const load = await timed(requests, async () => {
       const response = await http.get(`/api/hotels/${big.id}`);
       if (response.status !== 200) throw new Error(`GET: ${response.status}`);
     });
     // Each save sends back what the editor read, with the version the previous save answered.
     let current = (await http.get(`/api/hotels/${big.id}`)).body.data;
-    const save = await timed(Math.min(REQUESTS, 100), async () => {
+    const save = await timed(Math.min(requests, 100), async () => {
       const response = await http.put(`/api/hotels/${big.id}`, toPayloadBody(current));
       if (response.status !== 200) throw new Error(`PUT: ${response.status} ${JSON.stringify(response.body).slice(0, 300)}`);
       current = response.body.data;
     });
-    console.log(`  open (GET /api/hotels/{id})   p50 ${fixed(load.p50)} ms   p95 ${fixed(load.p95)} ms   target p95 < ${TARGETS.loadP95} ms   ${verdict(load.p95 < TARGETS.loadP95)}`);
-    console.log(`  save (PUT /api/hotels/{id})   p50 ${fixed(save.p50)} ms   p95 ${fixed(save.p95)} ms   target p95 < ${TARGETS.saveP95} ms   ${verdict(save.p95 < TARGETS.saveP95)}`);
 
     // SQL statements of one save, for 3 and for 30 rooms: the same number (no statement per row).
     const statements = async (id: number) => {
@@ -143,20 +111,20 @@ async function main(): Promise<void> {
       return count;
     };
     const [few, many] = [await statements(small.id), await statements(big.id)];
-    console.log(`  SQL statements of one save    3 rooms: ${few}   30 rooms: ${many}   target: the same for both   ${verdict(few === many)}`);
 
     // A 100 MB video: uploaded (streamed into 1 MB chunks) and served back whole, chunk by chunk.
     const size = 100 * MB;
     let url = '';
     const boundary = `----bench${Date.now()}`;
+    const cookie = [...http.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
     const uploadMb = await peakMemory(async () => {
-      const response = await fetch(`${server.url}/api/hotels/files`, {
+      const response = await fetch(`${baseUrl}/api/hotels/files`, {
         method: 'POST',
         body: videoBody(boundary, size),
         duplex: 'half',
         headers: {
           'Content-Type': `multipart/form-data; boundary=${boundary}`,
-          Cookie: [...http.cookies].map(([name, value]) => `${name}=${value}`).join('; '),
+          Cookie: cookie,
           'X-XSRF-TOKEN': decodeURIComponent(http.cookies.get('XSRF-TOKEN') ?? ''),
         },
       } as RequestInit);
@@ -165,18 +133,18 @@ async function main(): Promise<void> {
     });
     let served = 0;
     const downloadMb = await peakMemory(async () => {
-      const response = await fetch(`${server.url}${url}`, { headers: { Cookie: [...http.cookies].map(([name, value]) => `${name}=${value}`).join('; ') } });
+      const response = await fetch(`${baseUrl}${url}`, { headers: { Cookie: cookie } });
       for await (const chunk of response.body!) served += (chunk as Uint8Array).byteLength;
     });
     if (served !== size) throw new Error(`Served ${served} bytes of ${size}`);
-    console.log(`  100 MB video upload           peak memory +${fixed(uploadMb)} MB   target < ${TARGETS.videoMemoryMb} MB   ${verdict(uploadMb < TARGETS.videoMemoryMb)}`);
-    console.log(`  100 MB video download         peak memory +${fixed(downloadMb)} MB   target < ${TARGETS.videoMemoryMb} MB   ${verdict(downloadMb < TARGETS.videoMemoryMb)}`);
-  } finally {
-    for (const step of cleanup) await step().catch(() => undefined);
-  }
-}
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exitCode = 1;
-});
+    const rows: BenchRow[] = [
+      { scenario: 'hotel editor: open (GET /api/hotels/{id})', clients: 1, p50: load.p50, p95: load.p95, target: `p95 < ${TARGETS.loadP95} ms`, met: load.p95 < TARGETS.loadP95 },
+      { scenario: 'hotel editor: save (PUT /api/hotels/{id})', clients: 1, p50: save.p50, p95: save.p95, target: `p95 < ${TARGETS.saveP95} ms`, met: save.p95 < TARGETS.saveP95 },
+      { scenario: 'hotel editor: SQL statements of one save', target: 'same for 3 and 30 rooms', met: few === many, note: `3 rooms: ${few}, 30 rooms: ${many}` },
+      { scenario: 'hotel editor: 100 MB video upload, peak memory', target: `< ${TARGETS.videoMemoryMb} MB`, met: uploadMb < TARGETS.videoMemoryMb, note: `+${uploadMb.toFixed(0)} MB` },
+      { scenario: 'hotel editor: 100 MB video download, peak memory', target: `< ${TARGETS.videoMemoryMb} MB`, met: downloadMb < TARGETS.videoMemoryMb, note: `+${downloadMb.toFixed(0)} MB` },
+    ];
+    return rows;
+  },
+};

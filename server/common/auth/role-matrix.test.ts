@@ -1,0 +1,98 @@
+/**
+ * The role matrix (issue 8): every route the API serves × administrator, accountant, manager and
+ * anonymous, generated from the route table (server/test/route-table.ts), so a new route joins by
+ * itself. Who may call what is written below from spec 01 §6 — independently of the @Roles
+ * decorators under test: a route no rule names is open to every staff role, as the spec's areas
+ * "all three" are. Requests use ids that name no record, so nothing is changed on the way.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '../../../shared/messages.js';
+import { ACCESS, Role } from '../../../shared/roles.js';
+import { apiRoutes, type ApiRoute } from '../../test/route-table.js';
+import { startTestApp, type ApiClient, type TestApp } from '../../test/test-app.js';
+
+type Access = 'public' | readonly Role[];
+
+/** Spec 01 §6 "Roles and permissions" (and issue 8 for logs), over API paths; the first matching rule decides. */
+const RULES: { method?: string; path: RegExp; access: Access; why: string }[] = [
+  { path: /^\/api\/(sanctum\/csrf-cookie|login|setup|health|boot)$/, access: 'public', why: 'sign-in, the first screen and the desktop shell' },
+  { path: /^\/api\/users(\/|$)/, access: ACCESS.administratorOnly, why: '§6 users section: administrator only' },
+  { path: /^\/api\/agencies\/files(\/|$)/, access: ACCESS.administratorAndManager, why: '§6 agency documents' },
+  { method: 'GET', path: /^\/api\/(clients|agencies)\/export$/, access: ACCESS.administratorAndManager, why: '§6 export of clients and agencies' },
+  { method: 'GET', path: /^\/api\/agencies\/applications\/report$/, access: ACCESS.administratorAndAccountant, why: '§6 agency monthly report: roles 1 and 2' },
+  { path: /^\/api\/vendors\/:id\/clean-payload$/, access: ACCESS.administratorOnly, why: "§6 clear a vendor's external data" },
+  { method: 'DELETE', path: /^\/api\/logs\/:id$/, access: ACCESS.administratorOnly, why: 'issue 8: deleting logs' },
+  { method: 'GET', path: /^\/api\/imports\/(restart|update-items)$/, access: ACCESS.administratorOnly, why: '§6 restart imports, update vendor data' },
+  // §6 administrator and manager: hotels, excursion tours, sea tours, bus schedule, catalogue sections, tour calculators, imports.
+  // (Their handbooks — /hotels/meals, /hotels/rooms/…, /tours/types, /tours/excursion/… — are open to all three.)
+  { method: 'PUT', path: /^\/api\/hotels\/rooms\/:id\/external-id\/clean$/, access: ACCESS.administratorOnly, why: "issue 11: clear a room's external id" },
+  { path: /^\/api\/hotels(\/:[a-z_]+(\/.*)?|\/(data|list|files|infrastructures\/list))?$/, access: ACCESS.administratorAndManager, why: '§6 hotels (the editor and its own calls)' },
+  { path: /^\/api\/tours(\/:[a-z_]+(\/.*)?)?$/, access: ACCESS.administratorAndManager, why: '§6 excursion tours' },
+  { method: 'GET', path: /^\/api\/transports\/schedules\/seats$/, access: ACCESS.everyone, why: '§6 dashboard: all three (spec 01 §2.15)' },
+  // The bus schedule's ground: the vehicles and the bus tours whose dates it shows.
+  { path: /^\/api\/(transportation|transports)(\/|$)/, access: ACCESS.administratorAndManager, why: '§6 bus schedule' },
+  { path: /^\/api\/(sea-tours|transports\/schedules|catalog-sections|tour-calculators|imports|external-services)(\/|$)/, access: ACCESS.administratorAndManager, why: '§6 administrator and manager areas' },
+];
+
+function expectedAccess(route: ApiRoute): Access {
+  return RULES.find((rule) => (!rule.method || rule.method === route.method) && rule.path.test(route.path))?.access ?? ACCESS.everyone;
+}
+
+/** An id no record has, so an allowed call finds nothing to change. */
+const NO_RECORD = '2147483000';
+const concrete = (path: string) =>
+  path
+    .replace(/:id|:agency_id|:vendor_id/g, NO_RECORD)
+    .replace(':switch', 'active')
+    .replace('*path', 'photos/city/none.jpg');
+
+let app: TestApp;
+const personas: { name: string; role: Role | null; client: ApiClient }[] = [];
+
+beforeAll(async () => {
+  app = await startTestApp();
+  for (const [name, role] of [
+    ['administrator', Role.Administrator],
+    ['accountant', Role.Accountant],
+    ['manager', Role.Manager],
+  ] as const) {
+    personas.push({ name, role, client: (await app.signInAs(role)).client });
+  }
+  personas.push({ name: 'anonymous', role: null, client: app.client() });
+});
+afterAll(() => app?.close());
+
+// Signing out ends the persona's session: it goes last.
+const routes = apiRoutes().sort((a, b) => Number(a.path === '/api/logout') - Number(b.path === '/api/logout'));
+
+describe('role matrix', () => {
+  it('covers the routes of the spec', () => {
+    expect(routes.length).toBeGreaterThan(100);
+    for (const known of ['DELETE /api/logs/:id', 'PUT /api/vendors/:id/clean-payload', 'GET /api/clients/export', 'POST /api/agencies/files', 'GET /api/health', 'POST /api/logout']) {
+      expect(routes.map((route) => `${route.method} ${route.path}`)).toContain(known);
+    }
+  });
+
+  it.each(routes.map((route) => [`${route.method} ${route.path}`, route] as const))('%s', async (_name, route) => {
+    const access = expectedAccess(route);
+    const path = concrete(route.path);
+    const body = route.method === 'GET' || route.method === 'DELETE' ? undefined : {};
+    // Every request carries the CSRF proof (GETs too, for the @ChangesState() ones): the matrix is about roles.
+    const replies = await Promise.all(personas.map(async (persona) => ({ persona, reply: await persona.client.request(route.method, path, { body, proof: true }) })));
+    for (const { persona, reply } of replies) {
+      const what = `${persona.name}: ${route.method} ${path} → ${reply.status} ${JSON.stringify(reply.body).slice(0, 200)}`;
+      if (access === 'public') {
+        expect(reply.status, what).not.toBe(401);
+      } else if (persona.role === null) {
+        expect(reply.status, what).toBe(401);
+        expect(reply.body, what).toEqual({ message: MESSAGES.auth.unauthenticated });
+      } else if (access.includes(persona.role)) {
+        expect([401, 403], what).not.toContain(reply.status);
+        expect(reply.status, what).toBeLessThan(500);
+      } else {
+        expect(reply.status, what).toBe(403);
+        expect(reply.body, what).toEqual({ message: MESSAGES.auth.forbidden });
+      }
+    }
+  });
+});

@@ -1,0 +1,70 @@
+/**
+ * Which failures the client caused, and the reply each gets (issue 8 "Bad input never reaches a
+ * 500"): they answer 4xx with a Russian message and are not logged as server errors.
+ *
+ * - Our own HttpExceptions (422, 404, 403, 409, …) keep their body.
+ * - Errors raised before a route runs, which Nest maps to HttpExceptions with English texts — a
+ *   malformed percent-encoding in the URL, JSON that does not parse or nests too deep, a body too
+ *   large, an unknown route — get the Russian text of their kind.
+ * - A value PostgreSQL refuses as data (out of range, invalid text) that validation let through is
+ *   the client's input too: 422, logged only as a (rate-limited) warning so the gap can be closed.
+ */
+import { HttpException, HttpStatus } from '@nestjs/common';
+import { MESSAGES } from '../../../shared/messages.js';
+import { pgErrorOf } from './errors.js';
+
+export interface ClientErrorReply {
+  status: number;
+  body: object;
+  /** Worth a warning row in /logs (a validation gap), rather than nothing. */
+  warn?: boolean;
+}
+
+/** The JSON body nests deeper than INPUT_LIMITS.jsonDepth (thrown by the body parser's check, bootstrap.ts). */
+export class JsonTooDeep extends Error {
+  readonly status = HttpStatus.BAD_REQUEST;
+  readonly statusCode = HttpStatus.BAD_REQUEST;
+  readonly expose = true;
+  constructor(max: number) {
+    super(MESSAGES.input.tooDeep(max));
+  }
+}
+
+/** Russian texts of the statuses Nest and Express answer by themselves. */
+const STATUS_TEXTS: Partial<Record<number, string>> = {
+  [HttpStatus.NOT_FOUND]: MESSAGES.http.notFound,
+  [HttpStatus.METHOD_NOT_ALLOWED]: MESSAGES.http.methodNotAllowed,
+  [HttpStatus.PAYLOAD_TOO_LARGE]: MESSAGES.input.tooLarge,
+  [HttpStatus.UNSUPPORTED_MEDIA_TYPE]: MESSAGES.input.unsupportedMediaType,
+};
+
+/**
+ * PostgreSQL error classes that mean "this value cannot be data": 22 data exception (numeric out of
+ * range, invalid text representation, character not in repertoire, …) and 54001 statement too
+ * complex (nesting too deep for its parser).
+ */
+const isDataError = (code: string | undefined) => !!code && (code.startsWith('22') || code === '54001');
+
+export function clientErrorReply(exception: unknown): ClientErrorReply | null {
+  if (exception instanceof HttpException) {
+    const status = exception.getStatus();
+    const body = exception.getResponse();
+    const cause = exception.cause;
+    // Thrown by our code: its body is already the contract's.
+    if (cause === undefined && typeof body === 'object' && body !== null && 'message' in body && !('statusCode' in body)) return { status, body };
+    return { status, body: { message: messageOf(status, cause, typeof body === 'string' ? body : exception.message) } };
+  }
+  if (isDataError(pgErrorOf(exception).code)) {
+    const message = MESSAGES.input.badValue;
+    return { status: HttpStatus.UNPROCESSABLE_ENTITY, body: { message, errors: { _: [message] } }, warn: true };
+  }
+  return null;
+}
+
+function messageOf(status: number, cause: unknown, text: string): string {
+  if (cause instanceof JsonTooDeep) return text;
+  if (cause instanceof URIError) return MESSAGES.input.badUrlEncoding;
+  if (cause instanceof SyntaxError) return MESSAGES.input.badJson;
+  if (cause === undefined && /[а-яё]/i.test(text)) return text;
+  return STATUS_TEXTS[status] ?? (status >= 500 ? MESSAGES.http.serverError : MESSAGES.input.badRequest);
+}

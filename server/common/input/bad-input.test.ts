@@ -1,0 +1,215 @@
+/**
+ * Bad input never reaches a 500 (issue 8): NUL bytes and lone surrogates, ids beyond any integer,
+ * JSON nested thousands of levels deep, a malformed XSRF token or URL encoding, JSON that does not
+ * parse — each is a 4xx with a Russian message, writes nothing, and is not logged as a server error;
+ * and no repeatable failure can fill the logs table.
+ */
+import http from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '../../../shared/messages.js';
+import { Role } from '../../../shared/roles.js';
+import { INPUT_LIMITS, PG_INTEGER_MAX } from '../../../shared/validation.js';
+import { LOG_RATE_LIMITS } from '../../logs/log-rate-limit.js';
+import { clientErrorReply } from '../http/client-errors.js';
+import { startTestApp, type ApiClient, type TestApp } from '../../test/test-app.js';
+
+let app: TestApp;
+let manager: ApiClient;
+
+beforeAll(async () => {
+  app = await startTestApp();
+  ({ client: manager } = await app.signInAs(Role.Manager));
+});
+afterAll(() => app?.close());
+
+const count = async (table: string) => (await app.db.query<{ count: number }>(`SELECT count(*)::int AS count FROM ${table}`))[0]!.count;
+const logRows = (level: number) => app.db.query<{ title: string; msg: string }>('SELECT title, msg FROM logs WHERE level >= $1 ORDER BY id', [level]);
+const ERROR = 400;
+
+const xsrfOf = (client: ApiClient) => decodeURIComponent(client.cookies.get('XSRF-TOKEN')!);
+
+/** A request with the path exactly as written (fetch would re-encode a malformed `%`). */
+function rawRequest(client: ApiClient, method: string, path: string, headers: Record<string, string> = {}, body?: string): Promise<{ status: number; body: any }> {
+  const { hostname, port } = new URL(client.baseUrl);
+  const cookie = [...client.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  return new Promise((resolve, reject) => {
+    const request = http.request({ host: hostname, port, path, method, headers: { Cookie: cookie, Accept: 'application/json', ...headers } }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        resolve({ status: response.statusCode ?? 0, body: (response.headers['content-type'] ?? '').includes('json') ? JSON.parse(text) : text });
+      });
+    });
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
+describe('NUL characters and lone surrogates', () => {
+  it('in a query string: 422 naming the parameter, never a 500', async () => {
+    for (const [path, field] of [
+      ['/api/countries?query=a%00b', 'query'],
+      ['/api/clients?query=%00', 'query'],
+      ['/api/countries?orderBy=name%00', 'orderBy'],
+      ['/api/hotels/directions?city_id=1%00', 'city_id'],
+      ['/api/countries?query=%ED%A0%80', 'query'], // an encoded lone surrogate arrives as U+FFFD: harmless, searched as text
+    ] as const) {
+      const response = await manager.get(path);
+      if (path.endsWith('%ED%A0%80')) {
+        expect(response.status, path).toBe(200);
+        continue;
+      }
+      expect(response.status, path).toBe(422);
+      expect(response.body, path).toEqual({ message: MESSAGES.input.unreadableText, errors: { [field]: [MESSAGES.input.unreadableText] } });
+    }
+  });
+
+  it('in a JSON field, however deep: 422 with its dotted path, and nothing written', async () => {
+    const countries = await count('countries');
+    const nul = await manager.post('/api/countries', { name: 'Страна\u0000' });
+    expect(nul.status).toBe(422);
+    expect(nul.body.errors).toEqual({ name: [MESSAGES.input.unreadableText] });
+    const surrogate = await manager.post('/api/countries', { name: 'Страна \ud800' });
+    expect(surrogate.status).toBe(422);
+    expect(surrogate.body.errors).toEqual({ name: [MESSAGES.input.unreadableText] });
+    const inKey = await manager.post('/api/countries', { name: 'Страна', ['ключ\u0000']: 1 });
+    expect(inKey.status).toBe(422);
+    expect(Object.keys(inKey.body.errors)).toEqual(['ключ\u0000']);
+    expect(await count('countries')).toBe(countries);
+
+    const vendors = await count('vendors');
+    const nested = await manager.post('/api/vendors', { name: 'Поставщик', payload: { sessions: [{ note: 'ok' }, { note: 'x\u0000' }] } });
+    expect(nested.status).toBe(422);
+    expect(nested.body.errors).toEqual({ 'payload.sessions.1.note': [MESSAGES.input.unreadableText] });
+    expect(await count('vendors')).toBe(vendors);
+  });
+
+  it('in a multipart field: 422 as well', async () => {
+    const form = new FormData();
+    form.append('entity', 'city');
+    form.append('type', 'каталог\u0000');
+    form.append('photo', new Blob([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3])]), 'a.jpg');
+    const response = await manager.postForm('/api/photos', form);
+    expect(response.status).toBe(422);
+    expect(response.body.errors).toEqual({ type: [MESSAGES.input.unreadableText] });
+  });
+});
+
+describe('numbers beyond any id', () => {
+  it('a filter id beyond PostgreSQL integer: 422 with the field', async () => {
+    const response = await manager.get('/api/hotels/directions?city_id=99999999999999999999');
+    expect(response.status).toBe(422);
+    expect(response.body.errors).toEqual({ city_id: [MESSAGES.validation.max(PG_INTEGER_MAX)] });
+    expect((await manager.get(`/api/hotels/directions?city_id=${PG_INTEGER_MAX}`)).body).toEqual({ data: [], count: 0 });
+  });
+
+  it('a record id beyond PostgreSQL integer: 404, whatever the method', async () => {
+    for (const [method, path] of [
+      ['GET', '/api/countries/99999999999999999999'],
+      ['PUT', '/api/countries/99999999999999999999'],
+      ['DELETE', '/api/countries/99999999999999999999'],
+      ['PUT', '/api/countries/2147483648/active'],
+      ['GET', '/api/agencies/99999999999999999999/agency-users'],
+      ['GET', '/api/countries/1e3'],
+      ['GET', '/api/countries/-1'],
+    ] as const) {
+      const response = await manager.request(method, path, { body: method === 'PUT' ? { name: 'Нигде' } : undefined });
+      expect(response.status, `${method} ${path}`).toBe(404);
+      expect(response.body, `${method} ${path}`).toEqual({ message: MESSAGES.http.notFound });
+    }
+  });
+
+  it('a filter out of its column\'s range is refused by validation, on the field', async () => {
+    // `level` is a smallint: the list's filter schema bounds it before PostgreSQL sees it.
+    const response = await manager.get('/api/logs?level=99999');
+    expect(response.status).toBe(422);
+    expect(response.body.errors).toEqual({ level: [MESSAGES.validation.max(1000)] });
+  });
+
+  it('a value PostgreSQL refuses that validation let through is a 422 (and a warning), not a 500', async () => {
+    // What the exception filter makes of the database's own refusal (class 22, data exception).
+    const refusal = await app.db.query('SELECT 99999::smallint').catch((error: unknown) => error);
+    expect(clientErrorReply(refusal)).toEqual({
+      status: 422,
+      body: { message: MESSAGES.input.badValue, errors: { _: [MESSAGES.input.badValue] } },
+      warn: true,
+    });
+  });
+});
+
+describe('JSON nested too deep', () => {
+  const nested = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
+
+  it('a vendor payload nested 3000 levels is refused with 400 and a Russian message; nothing is written', async () => {
+    const vendors = await count('vendors');
+    for (const body of [`{"name":"Глубокий","payload":${nested(3000)}}`, `[${'['.repeat(50_000)}${']'.repeat(50_000)}]`]) {
+      const response = await rawRequest(manager, 'POST', '/api/vendors', { 'Content-Type': 'application/json', 'X-XSRF-TOKEN': xsrfOf(manager) }, body);
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual({ message: MESSAGES.input.tooDeep(INPUT_LIMITS.jsonDepth) });
+    }
+    expect(await count('vendors')).toBe(vendors);
+  });
+
+  it('accepts the depth of the cap and refuses one more, brackets inside strings not counting', async () => {
+    // The body is one level, payload starts at the second: INPUT_LIMITS.jsonDepth - 1 levels of payload fit.
+    const inner = (levels: number) => JSON.parse(nested(levels)) as object;
+    const fits = await manager.post('/api/vendors', { name: 'На пределе', payload: inner(INPUT_LIMITS.jsonDepth - 1), comment: '{{{{[[[[' });
+    expect(fits.status, JSON.stringify(fits.body)).toBe(201);
+    const over = await manager.post('/api/vendors', { name: 'За пределом', payload: inner(INPUT_LIMITS.jsonDepth) });
+    expect(over.status).toBe(400);
+  });
+});
+
+describe('malformed requests', () => {
+  it('X-XSRF-TOKEN "%" is a 419 with the Russian message, not a 500', async () => {
+    for (const token of ['%', '%E0%A4%A', '%%']) {
+      const response = await manager.post('/api/countries', { name: 'Токен' }, { xsrf: token });
+      expect(response.status, token).toBe(419);
+      expect(response.body).toEqual({ message: MESSAGES.auth.csrfMismatch });
+    }
+  });
+
+  it('a malformed percent-encoding in the URL is a Russian 400', async () => {
+    for (const path of ['/api/countries/%E0%A4%A', '/api/agencies/%ZZ/agency-users', '/api/countries/%']) {
+      const response = await rawRequest(manager, 'GET', path);
+      expect(response.status, path).toBe(400);
+      expect(response.body, path).toEqual({ message: MESSAGES.input.badUrlEncoding });
+    }
+  });
+
+  it('JSON that does not parse is a Russian 400; an unknown route a Russian 404', async () => {
+    const xsrf = xsrfOf(manager);
+    const broken = await rawRequest(manager, 'POST', '/api/countries', { 'Content-Type': 'application/json', 'X-XSRF-TOKEN': xsrf }, '{"name": ');
+    expect(broken).toEqual({ status: 400, body: { message: MESSAGES.input.badJson } });
+    const unknown = await manager.get('/api/no-such-thing');
+    expect(unknown).toMatchObject({ status: 404, body: { message: MESSAGES.http.notFound } });
+    const huge = await rawRequest(manager, 'POST', '/api/countries', { 'Content-Type': 'application/json', 'X-XSRF-TOKEN': xsrf }, JSON.stringify({ name: 'x'.repeat(200_000) }));
+    expect(huge).toEqual({ status: 413, body: { message: MESSAGES.input.tooLarge } });
+  });
+});
+
+describe('logs', () => {
+  it('none of the refusals above wrote an error row', async () => {
+    expect(await logRows(ERROR)).toEqual([]);
+  });
+
+  it('1000 bad requests write at most a few rows', async () => {
+    const before = (await logRows(0)).length;
+    const anonymous = app.client();
+    const requests = Array.from({ length: 1000 }, (_, index) =>
+      index % 2 === 0
+        ? () => anonymous.post('/api/countries', { name: 'x' }, { xsrf: '%' })
+        : () => manager.get(`/api/logs?level=${40_000 + index}`),
+    );
+    const statuses = new Set<number>();
+    for (let start = 0; start < requests.length; start += 25) {
+      for (const response of await Promise.all(requests.slice(start, start + 25).map((send) => send()))) statuses.add(response.status);
+    }
+    expect([...statuses].sort()).toEqual([419, 422]);
+    const written = (await logRows(0)).slice(before);
+    // Refusals of the client's input are not server errors: at most a rate-limited warning of one kind.
+    expect(written.length).toBeLessThanOrEqual(LOG_RATE_LIMITS.perKind);
+    expect(await logRows(ERROR)).toEqual([]);
+  });
+});

@@ -1,0 +1,47 @@
+/**
+ * Every HTTP route the API serves, read from the controllers' own decorators: the feature modules
+ * (FEATURE_MODULES) and the generic resource controllers (SERVER_RESOURCES), in the order Nest
+ * registers them. Tests that must cover every route (the role matrix) are generated from it, so a
+ * new route joins them by itself.
+ */
+import 'reflect-metadata';
+import { RequestMethod, type Type } from '@nestjs/common';
+import { METHOD_METADATA, MODULE_METADATA, PATH_METADATA } from '@nestjs/common/constants.js';
+import { API_PREFIX } from '../../shared/api.js';
+import { FEATURE_MODULES } from '../app.module.js';
+import { createResourceController } from '../common/resource/resource.controller.js';
+import { SERVER_RESOURCES } from '../resources.js';
+
+export interface ApiRoute {
+  method: string;
+  /** With Nest's parameters: `/api/agencies/:id/approve`, `/api/storage/*path`. */
+  path: string;
+}
+
+const segments = (value: unknown): string[] => (Array.isArray(value) ? value : [value ?? '']).map(String);
+const join = (...parts: string[]) => `/${parts.flatMap((part) => part.split('/')).filter(Boolean).join('/')}`;
+
+function routesOf(controller: Type): ApiRoute[] {
+  const routes: ApiRoute[] = [];
+  const prototype = controller.prototype as Record<string, unknown>;
+  for (const base of segments(Reflect.getMetadata(PATH_METADATA, controller))) {
+    for (const name of Object.getOwnPropertyNames(prototype)) {
+      const handler = prototype[name];
+      if (name === 'constructor' || typeof handler !== 'function') continue;
+      const method = Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod | undefined;
+      if (method === undefined) continue;
+      for (const path of segments(Reflect.getMetadata(PATH_METADATA, handler))) {
+        routes.push({ method: RequestMethod[method], path: join(API_PREFIX, base, path) });
+      }
+    }
+  }
+  return routes;
+}
+
+export function apiRoutes(): ApiRoute[] {
+  const controllers: Type[] = [
+    ...FEATURE_MODULES.flatMap((module) => (Reflect.getMetadata(MODULE_METADATA.CONTROLLERS, module) as Type[] | undefined) ?? []),
+    ...SERVER_RESOURCES.map(createResourceController),
+  ];
+  return controllers.flatMap(routesOf);
+}
