@@ -10,7 +10,7 @@ import { MESSAGES } from '@shared/messages';
 import type { FieldErrors } from '@shared/validation';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Pagination } from '../resource/Pagination';
-import { ConfirmDelete } from './ConfirmDelete';
+import { ConfirmDelete } from '../ConfirmDelete';
 
 export interface CollectionColumn<Row> {
   title: string;
@@ -100,7 +100,7 @@ export function CollectionTable<Row>({ label, rows, columns, errors, pageSize, o
         <Pagination page={page} pages={pages} onPage={setPage} />
       </div>
       <ConfirmDelete
-        index={toDelete}
+        item={toDelete}
         message={confirmDelete}
         onCancel={() => setToDelete(null)}
         onConfirm={(index) => {

@@ -9,6 +9,7 @@ import { MESSAGES } from '@shared/messages';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError, api } from '../../api/http';
+import { ConfirmDelete } from '../ConfirmDelete';
 import { notifyFailure } from '../failure';
 import { toast } from '../toaster';
 import type { ResourceScreenDefinition, RowActionSpec, RowBase } from './definition';
@@ -71,22 +72,15 @@ export function useRowActions<Row extends RowBase>(definition: ResourceScreenDef
       >
         <p>{toConfirm && (typeof toConfirm.action.confirm === 'function' ? toConfirm.action.confirm(toConfirm.row) : toConfirm.action.confirm)}</p>
       </Alert>
-      <Alert
-        isOpen={toDelete !== null}
-        intent={Intent.DANGER}
-        icon="trash"
-        confirmButtonText={MESSAGES.list.delete}
-        cancelButtonText={MESSAGES.list.cancel}
-        canOutsideClickCancel
-        canEscapeKeyCancel
+      <ConfirmDelete
+        item={toDelete}
+        message={definition.confirmDelete}
         onCancel={() => setToDelete(null)}
-        onConfirm={() => {
-          if (toDelete) remove.mutate(toDelete);
+        onConfirm={(row) => {
+          remove.mutate(row);
           setToDelete(null);
         }}
-      >
-        <p>{definition.confirmDelete ?? MESSAGES.list.confirmDelete}</p>
-      </Alert>
+      />
     </>
   );
 

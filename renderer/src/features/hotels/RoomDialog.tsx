@@ -14,7 +14,7 @@ import type { FieldErrors } from '@shared/validation';
 import { useEffect, useState } from 'react';
 import { api } from '../../api/http';
 import { CollectionTable } from '../../common/editor/CollectionTable';
-import { ConfirmDelete } from '../../common/editor/ConfirmDelete';
+import { ConfirmDelete } from '../../common/ConfirmDelete';
 import { NumberField } from '../../common/form/NumberField';
 import { checkRow, RowDialog } from '../../common/editor/RowDialog';
 import { dropErrors } from '../../common/editor/useAggregateEditor';
@@ -171,7 +171,7 @@ export function RoomDialog({ isOpen, mode, draft, setDraft, errors: serverErrors
       })}
       <Button icon="add" text="Добавить помещение" onClick={() => set({ premises: [...(draft.premises ?? []), { name: '', area: null }] })} />
       <ConfirmDelete
-        index={premisesToDelete}
+        item={premisesToDelete}
         message={HOTEL_TEXTS.confirmDeletePremises}
         onCancel={() => setPremisesToDelete(null)}
         onConfirm={(index) => {

@@ -3,8 +3,9 @@
  * number, tracking link, departure place and time, application numbers — added, edited and deleted
  * in a dialog, and the notification of a departure's applications.
  */
-import { Alert, Button, DialogBody, DialogFooter, HTMLTable, Intent } from '@blueprintjs/core';
+import { Button, DialogBody, DialogFooter, HTMLTable, Intent } from '@blueprintjs/core';
 import { AppDialog } from '../../../common/AppDialog';
+import { ConfirmDelete } from '../../../common/ConfirmDelete';
 import { MESSAGES } from '@shared/messages';
 import { dateDataSchema, SCHEDULE_PATHS, type DateDataRow, type ScheduleOfDate } from '@shared/transport/schedules';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
@@ -107,22 +108,14 @@ export function DeparturesTab({ transportId, date, rows, applications, onChanged
           onChanged();
         }}
       />
-      <Alert
-        isOpen={toDelete !== null}
-        intent={Intent.DANGER}
-        icon="trash"
-        confirmButtonText={MESSAGES.list.delete}
-        cancelButtonText={MESSAGES.list.cancel}
-        canEscapeKeyCancel
-        canOutsideClickCancel
+      <ConfirmDelete
+        item={toDelete}
         onCancel={() => setToDelete(null)}
-        onConfirm={() => {
-          if (toDelete) void remove(toDelete);
+        onConfirm={(row) => {
+          void remove(row);
           setToDelete(null);
         }}
-      >
-        <p>{MESSAGES.list.confirmDelete}</p>
-      </Alert>
+      />
     </div>
   );
 }
