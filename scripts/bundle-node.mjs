@@ -42,6 +42,8 @@ export const EXTERNAL_PACKAGES = [
   'exceljs',
   'nodemailer',
   'docx',
+  // With its HTML parser and postcss (≈ 500 KB): loaded when the first rich text is saved (input/rich-text.ts).
+  'sanitize-html',
   // Big data tables used on demand (legacy charsets of request bodies, the MIME list): parsing them
   // as part of a bundle costs every start, requiring them from node_modules costs only their users.
   'iconv-lite',
@@ -121,6 +123,22 @@ const postgresOnlyTypeorm = {
 };
 
 /**
+ * zod's `z.locales` re-exports every one of its ~60 languages' error texts (≈ 400 KB parsed at each
+ * start); our messages are our own (shared/messages.ts) and zod keeps its English default from
+ * `locales/en.js` directly, so the bundle's `z.locales` holds English and Russian only.
+ */
+const zodLocalesEnRu = {
+  name: 'zod-locales-en-ru',
+  /** @param {esbuild.PluginBuild} build */
+  setup(build) {
+    build.onLoad({ filter: /[\\/]node_modules[\\/]zod[\\/]v4[\\/]locales[\\/]index\.js$/ }, () => ({
+      contents: `export { default as en } from './en.js';\nexport { default as ru } from './ru.js';\n`,
+      loader: 'js',
+    }));
+  },
+};
+
+/**
  * CommonJS dependencies inside an ES module bundle call `require` for Node's built-in modules;
  * ES modules have none, so every output file gets one.
  */
@@ -140,7 +158,7 @@ export async function bundleNode(options = {}) {
     platform: 'node',
     target: 'node20',
     external: EXTERNAL_PACKAGES,
-    plugins: [swcTypeScript, postgresOnlyTypeorm],
+    plugins: [swcTypeScript, postgresOnlyTypeorm, zodLocalesEnRu],
     // Nest and TypeORM use class names (tokens in messages, entity names): keep them through renaming.
     keepNames: true,
     // rxjs (NestJS uses a few operators) resolves to its CommonJS build under Node, which cannot be

@@ -19,6 +19,8 @@ async function secondSession(browser: Browser): Promise<Page> {
 
 async function openClient(page: Page, surname: string) {
   await page.goto('/clients');
+  // Other tests fill the shared database with clients: find this one as a user would.
+  await page.getByPlaceholder('Поиск').fill(surname);
   await page.getByRole('row', { name: new RegExp(surname) }).getByRole('button', { name: 'Редактировать' }).click();
   const dialog = page.getByRole('dialog').filter({ hasText: 'Редактирование клиента' });
   await expect(dialog.getByLabel('Фамилия')).toHaveValue(surname);

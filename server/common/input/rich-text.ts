@@ -11,10 +11,24 @@
  *
  * Importing this module installs the sanitizer into the shared schemas (`richText()`,
  * `optionalRichText()` of shared/validation.ts), so every schema parsed on the server cleans its
- * rich-text fields. server/common/http/errors.ts (parseInput) imports it.
+ * rich-text fields. server/common/http/errors.ts (parseInput) imports it. sanitize-html itself (with
+ * its HTML parser and postcss) is loaded when the first rich text is cleaned, not at start-up.
  */
-import sanitizeHtml from 'sanitize-html';
+import { createRequire } from 'node:module';
+import type sanitizeHtml from 'sanitize-html';
 import { installRichTextCleaner } from '../../../shared/validation.js';
+
+type SanitizeHtml = typeof sanitizeHtml;
+let loaded: { sanitize: SanitizeHtml; options: sanitizeHtml.IOptions } | undefined;
+
+/** sanitize-html and the options built from its defaults, on first use (synchronous: zod transforms are). */
+function sanitizer() {
+  if (!loaded) {
+    const sanitize = createRequire(import.meta.url)('sanitize-html') as SanitizeHtml;
+    loaded = { sanitize, options: { ...OPTIONS, selfClosing: [...sanitize.defaults.selfClosing, 'col'] } };
+  }
+  return loaded;
+}
 
 /** Sizes TipTap writes into table and column styles (`min-width: 25px`, `width: 120px`). */
 const PIXELS = [/^\d{1,5}(?:\.\d{1,3})?px$/];
@@ -44,7 +58,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowedSchemes: ['http', 'https', 'mailto', 'tel'],
   allowedSchemesByTag: { img: ['http', 'https'] },
   allowProtocolRelative: false,
-  selfClosing: [...sanitizeHtml.defaults.selfClosing, 'col'],
+  // selfClosing: sanitize-html's defaults and `col`, added when it is loaded (sanitizer()).
   // An image left without a source (a `data:` one refused) is no image.
   exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src,
   // Dropped with their content, not just their tags.
@@ -60,7 +74,8 @@ const OPTIONS: sanitizeHtml.IOptions = {
 
 /** The HTML with everything outside the editor's allow-list removed. Idempotent. */
 export function sanitizeRichText(html: string): string {
-  return sanitizeHtml(html, OPTIONS);
+  const { sanitize, options } = sanitizer();
+  return sanitize(html, options);
 }
 
 installRichTextCleaner(sanitizeRichText);
