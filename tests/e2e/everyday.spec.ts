@@ -99,7 +99,7 @@ test('at 1366×768 three-digit counters and a long name never cover the header b
   if ((await sql('SELECT id FROM users WHERE email = $1', [email])).length === 0) {
     await apiPost(page, '/users', { surname: 'Константинопольская-Преображенская', name: 'Анастасия-Виктория', patronymic: 'Александровна', email, password: 'long-name-secret-1', role: 1, is_active: true });
   }
-  await sql(`INSERT INTO clients (surname, name, phone) SELECT 'Счётчик', 'Клиент' || n, '+7999' || lpad(n::text, 7, '0') FROM generate_series(1, 150) AS n ON CONFLICT DO NOTHING`);
+  await sql(`INSERT INTO clients (surname, name, phone) SELECT 'Счётчик', 'Клиент' || n, '+79985' || lpad(n::text, 3, '0') || '777' FROM generate_series(1, 150) AS n ON CONFLICT DO NOTHING`);
   await sql(`INSERT INTO agencies (legal_name) SELECT 'ООО «Счётчик ' || n || '»' FROM generate_series(1, 120) AS n`);
   await page.getByRole('button', { name: 'Профиль' }).click();
   await page.getByRole('menuitem', { name: 'Выйти' }).click();

@@ -104,7 +104,7 @@ export async function seedScreens(page: Page): Promise<void> {
   await ensure(page, '/hotels/meals', 'Завтрак', { name: 'Завтрак «шведский стол»', category_type: 2 });
   await ensure(page, '/hotels/accommodations', 'Основное', { name: 'Основное место' });
   await ensure(page, '/hotels/services', 'Бассейн', { name: 'Бассейн с подогревом', icon: 'pool', is_filter: true });
-  await ensure(page, '/hotels/promotions', 'Раннее', { name: 'Раннее бронирование', discount: true, percent: 15, date_from: '2026-01-10', date_to: '2026-03-31' });
+  await ensure(page, '/hotels/promotions', 'Скидка при бронировании', { name: 'Скидка при бронировании до марта', discount: true, percent: 15, date_from: '2026-01-10', date_to: '2026-03-31' });
   const typeId = await ensure(page, '/hotels/infrastructure-types', 'Пляж', { name: 'Пляж' });
   await ensure(page, '/hotels/infrastructures', 'Галечный', { name: 'Галечный пляж', infrastructure_type_id: typeId });
   for (const path of ['types', 'descriptions', 'services', 'equipment', 'furniture', 'bathroom']) {
