@@ -7,7 +7,6 @@
  * (`RunningDatabase.ensureRunning`), then `SELECT 1` through the app's own pool, with growing pauses
  * (0.2 s … 5 s) until it answers. No app restart is needed, embedded or central.
  */
-import { QueryRunnerAlreadyReleasedError } from 'typeorm';
 import type { RunningDatabase } from './embedded-database.js';
 
 /** Node's network errors that mean "the server is not there". */
@@ -76,9 +75,11 @@ export class DatabaseAvailability {
    */
   async explains(error: unknown): Promise<boolean> {
     let gone = !this.available || isDatabaseUnreachable(error);
-    // TypeORM's word for "the connection of this transaction was dropped under it" — but also for a
-    // query runner used after release by mistake: a probe tells which.
-    if (!gone && error instanceof QueryRunnerAlreadyReleasedError) {
+    // Any other failure (TypeORM's "query runner already released" for a transaction whose connection
+    // was dropped under it, or whatever a library makes of a connection dying mid-way) may be the
+    // database dying too, a few milliseconds before its connections say so: a quick probe tells.
+    // (Only unexpected errors reach here: the client's are answered before, server/common/http.)
+    if (!gone) {
       gone = await withTimeout(this.options.probe(), 1_000).then(
         () => false,
         () => true,

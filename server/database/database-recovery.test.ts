@@ -183,3 +183,21 @@ describe('the central PostgreSQL (DATABASE_URL) restarts', () => {
     expect((await client.post('/api/countries', { name: 'Франция' })).status).toBe(201);
   });
 });
+
+describe('an unexpected error', () => {
+  const database = { ensureRunning: async () => undefined };
+
+  it('is put down to the database when a probe fails right then (a connection dying in a way no error code names)', async () => {
+    const availability = new DatabaseAvailability({ probe: () => Promise.reject(new Error('connect ECONNREFUSED')), database, firstRetryMs: 60_000 });
+    expect(await availability.explains(new TypeError("Cannot read properties of undefined (reading 'query')"))).toBe(true);
+    expect(availability.available).toBe(false);
+    availability.close();
+  });
+
+  it('is not, when the database answers the probe', async () => {
+    const availability = new DatabaseAvailability({ probe: async () => [{ '?column?': 1 }], database });
+    expect(await availability.explains(new TypeError('a bug of ours'))).toBe(false);
+    expect(availability.available).toBe(true);
+    availability.close();
+  });
+});
