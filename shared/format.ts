@@ -21,3 +21,36 @@ export function formatDateTime(value: string | Date | null | undefined): string 
   const date = toDate(value);
   return date ? `${formatDate(date)} ${pad(date.getHours())}:${pad(date.getMinutes())}` : '';
 }
+
+/** The no-break space that keeps `1 234 567,89 ₽` on one line (and a sum together with its sign). */
+const NBSP = '\u00a0';
+
+/**
+ * Money as the office reads it: `1 234 567,89 ₽` — groups of three, a decimal comma, two kopecks
+ * always shown. Works on the decimal text (a JSON number of a numeric(12,2) column, or a string from
+ * a decimal library), never through float arithmetic.
+ */
+export function formatMoney(value: number | string | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '';
+  const text = typeof value === 'number' ? value.toFixed(2) : value.trim();
+  const match = /^(-?)(\d+)(?:[.,](\d*))?$/.exec(text);
+  if (!match) return text;
+  const [, sign, whole, fraction = ''] = match;
+  const grouped = whole!.replace(/\B(?=(\d{3})+(?!\d))/g, NBSP);
+  return `${sign}${grouped},${fraction.padEnd(2, '0').slice(0, 2)}${NBSP}₽`;
+}
+
+/** A percent as the lists show it: `12%`, `12,5%`. */
+export function formatPercent(value: number | string | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '';
+  return `${String(value).replace('.', ',')}%`;
+}
+
+/** Commission types (spec 01 §9, spec 02 §5): 1 a fixed sum, 2 a percent. */
+export const CommissionType = { Fixed: 1, Percent: 2 } as const;
+export type CommissionType = (typeof CommissionType)[keyof typeof CommissionType];
+
+/** A commission with its unit: `10%` for the percent type, `1 500,00 ₽` for a fixed sum (agencies, hotels, transport). */
+export function formatCommission(type: number, sum: number | string): string {
+  return type === CommissionType.Percent ? formatPercent(sum) : formatMoney(sum);
+}

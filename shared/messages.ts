@@ -2,6 +2,11 @@
  * Every user-facing text of the spec that both sides need lives here once.
  * Russian texts are exactly as in the spec; validation texts follow the wording of the spec's
  * examples ('Поле обязательно для заполнения.', 'Заполните поле').
+ *
+ * The interface is Russian, yet the spec quotes some texts in English ('Vendor successfully saved',
+ * 'Dates are not selected!'). They are shown in Russian — a deliberate choice — with the spec's
+ * English kept in a `spec:` comment beside each translation, so every text stays traceable to the
+ * spec. Protocol values (`status: 'CHANGED'`) are not texts and stay as they are.
  */
 import { formatDateTime } from './format.js';
 
@@ -22,7 +27,9 @@ export const MESSAGES = {
     phone: 'Телефон может содержать только цифры, пробелы, скобки, дефисы и знак +.',
     jsonObject: 'Поле должно быть JSON-объектом.',
     /** Spec 01 §5: a phone by the mask +7 and 10 digits. */
-    phoneMask: 'Телефон должен быть в формате +7 (XXX) XXX-XX-XX.',
+    phoneMask: 'Телефон должен быть в формате +7 (999) 999-99-99.',
+    /** The hint under a phone field: the mask with example digits (no Latin X). */
+    phoneMaskHint: 'Формат: +7 (999) 999-99-99',
     tooLarge: 'Слишком большой объём данных.',
     summary: 'Данные заполнены неверно.',
   },
@@ -89,6 +96,16 @@ export const MESSAGES = {
     active: 'Активен',
     newMark: 'Новый',
     inactive: 'Неактивен',
+    all: 'все',
+    choose: 'Выберите…',
+    options: 'Варианты',
+    removeItem: (name: string) => `Убрать «${name}»`,
+    breadcrumbs: 'Путь к странице',
+    collapsedBreadcrumbs: 'Скрытая часть пути',
+    actions: 'Действия',
+    loading: 'Загрузка',
+    pageSize: 'Записей на странице',
+    perPage: (size: number) => `по ${size}`,
   },
   /** Spec 01 §8 error catalogue. */
   errors: {
@@ -103,6 +120,92 @@ export const MESSAGES = {
   },
   success: {
     deleted: 'Успешно удалено',
+  },
+  /**
+   * When a request gets no answer, or the session is gone (issue 10 "Errors are not empty lists"):
+   * said plainly, never shown as an empty list or as a form-validation toast.
+   */
+  connection: {
+    offline: 'Нет связи с сервером',
+    offlineHint: 'Проверяем соединение… Данные обновятся сами, когда связь появится.',
+    notSaved: 'Нет связи с сервером — данные не сохранены',
+    sessionExpired: 'Сессия истекла',
+    sessionExpiredText: 'Войдите снова, чтобы продолжить: введённые данные не потеряются.',
+    listFailed: 'Не удалось загрузить данные',
+    pageFailed: 'Не удалось открыть раздел',
+    retry: 'Повторить',
+    /** The reason under "Не удалось загрузить данные" when the server sent no message of its own. */
+    status: (status: number) => `Сервер ответил с ошибкой (код ${status}).`,
+  },
+  /** Typed dates (DD.MM.YYYY) and periods, checked as the user leaves the field and by the server. */
+  dates: {
+    format: 'Введите дату в формате ДД.ММ.ГГГГ.',
+    notBefore: (date: string) => `Дата не может быть раньше ${date}.`,
+    notAfter: (date: string) => `Дата не может быть позже ${date}.`,
+    /** A period needs both ends or neither. */
+    bothEnds: 'Укажите обе даты периода.',
+    order: 'Дата окончания не может быть раньше даты начала.',
+    placeholder: 'ДД.ММ.ГГГГ',
+    from: 'с',
+    to: 'по',
+    openCalendar: 'Открыть календарь',
+    today: 'Сегодня',
+    clear: 'Очистить',
+  },
+  /** Spec 02 §5, §8 (hotels and rooms): quoted in English, shown in Russian. */
+  hotels: {
+    saveFailed: 'Ошибка сохранения', // spec: 'Save error'
+    checkFields: 'Проверьте правильность заполнения полей формы и попробуйте еще раз', // spec: 'Check the form fields are filled in correctly and try again'
+    inUse: 'Невозможно удалить, т.к. запись используется', // spec: 'Cannot delete, because the record is in use'
+    loadFailed: 'Произошла непредвиденная ошибка', // spec: 'An unforeseen error occurred'
+    uploadFailed: 'Произошла ошибка при загрузке файла', // spec: 'An error occurred while uploading the file'
+    savedTitle: 'Успешно', // spec: 'Success'
+    saved: 'Отель успешно сохранен', // spec: 'The hotel has been saved successfully'
+    fillRequired: 'Заполните все обязательные поля', // spec: 'Fill in all required fields'
+    fieldRequired: (field: string) => `Поле «${field}» обязательно для заполнения`, // spec: 'The field X is required'
+    datesNotSelected: 'Даты не выбраны!', // spec: 'Dates are not selected!'
+    fileTooLarge: (mb: number) => `Загружаемый файл не может быть больше ${mb} мб`, // spec: 'The uploaded file cannot be larger than N mb'
+    badFormat: 'Недопустимый формат файла.', // spec: 'Invalid file format.'
+  },
+  /** Spec 03 (applications, tours, catalogue sections): quoted in English, shown in Russian. */
+  applications: {
+    editTitle: 'Редактирование', // spec: 'Editing'
+    createTitle: 'Создание заявки', // spec: 'Creating an application'
+    statusConfirm: (status: string) => `Обратите внимание на статус заявки! Текущий статус — ${status}`, // spec: 'Pay attention to the application status! Current status - X'
+    confirmedPaymentRequired: 'Подтверждена, требуется оплата', // spec: 'Confirmed, payment required'
+    fullPaymentRequired: 'Требуется полная оплата', // spec: 'Full payment required'
+    specifyTour: 'Укажите тур', // spec: 'Specify the tour'
+    specifyTitle: 'Укажите заголовок', // spec: 'Specify the title'
+    specifyPrice: 'Укажите цену', // spec: 'Specify the price'
+    imageUploadFailed: 'Произошла ошибка при загрузке изображения!', // spec: 'An error occurred while uploading the image!'
+    exportFailed: 'Произошла непредвиденная ошибка', // spec: 'An unexpected error occurred'
+    catalogSectionSaved: 'Успешно сохранено', // spec: 'Saved successfully'
+  },
+  /** Spec 01 §2.14, §2.15, §8 (imports and the dashboard): quoted in English, shown in Russian. */
+  imports: {
+    title: 'Импорты', // spec: 'Imports'
+    subtitle: 'список импортов', // spec: 'list of imports'
+    editTitle: 'Редактирование', // spec: 'Editing'
+    addTitle: 'Добавление', // spec: 'Adding'
+    updateVendorData: 'Обновить данные поставщиков', // spec: 'update vendor data'
+    restart: 'Перезапустить импорты', // spec: 'restart imports'
+    selectAll: 'Выбрать все', // spec: 'Select all'
+    clearSelection: 'Очистить выбор', // spec: 'Clear selection'
+    saved: 'Импорт успешно сохранён', // spec: 'Import saved successfully'
+    restarted: 'Импорты перезапущены', // spec: 'Imports restarted'
+    updating: 'Данные обновляются', // spec: 'Data is being updated'
+    unavailable: 'Сервис недоступен, попробуйте позже', // spec: 'Service unavailable, try again later'
+    failed: 'Произошла ошибка', // spec: 'An error occurred'
+  },
+  dashboard: {
+    title: 'Главная', // spec: 'Dashboard'
+    statusFilter: 'Выберите статус заявки', // spec: 'choose application status'
+    all: 'Все', // spec: 'All'
+    excursion: 'Экскурсионная', // spec: 'Excursion'
+    flight: 'Рейс', // spec: 'Flight'
+    sum: 'Итого', // spec: 'Sum'
+    loading: 'Загрузка…', // spec: 'Loading'
+    noData: 'Нет данных', // spec: 'no data'
   },
   /** Bad input refused before it reaches a service (issue 8 "Bad input never reaches a 500"). */
   input: {
@@ -151,19 +254,20 @@ export const MESSAGES = {
   countries: {
     saved: 'Страна успешно сохранена',
   },
-  /** Vendors (spec 01 §8): the spec words every vendor message in English; kept exactly. */
+  /** Vendors (spec 01 §8): the spec words every vendor message in English; translated, the English beside. */
   vendors: {
-    saved: 'Vendor successfully saved',
-    deleted: 'Vendor successfully deleted',
-    cleared: 'Vendor external data cleared',
-    saveFailedTitle: 'Save error',
-    saveFailedText: 'Check the correctness of the form fields and try again',
-    loadFailed: 'Failed to get data',
-    deleteFailed: 'An error occurred while deleting',
-    clearFailed: 'An error occurred while clearing',
+    saved: 'Поставщик успешно сохранён', // spec: 'Vendor successfully saved'
+    deleted: 'Поставщик успешно удалён', // spec: 'Vendor successfully deleted'
+    cleared: 'Внешние данные поставщика очищены', // spec: 'Vendor external data cleared'
+    saveFailedTitle: 'Ошибка сохранения', // spec: 'Save error'
+    saveFailedText: 'Проверьте правильность заполнения полей формы и попробуйте еще раз', // spec: 'Check the correctness of the form fields and try again'
+    loadFailed: 'Не удалось получить данные', // spec: 'Failed to get data'
+    deleteFailed: 'Произошла ошибка при удалении', // spec: 'An error occurred while deleting'
+    clearFailed: 'Произошла ошибка при очистке', // spec: 'An error occurred while clearing'
+    clearAction: 'Очистить внешние данные', // spec: 'Clear external data'
   },
   logs: {
-    deleted: 'Log successfully deleted',
+    deleted: 'Лог успешно удалён', // spec: 'Log successfully deleted'
   },
   cities: {
     saved: 'Город успешно сохранен',
@@ -174,7 +278,7 @@ export const MESSAGES = {
   },
   /** Directions of the catalogue (spec 03 §8: 'Saved successfully' for catalogue sections and directions). */
   directions: {
-    saved: 'Saved successfully',
+    saved: 'Успешно сохранено', // spec: 'Saved successfully'
   },
   /** Spec 01 §8 successes of the hotel handbooks. */
   hotelHandbooks: {
@@ -233,6 +337,8 @@ export const MESSAGES = {
     deleted: 'Успешно удалено',
     confirmDelete: 'Вы действительно желаете удалить агентство?',
     approved: (legalName: string) => `Агентство «${legalName}» подтверждено`,
+    confirmApprove: (legalName: string) => `Подтвердить агентство «${legalName}»? Статус сменится на «Проверено», вернуть прежний будет нельзя.`,
+    confirmContract: (legalName: string) => `Подтвердить подписание договора с агентством «${legalName}»? Статус сменится на «Договор подписан», вернуть прежний будет нельзя.`,
     contractSigned: (legalName: string) => `Договор с агентством «${legalName}» подписан`,
     /** A transition asked from another status (a colleague was first, or a stale list). */
     wrongStatus: (current: string) => `Действие недоступно: статус агентства «${current}».`,
@@ -244,7 +350,7 @@ export const MESSAGES = {
     mailSubject: 'Доступ в личный кабинет агентства',
     tokenGenerated: 'Токен успешно сгенерирован',
     tokenDeleted: 'Токен успешно удален',
-    notConnected: 'Not connected',
+    notConnected: 'Не подключен', // spec: 'Not connected'
     url: 'Поле должно быть ссылкой, начинающейся с http:// или https://.',
     infoPlaceholder: 'не более 5000 символов',
   },

@@ -3,6 +3,7 @@
  * Russian messages, and are used unchanged by the server (422 map) and the renderer's forms.
  */
 import { z } from 'zod';
+import { DATE_BOUNDS, isCalendarDate, typedDate, type DateBounds } from './dates.js';
 import { MESSAGES } from './messages.js';
 
 const M = MESSAGES.validation;
@@ -142,11 +143,6 @@ export function optionalOneOf(values: readonly string[]) {
   );
 }
 
-/** An optional calendar date YYYY-MM-DD; blank becomes null. */
-export function optionalDate() {
-  return z.preprocess((value) => (value === '' || value === undefined ? null : value), z.iso.date({ error: M.invalid }).nullable());
-}
-
 /** An optional e-mail of at most `max` characters, stored lower-case; blank becomes null. */
 export function optionalEmail(max: number) {
   return z.preprocess(
@@ -262,4 +258,63 @@ export function maskedPhone(options: { required?: boolean } = {}) {
     .pipe(z.string().regex(new RegExp(`^\\+7\\d{${PHONE_MASK_DIGITS}}$`), M.phoneMask));
   if (options.required) return z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), phone);
   return z.preprocess(blankToNull, phone.nullable());
+}
+
+/**
+ * The search box text as a stored phone (`+7XXXXXXXXXX`) can match it, when the text is a phone
+ * typed in any form a person uses: `+7 (916) 123-45-67`, `8 916 123 45 67`, `9161234567` all become
+ * `9161234567`, a fragment such as `123-45` becomes `12345`. Any other text is returned unchanged.
+ */
+export function phoneSearchText(query: string): string {
+  const text = query.trim();
+  if (!/^[+\d\s()-]+$/.test(text)) return text;
+  let digits = text.replace(/\D/g, '');
+  if (digits.length < 3) return text;
+  // The country code (+7, or the trunk prefix 8 dialled inside Russia) is not what a person searches by.
+  if (/^\+7/.test(text) || (digits.length === 11 && /^[78]/.test(digits)) || /^[78]\s*[(\s-]/.test(text)) digits = digits.slice(1);
+  return digits;
+}
+
+/**
+ * A calendar date YYYY-MM-DD within `bounds` (DATE_BOUNDS unless the field says otherwise): text that
+ * is not a real date gets 'Введите дату в формате ДД.ММ.ГГГГ.' — the renderer sends what was typed
+ * when it is not a date, so the server refuses it under the field instead of dropping it.
+ */
+function calendarDate(bounds: DateBounds, required: boolean) {
+  const min = bounds.min ?? DATE_BOUNDS.min;
+  const max = bounds.max ?? DATE_BOUNDS.max;
+  return z.string({ error: required ? requiredMessage : MESSAGES.dates.format }).superRefine((text, context) => {
+    if (!isCalendarDate(text)) context.addIssue({ code: 'custom', message: MESSAGES.dates.format });
+    else if (text < min) context.addIssue({ code: 'custom', message: MESSAGES.dates.notBefore(typedDate(min)) });
+    else if (text > max) context.addIssue({ code: 'custom', message: MESSAGES.dates.notAfter(typedDate(max)) });
+  });
+}
+
+/** An optional calendar date YYYY-MM-DD within `bounds`; blank becomes null. */
+export function optionalDate(bounds: DateBounds = DATE_BOUNDS) {
+  return z.preprocess(blankToNull, calendarDate(bounds, false).nullable());
+}
+
+/** A required calendar date YYYY-MM-DD within `bounds`. */
+export function requiredDate(bounds: DateBounds = DATE_BOUNDS) {
+  return z.preprocess((value) => (value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value), calendarDate(bounds, true));
+}
+
+/**
+ * A period of two date fields (use in superRefine): both ends or neither — with `required`, both —
+ * and the end not before the start. The message stands under the end that is missing or wrong.
+ */
+export function checkDateRange(values: Record<string, unknown>, context: z.RefinementCtx, from: string, to: string, options: { required?: boolean } = {}) {
+  const start = values[from];
+  const end = values[to];
+  const given = (value: unknown) => typeof value === 'string' && value !== '';
+  if (!given(start) && !given(end)) {
+    if (options.required) context.addIssue({ code: 'custom', path: [from], message: M.required });
+    return;
+  }
+  if (!given(start)) context.addIssue({ code: 'custom', path: [from], message: MESSAGES.dates.bothEnds });
+  else if (!given(end)) context.addIssue({ code: 'custom', path: [to], message: MESSAGES.dates.bothEnds });
+  else if (isCalendarDate(start as string) && isCalendarDate(end as string) && (end as string) < (start as string)) {
+    context.addIssue({ code: 'custom', path: [to], message: MESSAGES.dates.order });
+  }
 }

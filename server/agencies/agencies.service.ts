@@ -3,11 +3,11 @@ import { randomBytes } from 'node:crypto';
 import type { Response } from 'express';
 import { DataSource } from 'typeorm';
 import type { IdName } from '../../shared/api.js';
+import { formatCommission } from '../../shared/format.js';
 import { MESSAGES } from '../../shared/messages.js';
 import {
   AGENCY_STATUS_NAMES,
   AGENCY_TRANSITIONS,
-  CommissionType,
   type AgencyStatus,
   type AgencyStatusReply,
   type AgencyTransition,
@@ -27,9 +27,6 @@ import { AGENCY_SEARCH_EXPRESSION, agenciesServerResource, agencyUsersServerList
 
 /** Bytes of a generated social-network token (base64url: 43 characters). */
 export const VK_TOKEN_BYTES = 32;
-
-/** "10%" for the percent type, the plain sum otherwise (spec 01 §2.4). */
-export const commissionText = (type: number, sum: number) => (type === CommissionType.Percent ? `${sum}%` : String(sum));
 
 const refused = (message: string, status = HttpStatus.UNPROCESSABLE_ENTITY) => new HttpException({ message }, status);
 
@@ -168,7 +165,7 @@ export class AgenciesService {
           is_new: xlsxYesNo(agency.is_new),
           brand: agency.brand,
           inn: agency.inn,
-          commission: commissionText(agency.commission_type, agency.commission_sum),
+          commission: formatCommission(agency.commission_type, agency.commission_sum),
           actual_address: agency.actual_address,
           legal_address: agency.legal_address,
           contact_name: agency.contact_name,

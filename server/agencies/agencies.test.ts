@@ -428,11 +428,11 @@ describe('export', () => {
       expect(exported[5]).toBe('15%');
       expect(exported[9]).toBe('+79781234567');
       expect(exported[11]).toBe('Да');
-      expect(exported[12]).toBe('Not connected');
+      expect(exported[12]).toBe('Не подключен');
       expect(exported[13]).toBe('На проверке');
       expect(exported[14]).toEqual(new Date(Date.UTC(2025, 2, 7)));
       const fixedRow = rowOf(fixed.id)!;
-      expect(fixedRow[5]).toBe('2500');
+      expect(fixedRow[5]).toBe('2\u00a0500,00\u00a0₽');
       expect(fixedRow[12]).toBe('https://crimea-tour.test/search');
     }
   });

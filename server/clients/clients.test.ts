@@ -101,6 +101,21 @@ describe('CRUD and validation', () => {
   });
 });
 
+describe('search', () => {
+  it('finds a client by phone in any format a person types, and still by name', async () => {
+    const created = await admin.post('/api/clients', form({ surname: 'Телефонов', phone: '+7 (916) 123-45-67' }));
+    expect(created.status).toBe(201);
+    const id = created.body.data.id as number;
+    for (const typed of ['+7 (916) 123-45-67', '8 916 123 45 67', '89161234567', '9161234567', '+79161234567', '916-123', '123 45 67', 'Телефонов']) {
+      const found = await admin.get(`/api/clients?query=${encodeURIComponent(typed)}&limit=100`);
+      expect(found.status, typed).toBe(200);
+      expect((found.body.data as { id: number }[]).map((row) => row.id), typed).toContain(id);
+    }
+    const other = await admin.get(`/api/clients?query=${encodeURIComponent('8 916 999 99 99')}`);
+    expect((other.body.data as { id: number }[]).map((row) => row.id)).not.toContain(id);
+  });
+});
+
 describe('New mark and counters', () => {
   it('counts new clients, and a client stops being new when a staff member opens it', async () => {
     const before = (await counters(admin)).clients.new_count;

@@ -200,7 +200,26 @@ describe('promotions', () => {
     expect(tooMuch.body.errors.percent).toEqual([MESSAGES.validation.max(100)]);
     const reversed = await manager.post('/api/hotels/promotions', { name: 'Наоборот', date_from: '2027-01-10', date_to: '2027-01-01' });
     expect(reversed.status).toBe(422);
-    expect(Object.keys(reversed.body.errors)).toEqual(['date_to']);
+    expect(reversed.body.errors).toEqual({ date_to: [MESSAGES.dates.order] });
+  });
+
+  it('refuse a date that is not a real DD.MM.YYYY day or is out of bounds, and half a period — nothing is saved', async () => {
+    const count = async () => (await app.db.query<{ count: number }>('SELECT count(*)::int AS count FROM promotions'))[0]!.count;
+    const before = await count();
+    for (const [body, errors] of [
+      [{ published_date: '99.99.9999' }, { published_date: [MESSAGES.dates.format] }],
+      [{ published_date: '2025-02-30' }, { published_date: [MESSAGES.dates.format] }],
+      [{ published_date: '1899-12-31' }, { published_date: [MESSAGES.dates.notBefore('01.01.1900')] }],
+      [{ published_date: '2101-01-01' }, { published_date: [MESSAGES.dates.notAfter('31.12.2100')] }],
+      [{ date_from: '2026-06-01' }, { date_to: [MESSAGES.dates.bothEnds] }],
+      [{ date_from: null, date_to: '2026-06-01' }, { date_from: [MESSAGES.dates.bothEnds] }],
+      [{ date_from: '2026-06-01', date_to: '31.06.2026' }, { date_to: [MESSAGES.dates.format] }],
+    ] as const) {
+      const response = await manager.post('/api/hotels/promotions', { name: 'Неверные даты', ...body });
+      expect(response.status, JSON.stringify(body)).toBe(422);
+      expect(response.body.errors, JSON.stringify(body)).toEqual(errors);
+    }
+    expect(await count()).toBe(before);
   });
 });
 

@@ -33,7 +33,7 @@ let importError: number, debugRow: number;
 beforeAll(async () => {
   importError = await insertLog('ERROR', 'imports', 'Import of hotels failed', 'Connection refused\n    at Socket.connect', { import_id: 7, vendor: 'Sea' }, { host: 'office-pc', pid: 42 });
   debugRow = await insertLog('DEBUG', 'http', 'GET /api/hotels', 'slow query 1200 ms');
-  await insertLog('INFO', 'vendors', 'Vendor external data cleared: Морской шлюз');
+  await insertLog('INFO', 'vendors', 'Внешние данные поставщика очищены: Морской шлюз');
   await insertLog('ERROR', 'http', 'PUT /api/cities/5', 'duplicate key value violates unique constraint');
   await insertLog('CRITICAL', 'database', 'Database connection lost');
   await insertLog('WARNING', 'mail', 'SMTP is not configured', 'The message was kept in the outbox');
@@ -85,18 +85,18 @@ describe('list', () => {
     expect((await admin.get('/api/logs?orderBy=title')).status).toBe(422);
   });
 
-  it('GET /api/logs/levels/list gives the levels as {id, name}', async () => {
+  it('GET /api/logs/levels/list gives the levels as {id, name} with Russian names', async () => {
     for (const client of [admin, accountant, manager]) {
       const response = await client.get('/api/logs/levels/list');
       expect(response.status).toBe(200);
       expect(response.body).toEqual({
         data: [
-          { id: 100, name: 'DEBUG' },
-          { id: 200, name: 'INFO' },
-          { id: 250, name: 'NOTICE' },
-          { id: 300, name: 'WARNING' },
-          { id: 400, name: 'ERROR' },
-          { id: 500, name: 'CRITICAL' },
+          { id: 100, name: 'Отладка' },
+          { id: 200, name: 'Информация' },
+          { id: 250, name: 'Уведомление' },
+          { id: 300, name: 'Предупреждение' },
+          { id: 400, name: 'Ошибка' },
+          { id: 500, name: 'Критическая ошибка' },
         ],
       });
     }
@@ -125,7 +125,7 @@ describe('show, read-only, delete', () => {
     const id = await insertLog('INFO', 'test', 'To be deleted');
     const response = await admin.delete(`/api/logs/${id}`);
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ message: 'Log successfully deleted' });
+    expect(response.body).toEqual({ message: MESSAGES.logs.deleted });
     expect(await ids('SELECT id FROM logs WHERE id = $1', [id])).toEqual([]);
     expect((await admin.delete(`/api/logs/${id}`)).status).toBe(404);
   });

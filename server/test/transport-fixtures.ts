@@ -11,10 +11,12 @@ export interface Sql {
 }
 
 const unique = () => randomBytes(4).toString('hex');
+/** A number for names people see (the browser walks check that visible text has no Latin words). */
+const uniqueNumber = () => randomBytes(4).readUInt32BE(0);
 
 /** Cities (with a country of their own), ids in the order of the names. */
 export async function insertCities(db: Sql, names: string[]): Promise<number[]> {
-  const [country] = await db.query<{ id: number }>(`INSERT INTO countries (name) VALUES ($1) RETURNING id`, [`Страна ${unique()}`]);
+  const [country] = await db.query<{ id: number }>(`INSERT INTO countries (name) VALUES ($1) RETURNING id`, [`Страна ${uniqueNumber()}`]);
   const ids: number[] = [];
   for (const name of names) {
     const [city] = await db.query<{ id: number }>(`INSERT INTO cities (name, country_id, slug) VALUES ($1, $2, $3) RETURNING id`, [name, country!.id, `c-${unique()}`]);
@@ -25,7 +27,7 @@ export async function insertCities(db: Sql, names: string[]): Promise<number[]> 
 
 export const COACH_49: SeatSchemeParams = { seats: 49, rear_seats: 5, rows: 11, columns_at_door: 2, second_door: false, second_door_rows: null, second_door_length: null };
 
-export async function insertTransportation(db: Sql, params: SeatSchemeParams = COACH_49, name = `Автобус ${unique()}`): Promise<number> {
+export async function insertTransportation(db: Sql, params: SeatSchemeParams = COACH_49, name = `Автобус ${uniqueNumber()}`): Promise<number> {
   const [row] = await db.query<{ id: number }>(
     `INSERT INTO transportations (name, kind, seats, rear_seats, rows, columns_at_door, second_door, second_door_rows, second_door_length, schema_svg)
      VALUES ($1, 1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
@@ -53,7 +55,7 @@ export async function insertTransport(db: Sql, transport: NewTransport): Promise
   const [row] = await db.query<{ id: number }>(
     `INSERT INTO transports (name, transportation_id, duration, start_date, finish_date, departure_type, is_excursion)
      VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
-    [transport.name ?? `Рейс ${unique()}`, transport.transportationId, transport.duration ?? 1, transport.startDate, transport.finishDate, transport.dates ? 2 : 1, transport.isExcursion ?? false],
+    [transport.name ?? `Рейс ${uniqueNumber()}`, transport.transportationId, transport.duration ?? 1, transport.startDate, transport.finishDate, transport.dates ? 2 : 1, transport.isExcursion ?? false],
   );
   const id = row!.id;
   const last = transport.cities.length - 1;

@@ -143,7 +143,7 @@ describe('the schedule of a date', () => {
       [22, 'Сидоров'],
     ]);
     expect(day.body.data.seats[1]).toMatchObject({ start_at: `${date} 08:00`, finish_at: `${date} 20:00`, from_city: { name: 'Москва' }, to_city: { name: 'Курск' } });
-    expect((await manager.post(`/api/transports/${transportId}/schedules`, { date: 'вчера' })).body.errors.date).toEqual([MESSAGES.validation.invalid]);
+    expect((await manager.post(`/api/transports/${transportId}/schedules`, { date: 'вчера' })).body.errors.date).toEqual([MESSAGES.dates.format]);
   });
 
   it('keeps departure data of a date: add, list, edit, delete, with the field limits', async () => {

@@ -68,7 +68,7 @@ describe('access and the data endpoint', () => {
       const id = created.body.data.id as number;
       expect((await client.get(`/api/vendors/${id}`)).status, role).toBe(200);
       expect((await client.put(`/api/vendors/${id}`, { name: `Поставщик роли ${role} 2` })).status, role).toBe(200);
-      expect(await client.delete(`/api/vendors/${id}`), role).toMatchObject({ status: 200, body: { message: 'Vendor successfully deleted' } });
+      expect(await client.delete(`/api/vendors/${id}`), role).toMatchObject({ status: 200, body: { message: MESSAGES.vendors.deleted } });
       expect(await stored(id)).toBeUndefined();
     }
   });
@@ -329,13 +329,13 @@ describe('external-service data: session_id is the administrator\'s only (spec 0
   it('PUT /clean-payload by the administrator clears the payload, session included, says so and notes it in the logs', async () => {
     const response = await admin.put(`/api/vendors/${vendor}/clean-payload`);
     expect(response.status).toBe(200);
-    expect(response.body).toMatchObject({ message: 'Vendor external data cleared', data: { id: vendor, name: 'Морской шлюз', is_external_service: true, payload: {} } });
+    expect(response.body).toMatchObject({ message: MESSAGES.vendors.cleared, data: { id: vendor, name: 'Морской шлюз', is_external_service: true, payload: {} } });
     expect((await stored(vendor))!.payload).toEqual({});
     expect((await manager.get(`/api/vendors/${vendor}`)).body.data.payload).toEqual({});
     const [log] = await app.db.query<{ level_name: string; source: string; title: string; meta: Record<string, unknown> }>(
       `SELECT level_name, source, title, meta FROM logs WHERE source = 'vendors' ORDER BY id DESC LIMIT 1`,
     );
-    expect(log).toEqual({ level_name: 'NOTICE', source: 'vendors', title: 'Vendor external data cleared: Морской шлюз', meta: { vendor_id: vendor, user_id: adminId } });
+    expect(log).toEqual({ level_name: 'NOTICE', source: 'vendors', title: `${MESSAGES.vendors.cleared}: Морской шлюз`, meta: { vendor_id: vendor, user_id: adminId } });
   });
 });
 
@@ -349,6 +349,6 @@ describe('delete', () => {
     expect(refused.body).toEqual({ message: MESSAGES.errors.inUse });
     expect(await stored(used)).toMatchObject({ name: 'Используемый' });
     await app.db.query('DROP TABLE test_vendor_refs');
-    expect((await manager.delete(`/api/vendors/${used}`)).body).toEqual({ message: 'Vendor successfully deleted' });
+    expect((await manager.delete(`/api/vendors/${used}`)).body).toEqual({ message: MESSAGES.vendors.deleted });
   });
 });

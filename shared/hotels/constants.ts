@@ -2,6 +2,7 @@
  * Hotels (spec 02 §3–§9): lists, limits and texts both sides need. The spec's English texts are
  * translated, the English kept beside them.
  */
+import { MESSAGES } from '../messages.js';
 import { CommissionType } from '../resources/agencies.js';
 
 export { CommissionType };
@@ -109,23 +110,20 @@ export type RoomItemList = (typeof ROOM_ITEM_LISTS)[number];
 export const HotelFileType = { Description: 1, Memo: 2, Photo: 3, RoomPhoto: 4, Video: 6 } as const;
 export type HotelFileType = (typeof HotelFileType)[keyof typeof HotelFileType];
 
-/** Texts of the hotel screens (spec 02 §8). */
+/** Texts of the hotel screens (spec 02 §8); those the spec quotes in English live in MESSAGES.hotels, with the English beside them. */
 export const HOTEL_TEXTS = {
-  /** 'Success' / 'The hotel has been saved successfully' */
-  savedTitle: 'Успешно',
-  saved: 'Отель успешно сохранен',
-  /** 'Save error' — field errors beside the fields. */
-  saveFailedTitle: 'Ошибка сохранения',
-  /** 'Check the form fields are filled in correctly and try again' (no response). */
-  saveFailedText: 'Проверьте правильность заполнения полей формы и попробуйте еще раз',
-  /** 'An unforeseen error occurred' (hotel load). */
-  loadFailed: 'Произошла непредвиденная ошибка',
-  /** 'Fill in all required fields' (room dialog). */
-  fillRequired: 'Заполните все обязательные поля',
-  /** 'The field X is required'. */
-  fieldRequired: (label: string) => `Поле «${label}» обязательно для заполнения`,
-  /** 'Dates are not selected!': a room without price periods (saving continues). */
-  noDates: 'Даты не выбраны!',
+  savedTitle: MESSAGES.hotels.savedTitle,
+  saved: MESSAGES.hotels.saved,
+  /** Field errors beside the fields. */
+  saveFailedTitle: MESSAGES.hotels.saveFailed,
+  saveFailedText: MESSAGES.hotels.checkFields,
+  /** The hotel could not be loaded. */
+  loadFailed: MESSAGES.hotels.loadFailed,
+  /** Room dialog. */
+  fillRequired: MESSAGES.hotels.fillRequired,
+  fieldRequired: MESSAGES.hotels.fieldRequired,
+  /** A room without price periods (saving continues). */
+  noDates: MESSAGES.hotels.datesNotSelected,
   /** 'Are you sure you want to delete the premises?' */
   confirmDeletePremises: 'Вы действительно хотите удалить помещение?',
   /** Room dialog titles: Creating, Editing, Copying a room. */

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { MESSAGES } from '../messages.js';
-import { money, optionalRichText, optionalText, requiredText, toFieldErrors, versionField } from '../validation.js';
+import { money, optionalRichText, optionalText, requiredDate, requiredText, toFieldErrors, versionField } from '../validation.js';
 import {
   AUTO_CONFIRM_STATUSES,
   CommissionType,
@@ -33,7 +33,8 @@ const id = () => z.number({ error: V.oneOf }).int(V.oneOf).min(1, V.oneOf).max(M
 /** A row's own id (rooms, periods, premises): absent for a new row. */
 const rowId = () => z.preprocess((value) => (value === null ? undefined : value), id().optional());
 const time = () => z.preprocess(blankToNull, z.string({ error: V.invalid }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Время должно быть в формате ЧЧ:ММ.').nullable());
-const date = () => z.preprocess(blankToNull, z.iso.date({ error: (issue) => (issue.input == null ? V.required : V.invalid) }));
+/** The one date rule of the forms: a real day within bounds, 'Введите дату в формате ДД.ММ.ГГГГ.' otherwise. */
+const date = () => requiredDate();
 
 /** An uploaded file kept by the record: {name, path, url} (spec 02 §3 "Uploaded file"). */
 const uploadedFile = z.object({

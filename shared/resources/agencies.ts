@@ -3,6 +3,7 @@
  * §4 "Agency status", "Send login and password", §5 "Agency", §7 "Agencies", §8, §9).
  */
 import { z } from 'zod';
+import { CommissionType } from '../format.js';
 import { MESSAGES } from '../messages.js';
 import {
   activeFlag,
@@ -38,9 +39,8 @@ export const AGENCY_LIMITS = {
   vk_group_id: 50,
 } as const;
 
-/** Commission types (spec 01 §3, §9): 1 fixed, 2 percent. GET /api/commissions/list → {data}. */
-export const CommissionType = { Fixed: 1, Percent: 2 } as const;
-export type CommissionType = (typeof CommissionType)[keyof typeof CommissionType];
+/** Commission types (spec 01 §3, §9): 1 fixed, 2 percent (shared/format.ts). GET /api/commissions/list → {data}. */
+export { CommissionType } from '../format.js';
 export const COMMISSION_TYPES = [
   { id: CommissionType.Fixed, name: 'Фиксированная' },
   { id: CommissionType.Percent, name: 'Процент' },

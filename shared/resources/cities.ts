@@ -33,7 +33,7 @@ export const CITY_LIMITS = {
 } as const;
 
 /** Catalog image hint (spec 01 §5): one file, 420x200 px. */
-export const CITY_CATALOG_IMAGE_HINT = 'Одно изображение, рекомендуемый размер 420x200 px';
+export const CITY_CATALOG_IMAGE_HINT = 'Одно изображение, рекомендуемый размер 420×200 пикселей';
 
 /**
  * A FAQ item (question, rich-text answer) or an advantage (title, rich-text text): both parts filled,

@@ -1,7 +1,7 @@
 /** Hotel handbooks (spec 01 §2.11, §3, §5, §7 "Hotel handbooks"): meals, accommodations, services, promotions, infrastructure. */
 import { z } from 'zod';
 import { MESSAGES } from '../messages.js';
-import { optionalDate, optionalOneOf, optionalText, requiredChoice, requiredInteger, requiredText } from '../validation.js';
+import { checkDateRange, optionalDate, optionalOneOf, optionalText, requiredChoice, requiredInteger, requiredText } from '../validation.js';
 import { defineNamedHandbook, defineResource } from './define.js';
 
 const M = MESSAGES.hotelHandbooks;
@@ -80,9 +80,8 @@ const promotionSchema = z
   // The discount size exists only while the discount box is checked (spec 01 §4 "Promotion").
   .superRefine((promotion, context) => {
     if (promotion.discount && promotion.percent === null) context.addIssue({ code: 'custom', path: ['percent'], message: V.required });
-    if (promotion.date_from && promotion.date_to && promotion.date_from > promotion.date_to) {
-      context.addIssue({ code: 'custom', path: ['date_to'], message: 'Дата окончания не может быть раньше даты начала.' });
-    }
+    // The period of the promotion: both dates or neither, the end not before the start.
+    checkDateRange(promotion, context, 'date_from', 'date_to');
   })
   .transform((promotion) => ({ ...promotion, percent: promotion.discount ? promotion.percent : null }));
 

@@ -9,9 +9,49 @@ import { listFilter } from '../list.js';
 export const LOG_LEVELS = { debug: 100, info: 200, notice: 250, warning: 300, error: 400, critical: 500 } as const;
 export type LogLevelName = keyof typeof LOG_LEVELS;
 
-/** GET /api/logs/levels/list → {data: [{id: 100, name: 'DEBUG'}, …]}: the options of the level filter. */
+/** What the screen calls each level: `level_name` stays the protocol value (DEBUG, ERROR…), people read these. */
+export const LOG_LEVEL_TITLES: Record<LogLevelName, string> = {
+  debug: 'Отладка',
+  info: 'Информация',
+  notice: 'Уведомление',
+  warning: 'Предупреждение',
+  error: 'Ошибка',
+  critical: 'Критическая ошибка',
+};
+
+/** The Russian name of a level number (an unknown number shows as itself). */
+export function logLevelTitle(level: number): string {
+  const name = (Object.keys(LOG_LEVELS) as LogLevelName[]).find((key) => LOG_LEVELS[key] === level);
+  return name ? LOG_LEVEL_TITLES[name] : String(level);
+}
+
+/** GET /api/logs/levels/list → {data: [{id: 100, name: 'Отладка'}, …]}: the options of the level filter. */
 export const LOG_LEVELS_LIST_PATH = '/logs/levels/list';
-export const LOG_LEVEL_OPTIONS: IdName[] = Object.entries(LOG_LEVELS).map(([name, id]) => ({ id, name: name.toUpperCase() }));
+export const LOG_LEVEL_OPTIONS: IdName[] = (Object.keys(LOG_LEVELS) as LogLevelName[]).map((name) => ({ id: LOG_LEVELS[name], name: LOG_LEVEL_TITLES[name] }));
+
+/**
+ * What the screen calls each source of a log (`source` is the area of the server that wrote it). A
+ * source not listed here shows as written — and the Russian-text browser test then asks for its name.
+ */
+export const LOG_SOURCE_TITLES: Record<string, string> = {
+  http: 'Запросы к серверу',
+  database: 'База данных',
+  auth: 'Вход и доступ',
+  agencies: 'Агентства',
+  clients: 'Клиенты',
+  vendors: 'Поставщики',
+  users: 'Пользователи',
+  mail: 'Почта',
+  files: 'Файлы',
+  imports: 'Импорты',
+  hotels: 'Отели',
+  transports: 'Транспорт',
+  applications: 'Заявки',
+  tours: 'Туры',
+  jobs: 'Фоновые задачи',
+  server: 'Сервер',
+};
+export const logSourceTitle = (source: string) => LOG_SOURCE_TITLES[source] ?? source;
 
 export interface LogRow {
   id: number;

@@ -10,7 +10,7 @@ import { pickerQuerySchema } from '../list.js';
 import { MESSAGES } from '../messages.js';
 import { pairItem } from '../resources/cities.js';
 import { defineResource } from '../resources/define.js';
-import { money, optionalRichText, optionalText, requiredInteger, requiredText, toFieldErrors, versionField, type FieldErrors } from '../validation.js';
+import { money, optionalRichText, optionalText, requiredDate, requiredInteger, requiredText, toFieldErrors, versionField, type FieldErrors } from '../validation.js';
 
 const V = MESSAGES.validation;
 const T = MESSAGES.transport;
@@ -79,8 +79,8 @@ export function timeOfDay(options: { required?: boolean } = {}) {
   );
 }
 
-/** A required calendar date YYYY-MM-DD. */
-export const calendarDate = () => z.preprocess((value) => (blank(value) ? undefined : value), z.iso.date({ error: (issue) => (issue.input === undefined ? V.required : V.invalid) }));
+/** A required calendar date YYYY-MM-DD (the one date rule of the forms: a real day, 'Введите дату в формате ДД.ММ.ГГГГ.'). */
+export const calendarDate = () => requiredDate();
 const rowId = z.preprocess((value) => (value === '' ? null : value), z.number().int().positive().nullable().optional());
 const id = () => requiredInteger(1, 2_147_483_647);
 const optionalId = z.preprocess((value) => (blank(value) ? null : toNumber(value)), z.number({ error: V.invalid }).int(V.invalid).positive(V.invalid).nullable());

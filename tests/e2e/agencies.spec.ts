@@ -63,10 +63,12 @@ test('an agency is added, approved, gets its contract signed, its login by mail 
 
   // Approve (1 → 2), then sign the contract (2 → 3): each button only in its source status.
   await row.getByRole('button', { name: 'Подтвердить', exact: true }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Да' }).click();
   await expect(page.getByText(MESSAGES.agencies.approved(LEGAL_NAME))).toBeVisible();
   await expect(row).toContainText('Проверено');
   await expect(row.getByRole('button', { name: 'Подтвердить', exact: true })).toHaveCount(0);
   await row.getByRole('button', { name: 'Подтвердить подписание договора' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Да' }).click();
   await expect(page.getByText(MESSAGES.agencies.contractSigned(LEGAL_NAME))).toBeVisible();
   await expect(row).toContainText('Договор подписан');
   await expect(row.getByRole('button', { name: /^Подтвердить/ })).toHaveCount(0);

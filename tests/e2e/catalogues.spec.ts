@@ -21,7 +21,7 @@ test('a city with its catalog image, SEO blocks, FAQ and four advantages', async
   await dialog.getByLabel(/^Название/).fill('Батуми');
   await dialog.getByTestId('select-country_id').click();
   await page.getByRole('option', { name: 'Грузия' }).click();
-  await dialog.getByLabel(/^Slug/).fill('batumi');
+  await dialog.getByLabel(/^Адрес страницы/).fill('batumi');
   // Near cities come from the city search (GET /api/cities?query=…&limit=1000, 200 ms after typing).
   const searched = page.waitForRequest((request) => request.url().includes('/api/cities?query=%D0%9A%D0%BE%D0%B1'));
   await dialog.locator('#field-near_cities').fill('Коб');
@@ -36,8 +36,8 @@ test('a city with its catalog image, SEO blocks, FAQ and four advantages', async
   await dialog.locator('#field-catalog-price').fill('12500');
 
   // Hotel block: meta and a FAQ item.
-  await dialog.getByLabel('H1 (hotel)').fill('Отели Батуми');
-  await dialog.getByLabel('Title (hotel)').fill('Отели в Батуми у моря');
+  await dialog.getByLabel('Заголовок H1 (Отели)').fill('Отели Батуми');
+  await dialog.getByLabel('Мета-заголовок (Отели)').fill('Отели в Батуми у моря');
   await dialog.getByTestId('faq-hotel').getByRole('button', { name: 'Добавить вопрос' }).click();
   await dialog.getByLabel('Вопрос 1', { exact: true }).fill('Когда купальный сезон?');
   await dialog.getByLabel('Ответ 1', { exact: true }).click();
@@ -62,9 +62,9 @@ test('a city with its catalog image, SEO blocks, FAQ and four advantages', async
 
   // Read back: everything came through.
   await row.getByRole('button', { name: 'Редактировать' }).click();
-  await expect(dialog.getByLabel(/^Slug/)).toHaveValue('batumi');
+  await expect(dialog.getByLabel(/^Адрес страницы/)).toHaveValue('batumi');
   await expect(dialog.getByText('Кобулети')).toBeVisible();
-  await expect(dialog.getByLabel('H1 (hotel)')).toHaveValue('Отели Батуми');
+  await expect(dialog.getByLabel('Заголовок H1 (Отели)')).toHaveValue('Отели Батуми');
   await expect(dialog.getByLabel('Вопрос 1', { exact: true })).toHaveValue('Когда купальный сезон?');
   await expect(dialog.getByLabel('Ответ 1', { exact: true })).toContainText('С июня по октябрь');
   await expect(dialog.locator('#field-catalog-price')).toHaveValue('12500');

@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { apiPost, ensureAdmin, sql } from './session.js';
+import { MESSAGES } from '../../shared/messages.js';
 
 // One hotel walked through its life: created with two rooms, refused on a period, copied, edited in two sessions.
 test.describe.configure({ mode: 'serial' });
@@ -14,7 +15,7 @@ async function arrangeHandbooks(page: Page) {
   await apiPost(page, '/cities', { name: 'Анапа E2E', country_id: country.data.id, slug: 'anapa-e2e' });
   await apiPost(page, '/hotels/rooms/types', { name: 'Стандарт E2E' });
   await apiPost(page, '/hotels/rooms/types', { name: 'Люкс E2E' });
-  await apiPost(page, '/hotels/rooms/places', { name: 'DBL E2E', places_count: 2, adv_places_count: 1 });
+  await apiPost(page, '/hotels/rooms/places', { name: 'Двухместное E2E', places_count: 2, adv_places_count: 1 });
   await apiPost(page, '/hotels/accommodations', { name: 'Основное E2E' });
   await apiPost(page, '/hotels/meals', { name: 'Завтрак E2E', category_type: 2 });
 }
@@ -30,7 +31,7 @@ async function addRoom(page: Page, type: string, period: { from: string; to: str
   const dialog = page.getByRole('dialog', { name: 'Создание номера' });
   await choose(dialog, page, 'type_id', type);
   await choose(dialog, page, 'accommodation_id', 'Основное E2E');
-  await choose(dialog, page, 'place_id', 'DBL E2E');
+  await choose(dialog, page, 'place_id', 'Двухместное E2E');
   await dialog.getByLabel('Взрослых *', { exact: true }).fill('2');
   await dialog.locator('#field-meals').click();
   await page.getByRole('option', { name: 'Завтрак E2E' }).click();
@@ -64,7 +65,7 @@ test('creates a hotel with two rooms and price periods', async ({ page }) => {
 
   await choose(page.locator('.editor-page'), page, 'city_id', 'Анапа E2E');
   await page.getByLabel('Название отеля *').fill(HOTEL);
-  await page.getByLabel('Slug (адрес страницы) *').fill('morskaya-zvezda');
+  await page.getByLabel('Адрес страницы *').fill('morskaya-zvezda');
   await page.getByLabel('Широта').fill('44.894');
   await page.getByLabel('Долгота').fill('37.316');
   await page.getByLabel('Питание: Добавить').selectOption({ label: 'Завтрак E2E' });
@@ -127,7 +128,7 @@ test('copies the hotel: a new hotel with the rooms and periods, files emptied', 
   await expect(page.getByRole('heading', { name: 'Копирование отеля' })).toBeVisible();
   await expect(page.getByLabel('Название отеля *')).toHaveValue(HOTEL);
   await page.getByLabel('Название отеля *').fill(`${HOTEL} (копия)`);
-  await page.getByLabel('Slug (адрес страницы) *').fill('morskaya-zvezda-kopiya');
+  await page.getByLabel('Адрес страницы *').fill('morskaya-zvezda-kopiya');
   await page.getByTestId('editor-save').click();
   await expect(page.getByText('Отель успешно сохранен')).toBeVisible();
   await expect(page.getByRole('row', { name: new RegExp(`${HOTEL} \\(копия\\)`) })).toBeVisible();
@@ -168,4 +169,62 @@ test('one hotel edited in two sessions: the later save gets the 409 and its relo
   await expect(conflict).toBeHidden();
   await expect(other.getByLabel('Адрес', { exact: true })).toHaveValue('ул. Первая, 1');
   await other.close();
+});
+
+test('a save offline says the data was not saved and keeps the editor with what was typed; back online it saves', async ({ page, context }) => {
+  await ensureAdmin(page);
+  const [{ id }] = await sql<{ id: number }>('SELECT id FROM hotels WHERE name = $1', [HOTEL]);
+  await page.goto(`/hotels/${id}/edit`);
+  await page.getByLabel('Адрес', { exact: true }).fill('ул. Офлайн, 3');
+
+  await context.setOffline(true);
+  await page.getByTestId('editor-save').click();
+  await expect(page.getByText(MESSAGES.connection.notSaved)).toBeVisible();
+  // Not the form-validation toast: nothing is wrong with the form.
+  await expect(page.getByText(MESSAGES.hotels.checkFields)).toHaveCount(0);
+  await expect(page).toHaveURL(new RegExp(`/hotels/${id}/edit$`));
+  await expect(page.getByLabel('Адрес', { exact: true })).toHaveValue('ул. Офлайн, 3');
+
+  await context.setOffline(false);
+  await expect(page.getByRole('alert').filter({ hasText: MESSAGES.connection.offlineHint })).toBeHidden({ timeout: 15_000 });
+  await expect(page.getByLabel('Адрес', { exact: true })).toHaveValue('ул. Офлайн, 3');
+  await page.getByTestId('editor-save').click();
+  await expect(page.getByText(MESSAGES.hotels.saved)).toBeVisible();
+  expect((await sql<{ address: string }>('SELECT address FROM hotels WHERE id = $1', [id]))[0]!.address).toBe('ул. Офлайн, 3');
+});
+
+test('the room and period dialogs start in their first field; Enter saves the dialog it was pressed in, not the one beneath', async ({ page }) => {
+  await ensureAdmin(page);
+  const [{ id }] = await sql<{ id: number }>('SELECT id FROM hotels WHERE name = $1', [HOTEL]);
+  await page.goto(`/hotels/${id}/edit`);
+  await page.getByRole('tab', { name: 'Номера' }).click();
+  await page.getByTestId('rooms-row-0').getByRole('button', { name: 'Редактировать' }).click();
+  const room = page.getByRole('dialog', { name: 'Редактирование номера' });
+  await expect(room.getByTestId('select-type_id')).toBeFocused();
+
+  await room.getByRole('tab', { name: 'Даты' }).click();
+  await room.getByRole('button', { name: 'Добавить период' }).click();
+  const period = page.getByRole('dialog', { name: 'Создание периода' });
+  await expect(period.getByPlaceholder('с ДД.ММ.ГГГГ')).toBeFocused();
+  await page.keyboard.type('15.07.2027');
+  await period.getByPlaceholder('по ДД.ММ.ГГГГ').fill('20.07.2027');
+  await period.getByLabel('Цена за взрослого, ₽').fill('4000');
+  await period.getByLabel('Ребёнок без места, ₽ *').fill('500');
+  await period.getByLabel('Взрослый на доп. месте, ₽ *').fill('2000');
+  await period.getByLabel('Ребёнок на доп. месте, ₽ *').fill('1000');
+  await period.getByLabel('Ребёнок на доп. месте, ₽ *').press('Enter');
+  await expect(period).toBeHidden();
+  await expect(room).toBeVisible();
+  await expect(room.getByTestId('periods-row-1')).toContainText('15.07.2027');
+
+  await room.getByRole('tab', { name: 'Основное' }).click();
+  await room.getByLabel('Взрослых *', { exact: true }).press('Enter');
+  await expect(room).toBeHidden();
+  await page.getByTestId('editor-save').click();
+  await expect(page.getByText(MESSAGES.hotels.saved)).toBeVisible();
+  const prices = await sql<{ from: string }>(
+    `SELECT p.date_from::text AS from FROM hotel_room_prices p JOIN hotel_rooms r ON r.id = p.room_id WHERE r.hotel_id = $1 AND r.position = 0 ORDER BY p.date_from`,
+    [id],
+  );
+  expect(prices.map((row) => row.from)).toContain('2027-07-15');
 });

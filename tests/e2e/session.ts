@@ -1,17 +1,21 @@
 import { expect, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 
 export const ADMIN = { surname: 'Петров', name: 'Алексей', email: 'admin@example.com', password: 'admin-secret-1' };
 
+/** The page a user lands on after signing in (app/landing.ts: /applications once it is built, the agencies until then). */
+export const LANDING = /\/agencies$/;
+
 export async function signIn(page: Page, login: string, password: string) {
   await page.goto('/auth');
   await page.getByLabel('Email').fill(login);
   await page.getByLabel('Пароль').fill(password);
   await page.getByRole('button', { name: 'Войти' }).click();
-  await expect(page).toHaveURL(/\/applications$/);
+  await expect(page).toHaveURL(LANDING);
 }
 
 /** Fills the one-time "create the first administrator" form shown on /auth of a fresh database. */
@@ -22,7 +26,7 @@ export async function createFirstAdministrator(page: Page) {
   await page.getByLabel('Email').fill(ADMIN.email);
   await page.getByLabel('Пароль').fill(ADMIN.password);
   await page.getByRole('button', { name: 'Создать администратора' }).click();
-  await expect(page).toHaveURL(/\/applications$/);
+  await expect(page).not.toHaveURL(/\/auth/);
 }
 
 /**
@@ -88,4 +92,13 @@ export async function downloadExport(page: Page, fileName: string): Promise<Exce
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.readFile((await download.path())!);
   return workbook.worksheets[0]!;
+}
+
+/** Ends this browser's session as the server's idle timeout would: every request after it is a 401. */
+export async function expireSession(page: Page) {
+  const token = (await page.context().cookies()).find((cookie) => cookie.name === 'backoffice_session')?.value;
+  expect(token, 'a session cookie').toBeTruthy();
+  const hash = createHash('sha256').update(decodeURIComponent(token!)).digest('hex');
+  const expired = await sql(`UPDATE sessions SET last_seen_at = now() - interval '400 days' WHERE token_hash = $1 RETURNING user_id`, [hash]);
+  expect(expired).toHaveLength(1);
 }

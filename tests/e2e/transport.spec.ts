@@ -176,7 +176,8 @@ test('a schedule: book and cancel a seat, add departure data, download both expo
   await dialog.getByRole('button', { name: 'Снять бронь' }).click();
   await expect(page.getByText('Бронь снята!')).toBeVisible();
   await expect(page.locator(`${scheme} [data-seat="5"]`)).toHaveAttribute('data-state', 'free');
-  await dialog.getByRole('button', { name: 'Закрыть' }).click();
+  // The footer's button (the header's cross is named 'Закрыть' too).
+  await dialog.locator('.bp6-dialog-footer').getByRole('button', { name: 'Закрыть' }).click();
 
   // Book seat 8 for the dashboard.
   await page.locator(`${scheme} [data-seat="8"]`).click();

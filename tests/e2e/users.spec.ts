@@ -4,12 +4,14 @@ import { ADMIN, apiPost, createFirstAdministrator, signIn, signOut } from './ses
 // One fresh database for the file: the steps build on each other, as a real first day with the app would.
 test.describe.configure({ mode: 'serial' });
 
-test('a fresh database offers the one-time first-administrator form, which signs in', async ({ page }) => {
+test('a fresh database offers the one-time first-administrator form, which signs in and opens the page asked for', async ({ page }) => {
   await page.goto('/users');
-  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page).toHaveURL(/\/auth\?next=%2Fusers$/);
   await createFirstAdministrator(page);
+  await expect(page).toHaveURL(/\/users$/);
   await expect(page.getByTestId('greeting')).toContainText('Петров Алексей');
   // Applications come with their own issue: the route exists and says so honestly.
+  await page.goto('/applications');
   await expect(page.getByText('Раздел в разработке')).toBeVisible();
   await signOut(page);
   await expect(page.getByRole('heading', { name: 'Вход в систему' })).toBeVisible();
@@ -129,7 +131,7 @@ test('administrator manages staff users: add, validation, search, paging, edit, 
 
   await signOut(page);
   await page.goto('/users');
-  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page).toHaveURL(/\/auth\?next=%2Fusers$/);
 });
 
 test('a manager does not see Users and cannot open it; handbooks are reachable from the dropdown', async ({ page }) => {

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { MESSAGES } from '../../shared/messages.js';
 import { apiPost, ensureAdmin, signIn, signOut, sql } from './session.js';
 
 // Independent of the other files: the administrator is created here when this file runs first.
@@ -27,8 +28,8 @@ test('administrator adds an external-service vendor, sees its session id and cle
   await dialog.getByRole('button', { name: 'Сохранить' }).click();
   await expect(dialog.getByText('Поле должно быть действительным электронным адресом.')).toBeVisible();
   await expect(dialog.getByText('Поле должно содержать только цифры.')).toBeVisible();
-  await expect(page.getByText('Save error')).toBeVisible();
-  await expect(page.getByText('Check the correctness of the form fields and try again')).toBeVisible();
+  await expect(page.getByText(MESSAGES.vendors.saveFailedTitle)).toBeVisible();
+  await expect(page.getByText(MESSAGES.vendors.saveFailedText)).toBeVisible();
 
   await dialog.getByLabel('Email').fill('Info@Sea-Gate.test');
   await dialog.getByLabel('ИНН').fill('9102012345');
@@ -42,7 +43,7 @@ test('administrator adds an external-service vendor, sees its session id and cle
   await expect(dialog.getByText('Поле должно быть JSON-объектом.')).toBeVisible();
   await dialog.getByLabel('Данные внешнего сервиса (JSON)').fill('{"login": "sea-api"}');
   await dialog.getByRole('button', { name: 'Сохранить' }).click();
-  await expect(page.getByText('Vendor successfully saved')).toBeVisible();
+  await expect(page.getByText(MESSAGES.vendors.saved)).toBeVisible();
   await expect(dialog).toBeHidden();
   await expect(vendorRow(page, new RegExp(VENDOR))).toBeVisible();
   const [stored] = await sql<{ email: string; payment_method: string; is_external_service: boolean }>(
@@ -64,20 +65,20 @@ test('administrator adds an external-service vendor, sees its session id and cle
   // Saving the dialog keeps the session.
   await dialog.getByLabel('Комментарий').fill('Шлюз к морским турам');
   await dialog.getByRole('button', { name: 'Сохранить' }).click();
-  await expect(page.getByText('Vendor successfully saved').first()).toBeVisible();
+  await expect(page.getByText(MESSAGES.vendors.saved).first()).toBeVisible();
   await expect(dialog).toBeHidden();
   expect(await storedPayload(VENDOR)).toEqual({ login: 'sea-api', session_id: 'sess-e2e-42' });
 
   // Clear external data: offered for the external service only, asked first, then cleared.
-  await expect(vendorRow(page, /ИП Обычный поставщик/).getByRole('button', { name: 'Clear external data' })).toHaveCount(0);
-  await vendorRow(page, new RegExp(VENDOR)).getByRole('button', { name: 'Clear external data' }).click();
+  await expect(vendorRow(page, /ИП Обычный поставщик/).getByRole('button', { name: MESSAGES.vendors.clearAction })).toHaveCount(0);
+  await vendorRow(page, new RegExp(VENDOR)).getByRole('button', { name: MESSAGES.vendors.clearAction }).click();
   const confirm = page.getByRole('alertdialog');
   await expect(confirm).toContainText('Очистить внешние данные поставщика');
   await confirm.getByRole('button', { name: 'Отмена' }).click();
   expect(await storedPayload(VENDOR)).toEqual({ login: 'sea-api', session_id: 'sess-e2e-42' });
-  await vendorRow(page, new RegExp(VENDOR)).getByRole('button', { name: 'Clear external data' }).click();
+  await vendorRow(page, new RegExp(VENDOR)).getByRole('button', { name: MESSAGES.vendors.clearAction }).click();
   await confirm.getByRole('button', { name: 'Да' }).click();
-  await expect(page.getByText('Vendor external data cleared')).toBeVisible();
+  await expect(page.getByText(MESSAGES.vendors.cleared)).toBeVisible();
   expect(await storedPayload(VENDOR)).toEqual({});
   await vendorRow(page, new RegExp(VENDOR)).getByRole('button', { name: 'Редактировать' }).click();
   await expect(dialog.getByLabel('ID сессии внешнего сервиса')).toHaveValue('');
@@ -87,7 +88,7 @@ test('administrator adds an external-service vendor, sees its session id and cle
   await vendorRow(page, /ИП Обычный поставщик/).getByRole('button', { name: 'Удалить' }).click();
   await expect(page.getByText('Вы действительно желаете удалить поставщика?')).toBeVisible();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Удалить' }).click();
-  await expect(page.getByText('Vendor successfully deleted')).toBeVisible();
+  await expect(page.getByText(MESSAGES.vendors.deleted)).toBeVisible();
   await expect(vendorRow(page, /ИП Обычный поставщик/)).toHaveCount(0);
 
   // A manager for the next test, and the session back.
@@ -102,7 +103,7 @@ test('a manager edits vendors but gets neither the clear action nor the session 
   const row = vendorRow(page, new RegExp(VENDOR));
   await expect(row).toBeVisible();
   await expect(row.getByRole('button', { name: 'Редактировать' })).toBeVisible();
-  await expect(row.getByRole('button', { name: 'Clear external data' })).toHaveCount(0);
+  await expect(row.getByRole('button', { name: MESSAGES.vendors.clearAction })).toHaveCount(0);
 
   const list = await page.request.get('/api/vendors');
   expect(await list.text()).not.toContain('session_id');
@@ -114,7 +115,7 @@ test('a manager edits vendors but gets neither the clear action nor the session 
   await expect(dialog).not.toContainText('sess-e2e-43');
   await dialog.getByLabel('Контактное лицо').fill('Сидоров Пётр');
   await dialog.getByRole('button', { name: 'Сохранить' }).click();
-  await expect(page.getByText('Vendor successfully saved')).toBeVisible();
+  await expect(page.getByText(MESSAGES.vendors.saved)).toBeVisible();
   // The manager's save did not drop the session they never saw.
   expect(await storedPayload(VENDOR)).toEqual({ login: 'sea-api', session_id: 'sess-e2e-43' });
 
@@ -125,7 +126,7 @@ test('a manager edits vendors but gets neither the clear action nor the session 
   await expect(vanishing).toBeVisible();
   await sql(`DELETE FROM vendors WHERE name = 'Исчезающий поставщик'`);
   await vanishing.getByRole('button', { name: 'Редактировать' }).click();
-  await expect(page.getByText('Failed to get data')).toBeVisible();
+  await expect(page.getByText(MESSAGES.vendors.loadFailed)).toBeVisible();
   await expect(dialog).toBeHidden();
   await signOut(page);
 });
@@ -140,11 +141,13 @@ test('logs: filtered by level, viewed in a read-only dialog, deleted', async ({ 
   await page.getByRole('link', { name: 'Логи' }).click();
   await expect(page).toHaveURL(/\/logs$/);
   await expect(page.getByRole('button', { name: 'Добавить' })).toHaveCount(0);
+  // The other tests leave many log rows: the search finds these two.
+  await page.getByRole('searchbox', { name: 'Поиск' }).fill('E2E import');
   const failed = page.getByRole('row', { name: /E2E import failed/ });
   await expect(failed).toBeVisible();
   await expect(failed.getByRole('button', { name: 'Редактировать' })).toHaveCount(0);
 
-  await page.getByRole('combobox', { name: 'Уровень' }).selectOption({ label: 'ERROR' });
+  await page.getByRole('combobox', { name: 'Уровень' }).selectOption({ label: 'Ошибка' });
   await expect(page).toHaveURL(/level=400/);
   await expect(page.getByRole('row', { name: /E2E import finished/ })).toHaveCount(0);
   await expect(failed).toContainText(/\d\d\.\d\d\.\d{4} \d\d:\d\d/);
@@ -155,11 +158,11 @@ test('logs: filtered by level, viewed in a read-only dialog, deleted', async ({ 
   await expect(dialog).toContainText('Connection refused');
   await expect(dialog.getByRole('row', { name: /import_id/ })).toContainText('7');
   await expect(dialog.getByRole('row', { name: /host/ })).toContainText('office-pc');
-  await dialog.getByRole('button', { name: 'Закрыть' }).click();
+  await dialog.locator('.bp6-dialog-footer').getByRole('button', { name: 'Закрыть' }).click();
   await expect(dialog).toBeHidden();
 
   await failed.getByRole('button', { name: 'Удалить' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Удалить' }).click();
-  await expect(page.getByText('Log successfully deleted')).toBeVisible();
+  await expect(page.getByText(MESSAGES.logs.deleted)).toBeVisible();
   await expect(failed).toHaveCount(0);
 });

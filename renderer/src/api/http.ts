@@ -1,19 +1,33 @@
 /**
  * The renderer's one way to call the API (ARCHITECTURE.md §3): same-origin cookies, the XSRF
- * header on every non-GET, and the global reactions of spec 01 §8 — 401/419 send the user to
- * /auth, a 500 shows 'Ошибка' / 'Обратитесь к разработчикам.'.
+ * header on every non-GET, and the global reactions: no answer at all → the connection is lost (the
+ * banner, see ./connection.ts); 401/419 → the session is gone (./session.ts decides between /auth and
+ * the sign-in dialog); a 5xx → 'Ошибка' / 'Обратитесь к разработчикам.' (spec 01 §8). What a screen
+ * says about a failure comes from one helper, common/failure.ts.
  */
 import { API_PREFIX, XSRF_COOKIE, XSRF_HEADER, type ValidationErrorBody } from '@shared/api';
 import { MESSAGES } from '@shared/messages';
 import type { FieldErrors } from '@shared/validation';
 import { toast } from '../common/toaster';
+import { connectionAnswered, connectionLost } from './connection';
 
+/** A request that failed: `status` 0 when the server gave no answer at all (offline, server stopped). */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly body: unknown,
   ) {
-    super((body as { message?: string } | null)?.message ?? `HTTP ${status}`);
+    super((body as { message?: string } | null)?.message ?? (status === 0 ? MESSAGES.connection.offline : `HTTP ${status}`));
+  }
+
+  /** No answer: the network or the server is down; nothing reached the database. */
+  get offline(): boolean {
+    return this.status === 0;
+  }
+
+  /** The session is gone (signed out elsewhere, expired, purged): 401, or 419 without a session. */
+  get sessionLost(): boolean {
+    return this.status === 401 || this.status === 419;
   }
 
   /** The 422 field map, or an empty one. */
@@ -39,7 +53,7 @@ interface RequestOptions {
   proof?: boolean;
 }
 
-/** Set by the app: where to go when the session is gone. */
+/** Set by the app: what to do when the session is gone. */
 let onSessionLost: () => void = () => {};
 export function setSessionLostHandler(handler: () => void): void {
   onSessionLost = handler;
@@ -53,7 +67,7 @@ function readCookie(name: string): string | undefined {
 
 export async function ensureCsrfCookie(force = false): Promise<void> {
   if (!force && readCookie(XSRF_COOKIE)) return;
-  await fetch(`${API_PREFIX}/sanctum/csrf-cookie`, { credentials: 'same-origin' });
+  await send(`${API_PREFIX}/sanctum/csrf-cookie`, { credentials: 'same-origin' });
 }
 
 export function buildUrl(path: string, query: Query = {}): string {
@@ -64,6 +78,20 @@ export function buildUrl(path: string, query: Query = {}): string {
   }
   const text = search.toString();
   return `${API_PREFIX}${path}${text ? `?${text}` : ''}`;
+}
+
+/** fetch, with "no answer" turned into ApiError(0) and reported to the connection banner. */
+async function send(url: string, init: RequestInit): Promise<Response> {
+  let response: Response;
+  try {
+    response = await fetch(url, init);
+  } catch (error) {
+    if (init.signal?.aborted) throw error; // the caller gave up (a newer search), not the network
+    connectionLost();
+    throw new ApiError(0, null);
+  }
+  connectionAnswered();
+  return response;
 }
 
 async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
@@ -79,13 +107,7 @@ async function request<T>(method: string, path: string, options: RequestOptions 
     body = JSON.stringify(options.body);
   }
 
-  const response = await fetch(buildUrl(path, options.query), {
-    method,
-    headers,
-    body,
-    credentials: 'same-origin',
-    signal: options.signal,
-  });
+  const response = await send(buildUrl(path, options.query), { method, headers, body, credentials: 'same-origin', signal: options.signal });
 
   if (response.ok) {
     if (response.status === 204) return undefined as T;
@@ -93,16 +115,12 @@ async function request<T>(method: string, path: string, options: RequestOptions 
     return (await response.json()) as T;
   }
 
-  const errorBody = await response.json().catch(() => null);
-  if (response.status === 401 || response.status === 419) {
-    onSessionLost();
-  } else if (response.status === 503 && (errorBody as { message?: string } | null)?.message) {
-    // The database is down or restarting (server/common/http/database-unavailable.ts): it says so itself.
-    toast.error((errorBody as { message: string }).message, MESSAGES.errors.title);
-  } else if (response.status >= 500) {
-    toast.error(MESSAGES.errors.contactDevelopers, MESSAGES.errors.title);
-  }
-  throw new ApiError(response.status, errorBody);
+  const error = new ApiError(response.status, await response.json().catch(() => null));
+  if (error.sessionLost) onSessionLost();
+  // The database is down or restarting (server/common/http/database-unavailable.ts): it says so itself.
+  else if (response.status === 503 && error.serverMessage) toast.error(error.serverMessage, MESSAGES.errors.title);
+  else if (response.status >= 500) toast.error(MESSAGES.errors.contactDevelopers, MESSAGES.errors.title);
+  throw error;
 }
 
 export const api = {

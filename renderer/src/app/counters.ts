@@ -1,14 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
-import { COUNTERS_POLL_MS, type NewItemsCounters } from '@shared/api';
+import { COUNTERS_POLL_MS, NEW_ITEMS_PATH, type NewItemsCounters } from '@shared/api';
 import { api } from '../api/http';
 
-export const COUNTERS_QUERY_KEY = ['new-items'] as const;
-
-/** Header and sidebar badges: GET /api/new-items/check every 3 minutes (spec 01 §4 "Counters"). */
+/**
+ * Header and sidebar badges: GET /api/new-items/check every 3 minutes (spec 01 §4 "Counters"). The
+ * query is keyed by its path, so a screen whose definition lists NEW_ITEMS_PATH in `invalidates`
+ * refreshes the badges without knowing this module.
+ */
 export function useCounters(): NewItemsCounters | undefined {
   return useQuery({
-    queryKey: COUNTERS_QUERY_KEY,
-    queryFn: ({ signal }) => api.get<NewItemsCounters>('/new-items/check', undefined, signal),
+    queryKey: [NEW_ITEMS_PATH],
+    queryFn: ({ signal }) => api.get<NewItemsCounters>(NEW_ITEMS_PATH, undefined, signal),
     refetchInterval: COUNTERS_POLL_MS,
     staleTime: COUNTERS_POLL_MS,
   }).data;

@@ -2,47 +2,55 @@
  * /auth (spec 01 §2.1): Email, password and submit. While the database has no user yet, the page
  * offers the one-time "create the first administrator" form instead (it disappears for good once
  * any user exists). In the desktop app the credentials can be remembered in the OS keychain.
+ *
+ * After signing in the user goes back to the page they opened without a session (`?next=`), else to
+ * the landing page (app/landing.ts: /applications once it exists). The sign-in form also serves
+ * the dialog shown when a session expires mid-work (app/SessionExpiredDialog.tsx).
  */
 import { Button, Callout, Card, Checkbox, H3, Intent, Spinner } from '@blueprintjs/core';
 import type { SessionUser } from '@shared/api';
 import { MESSAGES } from '@shared/messages';
 import { firstAdministratorSchema, loginSchema } from '@shared/resources/users';
-import { routePath } from '@shared/routes';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
-import { Navigate, useNavigate } from 'react-router-dom';
+import { Navigate } from 'react-router-dom';
 import { api, ApiError } from '../api/http';
 import { useSession } from '../api/session';
+import { landingPath } from '../app/landing';
+import { returnPath } from './returnPath';
+import { readFailureReason } from '../common/failure';
 import { FormFields, type FieldSpec } from '../common/form/fields';
 import { useZodForm } from '../common/form/useZodForm';
 
 export function AuthPage() {
   const status = useSession((state) => state.status);
+  const user = useSession((state) => state.user);
   const setupRequired = useSession((state) => state.setupRequired);
   const load = useSession((state) => state.load);
+  const onSignedIn = useSignedIn();
   // The boot call (started with the app, see main.tsx) tells whether to offer the setup form.
   useEffect(() => {
     if (status === 'unknown') void load();
   }, [status, load]);
-  if (status === 'signed-in') return <Navigate to={routePath('applications')} replace />;
+  // Signed in (just now, or already): back to the page asked for, else the landing page.
+  if (status === 'signed-in' && user) return <Navigate to={returnPath() ?? landingPath(user.role)} replace />;
 
   return (
     <div className="auth-page">
       <Card elevation={2} className="auth-card">
-        {status === 'unknown' ? <Spinner /> : setupRequired ? <FirstAdministratorForm /> : <SignInForm />}
+        {status === 'unknown' ? <Spinner aria-label={MESSAGES.list.loading} /> : setupRequired ? <FirstAdministratorForm onSignedIn={onSignedIn} /> : <SignInForm onSignedIn={onSignedIn} />}
       </Card>
     </div>
   );
 }
 
+/** Signed in on /auth: a fresh cache for the new session; the page then leads on (above). */
 function useSignedIn() {
   const signedIn = useSession((state) => state.signedIn);
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
   return (user: SessionUser) => {
     queryClient.clear();
     signedIn(user);
-    navigate(routePath('applications'), { replace: true });
   };
 }
 
@@ -51,13 +59,13 @@ const SIGN_IN_FIELDS: FieldSpec[] = [
   { kind: 'password', name: 'password', label: 'Пароль', autoComplete: 'current-password', icon: 'lock' },
 ];
 
-function SignInForm() {
-  const form = useZodForm(loginSchema, { login: '', password: '' });
+/** Email and password; `login` fills the e-mail in (the sign-in dialog of an expired session). */
+export function SignInForm({ onSignedIn, login = '', heading = 'Вход в систему' }: { onSignedIn(user: SessionUser): void; login?: string; heading?: string }) {
+  const form = useZodForm(loginSchema, { login, password: '' });
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<string>();
   const [keychain, setKeychain] = useState(false);
   const [remember, setRemember] = useState(false);
-  const onSignedIn = useSignedIn();
   const { setValues } = form;
 
   // The keychain option exists only in the desktop app, and only where keytar could load.
@@ -89,8 +97,8 @@ function SignInForm() {
       onSignedIn(data);
     } catch (error) {
       if (error instanceof ApiError && error.status === 422) form.setErrors(error.fieldErrors);
-      else if (error instanceof ApiError && error.status === 429) setNotice(error.serverMessage);
-      else if (error instanceof ApiError && error.status !== 500) setNotice(error.serverMessage ?? MESSAGES.errors.generic);
+      // Throttled (429), no answer, anything else: why, above the form (a 5xx also has its toast).
+      else setNotice(readFailureReason(error));
     } finally {
       setBusy(false);
     }
@@ -98,13 +106,13 @@ function SignInForm() {
 
   return (
     <form onSubmit={submit} noValidate>
-      <H3>Вход в систему</H3>
+      {heading && <H3>{heading}</H3>}
       {notice && (
         <Callout intent={Intent.WARNING} className="auth-notice">
           {notice}
         </Callout>
       )}
-      <FormFields fields={SIGN_IN_FIELDS} form={form} />
+      <FormFields fields={SIGN_IN_FIELDS} form={form} idPrefix="sign-in" />
       {keychain && <Checkbox label="Запомнить вход на этом компьютере" checked={remember} onChange={(event) => setRemember(event.currentTarget.checked)} />}
       <Button type="submit" intent={Intent.PRIMARY} fill size="large" loading={busy} text="Войти" />
     </form>
@@ -119,11 +127,10 @@ const FIRST_ADMIN_FIELDS: FieldSpec[] = [
   { kind: 'password', name: 'password', label: 'Пароль', required: true },
 ];
 
-function FirstAdministratorForm() {
+function FirstAdministratorForm({ onSignedIn }: { onSignedIn(user: SessionUser): void }) {
   const form = useZodForm(firstAdministratorSchema, { surname: '', name: '', patronymic: '', email: '', password: '' });
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<string>();
-  const onSignedIn = useSignedIn();
   const reboot = useSession((state) => state.load);
 
   const submit = async (event: FormEvent) => {

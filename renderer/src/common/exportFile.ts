@@ -1,11 +1,11 @@
 /**
  * Spreadsheet exports (spec 01 §2.4, §2.6): GET /api{path} as a file, then in the desktop app the
  * native save dialog (window.desktop, shared/desktop-bridge.ts), in a browser an ordinary download.
- * Any failure shows 'Произошла непредвиденная ошибка' (spec 01 §8).
+ * Any answered failure shows 'Произошла непредвиденная ошибка' (spec 01 §8).
  */
 import { MESSAGES } from '@shared/messages';
-import { api, ApiError } from '../api/http';
-import { toast } from './toaster';
+import { api } from '../api/http';
+import { notifyFailure } from './failure';
 
 const FILTERS: Record<string, { name: string; extensions: string[] }> = {
   xlsx: { name: 'Excel', extensions: ['xlsx'] },
@@ -36,8 +36,6 @@ export async function exportFile(path: string, fileName: string): Promise<void> 
     // Give the browser time to start the download before the URL goes away.
     setTimeout(() => URL.revokeObjectURL(url), 60_000);
   } catch (error) {
-    // 401/419 already sent the user to sign in.
-    if (error instanceof ApiError && (error.status === 401 || error.status === 419)) return;
-    toast.error(MESSAGES.errors.unexpected);
+    notifyFailure(error, MESSAGES.errors.unexpected, { write: false, fixed: true, evenOn5xx: true });
   }
 }

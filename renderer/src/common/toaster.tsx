@@ -1,4 +1,5 @@
-import { OverlayToaster, Position, type Intent, type Toaster } from '@blueprintjs/core';
+import { OverlayToaster, Position, type Intent, type ToastProps, type Toaster } from '@blueprintjs/core';
+import { MESSAGES } from '@shared/messages';
 
 let toaster: Promise<Toaster> | undefined;
 
@@ -21,6 +22,10 @@ export function notify(intent: Intent, message: string, title?: string): void {
         message
       ),
       timeout: intent === 'danger' || intent === 'warning' ? 6000 : 3000,
+      // Blueprint's own close button is labelled in English ('Close'): the same cross as the toast's
+      // action, labelled in Russian (the action's props reach its button, the type just omits aria).
+      isCloseButtonShown: false,
+      action: { icon: 'cross', 'aria-label': MESSAGES.list.close, title: MESSAGES.list.close } as ToastProps['action'],
     }),
   );
 }

@@ -2,7 +2,7 @@
 import { listQuerySchema, pickerQuerySchema, type ListDefinition, type ListParams, type PickerParams } from '../../../shared/list.js';
 import { parseInput } from '../http/errors.js';
 
-type ListQueryDefinition = Pick<ListDefinition, 'sortable' | 'filters' | 'maxLimit'>;
+type ListQueryDefinition = Pick<ListDefinition, 'sortable' | 'filters' | 'maxLimit' | 'phoneSearch'>;
 
 /** Building a zod schema costs more than parsing with it: one per list, built on its first request. */
 const schemas = new WeakMap<ListQueryDefinition, ReturnType<typeof listQuerySchema>>();

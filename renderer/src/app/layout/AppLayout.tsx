@@ -20,6 +20,8 @@ import { useSession } from '../../api/session';
 import { useCounters } from '../counters';
 import { HANDBOOKS, HEADER, isGroup, SIDEBAR, type NavEntry, type NavGroup } from '../navigation';
 import { AppFooter } from './AppFooter';
+import { SessionExpiredDialog } from '../SessionExpiredDialog';
+import { ConnectionBanner } from './ConnectionBanner';
 
 function Badge({ entry, counters }: { entry: NavEntry; counters?: NewItemsCounters }) {
   const count = entry.badge && counters ? entry.badge(counters) : 0;
@@ -56,10 +58,10 @@ export function AppLayout() {
   const queryClient = useQueryClient();
   if (!user) return null;
 
+  // The router sends a signed-out user to /auth.
   const signOut = async () => {
     await logout();
     queryClient.clear();
-    navigate(routePath('auth'), { replace: true });
   };
   const initial = user.name.trim().charAt(0).toUpperCase() || '?';
   // The entry whose path is the longest prefix of the page is the active one (/agencies/files is
@@ -102,11 +104,11 @@ export function AppLayout() {
           ))}
         </NavbarGroup>
         <NavbarGroup align={Alignment.END}>
-          <span className="greeting" data-testid="greeting">
+          <span className="greeting" data-testid="greeting" title={`Здравствуйте, ${user.name}`}>
             <span className="avatar" aria-hidden>
               {initial}
             </span>
-            Здравствуйте, {user.name}
+            <span className="greeting-text">Здравствуйте, {user.name}</span>
           </span>
           <NavbarDivider />
           <Popover
@@ -132,6 +134,8 @@ export function AppLayout() {
                 key={entry.route}
                 icon={entry.icon}
                 text={entry.label}
+                // The sidebar shows icons only on a narrow screen (styles.css): the name on hover.
+                htmlTitle={entry.label}
                 active={isActive(ROUTES[entry.route].path)}
                 labelElement={<Badge entry={entry} counters={counters} />}
                 onClick={() => navigate(routePath(entry.route))}
@@ -140,10 +144,12 @@ export function AppLayout() {
           </Menu>
         </nav>
         <main className="app-content">
+          <ConnectionBanner />
           <Outlet />
         </main>
       </div>
       <AppFooter />
+      <SessionExpiredDialog />
     </div>
   );
 }

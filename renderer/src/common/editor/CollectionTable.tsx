@@ -10,7 +10,7 @@ import { MESSAGES } from '@shared/messages';
 import type { FieldErrors } from '@shared/validation';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Pagination } from '../resource/Pagination';
-import { ConfirmDelete } from './ConfirmDelete';
+import { ConfirmDelete } from '../ConfirmDelete';
 
 export interface CollectionColumn<Row> {
   title: string;
@@ -60,7 +60,7 @@ export function CollectionTable<Row>({ label, rows, columns, errors, pageSize, o
       {(onAdd || toolbar) && (
         <div className="collection-toolbar">
           {toolbar}
-          {onAdd && <Button icon="add" intent={Intent.PRIMARY} text={addText ?? MESSAGES.editor.add} onClick={onAdd} disabled={disabled} />}
+          {onAdd && <Button icon="add" intent={Intent.PRIMARY} text={addText ?? MESSAGES.editor.add} aria-haspopup="dialog" onClick={onAdd} disabled={disabled} />}
         </div>
       )}
       <HTMLTable compact striped className="resource-table">
@@ -107,10 +107,10 @@ export function CollectionTable<Row>({ label, rows, columns, errors, pageSize, o
                 <td key={column.title}>{column.render(row, index)}</td>
               ))}
               <td className="row-actions">
-                {onEdit && <Button variant="minimal" icon="edit" aria-label={MESSAGES.list.edit} title={MESSAGES.list.edit} onClick={() => onEdit(index)} disabled={disabled} />}
-                {onCopy && <Button variant="minimal" icon="duplicate" aria-label={MESSAGES.editor.copy} title={MESSAGES.editor.copy} onClick={() => onCopy(index)} disabled={disabled} />}
+                {onEdit && <Button variant="minimal" icon="edit" aria-label={MESSAGES.list.edit} title={MESSAGES.list.edit} aria-haspopup="dialog" onClick={() => onEdit(index)} disabled={disabled} />}
+                {onCopy && <Button variant="minimal" icon="duplicate" aria-label={MESSAGES.editor.copy} title={MESSAGES.editor.copy} aria-haspopup="dialog" onClick={() => onCopy(index)} disabled={disabled} />}
                 {onDelete && (canDelete?.(row) ?? true) && (
-                  <Button variant="minimal" icon="trash" intent={Intent.DANGER} aria-label={MESSAGES.list.delete} title={MESSAGES.list.delete} onClick={() => setToDelete(index)} disabled={disabled} />
+                  <Button variant="minimal" icon="trash" intent={Intent.DANGER} aria-label={MESSAGES.list.delete} title={MESSAGES.list.delete} aria-haspopup="dialog" onClick={() => setToDelete(index)} disabled={disabled} />
                 )}
               </td>
             </tr>
@@ -122,7 +122,7 @@ export function CollectionTable<Row>({ label, rows, columns, errors, pageSize, o
         <Pagination page={page} pages={pages} onPage={setPage} />
       </div>
       <ConfirmDelete
-        index={toDelete}
+        item={toDelete}
         message={confirmDelete}
         onCancel={() => setToDelete(null)}
         onConfirm={(index) => {

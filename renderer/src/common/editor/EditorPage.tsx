@@ -3,11 +3,13 @@
  * with their error marks, Save (blocked while a save runs) and Cancel (back one page), the version
  * conflict dialog, and honest loading and failure states.
  */
-import { Breadcrumbs, Button, Card, H2, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Button, Card, H2, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
 import type { EditorMode } from '@shared/editor';
 import { MESSAGES } from '@shared/messages';
 import type { FieldErrors } from '@shared/validation';
 import type { VersionConflictBody } from '@shared/api';
+import { AppBreadcrumbs } from '../AppBreadcrumbs';
+import { ReadFailure } from '../ReadFailure';
 import { VersionConflictDialog } from '../version/VersionConflictDialog';
 import { EditorTabs, type EditorTab } from './EditorTabs';
 import './editor.css';
@@ -23,6 +25,9 @@ interface Props {
   loading: boolean;
   failed: boolean;
   failedText: string;
+  /** Why the record (or what the form needs) could not be read, and how to ask again: the reason and 'Повторить' are shown. */
+  failure?: unknown;
+  onRetry?(): void;
   saving: boolean;
   onSave(): void;
   onCancel(): void;
@@ -37,12 +42,16 @@ export function EditorPage(props: Props) {
     <Card className="editor-page" elevation={1}>
       <div className="screen-heading">
         <div>
-          <Breadcrumbs items={props.breadcrumbs.map((crumb) => ({ text: crumb.text, href: crumb.href, onClick: crumb.onClick ? (event) => (event.preventDefault(), crumb.onClick!()) : undefined }))} />
+          <AppBreadcrumbs items={props.breadcrumbs} />
           <H2>{titles[mode]}</H2>
         </div>
       </div>
       {props.failed ? (
-        <NonIdealState icon="error" title={props.failedText} action={<Button text={MESSAGES.editor.back} onClick={props.onCancel} />} />
+        props.onRetry ? (
+          <ReadFailure title={props.failedText} error={props.failure} onRetry={props.onRetry} action={<Button text={MESSAGES.editor.back} onClick={props.onCancel} />} className="status-page" />
+        ) : (
+          <NonIdealState icon="error" title={props.failedText} action={<Button text={MESSAGES.editor.back} onClick={props.onCancel} />} />
+        )
       ) : props.loading ? (
         <Spinner className="page-spinner" />
       ) : (

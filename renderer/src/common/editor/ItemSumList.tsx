@@ -3,10 +3,11 @@
  * cost, a room's equipment (spec 02 §3 "id and sum"), or infrastructure with a paid flag. Rows are
  * chosen from `options`; the errors are the list's own (`2.sum`).
  */
-import { Button, Checkbox, FormGroup, HTMLSelect, Intent, NumericInput } from '@blueprintjs/core';
+import { Button, Checkbox, FormGroup, HTMLSelect, Intent } from '@blueprintjs/core';
 import { MESSAGES } from '@shared/messages';
 import type { FieldErrors } from '@shared/validation';
 import type { Option } from '../form/fields';
+import { NumberField } from '../form/NumberField';
 
 export interface ListItem {
   id: number;
@@ -41,18 +42,7 @@ export function ItemSumList({ label, options, addable, value, onChange, errors, 
           <div key={item.id} className="item-list-row">
             <span>{name(item.id)}</span>
             {extra === 'sum' ? (
-              <NumericInput
-                aria-label={`${sumLabel}: ${name(item.id)}`}
-                fill
-                min={0}
-                stepSize={1}
-                minorStepSize={0.01}
-                intent={error ? Intent.DANGER : Intent.NONE}
-                value={item.sum === null || item.sum === undefined ? '' : String(item.sum)}
-                onValueChange={(number, text) => set(index, { sum: text.trim() === '' ? null : Number.isNaN(number) ? text : number })}
-                disabled={disabled}
-                title={error}
-              />
+              <NumberField aria-label={`${sumLabel}: ${name(item.id)}`} min={0} intent={error ? Intent.DANGER : Intent.NONE} value={item.sum ?? null} onChange={(sum) => set(index, { sum })} disabled={disabled} />
             ) : (
               <Checkbox label="Платно" checked={Boolean(item.pay)} onChange={(event) => set(index, { pay: event.currentTarget.checked })} disabled={disabled} />
             )}

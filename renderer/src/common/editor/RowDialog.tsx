@@ -4,10 +4,12 @@
  * refuses) and Cancel. `errors` are the row's own (prefix taken off); the dialog's tabs and fields
  * read them.
  */
-import { Button, Dialog, DialogBody, DialogFooter, Intent } from '@blueprintjs/core';
+import { Button, DialogBody, DialogFooter, Intent } from '@blueprintjs/core';
+import { AppDialog } from '../AppDialog';
 import { MESSAGES } from '@shared/messages';
 import type { FieldErrors } from '@shared/validation';
 import type { ReactNode } from 'react';
+import { DialogForm } from '../form/DialogForm';
 import { toast } from '../toaster';
 import { EditorTabs, type EditorTab } from './EditorTabs';
 
@@ -25,20 +27,22 @@ interface Props {
 
 export function RowDialog({ id, isOpen, title, tabs, errors, onSave, onClose, width = '70vw' }: Props) {
   return (
-    <Dialog isOpen={isOpen} onClose={onClose} title={title} canOutsideClickClose={false} canEscapeKeyClose className="row-dialog" style={{ width, maxWidth: 1200 }}>
-      <DialogBody className="row-dialog-body">
-        {/* A row of one part (an intermediate stop, a weekday) needs no tab header. */}
-        {tabs.length === 1 ? <div className="editor-tab-panel">{tabs[0]!.panel}</div> : <EditorTabs id={id} tabs={tabs} errors={errors} />}
-      </DialogBody>
-      <DialogFooter
-        actions={
-          <>
-            <Button text={MESSAGES.list.cancel} onClick={onClose} />
-            <Button intent={Intent.PRIMARY} text={MESSAGES.list.save} onClick={onSave} data-testid={`${id}-save`} />
-          </>
-        }
-      />
-    </Dialog>
+    <AppDialog isOpen={isOpen} onClose={onClose} title={title} canOutsideClickClose={false} canEscapeKeyClose className="row-dialog" style={{ width, maxWidth: 1200 }}>
+      <DialogForm onSubmit={onSave}>
+        <DialogBody className="row-dialog-body">
+          {/* A row of one part (an intermediate stop, a weekday) needs no tab header. */}
+          {tabs.length === 1 ? <div className="editor-tab-panel">{tabs[0]!.panel}</div> : <EditorTabs id={id} tabs={tabs} errors={errors} />}
+        </DialogBody>
+        <DialogFooter
+          actions={
+            <>
+              <Button text={MESSAGES.list.cancel} onClick={onClose} />
+              <Button type="submit" intent={Intent.PRIMARY} text={MESSAGES.list.save} data-testid={`${id}-save`} />
+            </>
+          }
+        />
+      </DialogForm>
+    </AppDialog>
   );
 }
 

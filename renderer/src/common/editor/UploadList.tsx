@@ -8,8 +8,8 @@ import { policyAccept, precheckFile, type UploadedFile, type UploadPolicy } from
 import { MESSAGES } from '@shared/messages';
 import type { FieldErrors } from '@shared/validation';
 import { useState } from 'react';
-import { api, ApiError } from '../../api/http';
-import { firstServerMessage } from '../editors/richText';
+import { api } from '../../api/http';
+import { notifyFailure } from '../failure';
 import { toast } from '../toaster';
 
 interface Props {
@@ -39,8 +39,7 @@ export async function uploadFile(path: string, fields: Record<string, string>, f
     const stored = await api.post<UploadedFile>(path, form);
     return { ...stored, name: file.name };
   } catch (error) {
-    if (error instanceof ApiError && (error.status >= 500 || error.status === 401 || error.status === 419)) return null;
-    toast.error((error instanceof ApiError && firstServerMessage(error.body)) || file.name, MESSAGES.files.uploadFailed);
+    notifyFailure(error, file.name, { title: MESSAGES.files.uploadFailed });
     return null;
   }
 }

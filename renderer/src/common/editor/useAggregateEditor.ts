@@ -13,6 +13,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { z } from 'zod';
 import { api, ApiError } from '../../api/http';
+import { notifyFailure } from '../failure';
 import { toast } from '../toaster';
 import { versionConflictOf, versionOf } from '../version/VersionConflictDialog';
 
@@ -68,9 +69,8 @@ export function useAggregateEditor<Form extends Record<string, unknown>>(options
     // eslint-disable-next-line react-hooks/exhaustive-deps -- a new reply (or mode) loads the form again
   }, [loaded, mode]);
   useEffect(() => {
-    if (record.isError && !(record.error instanceof ApiError && (record.error.status >= 500 || record.error.status === 401 || record.error.status === 419))) {
-      toast.error(options.texts.loadFailed);
-    }
+    // The page shows the reason; the toast is for a refusal (404, 403), not a lost connection or session.
+    if (record.isError) notifyFailure(record.error, options.texts.loadFailed, { write: false, fixed: true });
   }, [record.isError, record.error, options.texts.loadFailed]);
 
   /** Back one page (to the list with its page), or to the fallback when the editor was opened directly. */
@@ -105,11 +105,10 @@ export function useAggregateEditor<Form extends Record<string, unknown>>(options
     } catch (error) {
       const conflicted = versionConflictOf(error);
       if (conflicted) setConflict(conflicted);
-      else if (error instanceof ApiError && error.status === 422) {
-        setErrors(error.fieldErrors);
-        toast.error(options.texts.saveFailedText, options.texts.saveFailedTitle);
-      } else if (!(error instanceof ApiError) || (error.status < 500 && error.status !== 401 && error.status !== 419)) {
-        toast.error(error instanceof ApiError && error.status === 403 ? (error.serverMessage ?? options.texts.saveFailedText) : options.texts.saveFailedText, options.texts.saveFailedTitle);
+      else {
+        if (error instanceof ApiError && error.status === 422) setErrors(error.fieldErrors);
+        // Offline or a lost session says what happened (the form stays); a 403 the server's reason; any other refusal the save's text.
+        notifyFailure(error, options.texts.saveFailedText, { title: options.texts.saveFailedTitle, fixed: !(error instanceof ApiError && error.status === 403) });
       }
     } finally {
       savingRef.current = false;
@@ -138,6 +137,9 @@ export function useAggregateEditor<Form extends Record<string, unknown>>(options
     leave,
     loading: id !== undefined && !form,
     failed: record.isError,
+    /** Why the record could not be read (null while it can), and a new try. */
+    failure: record.error,
+    retry: () => void record.refetch(),
     conflict,
     reload,
     /** 409 → "keep editing": the form stays as typed and carries the version now stored, so the next save overwrites knowingly. */

@@ -8,10 +8,10 @@ import { PHOTO_LIST_LIMITS, PHOTO_POLICY, policyAccept, type Photo, type PhotoEn
 import { MESSAGES } from '@shared/messages';
 import type { FieldErrors } from '@shared/validation';
 import { useCallback, useEffect, useId, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
-import { api, ApiError } from '../../api/http';
+import { api } from '../../api/http';
+import { notifyFailure } from '../failure';
 import { notify, toast } from '../toaster';
 import { appendUploaded, movePhoto, pickFiles, removePhoto, SORT_OPTIONS, updatePhoto } from './photoList';
-import { firstServerMessage } from './richText';
 import { EDITOR_TEXTS as T } from './texts';
 import './editors.css';
 
@@ -108,9 +108,7 @@ export function PhotoListEditor({
         uploadedHere.current.add(uploaded.path);
         return uploaded;
       } catch (error) {
-        if (error instanceof ApiError && (error.status === 401 || error.status === 419)) return null; // the app goes to /auth
-        const serverMessage = error instanceof ApiError && error.status === 422 ? firstServerMessage(error.body) : undefined;
-        toast.error(serverMessage ? `${file.name}: ${serverMessage}` : file.name, MESSAGES.files.uploadFailed);
+        notifyFailure(error, '', { title: MESSAGES.files.uploadFailed, format: (reason) => (reason ? `${file.name}: ${reason}` : file.name) });
         return null;
       }
     },

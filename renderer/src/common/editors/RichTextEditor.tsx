@@ -10,14 +10,12 @@ import {
   ButtonGroup,
   type ButtonProps,
   Checkbox,
-  Dialog,
   DialogBody,
   DialogFooter,
   Divider,
   FormGroup,
   InputGroup,
   Intent,
-  NumericInput,
   Spinner,
 } from '@blueprintjs/core';
 import { PHOTO_POLICY, policyAccept, precheckFile, RICH_TEXT_LIMITS, type UploadedFile } from '@shared/files';
@@ -31,9 +29,12 @@ import { Plugin, PluginKey } from '@tiptap/pm/state';
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { api, ApiError } from '../../api/http';
+import { api } from '../../api/http';
+import { AppDialog } from '../AppDialog';
+import { notifyFailure } from '../failure';
+import { NumberField } from '../form/NumberField';
 import { toast } from '../toaster';
-import { altFromFileName, clampTableSize, firstServerMessage, normalizeLink } from './richText';
+import { altFromFileName, clampTableSize, normalizeLink } from './richText';
 import { EDITOR_TEXTS as T } from './texts';
 import './editors.css';
 
@@ -119,7 +120,10 @@ export function RichTextEditor({
             openOnClick: false,
             autolink: true,
             defaultProtocol: 'https',
-            protocols: ['mailto', 'tel'],
+            // No custom schemes: linkify registers them once per page, and every further editor (a
+            // city has several) would warn 'already initialized' in the console. mailto: and tel: are
+            // allowed link protocols without it (the link dialog inserts them).
+            protocols: [],
             isAllowedUri: (url, context) => context.defaultValidate(url) && normalizeLink(url) !== null,
           },
         }),
@@ -197,9 +201,7 @@ export function RichTextEditor({
       const uploaded = await api.post<UploadedFile>(imageUploadPath, form);
       if (!editor.isDestroyed) editor.chain().focus().setImage({ src: uploaded.url, alt: altFromFileName(file.name) }).run();
     } catch (error) {
-      if (error instanceof ApiError && (error.status === 401 || error.status === 419 || error.status >= 500)) return; // handled by the app
-      const serverMessage = error instanceof ApiError ? firstServerMessage(error.body) : undefined;
-      toast.error(serverMessage ? `${serverMessage} ${MESSAGES.files.checkPhoto}` : MESSAGES.files.checkPhoto, MESSAGES.errors.saveFailedTitle);
+      notifyFailure(error, '', { title: MESSAGES.errors.saveFailedTitle, format: (reason) => (reason ? `${reason} ${MESSAGES.files.checkPhoto}` : MESSAGES.files.checkPhoto) });
     } finally {
       setUploading(false);
     }
@@ -353,7 +355,7 @@ function LinkDialog({ isOpen, editor, onClose }: { isOpen: boolean; editor: Edit
   };
 
   return (
-    <Dialog isOpen={isOpen} onOpening={open} onClose={onClose} title={T.richText.linkTitle} icon="link" style={{ width: 460 }}>
+    <AppDialog isOpen={isOpen} onOpening={open} onClose={onClose} title={T.richText.linkTitle} style={{ width: 460 }}>
       <DialogBody>
         <FormGroup label={T.richText.linkAddress} labelFor="rich-text-link" helperText={error} intent={error ? Intent.DANGER : Intent.NONE}>
           <InputGroup
@@ -379,7 +381,7 @@ function LinkDialog({ isOpen, editor, onClose }: { isOpen: boolean; editor: Edit
           </>
         }
       />
-    </Dialog>
+    </AppDialog>
   );
 }
 
@@ -396,31 +398,13 @@ function TableDialog({ isOpen, editor, onClose }: { isOpen: boolean; editor: Edi
   };
 
   return (
-    <Dialog isOpen={isOpen} onClose={onClose} title={T.richText.tableTitle} icon="th" style={{ width: 360 }}>
+    <AppDialog isOpen={isOpen} onClose={onClose} title={T.richText.tableTitle} style={{ width: 360 }}>
       <DialogBody>
         <FormGroup label={T.richText.tableColumns} labelFor="rich-text-table-cols">
-          <NumericInput
-            id="rich-text-table-cols"
-            fill
-            min={tableColumns.min}
-            max={tableColumns.max}
-            clampValueOnBlur
-            value={cols}
-            onValueChange={(value) => setCols(value)}
-            onKeyDown={onEnter(insert)}
-          />
+          <NumberField id="rich-text-table-cols" min={tableColumns.min} max={tableColumns.max} value={cols} onChange={(value) => setCols(Number(value))} onKeyDown={onEnter(insert)} />
         </FormGroup>
         <FormGroup label={T.richText.tableRows} labelFor="rich-text-table-rows">
-          <NumericInput
-            id="rich-text-table-rows"
-            fill
-            min={tableRows.min}
-            max={tableRows.max}
-            clampValueOnBlur
-            value={rows}
-            onValueChange={(value) => setRows(value)}
-            onKeyDown={onEnter(insert)}
-          />
+          <NumberField id="rich-text-table-rows" min={tableRows.min} max={tableRows.max} value={rows} onChange={(value) => setRows(Number(value))} onKeyDown={onEnter(insert)} />
         </FormGroup>
         <Checkbox label={T.richText.tableHeader} checked={header} onChange={(event) => setHeader(event.currentTarget.checked)} />
       </DialogBody>
@@ -432,6 +416,6 @@ function TableDialog({ isOpen, editor, onClose }: { isOpen: boolean; editor: Edi
           </>
         }
       />
-    </Dialog>
+    </AppDialog>
   );
 }

@@ -1,7 +1,7 @@
 /** Rich-text editor logic: safe link addresses, table sizes within the spec's limits, upload messages. */
 import { describe, expect, it } from 'vitest';
 import { RICH_TEXT_LIMITS } from '../../../../shared/files';
-import { altFromFileName, clampTableSize, firstServerMessage, normalizeLink } from './richText';
+import { altFromFileName, clampTableSize, normalizeLink } from './richText';
 
 describe('normalizeLink', () => {
   it('keeps web, mail and phone links and site paths', () => {
@@ -40,13 +40,6 @@ describe('clampTableSize', () => {
 });
 
 describe('upload messages', () => {
-  it('the first field message of a 422, else its message', () => {
-    expect(firstServerMessage({ message: 'Недопустимый формат файла.', errors: { image: ['Недопустимый формат файла.'] } })).toBe('Недопустимый формат файла.');
-    expect(firstServerMessage({ message: 'Общая ошибка' })).toBe('Общая ошибка');
-    expect(firstServerMessage(null)).toBeUndefined();
-    expect(firstServerMessage('text')).toBeUndefined();
-  });
-
   it('an inserted image is captioned with its file name', () => {
     expect(altFromFileName('Набережная Сочи.jpg')).toBe('Набережная Сочи');
     expect(altFromFileName('C:\\photos\\beach.png')).toBe('beach');

@@ -52,18 +52,6 @@ export function clampTableSize(size: { rows: number; cols: number }): { rows: nu
   };
 }
 
-/** The first message of a 422 body's field map (or its message), if any. */
-export function firstServerMessage(body: unknown): string | undefined {
-  if (typeof body !== 'object' || body === null) return undefined;
-  const { errors, message } = body as { errors?: Record<string, unknown>; message?: unknown };
-  if (errors && typeof errors === 'object') {
-    for (const messages of Object.values(errors)) {
-      if (Array.isArray(messages) && typeof messages[0] === 'string') return messages[0];
-    }
-  }
-  return typeof message === 'string' ? message : undefined;
-}
-
 /** The caption an inserted image starts with: its file name without the extension. */
 export function altFromFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';

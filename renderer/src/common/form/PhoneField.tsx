@@ -5,6 +5,7 @@
  */
 import { FormGroup, InputGroup, Intent } from '@blueprintjs/core';
 import { PHONE_MASK_DIGITS } from '@shared/validation';
+import { MESSAGES } from '@shared/messages';
 import type { FieldRenderProps, FieldSpec } from './fields';
 
 /** The subscriber digits (without the 7 of +7) of whatever was typed or pasted. */
@@ -33,7 +34,7 @@ function PhoneMaskInput({ name, label, required, values, setValue, errors, disab
   const id = `field-${name}`;
   const value = typeof values[name] === 'string' ? applyPhoneMask(values[name] as string) : '';
   return (
-    <FormGroup label={label} labelFor={id} labelInfo={required ? '*' : undefined} helperText={error ?? '+7 (XXX) XXX-XX-XX'} intent={error ? Intent.DANGER : Intent.NONE}>
+    <FormGroup label={label} labelFor={id} labelInfo={required ? '*' : undefined} helperText={error ?? MESSAGES.validation.phoneMaskHint} intent={error ? Intent.DANGER : Intent.NONE}>
       <InputGroup
         id={id}
         name={name}

@@ -3,8 +3,9 @@
  * the first error under it and the invalid mark (spec 01 §5). Fields read and write the whole form,
  * so a date range can fill two fields and a field can depend on another (`visible`).
  */
-import { Button, Checkbox, FormGroup, InputGroup, Intent, MenuItem, NumericInput, Switch, TextArea, type IconName } from '@blueprintjs/core';
+import { Button, Checkbox, ControlGroup, FormGroup, Icon, InputGroup, Intent, MenuItem, Switch, TextArea, type IconName } from '@blueprintjs/core';
 import { MultiSelect, Select, type ItemRenderer } from '@blueprintjs/select';
+import type { DateBounds } from '@shared/dates';
 import { MESSAGES } from '@shared/messages';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
@@ -13,6 +14,7 @@ import { useDebouncedValue } from '../useDebouncedValue';
 import type { FieldErrors } from '@shared/validation';
 import type { UploadPolicy } from '@shared/files';
 import { FileField } from './FileField';
+import { NumberField } from './NumberField';
 import { PickerField } from './PickerField';
 import type { IdName } from '@shared/api';
 
@@ -60,9 +62,10 @@ export type FieldSpec = Common &
      * form already holds (e.g. `values => values.client`).
      */
     | { kind: 'picker'; path: string; clearable?: boolean; selected?: (values: Record<string, unknown>) => IdName | null }
-    | { kind: 'date' }
-    /** Two fields: `name` (from) and `toName` (to), each YYYY-MM-DD. */
-    | { kind: 'daterange'; toName: string }
+    /** A typed DD.MM.YYYY date (DateFields.tsx) within `bounds` (DATE_BOUNDS unless said; give the schema the same). */
+    | { kind: 'date'; bounds?: DateBounds }
+    /** A period of two date fields: `name` (from) and `toName` (to), each YYYY-MM-DD; the schema checks it with checkDateRange. */
+    | { kind: 'daterange'; toName: string; bounds?: DateBounds }
     /**
      * One file (FileField.tsx): the value is a chosen File, the record's current `{name, url}` or null.
      * Kinds and size from `policy`, else from GET /api/files/limits. Send it with `multipart` forms.
@@ -78,19 +81,22 @@ export interface FieldRenderProps {
   errors: FieldErrors;
   editing: boolean;
   disabled?: boolean;
+  /** Checks these fields with the form's schema now (a typed date as the user leaves it). */
+  validateFields?(names: readonly string[]): void;
 }
 
 interface FieldProps extends FieldRenderProps {
   field: FieldSpec;
-  /** Element ids are `<idPrefix>-<name>` (default `field`): two forms on one page (a route's start and finish) keep their labels apart. */
+  /** Element ids are `<idPrefix>-<name>` (default `field`): two forms on one page (a route's start and finish, the sign-in dialog over a form) keep their labels apart. */
   idPrefix?: string;
 }
 
-/** The date pickers load with the first form that shows one (DateFields.tsx says why). */
+/** The date fields load with the first form that shows one: Blueprint's date package is heavy (DateFields.tsx says why). */
 const DateField = lazy(() => import('./DateFields').then((module) => ({ default: module.DateField })));
-const DateRangeField = lazy(() => import('./DateFields').then((module) => ({ default: module.DateRangeField })));
+/** What stands in a date field while its code arrives (a moment, once). */
+const dateFallback = <InputGroup fill disabled placeholder={MESSAGES.dates.placeholder} />;
 
-export function FormField({ field, values, setValue, errors, editing, disabled, idPrefix = 'field' }: FieldProps) {
+export function FormField({ field, values, setValue, errors, editing, disabled, validateFields, idPrefix = 'field' }: FieldProps) {
   if (field.visible && !field.visible(values)) return null;
   const error = errors[field.name]?.[0] ?? (field.kind === 'daterange' ? errors[field.toName]?.[0] : undefined);
   const intent = error ? Intent.DANGER : Intent.NONE;
@@ -106,7 +112,7 @@ export function FormField({ field, values, setValue, errors, editing, disabled, 
       </FormGroup>
     );
   }
-  if (field.kind === 'custom') return <>{field.render({ values, setValue, errors, editing, disabled })}</>;
+  if (field.kind === 'custom') return <>{field.render({ values, setValue, errors, editing, disabled, validateFields })}</>;
 
   const required = field.required === true || (field.required === 'create' && !editing);
   const hint = (editing ? field.editHint : undefined) ?? field.hint;
@@ -127,45 +133,28 @@ export function FormField({ field, values, setValue, errors, editing, disabled, 
       control = <MultiSelectField id={id} field={field} value={(value as Option['id'][] | null) ?? []} intent={intent} disabled={disabled} onChange={onChange} />;
       break;
     case 'number':
-      control = (
-        <NumericInput
-          id={id}
-          fill
-          intent={intent}
-          min={field.min}
-          max={field.max}
-          stepSize={field.step ?? 1}
-          minorStepSize={null}
-          disabled={disabled}
-          value={value === null || value === undefined ? '' : String(value)}
-          onValueChange={(number, text) => onChange(text.trim() === '' ? null : Number.isNaN(number) ? text : number)}
-        />
-      );
+      control = <NumberField id={id} value={value} intent={intent} min={field.min} max={field.max} step={field.step} disabled={disabled} onChange={onChange} />;
       break;
     case 'date':
       control = (
-        <Suspense fallback={<InputGroup fill disabled placeholder="ДД.ММ.ГГГГ" />}>
-          <DateField id={id} intent={intent} disabled={disabled} value={value} onChange={onChange} />
+        <Suspense fallback={dateFallback}>
+          <DateField id={id} value={value} bounds={field.bounds} intent={intent} disabled={disabled} onChange={onChange} onLeave={() => validateFields?.([field.name])} />
         </Suspense>
       );
       break;
-    case 'daterange':
+    case 'daterange': {
+      const check = () => validateFields?.([field.name, field.toName]);
+      const endIntent = errors[field.toName] ? Intent.DANGER : Intent.NONE;
       control = (
-        <Suspense fallback={<InputGroup fill disabled placeholder="ДД.ММ.ГГГГ" />}>
-          <DateRangeField
-            id={id}
-            intent={intent}
-            disabled={disabled}
-            from={value}
-            to={values[field.toName]}
-            onChange={(from, to) => {
-              setValue(field.name, from);
-              setValue(field.toName, to);
-            }}
-          />
+        <Suspense fallback={dateFallback}>
+          <ControlGroup className="date-range-field">
+            <DateField id={id} value={value} bounds={field.bounds} intent={errors[field.name] ? Intent.DANGER : Intent.NONE} disabled={disabled} onChange={onChange} onLeave={check} placeholder={`${MESSAGES.dates.from} ${MESSAGES.dates.placeholder}`} aria-label={`${field.label}: ${MESSAGES.dates.from}`} />
+            <DateField id={`${idPrefix}${field.toName}`} value={values[field.toName]} bounds={field.bounds} intent={endIntent} disabled={disabled} onChange={(next) => setValue(field.toName, next)} onLeave={check} placeholder={`${MESSAGES.dates.to} ${MESSAGES.dates.placeholder}`} aria-label={`${field.label}: ${MESSAGES.dates.to}`} />
+          </ControlGroup>
         </Suspense>
       );
       break;
+    }
     case 'textarea':
       control = <TextArea id={id} fill rows={field.rows ?? 3} intent={intent} disabled={disabled} placeholder={field.placeholder} value={(value as string | null) ?? ''} onChange={(event) => onChange(event.target.value)} />;
       break;
@@ -233,6 +222,8 @@ const optionRenderer =
     ) : null;
 
 const nothingFound = <MenuItem disabled text={MESSAGES.list.nothingFound} roleStructure="listoption" />;
+/** The list of a select, named in Russian (Blueprint names it 'selectable options'). */
+const OPTIONS_LIST = { 'aria-label': MESSAGES.list.options };
 
 /** A searchable select; its empty state reads 'Не найдено' (spec 01 §2.3). */
 function SelectField({ id, field, value, intent, disabled, onChange }: { id: string; field: Extract<FieldSpec, { kind: 'select' }>; value: Option['id'] | null; intent: Intent; disabled?: boolean; onChange(value: unknown): void }) {
@@ -250,12 +241,13 @@ function SelectField({ id, field, value, intent, disabled, onChange }: { id: str
         query={query}
         onQueryChange={setQuery}
         noResults={nothingFound}
+        menuProps={OPTIONS_LIST}
         inputProps={{ placeholder: MESSAGES.list.searchPlaceholder }}
         popoverProps={{ minimal: true, matchTargetWidth: true }}
         disabled={disabled}
         fill
       >
-        <Button id={id} fill alignText="start" icon={selected?.icon} endIcon="caret-down" intent={intent} text={selected?.name ?? 'Выберите…'} disabled={disabled} data-testid={`select-${field.name}`} />
+        <Button id={id} fill alignText="start" icon={selected?.icon} endIcon="caret-down" intent={intent} text={selected?.name ?? MESSAGES.list.choose} disabled={disabled} data-testid={`select-${field.name}`} data-field />
       </Select>
       {field.clearable && value !== null && value !== undefined && <Button variant="minimal" icon="cross" aria-label="Очистить" onClick={() => onChange(null)} disabled={disabled} />}
     </div>
@@ -276,14 +268,24 @@ function MultiSelectField({ id, field, value, intent, disabled, onChange }: { id
       itemPredicate={matches}
       itemsEqual="id"
       onItemSelect={toggle}
-      onRemove={(item) => toggle(item)}
       query={query}
       onQueryChange={setQuery}
-      tagRenderer={(item) => item.name}
+      // Blueprint's own remove cross is labelled 'Remove tag': each tag carries its own, in Russian.
+      tagRenderer={(item) => (
+        <span className="tag-with-remove">
+          {item.name}
+          {!disabled && (
+            <button type="button" className="bp6-tag-remove" aria-label={MESSAGES.list.removeItem(item.name)} title={MESSAGES.list.removeItem(item.name)} onClick={() => toggle(item)}>
+              <Icon icon="small-cross" />
+            </button>
+          )}
+        </span>
+      )}
       noResults={nothingFound}
+      menuProps={OPTIONS_LIST}
       placeholder={MESSAGES.list.searchPlaceholder}
       popoverProps={{ minimal: true, matchTargetWidth: true }}
-      tagInputProps={{ intent, disabled, inputProps: { id } }}
+      tagInputProps={{ intent, disabled, inputProps: { id }, tagProps: { onRemove: undefined } }}
       disabled={disabled}
       fill
       resetOnSelect
@@ -292,11 +294,23 @@ function MultiSelectField({ id, field, value, intent, disabled, onChange }: { id
 }
 
 /** The fields of a form, in order. */
-export function FormFields({ fields, form, editing = false, disabled, idPrefix }: { fields: FieldSpec[]; form: Omit<FieldRenderProps, 'editing' | 'disabled'>; editing?: boolean; disabled?: boolean; idPrefix?: string }) {
+export function FormFields({
+  fields,
+  form,
+  editing = false,
+  disabled,
+  idPrefix,
+}: {
+  fields: FieldSpec[];
+  form: Omit<FieldRenderProps, 'editing' | 'disabled'>;
+  editing?: boolean;
+  disabled?: boolean;
+  idPrefix?: string;
+}) {
   return (
     <>
       {fields.map((field) => (
-        <FormField key={field.name} field={field} values={form.values} setValue={form.setValue} errors={form.errors} editing={editing} disabled={disabled} idPrefix={idPrefix} />
+        <FormField key={field.name} field={field} values={form.values} setValue={form.setValue} errors={form.errors} editing={editing} disabled={disabled} validateFields={form.validateFields} idPrefix={idPrefix} />
       ))}
     </>
   );

@@ -1,9 +1,11 @@
-import { Button, Dialog, DialogBody, DialogFooter, Intent, Spinner } from '@blueprintjs/core';
+import { Button, DialogBody, DialogFooter, Intent, Spinner } from '@blueprintjs/core';
 import { MESSAGES } from '@shared/messages';
-import { useEffect } from 'react';
-import { ApiError } from '../../api/http';
-import { toast } from '../toaster';
+import { useCallback, useEffect, useRef } from 'react';
+import { AppDialog } from '../AppDialog';
+import { notifyFailure } from '../failure';
 import { FormFields } from '../form/fields';
+import { DialogForm } from '../form/DialogForm';
+import { focusFirstField } from '../form/focus';
 import { VersionConflictDialog } from '../version/VersionConflictDialog';
 import type { EditableScreenDefinition } from './definition';
 import { useResourceForm } from './useResourceForm';
@@ -17,7 +19,12 @@ interface Props {
   onSaved(): void;
 }
 
-/** The add/edit dialog over a list: validates with the shared schema, shows server field errors, blocks double saves. */
+/**
+ * The add/edit dialog over a list: validates with the shared schema, shows server field errors,
+ * blocks double saves. The cursor starts in the first field; Enter in a field saves. A save that
+ * fails keeps the dialog open with what was typed: offline ('Нет связи с сервером — данные не
+ * сохранены'), with the session gone ('Сессия истекла', and the sign-in dialog over it), or refused.
+ */
 export function ResourceDialog({ definition, id, isOpen, onClose, onSaved }: Props) {
   const { resource, form: spec } = definition;
   const editing = id !== undefined;
@@ -30,21 +37,35 @@ export function ResourceDialog({ definition, id, isOpen, onClose, onSaved }: Pro
       onClose();
     },
   });
+  const bodyRef = useRef<HTMLDivElement>(null);
 
   // A record that cannot be read is not edited over (saving the blank form would overwrite it).
   useEffect(() => {
     if (!isOpen || !record.isError || record.isFetching) return;
-    const error = record.error;
-    if (!(error instanceof ApiError && (error.status >= 500 || error.status === 401 || error.status === 419))) {
-      toast.error(resource.messages.loadFailed ?? MESSAGES.errors.generic);
-    }
+    notifyFailure(record.error, resource.messages.loadFailed ?? MESSAGES.errors.generic, { write: false, fixed: true });
     onClose();
   }, [isOpen, record.isError, record.isFetching, record.error, resource, onClose]);
 
+  const focusFirst = useCallback(() => requestAnimationFrame(() => focusFirstField(bodyRef.current)), []);
+  useEffect(() => {
+    if (isOpen && !loading) focusFirst();
+  }, [isOpen, loading, focusFirst]);
+
   return (
-    <Dialog isOpen={isOpen} onClose={onClose} title={editing ? spec.titles.edit : spec.titles.create} canOutsideClickClose canEscapeKeyClose className="resource-dialog" style={{ width: spec.width ?? '50vw' }}>
-      <form onSubmit={submit} noValidate>
-        <DialogBody>{loading ? <Spinner /> : <FormFields fields={spec.fields} form={form} editing={editing} />}</DialogBody>
+    <AppDialog
+      isOpen={isOpen}
+      onClose={onClose}
+      onOpened={focusFirst}
+      title={editing ? spec.titles.edit : spec.titles.create}
+      canOutsideClickClose
+      canEscapeKeyClose
+      className="resource-dialog"
+      style={{ width: spec.width ?? '50vw' }}
+    >
+      <DialogForm onSubmit={() => void submit()}>
+        <DialogBody>
+          <div ref={bodyRef}>{loading ? <Spinner aria-label={MESSAGES.list.loading} /> : <FormFields fields={spec.fields} form={form} editing={editing} />}</div>
+        </DialogBody>
         <DialogFooter
           actions={
             <>
@@ -53,8 +74,8 @@ export function ResourceDialog({ definition, id, isOpen, onClose, onSaved }: Pro
             </>
           }
         />
-      </form>
+      </DialogForm>
       <VersionConflictDialog {...conflict.dialog} />
-    </Dialog>
+    </AppDialog>
   );
 }

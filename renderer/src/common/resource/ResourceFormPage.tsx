@@ -5,12 +5,13 @@
  * reads the record and saves it as a new one (spec 02 §4: "copy and create send a new record").
  * Saving goes back to where the user came from. The list links here with toolbar and row actions `to`.
  */
-import { Button, Card, H2, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Button, Card, H2, Intent, Spinner } from '@blueprintjs/core';
 import type { EditorMode } from '@shared/editor';
 import { MESSAGES } from '@shared/messages';
 import { useNavigate } from 'react-router-dom';
 import { useEditorMode } from '../editor/useAggregateEditor';
 import { FormFields } from '../form/fields';
+import { ReadFailure } from '../ReadFailure';
 import { VersionConflictDialog } from '../version/VersionConflictDialog';
 import { useResourceForm, type ResourceWithForm } from './useResourceForm';
 import './formPage.css';
@@ -35,7 +36,15 @@ export function ResourceFormPage({ definition, titles, listPath }: Props) {
   const { form, record, saving, submit, conflict, loading } = useResourceForm(definition, { id, mode, onSaved: back });
 
   if (record.isError) {
-    return <NonIdealState icon="error" title={resource.messages.loadFailed ?? MESSAGES.errors.generic} action={<Button text={MESSAGES.list.cancel} onClick={back} />} />;
+    return (
+      <ReadFailure
+        title={resource.messages.loadFailed ?? MESSAGES.errors.generic}
+        error={record.error}
+        onRetry={() => void record.refetch()}
+        action={<Button text={MESSAGES.list.cancel} onClick={back} />}
+        className="status-page"
+      />
+    );
   }
   return (
     <Card className="resource-form-page" elevation={1}>

@@ -1,10 +1,11 @@
-import { Button, Dialog, DialogBody, DialogFooter, Spinner } from '@blueprintjs/core';
+import { Button, DialogBody, DialogFooter, Spinner } from '@blueprintjs/core';
 import { MESSAGES } from '@shared/messages';
 import type { ResourceDefinition } from '@shared/resources/define';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { api, ApiError } from '../../api/http';
-import { toast } from '../toaster';
+import { api } from '../../api/http';
+import { AppDialog } from '../AppDialog';
+import { notifyFailure } from '../failure';
 import type { ResourceViewSpec } from './definition';
 
 interface Props {
@@ -26,17 +27,14 @@ export function ResourceViewDialog({ resource, view, id, onClose }: Props) {
 
   useEffect(() => {
     if (id === null || !record.isError || record.isFetching) return;
-    const error = record.error;
-    if (!(error instanceof ApiError && (error.status >= 500 || error.status === 401 || error.status === 419))) {
-      toast.error(resource.messages.loadFailed ?? MESSAGES.errors.generic);
-    }
+    notifyFailure(record.error, resource.messages.loadFailed ?? MESSAGES.errors.generic, { write: false, fixed: true });
     onClose();
   }, [id, record.isError, record.isFetching, record.error, resource, onClose]);
 
   return (
-    <Dialog isOpen={id !== null} onClose={onClose} title={view.title} canOutsideClickClose canEscapeKeyClose className="resource-dialog" style={{ width: view.width ?? '50vw' }}>
-      <DialogBody>{record.data ? view.render(record.data.data) : <Spinner />}</DialogBody>
+    <AppDialog isOpen={id !== null} onClose={onClose} title={view.title} canOutsideClickClose canEscapeKeyClose className="resource-dialog" style={{ width: view.width ?? '50vw' }}>
+      <DialogBody>{record.data ? view.render(record.data.data) : <Spinner aria-label={MESSAGES.list.loading} />}</DialogBody>
       <DialogFooter actions={<Button text={MESSAGES.list.close} onClick={onClose} />} />
-    </Dialog>
+    </AppDialog>
   );
 }

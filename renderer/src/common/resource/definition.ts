@@ -13,12 +13,22 @@ export interface RowBase {
   id: number;
 }
 
+/**
+ * A list column. Rows stay one line high: a cell never wraps; text longer than the column's
+ * `maxWidth` is cut with '…' and shown whole on hover (1366×768 office screens).
+ */
 export interface ColumnSpec<Row> {
   /** Field of the row; sortable exactly when the shared definition lists it as sortable. */
   key: string;
   title: string;
+  /** The cell's content; put long text in an element of class `cell-value` so it is the part cut with '…'. */
   render?: (row: Row) => ReactNode;
+  /** The full value shown on hover; default: the cell's content when it is plain text. */
+  text?: (row: Row) => string | null | undefined;
+  /** Fixed width (short values: ids, dates). */
   width?: number | string;
+  /** Cap of the column (a CSS length; `vw` lets it grow on a wider screen); default in styles.css. */
+  maxWidth?: string;
 }
 
 /** A switch column: `segment` is a key of the shared definition's `switches` (active, filter, …). */
@@ -124,10 +134,11 @@ export interface ResourceScreenDefinition<Row extends RowBase = RowBase> {
   /** Buttons next to the add button (exports). */
   toolbar?: ToolbarActionSpec[];
   /**
-   * The header counters (new clients, new agencies) change with this resource: opening a record
-   * marks it seen on the server, so after the dialog is saved or closed they are read again.
+   * Other API replies that change with this resource, by path (their queries are keyed by it), read
+   * again after the dialog is saved or closed — e.g. NEW_ITEMS_PATH, the header counters: opening a
+   * client marks it seen on the server. The list itself is read again too.
    */
-  refreshesCounters?: boolean;
+  invalidates?: readonly string[];
 }
 
 /** A declaration whose screen adds and edits records. */

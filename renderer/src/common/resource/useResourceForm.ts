@@ -14,6 +14,7 @@ import { api, ApiError } from '../../api/http';
 import type { FieldSpec } from '../form/fields';
 import { hasNewFile, toFormData, withoutFiles } from '../form/formData';
 import { useZodForm } from '../form/useZodForm';
+import { notifyFailure } from '../failure';
 import { toast } from '../toaster';
 import { useFormVersionConflict } from '../version/useFormVersionConflict';
 import type { ResourceFormSpec } from './definition';
@@ -63,10 +64,11 @@ export function useResourceForm(definition: ResourceWithForm, { id, mode, active
     }
   }, [active, mode, record.data, spec, definition, setValues, setErrors, clearConflict]);
 
+  const loading = id !== undefined && record.isPending;
   const saveFailed = resource.messages.saveFailed ?? { title: MESSAGES.errors.saveFailedTitle, text: MESSAGES.errors.saveFailedText };
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
-    if (savingRef.current) return; // a save in progress blocks a second one
+    if (savingRef.current || loading) return; // a save in progress blocks a second one; nothing to save before the record is read
     if (!form.validate()) {
       toast.error(saveFailed.text, saveFailed.title);
       return;
@@ -80,16 +82,15 @@ export function useResourceForm(definition: ResourceWithForm, { id, mode, active
     } catch (error) {
       if (conflict.caught(error)) return;
       if (error instanceof ApiError && error.status === 422) setErrors(error.fieldErrors);
-      if (!(error instanceof ApiError && error.status >= 500)) {
-        toast.error(error instanceof ApiError && (error.status === 403 || error.status === 409) ? (error.serverMessage ?? saveFailed.text) : saveFailed.text, saveFailed.title);
-      }
+      // Offline or a lost session says what happened (the form stays); 403 and 409 the server's reason; any other refusal the save's text.
+      notifyFailure(error, saveFailed.text, { title: saveFailed.title, fixed: !(error instanceof ApiError && (error.status === 403 || error.status === 409)) });
     } finally {
       savingRef.current = false;
       setSaving(false);
     }
   };
 
-  return { form, record, saving, submit, conflict, loading: id !== undefined && record.isPending };
+  return { form, record, saving, submit, conflict, loading };
 }
 
 /** Sends the form: JSON, or with `multipart` the form-data requests of ResourceFormSpec.multipart. */

@@ -4,7 +4,8 @@
  * to load the record as it is now, or to keep editing — the form keeps what the user typed and the
  * next save carries the new version, so it overwrites the colleague's change knowingly.
  */
-import { Button, Dialog, DialogBody, DialogFooter, Intent } from '@blueprintjs/core';
+import { Button, DialogBody, DialogFooter, Intent } from '@blueprintjs/core';
+import { AppDialog } from '../AppDialog';
 import type { VersionConflictBody } from '@shared/api';
 import { MESSAGES } from '@shared/messages';
 import { ApiError } from '../../api/http';
@@ -20,11 +21,10 @@ export interface VersionConflictDialogProps {
 
 export function VersionConflictDialog({ conflict, onReload, onKeepEditing }: VersionConflictDialogProps) {
   return (
-    <Dialog
+    <AppDialog
       isOpen={conflict !== null}
       onClose={onKeepEditing}
       title={MESSAGES.version.title}
-      icon="warning-sign"
       canOutsideClickClose={false}
       className="version-conflict-dialog"
       style={{ width: 480 }}
@@ -40,7 +40,7 @@ export function VersionConflictDialog({ conflict, onReload, onKeepEditing }: Ver
           </>
         }
       />
-    </Dialog>
+    </AppDialog>
   );
 }
 

@@ -1,4 +1,6 @@
 import { Button, ControlGroup, FormGroup, H5, InputGroup, Intent, Tag } from '@blueprintjs/core';
+import { NEW_ITEMS_PATH } from '@shared/api';
+import { formatCommission } from '@shared/format';
 import { MESSAGES } from '@shared/messages';
 import {
   AGENCY_LIMITS,
@@ -27,9 +29,6 @@ import { cabinetAccessField } from '../../common/CabinetAccessButton';
 import { defineResourceScreen } from '../../common/resource/definition';
 import { toast } from '../../common/toaster';
 
-/** "10%" for the percent type, the plain sum otherwise (spec 01 §2.4). */
-export const commissionText = (row: Pick<AgencyRow, 'commission_type' | 'commission_sum'>) =>
-  row.commission_type === CommissionType.Percent ? `${row.commission_sum}%` : row.commission_sum.toLocaleString('ru-RU');
 
 async function changeStatus(row: AgencyRow, transition: AgencyTransition) {
   try {
@@ -41,7 +40,7 @@ async function changeStatus(row: AgencyRow, transition: AgencyTransition) {
 }
 
 const StatusTag = ({ row }: { row: AgencyRow }) => (
-  <Tag minimal multiline intent={row.status === AgencyStatus.ContractSigned ? Intent.SUCCESS : row.status === AgencyStatus.Verified ? Intent.PRIMARY : Intent.WARNING} className="status-tag">
+  <Tag minimal intent={row.status === AgencyStatus.ContractSigned ? Intent.SUCCESS : row.status === AgencyStatus.Verified ? Intent.PRIMARY : Intent.WARNING}>
     {AGENCY_STATUS_NAMES[row.status]}
   </Tag>
 );
@@ -155,38 +154,39 @@ export const agenciesScreen = defineResourceScreen<AgencyRow>({
   resource: agenciesResource,
   title: 'Агентства',
   subtitle: 'Партнёрские турагентства',
-  refreshesCounters: true,
+  invalidates: [NEW_ITEMS_PATH],
+  // Eleven columns and the actions on a 1366×768 screen: the long texts are capped (a share of the
+  // window, so a wider screen shows more) and shown whole on hover.
   columns: [
-    { key: 'id', title: 'ID', width: 60 },
+    { key: 'id', title: 'ID' },
     {
       key: 'legal_name',
       title: 'Юр. название',
+      maxWidth: '10vw',
+      text: (row) => row.legal_name,
       render: (row) => <NameWithNewMark name={row.legal_name} isNew={row.is_new} />,
     },
-    { key: 'brand', title: 'Бренд', render: (row) => <span className="cell-wrap">{row.brand ?? ''}</span> },
-    { key: 'commission', title: 'Комиссия', render: (row) => <span className="nowrap">{commissionText(row)}</span> },
-    { key: 'actual_address', title: 'Факт. адрес', render: (row) => <span className="cell-wrap cell-address">{row.actual_address ?? ''}</span> },
-    { key: 'legal_address', title: 'Юр. адрес', render: (row) => <span className="cell-wrap cell-address">{row.legal_address ?? ''}</span> },
-    { key: 'contact_phone', title: 'Телефон', render: (row) => <span className="nowrap">{row.contact_phone ? applyPhoneMask(row.contact_phone) : ''}</span> },
-    {
-      key: 'contact_email',
-      title: 'Email',
-      // A line break may come after the @ rather than anywhere in the address.
-      render: (row) => <span className="cell-wrap">{row.contact_email ? row.contact_email.split('@').flatMap((part, index) => (index === 0 ? [part] : ['@', <wbr key={index} />, part])) : ''}</span>,
-    },
+    { key: 'brand', title: 'Бренд', maxWidth: '6vw' },
+    { key: 'commission', title: 'Комиссия', render: (row) => formatCommission(row.commission_type, row.commission_sum) },
+    { key: 'actual_address', title: 'Факт. адрес', maxWidth: '6.5vw' },
+    { key: 'legal_address', title: 'Юр. адрес', maxWidth: '6.5vw' },
+    { key: 'contact_phone', title: 'Телефон', render: (row) => (row.contact_phone ? applyPhoneMask(row.contact_phone) : '') },
+    { key: 'contact_email', title: 'Email', maxWidth: '7.5vw' },
     {
       key: 'search_module_url',
       title: 'Модуль поиска',
+      maxWidth: '7vw',
+      text: (row) => (row.has_search_module && row.search_module_url ? row.search_module_url : MESSAGES.agencies.notConnected),
       render: (row) =>
         row.has_search_module && row.search_module_url ? (
-          <a href={row.search_module_url} target="_blank" rel="noreferrer noopener" className="cell-link" title={row.search_module_url}>
+          <a href={row.search_module_url} target="_blank" rel="noreferrer noopener" className="cell-value">
             {row.search_module_url.replace(/^https?:\/\//, '')}
           </a>
         ) : (
-          <span className="bp6-text-muted">{MESSAGES.agencies.notConnected}</span>
+          <span className="cell-value bp6-text-muted">{MESSAGES.agencies.notConnected}</span>
         ),
     },
-    { key: 'status', title: 'Статус', render: (row) => <StatusTag row={row} /> },
+    { key: 'status', title: 'Статус', text: (row) => AGENCY_STATUS_NAMES[row.status], render: (row) => <StatusTag row={row} /> },
   ],
   switches: [{ segment: 'active', title: MESSAGES.list.active, after: 'contact_email' }],
   filters: [
@@ -207,6 +207,8 @@ export const agenciesScreen = defineResourceScreen<AgencyRow>({
       icon: 'tick-circle',
       intent: Intent.SUCCESS,
       visible: (row) => row.status === AGENCY_TRANSITIONS.approve.from,
+      // A status does not go back: asked first, as deleting is.
+      confirm: (row) => MESSAGES.agencies.confirmApprove(row.legal_name),
       run: (row) => changeStatus(row, 'approve'),
     },
     {
@@ -214,6 +216,7 @@ export const agenciesScreen = defineResourceScreen<AgencyRow>({
       icon: 'endorsed',
       intent: Intent.PRIMARY,
       visible: (row) => row.status === AGENCY_TRANSITIONS.contract.from,
+      confirm: (row) => MESSAGES.agencies.confirmContract(row.legal_name),
       run: (row) => changeStatus(row, 'contract'),
     },
     { title: 'Заявки агентства', icon: 'th-list', to: (row) => routePath('applications', {}, { agency_id: row.id }) },

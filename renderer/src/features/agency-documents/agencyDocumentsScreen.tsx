@@ -10,8 +10,9 @@ export const agencyDocumentsScreen = defineResourceScreen<AgencyDocumentRow>({
     {
       key: 'name',
       title: 'Название',
+      text: (row) => row.name,
       render: (row) => (
-        <a href={row.file.url} download={row.name}>
+        <a href={row.file.url} download={row.name} className="cell-value">
           {row.name}
         </a>
       ),

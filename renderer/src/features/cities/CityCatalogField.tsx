@@ -1,11 +1,13 @@
 /** The catalog part of the city dialog: one image (420x200 hint) and a price (spec 01 §2.9, §4 "City photo"). */
-import { Button, FileInput, FormGroup, H5, Intent, NumericInput } from '@blueprintjs/core';
+import { Button, FileInput, FormGroup, H5, Intent } from '@blueprintjs/core';
 import { PHOTO_POLICY, policyAccept, precheckFile, type UploadedFile } from '@shared/files';
 import { MESSAGES } from '@shared/messages';
 import { CITY_CATALOG_IMAGE_HINT } from '@shared/resources/cities';
 import { useState } from 'react';
-import { api, ApiError } from '../../api/http';
+import { api } from '../../api/http';
+import { notifyFailure } from '../../common/failure';
 import type { FieldRenderProps } from '../../common/form/fields';
+import { NumberField } from '../../common/form/NumberField';
 import { toast } from '../../common/toaster';
 
 interface Catalog {
@@ -32,7 +34,7 @@ export function CityCatalogField({ values, setValue, errors, editing }: FieldRen
       const uploaded = await api.post<UploadedFile>('/photos', form);
       set({ image: uploaded.path, image_url: uploaded.url });
     } catch (error) {
-      if (!(error instanceof ApiError && error.status >= 500)) toast.error((error instanceof ApiError && error.serverMessage) || MESSAGES.files.uploadFailed);
+      notifyFailure(error, MESSAGES.files.uploadFailed);
     } finally {
       setUploading(false);
     }
@@ -69,15 +71,13 @@ export function CityCatalogField({ values, setValue, errors, editing }: FieldRen
         )}
       </FormGroup>
       <FormGroup label="Цена" labelFor="field-catalog-price" helperText={priceError} intent={priceError ? Intent.DANGER : Intent.NONE}>
-        <NumericInput
+        <NumberField
           id="field-catalog-price"
           min={0}
-          stepSize={100}
-          majorStepSize={1000}
-          minorStepSize={0.01}
+          step={100}
           intent={priceError ? Intent.DANGER : Intent.NONE}
-          value={catalog.price ?? ''}
-          onValueChange={(number, text) => set({ price: text.trim() === '' ? null : number })}
+          value={catalog.price}
+          onChange={(price) => set({ price: price as number | null })}
           rightElement={<span className="input-suffix">₽</span>}
         />
       </FormGroup>

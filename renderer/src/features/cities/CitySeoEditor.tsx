@@ -1,4 +1,4 @@
-/** The SEO part of the city dialog (spec 01 §2.9, §5): blocks `hotel` and `bus_tickets`, each with meta, texts and FAQ; bus tickets add up to 4 advantages. */
+/** The SEO part of the city dialog (spec 01 §2.9, §5): blocks `hotel` and `bus_tickets` (shown as «Отели» and «Автобусные билеты»), each with meta, texts and FAQ; bus tickets add up to 4 advantages. */
 import { FormGroup, H5, InputGroup, Intent, Tab, Tabs } from '@blueprintjs/core';
 import { CITY_LIMITS, type CitySeo } from '@shared/resources/cities';
 import { useState } from 'react';
@@ -28,7 +28,7 @@ export function CitySeoEditor({ values, setValue, errors }: FieldRenderProps) {
             id={name}
             title={title}
             icon={hasErrors(name) ? 'warning-sign' : undefined}
-            panel={<SeoBlock name={name} block={seo[name] as Block} errors={errors} onChange={(block) => setValue('seo_settings', { ...seo, [name]: block })} />}
+            panel={<SeoBlock name={name} title={title} block={seo[name] as Block} errors={errors} onChange={(block) => setValue('seo_settings', { ...seo, [name]: block })} />}
           />
         ))}
       </Tabs>
@@ -36,17 +36,17 @@ export function CitySeoEditor({ values, setValue, errors }: FieldRenderProps) {
   );
 }
 
-function SeoBlock({ name, block, errors, onChange }: { name: BlockName; block: Block; errors: FieldRenderProps['errors']; onChange(block: Block): void }) {
+function SeoBlock({ name, title, block, errors, onChange }: { name: BlockName; title: string; block: Block; errors: FieldRenderProps['errors']; onChange(block: Block): void }) {
   const path = `seo_settings.${name}`;
   const error = (key: string) => errors[`${path}.${key}`]?.[0];
   const text = (key: string, label: string, value: string | null, set: (value: string) => void) => (
     <FormGroup label={label} helperText={error(key)} intent={error(key) ? Intent.DANGER : Intent.NONE}>
-      <InputGroup value={value ?? ''} onValueChange={set} intent={error(key) ? Intent.DANGER : Intent.NONE} aria-label={`${label} (${name})`} />
+      <InputGroup value={value ?? ''} onValueChange={set} intent={error(key) ? Intent.DANGER : Intent.NONE} aria-label={`${label} (${title})`} />
     </FormGroup>
   );
   const rich = (key: string, label: string, value: string | null, set: (value: string) => void) => (
     <FormGroup label={label} helperText={error(key)} intent={error(key) ? Intent.DANGER : Intent.NONE}>
-      <RichTextEditor value={value ?? ''} onChange={set} maxLength={CITY_LIMITS.richText} entity="city" invalid={Boolean(error(key))} aria-label={`${label} (${name})`} />
+      <RichTextEditor value={value ?? ''} onChange={set} maxLength={CITY_LIMITS.richText} entity="city" invalid={Boolean(error(key))} aria-label={`${label} (${title})`} />
     </FormGroup>
   );
   const meta = (key: keyof Block['meta'], value: string) => onChange({ ...block, meta: { ...block.meta, [key]: value } });
@@ -55,9 +55,9 @@ function SeoBlock({ name, block, errors, onChange }: { name: BlockName; block: B
   return (
     <div className="seo-block">
       <div className="seo-meta">
-        {text('meta.h1', 'H1', block.meta.h1, (value) => meta('h1', value))}
-        {text('meta.title', 'Title', block.meta.title, (value) => meta('title', value))}
-        {text('meta.description', 'Description', block.meta.description, (value) => meta('description', value))}
+        {text('meta.h1', 'Заголовок H1', block.meta.h1, (value) => meta('h1', value))}
+        {text('meta.title', 'Мета-заголовок', block.meta.title, (value) => meta('title', value))}
+        {text('meta.description', 'Мета-описание', block.meta.description, (value) => meta('description', value))}
       </div>
       {rich('description', 'Описание', block.description, (value) => onChange({ ...block, description: value }))}
       <H5>Нижний блок</H5>

@@ -25,7 +25,7 @@ export const citiesScreen = defineResourceScreen<CityRow>({
     fields: [
       { kind: 'text', name: 'name', label: 'Название', required: true },
       { kind: 'select', name: 'country_id', label: 'Страна', required: true, options: { path: '/countries/list' } },
-      { kind: 'text', name: 'slug', label: 'Slug', required: true, hint: 'Часть адреса страницы на сайте: латиница, цифры и дефис' },
+      { kind: 'text', name: 'slug', label: 'Адрес страницы', required: true, hint: 'Часть адреса страницы города на сайте: строчные латинские буквы, цифры и дефис' },
       { kind: 'multiselect', name: 'near_cities', label: 'Ближайшие города', options: cityOptions },
       { kind: 'multiselect', name: 'railway_transfer_cities', label: 'Города трансфера ж/д', options: cityOptions },
       { kind: 'multiselect', name: 'aviation_transfer_cities', label: 'Города трансфера авиа', options: cityOptions },

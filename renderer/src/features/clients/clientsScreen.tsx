@@ -1,4 +1,5 @@
 import { Button, FormGroup, InputGroup, Intent } from '@blueprintjs/core';
+import { NEW_ITEMS_PATH } from '@shared/api';
 import { MESSAGES } from '@shared/messages';
 import {
   CLIENT_FIELD_MAX,
@@ -58,6 +59,7 @@ export const clientsScreen = defineResourceScreen<ClientRow>({
     {
       key: 'full_name',
       title: 'ФИО',
+      text: (row) => row.full_name,
       render: (row) => <NameWithNewMark name={row.full_name} isNew={row.is_new} />,
     },
     { key: 'phone', title: 'Телефон', width: 180, render: (row) => formatPhone(row.phone) },
@@ -79,7 +81,7 @@ export const clientsScreen = defineResourceScreen<ClientRow>({
       run: () => exportFile(CLIENTS_EXPORT_PATH, CLIENTS_EXPORT_FILE),
     },
   ],
-  refreshesCounters: true,
+  invalidates: [NEW_ITEMS_PATH],
   form: {
     titles: { create: 'Добавление клиента', edit: 'Редактирование клиента' },
     width: '50vw',

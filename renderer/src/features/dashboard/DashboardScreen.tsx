@@ -9,7 +9,8 @@ import { dashboardGrid, SCHEDULE_PATHS, type SeatDashboard } from '@shared/trans
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useRef, useState, type MouseEvent } from 'react';
 import { api } from '../../api/http';
-import '../transport/transport.css';
+import { ReadFailure } from '../../common/ReadFailure';
+import './dashboard.css';
 
 const T = MESSAGES.transport;
 /** Spec 01 §9: type 1 excursion, 0 flight, none all. The select is titled as the spec words it. */
@@ -89,7 +90,7 @@ export function DashboardScreen() {
           {T.dashboardLoading}
         </p>
       ) : reply.isError ? (
-        <NonIdealState icon="error" title={MESSAGES.errors.unexpected} />
+        <ReadFailure error={reply.error} onRetry={() => void reply.refetch()} />
       ) : !table || table.dates.length === 0 ? (
         <NonIdealState icon="th" title={T.dashboardNoData} />
       ) : (

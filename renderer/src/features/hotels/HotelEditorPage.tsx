@@ -46,6 +46,8 @@ export function HotelEditorPage() {
       loading={editor.loading || !data.ready}
       failed={editor.failed || data.failed}
       failedText={HOTEL_TEXTS.loadFailed}
+      failure={editor.failure ?? data.failure}
+      onRetry={() => (editor.failed ? editor.retry() : data.retry())}
       tabs={
         props && data.hotel && data.rooms
           ? [

@@ -2,7 +2,7 @@
  * A room of the hotel (spec 02 "Rooms tab", §4 "Room places", §5 "Room"): general data with the
  * place rules, photos, price periods, and the administrator's external information.
  */
-import { Button, Callout, FormGroup, InputGroup, Intent, NumericInput, Pre } from '@blueprintjs/core';
+import { Button, Callout, FormGroup, InputGroup, Intent, Pre } from '@blueprintjs/core';
 import { errorsUnder } from '@shared/editor';
 import { HOTEL_LIMITS, HOTEL_TEXTS, HotelFileType, ROOM_AGE_LISTS, type RoomAgeList } from '@shared/hotels/constants';
 import { HOTEL_PATHS } from '@shared/hotels/paths';
@@ -14,7 +14,8 @@ import type { FieldErrors } from '@shared/validation';
 import { useEffect, useState } from 'react';
 import { api } from '../../api/http';
 import { CollectionTable } from '../../common/editor/CollectionTable';
-import { ConfirmDelete } from '../../common/editor/ConfirmDelete';
+import { ConfirmDelete } from '../../common/ConfirmDelete';
+import { NumberField } from '../../common/form/NumberField';
 import { checkRow, RowDialog } from '../../common/editor/RowDialog';
 import { dropErrors } from '../../common/editor/useAggregateEditor';
 import { useCollectionEditor, type RowDialogMode } from '../../common/editor/useCollectionEditor';
@@ -162,7 +163,7 @@ export function RoomDialog({ isOpen, mode, draft, setDraft, errors: serverErrors
               <InputGroup aria-label="Название помещения" placeholder="Название помещения" maxLength={HOTEL_LIMITS.premisesName} value={premises.name ?? ''} intent={nameError ? Intent.DANGER : Intent.NONE} onValueChange={(name) => change({ name })} />
             </FormGroup>
             <FormGroup helperText={areaError} intent={areaError ? Intent.DANGER : Intent.NONE}>
-              <NumericInput aria-label="Площадь, м²" placeholder="м²" fill min={0} max={HOTEL_LIMITS.premisesArea} minorStepSize={0.01} value={premises.area ?? ''} onValueChange={(value, text) => change({ area: text.trim() === '' ? null : Number.isNaN(value) ? text : value })} />
+              <NumberField aria-label="Площадь, м²" placeholder="м²" min={0} max={HOTEL_LIMITS.premisesArea} value={premises.area ?? null} onChange={(area) => change({ area })} />
             </FormGroup>
             <Button variant="minimal" icon="trash" intent={Intent.DANGER} aria-label="Удалить помещение" onClick={() => setPremisesToDelete(index)} />
           </div>
@@ -170,7 +171,7 @@ export function RoomDialog({ isOpen, mode, draft, setDraft, errors: serverErrors
       })}
       <Button icon="add" text="Добавить помещение" onClick={() => set({ premises: [...(draft.premises ?? []), { name: '', area: null }] })} />
       <ConfirmDelete
-        index={premisesToDelete}
+        item={premisesToDelete}
         message={HOTEL_TEXTS.confirmDeletePremises}
         onCancel={() => setPremisesToDelete(null)}
         onConfirm={(index) => {

@@ -34,5 +34,12 @@ export interface RoomData {
 export function useHotelData() {
   const hotel = useQuery({ queryKey: [HOTEL_PATHS.data], queryFn: ({ signal }) => api.get<HotelData>(HOTEL_PATHS.data, undefined, signal), staleTime: 60_000 });
   const rooms = useQuery({ queryKey: [HOTEL_PATHS.roomsData], queryFn: ({ signal }) => api.get<RoomData>(HOTEL_PATHS.roomsData, undefined, signal), staleTime: 60_000 });
-  return { hotel: hotel.data, rooms: rooms.data, ready: Boolean(hotel.data && rooms.data), failed: hotel.isError || rooms.isError };
+  return {
+    hotel: hotel.data,
+    rooms: rooms.data,
+    ready: Boolean(hotel.data && rooms.data),
+    failed: hotel.isError || rooms.isError,
+    failure: hotel.error ?? rooms.error,
+    retry: () => void Promise.all([hotel.isError && hotel.refetch(), rooms.isError && rooms.refetch()]),
+  };
 }

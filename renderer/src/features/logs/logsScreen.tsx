@@ -1,6 +1,6 @@
 import { HTMLTable, Intent, Tag } from '@blueprintjs/core';
 import { formatDateTime } from '@shared/format';
-import { LOG_LEVELS, LOG_LEVELS_LIST_PATH, logsResource, type LogRow } from '@shared/resources/logs';
+import { LOG_LEVELS, LOG_LEVELS_LIST_PATH, logLevelTitle, logSourceTitle, logsResource, type LogRow } from '@shared/resources/logs';
 import { ACCESS } from '@shared/roles';
 import { defineResourceScreen } from '../../common/resource/definition';
 
@@ -11,15 +11,15 @@ function levelIntent(level: number): Intent {
   return Intent.NONE;
 }
 
-const LevelTag = ({ log }: { log: Pick<LogRow, 'level' | 'level_name'> }) => (
+const LevelTag = ({ log }: { log: Pick<LogRow, 'level'> }) => (
   <Tag minimal intent={levelIntent(log.level)}>
-    {log.level_name}
+    {logLevelTitle(log.level)}
   </Tag>
 );
 
 const valueText = (value: unknown) => (value !== null && typeof value === 'object' ? JSON.stringify(value, null, 2) : String(value ?? ''));
 
-/** A key/value list of a JSON object (meta, env). */
+/** A key/value list of a JSON object (meta, env): the server's own data, shown as stored (not interface text: translate="no"). */
 function KeyValues({ title, values }: { title: string; values: Record<string, unknown> | null | undefined }) {
   const entries = Object.entries(values ?? {});
   return (
@@ -28,7 +28,7 @@ function KeyValues({ title, values }: { title: string; values: Record<string, un
       {entries.length === 0 ? (
         <div className="bp6-text-muted">—</div>
       ) : (
-        <HTMLTable compact bordered className="key-values">
+        <HTMLTable compact bordered className="key-values" translate="no">
           <tbody>
             {entries.map(([key, value]) => (
               <tr key={key}>
@@ -58,7 +58,7 @@ function LogView({ log }: { log: LogRow }) {
           </tr>
           <tr>
             <th>Источник</th>
-            <td>{log.source}</td>
+            <td>{logSourceTitle(log.source)}</td>
           </tr>
           <tr>
             <th>Заголовок</th>
@@ -72,10 +72,16 @@ function LogView({ log }: { log: LogRow }) {
       </HTMLTable>
       <section className="log-section">
         <h4>Сообщение</h4>
-        {log.msg ? <pre className="log-message">{log.msg}</pre> : <div className="bp6-text-muted">—</div>}
+        {log.msg ? (
+          <pre className="log-message" translate="no">
+            {log.msg}
+          </pre>
+        ) : (
+          <div className="bp6-text-muted">—</div>
+        )}
       </section>
-      <KeyValues title="Meta" values={log.meta} />
-      <KeyValues title="Env" values={log.env} />
+      <KeyValues title="Метаданные" values={log.meta} />
+      <KeyValues title="Окружение" values={log.env} />
     </div>
   );
 }
@@ -87,7 +93,7 @@ export const logsScreen = defineResourceScreen<LogRow>({
   columns: [
     { key: 'id', title: 'ID', width: 80 },
     { key: 'level', title: 'Уровень', width: 130, render: (log) => <LevelTag log={log} /> },
-    { key: 'source', title: 'Источник', width: 160 },
+    { key: 'source', title: 'Источник', render: (log) => logSourceTitle(log.source), text: (log) => logSourceTitle(log.source) },
     { key: 'title', title: 'Заголовок' },
     { key: 'created_at', title: 'Дата', width: 150, render: (log) => formatDateTime(log.created_at) },
   ],

@@ -12,7 +12,7 @@ import type { FieldRenderProps } from '../../common/form/fields';
 import { defineResourceScreen, type ResourceFormSpec } from '../../common/resource/definition';
 import { editorPageLinks, listPath } from '../../common/resource/pageLinks';
 import { ResourceFormPage } from '../../common/resource/ResourceFormPage';
-import { SeatScheme, schemeParams } from '../transport/SeatScheme';
+import { SeatScheme, schemeParams } from '../../common/seats/SeatScheme';
 
 /** The second door: disabled (and off) while there is one column at the door (spec 02 §4). */
 function SecondDoorField({ values, setValue, errors, disabled }: FieldRenderProps) {

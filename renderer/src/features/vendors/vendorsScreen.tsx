@@ -10,10 +10,11 @@ import {
   type VendorRow,
 } from '@shared/resources/vendors';
 import { Role } from '@shared/roles';
-import { useEffect, useRef, useState } from 'react';
-import { api, ApiError } from '../../api/http';
+import { api } from '../../api/http';
 import { useSession } from '../../api/session';
 import type { FieldRenderProps } from '../../common/form/fields';
+import { notifyFailure } from '../../common/failure';
+import { useTypedText } from '../../common/form/useTypedText';
 import { defineResourceScreen } from '../../common/resource/definition';
 import { toast } from '../../common/toaster';
 
@@ -26,7 +27,7 @@ function SessionIdField({ values }: FieldRenderProps) {
   const payload = values.payload as Record<string, unknown> | null | undefined;
   const session = payload && typeof payload === 'object' ? payload[VENDOR_SESSION_KEY] : undefined;
   return (
-    <FormGroup label="ID сессии внешнего сервиса" labelFor="field-session_id" helperText="Заполняется интеграцией; сбрасывается действием Clear external data">
+    <FormGroup label="ID сессии внешнего сервиса" labelFor="field-session_id" helperText={`Заполняется интеграцией; сбрасывается действием «${MESSAGES.vendors.clearAction}»`}>
       <InputGroup id="field-session_id" readOnly value={session === undefined || session === null ? '' : String(session)} placeholder="нет сессии" />
     </FormGroup>
   );
@@ -46,17 +47,9 @@ function payloadText(value: unknown): string {
  */
 function PayloadField({ values, setValue, errors, disabled }: FieldRenderProps) {
   const value = values.payload;
-  const [text, setText] = useState(() => payloadText(value));
-  const own = useRef(value);
-  useEffect(() => {
-    if (value !== own.current) {
-      own.current = value;
-      setText(payloadText(value));
-    }
-  }, [value]);
+  const { text, typed } = useTypedText(value, payloadText);
 
   const change = (next: string) => {
-    setText(next);
     let parsed: unknown = next;
     if (next.trim() === '') parsed = {};
     else {
@@ -71,14 +64,25 @@ function PayloadField({ values, setValue, errors, disabled }: FieldRenderProps) 
     if (parsed && typeof parsed === 'object' && !Array.isArray(parsed) && current[VENDOR_SESSION_KEY] !== undefined) {
       parsed = { ...(parsed as Record<string, unknown>), [VENDOR_SESSION_KEY]: current[VENDOR_SESSION_KEY] };
     }
-    own.current = parsed;
+    typed(next, parsed);
     setValue('payload', parsed);
   };
 
   const error = errors.payload?.[0];
   return (
-    <FormGroup label="Данные внешнего сервиса (JSON)" labelFor="field-payload" helperText={error ?? 'JSON-объект, например {"login": "api-user"}'} intent={error ? Intent.DANGER : Intent.NONE}>
-      <TextArea id="field-payload" fill rows={5} className="json-input" intent={error ? Intent.DANGER : Intent.NONE} disabled={disabled} value={text} onChange={(event) => change(event.target.value)} />
+    <FormGroup
+      label="Данные внешнего сервиса (JSON)"
+      labelFor="field-payload"
+      helperText={
+        error ?? (
+          <>
+            JSON-объект, например <code translate="no">{'{"login": "api-user"}'}</code>
+          </>
+        )
+      }
+      intent={error ? Intent.DANGER : Intent.NONE}
+    >
+      <TextArea id="field-payload" fill rows={5} className="json-input" translate="no" intent={error ? Intent.DANGER : Intent.NONE} disabled={disabled} value={text} onChange={(event) => change(event.target.value)} />
     </FormGroup>
   );
 }
@@ -88,8 +92,7 @@ async function clearExternalData(row: VendorRow) {
     const reply = await api.put<{ message?: string }>(vendorCleanPayloadPath(row.id));
     toast.success(reply.message ?? MESSAGES.vendors.cleared);
   } catch (error) {
-    if (error instanceof ApiError && error.status >= 500) return; // the global 'Ошибка' toast was shown
-    toast.error((error instanceof ApiError && error.serverMessage) || MESSAGES.vendors.clearFailed);
+    notifyFailure(error, MESSAGES.vendors.clearFailed);
   }
 }
 
@@ -103,7 +106,7 @@ export const vendorsScreen = defineResourceScreen<VendorRow>({
   ],
   rowActions: [
     {
-      title: 'Clear external data',
+      title: MESSAGES.vendors.clearAction,
       icon: 'eraser',
       intent: Intent.WARNING,
       visible: (row, user) => row.is_external_service && user.role === Role.Administrator,

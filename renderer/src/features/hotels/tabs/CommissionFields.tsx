@@ -3,10 +3,11 @@
  * switch and per-category type and sum pairs. With differentiation off the pairs are reset on save
  * (the shared schema does it), so they are shown only while it is on. Serves the hotel and its price periods.
  */
-import { FormGroup, HTMLSelect, Intent, NumericInput, Switch } from '@blueprintjs/core';
+import { FormGroup, HTMLSelect, Intent, Switch } from '@blueprintjs/core';
 import { COMMISSION_CATEGORY_NAMES, type CommissionCategory } from '@shared/hotels/constants';
 import { COMMISSION_TYPES } from '@shared/resources/agencies';
 import type { FieldErrors } from '@shared/validation';
+import { NumberField } from '../../../common/form/NumberField';
 import type { Values } from '../form';
 
 interface Props {
@@ -16,23 +17,20 @@ interface Props {
   errors: FieldErrors;
 }
 
-const numberValue = (value: unknown) => (value === null || value === undefined ? '' : String(value));
-const fromInput = (number: number, text: string) => (text.trim() === '' ? null : Number.isNaN(number) ? text : number);
 
 export function CommissionFields({ categories, values, setValue, errors }: Props) {
   const general = errors.commission_general_sum?.[0];
   return (
     <div className="editor-grid">
       <FormGroup label="Общая наценка, %" labelFor="field-commission_general_sum" helperText={general} intent={general ? Intent.DANGER : Intent.NONE}>
-        <NumericInput
+        <NumberField
           id="field-commission_general_sum"
-          fill
           min={-100}
           max={100}
           disabled={values.is_differentiate === true}
           intent={general ? Intent.DANGER : Intent.NONE}
-          value={numberValue(values.commission_general_sum)}
-          onValueChange={(number, text) => setValue('commission_general_sum', fromInput(number, text))}
+          value={values.commission_general_sum}
+          onChange={(number) => setValue('commission_general_sum', number)}
         />
       </FormGroup>
       <FormGroup>
@@ -52,7 +50,7 @@ export function CommissionFields({ categories, values, setValue, errors }: Props
                   onChange={(event) => setValue(typeKey, Number(event.currentTarget.value))}
                   options={COMMISSION_TYPES.map((type) => ({ value: String(type.id), label: type.name }))}
                 />
-                <NumericInput id={`field-${sumKey}`} fill intent={error ? Intent.DANGER : Intent.NONE} value={numberValue(values[sumKey])} onValueChange={(number, text) => setValue(sumKey, fromInput(number, text))} />
+                <NumberField id={`field-${sumKey}`} intent={error ? Intent.DANGER : Intent.NONE} value={values[sumKey]} onChange={(number) => setValue(sumKey, number)} />
               </div>
             </FormGroup>
           );

@@ -1,5 +1,6 @@
 /** The hotel's content tabs (spec 02 "Hotel form"): information, photos, video, catalogue and SEO. */
-import { Button, Dialog, DialogBody, DialogFooter, FormGroup, HTMLTable, InputGroup, Intent, TextArea } from '@blueprintjs/core';
+import { Button, DialogBody, DialogFooter, FormGroup, HTMLTable, InputGroup, Intent, TextArea } from '@blueprintjs/core';
+import { AppDialog } from '../../../common/AppDialog';
 import { errorsUnder } from '@shared/editor';
 import { HOTEL_LIMITS, HotelFileType, HOTEL_TEXTS } from '@shared/hotels/constants';
 import { HOTEL_UPLOADS } from '@shared/hotels/files';
@@ -103,7 +104,7 @@ export function VideosTab({ form, update, errors }: TabProps) {
           ))}
         </tbody>
       </HTMLTable>
-      <Dialog isOpen={editing !== null} onClose={() => setEditing(null)} title={HOTEL_TEXTS.videoCaption}>
+      <AppDialog isOpen={editing !== null} onClose={() => setEditing(null)} title={HOTEL_TEXTS.videoCaption}>
         <DialogBody>
           <FormGroup label="Подпись" labelFor="field-video-alt" helperText={`Не более ${HOTEL_LIMITS.videoCaption} символов`}>
             <InputGroup id="field-video-alt" maxLength={HOTEL_LIMITS.videoCaption} value={editing?.alt ?? ''} onValueChange={(alt) => setEditing((current) => (current ? { ...current, alt } : current))} />
@@ -124,7 +125,7 @@ export function VideosTab({ form, update, errors }: TabProps) {
             </>
           }
         />
-      </Dialog>
+      </AppDialog>
     </div>
   );
 }

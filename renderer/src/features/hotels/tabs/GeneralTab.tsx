@@ -42,7 +42,7 @@ export function GeneralTab({ form, update, errors, data }: Props) {
       {fields([
         { kind: 'select', name: 'city_id', label: 'Город (направление)', required: true, options: { items: data.cities } },
         { kind: 'text', name: 'name', label: 'Название отеля', required: true },
-        { kind: 'text', name: 'slug', label: 'Slug (адрес страницы)', required: true, hint: 'Строчные латинские буквы, цифры и дефис' },
+        { kind: 'text', name: 'slug', label: 'Адрес страницы', required: true, hint: 'Строчные латинские буквы, цифры и дефис' },
         { kind: 'text', name: 'address', label: 'Адрес' },
       ])}
       <div className="pair-row">

@@ -3,13 +3,17 @@
  * number, tracking link, departure place and time, application numbers — added, edited and deleted
  * in a dialog, and the notification of a departure's applications.
  */
-import { Alert, Button, Dialog, DialogBody, DialogFooter, HTMLTable, Intent } from '@blueprintjs/core';
+import { Button, DialogBody, DialogFooter, HTMLTable, Intent } from '@blueprintjs/core';
+import { AppDialog } from '../../../common/AppDialog';
+import { ConfirmDelete } from '../../../common/ConfirmDelete';
 import { MESSAGES } from '@shared/messages';
 import { dateDataSchema, SCHEDULE_PATHS, type DateDataRow, type ScheduleOfDate } from '@shared/transport/schedules';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { api, ApiError } from '../../../api/http';
+import { DialogForm } from '../../../common/form/DialogForm';
 import { FormFields, type FieldSpec } from '../../../common/form/fields';
 import { useZodForm } from '../../../common/form/useZodForm';
+import { notifyFailure } from '../../../common/failure';
 import { toast } from '../../../common/toaster';
 
 interface Props {
@@ -23,7 +27,6 @@ interface Props {
 const EMPTY = { name: '', number: '', glonas_url: '', departure_place: '', departure_time: '', applications_ids: [] as number[] };
 const T = MESSAGES.transport;
 
-const failed = (error: unknown) => error instanceof ApiError && error.status >= 500;
 
 export function DeparturesTab({ transportId, date, rows, applications, onChanged }: Props) {
   const [editing, setEditing] = useState<DateDataRow | 'new' | null>(null);
@@ -36,7 +39,7 @@ export function DeparturesTab({ transportId, date, rows, applications, onChanged
       const reply = await api.getChanging<{ message: string }>(SCHEDULE_PATHS.notify(transportId, row.id));
       toast.success(reply.message ?? T.notifyQueued);
     } catch (error) {
-      if (!failed(error)) toast.error(MESSAGES.errors.unexpected);
+      notifyFailure(error, MESSAGES.errors.unexpected, { fixed: true });
     } finally {
       setNotifying(null);
     }
@@ -48,7 +51,7 @@ export function DeparturesTab({ transportId, date, rows, applications, onChanged
       toast.success(MESSAGES.success.deleted);
       onChanged();
     } catch (error) {
-      if (!failed(error)) toast.error(MESSAGES.errors.deleteFailed);
+      notifyFailure(error, MESSAGES.errors.deleteFailed, { fixed: true });
     }
   };
 
@@ -105,22 +108,14 @@ export function DeparturesTab({ transportId, date, rows, applications, onChanged
           onChanged();
         }}
       />
-      <Alert
-        isOpen={toDelete !== null}
-        intent={Intent.DANGER}
-        icon="trash"
-        confirmButtonText={MESSAGES.list.delete}
-        cancelButtonText={MESSAGES.list.cancel}
-        canEscapeKeyCancel
-        canOutsideClickCancel
+      <ConfirmDelete
+        item={toDelete}
         onCancel={() => setToDelete(null)}
-        onConfirm={() => {
-          if (toDelete) void remove(toDelete);
+        onConfirm={(row) => {
+          void remove(row);
           setToDelete(null);
         }}
-      >
-        <p>{MESSAGES.list.confirmDelete}</p>
-      </Alert>
+      />
     </div>
   );
 }
@@ -186,7 +181,7 @@ function DateDataDialog({
       onSaved();
     } catch (error) {
       if (error instanceof ApiError && error.status === 422) setErrors(error.fieldErrors);
-      if (!failed(error)) toast.error(MESSAGES.errors.saveFailedText, MESSAGES.errors.saveFailedTitle);
+      notifyFailure(error, MESSAGES.errors.saveFailedText, { title: MESSAGES.errors.saveFailedTitle, fixed: true });
     } finally {
       savingRef.current = false;
       setSaving(false);
@@ -194,8 +189,8 @@ function DateDataDialog({
   };
 
   return (
-    <Dialog isOpen={row !== null} onClose={onClose} title={row === 'new' ? 'Добавление отправления' : 'Редактирование отправления'} style={{ width: 560 }}>
-      <form onSubmit={submit} noValidate>
+    <AppDialog isOpen={row !== null} onClose={onClose} title={row === 'new' ? 'Добавление отправления' : 'Редактирование отправления'} style={{ width: 560 }}>
+      <DialogForm onSubmit={() => void submit()}>
         <DialogBody>
           <FormFields fields={fields} form={form} />
         </DialogBody>
@@ -207,7 +202,7 @@ function DateDataDialog({
             </>
           }
         />
-      </form>
-    </Dialog>
+      </DialogForm>
+    </AppDialog>
   );
 }

@@ -4,27 +4,27 @@
  * seats), departures (the date's departure data) and unloading (the exports). Seats are booked and
  * cancelled through the seat store (POST/DELETE /transports/{id}/seats).
  */
-import { Button, Card, H2, H5, HTMLTable, Intent, NonIdealState, Spinner, Tab, Tabs } from '@blueprintjs/core';
-import { DateInput3 } from '@blueprintjs/datetime2';
+import { Button, Card, FormGroup, H2, H5, HTMLTable, Intent, Spinner, Tab, Tabs } from '@blueprintjs/core';
 import { MESSAGES } from '@shared/messages';
 import { routePath } from '@shared/routes';
 import { egaisFileName, SCHEDULE_PATHS, seatingFileName, type ScheduleOfDate, type SchedulePayload, type SeatBookingRow } from '@shared/transport/schedules';
 import type { SeatDrawing } from '@shared/transport/seat-scheme';
 import { todayIso } from '@shared/transport/transports';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ru } from 'date-fns/locale';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { api, ApiError } from '../../../api/http';
 import { exportFile } from '../../../common/exportFile';
+import { notifyFailure } from '../../../common/failure';
+import { DateField } from '../../../common/form/DateFields';
+import { ReadFailure } from '../../../common/ReadFailure';
 import { toast } from '../../../common/toaster';
-import { SeatScheme } from '../SeatScheme';
+import { SeatScheme } from '../../../common/seats/SeatScheme';
+import '../transport.css';
 import { DeparturesTab } from './DeparturesTab';
 import { SeatDialog } from './SeatDialog';
 
 const T = MESSAGES.transport;
-const pad = (value: number) => String(value).padStart(2, '0');
-const isoOf = (day: Date) => `${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}`;
 const display = (date: string) => date.split('-').reverse().join('.');
 
 /** The first departure from today on, else the last one. */
@@ -50,6 +50,10 @@ export function SchedulePage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [chosen, setChosen] = useState<string | null>(null);
+  // The departure date as typed (until the user leaves the field), and what is wrong with it.
+  const [typed, setTyped] = useState<string | null | undefined>(undefined);
+  const typedNow = useRef<string | null | undefined>(undefined); // a day picked in the calendar is typed and left at once
+  const [dateError, setDateError] = useState<string | null>(null);
   const [tab, setTab] = useState<string>('general');
   const [seat, setSeat] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
@@ -82,8 +86,9 @@ export function SchedulePage() {
       await refresh();
       return true;
     } catch (error) {
-      if (error instanceof ApiError && error.status === 422) toast.error(error.fieldErrors[refusalField]?.[0] ?? error.serverMessage ?? MESSAGES.errors.unexpected);
-      else if (!(error instanceof ApiError && error.status >= 500)) toast.error(MESSAGES.errors.unexpected);
+      const refusal = error instanceof ApiError && error.status === 422 ? error.fieldErrors[refusalField]?.[0] : undefined;
+      if (refusal) toast.error(refusal);
+      else notifyFailure(error, MESSAGES.errors.unexpected);
       return false;
     } finally {
       setBusy(false);
@@ -105,7 +110,7 @@ export function SchedulePage() {
 
   const back = () => ((window.history.state as { idx?: number } | null)?.idx ? navigate(-1) : navigate(routePath('transport-schedules')));
 
-  if (transport.isError) return <NonIdealState icon="error" title={MESSAGES.errors.unexpected} className="status-page" />;
+  if (transport.isError) return <ReadFailure error={transport.error} onRetry={() => void transport.refetch()} className="status-page" />;
   if (!payload) return <Spinner className="page-spinner" />;
 
   const exportPath = (path: string, query: Record<string, string>) => `${path}?${new URLSearchParams(query).toString()}`;
@@ -122,17 +127,26 @@ export function SchedulePage() {
           </div>
         </div>
         <div className="schedule-date">
-          <label htmlFor="schedule-date">Дата отправления</label>
-          <DateInput3
-            locale={ru}
-            dateFnsFormat="dd.MM.yyyy"
-            placeholder="ДД.ММ.ГГГГ"
-            value={date ? `${date}T00:00:00` : null}
-            onChange={(value) => setChosen(value ? value.slice(0, 10) : null)}
-            dayPickerProps={{ disabled: (day: Date) => !departures.has(isoOf(day)) }}
-            inputProps={{ id: 'schedule-date' }}
-            canClearSelection={false}
-          />
+          <FormGroup label="Дата отправления" labelFor="schedule-date" helperText={dateError ?? undefined} intent={dateError ? Intent.DANGER : Intent.NONE}>
+            <DateField
+              id="schedule-date"
+              value={typed ?? date}
+              intent={dateError ? Intent.DANGER : Intent.NONE}
+              isDayDisabled={(day) => !departures.has(day)}
+              onChange={(value) => {
+                typedNow.current = value;
+                setTyped(value);
+                setDateError(null);
+                // A departure day opens at once; anything else waits for the user to leave the field.
+                if (value && departures.has(value)) setChosen(value);
+              }}
+              onLeave={() => {
+                const left = typedNow.current;
+                if (left === undefined || (left && departures.has(left))) return setTyped((typedNow.current = undefined));
+                setDateError(!left ? MESSAGES.validation.required : /^\d{4}-\d{2}-\d{2}$/.test(left) ? T.noDeparture : MESSAGES.dates.format);
+              }}
+            />
+          </FormGroup>
         </div>
       </div>
 

@@ -3,7 +3,8 @@
  * seat's bookings on the date — a manual one can be cancelled — and, for a transport that is not an
  * excursion, a booking between two cities of the route.
  */
-import { Button, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, HTMLTable, Intent } from '@blueprintjs/core';
+import { Button, DialogBody, DialogFooter, FormGroup, HTMLSelect, HTMLTable, Intent } from '@blueprintjs/core';
+import { AppDialog } from '../../../common/AppDialog';
 import { MESSAGES } from '@shared/messages';
 import type { SchedulePayload, SeatBookingRow } from '@shared/transport/schedules';
 import { useEffect, useState } from 'react';
@@ -32,7 +33,7 @@ export function SeatDialog({ number, route, isExcursion, bookings, busy, onBook,
   const toOptions = fromPosition < 0 ? [] : route.filter((point) => point.position > fromPosition);
 
   return (
-    <Dialog isOpen={number !== null} onClose={onClose} title={`Место ${number ?? ''}`} className="seat-dialog">
+    <AppDialog isOpen={number !== null} onClose={onClose} title={`Место ${number ?? ''}`} className="seat-dialog">
       <DialogBody>
         {bookings.length > 0 ? (
           <HTMLTable compact striped className="seat-bookings">
@@ -95,6 +96,6 @@ export function SeatDialog({ number, route, isExcursion, bookings, busy, onBook,
           </>
         }
       />
-    </Dialog>
+    </AppDialog>
   );
 }

@@ -12,7 +12,7 @@ import { COMMISSION_TYPES, dateRowErrors, dayRowErrors, DEPARTURE_TYPE, TRANSPOR
 import type { FieldErrors } from '@shared/validation';
 import { useEffect, useState } from 'react';
 import { CollectionTable } from '../../../../common/editor/CollectionTable';
-import { ConfirmDelete } from '../../../../common/editor/ConfirmDelete';
+import { ConfirmDelete } from '../../../../common/ConfirmDelete';
 import { checkRow, RowDialog } from '../../../../common/editor/RowDialog';
 import { dropErrors } from '../../../../common/editor/useAggregateEditor';
 import { useCollectionEditor, type RowDialogMode } from '../../../../common/editor/useCollectionEditor';
@@ -156,7 +156,7 @@ function DatesTable(props: Props) {
           { title: 'Фрахт автобуса, ₽', render: (date) => date.freight ?? 0 },
         ]}
       />
-      <ConfirmDelete index={confirming ? 0 : null} message={`Удалить выбранные даты (${selected.size})?`} onCancel={() => setConfirming(false)} onConfirm={removeSelected} />
+      <ConfirmDelete item={confirming ? selected.size : null} message={`Удалить выбранные даты (${selected.size})?`} onCancel={() => setConfirming(false)} onConfirm={removeSelected} />
       {editor.state.open && (
         <DepartureRowDialog
           kind="date"

@@ -4,7 +4,7 @@
  */
 import { SEAT_STATES, seatSchemeSvg, type SeatDrawing, type SeatSchemeParams, type SeatState } from '@shared/transport/seat-scheme';
 import type { KeyboardEvent, MouseEvent } from 'react';
-import './transport.css';
+import './seatScheme.css';
 
 interface Props {
   params: SeatSchemeParams;

@@ -1,0 +1,70 @@
+/**
+ * A number typed as a person writes it (`12,5` or `12.5`), ArrowUp/ArrowDown stepping within the
+ * bounds. The form value is the number, null when empty, or the text while it is not a number (the
+ * shared schema refuses it under the field). Blueprint's NumericInput is not used: its step buttons
+ * are labelled in English and it warns in the console about values it did not format itself.
+ */
+import { InputGroup, type Intent } from '@blueprintjs/core';
+import type { KeyboardEvent } from 'react';
+import { useTypedText } from './useTypedText';
+
+export interface NumberFieldProps {
+  id?: string;
+  value: unknown;
+  onChange(value: number | string | null): void;
+  min?: number;
+  max?: number;
+  step?: number;
+  intent?: Intent;
+  disabled?: boolean;
+  placeholder?: string;
+  'aria-label'?: string;
+  /** A unit after the number (₽). */
+  rightElement?: JSX.Element;
+  onKeyDown?(event: KeyboardEvent<HTMLInputElement>): void;
+}
+
+const shown = (value: unknown) => (value === null || value === undefined ? '' : String(value).replace('.', ','));
+
+function parse(text: string): number | string | null {
+  const trimmed = text.trim().replace(/\s/g, '').replace(',', '.');
+  if (trimmed === '') return null;
+  const number = Number(trimmed);
+  return /^-?\d*\.?\d+$|^-?\d+\.?$/.test(trimmed) && Number.isFinite(number) ? number : text;
+}
+
+export function NumberField({ id, value, onChange, min, max, step = 1, intent, disabled, placeholder, 'aria-label': ariaLabel, rightElement, onKeyDown }: NumberFieldProps) {
+  const { text, typed } = useTypedText(value, shown);
+  const emit = (nextText: string) => {
+    const next = parse(nextText);
+    typed(nextText, next);
+    onChange(next);
+  };
+  const keyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    onKeyDown?.(event);
+    if (event.key !== 'ArrowUp' && event.key !== 'ArrowDown') return;
+    event.preventDefault();
+    const current = typeof value === 'number' ? value : (min ?? 0);
+    let next = current + (event.key === 'ArrowUp' ? step : -step);
+    if (min !== undefined) next = Math.max(min, next);
+    if (max !== undefined) next = Math.min(max, next);
+    // Whole steps stay whole; decimal steps keep the step's own precision (0.1 + 0.2 is not 0.30000000000000004).
+    const decimals = String(step).split('.')[1]?.length ?? 0;
+    emit(shown(Number(next.toFixed(decimals))));
+  };
+  return (
+    <InputGroup
+      id={id}
+      value={text}
+      intent={intent}
+      disabled={disabled}
+      placeholder={placeholder}
+      aria-label={ariaLabel}
+      inputMode="decimal"
+      autoComplete="off"
+      rightElement={rightElement}
+      onValueChange={emit}
+      onKeyDown={keyDown}
+    />
+  );
+}

@@ -1,0 +1,81 @@
+/**
+ * The data of a list screen: its API path (route parameters filled in), page, search, sort and
+ * filters from the query string, the page of rows, and how to read it again.
+ */
+import { LIST_DEFAULTS, type Paged } from '@shared/api';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useParams } from 'react-router-dom';
+import { api } from '../../api/http';
+import { useDebouncedValue } from '../useDebouncedValue';
+import type { ResourceScreenDefinition, RowBase } from './definition';
+import { useListParams } from './useListParams';
+
+export function useResourceList<Row extends RowBase>(definition: ResourceScreenDefinition<Row>) {
+  const { resource } = definition;
+  // A path with route parameters (`/agencies/:agency_id/agency-users`) is filled from the page's route.
+  const routeParams = useParams();
+  const path = resource.path.replace(/:([a-z_]+)/g, (_, name: string) => encodeURIComponent(routeParams[name] ?? ''));
+  const filterNames = useMemo(() => (definition.filters ?? []).map((filter) => filter.param), [definition.filters]);
+  const [params, update] = useListParams(filterNames);
+  const queryClient = useQueryClient();
+
+  // Search text: typed freely, sent 700 ms after the last keystroke.
+  const [searchText, setSearchText] = useState(params.query);
+  const debouncedSearch = useDebouncedValue(searchText, LIST_DEFAULTS.searchDebounceMs);
+  useEffect(() => {
+    if (debouncedSearch.trim() !== params.query) update({ query: debouncedSearch.trim() });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new debounced text triggers a search
+  }, [debouncedSearch]);
+
+  const list = useQuery({
+    queryKey: [path, 'list', params],
+    queryFn: ({ signal }) =>
+      api.get<Paged<Row>>(
+        path,
+        { page: params.page, limit: params.limit, query: params.query, orderBy: params.orderBy, ascending: params.orderBy || !params.ascending ? (params.ascending ? 1 : 0) : undefined, ...params.filters },
+        signal,
+      ),
+    placeholderData: keepPreviousData,
+  });
+
+  /** Reads the list again, and the replies the definition says change with it (`invalidates`). */
+  const refresh = useCallback(
+    (withRelated = false) => {
+      void queryClient.invalidateQueries({ queryKey: [path] });
+      if (withRelated) for (const related of definition.invalidates ?? []) void queryClient.invalidateQueries({ queryKey: [related] });
+    },
+    [queryClient, path, definition.invalidates],
+  );
+
+  const count = list.data?.count ?? 0;
+  const pages = Math.max(1, Math.ceil(count / params.limit));
+  // After a delete on the last page, step back to the page that still exists.
+  useEffect(() => {
+    if (list.data && params.page > pages) update({ page: pages });
+  }, [list.data, params.page, pages, update]);
+
+  const sortBy = (key: string) => {
+    const current = params.orderBy ?? 'id';
+    update(current === key ? { orderBy: key, ascending: !params.ascending } : { orderBy: key, ascending: true });
+  };
+
+  return {
+    path,
+    params,
+    update,
+    searchText,
+    setSearchText,
+    list,
+    rows: list.data?.data ?? [],
+    count,
+    pages,
+    from: count === 0 ? 0 : (params.page - 1) * params.limit + 1,
+    to: Math.min(count, params.page * params.limit),
+    sortedColumn: params.orderBy ?? 'id',
+    sortBy,
+    refresh,
+  };
+}
+
+export type ResourceList<Row extends RowBase> = ReturnType<typeof useResourceList<Row>>;

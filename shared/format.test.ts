@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { CommissionType, formatCommission, formatMoney, formatPercent } from './format.js';
+
+const nbsp = (text: string) => text.replace(/ /g, '\u00a0');
+
+describe('money and commission formatting (one helper for every screen and export)', () => {
+  it('formats money as 1 234 567,89 ₽ with no-break spaces, from numbers and decimal strings', () => {
+    expect(formatMoney(1234567.89)).toBe(nbsp('1 234 567,89 ₽'));
+    expect(formatMoney('1234567.89')).toBe(nbsp('1 234 567,89 ₽'));
+    expect(formatMoney(150000)).toBe(nbsp('150 000,00 ₽'));
+    expect(formatMoney('999999999.99')).toBe(nbsp('999 999 999,99 ₽'));
+    expect(formatMoney(0.1 + 0.2)).toBe(nbsp('0,30 ₽'));
+    expect(formatMoney(-1500.5)).toBe(nbsp('-1 500,50 ₽'));
+    expect(formatMoney(null)).toBe('');
+  });
+
+  it('gives a percent commission %, a fixed one ₽', () => {
+    expect(formatPercent(12)).toBe('12%');
+    expect(formatPercent(12.5)).toBe('12,5%');
+    expect(formatCommission(CommissionType.Percent, 12)).toBe('12%');
+    expect(formatCommission(CommissionType.Fixed, 2500)).toBe(nbsp('2 500,00 ₽'));
+  });
+});

@@ -1,0 +1,143 @@
+/**
+ * Realistic records for the walks over every screen (Russian text, clean console, 1366×768): one or
+ * more rows in each list built so far, with the long values an office types (long legal names,
+ * e-mails, addresses, three-digit counters), so layouts are judged on real content. Idempotent: a
+ * record is added only when the list does not hold it yet, so a second run (or another file's data)
+ * changes nothing. Screens built later bring rows of their own through their own tests or this list.
+ */
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { createHotelHandbooks, hotelPayload } from '../../server/hotels/hotel-fixtures.js';
+import { daysFromToday, insertTransport, insertTransportation } from '../../server/test/transport-fixtures.js';
+import { toPayloadBody } from '../../shared/editor.js';
+import { sql } from './session.js';
+
+async function xsrf(page: Page): Promise<string> {
+  const cookies = await page.context().cookies();
+  return decodeURIComponent(cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '');
+}
+
+async function firstMatch(request: APIRequestContext, path: string, query: string): Promise<{ id: number } | undefined> {
+  const reply = await request.get(`/api${path}`, { params: { query, limit: 1 } });
+  expect(reply.status(), `GET ${path}`).toBe(200);
+  return ((await reply.json()) as { data: { id: number }[] }).data[0];
+}
+
+/** Adds the record unless a search for `query` already finds one; answers its id. */
+async function ensure(page: Page, path: string, query: string, body: Record<string, unknown>): Promise<number> {
+  const existing = await firstMatch(page.request, path, query);
+  if (existing) return existing.id;
+  const reply = await page.request.post(`/api${path}`, { data: body, headers: { 'X-XSRF-TOKEN': await xsrf(page) } });
+  expect(reply.status(), `POST ${path}: ${await reply.text()}`).toBe(201);
+  return ((await reply.json()) as { data: { id: number } }).data.id;
+}
+
+const AGENCIES = [
+  {
+    legal_name: 'Общество с ограниченной ответственностью «Туристическая компания Южный берег Крыма и Кавказа»',
+    brand: 'Южный берег — путешествия для всей семьи',
+    actual_address: 'Республика Крым, г. Ялта, пгт Гаспра, Алупкинское шоссе, д. 9А, офис 214',
+    legal_address: 'Республика Крым, г. Симферополь, ул. Александра Невского, д. 27, помещение 3',
+    contact_phone: '+7 (978) 123-45-67',
+    contact_email: 'reservations.department@yuzhny-bereg-travel.ru',
+    commission_type: 2,
+    commission_sum: 12,
+    has_search_module: true,
+    search_module_url: 'https://search-module.yuzhny-bereg-travel.ru/widgets/hotels?partner=1024',
+  },
+  {
+    legal_name: 'ИП Ковалёва Анастасия Викторовна',
+    brand: 'Анастасия-Тур',
+    actual_address: 'г. Краснодар, ул. Красная, д. 176, литер Б',
+    legal_address: 'г. Краснодар, ул. Красная, д. 176',
+    contact_phone: '+7 (918) 765-43-21',
+    contact_email: 'a.kovaleva@anastasia-tour.ru',
+    commission_type: 1,
+    commission_sum: 150000,
+    has_search_module: false,
+  },
+  {
+    legal_name: 'ООО «Северное сияние»',
+    brand: null,
+    actual_address: 'г. Мурманск, пр. Ленина, д. 82',
+    legal_address: 'г. Мурманск, пр. Ленина, д. 82',
+    contact_phone: '+7 (815) 245-00-11',
+    contact_email: 'info@severnoe-siyanie.travel',
+    commission_type: 2,
+    commission_sum: 100,
+    has_search_module: false,
+  },
+];
+
+const CLIENTS = [
+  { surname: 'Константинопольский', name: 'Александр', patronymic: 'Вячеславович', phone: '+7 (916) 123-45-67', email: 'konstantinopolsky.alexander@example-mail.ru' },
+  { surname: 'Иванова', name: 'Мария', patronymic: 'Петровна', phone: '+7 (903) 555-12-34', email: 'maria.ivanova@example.ru' },
+  { surname: 'Ким', name: 'Олег', patronymic: null, phone: '+7 (999) 000-11-22', email: null },
+];
+
+/** Seeds every list built so far; run signed in as the administrator. */
+export async function seedScreens(page: Page): Promise<void> {
+  const agencies = [];
+  for (const agency of AGENCIES) agencies.push(await ensure(page, '/agencies', agency.contact_email, agency));
+  // Every status on screen: the third agency is verified and has its contract signed.
+  for (const transition of ['approve', 'contract']) {
+    const reply = await page.request.put(`/api/agencies/${agencies[2]}/${transition}`, { headers: { 'X-XSRF-TOKEN': await xsrf(page) } });
+    expect([200, 409]).toContain(reply.status());
+  }
+  for (const client of CLIENTS) await ensure(page, '/clients', client.surname, client);
+  await ensure(page, '/vendors', 'Гостиничная сеть', {
+    name: 'Гостиничная сеть «Азимут Отели Россия» — бронирование групп',
+    address: 'г. Москва, Смоленская пл., д. 8',
+    email: 'groups@azimut-hotels.example',
+    contact_name: 'Смирнова Елена',
+    contact_phone: '+7 (495) 123-45-67',
+    inn: '7701234567',
+    payment_method: 'bank_transfer',
+    is_external_service: true,
+    payload: { login: 'api-user' },
+  });
+  await ensure(page, '/vendors', 'Автобусный парк', { name: 'Автобусный парк «Крымтроллейбус»' });
+  const countryId = await ensure(page, '/countries', 'Россия', { name: 'Россия' });
+  const yalta = await ensure(page, '/cities', 'Ялта', { name: 'Ялта', country_id: countryId, slug: 'yalta' });
+  const simferopol = await ensure(page, '/cities', 'Симферополь', { name: 'Симферополь', country_id: countryId, slug: 'simferopol', near_cities: [yalta] });
+  await ensure(page, '/directions', 'Южный берег', { name: 'Южный берег Крыма', cities: [yalta], sort: 10 });
+  await ensure(page, '/hotels/directions', 'Набережная', { name: 'Набережная имени Ленина', city_id: yalta, info: 'Центр города, 5 минут до моря' });
+  await ensure(page, '/hotels/meals', 'Завтрак', { name: 'Завтрак «шведский стол»', category_type: 2 });
+  await ensure(page, '/hotels/accommodations', 'Основное', { name: 'Основное место' });
+  await ensure(page, '/hotels/services', 'Бассейн', { name: 'Бассейн с подогревом', icon: 'pool', is_filter: true });
+  await ensure(page, '/hotels/promotions', 'Скидка при бронировании', { name: 'Скидка при бронировании до марта', discount: true, percent: 15, date_from: '2026-01-10', date_to: '2026-03-31' });
+  const typeId = await ensure(page, '/hotels/infrastructure-types', 'Пляж', { name: 'Пляж' });
+  await ensure(page, '/hotels/infrastructures', 'Галечный', { name: 'Галечный пляж', infrastructure_type_id: typeId });
+  for (const path of ['types', 'descriptions', 'services', 'equipment', 'furniture', 'bathroom']) {
+    await ensure(page, `/hotels/rooms/${path}`, 'Стандарт', { name: 'Стандарт' });
+  }
+  await ensure(page, '/hotels/rooms/places', 'Двухместное', { name: 'Двухместное размещение', places_count: 2, adv_places_count: 1 });
+  await ensure(page, '/tours/excursion/categories', 'Обзорные', { name: 'Обзорные экскурсии' });
+  await ensure(page, '/tours/excursion/trade-offers', 'Хит', { name: 'Хит сезона', icon: 'star' });
+  await ensure(page, '/tours/types', 'Автобусный', { name: 'Автобусный тур' });
+  // A hotel (its editor, rooms and periods) and a bus transport with departures (its schedule page), until their own editors make them.
+  if (!(await firstMatch(page.request, '/hotels', 'Ялта-Интурист'))) {
+    const handbooks = await createHotelHandbooks(sql, 'обход');
+    // The fixture's code-like placement name, as an office would write it.
+    await sql('UPDATE room_places SET name = $1 WHERE id = $2', ['Двухместное с доп. местом (обход)', handbooks.placeId]);
+    const hotel = hotelPayload(handbooks, 'Гостиница «Ялта-Интурист» — корпус «Таврида» с видом на море', { rooms: 2, periodsPerRoom: 2, slug: 'yalta-intourist' });
+    const reply = await page.request.post('/api/hotels', { data: toPayloadBody(hotel), headers: { 'X-XSRF-TOKEN': await xsrf(page) } });
+    expect(reply.status(), await reply.text()).toBe(201);
+  }
+  const transportName = 'Симферополь — Ялта (обзорная экскурсия по Южному берегу)';
+  if ((await sql('SELECT id FROM transports WHERE name = $1', [transportName])).length === 0) {
+    const db = { query: <Row>(text: string, params?: unknown[]) => sql<Row>(text, params) };
+    await insertTransport(db, { name: transportName, transportationId: await insertTransportation(db, undefined, 'Автобус «Неоплан Туристар», 49 мест'), cities: [simferopol, yalta], startDate: daysFromToday(-1), finishDate: daysFromToday(60), dates: [daysFromToday(3), daysFromToday(10)] });
+  }
+  const documents = await firstMatch(page.request, '/agencies/files', 'Договор');
+  if (!documents) {
+    const reply = await page.request.post('/api/agencies/files', {
+      headers: { 'X-XSRF-TOKEN': await xsrf(page) },
+      multipart: {
+        description: 'Договор агентирования с приложениями: порядок бронирования, оплаты и аннуляции',
+        sort: '10',
+        file: { name: 'Договор агентирования.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n') },
+      },
+    });
+    expect(reply.status(), await reply.text()).toBe(201);
+  }
+}
