@@ -229,6 +229,8 @@ export const MESSAGES = {
     keepEditing: 'Продолжить редактирование',
   },
   /** Big editors (ARCHITECTURE.md §7 "Aggregate editors"): the payload and its child rows. */
+  /** The SEO fields of cities, hotels and bus tours (the page's H1, its meta title and description). */
+  seo: { h1: 'Заголовок H1', title: 'Мета-заголовок', description: 'Мета-описание' },
   editor: {
     /** `{payload}` is missing or is not the form as JSON text. */
     payloadInvalid: 'Данные формы не удалось прочитать: ожидается JSON-объект.',

@@ -1,4 +1,5 @@
 /** The SEO part of the city dialog (spec 01 §2.9, §5): blocks `hotel` and `bus_tickets` (shown as «Отели» and «Автобусные билеты»), each with meta, texts and FAQ; bus tickets add up to 4 advantages. */
+import { MESSAGES } from '@shared/messages';
 import { FormGroup, H5, InputGroup, Intent, Tab, Tabs } from '@blueprintjs/core';
 import { CITY_LIMITS, type CitySeo } from '@shared/resources/cities';
 import { useState } from 'react';
@@ -55,9 +56,9 @@ function SeoBlock({ name, title, block, errors, onChange }: { name: BlockName; t
   return (
     <div className="seo-block">
       <div className="seo-meta">
-        {text('meta.h1', 'Заголовок H1', block.meta.h1, (value) => meta('h1', value))}
-        {text('meta.title', 'Мета-заголовок', block.meta.title, (value) => meta('title', value))}
-        {text('meta.description', 'Мета-описание', block.meta.description, (value) => meta('description', value))}
+        {text('meta.h1', MESSAGES.seo.h1, block.meta.h1, (value) => meta('h1', value))}
+        {text('meta.title', MESSAGES.seo.title, block.meta.title, (value) => meta('title', value))}
+        {text('meta.description', MESSAGES.seo.description, block.meta.description, (value) => meta('description', value))}
       </div>
       {rich('description', 'Описание', block.description, (value) => onChange({ ...block, description: value }))}
       <H5>Нижний блок</H5>

@@ -150,9 +150,9 @@ export function SeoTab({ form, update, errors }: TabProps) {
   return (
     <FormFields
       fields={[
-        { kind: 'text', name: 'seo_h1', label: 'Заголовок H1' },
-        { kind: 'text', name: 'seo_title', label: 'Title' },
-        { kind: 'textarea', name: 'seo_description', label: 'Description', rows: 4, hint: `Не более ${HOTEL_LIMITS.seoDescription} символов` },
+        { kind: 'text', name: 'seo_h1', label: MESSAGES.seo.h1 },
+        { kind: 'text', name: 'seo_title', label: MESSAGES.seo.title },
+        { kind: 'textarea', name: 'seo_description', label: MESSAGES.seo.description, rows: 4, hint: `Не более ${HOTEL_LIMITS.seoDescription} символов` },
       ]}
       form={{ values: form, setValue: update, errors }}
       editing

@@ -3,6 +3,7 @@
  * at once to POST /api/photos with entity `bus`), sort 1–100, SEO meta, advantages, FAQ, and the top
  * and bottom blocks.
  */
+import { MESSAGES } from '@shared/messages';
 import { Button, FormGroup, H5, Intent } from '@blueprintjs/core';
 import { errorsUnder } from '@shared/editor';
 import { PHOTO_POLICY } from '@shared/files';
@@ -99,15 +100,15 @@ export function CatalogTab({ form, update, errors }: Props) {
       </div>
       <FormFields
         fields={[
-          { kind: 'text', name: 'h1', label: 'Заголовок H1' },
-          { kind: 'text', name: 'title', label: 'Title' },
+          { kind: 'text', name: 'h1', label: MESSAGES.seo.h1 },
+          { kind: 'text', name: 'title', label: MESSAGES.seo.title },
         ]}
         form={part('meta')}
         editing
         idPrefix="seo"
       />
       <div className="editor-wide">
-        <FormFields fields={[{ kind: 'textarea', name: 'description', label: 'Description', rows: 3, hint: `Не более ${TRANSPORT_LIMITS.seoDescription} символов` }]} form={part('meta')} editing idPrefix="seo" />
+        <FormFields fields={[{ kind: 'textarea', name: 'description', label: MESSAGES.seo.description, rows: 3, hint: `Не более ${TRANSPORT_LIMITS.seoDescription} символов` }]} form={part('meta')} editing idPrefix="seo" />
       </div>
 
       {PAIR_LISTS.map((list) => (
