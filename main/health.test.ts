@@ -40,4 +40,18 @@ describe('waitForHealth', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(250);
     expect(Date.now() - started).toBeLessThan(3_000);
   });
+
+  it('reports the server\'s last answer (HTTP 500), not the abort of an attempt the deadline cut short', async () => {
+    let calls = 0;
+    // The first answer is a 500; the next attempt hangs until the deadline aborts it.
+    const fetch = ((_url: string, init?: RequestInit) => {
+      calls++;
+      if (calls === 1) return Promise.resolve(new Response('', { status: 500 }));
+      return new Promise<Response>((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal!.reason)));
+    }) as typeof globalThis.fetch;
+    const error = await waitForHealth('http://127.0.0.1:1', { timeoutMs: 300, intervalMs: 10, fetch }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HealthTimeoutError);
+    expect((error as Error).message).toContain('HTTP 500');
+    expect(calls).toBe(2);
+  });
 });

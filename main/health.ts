@@ -36,6 +36,8 @@ export async function waitForHealth(baseUrl: string, options: WaitForHealthOptio
   for (;;) {
     const remaining = deadline - Date.now();
     if (remaining <= 0) throw new HealthTimeoutError(url, timeoutMs, lastProblem);
+    // An attempt cut short by the overall deadline says nothing new about the server.
+    const cutByDeadline = remaining < attemptTimeoutMs;
     try {
       const response = await fetch(url, { signal: AbortSignal.timeout(Math.min(attemptTimeoutMs, remaining)) });
       // Drain the body so the connection is released.
@@ -43,7 +45,9 @@ export async function waitForHealth(baseUrl: string, options: WaitForHealthOptio
       if (response.status === 200) return;
       lastProblem = `HTTP ${response.status}`;
     } catch (error) {
-      lastProblem = error instanceof Error ? error.message : String(error);
+      // Keep the server's last answer (an HTTP 500) rather than the deadline's own abort.
+      const timedOut = error instanceof Error && error.name === 'TimeoutError';
+      if (!(timedOut && cutByDeadline && lastProblem.startsWith('HTTP '))) lastProblem = error instanceof Error ? error.message : String(error);
     }
     const pause = Math.min(intervalMs, deadline - Date.now());
     if (pause > 0) await new Promise((resolve) => setTimeout(resolve, pause));
