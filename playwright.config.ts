@@ -42,13 +42,24 @@ export default defineConfig({
     { name: 'first-day', testMatch: /users\.spec\.ts/ },
     { name: 'screens', testIgnore: /users\.spec\.ts/, dependencies: ['first-day'] },
   ],
+  globalTeardown: './tests/e2e/global-teardown.ts',
   webServer: [
     {
       command: 'node dist/server/serve.js',
       url: `http://127.0.0.1:${PORT}/api/health`,
       reuseExistingServer: false,
       timeout: 60_000,
-      env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: process.env.E2E_DATA_DIR, DATABASE_URL: '', ADMIN_EMAIL: '', ADMIN_PASSWORD: '' },
+      env: {
+        PORT: String(PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        DATABASE_URL: '',
+        ADMIN_EMAIL: '',
+        ADMIN_PASSWORD: '',
+        // The connection rules enforced, breaches collected for the check at the end (tests/e2e/global-teardown.ts).
+        DATABASE_DISCIPLINE: 'strict',
+        DATABASE_DISCIPLINE_REPORT: path.join(process.env.E2E_DATA_DIR, 'discipline-breaches.txt'),
+      },
     },
     {
       // Serves renderer/test-fixtures (components not yet on a screen) with /api proxied to the server above.

@@ -1,3 +1,5 @@
+import os from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import swc from 'unplugin-swc';
 import { defineConfig } from 'vitest/config';
@@ -5,6 +7,10 @@ import { defineConfig } from 'vitest/config';
 // Three projects: server tests (SWC, because NestJS and TypeORM need decorator metadata that
 // esbuild-style transforms do not emit), Electron main tests (electron mocked), and pure unit
 // tests of shared code and renderer helpers.
+// The server tests run with the connection rules enforced; breaches are collected in this file and
+// fail the run at its end even when the code swallowed them (server/database/connection-discipline.ts).
+process.env.DATABASE_DISCIPLINE_REPORT ??= path.join(os.tmpdir(), `backoffice-discipline-${process.pid}.txt`);
+
 export default defineConfig({
   test: {
     projects: [
@@ -15,6 +21,7 @@ export default defineConfig({
           include: ['server/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['server/test/global-setup.ts'],
+          env: { DATABASE_DISCIPLINE: 'strict', DATABASE_DISCIPLINE_REPORT: process.env.DATABASE_DISCIPLINE_REPORT },
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

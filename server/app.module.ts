@@ -17,6 +17,7 @@ import { ResourceService } from './common/resource/resource.service.js';
 import { CountersController } from './counters/counters.controller.js';
 import { SERVER_CONFIG, type ServerConfig } from './config.js';
 import { DatabaseAvailability } from './database/database-availability.js';
+import { ProbeConnection } from './database/probe-connection.js';
 import { DirectionsModule } from './directions/directions.module.js';
 import { FilesModule } from './files/files.module.js';
 import { HealthController } from './health/health.controller.js';
@@ -39,6 +40,8 @@ import { VendorsModule } from './vendors/vendors.module.js';
 export interface DatabaseRuntime {
   availability: DatabaseAvailability;
   logFile: LogFile;
+  /** The connection outside the pool that /api/health asks (server/database/probe-connection.ts). */
+  probe: ProbeConnection;
 }
 
 /** What every feature may inject: the database, the log, sessions, the generic resource service. */
@@ -53,12 +56,13 @@ class CoreModule {
         { provide: SERVER_CONFIG, useValue: config },
         { provide: DatabaseAvailability, useValue: runtime.availability },
         { provide: LogFile, useValue: runtime.logFile },
+        { provide: ProbeConnection, useValue: runtime.probe },
         LogService,
         SessionService,
         ListService,
         ResourceService,
       ],
-      exports: [DataSource, SERVER_CONFIG, DatabaseAvailability, LogFile, LogService, SessionService, ListService, ResourceService],
+      exports: [DataSource, SERVER_CONFIG, DatabaseAvailability, LogFile, ProbeConnection, LogService, SessionService, ListService, ResourceService],
     };
   }
 }

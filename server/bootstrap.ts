@@ -19,6 +19,9 @@ import { readConfig, type ConfigOverrides } from './config.js';
 import { DatabaseAvailability } from './database/database-availability.js';
 import { reportDatabaseEvents } from './database/database-events.js';
 import { createDataSource, migrateWithLock } from './database/data-source.js';
+import { loadSecretKey } from './common/secrets.js';
+import { ProbeConnection } from './database/probe-connection.js';
+import { connectionDisciplineRequested, installConnectionDiscipline } from './database/connection-discipline.js';
 import { centralDatabase, startEmbeddedDatabase, type RunningDatabase } from './database/embedded-database.js';
 import { LogFile } from './logs/log-file.js';
 import { rendererFiles } from './static-files/renderer-files.js';
@@ -44,6 +47,8 @@ const DEFAULT_RENDERER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta
 
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const config = readConfig(options, options.env);
+  // Tests run with the connection rules enforced (server/database/connection-discipline.ts).
+  if (connectionDisciplineRequested()) installConnectionDiscipline();
   const database: RunningDatabase = config.databaseUrl ? centralDatabase(config.databaseUrl) : await startEmbeddedDatabase(config.dataDir);
 
   // Set once the API is up; until then a database that goes away fails the start instead.
@@ -56,16 +61,20 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   try {
     await dataSource.initialize();
     applied = await migrateWithLock(dataSource);
+    await loadSecretKey(dataSource);
   } catch (error) {
     await dataSource.destroy().catch(() => undefined);
     await database.stop();
     throw error;
   }
 
-  availability = new DatabaseAvailability({ probe: () => dataSource.query('SELECT 1'), database });
+  // Health and the outage checks ask on a connection of their own: a pool busy with slow requests is
+  // not a database outage, and health must answer while it is busy (ARCHITECTURE.md §7 "Connections").
+  const probe = new ProbeConnection(database.url);
+  availability = new DatabaseAvailability({ probe: () => probe.probe(), database });
   const logFile = LogFile.inDataDir(config.dataDir);
 
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.register(dataSource, config, { availability, logFile }), {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.register(dataSource, config, { availability, logFile, probe }), {
     logger: ['error', 'warn'],
     // Registered below, after the CSRF check, with the JSON depth capped (common/input/body-parsers.ts).
     bodyParser: false,
@@ -105,6 +114,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         availability?.close();
         await app.close();
         await dataSource.destroy().catch(() => undefined);
+        await probe.close();
         await database.stop();
       })()),
   };

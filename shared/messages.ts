@@ -64,6 +64,11 @@ export const MESSAGES = {
    */
   database: {
     unavailable: 'База данных временно недоступна. Повторите попытку через несколько секунд.',
+    /**
+     * Every connection to the database is busy with other requests (the database itself answers):
+     * this one request gives up after waiting; others go on.
+     */
+    busy: 'Сервер сейчас перегружен запросами. Повторите попытку через несколько секунд.',
     /** The desktop app's start-up dialog when the embedded database does not start. */
     embeddedStartFailed: (dataDir: string) =>
       `Не удалось запустить встроенную базу данных в папке «${dataDir}». Проверьте, что на диске есть место и папка доступна для записи, затем запустите приложение снова.`,
@@ -377,6 +382,10 @@ export const MESSAGES = {
     /** Editor image upload failure: title errors.saveFailedTitle, then this. */
     checkPhoto: 'Проверьте параметры фотографии: формат jpg, jpeg или png, размер не больше 2 мб',
     tooManyAtOnce: (max: number, given: number) => `За один раз можно загрузить не более ${max} файлов: взяты первые ${max} из ${given}.`,
+    /** 429: this user already has as many uploads running as one person may (server/files/upload-slots.ts). */
+    tooManyInFlight: 'Слишком много файлов загружается одновременно. Дождитесь окончания текущих загрузок и повторите попытку.',
+    /** 503: the server takes as many uploads at once as it may from everyone together. */
+    serverBusyWithUploads: 'Сервер сейчас принимает слишком много файлов. Повторите попытку через несколько секунд.',
   },
   /** Transport (spec 02 §4, §5, §8; spec 01 §2.15): vehicle types, bus transports, schedules, the seat dashboard. */
   transport: {

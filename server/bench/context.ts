@@ -18,7 +18,8 @@ export interface BenchSizes {
 export interface HttpTarget {
   p95AtOne: number;
   p95AtEight: number;
-  ratio: number;
+  /** p95 over the database's p95 at most; absent where a request's database time is not what matters. */
+  ratio?: number;
 }
 
 /** One line of the report. */

@@ -13,7 +13,7 @@
  * Stored form: `v1:<iv base64>:<tag base64>:<ciphertext base64>`.
  */
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import type { EntityManager } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 
 const KEY_NAME = 'cabinet-passwords';
 const VERSION = 'v1';
@@ -32,9 +32,16 @@ async function readOrCreateKey(manager: EntityManager): Promise<Buffer> {
 
 /**
  * The key of this database. Cached per process; a test run starting servers on several databases
- * keys the cache by the connection's database name.
+ * keys the cache by the connection's database name. The server reads it at start
+ * (`loadSecretKey`), so a save that encrypts inside its transaction never needs a second connection.
  */
 const keys = new Map<string, Promise<Buffer>>();
+
+/** Reads (or creates) the key at start, on the data source's own connection. */
+export async function loadSecretKey(db: DataSource): Promise<void> {
+  await key(db.manager);
+}
+
 function key(manager: EntityManager): Promise<Buffer> {
   const options = manager.connection.options as { url?: string; database?: string };
   const id = options.url ?? options.database ?? '';

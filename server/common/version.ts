@@ -11,7 +11,8 @@
  *   await actAs(manager, actor.user.id);                        // who the trigger records
  *   await assertCurrentVersion(manager, 'agencies', id, input.version, () => currentRecord());
  *   ... write ...
- * `assertCurrentVersion` locks the row (FOR NO KEY UPDATE), so two saves of one record run one after the
+ * `assertCurrentVersion` locks the row (FOR NO KEY UPDATE; a version already stale is refused before the
+ * lock), so two saves of one record run one after the
  * other — a lock that still lets other rows' foreign keys point at it (a save of user B that records
  * user A as its author must not wait for a save of user A: that was a deadlock).
  */
@@ -53,12 +54,18 @@ export async function assertCurrentVersion(
   current: () => Promise<unknown>,
 ): Promise<void> {
   if (!IDENTIFIER.test(table)) throw new Error(`Not a table name: ${table}`);
-  const [stored] = (await manager.query(
-    `SELECT t.version, t.updated_at,
-            (SELECT u.full_name FROM users u WHERE u.id = t.updated_by_id) AS saved_by
-       FROM ${table} t WHERE t.id = $1 FOR NO KEY UPDATE OF t`,
-    [id],
-  )) as StoredVersion[];
+  const read = async (lock: string) =>
+    ((await manager.query(
+      `SELECT t.version, t.updated_at,
+              (SELECT u.full_name FROM users u WHERE u.id = t.updated_by_id) AS saved_by
+         FROM ${table} t WHERE t.id = $1 ${lock}`,
+      [id],
+    )) as StoredVersion[])[0];
+  // A version only grows: one that differs already, read without the lock, is stale for good. Such a
+  // save is refused at once instead of queueing for the row behind the saves ahead of it (twenty stale
+  // saves of one record would otherwise hold twenty connections waiting on one lock).
+  let stored = sentVersion == null ? undefined : await read('');
+  if (!stored || stored.version === sentVersion) stored = await read('FOR NO KEY UPDATE OF t');
   if (!stored) throw notFound();
   if (sentVersion == null || sentVersion === stored.version) return;
   const savedAt = new Date(stored.updated_at);

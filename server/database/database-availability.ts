@@ -4,7 +4,7 @@
  * ending, the data folder's owner leaving — marks it unavailable: the API then answers 503 at once
  * (server/common/http/database-unavailable.ts) instead of failing slowly request by request, and one
  * recovery loop brings it back: restart the embedded server / take the data folder over
- * (`RunningDatabase.ensureRunning`), then `SELECT 1` through the app's own pool, with growing pauses
+ * (`RunningDatabase.ensureRunning`), then `SELECT 1` on the probe's own connection, with growing pauses
  * (0.2 s … 5 s) until it answers. No app restart is needed, embedded or central.
  */
 import type { RunningDatabase } from './embedded-database.js';
@@ -14,18 +14,36 @@ const NETWORK_ERROR_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETI
 /** SQLSTATE 57P01–57P03: the server is shutting down, crashed, or still starting (crash recovery). */
 const SERVER_GONE_STATES = new Set(['57P01', '57P02', '57P03']);
 /** node-postgres's own words for a connection that died or could not be made. */
-const DRIVER_MESSAGES = /Connection terminated|connection timeout|timeout exceeded when trying to connect|is not queryable|Connection refused/i;
+const DRIVER_MESSAGES = /Connection terminated|connection timeout|is not queryable|Connection refused/i;
+/**
+ * pg-pool's words when a request waited its whole timeout for a free pooled connection: every
+ * connection is busy with other requests. The database answers; this one request is refused.
+ */
+const POOL_WAIT_TIMEOUT = /^timeout exceeded when trying to connect$/i;
+
+type ErrorChain = { code?: unknown; message?: unknown; driverError?: unknown; cause?: unknown };
+
+/** True when `error` or an error inside it (TypeORM's driverError, a cause) matches. */
+function anyInChain(error: unknown, matches: (current: ErrorChain) => boolean): boolean {
+  let current = error as ErrorChain | undefined;
+  for (let depth = 0; current && typeof current === 'object' && depth < 5; depth++) {
+    if (matches(current)) return true;
+    current = (current.driverError ?? current.cause) as ErrorChain | undefined;
+  }
+  return false;
+}
 
 /** True when `error` (or the driver error / cause inside it) says the database cannot be reached. */
 export function isDatabaseUnreachable(error: unknown): boolean {
-  let current = error as { code?: unknown; message?: unknown; driverError?: unknown; cause?: unknown } | undefined;
-  for (let depth = 0; current && typeof current === 'object' && depth < 5; depth++) {
-    const { code, message } = current;
+  return anyInChain(error, ({ code, message }) => {
     if (typeof code === 'string' && (NETWORK_ERROR_CODES.has(code) || code.startsWith('08') || SERVER_GONE_STATES.has(code))) return true;
-    if (typeof message === 'string' && DRIVER_MESSAGES.test(message)) return true;
-    current = (current.driverError ?? current.cause) as typeof current;
-  }
-  return false;
+    return typeof message === 'string' && DRIVER_MESSAGES.test(message);
+  });
+}
+
+/** True when `error` is a request's wait for a free pooled connection running out: busy, not down. */
+export function isPoolBusy(error: unknown): boolean {
+  return anyInChain(error, ({ message }) => typeof message === 'string' && POOL_WAIT_TIMEOUT.test(message));
 }
 
 export type AvailabilityEvent =
@@ -34,7 +52,7 @@ export type AvailabilityEvent =
   | { kind: 'restored'; downtimeMs: number; attempts: number };
 
 export interface DatabaseAvailabilityOptions {
-  /** A cheap query through the app's pool (SELECT 1). */
+  /** A cheap query on a connection of its own, never the app's pool (./probe-connection.ts). */
   probe(): Promise<unknown>;
   database: Pick<RunningDatabase, 'ensureRunning'>;
   firstRetryMs?: number;
@@ -74,6 +92,8 @@ export class DatabaseAvailability {
    * reached, or is already known to be down, or a quick probe now fails. Marks it unavailable then.
    */
   async explains(error: unknown): Promise<boolean> {
+    // Waiting too long for a pooled connection is that request's failure, never an outage.
+    if (this.available && isPoolBusy(error)) return false;
     let gone = !this.available || isDatabaseUnreachable(error);
     // Any other failure (TypeORM's "query runner already released" for a transaction whose connection
     // was dropped under it, or whatever a library makes of a connection dying mid-way) may be the

@@ -1,6 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { FilesController } from './files.controller.js';
 import { FilesService } from './files.service.js';
+import { UploadSlots } from './upload-slots.js';
 
 /**
  * Uploads (spec 01 §7): the endpoints, and FilesService for any feature to inject (global, so
@@ -9,7 +10,7 @@ import { FilesService } from './files.service.js';
 @Global()
 @Module({
   controllers: [FilesController],
-  providers: [FilesService],
-  exports: [FilesService],
+  providers: [FilesService, UploadSlots],
+  exports: [FilesService, UploadSlots],
 })
 export class FilesModule {}

@@ -96,22 +96,24 @@ export class FilesService {
   }
 
   /**
-   * Stores a file as it arrives (a multipart part, `./upload.interceptor.ts`), in chunks of
+   * Stores a file as it arrives (a multipart part, `./stream-upload.interceptor.ts`), in chunks of
    * CHUNK_BYTES, so a 100 MB video is never held whole in memory. Its kind is told from the first
-   * chunk (a wrong kind stops the upload there); a file over the policy's size stops when it passes
-   * it. One transaction: a refused or broken upload leaves nothing behind.
+   * chunk (a wrong kind stops the upload there); a file over the policy's size stops when it passes it.
+   *
+   * No connection is held while the client sends (ARCHITECTURE.md §7 "Connections"): the content is
+   * staged under a random key (`staged_at` set) and each chunk is one short statement of its own, so a
+   * client that stalls mid-upload holds nothing. Only the last step is a transaction: the content gets
+   * its SHA-256 (or the same bytes stored before are used) and the upload its row. A refused or broken
+   * upload removes what it staged; one a dead server left behind is removed by a later upload.
    */
   async storeStream(stream: AsyncIterable<Buffer | Uint8Array>, originalName: string | undefined, options: StoreOptions): Promise<StoredUpload> {
     const field = options.field ?? 'file';
     if (!AREA.test(options.area)) throw new Error(`Invalid storage area: ${options.area}`);
     const refuse = (message: string) => new ValidationFailed({ [field]: [message] });
-    const runner = this.db.createQueryRunner();
-    await runner.connect();
-    await runner.startTransaction();
+    await this.db.query(`DELETE FROM stored_files WHERE staged_at < now() - interval '1 day'`);
+    const staging = randomBytes(32).toString('hex');
+    await this.db.query(`INSERT INTO stored_files (sha256, mime, size, staged_at) VALUES ($1, 'application/octet-stream', 0, now())`, [staging]);
     try {
-      // The content's key is its SHA-256, known at the end: chunks go under a staging key first.
-      const staging = randomBytes(32).toString('hex');
-      await runner.query(`INSERT INTO stored_files (sha256, mime, size) VALUES ($1, 'application/octet-stream', 0)`, [staging]);
       const hash = createHash('sha256');
       let kind: FileKind | null = null;
       let size = 0;
@@ -123,7 +125,7 @@ export class FilesService {
           kind = sniffFileKind(chunk);
           if (!kind || !options.policy.kinds.includes(kind)) throw refuse(options.policy.messages.badFormat);
         }
-        await runner.query('INSERT INTO stored_file_chunks (sha256, index, data) VALUES ($1, $2, $3)', [staging, index++, chunk]);
+        await this.db.query('INSERT INTO stored_file_chunks (sha256, index, data) VALUES ($1, $2, $3)', [staging, index++, chunk]);
       };
       // A refusal leaves the rest of a request's stream to its owner to drain (not destroyed here).
       const pieces = stream instanceof Readable ? stream.iterator({ destroyOnReturn: false }) : stream;
@@ -145,36 +147,37 @@ export class FilesService {
 
       const info = FILE_KINDS[kind!];
       const sha256 = hash.digest('hex');
-      const [known] = await runner.query('SELECT 1 FROM stored_files WHERE sha256 = $1', [sha256]);
-      if (known) await runner.query('DELETE FROM stored_files WHERE sha256 = $1', [staging]);
-      else {
-        // The same bytes stored at this moment by another upload: theirs is kept, these chunks go.
-        await runner.query('SAVEPOINT adopt_content');
-        try {
-          await runner.query('UPDATE stored_files SET sha256 = $1, mime = $2, size = $3 WHERE sha256 = $4', [sha256, info.mime, size, staging]);
-          await runner.query('RELEASE SAVEPOINT adopt_content');
-        } catch (error) {
-          if (pgErrorOf(error).code !== PG.uniqueViolation) throw error;
-          await runner.query('ROLLBACK TO SAVEPOINT adopt_content');
-          await runner.query('DELETE FROM stored_files WHERE sha256 = $1', [staging]);
-        }
-      }
-
       const path = `${options.area}/${randomUUID()}.${info.extensions[0]}`;
       const name = path.slice(path.lastIndexOf('/') + 1);
       const original_name = cleanOriginalName(originalName, name);
-      const [row]: { id: number }[] = await runner.query(
-        `INSERT INTO files (path, original_name, sha256, mime, size, entity, type, created_by)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
-        [path, original_name, sha256, info.mime, size, options.entity ?? null, options.type ?? null, options.createdBy ?? null],
-      );
-      await runner.commitTransaction();
-      return { id: row!.id, name, path, url: storageUrl(path), original_name, kind: kind!, mime: info.mime, size, sha256 };
+      const id = await this.db.transaction(async (manager) => {
+        // The same bytes stored before (and kept from removal until this commits: KEY SHARE), or these.
+        const [known] = await manager.query(`SELECT 1 FROM stored_files WHERE sha256 = $1 AND staged_at IS NULL FOR KEY SHARE`, [sha256]);
+        if (known) await manager.query('DELETE FROM stored_files WHERE sha256 = $1', [staging]);
+        else {
+          // The same bytes finished at this moment by another upload: theirs is kept, these chunks go.
+          await manager.query('SAVEPOINT adopt_content');
+          try {
+            await manager.query('UPDATE stored_files SET sha256 = $1, mime = $2, size = $3, staged_at = NULL WHERE sha256 = $4', [sha256, info.mime, size, staging]);
+            await manager.query('RELEASE SAVEPOINT adopt_content');
+          } catch (error) {
+            if (pgErrorOf(error).code !== PG.uniqueViolation) throw error;
+            await manager.query('ROLLBACK TO SAVEPOINT adopt_content');
+            await manager.query('DELETE FROM stored_files WHERE sha256 = $1', [staging]);
+          }
+        }
+        const [row]: { id: number }[] = await manager.query(
+          `INSERT INTO files (path, original_name, sha256, mime, size, entity, type, created_by)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
+          [path, original_name, sha256, info.mime, size, options.entity ?? null, options.type ?? null, options.createdBy ?? null],
+        );
+        return row!.id;
+      });
+      return { id, name, path, url: storageUrl(path), original_name, kind: kind!, mime: info.mime, size, sha256 };
     } catch (error) {
-      await runner.rollbackTransaction().catch(() => undefined);
+      // Whatever was staged goes (its chunks cascade); adopted content has another key by now.
+      await this.db.query('DELETE FROM stored_files WHERE sha256 = $1', [staging]).catch(() => undefined);
       throw error;
-    } finally {
-      await runner.release();
     }
   }
 

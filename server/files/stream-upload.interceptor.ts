@@ -6,6 +6,7 @@ import type { UploadPolicy } from '../../shared/files.js';
 import { MESSAGES } from '../../shared/messages.js';
 import { ValidationFailed } from '../common/http/errors.js';
 import { FilesService, type StoredUpload } from './files.service.js';
+import { UploadSlots } from './upload-slots.js';
 
 /** Where a streamed file goes: decided from the text fields sent before it (e.g. `type`). */
 export interface StreamPlacement {
@@ -26,16 +27,21 @@ export function streamedUpload(request: Request): { field: string; stored: Store
  * 100 MB). `place` picks the policy and area from the text fields sent before the file (a client
  * sends them first; without them `fallback` applies and the route checks again). Refusals are the
  * contract's: too large or of another kind → 422 under the field, a second file → 422, a malformed
- * body → 400, in Russian. A request that fails after the file was stored removes it.
+ * body → 400, in Russian. A request that fails after the file was stored removes it. Uploads at once
+ * are bounded (./upload-slots.ts).
  */
 export function StreamUploadInterceptor(fields: readonly [string, ...string[]], maxBytes: number, place: (body: Record<string, unknown>) => StreamPlacement): Type<NestInterceptor> {
   @Injectable()
   class StreamUpload implements NestInterceptor {
-    constructor(@Inject(FilesService) private readonly files: FilesService) {}
+    constructor(
+      @Inject(FilesService) private readonly files: FilesService,
+      @Inject(UploadSlots) private readonly slots: UploadSlots,
+    ) {}
 
     async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
       const request = context.switchToHttp().getRequest<Request>();
       const response = context.switchToHttp().getResponse<Response>();
+      this.slots.take(request, response);
       const files = this.files;
       let policy: UploadPolicy | undefined;
       const storage: multer.StorageEngine = {

@@ -2,6 +2,7 @@ import {
   BadRequestException,
   HttpException,
   HttpStatus,
+  Inject,
   Injectable,
   mixin,
   PayloadTooLargeException,
@@ -11,11 +12,12 @@ import {
   type Type,
 } from '@nestjs/common';
 import { FileFieldsInterceptor } from '@nestjs/platform-express';
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 import type { Observable } from 'rxjs';
 import type { UploadPolicy } from '../../shared/files.js';
 import { MESSAGES } from '../../shared/messages.js';
 import { ValidationFailed } from '../common/http/errors.js';
+import { UploadSlots } from './upload-slots.js';
 
 /** The part of multer's file object the upload routes read. */
 export interface MultipartFile {
@@ -30,7 +32,7 @@ export interface MultipartFile {
  * @nestjs/platform-express), cutting the body off at the policy's size: multer stops buffering at
  * the limit and only drains the rest. multer's refusals become the contract's replies: too large
  * → 422 with the policy's size message under the field, a second file → 422, a malformed body → 400,
- * all in Russian.
+ * all in Russian. Uploads at once are bounded (./upload-slots.ts).
  */
 export function UploadInterceptor(fields: readonly [string, ...string[]], policy: UploadPolicy): Type<NestInterceptor> {
   const Multer = FileFieldsInterceptor(
@@ -46,7 +48,11 @@ export function UploadInterceptor(fields: readonly [string, ...string[]], policy
   class Upload implements NestInterceptor {
     private readonly multer = new Multer();
 
+    constructor(@Inject(UploadSlots) private readonly slots: UploadSlots) {}
+
     async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
+      const http = context.switchToHttp();
+      this.slots.take(http.getRequest<Request>(), http.getResponse<Response>());
       try {
         return await this.multer.intercept(context, next);
       } catch (error) {

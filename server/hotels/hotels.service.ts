@@ -12,6 +12,7 @@ import { readAggregates } from '../common/aggregate/aggregate-store.js';
 import { saveAggregate } from '../common/aggregate/save-aggregate.js';
 import type { Actor, AuthUser } from '../common/auth/decorators.js';
 import { foreignKeysInto, referencedValues } from '../common/database/foreign-keys.js';
+import { readAll } from '../common/database/reads.js';
 import { forbidden, notFound, parseInput, PG, pgErrorOf, ValidationFailed } from '../common/http/errors.js';
 import { ResourceService } from '../common/resource/resource.service.js';
 import { ALIAS, defineServerResource, type ServerResource } from '../common/resource/server-resource.js';
@@ -159,11 +160,11 @@ export class HotelsService {
     if (!stored) throw notFound();
     const infrastructureIds = stored.links.infrastructures!.map((item) => item.item_id as number);
     const roomIds = stored.collections.rooms!.map((room) => room.row.id as number);
-    const [[city], infrastructures, roomsInUse] = await Promise.all([
-      manager.query<{ id: number; name: string }[]>('SELECT id, name FROM cities WHERE id = $1', [stored.row.city_id]),
-      infrastructureIds.length === 0 ? [] : manager.query<{ id: number; type: number }[]>('SELECT id, infrastructure_type_id AS type FROM infrastructures WHERE id = ANY($1::int[])', [infrastructureIds]),
-      this.roomsInUse(manager, roomIds),
-    ]);
+    const [[city], infrastructures, roomsInUse] = await readAll(manager, [
+      () => manager.query<{ id: number; name: string }[]>('SELECT id, name FROM cities WHERE id = $1', [stored.row.city_id]),
+      async () => (infrastructureIds.length === 0 ? [] : manager.query<{ id: number; type: number }[]>('SELECT id, infrastructure_type_id AS type FROM infrastructures WHERE id = ANY($1::int[])', [infrastructureIds])),
+      () => this.roomsInUse(manager, roomIds),
+    ] as const);
     return hotelRecord(stored, { city: city ?? null, infrastructureTypes: new Map(infrastructures.map((row) => [row.id, row.type])), roomsInUse });
   }
 

@@ -25,9 +25,15 @@ declare module 'vitest' {
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'backoffice-test-'));
   const database = await startEmbeddedDatabase(dataDir);
+  const report = process.env.DATABASE_DISCIPLINE_REPORT;
+  if (report) await fs.rm(report, { force: true });
   const teardown = async () => {
     await database.stop();
     await fs.rm(dataDir, { recursive: true, force: true });
+    // A second connection inside a transaction, or queries in parallel on one connection, anywhere in
+    // the run (server/database/connection-discipline.ts): the run fails, even if a test did not notice.
+    const breaches = report ? await fs.readFile(report, 'utf8').catch(() => '') : '';
+    if (breaches) throw new Error(`Database connection rules were broken during the tests:\n${breaches}`);
   };
 
   try {

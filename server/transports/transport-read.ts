@@ -4,6 +4,7 @@
  * positions, departures, the seat layout).
  */
 import type { EntityManager } from 'typeorm';
+import { readAll } from '../common/database/reads.js';
 import { storageUrl } from '../../shared/files.js';
 import type { SchedulePayload } from '../../shared/transport/schedules.js';
 import { departureDates, weekdayName, type RoutePointRow, type TransportRecord } from '../../shared/transport/transports.js';
@@ -55,13 +56,6 @@ export interface LoadedTransport {
   transportation: SchedulePayload['transportation'];
 }
 
-/** Runs the queries one after the other (a transaction's one connection) or all at once (the pool). */
-async function runQueries(manager: EntityManager, queries: (() => Promise<unknown>)[]): Promise<unknown[]> {
-  if (!manager.queryRunner?.isTransactionActive) return Promise.all(queries.map((query) => query()));
-  const results: unknown[] = [];
-  for (const query of queries) results.push(await query());
-  return results;
-}
 
 /** The transport and its children, or null. `lock` takes the row FOR UPDATE (an edit) first. */
 export async function loadTransport(manager: EntityManager, id: number, options: { lock?: boolean } = {}): Promise<LoadedTransport | null> {
@@ -73,7 +67,7 @@ export async function loadTransport(manager: EntityManager, id: number, options:
     [id],
   )) as TransportRow[];
   if (!row) return null;
-  const [points, days, dates, tariffs, transportations] = (await runQueries(manager, [
+  const [points, days, dates, tariffs, transportations] = (await readAll(manager, [
     () => manager.query(
       `SELECT p.id, p.position, p.kind, p.point_city_id, c.name AS city_name, p.info, p.start_time::text AS start_time, p.finish_time::text AS finish_time,
               p.arrival_day, p.departure_day

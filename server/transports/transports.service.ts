@@ -92,10 +92,13 @@ export class TransportsService {
     @Inject(ResourceService) private readonly resources: ResourceService,
   ) {}
 
-  /** Transport ids another table still points at (a seat booking, later a tour): these cannot be deleted. */
-  async inUse(ids: number[]): Promise<Set<number>> {
-    const keys = (await foreignKeysInto(this.db.manager, 'transports')).filter((key) => key.blocksDelete && key.target === 'id');
-    return referencedValues(this.db.manager, ids, keys);
+  /**
+   * Transport ids another table still points at (a seat booking, later a tour): these cannot be
+   * deleted. On `manager`'s connection: inside a save, the transaction's own.
+   */
+  async inUse(ids: number[], manager: EntityManager = this.db.manager): Promise<Set<number>> {
+    const keys = (await foreignKeysInto(manager, 'transports')).filter((key) => key.blocksDelete && key.target === 'id');
+    return referencedValues(manager, ids, keys);
   }
 
   /** GET /transports and /transports/schedules: paged, searched by name, sorted by id or name. */
@@ -152,10 +155,10 @@ export class TransportsService {
   async record(id: number, manager = this.db.manager): Promise<TransportRecord> {
     const transport = await loadTransport(manager, id);
     if (!transport) throw notFound();
-    const [[booked], used] = await Promise.all([
-      manager.query(`SELECT coalesce(max(to_position), -1) AS last FROM seat_bookings WHERE transport_id = $1`, [id]) as Promise<{ last: number }[]>,
-      this.inUse([id]),
-    ]);
+    // One after the other on the caller's connection: inside a save it is the transaction's, and a
+    // second query in parallel on it (or a second pooled connection) is what exhausted the pool.
+    const [booked] = (await manager.query(`SELECT coalesce(max(to_position), -1) AS last FROM seat_bookings WHERE transport_id = $1`, [id])) as { last: number }[];
+    const used = await this.inUse([id], manager);
     return transportRecord(transport, booked!.last, !used.has(id));
   }
 

@@ -3,6 +3,7 @@
  * folder (a `BenchScenario`, see ../context.ts) and one line here.
  */
 import type { BenchScenario } from '../context.js';
+import { bystanderScenario } from './bystander.js';
 import { deepPageScenario } from './deep-page.js';
 import { exportScenario } from './export.js';
 import { firstPagesScenario } from './first-pages.js';
@@ -19,6 +20,7 @@ export const BENCH_SCENARIOS: BenchScenario[] = [
   pickerScenario,
   hotelEditorScenario,
   transportScenario,
+  bystanderScenario,
   startupScenario,
   loginBurstScenario,
 ];

@@ -11,6 +11,7 @@ import type { EntityManager } from 'typeorm';
 import { MESSAGES } from '../../../shared/messages.js';
 import type { FieldErrors } from '../../../shared/validation.js';
 import { foreignKeysInto, referencedValues } from '../database/foreign-keys.js';
+import { readAll } from '../database/reads.js';
 import { PG, pgErrorOf, ValidationFailed } from '../http/errors.js';
 import {
   joinPath,
@@ -199,8 +200,8 @@ async function readLevel(
   const parentIds = parents.map((parent) => parent.row.id as number);
   const byId = new Map(parents.map((parent) => [parent.row.id as number, parent]));
   // The tables of one level are read at once (on a pool, in parallel; in a transaction, one after another).
-  await Promise.all([
-    ...Object.entries(collections).map(async ([key, collection]) => {
+  await readAll(manager, [
+    ...Object.entries(collections).map(([key, collection]) => async () => {
       for (const parent of parents) parent.collections[key] = [];
       const rows = parentIds.length === 0 ? [] : await selectRows(manager, collection.table, collection.parentColumn, parentIds, collection.orderBy);
       const children = rows.map((row) => {
@@ -210,7 +211,7 @@ async function readLevel(
       });
       await readLevel(manager, collection.collections, collection.links, children);
     }),
-    ...Object.entries(links).map(async ([key, link]) => {
+    ...Object.entries(links).map(([key, link]) => async () => {
       for (const parent of parents) parent.links[key] = [];
       const rows = parentIds.length === 0 ? [] : await selectRows(manager, link.table, link.parentColumn, parentIds, link.orderBy ?? 'ctid');
       for (const row of rows) byId.get(row[link.parentColumn] as number)?.links[key]!.push(row);

@@ -22,6 +22,8 @@ export class AuthGuard implements CanActivate {
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const targets = [context.getHandler(), context.getClass()];
     const request = context.switchToHttp().getRequest<Request>();
+    const isPublic = this.reflector.getAllAndOverride<'read-session' | 'without-session' | undefined>(PUBLIC_KEY, targets);
+    if (isPublic === 'without-session') return true;
     const token = request.cookies?.[SESSION_COOKIE] as string | undefined;
     const session = token ? await this.sessions.resolve(token) : null;
     if (session) {
@@ -29,7 +31,7 @@ export class AuthGuard implements CanActivate {
       request.sessionTokenHash = session.tokenHash;
     }
 
-    if (this.reflector.getAllAndOverride<boolean>(PUBLIC_KEY, targets)) return true;
+    if (isPublic) return true;
     if (!session) throw unauthenticated();
 
     const roles = this.reflector.getAllAndOverride<readonly Role[] | undefined>(ROLES_KEY, targets);

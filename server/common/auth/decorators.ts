@@ -5,8 +5,12 @@ import type { Role } from '../../../shared/roles.js';
 export const PUBLIC_KEY = 'auth:public';
 export const ROLES_KEY = 'auth:roles';
 
-/** The route needs no session (sign-in, CSRF cookie, health). */
-export const Public = () => SetMetadata(PUBLIC_KEY, true);
+/**
+ * The route needs no session (sign-in, CSRF cookie, health). `'without-session'`: the route does not
+ * even look the session up, so it needs no pooled connection (health must answer while every pooled
+ * connection is busy).
+ */
+export const Public = (session: 'read-session' | 'without-session' = 'read-session') => SetMetadata(PUBLIC_KEY, session);
 
 /** Only these roles may call the route (on a controller: all its routes; a route's own list wins). */
 export const Roles = (...roles: readonly Role[]) => SetMetadata(ROLES_KEY, roles);

@@ -14,13 +14,16 @@ export interface ForeignKeyInto {
 /** Read once per data source and table from pg_constraint: the schema changes only by migration. */
 const cache = new WeakMap<DataSource, Map<string, Promise<ForeignKeyInto[]>>>();
 
-/** The foreign keys pointing into `table`, as PostgreSQL itself enforces them. */
+/**
+ * The foreign keys pointing into `table`, as PostgreSQL itself enforces them. Read on `manager`'s
+ * own connection (inside a save, the transaction's: never a second pooled connection).
+ */
 export function foreignKeysInto(manager: EntityManager, table: string): Promise<ForeignKeyInto[]> {
   let byTable = cache.get(manager.connection);
   if (!byTable) cache.set(manager.connection, (byTable = new Map()));
   let found = byTable.get(table);
   if (!found) {
-    found = manager.connection.query<ForeignKeyInto[]>(
+    found = manager.query<ForeignKeyInto[]>(
       `SELECT c.conrelid::regclass::text AS table, a.attname AS column, fa.attname AS target,
               c.confdeltype IN ('a', 'r') AS "blocksDelete"
          FROM pg_constraint c

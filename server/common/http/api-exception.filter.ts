@@ -30,11 +30,15 @@ export class ApiExceptionFilter implements ExceptionFilter {
 
     const reply = clientErrorReply(exception);
     if (reply) {
-      if (reply.warn) {
+      const warn = () => {
         const message = exception instanceof Error ? exception.message : String(exception);
-        await this.logs.write('warning', 'http', `${request.method} ${request.originalUrl}`, message, meta, { kind: `client:${route}` }).catch(() => undefined);
-      }
+        return this.logs.write('warning', 'http', `${request.method} ${request.originalUrl}`, message, meta, { kind: `client:${route}` }).catch(() => undefined);
+      };
+      // A busy pool answers at once; its warning then waits its turn for a connection like anyone.
+      if (reply.warn && !reply.warnAfterReply) await warn();
+      for (const [name, value] of Object.entries(reply.headers ?? {})) response.setHeader(name, value);
       response.status(reply.status).json(reply.body);
+      if (reply.warn && reply.warnAfterReply) await warn();
       return;
     }
 

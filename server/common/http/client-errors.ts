@@ -8,16 +8,22 @@
  *   large, an unknown route — get the Russian text of their kind.
  * - A value PostgreSQL refuses as data (out of range, invalid text) that validation let through is
  *   the client's input too: 422, logged only as a (rate-limited) warning so the gap can be closed.
+ * - Not the client's doing but answered the same way, for that request only: a wait for a free pooled
+ *   connection that ran out (503, a rate-limited warning; never the outage state).
  */
 import { HttpException, HttpStatus } from '@nestjs/common';
 import { MESSAGES } from '../../../shared/messages.js';
-import { pgErrorOf } from './errors.js';
+import { isPoolBusy } from '../../database/database-availability.js';
+import { DATABASE_RETRY_AFTER_SECONDS, databaseBusy, pgErrorOf } from './errors.js';
 
 export interface ClientErrorReply {
   status: number;
   body: object;
+  headers?: Record<string, string>;
   /** Worth a warning row in /logs (a validation gap), rather than nothing. */
   warn?: boolean;
+  /** Write that warning after answering (it needs a pooled connection, which this reply is about). */
+  warnAfterReply?: boolean;
 }
 
 /** The JSON body nests deeper than INPUT_LIMITS.jsonDepth (thrown by the body parser's check, bootstrap.ts). */
@@ -57,6 +63,12 @@ export function isClientAbort(exception: unknown): boolean {
 
 export function clientErrorReply(exception: unknown): ClientErrorReply | null {
   if (isClientAbort(exception)) return { status: HttpStatus.BAD_REQUEST, body: { message: MESSAGES.input.badRequest } };
+  // Every pooled connection was busy for the whole wait: this request's 503, never an outage
+  // (ARCHITECTURE.md §7 "Connections"); a warning shows on /logs when it keeps happening.
+  if (isPoolBusy(exception)) {
+    const busy = databaseBusy();
+    return { status: busy.getStatus(), body: busy.getResponse() as object, headers: { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) }, warn: true, warnAfterReply: true };
+  }
   if (exception instanceof HttpException) {
     const status = exception.getStatus();
     const body = exception.getResponse();

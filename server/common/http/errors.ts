@@ -57,5 +57,7 @@ export function pgErrorOf(error: unknown): { code?: string; constraint?: string 
 /** 503 while the database cannot be reached (server/database/database-availability.ts); the client may retry. */
 export const databaseUnavailable = (extra: Record<string, unknown> = {}) =>
   new HttpException({ message: MESSAGES.database.unavailable, ...extra }, HttpStatus.SERVICE_UNAVAILABLE);
+/** 503 for one request that waited too long for a free pooled connection: busy, not down. */
+export const databaseBusy = () => new HttpException({ message: MESSAGES.database.busy }, HttpStatus.SERVICE_UNAVAILABLE);
 /** Seconds a client is asked to wait before retrying a 503 (`Retry-After`). */
 export const DATABASE_RETRY_AFTER_SECONDS = 2;

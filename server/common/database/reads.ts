@@ -1,0 +1,14 @@
+import type { EntityManager } from 'typeorm';
+
+/**
+ * Runs a request's independent reads on `manager`: one after the other when it is bound to one
+ * connection (a transaction's manager — queries in parallel on one client are refused by pg 9 and
+ * caught by server/database/connection-discipline.ts in the tests), all at once on the pool otherwise.
+ */
+export async function readAll<T extends readonly unknown[]>(manager: EntityManager, reads: { readonly [K in keyof T]: () => Promise<T[K]> }): Promise<T> {
+  const tasks = reads as readonly (() => Promise<unknown>)[];
+  if (!manager.queryRunner) return (await Promise.all(tasks.map((read) => read()))) as unknown as T;
+  const results: unknown[] = [];
+  for (const read of tasks) results.push(await read());
+  return results as unknown as T;
+}
