@@ -8,6 +8,24 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsInBatches, streamXlsx } from './xlsx.js';
 
+/** Rows of hardly compressible text, counting how many were taken. */
+function countedRows(total: number) {
+  const counter = { taken: 0, closed: false };
+  const rows = (async function* () {
+    try {
+      for (let id = 1; id <= total; id++) {
+        counter.taken++;
+        yield { id, text: randomBytes(12).toString('hex') };
+      }
+    } finally {
+      counter.closed = true;
+    }
+  })();
+  return { counter, rows };
+}
+
+const LONG_ROWS = 300_000;
+let longCounter: { taken: number; closed: boolean } | undefined;
 let server: Server;
 let base: string;
 const fetched: number[] = [];
@@ -61,6 +79,11 @@ beforeAll(async () => {
       })(),
     }),
   );
+  app.get('/long', (_req, res) => {
+    const { counter, rows } = countedRows(LONG_ROWS);
+    longCounter = counter;
+    void streamXlsx(res, { fileName: 'x.xlsx', sheetName: 'x', columns: [{ header: 'ID', key: 'id', type: 'number' }, { header: 'Текст', key: 'text' }], rows });
+  });
   server = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -127,22 +150,6 @@ describe('streamXlsx', () => {
     return { response: sink as unknown as Parameters<typeof streamXlsx>[0], sink, chunks, headers, release };
   }
 
-  /** Rows of hardly compressible text, counting how many were taken. */
-  function countedRows(total: number) {
-    const counter = { taken: 0, closed: false };
-    const rows = (async function* () {
-      try {
-        for (let id = 1; id <= total; id++) {
-          counter.taken++;
-          yield { id, text: randomBytes(12).toString('hex') };
-        }
-      } finally {
-        counter.closed = true;
-      }
-    })();
-    return { counter, rows };
-  }
-
   const settle = async (counter: { taken: number }) => {
     for (let before = -1; before !== counter.taken; ) {
       before = counter.taken;
@@ -178,4 +185,15 @@ describe('streamXlsx', () => {
     expect(counter.closed).toBe(true);
     expect(counter.taken).toBeLessThan(60_000);
   }, 60_000);
+
+  it('stops reading rows when an HTTP client aborts the download', async () => {
+    const aborted = new AbortController();
+    const response = await fetch(`${base}/long`, { signal: aborted.signal });
+    const reader = response.body!.getReader();
+    await reader.read();
+    aborted.abort();
+    for (let waited = 0; !longCounter?.closed && waited < 10_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(longCounter!.closed).toBe(true);
+    expect(longCounter!.taken).toBeLessThan(LONG_ROWS);
+  }, 30_000);
 });

@@ -83,23 +83,23 @@ const styleRow = (row: Row, style: Partial<Style>) => {
 };
 
 /** Resolves when `output` can take more, or rejects when the download went away meanwhile. */
-async function roomIn(output: PassThrough, response: Response): Promise<void> {
+async function roomIn(output: PassThrough, download: { closed: boolean; response: Response }): Promise<void> {
   // A turn of the event loop first: exceljs's zip (archiver, zlib on its own thread) moves what was
   // written so far towards `output` only then, so a full output shows here even when the rows came
   // without any wait of their own.
   await new Promise(setImmediate);
-  if (response.destroyed) throw new Error('The client closed the download');
+  if (download.closed) throw new Error('The client closed the download');
   if (!output.writableNeedDrain) return;
-  const gone = new AbortController();
+  const stop = new AbortController();
   try {
     await Promise.race([
-      once(output, 'drain', { signal: gone.signal }),
-      once(response, 'close', { signal: gone.signal }).then(() => {
+      once(output, 'drain', { signal: stop.signal }),
+      once(download.response, 'close', { signal: stop.signal }).then(() => {
         throw new Error('The client closed the download');
       }),
     ]);
   } finally {
-    gone.abort();
+    stop.abort();
   }
 }
 
@@ -131,6 +131,9 @@ export async function streamXlsx(response: Response, options: XlsxStreamOptions)
   const ignore = () => undefined;
   response.on('error', ignore);
   const closed = once(response, 'close').catch(ignore);
+  // The response closes once, when the last byte went out or when the client went away.
+  const download = { closed: false, response };
+  response.once('close', () => (download.closed = true));
   const output = new PassThrough({ highWaterMark: 64 * 1024 });
   output.on('error', ignore);
   output.pipe(response);
@@ -183,12 +186,11 @@ export async function streamXlsx(response: Response, options: XlsxStreamOptions)
         cell.style = styles[index]!;
       }
       row.commit();
-      if (number % ROWS_PER_CHUNK === 0) await roomIn(output, response);
+      if (number % ROWS_PER_CHUNK === 0) await roomIn(output, download);
       next = await iterator.next();
     }
-    await roomIn(output, response);
+    await roomIn(output, download);
     sheet.commit();
-    // The response closes when the last byte went out, or earlier when the client went away.
     const delivered = closed.then(() => {
       if (!response.writableFinished) throw new Error('The client closed the download');
     });
