@@ -1,7 +1,7 @@
 /**
  * The layering of the code, checked by dependency-cruiser in `npm test` (npm run check:layers):
  * the renderer never imports server code and Electron main only the server's entry points (it boots
- * the API in its own process), shared/ imports neither side, a feature
+ * the API in its own process), shared/ imports neither side, migrations import no server code, a feature
  * of the renderer never imports another feature, and the renderer's common code imports no feature
  * (features/screens.ts, the registry, is the one place that knows them all).
  */
@@ -28,6 +28,14 @@ module.exports = {
       severity: 'error',
       from: { path: '^shared/' },
       to: { path: '^(renderer|main|server|migrations)/' },
+    },
+    {
+      name: 'migrations-do-not-import-server',
+      comment:
+        'A migration must mean the same thing forever, while server code changes: what a migration needs of it is a copy frozen beside it (migrations/frozen/README.md) or inline.',
+      severity: 'error',
+      from: { path: '^migrations/' },
+      to: { path: '^server/' },
     },
     {
       name: 'no-renderer-in-server-or-main',

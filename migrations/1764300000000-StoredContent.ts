@@ -1,5 +1,5 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { sanitizeRichText } from '../server/common/input/rich-text.js';
+import { sanitizeRichText202611 as sanitizeRichText } from './frozen/rich-text-2026-11.js';
 import { BUMP_RECORD_VERSION_FUNCTION, versionedTableSql } from './versioning.js';
 
 /**

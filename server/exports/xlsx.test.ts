@@ -1,11 +1,31 @@
 /** streamXlsx and rowsInBatches on a real HTTP response, read back by exceljs (as Excel would open it). */
 import ExcelJS from 'exceljs';
 import express from 'express';
+import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
+import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsInBatches, streamXlsx } from './xlsx.js';
 
+/** Rows of hardly compressible text, counting how many were taken. */
+function countedRows(total: number) {
+  const counter = { taken: 0, closed: false };
+  const rows = (async function* () {
+    try {
+      for (let id = 1; id <= total; id++) {
+        counter.taken++;
+        yield { id, text: randomBytes(12).toString('hex') };
+      }
+    } finally {
+      counter.closed = true;
+    }
+  })();
+  return { counter, rows };
+}
+
+const LONG_ROWS = 300_000;
+let longCounter: { taken: number; closed: boolean } | undefined;
 let server: Server;
 let base: string;
 const fetched: number[] = [];
@@ -59,6 +79,11 @@ beforeAll(async () => {
       })(),
     }),
   );
+  app.get('/long', (_req, res) => {
+    const { counter, rows } = countedRows(LONG_ROWS);
+    longCounter = counter;
+    void streamXlsx(res, { fileName: 'x.xlsx', sheetName: 'x', columns: [{ header: 'ID', key: 'id', type: 'number' }, { header: 'Текст', key: 'text' }], rows });
+  });
   server = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -103,4 +128,72 @@ describe('streamXlsx', () => {
     // The socket closes mid-body: fetch or reading the body fails, never a whole-looking file.
     await expect(fetch(`${base}/fails-late`).then((response) => response.arrayBuffer())).rejects.toThrow();
   });
+
+  /** A response whose reader takes nothing until `release()`, then everything (status and headers are noted). */
+  function slowResponse() {
+    const held: (() => void)[] = [];
+    const chunks: Buffer[] = [];
+    let holding = true;
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        chunks.push(chunk);
+        if (holding) held.push(callback);
+        else callback();
+      },
+    });
+    const headers: Record<string, string> = {};
+    Object.assign(sink, { status: () => sink, setHeader: (name: string, value: string) => (headers[name.toLowerCase()] = value) });
+    const release = () => {
+      holding = false;
+      held.splice(0).forEach((callback) => callback());
+    };
+    return { response: sink as unknown as Parameters<typeof streamXlsx>[0], sink, chunks, headers, release };
+  }
+
+  const settle = async (counter: { taken: number }) => {
+    for (let before = -1; before !== counter.taken; ) {
+      before = counter.taken;
+      await new Promise((resolve) => setTimeout(resolve, 150));
+    }
+  };
+
+  it('waits for a slow reader: rows are read only as fast as the download is taken', async () => {
+    const total = 120_000;
+    const { response, chunks, headers, release } = slowResponse();
+    const { counter, rows } = countedRows(total);
+    const done = streamXlsx(response, { fileName: 'x.xlsx', sheetName: 'x', columns: [{ header: 'ID', key: 'id', type: 'number' }, { header: 'Текст', key: 'text' }], rows });
+    await settle(counter);
+    // The reader took nothing: the writer stopped once about a megabyte of the file waited for it.
+    expect(counter.taken).toBeGreaterThan(0);
+    expect(counter.taken).toBeLessThan(total / 2);
+    release();
+    await done;
+    expect(counter.taken).toBe(total);
+    expect(headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(Buffer.concat(chunks) as unknown as ArrayBuffer);
+    expect(workbook.worksheets[0]!.rowCount).toBe(total + 1);
+  }, 60_000);
+
+  it('stops reading rows when the client goes away mid-download', async () => {
+    const { response, sink } = slowResponse();
+    const { counter, rows } = countedRows(120_000);
+    const done = streamXlsx(response, { fileName: 'x.xlsx', sheetName: 'x', columns: [{ header: 'Текст', key: 'text' }], rows });
+    await settle(counter);
+    sink.destroy();
+    await done;
+    expect(counter.closed).toBe(true);
+    expect(counter.taken).toBeLessThan(60_000);
+  }, 60_000);
+
+  it('stops reading rows when an HTTP client aborts the download', async () => {
+    const aborted = new AbortController();
+    const response = await fetch(`${base}/long`, { signal: aborted.signal });
+    const reader = response.body!.getReader();
+    await reader.read();
+    aborted.abort();
+    for (let waited = 0; !longCounter?.closed && waited < 10_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(longCounter!.closed).toBe(true);
+    expect(longCounter!.taken).toBeLessThan(LONG_ROWS);
+  }, 30_000);
 });

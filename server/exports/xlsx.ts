@@ -1,18 +1,22 @@
 /**
- * Spreadsheet exports (spec 01 §2.4, §2.6: clients.xlsx, agencies.xlsx), streamed: rows come from
- * the database in batches and leave as compressed XML while the next batch is read, so 100 000
- * rows never sit in memory.
+ * Spreadsheet exports (spec 01 §2.4, §2.6: clients.xlsx, agencies.xlsx; spec 02 §7: the EGAIS list),
+ * streamed: rows come from the database in batches and leave as a compressed workbook while the
+ * next batch is read, so 100 000 rows never sit in memory.
  *
- * The workbook is written directly as SpreadsheetML (ECMA-376: a zip of a few XML parts) rather
- * than through exceljs: exceljs builds and looks up a style object for every cell it writes, which
- * made 100 000 clients take 2.7–5.9 s. Here a column's type decides its cells once — numbers and
- * dates are typed cells carrying their column's number format (a style index, `s="2"`), text is an
- * inline string — and the header is bold, frozen and has an autofilter, as an accountant expects.
- * The zip around the parts is zip-stream.ts (Node's native deflate and CRC-32).
+ * Every workbook is written by exceljs's streaming writer (ARCHITECTURE.md §7, the export path),
+ * which the reports to come need: several sheets, totals rows, merged headers, rouble formats.
+ * exceljs is loaded with `await import()` when the first export runs (it stays out of the server's
+ * start-up, scripts/bundle-node.mjs). Styles are per column, not per cell: each column's style is
+ * one object given to all of its cells, so exceljs resolves it to a style id once (its cache is
+ * keyed by the object) instead of merging and looking up a new style for every cell. A column's
+ * `type` decides its cells: numbers and dates are typed cells carrying their column's number format
+ * (dates `DD.MM.YYYY`), text is an inline string; the header is bold, frozen and has an autofilter,
+ * as an accountant expects.
  */
 import { once } from 'node:events';
+import { PassThrough } from 'node:stream';
+import type { Row, Style } from 'exceljs';
 import type { Response } from 'express';
-import { ZipStream } from './zip-stream.js';
 
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -41,120 +45,62 @@ export interface XlsxStreamOptions {
 export const xlsxYesNo = (value: unknown): string => (value ? 'Да' : 'Нет');
 
 const DATE_FORMAT = 'DD.MM.YYYY';
-/** Rows gathered into one write of the sheet's XML. */
+/** Rows written between two looks at the output: it must have room again before more are made. */
 const ROWS_PER_CHUNK = 500;
 
-/** Column letter of a 1-based index (1 → A, 27 → AA). */
-function columnLetter(index: number): string {
-  let letters = '';
-  for (let n = index; n > 0; n = Math.floor((n - 1) / 26)) letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
-  return letters;
-}
-
-const XML_SPECIAL = /[&<>"\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/;
-const XML_SPECIAL_ALL = new RegExp(XML_SPECIAL.source, 'g');
-const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
-/** Text as XML character data; characters XML cannot hold (control characters) are dropped. */
-const xmlText = (text: string) => (XML_SPECIAL.test(text) ? text.replace(XML_SPECIAL_ALL, (char) => ENTITIES[char] ?? '') : text);
-
-const inlineString = (ref: string, text: string, style = '') =>
-  `<c r="${ref}"${style} t="inlineStr"><is><t${/^\s|\s$/.test(text) ? ' xml:space="preserve"' : ''}>${xmlText(text)}</t></is></c>`;
-
-const DAY_MS = 86_400_000;
-/** Days from Excel's 1899-12-30 epoch to 1970-01-01. */
-const EXCEL_EPOCH_DAYS = 25_569;
-
-/** A calendar date (the local date of a Date, or YYYY-MM-DD) as an Excel serial day number. */
-function excelDay(value: unknown): number | null {
+/**
+ * A calendar date (the local date of a Date, or YYYY-MM-DD) as midnight UTC of that day: exceljs
+ * turns a Date into Excel's serial day by its UTC time, so this is the day the user sees.
+ */
+function calendarDate(value: unknown): Date | null {
   if (value instanceof Date) {
-    if (Number.isNaN(value.getTime())) return null;
-    return Date.UTC(value.getFullYear(), value.getMonth(), value.getDate()) / DAY_MS + EXCEL_EPOCH_DAYS;
+    return Number.isNaN(value.getTime()) ? null : new Date(Date.UTC(value.getFullYear(), value.getMonth(), value.getDate()));
   }
   const match = typeof value === 'string' ? /^(\d{4})-(\d{2})-(\d{2})/.exec(value) : null;
-  return match ? Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])) / DAY_MS + EXCEL_EPOCH_DAYS : null;
+  return match ? new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))) : null;
 }
 
-/** The fixed parts of the package, and the styles of these columns: 0 plain, 1 bold header, then one per number format. */
-function packageParts(options: XlsxStreamOptions) {
-  const formats = [...new Set(options.columns.map((column) => (column.type === 'date' ? DATE_FORMAT : column.type === 'number' ? column.format ?? 'General' : null)).filter((format): format is string => format !== null))];
-  const styleOf = (column: XlsxColumn) => {
-    const format = column.type === 'date' ? DATE_FORMAT : column.type === 'number' ? column.format ?? 'General' : null;
-    return format === null ? 0 : 2 + formats.indexOf(format);
-  };
-  const last = columnLetter(options.columns.length);
-  const sheetName = xmlText(options.sheetName.replace(/[\\/?*[\]:]/g, ' ').slice(0, 31));
-  const styles =
-    `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">` +
-    `<numFmts count="${formats.length}">${formats.map((format, index) => `<numFmt numFmtId="${164 + index}" formatCode="${xmlText(format)}"/>`).join('')}</numFmts>` +
-    `<fonts count="2"><font><sz val="11"/><name val="Calibri"/><family val="2"/></font><font><b/><sz val="11"/><name val="Calibri"/><family val="2"/></font></fonts>` +
-    `<fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>` +
-    `<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>` +
-    `<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>` +
-    `<cellXfs count="${2 + formats.length}"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/>` +
-    formats.map((_, index) => `<xf numFmtId="${164 + index}" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>`).join('') +
-    `</cellXfs><cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>`;
-  const sheetStart =
-    `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships">` +
-    `<sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/><selection pane="bottomLeft" activeCell="A2" sqref="A2"/></sheetView></sheetViews>` +
-    `<sheetFormatPr defaultRowHeight="15"/><cols>` +
-    options.columns
-      .map((column, index) => {
-        const style = styleOf(column);
-        return `<col min="${index + 1}" max="${index + 1}" width="${column.width ?? Math.max(12, column.header.length + 4)}" customWidth="1"${style ? ` style="${style}"` : ''}/>`;
-      })
-      .join('') +
-    `</cols><sheetData><row r="1" s="1" customFormat="1">${options.columns.map((column, index) => inlineString(`${columnLetter(index + 1)}1`, column.header, ' s="1"')).join('')}</row>`;
-  const sheetEnd = `</sheetData><autoFilter ref="A1:${last}1"/><pageMargins left="0.7" right="0.7" top="0.75" bottom="0.75" header="0.3" footer="0.3"/></worksheet>`;
-  const workbook =
-    `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships">` +
-    `<sheets><sheet name="${sheetName}" sheetId="1" r:id="rId1"/></sheets>` +
-    `<definedNames><definedName name="_xlnm._FilterDatabase" localSheetId="0" hidden="1">'${sheetName.replace(/'/g, "''")}'!$A$1:$${last}$1</definedName></definedNames></workbook>`;
-  const fixed: [string, string][] = [
-    [
-      '[Content_Types].xml',
-      `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">` +
-        `<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/>` +
-        `<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>` +
-        `<Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>` +
-        `<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/></Types>`,
-    ],
-    [
-      '_rels/.rels',
-      `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">` +
-        `<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
-    ],
-    ['xl/workbook.xml', workbook],
-    [
-      'xl/_rels/workbook.xml.rels',
-      `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">` +
-        `<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/>` +
-        `<Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/></Relationships>`,
-    ],
-    ['xl/styles.xml', styles],
-  ];
-  return { fixed, sheetStart, sheetEnd, styleOf };
+/** A worksheet name Excel accepts: no `\ / ? * [ ] :`, at most 31 characters. */
+const sheetNameOf = (name: string) => name.replace(/[\\/?*[\]:]/g, ' ').slice(0, 31);
+
+/** The cell value of a column: typed for number and date columns when the value is one, text otherwise; null leaves the cell out. */
+function cellValue(type: XlsxCellType, value: unknown): string | number | Date | null {
+  if (value === null || value === undefined || value === '') return null;
+  if (type === 'number' && typeof value === 'number' && Number.isFinite(value)) return value;
+  if (type === 'date') {
+    const date = calendarDate(value);
+    if (date) return date;
+  }
+  return String(value);
 }
 
-/** Writes one row's cells; each column's letter and style attribute are worked out once. */
-function rowWriter(columns: XlsxColumn[], styleOf: (column: XlsxColumn) => number) {
-  const cells = columns.map((column, index) => ({
-    key: column.key,
-    letter: columnLetter(index + 1),
-    type: column.type ?? 'text',
-    style: styleOf(column) ? ` s="${styleOf(column)}"` : '',
-  }));
-  return (row: Record<string, unknown>, number: number): string => {
-    let xml = `<row r="${number}">`;
-    for (const cell of cells) {
-      const value = row[cell.key];
-      if (value === null || value === undefined || value === '') continue;
-      const ref = cell.letter + number;
-      if (cell.type === 'number' && typeof value === 'number' && Number.isFinite(value)) xml += `<c r="${ref}"${cell.style}><v>${value}</v></c>`;
-      else if (cell.type === 'date' && excelDay(value) !== null) xml += `<c r="${ref}"${cell.style}><v>${excelDay(value)}</v></c>`;
-      else xml += inlineString(ref, String(value));
-    }
-    return `${xml}</row>`;
-  };
+/**
+ * Gives a row its style object (exceljs's typings leave a row's `style` out, its writer reads it):
+ * a shared one, so the row's style id is looked up once, not once per row.
+ */
+const styleRow = (row: Row, style: Partial<Style>) => {
+  (row as unknown as { style: Partial<Style> }).style = style;
+};
+
+/** Resolves when `output` can take more, or rejects when the download went away meanwhile. */
+async function roomIn(output: PassThrough, download: { closed: boolean; response: Response }): Promise<void> {
+  // A turn of the event loop first: exceljs's zip (archiver, zlib on its own thread) moves what was
+  // written so far towards `output` only then, so a full output shows here even when the rows came
+  // without any wait of their own.
+  await new Promise(setImmediate);
+  if (download.closed) throw new Error('The client closed the download');
+  if (!output.writableNeedDrain) return;
+  const stop = new AbortController();
+  try {
+    await Promise.race([
+      once(output, 'drain', { signal: stop.signal }),
+      once(download.response, 'close', { signal: stop.signal }).then(() => {
+        throw new Error('The client closed the download');
+      }),
+    ]);
+  } finally {
+    stop.abort();
+  }
 }
 
 /**
@@ -163,8 +109,13 @@ function rowWriter(columns: XlsxColumn[], styleOf: (column: XlsxColumn) => numbe
  * headers go out, so a failing query is still an ordinary error reply; a failure later, with the
  * download under way, aborts the response (the client sees a failed download, never a cut file
  * passed off as whole).
+ *
+ * Back-pressure: exceljs's writer does not wait for its output, so the workbook goes into a
+ * PassThrough piped to the response, and after every few hundred rows the writer waits for that
+ * PassThrough to drain: a slow reader slows the writer rather than filling memory.
  */
 export async function streamXlsx(response: Response, options: XlsxStreamOptions): Promise<void> {
+  const { default: ExcelJS } = await import('exceljs');
   const iterator = options.rows[Symbol.asyncIterator]();
   let next = await iterator.next();
 
@@ -179,35 +130,78 @@ export async function streamXlsx(response: Response, options: XlsxStreamOptions)
   // A client that goes away mid-download (or the abort below) must not become an unhandled 'error'.
   const ignore = () => undefined;
   response.on('error', ignore);
-  const { fixed, sheetStart, sheetEnd, styleOf } = packageParts(options);
   const closed = once(response, 'close').catch(ignore);
+  // The response closes once, when the last byte went out or when the client went away.
+  const download = { closed: false, response };
+  response.once('close', () => (download.closed = true));
+  const output = new PassThrough({ highWaterMark: 64 * 1024 });
+  output.on('error', ignore);
+  output.pipe(response);
   try {
-    const zip = new ZipStream(response);
-    for (const [name, xml] of fixed) await zip.add(name, xml);
-    const sheet = await zip.open('xl/worksheets/sheet1.xml');
-    const write = (xml: string) => {
-      if (response.destroyed) throw new Error('The client closed the download');
-      return sheet.write(xml);
-    };
-    const toXml = rowWriter(options.columns, styleOf);
-    await write(sheetStart);
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+      stream: output,
+      useStyles: true,
+      useSharedStrings: false,
+      // Level 1: a sheet's XML is repetitive and already shrinks about tenfold; higher levels cost
+      // several times the CPU for a few per cent.
+      zip: { zlib: { level: 1 } },
+    });
+    const columns = options.columns;
+    const sheet = workbook.addWorksheet(sheetNameOf(options.sheetName), {
+      views: [{ state: 'frozen', xSplit: 0, ySplit: 1, topLeftCell: 'A2', activeCell: 'A2' }],
+    });
+    // One style object per column, shared by the column and every cell of it (see the top of the file).
+    const styles = columns.map((column): Partial<Style> =>
+      column.type === 'date' ? { numFmt: DATE_FORMAT } : column.type === 'number' ? { numFmt: column.format ?? 'General' } : {},
+    );
+    sheet.columns = columns.map((column, index) => ({
+      key: column.key,
+      width: column.width ?? Math.max(12, column.header.length + 4),
+      style: styles[index],
+    }));
+    sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: columns.length } };
+
+    const bold: Partial<Style> = { font: { bold: true } };
+    const header = sheet.getRow(1);
+    styleRow(header, bold);
+    columns.forEach((column, index) => {
+      const cell = header.getCell(index + 1);
+      cell.value = column.header;
+      cell.style = bold;
+    });
+    header.commit();
+
+    const types = columns.map((column) => column.type ?? 'text');
+    const noStyle = {};
     let number = 1;
-    let chunk = '';
     while (!next.done) {
-      chunk += toXml(next.value, ++number);
-      if (number % ROWS_PER_CHUNK === 0) {
-        await write(chunk);
-        chunk = '';
+      const values = next.value;
+      const row = sheet.getRow(++number);
+      styleRow(row, noStyle);
+      for (let index = 0; index < columns.length; index++) {
+        const value = cellValue(types[index]!, values[columns[index]!.key]);
+        if (value === null) continue;
+        const cell = row.getCell(index + 1);
+        cell.value = value;
+        cell.style = styles[index]!;
       }
+      row.commit();
+      if (number % ROWS_PER_CHUNK === 0) await roomIn(output, download);
       next = await iterator.next();
     }
-    await write(chunk + sheetEnd);
-    await sheet.end();
-    await zip.finish();
-    response.end();
-    await closed;
+    await roomIn(output, download);
+    sheet.commit();
+    const delivered = closed.then(() => {
+      if (!response.writableFinished) throw new Error('The client closed the download');
+    });
+    const committed = workbook.commit();
+    committed.catch(ignore); // its failure after a lost client is that loss, handled below
+    await Promise.race([committed, delivered]);
+    await delivered;
   } catch (error) {
     await iterator.return?.();
+    output.unpipe(response);
+    output.destroy();
     response.destroy(error instanceof Error ? error : new Error(String(error)));
   }
 }

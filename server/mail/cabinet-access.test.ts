@@ -8,9 +8,11 @@ import { DataSource } from 'typeorm';
 import { CABINET_ACCESS_LIMIT } from '../../shared/cabinet-access.js';
 import { MESSAGES } from '../../shared/messages.js';
 import { Role } from '../../shared/roles.js';
+import { OutboxSecrets1764200000000 } from '../../migrations/1764200000000-OutboxSecrets.js';
 import { MIGRATIONS } from '../../migrations/index.js';
-import { decryptSecret } from '../common/secrets.js';
-import { migrateWithLock } from '../database/data-source.js';
+import { decryptSecret, encryptSecret } from '../common/secrets.js';
+import { createDataSource, migrateWithLock } from '../database/data-source.js';
+import { OUTBOX_SECRET_MARK } from './outbox-secret.js';
 import { ENTITIES } from '../database/entities.js';
 import { startTestSmtpServer, type TestSmtpServer } from '../test/smtp.js';
 import { createTestDatabase, startTestApp, type ApiClient, type TestApp, type TestDatabase } from '../test/test-app.js';
@@ -211,6 +213,35 @@ describe('the migration of letters written before', () => {
       expect(await whereItAppears(db, 'Old-Kept-Pass')).toEqual([]);
       expect(await whereItAppears(db, 'Old-Sent-Pass')).toEqual([]);
     } finally {
+      await db.drop();
+    }
+  });
+});
+
+describe('the migration’s frozen copy of the secrets (migrations/frozen/cabinet-secrets-v1.ts)', () => {
+  it('reads what the server encrypted (down) and writes what the server decrypts (up)', async () => {
+    const db = await createTestDatabase();
+    const dataSource = createDataSource(db.url, { poolSize: 2 });
+    await dataSource.initialize();
+    const runner = dataSource.createQueryRunner();
+    try {
+      const letter = MESSAGES.cabinetAccessLetter('агентство «Новое»', 'new-login', 'Now-Kept-Pass 3');
+      const stored = letter.replace('Now-Kept-Pass 3', OUTBOX_SECRET_MARK);
+      expect(stored).not.toBe(letter);
+      await db.query(
+        `INSERT INTO mail_outbox (recipient, subject, body_text, status, kind, secret_encrypted) VALUES ('now@new.test', 'Доступ', $1, 'kept', 'cabinet-access', $2)`,
+        [stored, await encryptSecret(dataSource.manager, 'Now-Kept-Pass 3')],
+      );
+      const migration = new OutboxSecrets1764200000000();
+      await migration.down!(runner);
+      expect((await db.query<{ body_text: string }>(`SELECT body_text FROM mail_outbox WHERE recipient = 'now@new.test'`))[0]!.body_text).toBe(letter);
+      await migration.up(runner);
+      const [kept] = await outboxOf(db, 'now@new.test');
+      expect(kept!.body_text).toBe(stored);
+      expect(await decryptSecret(dataSource.manager, kept!.secret_encrypted!)).toBe('Now-Kept-Pass 3');
+    } finally {
+      await runner.release();
+      await dataSource.destroy();
       await db.drop();
     }
   });

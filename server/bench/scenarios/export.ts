@@ -1,14 +1,19 @@
 /**
- * The clients export of 100 000 rows (issue 9): time to the last byte and the server's peak memory
- * over idle. Targets: half of 2.7 s (the time before, on the faster of the two machines measured)
- * and under 60 MB over idle. Memory is sampled by a worker thread, so a busy server cannot delay it.
+ * The clients export of 100 000 rows: time to the last byte and the server's peak memory over idle.
+ * Since issue 16 every xlsx goes through exceljs's streaming writer (server/exports/xlsx.ts); the
+ * targets are < 3 s and < 60 MB over idle, printed beside the last figures of the hand-written
+ * SpreadsheetML writer it replaced (0.87 s, +37 MB, 100 000 rows on a quiet machine; issue 9 asked
+ * for half of 2.7 s, which that writer met). Memory is sampled by a worker thread, so a busy server
+ * cannot delay it.
  */
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import type { BenchScenario } from '../context.js';
 
-const TARGET_SECONDS = 2.7 / 2;
+const TARGET_SECONDS = 3;
 const TARGET_MB = 60;
+/** The hand-written writer's last figures for 100 000 rows on a quiet machine, for comparison. */
+const BEFORE = '0.87 s, +37 MB';
 const MB = 1024 * 1024;
 
 /** Samples this process's RSS every 5 ms until told to stop; answers the peak. */
@@ -46,7 +51,12 @@ export const exportScenario: BenchScenario = {
     const over = (peak - idle) / MB;
     const title = `clients export, ${sizes.exportRows.toLocaleString('en')} rows (${(bytes / MB).toFixed(1)} MB)`;
     return [
-      { scenario: `${title}: time`, target: `< ${TARGET_SECONDS.toFixed(2)} s`, met: seconds < TARGET_SECONDS, note: `${seconds.toFixed(2)} s` },
+      {
+        scenario: `${title}: time`,
+        target: `< ${TARGET_SECONDS} s`,
+        met: seconds < TARGET_SECONDS,
+        note: `${seconds.toFixed(2)} s (exceljs; hand-written writer before: ${BEFORE})`,
+      },
       {
         scenario: `${title}: peak RSS over idle`,
         target: `< ${TARGET_MB} MB`,
