@@ -394,6 +394,10 @@ export const MESSAGES = {
     noSuchSeat: 'Такого места нет в схеме салона',
     noSegment: 'Маршрут не ведёт из выбранного города в выбранный город',
     noDeparture: 'В эту дату рейса нет',
+    /** A manual booking on a departure that has already left (today, by the server's calendar, is still bookable). */
+    bookingPast: 'Нельзя забронировать место на прошедшую дату',
+    /** Departure data names only applications with seats on that transport and date. */
+    applicationsNotSeated: (numbers: string) => `Заявки без мест на этом рейсе в эту дату: ${numbers}`,
     onlyManual: 'Снять можно только ручную бронь: место занято туристом заявки',
     dayTaken: 'Этот день уже выбран',
     dayFixed: 'День недели нельзя изменить',
