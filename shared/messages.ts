@@ -371,6 +371,8 @@ export const MESSAGES = {
     oneFile: 'Можно загрузить только один файл.',
     malformed: 'Не удалось прочитать загружаемый файл.',
     notAPhoto: 'Можно удалить только загруженную фотографию.',
+    /** DELETE /api/photos of an upload no record uses yet, by someone other than its uploader. */
+    notYourUpload: 'Удалить файл, ещё не сохранённый в записи, может только тот, кто его загрузил.',
     /** A record points only at uploads made for its kind of field (a city's catalogue image at a city photo). */
     wrongKind: 'Этот файл загружен не для этого поля.',
     uploadFailed: 'Произошла ошибка при загрузке файла',
