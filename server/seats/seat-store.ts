@@ -47,7 +47,8 @@ export async function holdTransport(manager: EntityManager, transportId: number)
 /**
  * Locks every transport using a vehicle type against bookings (FOR NO KEY UPDATE, which a booking's
  * FOR SHARE waits for) for the rest of the transaction: a layout edit then sees every booking it
- * could drop. Take the vehicle type's row first (its version check), as the transport save does.
+ * could drop. Call it holding the vehicle type's row (its version check): a transport moving onto
+ * the type locks that row FOR SHARE first (transports.service.ts), so none joins the type unseen.
  */
 export async function holdTransportsOfType(manager: EntityManager, transportationId: number): Promise<void> {
   await manager.query(`SELECT id FROM transports WHERE transportation_id = $1 ORDER BY id FOR NO KEY UPDATE`, [transportationId]);
