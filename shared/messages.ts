@@ -376,6 +376,8 @@ export const MESSAGES = {
     oneFile: 'Можно загрузить только один файл.',
     malformed: 'Не удалось прочитать загружаемый файл.',
     notAPhoto: 'Можно удалить только загруженную фотографию.',
+    /** DELETE /api/photos of an upload no record uses yet, by someone other than its uploader. */
+    notYourUpload: 'Удалить файл, ещё не сохранённый в записи, может только тот, кто его загрузил.',
     /** A record points only at uploads made for its kind of field (a city's catalogue image at a city photo). */
     wrongKind: 'Этот файл загружен не для этого поля.',
     uploadFailed: 'Произошла ошибка при загрузке файла',
@@ -403,6 +405,10 @@ export const MESSAGES = {
     noSuchSeat: 'Такого места нет в схеме салона',
     noSegment: 'Маршрут не ведёт из выбранного города в выбранный город',
     noDeparture: 'В эту дату рейса нет',
+    /** A manual booking on a departure that has already left (today, by the server's calendar, is still bookable). */
+    bookingPast: 'Нельзя забронировать место на прошедшую дату',
+    /** Departure data names only applications with seats on that transport and date. */
+    applicationsNotSeated: (numbers: string) => `Заявки без мест на этом рейсе в эту дату: ${numbers}`,
     onlyManual: 'Снять можно только ручную бронь: место занято туристом заявки',
     dayTaken: 'Этот день уже выбран',
     dayFixed: 'День недели нельзя изменить',

@@ -1,7 +1,8 @@
 /**
  * "Send notification" of a departure (spec 02 §7: GET /transports/{id}/date/{dateId}/notify): a job
- * of the job queue mails the contacts of the date's applications — those the departure row lists,
- * or, when it lists none, every application with a seat on that transport and date — through the
+ * of the job queue mails the contacts of the date's applications — those the departure row lists
+ * that still have a seat on that transport and date (a seat cancelled after the row was saved leaves
+ * nobody to tell), or, when it lists none, every application with a seat there — through the
  * mail service (kept in the outbox when there is no SMTP server), and notes the result on /logs.
  */
 import { Inject, Injectable } from '@nestjs/common';
@@ -13,7 +14,8 @@ import { defineJob, JobQueue } from '../jobs/job-queue.js';
 import { LogService } from '../logs/log.service.js';
 import { MailService } from '../mail/mail.service.js';
 
-export const NOTIFY_DATE = defineJob<{ transportId: number; dateId: number }>('transport-date-notify');
+/** One waiting job per departure row (its id is the singleton key): a second click while it waits adds nothing. */
+export const NOTIFY_DATE = defineJob<{ transportId: number; dateId: number }>('transport-date-notify', { policy: 'short' });
 
 type Departure = Pick<DateDataRow, 'date' | 'name' | 'number' | 'glonas_url' | 'departure_place' | 'departure_time'> & { transport_name: string };
 
@@ -60,7 +62,7 @@ export class DepartureNotifications {
        SELECT DISTINCT ON (lower(a.email)) a.number, a.email
          FROM applications a
         WHERE a.email IS NOT NULL AND a.email <> ''
-          AND a.id IN (SELECT application_id FROM listed UNION ALL SELECT application_id FROM seated WHERE NOT EXISTS (SELECT 1 FROM listed))
+          AND a.id IN (SELECT application_id FROM seated WHERE application_id IN (SELECT application_id FROM listed) OR NOT EXISTS (SELECT 1 FROM listed))
         ORDER BY lower(a.email), a.number`,
       [dateId, transportId, departure.date],
     )) as { number: string; email: string }[];
