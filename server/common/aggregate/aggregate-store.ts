@@ -262,7 +262,8 @@ interface RowMatcher {
 /** Rows whose written values agree with a key's plain columns (`Key (room_id, date_from)=(…)`). */
 function keyMatcher(key: Record<string, string>): RowMatcher {
   return {
-    values: (values) => Object.entries(key).every(([column, value]) => !(column in values) || String(values[column]) === value || values[column] === null),
+    // A written null never collides (NULLs are distinct in a unique index, and overlap with NULL is not true).
+    values: (values) => Object.entries(key).every(([column, value]) => !(column in values) || (values[column] !== null && values[column] !== undefined && String(values[column]) === value)),
     parent: (parentColumn, parentId) => !(parentColumn in key) || String(parentId) === key[parentColumn],
   };
 }
