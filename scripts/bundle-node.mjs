@@ -42,6 +42,8 @@ export const EXTERNAL_PACKAGES = [
   'exceljs',
   'nodemailer',
   'docx',
+  // The zip docx is built in, opened again only to drop characters XML forbids (server/exports/xml-text.ts).
+  'jszip',
   // With its HTML parser and postcss (≈ 500 KB): loaded when the first rich text is saved (input/rich-text.ts).
   'sanitize-html',
   // Big data tables used on demand (legacy charsets of request bodies, the MIME list): parsing them

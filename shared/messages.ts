@@ -215,7 +215,7 @@ export const MESSAGES = {
     tooDeep: (max: number) => `Слишком глубокая вложенность данных: допускается не более ${max} уровней.`,
     tooLarge: 'Слишком большой объём запроса.',
     unsupportedMediaType: 'Неподдерживаемый формат тела запроса.',
-    /** A NUL character or half of a surrogate pair: nothing a person types, nothing PostgreSQL stores. */
+    /** A control character (NUL, U+0007, …; tab and line breaks are fine) or half of a surrogate pair: nothing a person types, nothing PostgreSQL or a document stores. */
     unreadableText: 'Поле содержит недопустимые символы.',
     /** A value PostgreSQL refused as data (out of range, wrong format) that validation let through. */
     badValue: 'Значение поля недопустимо.',

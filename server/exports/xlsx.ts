@@ -12,6 +12,7 @@
  */
 import { once } from 'node:events';
 import type { Response } from 'express';
+import { xmlSafeText } from './xml-text.js';
 import { ZipStream } from './zip-stream.js';
 
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -51,11 +52,14 @@ function columnLetter(index: number): string {
   return letters;
 }
 
-const XML_SPECIAL = /[&<>"\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/;
-const XML_SPECIAL_ALL = new RegExp(XML_SPECIAL.source, 'g');
+const XML_ESCAPED = /[&<>"]/;
+const XML_ESCAPED_ALL = /[&<>"]/g;
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
-/** Text as XML character data; characters XML cannot hold (control characters) are dropped. */
-const xmlText = (text: string) => (XML_SPECIAL.test(text) ? text.replace(XML_SPECIAL_ALL, (char) => ENTITIES[char] ?? '') : text);
+/** Text as XML character data; characters XML cannot hold (control characters, xml-text.ts) are dropped. */
+const xmlText = (raw: string) => {
+  const text = xmlSafeText(raw);
+  return XML_ESCAPED.test(text) ? text.replace(XML_ESCAPED_ALL, (char) => ENTITIES[char]!) : text;
+};
 
 const inlineString = (ref: string, text: string, style = '') =>
   `<c r="${ref}"${style} t="inlineStr"><is><t${/^\s|\s$/.test(text) ? ' xml:space="preserve"' : ''}>${xmlText(text)}</t></is></c>`;

@@ -85,6 +85,27 @@ describe('NUL characters and lone surrogates', () => {
     expect(await count('vendors')).toBe(vendors);
   });
 
+  it('control characters (U+0007, U+000B, ESC) are refused in any text the same way; tab and line breaks are kept', async () => {
+    const countries = await count('countries');
+    for (const char of ['\u0007', '\u000b', '\u001b', '\u0001']) {
+      const response = await manager.post('/api/countries', { name: `Стр${char}ана` });
+      expect(response.status, JSON.stringify(char)).toBe(422);
+      expect(response.body, JSON.stringify(char)).toEqual({ message: MESSAGES.input.unreadableText, errors: { name: [MESSAGES.input.unreadableText] } });
+    }
+    const nested = await manager.post('/api/vendors', { name: 'Поставщик', payload: { sessions: [{ note: 'звонок\u0007' }] } });
+    expect(nested.body.errors).toEqual({ 'payload.sessions.0.note': [MESSAGES.input.unreadableText] });
+    const query = await manager.get('/api/countries?query=%07');
+    expect(query.body.errors).toEqual({ query: [MESSAGES.input.unreadableText] });
+    expect(await count('countries')).toBe(countries);
+
+    const hotel = await manager.post('/api/hotels', { payload: JSON.stringify({ name: 'Отель\u0007' }) });
+    expect(hotel.status).toBe(422);
+    expect(hotel.body.errors).toEqual({ 'payload.name': [MESSAGES.input.unreadableText] });
+
+    const kept = await manager.post('/api/countries', { name: 'Страна\tс табуляцией' });
+    expect(kept.status).toBe(201);
+  });
+
   it('in a multipart field: 422 as well', async () => {
     const form = new FormData();
     form.append('entity', 'city');
