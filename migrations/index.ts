@@ -17,6 +17,7 @@ import { Transport1765100000000 } from './1765100000000-Transport.js';
 import { Hotels1765000000001 } from './1765000000001-Hotels.js';
 import { FileChunks1765000000002 } from './1765000000002-FileChunks.js';
 import { SeatCountsByBoardingPoint1765100000010 } from './1765100000010-SeatCountsByBoardingPoint.js';
+import { SafeLinks1765200000000 } from './1765200000000-SafeLinks.js';
 
 export const MIGRATIONS = [
   Foundation1763769600000,
@@ -37,4 +38,5 @@ export const MIGRATIONS = [
   FileChunks1765000000002,
   Transport1765100000000,
   SeatCountsByBoardingPoint1765100000010,
+  SafeLinks1765200000000,
 ];

@@ -32,6 +32,8 @@ export const MESSAGES = {
     phoneMaskHint: 'Формат: +7 (999) 999-99-99',
     tooLarge: 'Слишком большой объём данных.',
     summary: 'Данные заполнены неверно.',
+    /** Every link field (optionalUrl): only http and https, never javascript:, data:, vbscript:. */
+    url: 'Поле должно быть ссылкой, начинающейся с http:// или https://.',
   },
   auth: {
     wrongCredentials: 'Неверный логин или пароль.',
@@ -353,7 +355,6 @@ export const MESSAGES = {
     tokenGenerated: 'Токен успешно сгенерирован',
     tokenDeleted: 'Токен успешно удален',
     notConnected: 'Не подключен', // spec: 'Not connected'
-    url: 'Поле должно быть ссылкой, начинающейся с http:// или https://.',
     infoPlaceholder: 'не более 5000 символов',
   },
   /** Uploads (spec 01 §5 "Photos", §8). */

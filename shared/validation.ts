@@ -157,6 +157,46 @@ export function optionalEmail(max: number) {
   );
 }
 
+/**
+ * Whether `text` is a link a person may be sent to: a URL whose scheme is http or https (with a
+ * host). `javascript:`, `data:`, `vbscript:` and anything else are not, whatever their case or the
+ * spaces and control characters around them (the URL parser strips those as a browser does). With
+ * `base` (the renderer passes the page's address) a relative link such as `/api/storage/…` is
+ * resolved first and counts when it lands on http(s). ARCHITECTURE.md §7 "Security edge".
+ */
+export function isSafeUrl(text: unknown, base?: string): text is string {
+  return safeUrl(text, base) !== null;
+}
+
+/** The http(s) URL `text` stands for (normalized by the URL parser), or null: see isSafeUrl. */
+export function safeUrl(text: unknown, base?: string): string | null {
+  if (typeof text !== 'string' || text.trim() === '') return null;
+  let url: URL;
+  try {
+    url = new URL(text, base);
+  } catch {
+    return null;
+  }
+  return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '' ? url.href : null;
+}
+
+/**
+ * An optional link of at most `max` characters (an agency's site and search module, a hotel's site,
+ * a departure's tracking link — every URL field): only an absolute http:// or https:// URL without
+ * spaces, stored as typed (trimmed); blank becomes null.
+ */
+export function optionalUrl(max: number) {
+  return z.preprocess(
+    blankToNull,
+    z
+      .string({ error: M.invalid })
+      .trim()
+      .max(max, M.maxLength(max))
+      .refine((text) => /^https?:\/\/\S+$/i.test(text) && isSafeUrl(text), M.url)
+      .nullable(),
+  );
+}
+
 /** An optional string of digits only (INN, OGRN), at most `max` of them; blank becomes null. */
 export function optionalDigits(max: number) {
   return z.preprocess(
