@@ -15,6 +15,10 @@ export const MESSAGES = {
     required: 'Поле обязательно для заполнения.',
     fillIn: 'Заполните поле',
     maxLength: (max: number) => `Количество символов в поле не может превышать ${max}.`,
+    minLength: (min: number) => `Количество символов в поле должно быть не меньше ${min}.`,
+    /** A list longer or shorter than its schema allows, where the field gives no text of its own. */
+    maxItems: (max: number) => `Количество элементов не может превышать ${max}.`,
+    minItems: (min: number) => `Количество элементов должно быть не меньше ${min}.`,
     email: 'Поле должно быть действительным электронным адресом.',
     integer: 'Поле должно быть целым числом.',
     number: 'Поле должно быть числом.',
