@@ -223,6 +223,8 @@ export const MESSAGES = {
     unsupportedMediaType: 'Неподдерживаемый формат тела запроса.',
     /** A control character (NUL, U+0007, …; tab and line breaks are fine) or half of a surrogate pair: nothing a person types, nothing PostgreSQL or a document stores. */
     unreadableText: 'Поле содержит недопустимые символы.',
+    /** The warning in /logs of a request the client abandoned (a tab closed mid-upload, a dropped connection). */
+    clientAborted: 'Клиент прервал запрос, не дослав его (закрыта вкладка или пропала связь).',
     /** A value PostgreSQL refused as data (out of range, wrong format) that validation let through. */
     badValue: 'Значение поля недопустимо.',
   },

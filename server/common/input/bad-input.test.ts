@@ -330,8 +330,12 @@ describe('logs', () => {
 describe('a client that goes away mid-request', () => {
   it('(a tab closed mid-upload, a font the browser stopped loading) is a 400 of its own, never put down to the database: ECONNABORTED is told apart by its words', () => {
     const aborted = Object.assign(new Error('request aborted'), { code: 'ECONNABORTED', type: 'request.aborted', status: 400 });
-    expect(clientErrorReply(aborted)).toEqual({ status: 400, body: { message: MESSAGES.input.badRequest } });
+    expect(clientErrorReply(aborted)).toEqual({ status: 400, body: { message: MESSAGES.input.badRequest }, warn: true, note: MESSAGES.input.clientAborted });
     expect(clientErrorReply(Object.assign(new Error('Request aborted'), { code: 'ECONNABORTED' }))).toMatchObject({ status: 400 });
     expect(clientErrorReply(Object.assign(new Error('read ECONNABORTED'), { code: 'ECONNABORTED' }))).toBeNull();
+    // Whatever an abandoned upload surfaces as (multer's 'Request aborted' has no code), the request tells: incomplete, connection gone.
+    const gone = { complete: false, destroyed: true, socket: { destroyed: true } } as never;
+    expect(clientErrorReply(new Error('Request aborted'), gone)).toMatchObject({ status: 400, warn: true });
+    expect(clientErrorReply(new Error('Request aborted'), { complete: true, destroyed: false, socket: { destroyed: false } } as never)).toBeNull();
   });
 });
