@@ -15,6 +15,10 @@ export const MESSAGES = {
     required: 'Поле обязательно для заполнения.',
     fillIn: 'Заполните поле',
     maxLength: (max: number) => `Количество символов в поле не может превышать ${max}.`,
+    minLength: (min: number) => `Количество символов в поле должно быть не меньше ${min}.`,
+    /** A list longer or shorter than its schema allows, where the field gives no text of its own. */
+    maxItems: (max: number) => `Количество элементов не может превышать ${max}.`,
+    minItems: (min: number) => `Количество элементов должно быть не меньше ${min}.`,
     email: 'Поле должно быть действительным электронным адресом.',
     integer: 'Поле должно быть целым числом.',
     number: 'Поле должно быть числом.',
@@ -32,6 +36,8 @@ export const MESSAGES = {
     phoneMaskHint: 'Формат: +7 (999) 999-99-99',
     tooLarge: 'Слишком большой объём данных.',
     summary: 'Данные заполнены неверно.',
+    /** Every link field (optionalUrl): only http and https, never javascript:, data:, vbscript:. */
+    url: 'Поле должно быть ссылкой, начинающейся с http:// или https://.',
   },
   auth: {
     wrongCredentials: 'Неверный логин или пароль.',
@@ -220,8 +226,10 @@ export const MESSAGES = {
     tooDeep: (max: number) => `Слишком глубокая вложенность данных: допускается не более ${max} уровней.`,
     tooLarge: 'Слишком большой объём запроса.',
     unsupportedMediaType: 'Неподдерживаемый формат тела запроса.',
-    /** A NUL character or half of a surrogate pair: nothing a person types, nothing PostgreSQL stores. */
+    /** A control character (NUL, U+0007, …; tab and line breaks are fine) or half of a surrogate pair: nothing a person types, nothing PostgreSQL or a document stores. */
     unreadableText: 'Поле содержит недопустимые символы.',
+    /** The warning in /logs of a request the client abandoned (a tab closed mid-upload, a dropped connection). */
+    clientAborted: 'Клиент прервал запрос, не дослав его (закрыта вкладка или пропала связь).',
     /** A value PostgreSQL refused as data (out of range, wrong format) that validation let through. */
     badValue: 'Значение поля недопустимо.',
   },
@@ -358,7 +366,6 @@ export const MESSAGES = {
     tokenGenerated: 'Токен успешно сгенерирован',
     tokenDeleted: 'Токен успешно удален',
     notConnected: 'Не подключен', // spec: 'Not connected'
-    url: 'Поле должно быть ссылкой, начинающейся с http:// или https://.',
     infoPlaceholder: 'не более 5000 символов',
   },
   /** Uploads (spec 01 §5 "Photos", §8). */

@@ -10,6 +10,7 @@ import { DataSource } from 'typeorm';
 import { formatDate } from '../../shared/format.js';
 import { MESSAGES } from '../../shared/messages.js';
 import type { DateDataRow } from '../../shared/transport/schedules.js';
+import { isSafeUrl } from '../../shared/validation.js';
 import { defineJob, JobQueue } from '../jobs/job-queue.js';
 import { LogService } from '../logs/log.service.js';
 import { MailService } from '../mail/mail.service.js';
@@ -19,7 +20,10 @@ export const NOTIFY_DATE = defineJob<{ transportId: number; dateId: number }>('t
 
 type Departure = Pick<DateDataRow, 'date' | 'name' | 'number' | 'glonas_url' | 'departure_place' | 'departure_time'> & { transport_name: string };
 
-/** The letter of one departure. */
+/**
+ * The letter of one departure. The tracking link is included only when it is an http(s) URL: a
+ * `javascript:` or `data:` one stored before links were checked never reaches a client's mailbox.
+ */
 export function departureLetter(departure: Departure, applicationNumber: string): string {
   const lines = [
     'Здравствуйте!',
@@ -28,7 +32,7 @@ export function departureLetter(departure: Departure, applicationNumber: string)
     departure.name || departure.number ? `Автобус: ${[departure.name, departure.number].filter(Boolean).join(', ')}` : null,
     departure.departure_place ? `Место отправления: ${departure.departure_place}` : null,
     departure.departure_time ? `Время отправления: ${departure.departure_time}` : null,
-    departure.glonas_url ? `Отслеживание автобуса: ${departure.glonas_url}` : null,
+    isSafeUrl(departure.glonas_url) ? `Отслеживание автобуса: ${departure.glonas_url.trim()}` : null,
     '',
     'Хорошей поездки!',
     '',

@@ -20,7 +20,7 @@ import {
   type TransportRecord,
 } from '../../shared/transport/transports.js';
 import type { SeatSchemeParams } from '../../shared/transport/seat-scheme.js';
-import { saveAggregate } from '../common/aggregate/save-aggregate.js';
+import { saveAggregate, type SavedAggregate } from '../common/aggregate/save-aggregate.js';
 import type { Actor, AuthUser } from '../common/auth/decorators.js';
 import { foreignKeysInto, referencedValues } from '../common/database/foreign-keys.js';
 import { notFound, parseInput, ValidationFailed } from '../common/http/errors.js';
@@ -184,7 +184,7 @@ export class TransportsService {
    * no route edit under bookings, fixed days and dates), then the rows. The catalogue image the
    * transport no longer names is removed with it.
    */
-  private async save(form: TransportForm, actor: Actor, id?: number): Promise<{ data: TransportRecord }> {
+  private async save(form: TransportForm, actor: Actor, id?: number): Promise<{ data: SavedAggregate<TransportRecord> }> {
     let droppedImage: string | null = null;
     const data = await saveAggregate(this.db, {
       declaration: TRANSPORT_AGGREGATE,
@@ -204,6 +204,7 @@ export class TransportsService {
         if (droppedImage) await removeUnreferencedUpload(manager, droppedImage);
       },
       read: (manager, transportId) => this.record(transportId, manager),
+      input: form,
     });
     return { data };
   }

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { MESSAGES } from '../messages.js';
-import { money, optionalRichText, optionalText, requiredDate, requiredText, toFieldErrors, versionField } from '../validation.js';
+import { money, optionalRichText, optionalText, optionalUrl, requiredDate, requiredText, toFieldErrors, versionField } from '../validation.js';
 import {
   AUTO_CONFIRM_STATUSES,
   CommissionType,
@@ -272,7 +272,7 @@ const hotelObject = z.object({
   sea_distance: z.preprocess(blankToNull, z.number({ error: V.oneOf }).int(V.oneOf).nullable()).default(null),
   desc_files: z.array(uploadedFile(HotelFileType.Description), { error: V.invalid }).default([]),
   memo_files: z.array(uploadedFile(HotelFileType.Memo), { error: V.invalid }).max(L.memoFiles, `Не более ${L.memoFiles} файлов.`).default([]),
-  site_url: optionalText(L.siteUrl),
+  site_url: optionalUrl(L.siteUrl),
   site_description: optionalText(L.siteUrl),
   photos: z.array(mediaItem(HotelFileType.Photo), { error: V.invalid }).default([]),
   videos: z.array(mediaItem(HotelFileType.Video), { error: V.invalid }).max(L.videos, 'Можно загрузить только одно видео.').default([]),

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { MESSAGES } from '../messages.js';
-import { optionalText, requiredInteger } from '../validation.js';
+import { optionalText, optionalUrl, requiredInteger } from '../validation.js';
 import { SEAT_SCHEME_LIMITS } from './seat-scheme.js';
 import type { TransportationRow } from './transportation.js';
 import { calendarDate as date, timeOfDay } from './transports.js';
@@ -38,7 +38,7 @@ export const dateDataSchema = z.object({
   date: date(),
   name: optionalText(DATE_DATA_LIMITS.text),
   number: optionalText(DATE_DATA_LIMITS.text),
-  glonas_url: optionalText(DATE_DATA_LIMITS.text),
+  glonas_url: optionalUrl(DATE_DATA_LIMITS.text),
   departure_place: optionalText(DATE_DATA_LIMITS.text),
   departure_time: timeOfDay(),
   applications_ids: z.array(requiredInteger(1, 2_147_483_647), { error: V.invalid }).default([]),

@@ -79,15 +79,16 @@ async function read(manager: EntityManager, id: number): Promise<BoxForm> {
   return formOf(stored);
 }
 
-const save = (form: BoxForm) =>
-  saveAggregate(db, {
+const save = async (form: BoxForm): Promise<BoxForm> =>
+  (await saveAggregate(db, {
     declaration: BOXES,
     actor: { user: { id: actorId, name: 'Тестов', email: 'a@b.c', role: 1 } } as never,
     id: form.id,
     version: form.version,
     build: () => node(form),
     read,
-  });
+    input: form,
+  })) as BoxForm;
 
 const box = (compartments: number, itemsEach = 2): BoxForm => ({
   name: `Коробка ${compartments}`,
