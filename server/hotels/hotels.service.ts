@@ -1,11 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { AUTO_CONFIRM_STATUSES, HOTEL_CATEGORY_TYPES, HOTEL_STARS, HOTEL_TEXTS, SEA_DISTANCES } from '../../shared/hotels/constants.js';
+import { AUTO_CONFIRM_STATUSES, COMMISSION_TYPES } from '../../shared/commission.js';
+import { HOTEL_CATEGORY_TYPES, HOTEL_STARS, HOTEL_TEXTS, SEA_DISTANCES } from '../../shared/hotels/constants.js';
 import { hotelsResource, type HotelListRow, type HotelPickerRow } from '../../shared/hotels/resource.js';
 import { placeCapErrors, type PlaceLayout } from '../../shared/hotels/rules.js';
 import type { Hotel } from '../../shared/hotels/schema.js';
 import { MESSAGES } from '../../shared/messages.js';
-import { COMMISSION_TYPES } from '../../shared/resources/agencies.js';
 import { ACCESS } from '../../shared/roles.js';
 import { joinPath } from '../common/aggregate/declaration.js';
 import { readAggregates } from '../common/aggregate/aggregate-store.js';

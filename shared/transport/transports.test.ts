@@ -109,9 +109,9 @@ describe('bus transport form', () => {
     );
     expect(errors['days.0.commission_sum']).toEqual([V.max(100)]);
     expect(errors.adult_price).toEqual([V.max(999_999.99)]);
-    expect(errors.auto_confirm_status).toEqual([T.autoConfirmStatus]);
+    expect(errors.auto_confirm_status).toEqual([MESSAGES.fields.autoConfirmStatus]);
     expect(errors['tariffs.0.tariff']).toEqual([V.min(-999_999)]);
-    expect(errorsOf(form({ adult_price: 10.005 })).adult_price).toEqual([V.invalid]);
+    expect(errorsOf(form({ adult_price: 10.005 })).adult_price).toEqual([MESSAGES.fields.decimals(2)]);
   });
 });
 

@@ -5,7 +5,7 @@
  */
 import { FormGroup, HTMLSelect, Intent, Switch } from '@blueprintjs/core';
 import { COMMISSION_CATEGORY_NAMES, type CommissionCategory } from '@shared/hotels/constants';
-import { COMMISSION_TYPES } from '@shared/resources/agencies';
+import { COMMISSION_TYPES } from '@shared/commission';
 import type { FieldErrors } from '@shared/validation';
 import { NumberField } from '../../../common/form/NumberField';
 import type { Values } from '../form';
