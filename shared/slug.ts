@@ -15,6 +15,8 @@ const LATIN: Record<string, string> = {
   п: 'p', р: 'r', с: 's', т: 't', у: 'u', ф: 'f', х: 'kh', ц: 'ts', ч: 'ch', ш: 'sh', щ: 'shch', ъ: '', ы: 'y', ь: '', э: 'e', ю: 'yu', я: 'ya',
   // Ukrainian and Belarusian letters met in names of places.
   і: 'i', ї: 'yi', є: 'ye', ґ: 'g', ў: 'u',
+  // The number sign would decompose into "No": a separator, as a site editor writes "obekt-1".
+  '№': ' ',
 };
 
 /**
@@ -27,6 +29,7 @@ export function slugOf(name: string, max = 255): string {
     .join('')
     // Latin letters with marks (é, ü) lose them; anything else not a Latin letter or digit separates words.
     .normalize('NFKD')
+    .toLowerCase()
     .replace(/[\u0300-\u036f]/g, '')
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '');

@@ -230,7 +230,7 @@ describe('the hotel', () => {
 
   it('needs the required status when auto-confirm is on (3 or 5), and drops it when off', async () => {
     const payload = { ...hotelPayload(handbooks, 'Отель Авто'), application_auto_confirm: true };
-    expect((await create(payload)).body.errors).toEqual({ auto_confirm_status: [MESSAGES.validation.required] });
+    expect((await create(payload)).body.errors).toEqual({ auto_confirm_status: [MESSAGES.fields.autoConfirmStatus] });
     expect((await create({ ...payload, auto_confirm_status: 4 })).body.errors).toEqual({ auto_confirm_status: [MESSAGES.validation.oneOf] });
     expect((await create({ ...payload, auto_confirm_status: 5 })).body.data).toMatchObject({ application_auto_confirm: true, auto_confirm_status: 5 });
     expect((await create({ ...payload, name: 'Отель Авто 2', slug: 'avto-2', application_auto_confirm: false, auto_confirm_status: 3 })).body.data.auto_confirm_status).toBeNull();

@@ -244,6 +244,22 @@ export function segmentOf(points: readonly RoutePointRef[], fromCity: number, to
   return to ? { from: from.position, to: to.position } : null;
 }
 
+/**
+ * The segment between two route points named by their positions (a booking on a route visiting one
+ * city twice), or null unless both are points of the route, in order, and stand in the cities named
+ * beside them (when named).
+ */
+export function positionSegment(
+  points: readonly RoutePointRef[],
+  named: { from_position: number | null; to_position: number | null; from_city_id?: number | null; to_city_id?: number | null },
+): { from: number; to: number } | null {
+  const { from_position: from, to_position: to } = named;
+  if (from === null || to === null || from >= to || to >= points.length) return null;
+  if (named.from_city_id != null && points[from]!.point_city_id !== named.from_city_id) return null;
+  if (named.to_city_id != null && points[to]!.point_city_id !== named.to_city_id) return null;
+  return { from, to };
+}
+
 /** Every ordered pair of route points (i before j): the cells of the tariff matrix. */
 export function tariffPairs(pointCount: number): { from_position: number; to_position: number }[] {
   const pairs: { from_position: number; to_position: number }[] = [];
