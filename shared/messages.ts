@@ -15,6 +15,10 @@ export const MESSAGES = {
     required: 'Поле обязательно для заполнения.',
     fillIn: 'Заполните поле',
     maxLength: (max: number) => `Количество символов в поле не может превышать ${max}.`,
+    minLength: (min: number) => `Количество символов в поле должно быть не меньше ${min}.`,
+    /** A list longer or shorter than its schema allows, where the field gives no text of its own. */
+    maxItems: (max: number) => `Количество элементов не может превышать ${max}.`,
+    minItems: (min: number) => `Количество элементов должно быть не меньше ${min}.`,
     email: 'Поле должно быть действительным электронным адресом.',
     integer: 'Поле должно быть целым числом.',
     number: 'Поле должно быть числом.',
@@ -32,6 +36,8 @@ export const MESSAGES = {
     phoneMaskHint: 'Формат: +7 (999) 999-99-99',
     tooLarge: 'Слишком большой объём данных.',
     summary: 'Данные заполнены неверно.',
+    /** Every link field (optionalUrl): only http and https, never javascript:, data:, vbscript:. */
+    url: 'Поле должно быть ссылкой, начинающейся с http:// или https://.',
   },
   auth: {
     wrongCredentials: 'Неверный логин или пароль.',
@@ -220,8 +226,10 @@ export const MESSAGES = {
     tooDeep: (max: number) => `Слишком глубокая вложенность данных: допускается не более ${max} уровней.`,
     tooLarge: 'Слишком большой объём запроса.',
     unsupportedMediaType: 'Неподдерживаемый формат тела запроса.',
-    /** A NUL character or half of a surrogate pair: nothing a person types, nothing PostgreSQL stores. */
+    /** A control character (NUL, U+0007, …; tab and line breaks are fine) or half of a surrogate pair: nothing a person types, nothing PostgreSQL or a document stores. */
     unreadableText: 'Поле содержит недопустимые символы.',
+    /** The warning in /logs of a request the client abandoned (a tab closed mid-upload, a dropped connection). */
+    clientAborted: 'Клиент прервал запрос, не дослав его (закрыта вкладка или пропала связь).',
     /** A value PostgreSQL refused as data (out of range, wrong format) that validation let through. */
     badValue: 'Значение поля недопустимо.',
   },
@@ -358,7 +366,6 @@ export const MESSAGES = {
     tokenGenerated: 'Токен успешно сгенерирован',
     tokenDeleted: 'Токен успешно удален',
     notConnected: 'Не подключен', // spec: 'Not connected'
-    url: 'Поле должно быть ссылкой, начинающейся с http:// или https://.',
     infoPlaceholder: 'не более 5000 символов',
   },
   /** Uploads (spec 01 §5 "Photos", §8). */
@@ -376,6 +383,8 @@ export const MESSAGES = {
     oneFile: 'Можно загрузить только один файл.',
     malformed: 'Не удалось прочитать загружаемый файл.',
     notAPhoto: 'Можно удалить только загруженную фотографию.',
+    /** DELETE /api/photos of an upload no record uses yet, by someone other than its uploader. */
+    notYourUpload: 'Удалить файл, ещё не сохранённый в записи, может только тот, кто его загрузил.',
     /** A record points only at uploads made for its kind of field (a city's catalogue image at a city photo). */
     wrongKind: 'Этот файл загружен не для этого поля.',
     uploadFailed: 'Произошла ошибка при загрузке файла',
@@ -403,6 +412,10 @@ export const MESSAGES = {
     noSuchSeat: 'Такого места нет в схеме салона',
     noSegment: 'Маршрут не ведёт из выбранного города в выбранный город',
     noDeparture: 'В эту дату рейса нет',
+    /** A manual booking on a departure that has already left (today, by the server's calendar, is still bookable). */
+    bookingPast: 'Нельзя забронировать место на прошедшую дату',
+    /** Departure data names only applications with seats on that transport and date. */
+    applicationsNotSeated: (numbers: string) => `Заявки без мест на этом рейсе в эту дату: ${numbers}`,
     onlyManual: 'Снять можно только ручную бронь: место занято туристом заявки',
     dayTaken: 'Этот день уже выбран',
     dayFixed: 'День недели нельзя изменить',

@@ -9,6 +9,47 @@ import { decimalPlaces, MONEY_SCALE } from './money.js';
 
 const M = MESSAGES.validation;
 
+/**
+ * The message of any issue a schema raises without a text of its own (ARCHITECTURE.md §7: every
+ * message the API sends is Russian). A field builder's own message always wins; this is what zod
+ * would otherwise say in English — a row of `rooms: [null]` ('expected object, received null'),
+ * `coords: [[]]`, a `catalog` that is a number, an unknown enum value — said with our texts:
+ * a missing value is 'required', a value of the wrong kind 'invalid', lengths and bounds as the
+ * field builders word them.
+ */
+export function russianIssueMessage(issue: z.core.$ZodRawIssue): string {
+  switch (issue.code) {
+    case 'invalid_type':
+      return issue.input === undefined || issue.input === null ? M.required : M.invalid;
+    case 'too_big': {
+      const max = Number(issue.maximum);
+      if (issue.origin === 'string') return M.maxLength(max);
+      if (issue.origin === 'array' || issue.origin === 'set') return M.maxItems(max);
+      return issue.origin === 'number' || issue.origin === 'int' || issue.origin === 'bigint' ? M.max(max) : M.invalid;
+    }
+    case 'too_small': {
+      const min = Number(issue.minimum);
+      if (issue.origin === 'string') return min <= 1 ? M.required : M.minLength(min);
+      if (issue.origin === 'array' || issue.origin === 'set') return min <= 1 ? M.required : M.minItems(min);
+      return issue.origin === 'number' || issue.origin === 'int' || issue.origin === 'bigint' ? M.min(min) : M.invalid;
+    }
+    case 'invalid_format':
+      return issue.format === 'email' ? M.email : M.invalid;
+    case 'invalid_value':
+      return M.oneOf;
+    default:
+      // not_multiple_of, unrecognized_keys, invalid_union, invalid_key, invalid_element, custom.
+      return M.invalid;
+  }
+}
+
+/*
+ * Set once for every schema: every schema module builds its fields from this one (or imports a module
+ * that does), and the server's parseInput imports it too, so both sides parse with these messages.
+ * zod's own locales (even `z.locales.ru()`) are not used: their texts are not the spec's.
+ */
+z.config({ customError: russianIssueMessage });
+
 /** A map of dotted field path to its messages, as in the 422 body. */
 export type FieldErrors = Record<string, string[]>;
 
@@ -23,7 +64,7 @@ const requiredMessage = (issue: { input?: unknown }) =>
 export function requiredText(max: number, options: { min?: number } = {}) {
   let schema = z.string({ error: requiredMessage }).trim().min(1, M.required);
   if (options.min && options.min > 1) {
-    schema = schema.min(options.min, `Количество символов в поле должно быть не меньше ${options.min}.`);
+    schema = schema.min(options.min, M.minLength(options.min));
   }
   return schema.max(max, M.maxLength(max));
 }
@@ -32,7 +73,7 @@ export function requiredText(max: number, options: { min?: number } = {}) {
 export function optionalText(max: number, options: { min?: number } = {}) {
   let schema = z.string({ error: M.invalid }).trim();
   if (options.min) {
-    schema = schema.min(options.min, `Количество символов в поле должно быть не меньше ${options.min}.`);
+    schema = schema.min(options.min, M.minLength(options.min));
   }
   return z.preprocess(blankToNull, schema.max(max, M.maxLength(max)).nullable());
 }
@@ -47,7 +88,7 @@ export function passwordText(max: number, options: { min?: number } = {}) {
     .string({ error: requiredMessage })
     .refine((text) => text.trim() !== '', { error: M.required, abort: true })
     .max(max, M.maxLength(max));
-  return options.min && options.min > 1 ? schema.min(options.min, `Количество символов в поле должно быть не меньше ${options.min}.`) : schema;
+  return options.min && options.min > 1 ? schema.min(options.min, M.minLength(options.min)) : schema;
 }
 
 /** A password that may be left empty (an edit that keeps the current one: null); see passwordText. */
@@ -220,6 +261,46 @@ export function optionalEmail(max: number) {
       .max(max, M.maxLength(max))
       .pipe(z.email({ error: M.email }))
       .transform((email) => email.toLowerCase())
+      .nullable(),
+  );
+}
+
+/**
+ * Whether `text` is a link a person may be sent to: a URL whose scheme is http or https (with a
+ * host). `javascript:`, `data:`, `vbscript:` and anything else are not, whatever their case or the
+ * spaces and control characters around them (the URL parser strips those as a browser does). With
+ * `base` (the renderer passes the page's address) a relative link such as `/api/storage/…` is
+ * resolved first and counts when it lands on http(s). ARCHITECTURE.md §7 "Security edge".
+ */
+export function isSafeUrl(text: unknown, base?: string): text is string {
+  return safeUrl(text, base) !== null;
+}
+
+/** The http(s) URL `text` stands for (normalized by the URL parser), or null: see isSafeUrl. */
+export function safeUrl(text: unknown, base?: string): string | null {
+  if (typeof text !== 'string' || text.trim() === '') return null;
+  let url: URL;
+  try {
+    url = new URL(text, base);
+  } catch {
+    return null;
+  }
+  return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '' ? url.href : null;
+}
+
+/**
+ * An optional link of at most `max` characters (an agency's site and search module, a hotel's site,
+ * a departure's tracking link — every URL field): only an absolute http:// or https:// URL without
+ * spaces, stored as typed (trimmed); blank becomes null.
+ */
+export function optionalUrl(max: number) {
+  return z.preprocess(
+    blankToNull,
+    z
+      .string({ error: M.invalid })
+      .trim()
+      .max(max, M.maxLength(max))
+      .refine((text) => /^https?:\/\/\S+$/i.test(text) && isSafeUrl(text), M.url)
       .nullable(),
   );
 }

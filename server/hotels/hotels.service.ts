@@ -112,6 +112,7 @@ export class HotelsService {
         for (const path of dropped) await removeUnreferencedUpload(manager, path);
       },
       read: (manager, hotelId) => this.read(manager, hotelId),
+      input: hotel,
     });
     return { data };
   }

@@ -2,6 +2,7 @@
  * Hotels (spec 02): the aggregate save of the hotel editor against a real PostgreSQL — one payload
  * in, the same shape out; ids stable; every rule of §4/§5 with its 422 path; versions; rollback.
  */
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toPayloadBody } from '../../shared/editor.js';
 import { HOTEL_TEXTS } from '../../shared/hotels/constants.js';
@@ -410,6 +411,48 @@ describe('a save that fails half-way', () => {
     expect(response.status).toBe(500);
     expect(response.body).toEqual({ message: MESSAGES.http.serverError });
     expect(await snapshot()).toEqual(before);
+  });
+});
+
+describe('a create committed while the database goes away', () => {
+  it('answers 201 with the new id and the payload\'s fields when the read after the commit dies, so the client does not retry into a duplicate', async () => {
+    const payload = hotelPayload(handbooks, 'Отель Обрыв');
+    // The read after the commit asks which rooms test_accommodations uses; the write never touches that
+    // table. Holding it locked stops the read there, after the commit, and its connection is then killed.
+    const locker = new pg.Client({ connectionString: app.db.url });
+    await locker.connect();
+    let reply;
+    try {
+      await locker.query('BEGIN');
+      await locker.query('LOCK TABLE test_accommodations IN ACCESS EXCLUSIVE MODE');
+      const pending = create(payload);
+      let killed = 0;
+      for (let attempt = 0; attempt < 200 && killed === 0; attempt++) {
+        const rows = await app.db.query<{ killed: boolean }>(
+          `SELECT pg_terminate_backend(pid) AS killed FROM pg_stat_activity
+            WHERE datname = current_database() AND pid <> pg_backend_pid() AND wait_event_type = 'Lock' AND query LIKE '%test_accommodations%'`,
+        );
+        killed = rows.filter((row) => row.killed).length;
+        if (killed === 0) await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      expect(killed).toBe(1);
+      reply = await pending;
+    } finally {
+      await locker.query('ROLLBACK').catch(() => undefined);
+      await locker.end();
+    }
+    expect(reply.status, JSON.stringify(reply.body)).toBe(201);
+    expect(reply.body.data).toMatchObject({ id: expect.any(Number), name: 'Отель Обрыв', slug: payload.slug, city_id: handbooks.cityId });
+    expect(reply.body.data.rooms).toBeUndefined();
+    expect(await app.db.query('SELECT name FROM hotels WHERE id = $1', [reply.body.data.id])).toEqual([{ name: 'Отель Обрыв' }]);
+    // Once the database answers again (the killed connection may have started a recovery), the hotel reads whole.
+    let read = await manager.get(`/api/hotels/${reply.body.data.id}`);
+    for (let attempt = 0; attempt < 100 && read.status === 503; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      read = await manager.get(`/api/hotels/${reply.body.data.id}`);
+    }
+    expect(read.status).toBe(200);
+    expect(read.body.data.rooms).toHaveLength(1);
   });
 });
 

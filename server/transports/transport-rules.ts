@@ -1,6 +1,7 @@
 /**
  * The save rules of a bus transport that need what is stored (spec 02 §5 and the seat store), and the
- * payload's route and tariff matrix by position. The save (transports.service.ts, on
+ * payload's route and tariff matrix by position; also the vehicle-type save's rule that bookings keep
+ * their seats (`layoutRuleErrors`, server/transportation/), the same rule as a transport's. The save (transports.service.ts, on
  * server/common/aggregate) calls these inside its transaction: `storedRuleErrors` before writing,
  * `placedPoints` and `tariffRows` (through transport.aggregate.ts) to build the rows.
  */
@@ -105,10 +106,36 @@ export function storedRuleErrors(
   }
 
   if (layout) {
-    const numbers = new Set(seatNumbers(layout));
-    const seatless = bookings.filter((booking) => !numbers.has(booking.number));
+    const seatless = seatlessBookings(layout, bookings);
     if (seatless.length > 0) errors.transportation_id = [T.bookingsInTheWay(describeBookings(seatless))];
   }
   return errors;
+}
+
+/**
+ * Bookings must keep their seats: the bookings whose seat number the layout does not have. The one
+ * rule behind both saves that can take a seat away — a transport moved to another vehicle type
+ * (`storedRuleErrors`) and a vehicle type's layout edit (`layoutRuleErrors`).
+ */
+export function seatlessBookings<Booking extends Pick<StoredBooking, 'number'>>(layout: SeatSchemeParams, bookings: readonly Booking[]): Booking[] {
+  if (bookings.length === 0) return [];
+  const numbers = new Set(seatNumbers(layout));
+  return bookings.filter((booking) => !numbers.has(booking.number));
+}
+
+/** The fields of a vehicle type that shape its seat layout, in the form's order. */
+export const LAYOUT_FIELDS = ['seats', 'rear_seats', 'rows', 'columns_at_door', 'second_door', 'second_door_rows', 'second_door_length'] as const;
+
+/**
+ * A vehicle type's layout edit against the bookings of every transport using it (bookings must keep
+ * their seats): the refusal goes to the changed field that drops the seats — the first whose stored
+ * value alone would give some of them back — else to `seats`, naming the bookings with their transport.
+ */
+export function layoutRuleErrors(stored: SeatSchemeParams, next: SeatSchemeParams, bookings: readonly (StoredBooking & { transport_name: string })[]): FieldErrors {
+  const seatless = seatlessBookings(next, bookings);
+  if (seatless.length === 0) return {};
+  const field =
+    LAYOUT_FIELDS.find((name) => (next[name] ?? null) !== (stored[name] ?? null) && seatlessBookings({ ...next, [name]: stored[name] }, seatless).length < seatless.length) ?? 'seats';
+  return { [field]: [T.bookingsInTheWay(describeBookings(seatless))] };
 }
 

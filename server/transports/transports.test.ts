@@ -4,6 +4,7 @@
  * rules of intermediate stops, days and dates with indexed 422 paths; no route edit under bookings;
  * copy; versions; one transaction.
  */
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toPayloadBody } from '../../shared/editor.js';
 import { MESSAGES } from '../../shared/messages.js';
@@ -153,6 +154,31 @@ describe('the catalogue', () => {
     expect(stored.faq).toEqual([expect.objectContaining({ question: 'Багаж?', answer: clean('Одно место') })]);
     expect(stored.top_block).toEqual({ title: 'Сверху', text: clean('Сверху') });
     expect(stored.bottom_block).toEqual({ title: 'Снизу', text: '<p><strong>Жирный</strong> <a>ссылка</a></p>' });
+  });
+});
+
+describe('the catalogue image', () => {
+  const photo = async (entity: string) => {
+    const body = new FormData();
+    body.append('entity', entity);
+    body.append('photo', new Blob([Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), randomBytes(2000)])]), 'catalog.jpg');
+    const reply = await manager.postForm('/api/photos', body);
+    expect(reply.status).toBe(201);
+    return reply.body.path as string;
+  };
+
+  it('is a bus photo only: another kind of upload is a 422 on catalog.image, and PostgreSQL refuses it too', async () => {
+    const [cityPhoto, busPhoto] = [await photo('city'), await photo('bus')];
+    const catalog = (image: string | null) => ({ title: 'Каталог', price: 100, sort: 1, image });
+    const refused = await create(form('Каталог: фото города', { catalog: catalog(cityPhoto) }));
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors).toEqual({ 'catalog.image': [MESSAGES.files.wrongKind] });
+
+    const saved = await created(form('Каталог: фото автобуса', { catalog: catalog(busPhoto) }));
+    expect(saved.catalog.image).toBe(busPhoto);
+    const edit = await update(saved.id, { ...form('Каталог: фото автобуса', { catalog: catalog(cityPhoto) }), version: saved.version });
+    expect(edit.body.errors).toEqual({ 'catalog.image': [MESSAGES.files.wrongKind] });
+    await expect(app.db.query('UPDATE transports SET catalog_image = $2 WHERE id = $1', [saved.id, cityPhoto])).rejects.toMatchObject({ code: '23514', constraint: 'ck__catalog.image' });
   });
 });
 

@@ -17,6 +17,7 @@ import {
   optionalMoney,
   optionalRichText,
   optionalText,
+  optionalUrl,
   requiredDate,
   requiredInteger,
   requiredText,
@@ -32,26 +33,38 @@ import {
   PERIOD_COMMISSION_CATEGORIES,
   ROOM_AGE_LISTS,
   ROOM_ITEM_LISTS,
+  HotelFileType,
   type CommissionCategory,
 } from './constants.js';
+import { HOTEL_UPLOADS } from './files.js';
 
 const V = MESSAGES.validation;
 
 /** The one date rule of the forms: a real day within bounds, 'Введите дату в формате ДД.ММ.ГГГГ.' otherwise. */
 const date = () => requiredDate();
 
-/** An uploaded file kept by the record: {name, path, url} (spec 02 §3 "Uploaded file"). */
-const uploadedFile = z.object({
-  name: z.string({ error: V.invalid }).max(255, V.maxLength(255)),
-  path: z.string({ error: V.required }).min(1, V.required).max(255, V.maxLength(255)),
-  url: z.string().max(300).optional(),
-});
+/**
+ * An uploaded file kept by the record: {name, path, url} (spec 02 §3 "Uploaded file"), of its field's
+ * upload type only — a path in that type's area (HOTEL_UPLOADS), as the database's CHECKs
+ * (migrations/1765200000020-FileFieldKinds.ts) hold too.
+ */
+const uploadedFile = (type: HotelFileType) =>
+  z.object({
+    name: z.string({ error: V.invalid }).max(255, V.maxLength(255)),
+    path: z
+      .string({ error: V.required })
+      .min(1, V.required)
+      .max(255, V.maxLength(255))
+      .refine((path) => path.startsWith(`${HOTEL_UPLOADS[type].area}/`), MESSAGES.files.wrongKind),
+    url: z.string().max(300).optional(),
+  });
 /** A photo or video item (spec 02 §3): id, name, path, url, alt, type. */
-const mediaItem = uploadedFile.extend({
-  id: z.unknown().optional(),
-  alt: optionalText(L.videoCaption),
-  type: z.unknown().optional(),
-});
+const mediaItem = (type: HotelFileType) =>
+  uploadedFile(type).extend({
+    id: z.unknown().optional(),
+    alt: optionalText(L.videoCaption),
+    type: z.unknown().optional(),
+  });
 
 /** A list entry naming a handbook row with a sum (services, meals, room items). */
 const itemWithSum = (max: number) => z.object({ id: id(), sum: money(0, max) });
@@ -177,7 +190,7 @@ const roomShape = {
   ...(Object.fromEntries(Object.keys(ROOM_AGE_LISTS).map((list) => [list, ages()])) as Record<keyof typeof ROOM_AGE_LISTS, ReturnType<typeof ages>>),
   ...(Object.fromEntries(ROOM_ITEM_LISTS.map((list) => [list, items()])) as Record<(typeof ROOM_ITEM_LISTS)[number], ReturnType<typeof items>>),
   meals: z.array(id(), { error: V.invalid }).default([]),
-  photos: z.array(mediaItem, { error: V.invalid }).default([]),
+  photos: z.array(mediaItem(HotelFileType.RoomPhoto), { error: V.invalid }).default([]),
   premises: z.array(premisesSchema, { error: V.invalid }).default([]),
   area: optionalText(L.roomArea),
   dates: z.array(periodSchema, { error: V.invalid }).default([]),
@@ -254,12 +267,12 @@ const hotelObject = z.object({
   application_auto_confirm: flag(),
   auto_confirm_status: autoConfirmStatus(),
   sea_distance: optionalId(),
-  desc_files: z.array(uploadedFile, { error: V.invalid }).default([]),
-  memo_files: z.array(uploadedFile, { error: V.invalid }).max(L.memoFiles, `Не более ${L.memoFiles} файлов.`).default([]),
-  site_url: optionalText(L.siteUrl),
+  desc_files: z.array(uploadedFile(HotelFileType.Description), { error: V.invalid }).default([]),
+  memo_files: z.array(uploadedFile(HotelFileType.Memo), { error: V.invalid }).max(L.memoFiles, `Не более ${L.memoFiles} файлов.`).default([]),
+  site_url: optionalUrl(L.siteUrl),
   site_description: optionalText(L.siteUrl),
-  photos: z.array(mediaItem, { error: V.invalid }).default([]),
-  videos: z.array(mediaItem, { error: V.invalid }).max(L.videos, 'Можно загрузить только одно видео.').default([]),
+  photos: z.array(mediaItem(HotelFileType.Photo), { error: V.invalid }).default([]),
+  videos: z.array(mediaItem(HotelFileType.Video), { error: V.invalid }).max(L.videos, 'Можно загрузить только одно видео.').default([]),
   services: z.array(itemWithSum(L.mealSum), { error: V.invalid }).default([]),
   infrastructures: z.array(z.object({ id: id(), type: z.unknown().optional(), pay: flag() }), { error: V.invalid }).default([]),
   meals: z.array(itemWithSum(L.mealSum), { error: V.invalid }).default([]),

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { checkCommission, COMMISSION_BOUNDS, commissionSum, commissionType, type CommissionType } from '../commission.js';
 import { MESSAGES } from '../messages.js';
 import {
+  optionalUrl,
   activeFlag,
   flag,
   maskedPhone,
@@ -56,16 +57,6 @@ export const AGENCY_TRANSITIONS = {
 } as const;
 export type AgencyTransition = keyof typeof AGENCY_TRANSITIONS;
 
-const url = z.preprocess(
-  (value) => (typeof value === 'string' && value.trim() === '' ? null : value === undefined ? null : value),
-  z
-    .string({ error: MESSAGES.validation.invalid })
-    .trim()
-    .max(AGENCY_LIMITS.search_module_url, MESSAGES.validation.maxLength(AGENCY_LIMITS.search_module_url))
-    .regex(/^https?:\/\/\S+$/i, MESSAGES.agencies.url)
-    .nullable(),
-);
-
 /**
  * POST and PUT /api/agencies. The status changes only through approve/contract, `is_new` only by
  * opening the agency, and the social-network token only through generate/delete: a save ignores them.
@@ -76,7 +67,7 @@ export const agencySchema = z
     legal_name: requiredText(AGENCY_LIMITS.legal_name),
     brand: optionalText(AGENCY_LIMITS.brand),
     inn: optionalDigits(AGENCY_LIMITS.inn),
-    site: optionalText(AGENCY_LIMITS.site),
+    site: optionalUrl(AGENCY_LIMITS.site),
     legal_address: optionalText(AGENCY_LIMITS.legal_address),
     actual_address: optionalText(AGENCY_LIMITS.actual_address),
     company_email: optionalEmail(AGENCY_LIMITS.company_email),
@@ -92,7 +83,7 @@ export const agencySchema = z
     info: optionalText(AGENCY_LIMITS.info),
     is_active: activeFlag(),
     has_search_module: flag(),
-    search_module_url: url,
+    search_module_url: optionalUrl(AGENCY_LIMITS.search_module_url),
     vk_settings: z
       .preprocess(
         (value) => (value === undefined || value === null ? {} : value),

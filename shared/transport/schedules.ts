@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { MESSAGES } from '../messages.js';
-import { id, optionalId, optionalInteger, optionalText, requiredInteger, time } from '../validation.js';
+import { id, optionalId, optionalInteger, optionalText, optionalUrl, requiredInteger, time } from '../validation.js';
 import { SEAT_SCHEME_LIMITS } from './seat-scheme.js';
 import type { TransportationRow } from './transportation.js';
 import { calendarDate as date, TRANSPORT_LIMITS } from './transports.js';
@@ -40,7 +40,7 @@ export const dateDataSchema = z.object({
   date: date(),
   name: optionalText(DATE_DATA_LIMITS.text),
   number: optionalText(DATE_DATA_LIMITS.text),
-  glonas_url: optionalText(DATE_DATA_LIMITS.text),
+  glonas_url: optionalUrl(DATE_DATA_LIMITS.text),
   departure_place: optionalText(DATE_DATA_LIMITS.text),
   departure_time: time(),
   applications_ids: z.array(id(), { error: V.invalid }).default([]),

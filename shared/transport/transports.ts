@@ -6,6 +6,7 @@
  * error paths such as `routes.intermediates.2.arrival_day`.
  */
 import { z } from 'zod';
+import { photoArea } from '../files.js';
 import { pickerQuerySchema } from '../list.js';
 import { MESSAGES } from '../messages.js';
 import { pairItem } from '../resources/cities.js';
@@ -106,8 +107,8 @@ export const catalogSchema = z
   .object({
     title: optionalText(TRANSPORT_LIMITS.catalogTitle),
     price: money(0, TRANSPORT_LIMITS.catalogPrice),
-    /** Storage path of the image (POST /api/photos with entity=bus: jpg or png up to 2 MB). */
-    image: optionalText(255),
+    /** Storage path of the image (POST /api/photos with entity=bus: jpg or png up to 2 MB): a bus photo only, as the database's CHECK holds too. */
+    image: optionalText(255).refine((path) => path === null || (path as string).startsWith(photoArea('bus')), MESSAGES.files.wrongKind),
     sort: z.preprocess((value) => (value === 0 || value === '0' ? null : value), optionalInteger(TRANSPORT_LIMITS.sort.min, TRANSPORT_LIMITS.sort.max)),
     seo_settings: z
       .object({

@@ -26,6 +26,7 @@ import { NameWithNewMark } from '../../common/NewMark';
 import { cabinetAccessField } from '../../common/CabinetAccessButton';
 import { defineResourceScreen } from '../../common/resource/definition';
 import { toast } from '../../common/toaster';
+import { SafeLink } from '../../common/SafeLink';
 
 
 async function changeStatus(row: AgencyRow, transition: AgencyTransition) {
@@ -177,9 +178,9 @@ export const agenciesScreen = defineResourceScreen<AgencyRow>({
       text: (row) => (row.has_search_module && row.search_module_url ? row.search_module_url : MESSAGES.agencies.notConnected),
       render: (row) =>
         row.has_search_module && row.search_module_url ? (
-          <a href={row.search_module_url} target="_blank" rel="noreferrer noopener" className="cell-value">
+          <SafeLink href={row.search_module_url} target="_blank" className="cell-value">
             {row.search_module_url.replace(/^https?:\/\//, '')}
-          </a>
+          </SafeLink>
         ) : (
           <span className="cell-value bp6-text-muted">{MESSAGES.agencies.notConnected}</span>
         ),
