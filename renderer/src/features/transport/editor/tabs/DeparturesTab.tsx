@@ -8,7 +8,8 @@ import { Button, FormGroup, Intent, SegmentedControl } from '@blueprintjs/core';
 import { errorsUnder } from '@shared/editor';
 import { formatDate } from '@shared/format';
 import { MESSAGES } from '@shared/messages';
-import { COMMISSION_BOUNDS, COMMISSION_TYPES } from '@shared/commission';
+import { COMMISSION_BOUNDS, COMMISSION_TYPES, formatCommission } from '@shared/commission';
+import { formatMoney } from '@shared/format';
 import { dateRowErrors, dayRowErrors, DEPARTURE_TYPE, TRANSPORT_LIMITS, WEEKDAYS, weekdayName } from '@shared/transport/transports';
 import type { FieldErrors } from '@shared/validation';
 import { useEffect, useState } from 'react';
@@ -29,8 +30,8 @@ interface Props {
   setErrors(update: (errors: FieldErrors) => FieldErrors): void;
 }
 
-/** "5 %" or "150 ₽" (commission type 1 fixed, 2 percent). */
-const markup = (row: Values) => `${row.commission_sum ?? 0} ${Number(row.commission_type) === 2 ? '%' : '₽'}`;
+/** "5%" or "150,00 ₽" (commission type 1 fixed, 2 percent), as every money cell. */
+const markup = (row: Values) => formatCommission(Number(row.commission_type), row.commission_sum ?? 0);
 
 export function DeparturesTab({ form, update, errors, setErrors }: Props) {
   const mode = Number(form.departure_type) === DEPARTURE_TYPE.dates ? DEPARTURE_TYPE.dates : DEPARTURE_TYPE.days;
@@ -96,7 +97,7 @@ function DaysTable(props: Props) {
         columns={[
           { title: 'День', render: (day) => weekdayName(Number(day.number)) },
           { title: 'Наценка', render: markup },
-          { title: 'Фрахт автобуса, ₽', render: (day) => day.freight ?? 0 },
+          { title: 'Фрахт автобуса', render: (day) => formatMoney(day.freight ?? 0) },
         ]}
       />
       {editor.state.open && (
@@ -154,7 +155,7 @@ function DatesTable(props: Props) {
         columns={[
           { title: 'Дата отправления', render: (date) => (date.start_date ? formatDate(date.start_date) : '') },
           { title: 'Наценка', render: markup },
-          { title: 'Фрахт автобуса, ₽', render: (date) => date.freight ?? 0 },
+          { title: 'Фрахт автобуса', render: (date) => formatMoney(date.freight ?? 0) },
         ]}
       />
       <ConfirmDelete item={confirming ? selected.size : null} message={`Удалить выбранные даты (${selected.size})?`} onCancel={() => setConfirming(false)} onConfirm={removeSelected} />
