@@ -149,6 +149,12 @@ describe('an outside client of the original system', () => {
     });
   });
 
+  it('two hotels of one name saved at once without a slug both get one: the second waits for the first\'s and takes -2', async () => {
+    const [first, second] = await Promise.all([create(asSent('Отель Одновременный')), create(asSent('Отель Одновременный', handbooks.otherCityId))]);
+    expect([first.status, second.status], JSON.stringify([first.body, second.body])).toEqual([201, 201]);
+    expect([first.body.data.slug, second.body.data.slug].sort()).toEqual(['otel-odnovremennyy', 'otel-odnovremennyy-2']);
+  });
+
   it('GETs a hotel and PUTs it back with flags as 0/1, ids as text and no slug: 200, the slug and the ids of rooms and periods kept', async () => {
     const created = await create(asSent('Отель Прибой'));
     expect(created.status, JSON.stringify(created.body)).toBe(201);
