@@ -6,10 +6,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { Paged } from '../../shared/api.js';
+import { COMMISSION_TYPES } from '../../shared/commission.js';
 import { formatDate } from '../../shared/format.js';
 import { transportationKindName } from '../../shared/transport/transportation.js';
 import {
-  COMMISSION_TYPES,
   DEPARTURE_TYPE,
   transportPickerSchema,
   transportsResource,
