@@ -32,7 +32,6 @@ beforeAll(async () => {
 afterAll(() => app?.close());
 
 /** A form as the editor or an outside client sends it. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Form = Record<string, any>;
 
 const stop = (city: number, extra: Form = {}): Form => ({ point_city_id: city, info: 'У вокзала', finish_time: '11:30', start_time: '11:45', arrival_day: 1, departure_day: 1, ...extra });

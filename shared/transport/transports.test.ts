@@ -4,7 +4,6 @@ import { MESSAGES } from '../messages.js';
 import { copyTransport, dateRowErrors, dayRowErrors, departureDates, intermediateStopErrors, positionSegment, rebuildTariffs, routePositions, segmentOf, tariffPlaces, todayIso, transportSchema } from './transports.js';
 
 /** A form as the editor or an outside client sends it: any shape, the schema judges. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Input = Record<string, any>;
 
 const T = MESSAGES.transport;
