@@ -30,11 +30,11 @@ export class BulkRows<Types extends ColumnTypes> {
   }
 
   /**
-   * Replaces the values of `column` — indices into `ids`, given while the rows were built before
-   * their ids were known — by those ids (null stays null).
+   * Replaces the values of `column` — indices into `values`, given while the rows were built before
+   * their ids (or numbers) were known — by those values (null stays null).
    */
-  remap(column: keyof Types, ids: readonly number[]): void {
-    this.columns[column] = this.columns[column].map((value) => (value === null ? null : ids[value as number]!));
+  remap(column: keyof Types, values: readonly unknown[]): void {
+    this.columns[column] = this.columns[column].map((value) => (value === null ? null : values[value as number]!));
   }
 
   /** Writes the rows, `slice` at a time. */

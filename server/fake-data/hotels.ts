@@ -18,47 +18,49 @@ type Faker = FakeDataContext['faker'];
 
 /** Resort cities: where hotels stand, their coordinates, whether by the sea, and the price level (100 = the coast's average). */
 const RESORTS = [
-  { name: 'Анапа', lat: 44894, lon: 37316, sea: true, level: 100, weight: 9 },
-  { name: 'Сочи', lat: 43585, lon: 39723, sea: true, level: 150, weight: 9 },
-  { name: 'Геленджик', lat: 44561, lon: 38077, sea: true, level: 120, weight: 6 },
-  { name: 'Кабардинка', lat: 44650, lon: 37935, sea: true, level: 105, weight: 3 },
-  { name: 'Адлер', lat: 43428, lon: 39923, sea: true, level: 130, weight: 4 },
-  { name: 'Туапсе', lat: 44095, lon: 39073, sea: true, level: 85, weight: 2 },
-  { name: 'Витязево', lat: 44996, lon: 37271, sea: true, level: 90, weight: 3 },
-  { name: 'Архипо-Осиповка', lat: 44371, lon: 38532, sea: true, level: 90, weight: 2 },
-  { name: 'Ейск', lat: 46711, lon: 38276, sea: true, level: 75, weight: 2 },
-  { name: 'Кисловодск', lat: 43905, lon: 42716, sea: false, level: 110, weight: 4 },
-  { name: 'Пятигорск', lat: 44048, lon: 43059, sea: false, level: 95, weight: 3 },
-  { name: 'Ессентуки', lat: 44044, lon: 42864, sea: false, level: 100, weight: 3 },
-  { name: 'Зеленоградск', lat: 54959, lon: 20475, sea: true, level: 110, weight: 2 },
-  { name: 'Калининград', lat: 54710, lon: 20511, sea: false, level: 105, weight: 2 },
-  { name: 'Казань', lat: 55796, lon: 49106, sea: false, level: 115, weight: 3 },
-  { name: 'Санкт-Петербург', lat: 59939, lon: 30316, sea: false, level: 140, weight: 4 },
+  { name: 'Анапа', lat: 44894, lon: 37316, kind: 'sea', level: 100, weight: 9 },
+  { name: 'Сочи', lat: 43585, lon: 39723, kind: 'sea', level: 150, weight: 9 },
+  { name: 'Геленджик', lat: 44561, lon: 38077, kind: 'sea', level: 120, weight: 6 },
+  { name: 'Кабардинка', lat: 44650, lon: 37935, kind: 'sea', level: 105, weight: 3 },
+  { name: 'Адлер', lat: 43428, lon: 39923, kind: 'sea', level: 130, weight: 4 },
+  { name: 'Туапсе', lat: 44095, lon: 39073, kind: 'sea', level: 85, weight: 2 },
+  { name: 'Витязево', lat: 44996, lon: 37271, kind: 'sea', level: 90, weight: 3 },
+  { name: 'Архипо-Осиповка', lat: 44371, lon: 38532, kind: 'sea', level: 90, weight: 2 },
+  { name: 'Ейск', lat: 46711, lon: 38276, kind: 'sea', level: 75, weight: 2 },
+  { name: 'Кисловодск', lat: 43905, lon: 42716, kind: 'spa', level: 110, weight: 4 },
+  { name: 'Пятигорск', lat: 44048, lon: 43059, kind: 'spa', level: 95, weight: 3 },
+  { name: 'Ессентуки', lat: 44044, lon: 42864, kind: 'spa', level: 100, weight: 3 },
+  { name: 'Зеленоградск', lat: 54959, lon: 20475, kind: 'sea', level: 110, weight: 2 },
+  { name: 'Калининград', lat: 54710, lon: 20511, kind: 'city', level: 105, weight: 2 },
+  { name: 'Казань', lat: 55796, lon: 49106, kind: 'city', level: 115, weight: 3 },
+  { name: 'Санкт-Петербург', lat: 59939, lon: 30316, kind: 'city', level: 140, weight: 4 },
 ] as const;
+type ResortKind = (typeof RESORTS)[number]['kind'];
 
 /** Season price factors in percent by month (January first), by the sea and elsewhere. */
 const SEASON = {
   sea: [65, 60, 65, 70, 85, 115, 145, 150, 110, 80, 65, 80],
-  inland: [105, 90, 90, 95, 100, 110, 120, 120, 105, 95, 90, 115],
-};
+  spa: [95, 90, 90, 95, 105, 115, 125, 125, 110, 100, 90, 110],
+  city: [105, 90, 90, 95, 100, 115, 120, 115, 100, 95, 90, 120],
+} satisfies Record<ResortKind, number[]>;
 
-/** Hotel categories (shared/hotels/constants.ts ids), how a name starts, stars and weight. */
+/** Hotel categories (shared/hotels/constants.ts ids), how a name starts, stars, the room types it has and how common it is in each kind of resort. */
 const CATEGORIES = [
-  { id: 1, prefixes: ['Отель', 'Гостиница'], stars: [3, 3, 4, 4, 5, 2], level: 110, weight: 40, rooms: ['Эконом', 'Стандарт', 'Стандарт улучшенный', 'Комфорт', 'Семейный', 'Полулюкс', 'Люкс'] },
-  { id: 2, prefixes: ['Гостевой дом'], stars: [0, 0, 1, 2], level: 70, weight: 18, rooms: ['Эконом', 'Стандарт', 'Стандарт улучшенный', 'Семейный', 'Студия'] },
-  { id: 3, prefixes: ['База отдыха'], stars: [0, 1, 2], level: 65, weight: 8, rooms: ['Эконом', 'Стандарт', 'Семейный', 'Коттедж'] },
-  { id: 4, prefixes: ['Санаторий'], stars: [3, 3, 4], level: 130, weight: 10, rooms: ['Стандарт', 'Стандарт улучшенный', 'Семейный', 'Полулюкс', 'Люкс'] },
-  { id: 5, prefixes: ['Пансионат'], stars: [2, 3, 3], level: 90, weight: 14, rooms: ['Эконом', 'Стандарт', 'Стандарт улучшенный', 'Семейный', 'Полулюкс'] },
-  { id: 6, prefixes: ['Апартаменты'], stars: [0, 3, 4], level: 100, weight: 10, rooms: ['Студия', 'Апартаменты'] },
+  { id: 1, prefixes: ['Отель', 'Гостиница'], stars: [3, 3, 4, 4, 5, 2], level: 110, weight: { sea: 40, spa: 30, city: 60 }, rooms: ['Эконом', 'Стандарт', 'Стандарт улучшенный', 'Комфорт', 'Семейный', 'Полулюкс', 'Люкс'] },
+  { id: 2, prefixes: ['Гостевой дом'], stars: [0, 0, 1, 2], level: 70, weight: { sea: 18, spa: 10, city: 15 }, rooms: ['Эконом', 'Стандарт', 'Стандарт улучшенный', 'Семейный', 'Студия'] },
+  { id: 3, prefixes: ['База отдыха'], stars: [0, 1, 2], level: 65, weight: { sea: 8, spa: 0, city: 0 }, rooms: ['Эконом', 'Стандарт', 'Семейный', 'Коттедж'] },
+  { id: 4, prefixes: ['Санаторий'], stars: [3, 3, 4], level: 130, weight: { sea: 6, spa: 45, city: 0 }, rooms: ['Стандарт', 'Стандарт улучшенный', 'Семейный', 'Полулюкс', 'Люкс'] },
+  { id: 5, prefixes: ['Пансионат'], stars: [2, 3, 3], level: 90, weight: { sea: 16, spa: 15, city: 0 }, rooms: ['Эконом', 'Стандарт', 'Стандарт улучшенный', 'Семейный', 'Полулюкс'] },
+  { id: 6, prefixes: ['Апартаменты'], stars: [0, 3, 4], level: 100, weight: { sea: 10, spa: 0, city: 20 }, rooms: ['Студия', 'Апартаменты'] },
 ] as const;
 
-const HOTEL_NAMES = [
-  'Бриз', 'Лазурный берег', 'Морская звезда', 'Парус', 'Чайка', 'Жемчужина', 'Золотой берег', 'Магнолия', 'Кипарис', 'Олимп',
-  'Акварель', 'Ривьера', 'Альбатрос', 'Дельфин', 'Нептун', 'Маяк', 'Фрегат', 'Волна', 'Солнечный', 'Кавказ', 'Эльбрус',
-  'Горный воздух', 'Сосновый бор', 'Изумруд', 'Камелия', 'Лотос', 'Эдельвейс', 'Пальмира', 'Аврора', 'Фламинго', 'Афродита',
-  'Прибой', 'Янтарь', 'Белые ночи', 'Тихая гавань', 'Морской бриз', 'Ласточка', 'Виктория', 'Светлана', 'Надежда', 'Родник',
-  'Нарзан', 'Машук', 'Серебряный ключ', 'Медовый', 'Гранд', 'Империал', 'Русь', 'Усадьба', 'Старый город', 'Каштан', 'Платан',
-];
+/** Names of hotels by the kind of resort, and names any hotel may have. */
+const HOTEL_NAMES: Record<ResortKind | 'any', string[]> = {
+  sea: ['Бриз', 'Лазурный берег', 'Морская звезда', 'Парус', 'Чайка', 'Жемчужина', 'Золотой берег', 'Кипарис', 'Ривьера', 'Альбатрос', 'Дельфин', 'Нептун', 'Маяк', 'Фрегат', 'Волна', 'Пальмира', 'Фламинго', 'Афродита', 'Прибой', 'Тихая гавань', 'Морской бриз', 'Янтарный берег'],
+  spa: ['Кавказ', 'Эльбрус', 'Горный воздух', 'Сосновый бор', 'Эдельвейс', 'Нарзан', 'Машук', 'Серебряный ключ', 'Родник', 'Бештау', 'Долина нарзанов', 'Казбек'],
+  city: ['Гранд', 'Империал', 'Русь', 'Старый город', 'Центральная', 'Невский берег', 'Кремлёвская', 'Волжская', 'Купеческая', 'Сити'],
+  any: ['Виктория', 'Аврора', 'Магнолия', 'Каштан', 'Платан', 'Лотос', 'Камелия', 'Изумруд', 'Олимп', 'Акварель', 'Светлана', 'Надежда', 'Ласточка', 'Усадьба', 'Солнечный', 'Медовый'],
+};
 
 const STREETS = ['ул. Пионерский проспект', 'ул. Набережная', 'ул. Приморская', 'ул. Курортная', 'ул. Морская', 'ул. Ленина', 'ул. Гагарина', 'ул. Садовая', 'ул. Парковая', 'ул. Солнечная', 'ул. Черноморская', 'ул. Горького'];
 
@@ -271,10 +273,11 @@ export const hotelsKind: FakeDataKind = {
     hotelIds.forEach((hotelId, hotelIndex) => {
       const resort = faker.helpers.weightedArrayElement(RESORTS.map((value) => ({ weight: value.weight, value })));
       const cityId = handbooks.cities.get(resort.name)!;
-      const category = faker.helpers.weightedArrayElement(CATEGORIES.map((value) => ({ weight: value.weight, value })));
+      const category = faker.helpers.weightedArrayElement(CATEGORIES.filter((value) => value.weight[resort.kind] > 0).map((value) => ({ weight: value.weight[resort.kind], value })));
+      const names = [...HOTEL_NAMES[resort.kind], ...HOTEL_NAMES.any];
       let name = '';
       for (let attempt = 0; !name || takenNames.has(`${cityId}:${name.toLowerCase()}`); attempt++) {
-        name = `${faker.helpers.arrayElement(category.prefixes)} «${faker.helpers.arrayElement(HOTEL_NAMES)}»${attempt > 20 ? ` ${attempt}` : ''}`;
+        name = `${faker.helpers.arrayElement(category.prefixes)} «${faker.helpers.arrayElement(names)}»${attempt > 20 ? ` ${attempt}` : ''}`;
       }
       takenNames.add(`${cityId}:${name.toLowerCase()}`);
       let slug = `${slugOf(name)}-${slugOf(resort.name)}`;
@@ -290,7 +293,7 @@ export const hotelsKind: FakeDataKind = {
       const serviceChoice = faker.helpers.arrayElements(HOTEL_SERVICES, between(faker, 3, 7));
       serviceChoice.forEach((service, position) => hotelServices.push({ hotel_id: hotelId, item_id: handbooks.services.get(service.name)!, sum: service.sum, position }));
       const infrastructureChoice = faker.helpers.arrayElements(
-        handbooks.infrastructures.filter((item) => resort.sea || item.type !== 'Пляж'),
+        handbooks.infrastructures.filter((item) => resort.kind === 'sea' || item.type !== 'Пляж'),
         between(faker, 2, 6),
       );
       infrastructureChoice.forEach((item, position) => hotelInfrastructures.push({ hotel_id: hotelId, item_id: item.id, pay: chance(faker, 25), position }));
@@ -302,7 +305,7 @@ export const hotelsKind: FakeDataKind = {
       const seasons = bounds.slice(1).map((end, index) => {
         const start = bounds[index]!;
         const months = ages(start, end - 1).map((offset) => Number(monthStart(yearStart, offset).slice(5, 7)) - 1);
-        const factors = months.map((month) => (resort.sea ? SEASON.sea : SEASON.inland)[month]!);
+        const factors = months.map((month) => SEASON[resort.kind][month]!);
         return { from: monthStart(yearStart, start), to: addDays(monthStart(yearStart, end), -1), factor: Math.round(factors.reduce((sum, factor) => sum + factor, 0) / factors.length) };
       });
 
@@ -330,7 +333,7 @@ export const hotelsKind: FakeDataKind = {
           hotel_id: hotelId,
           position,
           type_id: handbooks.roomTypes.get(kind.type)!,
-          description_id: chance(faker, 70) ? handbooks.descriptions.get(resort.sea && chance(faker, 60) ? 'Вид на море' : faker.helpers.arrayElement(ROOM_DESCRIPTIONS))! : null,
+          description_id: chance(faker, 70) ? handbooks.descriptions.get(resort.kind === 'sea' && chance(faker, 60) ? 'Вид на море' : faker.helpers.arrayElement(ROOM_DESCRIPTIONS.slice(1)))! : null,
           accommodation_id: handbooks.accommodations.get(children > 0 || advChildren > 0 ? 'Семейное размещение' : faker.helpers.arrayElement(ACCOMMODATIONS))!,
           place_id: handbooks.places.get(placeName)!,
           quota,
@@ -401,7 +404,7 @@ export const hotelsKind: FakeDataKind = {
         departure_time: faker.helpers.arrayElement(['10:00', '11:00', '12:00', '12:00']),
         vendor_id: chance(faker, 70) ? faker.helpers.arrayElement(handbooks.vendors) : null,
         promotion_id: chance(faker, 15) ? faker.helpers.arrayElement(handbooks.promotions) : null,
-        description: `<p>${name} — ${resort.sea ? 'в пешей доступности от моря' : 'в тихом районе недалеко от центра'}, ${cityName}. ${faker.helpers.arrayElement([
+        description: `<p>${name} — ${resort.kind === 'sea' ? 'в пешей доступности от моря' : 'в тихом районе недалеко от центра'}, ${cityName}. ${faker.helpers.arrayElement([
           'Уютные номера с ремонтом, зелёная территория и внимательный персонал.',
           'Номера с кондиционером и балконом, своя парковка и кафе на территории.',
           'Просторная территория, бассейн, детская площадка и беседки для отдыха.',
@@ -413,7 +416,7 @@ export const hotelsKind: FakeDataKind = {
         is_search_priority: chance(faker, 10),
         application_auto_confirm: autoConfirm,
         auto_confirm_status: autoConfirm ? faker.helpers.arrayElement([3, 5]) : null,
-        sea_distance: resort.sea ? between(faker, 1, 6) : null,
+        sea_distance: resort.kind === 'sea' ? between(faker, 1, 6) : null,
         site_url: chance(faker, 40) ? `https://${slug}.ru` : null,
         site_description: null,
         // The catalogue shows the cheapest night of an adult (whole roubles).

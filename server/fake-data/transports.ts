@@ -148,6 +148,8 @@ export const transportsKind: FakeDataKind = {
     let nextApplication = 0;
     let nextTourist = 0;
     let nextData = 0;
+    /** When each application was made: numbers are given in that order once all are made. */
+    const madeAt: string[] = [];
     const chosen = services().filter(({ line, back, round }) => !taken.has(nameOf(line, back, round).toLowerCase())).slice(0, count);
 
     const made = chosen.map(({ line, back, round }, index) => {
@@ -256,7 +258,8 @@ export const transportsKind: FakeDataKind = {
             const applicationId = nextApplication++;
             seated.push(applicationId);
             const family = familyOf(faker, party.length);
-            applications.push({ id: applicationId, number: applicationNumber(applicationsBefore + nextApplication, bookedAt), email: family.email, phone: family.phone, created_at: createdAt });
+            applications.push({ id: applicationId, number: applicationId, email: family.email, phone: family.phone, created_at: createdAt });
+            madeAt.push(createdAt);
             party.forEach((number, member) => {
               const touristId = nextTourist++;
               tourists.push({ id: touristId, application_id: applicationId, ...family.members[member]! });
@@ -268,7 +271,8 @@ export const transportsKind: FakeDataKind = {
             const applicationId = nextApplication++;
             seated.push(applicationId);
             const traveller = familyOf(faker, 1);
-            applications.push({ id: applicationId, number: applicationNumber(applicationsBefore + nextApplication, bookedAt), email: traveller.email, phone: traveller.phone, created_at: createdAt });
+            applications.push({ id: applicationId, number: applicationId, email: traveller.email, phone: traveller.phone, created_at: createdAt });
+            madeAt.push(createdAt);
             const touristId = nextTourist++;
             tourists.push({ id: touristId, application_id: applicationId, ...traveller.members[0]! });
             bookings.push({ transport_id: id, departure_date: date, number: party[0]!, from_position: to, to_position: last, application_id: applicationId, tourist_id: touristId, leg, created_by_id: null, created_at: createdAt });
@@ -296,6 +300,9 @@ export const transportsKind: FakeDataKind = {
     const touristIds = await reserveIds(sql, 'tourists', nextTourist);
     const dataIds = await reserveIds(sql, 'transport_date_data', nextData);
     applications.remap('id', applicationIds);
+    const numbers: string[] = [];
+    [...madeAt.keys()].sort((a, b) => madeAt[a]!.localeCompare(madeAt[b]!) || a - b).forEach((index, order) => (numbers[index] = applicationNumber(applicationsBefore + order + 1, madeAt[index]!)));
+    applications.remap('number', numbers);
     tourists.remap('id', touristIds);
     tourists.remap('application_id', applicationIds);
     bookings.remap('application_id', applicationIds);
@@ -315,7 +322,7 @@ function nameOf(line: Line, back: boolean, round: number): string {
   return round === 0 ? base : `${base}, рейс ${round + 1}`;
 }
 
-/** An application number as the office gives them: year, month and a serial number. */
+/** An application number as the office gives them: year and month it was made, and a serial number. */
 const applicationNumber = (serial: number, date: string) => `${date.slice(2, 4)}${date.slice(5, 7)}-${String(serial).padStart(5, '0')}`;
 
 const FEMALE_SURNAME: [RegExp, string][] = [[/(ов|ев|ёв|ин|ын)$/, '$1а'], [/ский$/, 'ская'], [/цкий$/, 'цкая'], [/ой$/, 'ая']];
