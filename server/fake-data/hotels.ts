@@ -275,11 +275,15 @@ export const hotelsKind: FakeDataKind = {
       const cityId = handbooks.cities.get(resort.name)!;
       const category = faker.helpers.weightedArrayElement(CATEGORIES.filter((value) => value.weight[resort.kind] > 0).map((value) => ({ weight: value.weight[resort.kind], value })));
       const names = [...HOTEL_NAMES[resort.kind], ...HOTEL_NAMES.any];
+      // A name once per city (the quoted part too: no «Маяк» hotel beside a «Маяк» boarding house).
       let name = '';
-      for (let attempt = 0; !name || takenNames.has(`${cityId}:${name.toLowerCase()}`); attempt++) {
-        name = `${faker.helpers.arrayElement(category.prefixes)} «${faker.helpers.arrayElement(names)}»${attempt > 20 ? ` ${attempt}` : ''}`;
+      let quoted = '';
+      for (let attempt = 0; !name || takenNames.has(`${cityId}:${name.toLowerCase()}`) || takenNames.has(`${cityId}:${quoted.toLowerCase()}`); attempt++) {
+        quoted = `«${faker.helpers.arrayElement(names)}»${attempt > 20 ? ` ${attempt}` : ''}`;
+        name = `${faker.helpers.arrayElement(category.prefixes)} ${quoted}`;
       }
       takenNames.add(`${cityId}:${name.toLowerCase()}`);
+      takenNames.add(`${cityId}:${quoted.toLowerCase()}`);
       let slug = `${slugOf(name)}-${slugOf(resort.name)}`;
       for (let number = 2; takenSlugs.has(slug); number++) slug = `${slugOf(name)}-${slugOf(resort.name)}-${number}`;
       takenSlugs.add(slug);
@@ -298,13 +302,18 @@ export const hotelsKind: FakeDataKind = {
       );
       infrastructureChoice.forEach((item, position) => hotelInfrastructures.push({ hotel_id: hotelId, item_id: item.id, pay: chance(faker, 25), position }));
 
-      // Seasons: 2–5 periods covering the coming year, cut at month starts; every room shares them.
+      // Seasons: 2–5 periods covering the coming year, cut at month starts — most likely where the
+      // resort's prices change most (the start of summer by the sea) — every room shares them.
       const periodCount = between(faker, 2, 5);
-      const cuts = faker.helpers.arrayElements(ages(1, 11), periodCount - 1).sort((a, b) => a - b);
+      const monthOf = (offset: number) => Number(monthStart(yearStart, offset).slice(5, 7)) - 1;
+      const candidates = ages(1, 11).map((offset) => ({ value: offset, weight: 1 + Math.abs(SEASON[resort.kind][monthOf(offset)]! - SEASON[resort.kind][monthOf(offset - 1)]!) }));
+      const cuts: number[] = [];
+      while (cuts.length < periodCount - 1) cuts.push(faker.helpers.weightedArrayElement(candidates.filter((candidate) => !cuts.includes(candidate.value))));
+      cuts.sort((a, b) => a - b);
       const bounds = [0, ...cuts, 12];
       const seasons = bounds.slice(1).map((end, index) => {
         const start = bounds[index]!;
-        const months = ages(start, end - 1).map((offset) => Number(monthStart(yearStart, offset).slice(5, 7)) - 1);
+        const months = ages(start, end - 1).map(monthOf);
         const factors = months.map((month) => SEASON[resort.kind][month]!);
         return { from: monthStart(yearStart, start), to: addDays(monthStart(yearStart, end), -1), factor: Math.round(factors.reduce((sum, factor) => sum + factor, 0) / factors.length) };
       });
