@@ -161,8 +161,11 @@ export const transportsKind: FakeDataKind = {
       const dateList: string[] = [];
       const weekdays = weekly ? faker.helpers.arrayElement(line.excursion ? [[6], [3, 6], [2, 4, 6, 7]] : WEEKLY) : [];
       if (!weekly) {
-        // Specific dates: every few days from the start, some skipped.
-        for (let date = addDays(startDate, between(faker, 0, 3)); date <= finishDate; date = addDays(date, between(faker, 3, 7))) if (chance(faker, 85)) dateList.push(date);
+        // Specific dates: every few days from the start, some skipped later on (none in the next three
+        // weeks: there is always a departure within a week).
+        for (let date = addDays(startDate, between(faker, 0, 3)); date <= finishDate; date = addDays(date, between(faker, 3, 7))) {
+          if (chance(faker, 85) || (date >= today && date < addDays(today, 21))) dateList.push(date);
+        }
       }
       const fare = (from: number, to: number) => roundRoubles(Math.round(((route.points[to]!.km - route.points[from]!.km) * RATE_PER_KM_PERCENT) / 100), 50);
       const adult = line.excursion ? between(faker, 18, 45) * 100 : fare(0, route.points.length - 1);
