@@ -16,6 +16,7 @@ import { addDays, BulkRows, daysBetween, percentOf, reserveIds, roundRoubles } f
 import { ensureCities, ensureVendors, type FakeVendor } from './catalogue.js';
 import type { FakeDataContext, FakeDataKind } from './index.js';
 import { coachesFor } from './transportations.js';
+import { latin, MAIL_DOMAINS } from './vocabulary.js';
 
 type Faker = FakeDataContext['faker'];
 
@@ -60,8 +61,8 @@ const CARRIERS: FakeVendor[] = [
 ];
 
 const WEEKLY = [[5], [1, 5], [2, 5, 7], [3, 6], [1, 3, 5, 7], [1, 2, 3, 4, 5, 6, 7], [6], [4, 7]];
-/** Roubles a kilometre on a coach line. */
-const RATE_PER_KM_PERCENT = 300;
+/** Kopecks a kilometre on a coach line (3 roubles). */
+const KOPECKS_PER_KM = 300;
 
 const between = (faker: Faker, min: number, max: number) => faker.number.int({ min, max });
 const chance = (faker: Faker, percent: number) => faker.number.int(99) < percent;
@@ -167,7 +168,7 @@ export const transportsKind: FakeDataKind = {
           if (chance(faker, 85) || (date >= today && date < addDays(today, 21))) dateList.push(date);
         }
       }
-      const fare = (from: number, to: number) => roundRoubles(Math.round(((route.points[to]!.km - route.points[from]!.km) * RATE_PER_KM_PERCENT) / 100), 50);
+      const fare = (from: number, to: number) => roundRoubles(Math.round(((route.points[to]!.km - route.points[from]!.km) * KOPECKS_PER_KM) / 100), 50);
       const adult = line.excursion ? between(faker, 18, 45) * 100 : fare(0, route.points.length - 1);
       return { id: transportIds[index]!, line, back, round, route, bus, weekly, weekdays, dateList, startDate, finishDate, fare, adult, departures: [] as string[] };
     });
@@ -353,5 +354,11 @@ function familyOf(faker: Faker, size: number) {
       gender: female ? 2 : 1,
     };
   });
-  return { members, email: chance(faker, 75) ? `${faker.string.alpha({ length: { min: 5, max: 9 }, casing: 'lower' })}${between(faker, 1, 999)}@${faker.helpers.arrayElement(['mail.ru', 'yandex.ru', 'gmail.com', 'bk.ru'])}` : null, phone: `+79${faker.string.numeric({ length: 9, allowLeadingZeros: true })}` };
+  // The contacts of the one who booked: the first of the party.
+  const { first_name, last_name } = members[0]!;
+  return {
+    members,
+    email: chance(faker, 75) ? `${latin(first_name)}.${latin(last_name)}${between(faker, 1, 999)}@${faker.helpers.arrayElement(MAIL_DOMAINS)}` : null,
+    phone: `+79${faker.string.numeric({ length: 9, allowLeadingZeros: true })}`,
+  };
 }
