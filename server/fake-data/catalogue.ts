@@ -4,7 +4,7 @@
  * with its own handbooks gets no duplicates.
  */
 import type pg from 'pg';
-import { latin } from './vocabulary.js';
+import { slugOf } from '../../shared/slug.js';
 
 /**
  * The ids of `rows` (each with a `name`) in `table`, inserting those whose name (case-insensitive)
@@ -27,13 +27,6 @@ export async function ensureNamed(sql: pg.Client, table: string, types: Record<s
   return new Map(names.map((name) => [name, byName.get(name.toLowerCase())!]));
 }
 
-/** Slug of a Russian name: `Ростов-на-Дону` → `rostov-na-donu`. */
-export const slugOf = (name: string) =>
-  name
-    .split(/[^\p{L}\p{N}]+/u)
-    .map(latin)
-    .filter(Boolean)
-    .join('-');
 
 /**
  * Cities of Russia by name (the catalogue's cities may already hold them: geography.ts takes the
@@ -50,7 +43,7 @@ export async function ensureCities(sql: pg.Client, names: readonly string[]): Pr
                  ELSE c.slug || '-' || (SELECT min(n) FROM generate_series(2, 1000) n WHERE NOT EXISTS (SELECT 1 FROM cities taken WHERE lower(taken.slug) = c.slug || '-' || n)) END
        FROM unnest($1::text[], $3::text[]) AS c(name, slug)
       WHERE NOT EXISTS (SELECT 1 FROM cities existing WHERE lower(existing.name) = lower(c.name))`,
-    [names, russia, names.map(slugOf)],
+    [names, russia, names.map((name) => slugOf(name))],
   );
   const { rows } = await sql.query<{ id: number; name: string }>(
     `SELECT DISTINCT ON (lower(name)) id, name FROM cities WHERE lower(name) = ANY($1::text[]) ORDER BY lower(name), id`,

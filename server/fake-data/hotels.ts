@@ -11,7 +11,8 @@
 import { HOTEL_COMMISSION_CATEGORIES, PERIOD_COMMISSION_CATEGORIES } from '../../shared/hotels/constants.js';
 import { todayIso } from '../../shared/transport/transports.js';
 import { addDays, BulkRows, decimal, percentOf, reserveIds, roundRoubles } from './bulk.js';
-import { ensureCities, ensureNamed, ensureVendors, slugOf, type FakeVendor } from './catalogue.js';
+import { slugOf } from '../../shared/slug.js';
+import { ensureCities, ensureNamed, ensureVendors, type FakeVendor } from './catalogue.js';
 import type { FakeDataContext, FakeDataKind } from './index.js';
 
 type Faker = FakeDataContext['faker'];
