@@ -1,5 +1,5 @@
 /**
- * One generator of fake data (README "Demo and bench data") for the demo (`npm run demo`) and the
+ * One generator of fake data (docs/performance.md "Demo and bench data") for the demo (`npm run demo`) and the
  * bench (`npm run bench`): a Russian tour operator's office with the Russian locale of
  * @faker-js/faker. Each kind of record is a module here (hotels with their handbooks, vehicle types,
  * bus transports with their departures and seat bookings); tours and applications add theirs and one
