@@ -9,7 +9,7 @@
  * opened and saved unchanged, a hotel stays as it is.
  */
 import { HOTEL_COMMISSION_CATEGORIES, PERIOD_COMMISSION_CATEGORIES } from '../../shared/hotels/constants.js';
-import { todayIso } from '../../shared/transport/transports.js';
+import { todayIso } from '../../shared/transport/constants.js';
 import { addDays, BulkRows, decimal, percentOf, reserveIds, roundRoubles } from './bulk.js';
 import { slugOf } from '../../shared/slug.js';
 import { ensureCities, ensureNamed, ensureVendors, type FakeVendor } from './catalogue.js';

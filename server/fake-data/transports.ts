@@ -11,7 +11,8 @@
  * server/transports/transport-rules.ts): opened and saved unchanged, a transport stays as it is.
  */
 import { seatNumbers, seatSchemeSvg } from '../../shared/transport/seat-scheme.js';
-import { departureDates, todayIso } from '../../shared/transport/transports.js';
+import { departureDates } from '../../shared/transport/rules.js';
+import { todayIso } from '../../shared/transport/constants.js';
 import { addDays, BulkRows, daysBetween, percentOf, reserveIds, roundRoubles } from './bulk.js';
 import { ensureCities, ensureVendors, type FakeVendor } from './catalogue.js';
 import type { FakeDataContext, FakeDataKind } from './index.js';

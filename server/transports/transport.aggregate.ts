@@ -4,7 +4,7 @@
  * finish, by position), weekly days, dates, and the tariff matrix (a link list: replaced whole on
  * every save). Reading back is transport-read.ts (the editor's record and the schedule share it).
  */
-import type { TransportForm } from '../../shared/transport/transports.js';
+import type { TransportForm } from '../../shared/transport/schema.js';
 import type { FieldErrors } from '../../shared/validation.js';
 import { joinPath, type AggregateDeclaration, type AggregateNode } from '../common/aggregate/declaration.js';
 import { ValidationFailed } from '../common/http/errors.js';

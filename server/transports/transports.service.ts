@@ -9,16 +9,10 @@ import type { Paged } from '../../shared/api.js';
 import { COMMISSION_TYPES } from '../../shared/commission.js';
 import { formatDate } from '../../shared/format.js';
 import { transportationKindName } from '../../shared/transport/transportation.js';
-import {
-  DEPARTURE_TYPE,
-  transportPickerSchema,
-  transportsResource,
-  WEEKDAYS,
-  type TransportData,
-  type TransportForm,
-  type TransportListRow,
-  type TransportRecord,
-} from '../../shared/transport/transports.js';
+import { DEPARTURE_TYPE, WEEKDAYS } from '../../shared/transport/constants.js';
+import { transportPickerSchema, transportsResource } from '../../shared/transport/resource.js';
+import { type TransportData, type TransportListRow, type TransportRecord } from '../../shared/transport/types.js';
+import { type TransportForm } from '../../shared/transport/schema.js';
 import type { SeatSchemeParams } from '../../shared/transport/seat-scheme.js';
 import { saveAggregate, type SavedAggregate } from '../common/aggregate/save-aggregate.js';
 import type { Actor, AuthUser } from '../common/auth/decorators.js';

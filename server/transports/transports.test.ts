@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toPayloadBody } from '../../shared/editor.js';
 import { MESSAGES } from '../../shared/messages.js';
 import { Role } from '../../shared/roles.js';
-import { copyTransport, type TransportFormInput } from '../../shared/transport/transports.js';
+import { copyTransport } from '../../shared/transport/rules.js';
+import { type TransportFormInput } from '../../shared/transport/schema.js';
 import { startTestApp, type ApiClient, type TestApp } from '../test/test-app.js';
 import { daysFromToday, insertBooking, insertCities, insertTransportation } from '../test/transport-fixtures.js';
 
