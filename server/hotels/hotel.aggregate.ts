@@ -91,11 +91,15 @@ const uploadColumns: ColumnTypes = { path: 'varchar', name: 'varchar', alt: 'var
 export const HOTEL_AGGREGATE: AggregateDeclaration = {
   table: 'hotels',
   columns: HOTEL_COLUMNS,
+  references: { city: { table: 'cities', via: 'city_id', columns: ['id', 'name'] } },
   links: {
     services: itemLink('hotel_service_items', 'hotel_id'),
     meals: itemLink('hotel_meal_items', 'hotel_id'),
-    infrastructures: itemLink('hotel_infrastructure_items', 'hotel_id', { pay: 'boolean' }),
-    uploads: { table: 'hotel_uploads', parentColumn: 'hotel_id', columns: { list: 'varchar', ...uploadColumns }, orderBy: 'list, position' },
+    infrastructures: {
+      ...itemLink('hotel_infrastructure_items', 'hotel_id', { pay: 'boolean' }),
+      references: { infrastructure: { table: 'infrastructures', via: 'item_id', columns: ['infrastructure_type_id'] } },
+    },
+    uploads: { table: 'hotel_uploads', parentColumn: 'hotel_id', columns: { list: 'varchar', ...uploadColumns }, orderBy: 'list, position', uploads: ['path'] },
   },
   collections: {
     rooms: {
@@ -107,7 +111,7 @@ export const HOTEL_AGGREGATE: AggregateDeclaration = {
         ...Object.fromEntries(ROOM_ITEM_LISTS.map((list) => [list, itemLink(`hotel_room_${list}`, 'room_id')])),
         meals: itemLink('hotel_room_meals', 'room_id', {}),
         ages: { table: 'hotel_room_ages', parentColumn: 'room_id', columns: { type: 'smallint', age: 'smallint', position: 'smallint' }, orderBy: 'type, position' },
-        photos: { table: 'hotel_room_photos', parentColumn: 'room_id', columns: uploadColumns, orderBy: 'position' },
+        photos: { table: 'hotel_room_photos', parentColumn: 'room_id', columns: uploadColumns, orderBy: 'position', uploads: ['path'] },
       },
       collections: {
         dates: { table: 'hotel_room_prices', parentColumn: 'room_id', columns: PERIOD_COLUMNS, orderBy: 'date_from, id' },
@@ -189,10 +193,6 @@ const media = (row: Values, index: number) => ({ id: index + 1, ...file(row), al
 const sumItem = (row: Values) => ({ id: row.item_id as number, sum: Number(row.sum) });
 
 export interface HotelLookups {
-  /** Names of the hotel's city. */
-  city: { id: number; name: string } | null;
-  /** Infrastructure id → its type id. */
-  infrastructureTypes: Map<number, number>;
   /** Room ids another record still points at (can_delete false). */
   roomsInUse: Set<number>;
 }
@@ -207,7 +207,7 @@ export function hotelRecord(stored: StoredNode, lookups: HotelLookups) {
     id: row.id as number,
     version: row.version as number,
     city_id: row.city_id as number,
-    city: lookups.city,
+    city: (row.city as { id: number; name: string } | null) ?? null,
     name: row.name,
     slug: row.slug,
     address: row.address,
@@ -234,7 +234,11 @@ export function hotelRecord(stored: StoredNode, lookups: HotelLookups) {
     photos: uploadsOf('photo').map(media),
     videos: uploadsOf('video').map(media),
     services: stored.links.services!.map(sumItem),
-    infrastructures: stored.links.infrastructures!.map((item) => ({ id: item.item_id as number, type: lookups.infrastructureTypes.get(item.item_id as number) ?? null, pay: item.pay as boolean })),
+    infrastructures: stored.links.infrastructures!.map((item) => ({
+      id: item.item_id as number,
+      type: (item.infrastructure as { infrastructure_type_id: number } | null)?.infrastructure_type_id ?? null,
+      pay: item.pay as boolean,
+    })),
     meals: stored.links.meals!.map(sumItem),
     catalog: { price: row.catalog_price === null ? null : Number(row.catalog_price), sort: row.catalog_sort },
     seo_h1: row.seo_h1,

@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { photoArea } from '../files.js';
-import { pickerQuerySchema } from '../list.js';
+import { listFilter } from '../list.js';
 import { MESSAGES } from '../messages.js';
 import { pairItem } from '../resources/cities.js';
 import { defineResource } from '../resources/define.js';
@@ -403,15 +403,9 @@ export const transportsResource = defineResource({
   createSchema: transportPayloadSchema,
   updateSchema: transportPayloadSchema,
   sortable: ['id', 'name'],
+  /** Also the tours' picker `GET /api/transports/list` (spec 03 §7): `type=forth` reaches `city_id`, `back` leaves it. */
+  filters: z.object({ city_id: listFilter.integer(), type: listFilter.oneOf(['forth', 'back']), is_excursion: listFilter.flag() }),
+  picker: 'search',
   messages: { saved: T.transportSaved, deleted: MESSAGES.success.deleted, loadFailed: MESSAGES.errors.unexpected },
 });
 
-/**
- * GET /api/transports/list (spec 03 §7): transports for a tour's pickers, bounded like every picker
- * (`query`, `limit` of shared/list.ts). `type=forth` reaches `city_id`, `back` leaves it.
- */
-export const transportPickerSchema = pickerQuerySchema.extend({
-  city_id: z.preprocess((value) => (blank(value) ? null : toNumber(value)), z.number({ error: V.integer }).int(V.integer).positive(V.integer).nullable()),
-  type: z.preprocess((value) => (blank(value) ? null : value), z.enum(['forth', 'back'], { error: V.oneOf }).nullable()),
-  is_excursion: z.preprocess((value) => (blank(value) ? null : value === '1' || value === 1 || value === 'true' ? true : value === '0' || value === 0 || value === 'false' ? false : value), z.boolean({ error: V.oneOf }).nullable()),
-});

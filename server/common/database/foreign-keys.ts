@@ -51,3 +51,15 @@ export async function referencedValues<T extends string | number>(manager: Entit
   const rows: { value: T }[] = await manager.query(`SELECT v.value FROM unnest($1::${type}[]) AS v(value) WHERE ${exists.join(' OR ')}`, [values]);
   return new Set(rows.map((row) => row.value));
 }
+
+/**
+ * The one in-use check (ARCHITECTURE.md §7): which of these ids of `table` another table still
+ * points at through a foreign key that does not cascade — exactly the rows PostgreSQL would refuse
+ * to delete. Lists' `can_delete`, records' `can_delete`, an aggregate's removed children and the
+ * editors' own flags all ask here. Runs on `manager`'s connection (inside a transaction, its own).
+ */
+export async function idsInUse(manager: EntityManager, table: string, ids: readonly number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const keys = (await foreignKeysInto(manager, table)).filter((key) => key.blocksDelete && key.target === 'id');
+  return referencedValues(manager, [...ids], keys);
+}

@@ -14,9 +14,18 @@ export function parseListQuery(raw: Record<string, unknown>, definition: ListQue
   return parseInput(schema, raw);
 }
 
-/** `query` and `limit` of a picker (`GET {path}/list`): limit 50 by default, at most 200. */
-export function parsePickerQuery(raw: Record<string, unknown>): PickerParams {
-  return parseInput(pickerQuerySchema, raw);
+const pickerSchemas = new WeakMap<Pick<ListDefinition, 'filters'>, ReturnType<typeof pickerSchema>>();
+const pickerSchema = (definition: Pick<ListDefinition, 'filters'>) => pickerQuerySchema.extend(definition.filters?.shape ?? {});
+
+/**
+ * `query` and `limit` of a picker (`GET {path}/list`: limit 50 by default, at most 200) and the
+ * list's own filters (absent ones left out).
+ */
+export function parsePickerQuery(raw: Record<string, unknown>, definition: Pick<ListDefinition, 'filters'> = {}): PickerParams & { filters: Record<string, unknown> } {
+  let schema = pickerSchemas.get(definition);
+  if (!schema) pickerSchemas.set(definition, (schema = pickerSchema(definition)));
+  const { query, limit, ...given } = parseInput(schema, raw) as PickerParams & Record<string, unknown>;
+  return { query, limit, filters: Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined)) };
 }
 
 /** Escapes LIKE wildcards so the search box text is matched literally. */
