@@ -137,7 +137,7 @@ const uploads = (path: string, list: string, files: { name: string; path: string
 function roomNode(room: Room, index: number): AggregateNode {
   const path = joinPath('rooms', index);
   const values: Values = { position: index };
-  for (const column of Object.keys(ROOM_COLUMNS)) if (column !== 'position') values[column] = (room as unknown as Values)[column];
+  for (const column of Object.keys(ROOM_COLUMNS)) if (column !== 'position') values[column] = (room as Values)[column];
   const ages = (Object.keys(ROOM_AGE_LISTS) as RoomAgeList[]).flatMap((list) =>
     room[list].map((age, position) => ({ path: joinPath(path, list, position), values: { type: ROOM_AGE_LISTS[list], age: age.id, position } })),
   );
@@ -149,7 +149,7 @@ function roomNode(room: Room, index: number): AggregateNode {
       dates: room.dates.map((period, position) => ({
         id: period.id ?? null,
         path: joinPath(path, 'dates', position),
-        values: { ...period, date_from: period.from, date_to: period.to, ...commissionValues(period as unknown as Values, PERIOD_COMMISSION_CATEGORIES) },
+        values: { ...period, date_from: period.from, date_to: period.to, ...commissionValues(period as Values, PERIOD_COMMISSION_CATEGORIES) },
       })),
       premises: room.premises.map((premises, position) => ({ id: premises.id ?? null, path: joinPath(path, 'premises', position), values: { position, name: premises.name, area: premises.area } })),
     },
