@@ -14,27 +14,13 @@ import { TRANSPORT_AGGREGATE } from './transport.aggregate.js';
 const money = (value: string | number | null) => (value === null ? 0 : Number(value));
 const hhmm = (value: string | null) => (value ? value.slice(0, 5) : null);
 
-/** The stored row of a transport (numerics as numbers, dates `YYYY-MM-DD`). */
-type TransportRow = {
-  id: number;
-  name: string;
-  transportation_id: number;
-  vendor_id: number | null;
-  duration: number;
-  adult_price: number;
-  child_price: number;
-  start_date: string;
-  finish_date: string;
-  departure_type: 1 | 2;
-  is_excursion: boolean;
-  application_auto_confirm: boolean;
-  auto_confirm_status: 3 | 5 | null;
+/** The stored row of a transport (numerics as numbers, dates `YYYY-MM-DD`): the record's own fields, the catalogue in columns. */
+type TransportRow = Omit<TransportRecord, 'transportation' | 'days' | 'dates' | 'routes' | 'tariffs' | 'catalog' | 'can_delete'> & {
   catalog_title: string | null;
   catalog_price: number | null;
   catalog_image: string | null;
   catalog_sort: number | null;
   seo_settings: TransportRecord['catalog']['seo_settings'];
-  version: number;
 };
 
 export interface StoredRoutePoint {

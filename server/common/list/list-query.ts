@@ -1,4 +1,5 @@
 /** Reading a list request's query string with the list's shared schema (shared/list.ts); bad values are a 422. */
+import { z } from 'zod';
 import { listQuerySchema, pickerQuerySchema, type ListDefinition, type ListParams, type PickerParams } from '../../../shared/list.js';
 import { parseInput } from '../http/errors.js';
 
@@ -14,17 +15,21 @@ export function parseListQuery(raw: Record<string, unknown>, definition: ListQue
   return parseInput(schema, raw);
 }
 
-const pickerSchemas = new WeakMap<Pick<ListDefinition, 'filters'>, ReturnType<typeof pickerSchema>>();
-const pickerSchema = (definition: Pick<ListDefinition, 'filters'>) => pickerQuerySchema.extend(definition.filters?.shape ?? {});
+type PickerQueryDefinition = Pick<ListDefinition, 'filters' | 'picker'>;
+
+/** A searched picker reads `query`, `limit` and the filters; a whole one (small dictionaries) only the filters. */
+const pickerSchema = (definition: PickerQueryDefinition) =>
+  (definition.picker === 'search' ? pickerQuerySchema : z.object({})).extend(definition.filters?.shape ?? {});
+const pickerSchemas = new WeakMap<PickerQueryDefinition, ReturnType<typeof pickerSchema>>();
 
 /**
- * `query` and `limit` of a picker (`GET {path}/list`: limit 50 by default, at most 200) and the
- * list's own filters (absent ones left out).
+ * The request of a picker (`GET {path}/list`): for a `picker: 'search'` list `query` and `limit`
+ * (50 by default, at most 200), and the list's own filters (absent ones left out).
  */
-export function parsePickerQuery(raw: Record<string, unknown>, definition: Pick<ListDefinition, 'filters'> = {}): PickerParams & { filters: Record<string, unknown> } {
+export function parsePickerQuery(raw: Record<string, unknown>, definition: PickerQueryDefinition): Partial<PickerParams> & { filters: Record<string, unknown> } {
   let schema = pickerSchemas.get(definition);
   if (!schema) pickerSchemas.set(definition, (schema = pickerSchema(definition)));
-  const { query, limit, ...given } = parseInput(schema, raw) as PickerParams & Record<string, unknown>;
+  const { query, limit, ...given } = parseInput(schema, raw) as Partial<PickerParams> & Record<string, unknown>;
   return { query, limit, filters: Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined)) };
 }
 

@@ -70,7 +70,7 @@ export class ListService {
         return { data: rows };
       }
     }
-    return { data: await matching.orderBy(name, 'ASC').addOrderBy(`${ALIAS}.id`, 'ASC').limit(limit).getRawMany<IdName>() };
+    return { data: await matching.orderBy(name, 'ASC').addOrderBy(`${ALIAS}.id`, 'ASC').limit(limit!).getRawMany<IdName>() };
   }
 
   /**
