@@ -41,6 +41,6 @@ export const MIGRATIONS = [
   Transport1765100000000,
   SeatCountsByBoardingPoint1765100000010,
   UploadStaging1765150000000,
-  FileFieldKinds1765200000020,
   SafeLinks1765200000000,
+  FileFieldKinds1765200000020,
 ];

@@ -7,11 +7,13 @@ import type { EntityManager } from 'typeorm';
 import { readAggregates } from '../common/aggregate/aggregate-store.js';
 import type { StoredNode } from '../common/aggregate/declaration.js';
 import { storageUrl } from '../../shared/files.js';
+import { moneyNumber } from '../../shared/money.js';
 import type { SchedulePayload } from '../../shared/transport/schedules.js';
 import { departureDates, weekdayName, type RoutePointRow, type TransportRecord } from '../../shared/transport/transports.js';
 import { TRANSPORT_AGGREGATE } from './transport.aggregate.js';
 
-const money = (value: string | number | null) => (value === null ? 0 : Number(value));
+/** A numeric(12,2) column for the wire (NULL, as the catalogue price may be, is 0). */
+const money = (value: string | number | null) => moneyNumber(value ?? 0);
 const hhmm = (value: string | null) => (value ? value.slice(0, 5) : null);
 
 /** The stored row of a transport (numerics as numbers, dates `YYYY-MM-DD`): the record's own fields, the catalogue in columns. */

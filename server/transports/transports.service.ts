@@ -6,7 +6,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { Paged } from '../../shared/api.js';
-import { COMMISSION_TYPES, WEEKDAYS, type TransportData, type TransportForm, type TransportListRow, type TransportRecord } from '../../shared/transport/transports.js';
+import { COMMISSION_TYPES } from '../../shared/commission.js';
+import { WEEKDAYS, type TransportData, type TransportForm, type TransportListRow, type TransportRecord } from '../../shared/transport/transports.js';
 import type { SeatSchemeParams } from '../../shared/transport/seat-scheme.js';
 import { removeAggregate } from '../common/aggregate/remove-aggregate.js';
 import { saveAggregate, type SavedAggregate } from '../common/aggregate/save-aggregate.js';

@@ -251,16 +251,16 @@ describe('the big editors\' payloads with nested nulls and values of the wrong k
 
   it('a hotel: rooms: [null], coords: [[]], catalog: 5, a room\'s periods and premises, every file list', async () => {
     const handbooks = await createHotelHandbooks(app.db.query, 'Пробы');
-    const file = { name: 'памятка.pdf', path: 'files/hotel/a.pdf', url: '/api/storage/files/hotel/a.pdf' };
-    const photo = { name: 'фото.jpg', path: 'photos/hotel/a.jpg', url: '/api/storage/photos/hotel/a.jpg', alt: 'Вид' };
+    // Each file list with a path of its own kind of upload (the schema checks the kind first).
+    const upload = (path: string, alt?: string) => ({ name: path.split('/').pop()!, path, url: `/api/storage/${path}`, ...(alt ? { alt } : {}) });
     const base = {
       ...hotelPayload(handbooks, 'Отель проб'),
       info: ['Строка'],
-      desc_files: [file],
-      memo_files: [file],
-      photos: [photo],
-      videos: [photo],
-      rooms: [room(handbooks, { photos: [photo], children_ages: [{ id: 5 }] } as never)],
+      desc_files: [upload('documents/hotel/a.pdf')],
+      memo_files: [upload('documents/hotel-memo/a.doc')],
+      photos: [upload('photos/hotel/a.jpg', 'Вид')],
+      videos: [upload('videos/hotel/a.mp4', 'Ролик')],
+      rooms: [room(handbooks, { photos: [upload('photos/hotel-room/a.jpg', 'Номер')], children_ages: [{ id: 5 }] } as never)],
     };
     const rejected = await manager.post('/api/hotels', toPayloadBody({ ...base, rooms: [null] }));
     expect(rejected).toMatchObject({ status: 422, body: { errors: { 'rooms.0': [MESSAGES.validation.required] } } });

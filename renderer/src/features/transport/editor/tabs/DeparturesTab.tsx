@@ -8,7 +8,9 @@ import { Button, FormGroup, Intent, SegmentedControl } from '@blueprintjs/core';
 import { errorsUnder } from '@shared/editor';
 import { formatDate } from '@shared/format';
 import { MESSAGES } from '@shared/messages';
-import { COMMISSION_TYPES, dateRowErrors, dayRowErrors, DEPARTURE_TYPE, TRANSPORT_LIMITS, WEEKDAYS, weekdayName } from '@shared/transport/transports';
+import { COMMISSION_BOUNDS, COMMISSION_TYPES, formatCommission } from '@shared/commission';
+import { formatMoney } from '@shared/format';
+import { dateRowErrors, dayRowErrors, DEPARTURE_TYPE, TRANSPORT_LIMITS, WEEKDAYS, weekdayName } from '@shared/transport/transports';
 import type { FieldErrors } from '@shared/validation';
 import { useEffect, useState } from 'react';
 import { CollectionTable } from '../../../../common/editor/CollectionTable';
@@ -28,8 +30,8 @@ interface Props {
   setErrors(update: (errors: FieldErrors) => FieldErrors): void;
 }
 
-/** "5 %" or "150 ₽" (commission type 1 fixed, 2 percent). */
-const markup = (row: Values) => `${row.commission_sum ?? 0} ${Number(row.commission_type) === 2 ? '%' : '₽'}`;
+/** "5%" or "150,00 ₽" (commission type 1 fixed, 2 percent), as every money cell. */
+const markup = (row: Values) => formatCommission(Number(row.commission_type), row.commission_sum ?? 0);
 
 export function DeparturesTab({ form, update, errors, setErrors }: Props) {
   const mode = Number(form.departure_type) === DEPARTURE_TYPE.dates ? DEPARTURE_TYPE.dates : DEPARTURE_TYPE.days;
@@ -59,7 +61,7 @@ export function DeparturesTab({ form, update, errors, setErrors }: Props) {
 /** The commission and freight fields of a day or date row. */
 const commissionFields = (): FieldSpec[] => [
   { kind: 'select', name: 'commission_type', label: 'Тип наценки', required: true, options: { items: [...COMMISSION_TYPES] } },
-  { kind: 'number', name: 'commission_sum', label: 'Наценка', min: -TRANSPORT_LIMITS.commissionFixed, max: TRANSPORT_LIMITS.commissionFixed, step: 0.01 },
+  { kind: 'number', name: 'commission_sum', label: 'Наценка', min: -COMMISSION_BOUNDS.transport.fixed, max: COMMISSION_BOUNDS.transport.fixed, step: 0.01 },
   { kind: 'number', name: 'freight', label: 'Фрахт автобуса, ₽', min: 0, max: TRANSPORT_LIMITS.freight, step: 0.01 },
 ];
 
@@ -95,7 +97,7 @@ function DaysTable(props: Props) {
         columns={[
           { title: 'День', render: (day) => weekdayName(Number(day.number)) },
           { title: 'Наценка', render: markup },
-          { title: 'Фрахт автобуса, ₽', render: (day) => day.freight ?? 0 },
+          { title: 'Фрахт автобуса', render: (day) => formatMoney(day.freight ?? 0) },
         ]}
       />
       {editor.state.open && (
@@ -153,7 +155,7 @@ function DatesTable(props: Props) {
         columns={[
           { title: 'Дата отправления', render: (date) => (date.start_date ? formatDate(date.start_date) : '') },
           { title: 'Наценка', render: markup },
-          { title: 'Фрахт автобуса, ₽', render: (date) => date.freight ?? 0 },
+          { title: 'Фрахт автобуса', render: (date) => formatMoney(date.freight ?? 0) },
         ]}
       />
       <ConfirmDelete item={confirming ? selected.size : null} message={`Удалить выбранные даты (${selected.size})?`} onCancel={() => setConfirming(false)} onConfirm={removeSelected} />
