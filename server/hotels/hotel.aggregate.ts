@@ -252,6 +252,9 @@ export function hotelRecord(stored: StoredNode, lookups: HotelLookups) {
   };
 }
 
+/** GET /api/hotels/{id}. */
+export type HotelRecord = ReturnType<typeof hotelRecord>;
+
 function roomRecord(stored: StoredNode, lookups: HotelLookups) {
   const row = stored.row;
   const ages = (list: RoomAgeList) => stored.links.ages!.filter((age) => age.type === ROOM_AGE_LISTS[list]).map((age) => ({ id: age.age as number, type: age.type as number }));

@@ -13,16 +13,15 @@ import { MESSAGES } from '../../shared/messages.js';
 import { toFieldErrors } from '../../shared/validation.js';
 import { readAggregates } from '../common/aggregate/aggregate-store.js';
 import { joinPath } from '../common/aggregate/declaration.js';
-import { removeAggregate } from '../common/aggregate/remove-aggregate.js';
-import { saveAggregate } from '../common/aggregate/save-aggregate.js';
-import type { Actor, AuthUser } from '../common/auth/decorators.js';
+import { AggregateEditor } from '../common/aggregate/aggregate-editor.js';
+import type { AuthUser } from '../common/auth/decorators.js';
 import { derivedSlug } from '../common/database/derived-slug.js';
 import { idsInUse } from '../common/database/foreign-keys.js';
 import { notFound, parseInput, ValidationFailed } from '../common/http/errors.js';
 import { ListService } from '../common/list/list.service.js';
 import { FilesService, removeUnreferencedUploads } from '../files/files.service.js';
 import { streamedUpload } from '../files/stream-upload.interceptor.js';
-import { HOTEL_AGGREGATE, hotelNode, hotelRecord } from './hotel.aggregate.js';
+import { HOTEL_AGGREGATE, hotelNode, hotelRecord, type HotelRecord } from './hotel.aggregate.js';
 import { hotelUploadOf } from './hotel-uploads.js';
 import { HOTELS_LIST } from './hotels.list.js';
 
@@ -33,48 +32,33 @@ const uploadFields = z.object({
 
 const typeQuery = z.object({ type: z.coerce.number({ error: MESSAGES.validation.integer }).int(MESSAGES.validation.integer).positive(MESSAGES.validation.integer).optional() });
 
+/**
+ * The hotel editor on the aggregate machinery (AggregateEditor: show, create and copy, update with
+ * the version check, delete — 403 while applications or tours use it), plus its list, `/data`, the
+ * pickers and uploads. The uploads a save drops, or a deleted hotel held, go unless something else
+ * still uses them.
+ */
 @Injectable()
-export class HotelsService {
+export class HotelsService extends AggregateEditor<Hotel, HotelRecord> {
+  protected readonly declaration = HOTEL_AGGREGATE;
+  protected override readonly releaseUploads = removeUnreferencedUploads;
+
   constructor(
-    @Inject(DataSource) private readonly db: DataSource,
+    @Inject(DataSource) db: DataSource,
     @Inject(ListService) private readonly lists: ListService,
     @Inject(FilesService) private readonly files: FilesService,
-  ) {}
+  ) {
+    super(db);
+  }
 
   list(query: Record<string, unknown>, viewer: AuthUser) {
     return this.lists.page(HOTELS_LIST, query, viewer);
   }
 
-  async show(id: number) {
-    return { data: await this.read(this.db.manager, id) };
-  }
-
-  /** POST /api/hotels (create and copy). */
-  create(hotel: Hotel, actor: Actor) {
-    return this.save(hotel, actor);
-  }
-
-  /** PUT /api/hotels/{id}; 409 when `version` is stale. */
-  update(id: number, hotel: Hotel, actor: Actor) {
-    return this.save(hotel, actor, id);
-  }
-
-  /** One transaction (server/common/aggregate); the uploads the hotel no longer names go too, unless something else still uses them. */
-  private async save(hotel: Hotel, actor: Actor, id?: number) {
-    const data = await saveAggregate(this.db, {
-      declaration: HOTEL_AGGREGATE,
-      actor,
-      id,
-      version: hotel.version,
-      build: async (manager) => {
-        await this.checkPlaces(manager, hotel);
-        return hotelNode({ ...hotel, slug: hotel.slug ?? (await this.slugOfSave(manager, hotel.name, id)) });
-      },
-      releaseUploads: removeUnreferencedUploads,
-      read: (manager, hotelId) => this.read(manager, hotelId),
-      input: hotel,
-    });
-    return { data };
+  /** The rows of a hotel: room counts within their layouts, a missing slug derived from the name. */
+  protected async build(manager: EntityManager, hotel: Hotel, id: number | undefined) {
+    await this.checkPlaces(manager, hotel);
+    return hotelNode({ ...hotel, slug: hotel.slug ?? (await this.slugOfSave(manager, hotel.name, id)) });
   }
 
   /**
@@ -105,13 +89,8 @@ export class HotelsService {
     if (Object.keys(errors).length > 0) throw new ValidationFailed(errors);
   }
 
-  /** DELETE /api/hotels/{id}: 403 while applications or tours use it; its uploads go with it (unless something else uses them). */
-  remove(id: number, actor: Actor): Promise<{ message: string }> {
-    return removeAggregate(this.db, { declaration: HOTEL_AGGREGATE, id, actor, releaseUploads: removeUnreferencedUploads });
-  }
-
   /** The hotel as the editor reads it, or 404. */
-  async read(manager: EntityManager, id: number) {
+  async read(manager: EntityManager, id: number): Promise<HotelRecord> {
     const [stored] = await readAggregates(manager, HOTEL_AGGREGATE, [id]);
     if (!stored) throw notFound();
     const roomIds = stored.collections.rooms!.map((room) => room.row.id as number);

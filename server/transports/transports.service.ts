@@ -9,9 +9,8 @@ import type { Paged } from '../../shared/api.js';
 import { COMMISSION_TYPES } from '../../shared/commission.js';
 import { WEEKDAYS, type TransportData, type TransportForm, type TransportListRow, type TransportRecord } from '../../shared/transport/transports.js';
 import type { SeatSchemeParams } from '../../shared/transport/seat-scheme.js';
-import { removeAggregate } from '../common/aggregate/remove-aggregate.js';
-import { saveAggregate, type SavedAggregate } from '../common/aggregate/save-aggregate.js';
-import type { Actor, AuthUser } from '../common/auth/decorators.js';
+import { AggregateEditor } from '../common/aggregate/aggregate-editor.js';
+import type { AuthUser } from '../common/auth/decorators.js';
 import { idsInUse } from '../common/database/foreign-keys.js';
 import { notFound, ValidationFailed } from '../common/http/errors.js';
 import { ListService } from '../common/list/list.service.js';
@@ -37,12 +36,25 @@ async function seatLayout(manager: EntityManager, transportationId: number, hold
   return row ?? null;
 }
 
+/**
+ * The bus-transport editor on the aggregate machinery (AggregateEditor: show, create, update,
+ * delete), plus its list, `/data` and the tours' picker. A save is one transaction: the version
+ * check (which locks the transport against bookings being made, see seat-store.ts), the rules that
+ * need what is stored (transport-rules.ts: no route edit under bookings, fixed days and dates, seats
+ * kept in the vehicle's scheme), then the rows. The catalogue image it no longer names, or held when
+ * deleted, goes unless something else uses the upload. Delete: 403 while bookings (or tours) use it.
+ */
 @Injectable()
-export class TransportsService {
+export class TransportsService extends AggregateEditor<TransportForm, TransportRecord> {
+  protected readonly declaration = TRANSPORT_AGGREGATE;
+  protected override readonly releaseUploads = removeUnreferencedUploads;
+
   constructor(
-    @Inject(DataSource) private readonly db: DataSource,
+    @Inject(DataSource) db: DataSource,
     @Inject(ListService) private readonly lists: ListService,
-  ) {}
+  ) {
+    super(db);
+  }
 
   /** GET /transports and /transports/schedules: paged, searched by name, sorted by id or name, rows with `can_delete`. */
   async list(query: Record<string, unknown>, viewer: AuthUser): Promise<Paged<TransportListRow>> {
@@ -74,12 +86,8 @@ export class TransportsService {
     return this.lists.pick(TRANSPORTS_LIST, query);
   }
 
-  /** GET /transports/{id}: the editor's record. */
-  async show(id: number): Promise<{ data: TransportRecord }> {
-    return { data: await this.record(id) };
-  }
-
-  async record(id: number, manager = this.db.manager): Promise<TransportRecord> {
+  /** The editor's record (GET /transports/{id}), with the stops a booking still holds not deletable. */
+  async read(manager: EntityManager, id: number): Promise<TransportRecord> {
     const transport = await loadTransport(manager, id);
     if (!transport) throw notFound();
     // One after the other on the caller's connection: inside a save it is the transaction's, and a
@@ -89,48 +97,12 @@ export class TransportsService {
     return transportRecord(transport, booked!.last, !used.has(id));
   }
 
-  /** POST /transports {payload}: create, and copy (the editor sends the copy as a new transport). */
-  create(form: TransportForm, actor: Actor) {
-    return this.save(form, actor);
-  }
-
-  /** PUT /transports/{id} {payload}; 409 when `version` is stale. */
-  update(id: number, form: TransportForm, actor: Actor) {
-    return this.save(form, actor, id);
-  }
-
-  /**
-   * One transaction (server/common/aggregate): the version check (which locks the transport against
-   * bookings being made, see seat-store.ts), the rules that need what is stored (transport-rules.ts:
-   * no route edit under bookings, fixed days and dates), then the rows. The catalogue image the
-   * transport no longer names is removed with it.
-   */
-  private async save(form: TransportForm, actor: Actor, id?: number): Promise<{ data: SavedAggregate<TransportRecord> }> {
-    const data = await saveAggregate(this.db, {
-      declaration: TRANSPORT_AGGREGATE,
-      actor,
-      id,
-      version: form.version,
-      build: async (manager) => {
-        const stored = id === undefined ? null : await loadTransport(manager, id);
-        const bookings = id === undefined ? [] : await bookingsOfTransport(manager, id);
-        const layout = await seatLayout(manager, form.transportation_id, stored !== null && stored.row.transportation_id !== form.transportation_id);
-        const errors = storedRuleErrors(form, stored, bookings, layout);
-        if (Object.keys(errors).length > 0) throw new ValidationFailed(errors);
-        return transportNode(form);
-      },
-      releaseUploads: removeUnreferencedUploads,
-      read: (manager, transportId) => this.record(transportId, manager),
-      input: form,
-    });
-    return { data };
-  }
-
-  /**
-   * DELETE /transports/{id}: 403 while bookings (or tours) use it; its route, days, dates and tariffs
-   * go with it, and its catalogue image unless something else uses the upload.
-   */
-  remove(id: number, actor: Actor) {
-    return removeAggregate(this.db, { declaration: TRANSPORT_AGGREGATE, id, actor, releaseUploads: removeUnreferencedUploads });
+  protected async build(manager: EntityManager, form: TransportForm, id: number | undefined) {
+    const stored = id === undefined ? null : await loadTransport(manager, id);
+    const bookings = id === undefined ? [] : await bookingsOfTransport(manager, id);
+    const layout = await seatLayout(manager, form.transportation_id, stored !== null && stored.row.transportation_id !== form.transportation_id);
+    const errors = storedRuleErrors(form, stored, bookings, layout);
+    if (Object.keys(errors).length > 0) throw new ValidationFailed(errors);
+    return transportNode(form);
   }
 }
