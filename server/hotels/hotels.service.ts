@@ -14,12 +14,11 @@ import { toFieldErrors } from '../../shared/validation.js';
 import { readAggregates } from '../common/aggregate/aggregate-store.js';
 import { joinPath } from '../common/aggregate/declaration.js';
 import { AggregateEditor } from '../common/aggregate/aggregate-editor.js';
-import type { AuthUser } from '../common/auth/decorators.js';
 import { derivedSlug } from '../common/database/derived-slug.js';
 import { idsInUse } from '../common/database/foreign-keys.js';
 import { notFound, parseInput, ValidationFailed } from '../common/http/errors.js';
 import { ListService } from '../common/list/list.service.js';
-import { FilesService, removeUnreferencedUploads } from '../files/files.service.js';
+import { FilesService } from '../files/files.service.js';
 import { streamedUpload } from '../files/stream-upload.interceptor.js';
 import { HOTEL_AGGREGATE, hotelNode, hotelRecord, type HotelRecord } from './hotel.aggregate.js';
 import { hotelUploadOf } from './hotel-uploads.js';
@@ -33,26 +32,19 @@ const uploadFields = z.object({
 const typeQuery = z.object({ type: z.coerce.number({ error: MESSAGES.validation.integer }).int(MESSAGES.validation.integer).positive(MESSAGES.validation.integer).optional() });
 
 /**
- * The hotel editor on the aggregate machinery (AggregateEditor: show, create and copy, update with
- * the version check, delete — 403 while applications or tours use it), plus its list, `/data`, the
- * pickers and uploads. The uploads a save drops, or a deleted hotel held, go unless something else
- * still uses them.
+ * The hotel editor on the aggregate machinery (AggregateEditor: the list and its picker, show,
+ * create and copy, update with the version check, delete — 403 while applications or tours use
+ * it), plus its `/data`, the infrastructure picker and uploads. The uploads a save drops, or a
+ * deleted hotel held, go unless something else still uses them.
  */
 @Injectable()
-export class HotelsService extends AggregateEditor<Hotel, HotelRecord> {
-  protected readonly declaration = HOTEL_AGGREGATE;
-  protected override readonly releaseUploads = removeUnreferencedUploads;
-
+export class HotelsService extends AggregateEditor<Hotel, HotelRecord, HotelPickerRow> {
   constructor(
     @Inject(DataSource) db: DataSource,
-    @Inject(ListService) private readonly lists: ListService,
+    @Inject(ListService) lists: ListService,
     @Inject(FilesService) private readonly files: FilesService,
   ) {
-    super(db);
-  }
-
-  list(query: Record<string, unknown>, viewer: AuthUser) {
-    return this.lists.page(HOTELS_LIST, query, viewer);
+    super(db, lists, { aggregate: HOTEL_AGGREGATE, list: HOTELS_LIST });
   }
 
   /** The rows of a hotel: room counts within their layouts, a missing slug derived from the name. */
@@ -142,11 +134,6 @@ export class HotelsService extends AggregateEditor<Hotel, HotelRecord> {
       [type ?? null],
     );
     return { data };
-  }
-
-  /** GET /api/hotels/list: hotels for pickers by name (`query`, `limit`, `city_id`, `is_excursion`), the list engine's picker. */
-  picker(raw: Record<string, unknown>): Promise<{ data: HotelPickerRow[] }> {
-    return this.lists.pick(HOTELS_LIST, raw) as Promise<{ data: HotelPickerRow[] }>;
   }
 
   /** POST /api/hotels/files: the streamed upload checked against its type (422 and removed when it does not fit). */

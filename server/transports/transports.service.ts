@@ -5,16 +5,13 @@
  */
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { Paged } from '../../shared/api.js';
 import { COMMISSION_TYPES } from '../../shared/commission.js';
-import { WEEKDAYS, type TransportData, type TransportForm, type TransportListRow, type TransportRecord } from '../../shared/transport/transports.js';
+import { WEEKDAYS, type TransportData, type TransportForm, type TransportRecord } from '../../shared/transport/transports.js';
 import type { SeatSchemeParams } from '../../shared/transport/seat-scheme.js';
 import { AggregateEditor } from '../common/aggregate/aggregate-editor.js';
-import type { AuthUser } from '../common/auth/decorators.js';
 import { idsInUse } from '../common/database/foreign-keys.js';
 import { notFound, ValidationFailed } from '../common/http/errors.js';
 import { ListService } from '../common/list/list.service.js';
-import { removeUnreferencedUploads } from '../files/files.service.js';
 import { bookingsOfTransport } from '../seats/seat-store.js';
 import { TRANSPORT_AGGREGATE, transportNode } from './transport.aggregate.js';
 import { LAYOUT_FIELDS, storedRuleErrors } from './transport-rules.js';
@@ -37,8 +34,8 @@ async function seatLayout(manager: EntityManager, transportationId: number, hold
 }
 
 /**
- * The bus-transport editor on the aggregate machinery (AggregateEditor: show, create, update,
- * delete), plus its list, `/data` and the tours' picker. A save is one transaction: the version
+ * The bus-transport editor on the aggregate machinery (AggregateEditor: the list and the tours'
+ * picker, show, create, update, delete), plus its `/data`. A save is one transaction: the version
  * check (which locks the transport against bookings being made, see seat-store.ts), the rules that
  * need what is stored (transport-rules.ts: no route edit under bookings, fixed days and dates, seats
  * kept in the vehicle's scheme), then the rows. The catalogue image it no longer names, or held when
@@ -46,19 +43,8 @@ async function seatLayout(manager: EntityManager, transportationId: number, hold
  */
 @Injectable()
 export class TransportsService extends AggregateEditor<TransportForm, TransportRecord> {
-  protected readonly declaration = TRANSPORT_AGGREGATE;
-  protected override readonly releaseUploads = removeUnreferencedUploads;
-
-  constructor(
-    @Inject(DataSource) db: DataSource,
-    @Inject(ListService) private readonly lists: ListService,
-  ) {
-    super(db);
-  }
-
-  /** GET /transports and /transports/schedules: paged, searched by name, sorted by id or name, rows with `can_delete`. */
-  async list(query: Record<string, unknown>, viewer: AuthUser): Promise<Paged<TransportListRow>> {
-    return (await this.lists.page(TRANSPORTS_LIST, query, viewer)) as Paged<TransportListRow>;
+  constructor(@Inject(DataSource) db: DataSource, @Inject(ListService) lists: ListService) {
+    super(db, lists, { aggregate: TRANSPORT_AGGREGATE, list: TRANSPORTS_LIST });
   }
 
   /** GET /transports/data: cities, vendors, days, transportations, commissions (spec 02 §7). */
@@ -75,15 +61,6 @@ export class TransportsService extends AggregateEditor<TransportForm, TransportR
       transportations,
       commissions: COMMISSION_TYPES.map(({ id, name }) => ({ id, name })),
     };
-  }
-
-  /**
-   * GET /transports/list?city_id=&type=forth|back&is_excursion=&query=&limit= → {data: [{id, name}]}
-   * (the list engine's picker): `forth` transports reach the city after their start, `back` ones
-   * leave it before their finish.
-   */
-  picker(query: Record<string, unknown>) {
-    return this.lists.pick(TRANSPORTS_LIST, query);
   }
 
   /** The editor's record (GET /transports/{id}), with the stops a booking still holds not deletable. */
