@@ -16,7 +16,8 @@ import {
   type SeatBookingRow,
 } from '../../shared/transport/schedules.js';
 import { seatNumbers } from '../../shared/transport/seat-scheme.js';
-import { positionSegment, segmentOf, todayIso } from '../../shared/transport/transports.js';
+import { positionSegment, segmentOf } from '../../shared/transport/rules.js';
+import { todayIso } from '../../shared/transport/constants.js';
 import type { Actor } from '../common/auth/decorators.js';
 import { notFound, parseInput, pgErrorOf, PG, ValidationFailed } from '../common/http/errors.js';
 import { JobQueue } from '../jobs/job-queue.js';

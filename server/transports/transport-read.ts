@@ -9,7 +9,9 @@ import type { StoredNode } from '../common/aggregate/declaration.js';
 import { storageUrl } from '../../shared/files.js';
 import { moneyNumber } from '../../shared/money.js';
 import type { SchedulePayload } from '../../shared/transport/schedules.js';
-import { departureDates, weekdayName, type RoutePointRow, type TransportRecord } from '../../shared/transport/transports.js';
+import { departureDates } from '../../shared/transport/rules.js';
+import { weekdayName } from '../../shared/transport/constants.js';
+import { type RoutePointRow, type TransportRecord } from '../../shared/transport/types.js';
 import { TRANSPORT_AGGREGATE } from './transport.aggregate.js';
 
 /** A numeric(12,2) column for the wire (NULL, as the catalogue price may be, is 0). */

@@ -1,7 +1,7 @@
 /** The save rules of a bus transport that need what is stored: bookings in the way of a route edit, fixed days and dates, tariffs by position. */
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../shared/messages.js';
-import { transportSchema } from '../../shared/transport/transports.js';
+import { transportSchema } from '../../shared/transport/schema.js';
 import type { StoredBooking } from '../seats/seat-store.js';
 import type { LoadedTransport, StoredRoutePoint } from './transport-read.js';
 import { placedPoints, storedRuleErrors, tariffRows } from './transport-rules.js';

@@ -7,7 +7,9 @@
  */
 import { MESSAGES } from '../../shared/messages.js';
 import { seatNumbers, type SeatSchemeParams } from '../../shared/transport/seat-scheme.js';
-import { departureDates, DEPARTURE_TYPE, routePositions, tariffPairs, tariffPlaces, type TransportForm } from '../../shared/transport/transports.js';
+import { departureDates, routePositions, tariffPairs, tariffPlaces } from '../../shared/transport/rules.js';
+import { DEPARTURE_TYPE } from '../../shared/transport/constants.js';
+import { type TransportForm } from '../../shared/transport/schema.js';
 import type { FieldErrors } from '../../shared/validation.js';
 import { joinPath } from '../common/aggregate/declaration.js';
 import { describeBookings, type StoredBooking } from '../seats/seat-store.js';

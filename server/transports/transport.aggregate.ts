@@ -5,7 +5,7 @@
  * every save). Read back through the same declaration (transport-read.ts: the editor's record, the
  * schedule and the seat store's checks), with the names it references: the vehicle type, each point's city.
  */
-import type { TransportForm } from '../../shared/transport/transports.js';
+import type { TransportForm } from '../../shared/transport/schema.js';
 import type { FieldErrors } from '../../shared/validation.js';
 import { joinPath, type AggregateDeclaration, type AggregateNode } from '../common/aggregate/declaration.js';
 import { ValidationFailed } from '../common/http/errors.js';

@@ -6,7 +6,9 @@
  */
 import { formatDate } from '../../shared/format.js';
 import { transportationKindName } from '../../shared/transport/transportation.js';
-import { DEPARTURE_TYPE, transportsResource, WEEKDAYS, type TransportListRow } from '../../shared/transport/transports.js';
+import { DEPARTURE_TYPE, WEEKDAYS } from '../../shared/transport/constants.js';
+import { transportsResource } from '../../shared/transport/resource.js';
+import type { TransportListRow } from '../../shared/transport/types.js';
 import { ACCESS } from '../../shared/roles.js';
 import { ALIAS, defineServerList } from '../common/list/server-list.js';
 import { TransportListEntity } from './transport.entities.js';

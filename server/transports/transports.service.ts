@@ -6,7 +6,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { COMMISSION_TYPES } from '../../shared/commission.js';
-import { WEEKDAYS, type TransportData, type TransportForm, type TransportRecord } from '../../shared/transport/transports.js';
+import { WEEKDAYS } from '../../shared/transport/constants.js';
+import type { TransportForm } from '../../shared/transport/schema.js';
+import type { TransportData, TransportRecord } from '../../shared/transport/types.js';
 import type { SeatSchemeParams } from '../../shared/transport/seat-scheme.js';
 import { AggregateEditor } from '../common/aggregate/aggregate-editor.js';
 import { idsInUse } from '../common/database/foreign-keys.js';

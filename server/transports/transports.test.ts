@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toPayloadBody } from '../../shared/editor.js';
 import { MESSAGES } from '../../shared/messages.js';
 import { Role } from '../../shared/roles.js';
-import { copyTransport, type TransportFormInput } from '../../shared/transport/transports.js';
+import { copyTransport } from '../../shared/transport/rules.js';
+import { type TransportFormInput } from '../../shared/transport/schema.js';
 import { startTestApp, type ApiClient, type TestApp } from '../test/test-app.js';
 import { daysFromToday, insertBooking, insertCities, insertTransportation } from '../test/transport-fixtures.js';
 
@@ -32,7 +33,6 @@ beforeAll(async () => {
 afterAll(() => app?.close());
 
 /** A form as the editor or an outside client sends it. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Form = Record<string, any>;
 
 const stop = (city: number, extra: Form = {}): Form => ({ point_city_id: city, info: 'У вокзала', finish_time: '11:30', start_time: '11:45', arrival_day: 1, departure_day: 1, ...extra });

@@ -8,7 +8,8 @@ import { MESSAGES } from '../messages.js';
 import { id, optionalId, optionalInteger, optionalText, optionalUrl, requiredInteger, time } from '../validation.js';
 import { SEAT_SCHEME_LIMITS } from './seat-scheme.js';
 import type { TransportationRow } from './transportation.js';
-import { calendarDate as date, TRANSPORT_LIMITS } from './transports.js';
+import { calendarDate as date } from './schema.js';
+import { TRANSPORT_LIMITS } from './constants.js';
 
 const V = MESSAGES.validation;
 const blank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');

@@ -3,7 +3,8 @@
  * the blank rows of its dialogs, the tariff matrix kept in step with the route, and which tab owns
  * which error path.
  */
-import { DEPARTURE_TYPE, rebuildTariffs, routePositions } from '@shared/transport/transports';
+import { DEPARTURE_TYPE } from '@shared/transport/constants';
+import { rebuildTariffs, routePositions } from '@shared/transport/rules';
 
 /** The form is the payload itself (loose JSON: the shared schema checks it before it is sent). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

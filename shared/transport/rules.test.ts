@@ -1,10 +1,11 @@
 /** The bus-transport form's rules (spec 02 §4, §5), checked once in shared/ for the editor and the server. */
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../messages.js';
-import { copyTransport, dateRowErrors, dayRowErrors, departureDates, intermediateStopErrors, positionSegment, rebuildTariffs, routePositions, segmentOf, tariffPlaces, todayIso, transportSchema } from './transports.js';
+import { copyTransport, departureDates, positionSegment, rebuildTariffs, routePositions, segmentOf, tariffPlaces } from './rules.js';
+import { todayIso } from './constants.js';
+import { dateRowErrors, dayRowErrors, intermediateStopErrors, transportSchema } from './schema.js';
 
 /** A form as the editor or an outside client sends it: any shape, the schema judges. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Input = Record<string, any>;
 
 const T = MESSAGES.transport;
