@@ -2,10 +2,11 @@
  * Hotels (spec 02): the aggregate save of the hotel editor against a real PostgreSQL — one payload
  * in, the same shape out; ids stable; every rule of §4/§5 with its 422 path; versions; rollback.
  */
+import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toPayloadBody } from '../../shared/editor.js';
-import { HOTEL_TEXTS } from '../../shared/hotels/constants.js';
+import { HOTEL_TEXTS, HotelFileType } from '../../shared/hotels/constants.js';
 import { copyHotel } from '../../shared/hotels/rules.js';
 import { MESSAGES } from '../../shared/messages.js';
 import { Role } from '../../shared/roles.js';
@@ -517,14 +518,53 @@ describe('roles and the other routes', () => {
     await create({ ...hotelPayload(handbooks, 'Пикер Обычный'), city_id: handbooks.otherCityId });
     const picked = (await manager.get(`/api/hotels/list?city_id=${handbooks.otherCityId}&is_excursion=0&query=пикер`)).body.data;
     expect(picked).toEqual([{ id: expect.any(Number), name: 'Пикер Обычный', city_id: handbooks.otherCityId, is_excursion: false }]);
+    // The same filters without a search, and with one too short for the trigram index.
+    const all = async (query: string) => (await manager.get(`/api/hotels/list?limit=200&${query}`)).body.data as { name: string; city_id: number; is_excursion: boolean }[];
+    const excursions = await all(`city_id=${handbooks.otherCityId}&is_excursion=1`);
+    expect(excursions.map((row) => row.name)).toContain('Пикер Экскурсионный');
+    expect(excursions.every((row) => row.city_id === handbooks.otherCityId && row.is_excursion)).toBe(true);
+    expect((await all(`query=${encodeURIComponent('ер')}&city_id=${handbooks.otherCityId}&is_excursion=0`)).map((row) => row.name)).toContain('Пикер Обычный');
+    expect((await all(`query=${encodeURIComponent('ер')}&city_id=${handbooks.otherCityId}&is_excursion=0`)).map((row) => row.name)).not.toContain('Пикер Экскурсионный');
+    const refused = await manager.get('/api/hotels/list?city_id=abc&is_excursion=maybe');
+    expect(refused.status).toBe(422);
+    expect(Object.keys(refused.body.errors).sort()).toEqual(['city_id', 'is_excursion']);
     expect((await manager.get('/api/hotels/list?limit=201')).status).toBe(422);
     expect((await manager.get('/api/hotels/list?limit=1')).body.data).toHaveLength(1);
   });
 
-  it('deletes a hotel no one uses; then it is gone (404)', async () => {
-    const created = (await create(hotelPayload(handbooks, 'Отель Удалить'))).body.data;
-    expect((await manager.delete(`/api/hotels/${created.id}`)).status).toBe(200);
-    expect((await manager.get(`/api/hotels/${created.id}`)).status).toBe(404);
-    expect(await count('hotel_rooms WHERE hotel_id = $1', [created.id])).toBe(0);
+  it('deletes a hotel no one uses with the uploads it held (its photos, its rooms\' photos); then it is gone (404), a second delete too', async () => {
+    const photo = async (type: number) => {
+      const form = new FormData();
+      form.append('type', String(type));
+      form.append('file', new Blob([Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), randomBytes(2000)])]), 'фото.jpg');
+      const reply = await manager.postForm('/api/hotels/files', form);
+      expect(reply.status).toBe(201);
+      return { name: 'фото.jpg', path: reply.body.path as string };
+    };
+    const [hotelPhoto, roomPhoto] = [await photo(HotelFileType.Photo), await photo(HotelFileType.RoomPhoto)];
+    const payload = hotelPayload(handbooks, 'Отель Удалить');
+    const created = await create({ ...payload, photos: [hotelPhoto], rooms: [{ ...payload.rooms[0]!, photos: [roomPhoto] }] });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const id = created.body.data.id;
+    const uploads = () => count('files WHERE path = ANY($1)', [[hotelPhoto.path, roomPhoto.path]]);
+    expect(await uploads()).toBe(2);
+    const listed = await manager.get(`/api/hotels?query=${encodeURIComponent('Отель Удалить')}`);
+    expect(listed.body.data).toEqual([expect.objectContaining({ id, can_delete: true })]);
+
+    expect((await manager.delete(`/api/hotels/${id}`)).body).toEqual({ message: MESSAGES.success.deleted });
+    expect((await manager.get(`/api/hotels/${id}`)).status).toBe(404);
+    expect(await count('hotel_rooms WHERE hotel_id = $1', [id])).toBe(0);
+    expect(await uploads()).toBe(0);
+    expect((await manager.delete(`/api/hotels/${id}`)).status).toBe(404);
+  });
+
+  it('lists a hotel whose room another record uses as not deletable: the key points at the room, the delete would cascade to it', async () => {
+    const [used, free] = [(await create(hotelPayload(handbooks, 'Отель Со Списком Занят'))).body.data, (await create(hotelPayload(handbooks, 'Отель Со Списком Свободен'))).body.data];
+    await app.db.query('INSERT INTO test_accommodations (room_id) VALUES ($1)', [used.rooms[0].id]);
+    const listed = await manager.get(`/api/hotels?query=${encodeURIComponent('Отель Со Списком')}&orderBy=name`);
+    expect(listed.body.data.map((row: { id: number; can_delete: boolean }) => [row.id, row.can_delete])).toEqual([[used.id, false], [free.id, true]]);
+    // PostgreSQL says the same when asked.
+    expect((await manager.delete(`/api/hotels/${used.id}`)).status).toBe(403);
+    expect((await manager.delete(`/api/hotels/${free.id}`)).status).toBe(200);
   });
 });

@@ -180,6 +180,24 @@ describe('the catalogue image', () => {
     expect(edit.body.errors).toEqual({ 'catalog.image': [MESSAGES.files.wrongKind] });
     await expect(app.db.query('UPDATE transports SET catalog_image = $2 WHERE id = $1', [saved.id, cityPhoto])).rejects.toMatchObject({ code: '23514', constraint: 'ck__catalog.image' });
   });
+
+  it('goes with its transport: replaced by a save, or with the transport deleted; kept while a booking refuses the delete', async () => {
+    const stored = async (path: string) => (await app.db.query('SELECT 1 FROM files WHERE path = $1', [path])).length === 1;
+    const catalog = (image: string) => ({ title: 'Каталог', price: 100, sort: 1, image });
+    const [first, second] = [await photo('bus'), await photo('bus')];
+    const saved = await created(form('Каталог: удаляемый', { catalog: catalog(first) }));
+    const replaced = await update(saved.id, { ...form('Каталог: удаляемый', { catalog: catalog(second) }), version: saved.version });
+    expect(replaced.status).toBe(200);
+    expect([await stored(first), await stored(second)]).toEqual([false, true]);
+
+    await insertBooking(app.db, { transportId: saved.id, date: saved.dates[0].start_date, number: 4, from: 0, to: 1 });
+    expect((await manager.delete(`/api/transports/${saved.id}`)).status).toBe(403);
+    expect(await stored(second)).toBe(true);
+    await app.db.query('DELETE FROM seat_bookings WHERE transport_id = $1', [saved.id]);
+    expect((await manager.delete(`/api/transports/${saved.id}`)).body).toEqual({ message: MESSAGES.success.deleted });
+    expect(await stored(second)).toBe(false);
+    expect((await manager.delete(`/api/transports/${saved.id}`)).status).toBe(404);
+  });
 });
 
 describe('intermediate stops', () => {
@@ -559,6 +577,14 @@ describe('the list, the editor\'s lists, the tours\' picker and delete', () => {
     expect(await picked('is_excursion=1')).toEqual([excursion.id]);
     expect(await picked('is_excursion=0')).toEqual([flight.id]);
     expect(await picked('limit=1')).toEqual([flight.id]);
+    // The same filters without a search, and with one too short for the trigram index.
+    const all = async (query: string) => ((await manager.get(`/api/transports/list?limit=200&${query}`)).body.data as Form[]).map((row) => row.id);
+    expect(await all(`city_id=${moscow}&type=forth&is_excursion=1`)).toEqual([excursion.id]);
+    expect(await all(`city_id=${tula}&type=forth&is_excursion=0`)).toContain(flight.id);
+    expect(await all(`city_id=${tula}&type=forth&is_excursion=0`)).not.toContain(excursion.id);
+    expect(await all(`query=${encodeURIComponent('ик')}&city_id=${moscow}&type=back`)).toContain(flight.id);
+    expect(await all(`query=${encodeURIComponent('ик')}&city_id=${moscow}&type=back`)).not.toContain(excursion.id);
+    expect((await manager.get('/api/transports/list')).body.data[0]).toEqual({ id: expect.any(Number), name: expect.any(String) });
     const refused = await manager.get('/api/transports/list?type=sideways&limit=201');
     expect(refused.status).toBe(422);
     expect(refused.body.errors).toMatchObject({ type: [V.oneOf], limit: [V.max(200)] });

@@ -16,7 +16,7 @@ const V = MESSAGES.validation;
 
 const T = MESSAGES.transport;
 
-export const blank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+const blank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
 /** A required calendar date YYYY-MM-DD (the one date rule of the forms: a real day, 'Введите дату в формате ДД.ММ.ГГГГ.'). */
 export const calendarDate = () => requiredDate();
