@@ -422,6 +422,8 @@ export const MESSAGES = {
     bookingsInTheWay: (bookings: string) => `Нельзя изменить: есть брони мест (${bookings}). Сначала снимите их.`,
     secondDoorNeedsTwoColumns: 'Вторая дверь возможна только при двух колонках у двери',
     capacityHint: (capacity: number) => `Схема вмещает мест: ${capacity}`,
+    /** A vehicle type numbering more seats than its layout has places: the seats beyond could never be booked. */
+    seatsBeyondScheme: (capacity: number) => `Мест больше, чем вмещает схема: ${capacity}`,
     /** Spec 01 §2.15. */
     dashboardTitle: 'Главная',
     dashboardLoading: 'Загрузка…',
