@@ -13,7 +13,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { z } from 'zod';
 import { api, ApiError } from '../../api/http';
-import { notifyFailure } from '../failure';
+import { notifyFailure, notifyInvalidForm } from '../failure';
 import { toast } from '../toaster';
 import { versionConflictOf, versionOf } from '../version/VersionConflictDialog';
 
@@ -89,8 +89,9 @@ export function useAggregateEditor<Form extends Record<string, unknown>>(options
     if (!form || savingRef.current) return; // a save in progress blocks a second one
     const local = options.schema.safeParse(form);
     if (!local.success) {
-      setErrors(toFieldErrors(local.error));
-      toast.error(options.texts.saveFailedText, options.texts.saveFailedTitle);
+      const found = toFieldErrors(local.error);
+      setErrors(found);
+      notifyInvalidForm(found, { title: options.texts.saveFailedTitle, text: options.texts.saveFailedText });
       return;
     }
     savingRef.current = true;
@@ -99,16 +100,19 @@ export function useAggregateEditor<Form extends Record<string, unknown>>(options
       const body = toPayloadBody(form);
       if (mode === 'edit') await api.put(`${options.path}/${id}`, body);
       else await api.post(options.path, body);
-      toast.success(options.texts.saved, options.texts.savedTitle);
+      toast.saved(options.texts.saved, options.texts.savedTitle);
       void queryClient.invalidateQueries({ queryKey: [options.path] });
       leave();
     } catch (error) {
       const conflicted = versionConflictOf(error);
       if (conflicted) setConflict(conflicted);
       else {
-        if (error instanceof ApiError && error.status === 422) setErrors(error.fieldErrors);
+        if (error instanceof ApiError && error.status === 422) {
+          setErrors(error.fieldErrors);
+          notifyInvalidForm(error.fieldErrors, { title: options.texts.saveFailedTitle, text: options.texts.saveFailedText });
+        }
         // Offline or a lost session says what happened (the form stays); a 403 the server's reason; any other refusal the save's text.
-        notifyFailure(error, options.texts.saveFailedText, { title: options.texts.saveFailedTitle, fixed: !(error instanceof ApiError && error.status === 403) });
+        else notifyFailure(error, options.texts.saveFailedText, { title: options.texts.saveFailedTitle, fixed: !(error instanceof ApiError && error.status === 403), saveFailure: true });
       }
     } finally {
       savingRef.current = false;

@@ -14,7 +14,7 @@ import { api, ApiError } from '../../api/http';
 import type { FieldSpec } from '../form/fields';
 import { hasNewFile, toFormData, withoutFiles } from '../form/formData';
 import { useZodForm } from '../form/useZodForm';
-import { notifyFailure } from '../failure';
+import { notifyFailure, notifyInvalidForm } from '../failure';
 import { toast } from '../toaster';
 import { useFormVersionConflict } from '../version/useFormVersionConflict';
 import type { ResourceFormSpec } from './definition';
@@ -69,21 +69,25 @@ export function useResourceForm(definition: ResourceWithForm, { id, mode, active
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
     if (savingRef.current || loading) return; // a save in progress blocks a second one; nothing to save before the record is read
-    if (!form.validate()) {
-      toast.error(saveFailed.text, saveFailed.title);
+    const invalid = form.check();
+    if (invalid) {
+      notifyInvalidForm(invalid, saveFailed);
       return;
     }
     savingRef.current = true;
     setSaving(true);
     try {
       await save(definition, mode === 'edit' ? id : undefined, form.values);
-      toast.success(resource.messages.saved);
+      toast.saved(resource.messages.saved);
       onSaved();
     } catch (error) {
       if (conflict.caught(error)) return;
-      if (error instanceof ApiError && error.status === 422) setErrors(error.fieldErrors);
+      if (error instanceof ApiError && error.status === 422) {
+        setErrors(error.fieldErrors);
+        notifyInvalidForm(error.fieldErrors, saveFailed);
+      }
       // Offline or a lost session says what happened (the form stays); 403 and 409 the server's reason; any other refusal the save's text.
-      notifyFailure(error, saveFailed.text, { title: saveFailed.title, fixed: !(error instanceof ApiError && (error.status === 403 || error.status === 409)) });
+      else notifyFailure(error, saveFailed.text, { title: saveFailed.title, fixed: !(error instanceof ApiError && (error.status === 403 || error.status === 409)), saveFailure: true });
     } finally {
       savingRef.current = false;
       setSaving(false);

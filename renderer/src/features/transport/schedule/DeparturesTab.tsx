@@ -13,7 +13,7 @@ import { api, ApiError } from '../../../api/http';
 import { DialogForm } from '../../../common/form/DialogForm';
 import { FormFields, type FieldSpec } from '../../../common/form/fields';
 import { useZodForm } from '../../../common/form/useZodForm';
-import { notifyFailure } from '../../../common/failure';
+import { notifyFailure, notifyInvalidForm } from '../../../common/failure';
 import { toast } from '../../../common/toaster';
 
 interface Props {
@@ -171,17 +171,20 @@ function DateDataDialog({
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
     if (savingRef.current) return;
-    if (!form.validate()) return void toast.error(MESSAGES.errors.saveFailedText, MESSAGES.errors.saveFailedTitle);
+    const invalid = form.check();
+    if (invalid) return void notifyInvalidForm(invalid);
     savingRef.current = true;
     setSaving(true);
     try {
       if (row === 'new') await api.post(SCHEDULE_PATHS.dateData(transportId), form.values);
       else if (row) await api.patch(SCHEDULE_PATHS.date(transportId, row.id), form.values);
-      toast.success(T.dateDataSaved);
+      toast.saved(T.dateDataSaved);
       onSaved();
     } catch (error) {
-      if (error instanceof ApiError && error.status === 422) setErrors(error.fieldErrors);
-      notifyFailure(error, MESSAGES.errors.saveFailedText, { title: MESSAGES.errors.saveFailedTitle, fixed: true });
+      if (error instanceof ApiError && error.status === 422) {
+        setErrors(error.fieldErrors);
+        notifyInvalidForm(error.fieldErrors);
+      } else notifyFailure(error, MESSAGES.errors.saveFailedText, { title: MESSAGES.errors.saveFailedTitle, fixed: true, saveFailure: true });
     } finally {
       savingRef.current = false;
       setSaving(false);

@@ -213,7 +213,7 @@ function DepartureRowDialog({ kind, mode, draft, setDraft, serverErrors, check, 
       width="36vw"
       errors={errors}
       onSave={() => {
-        if (checkRow(check(draft), setErrors, MESSAGES.errors.saveFailedText)) onSave(draft);
+        if (checkRow(check(draft), setErrors)) onSave(draft);
       }}
       onClose={onClose}
       tabs={[
