@@ -6,6 +6,7 @@
  */
 import { Button, Checkbox, HTMLTable, Icon, Intent } from '@blueprintjs/core';
 import { errorsUnder } from '@shared/editor';
+import { formatCommission, formatMoney } from '@shared/format';
 import { MESSAGES } from '@shared/messages';
 import type { FieldErrors } from '@shared/validation';
 import { useEffect, useState, type ReactNode } from 'react';
@@ -16,6 +17,19 @@ export interface CollectionColumn<Row> {
   title: string;
   render: (row: Row, index: number) => ReactNode;
   width?: number | string;
+}
+
+/** A sum in a table cell: the shared money format (`150 000,00 ₽`, shared/format.ts) on one line; empty or null shows nothing. */
+export const moneyCell = (value: number | string | null | undefined): ReactNode => <span className="money-cell">{formatMoney(value)}</span>;
+
+/** A money column: every row's sum through `moneyCell`. */
+export function moneyColumn<Row>(title: string, value: (row: Row) => number | string | null | undefined): CollectionColumn<Row> {
+  return { title, render: (row) => moneyCell(value(row)) };
+}
+
+/** A markup column: a percent for the percent type, else a sum in the shared money format (`10%`, `1 500,00 ₽`). */
+export function commissionColumn<Row>(title: string, type: (row: Row) => number, sum: (row: Row) => number | string | null | undefined): CollectionColumn<Row> {
+  return { title, render: (row) => <span className="money-cell">{formatCommission(type(row), sum(row) ?? 0)}</span> };
 }
 
 interface Props<Row> {

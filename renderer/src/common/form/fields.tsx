@@ -45,6 +45,11 @@ type Common = {
   editHint?: string;
   /** Shown only while this holds (e.g. the discount percent while the discount box is checked). */
   visible?: (values: Record<string, unknown>) => boolean;
+  /**
+   * Shown but locked while this holds, keeping what was typed (a room's adult and child prices while
+   * 'Общая цена за номер' is on: switching back brings them back; the schema drops what is locked).
+   */
+  locked?: (values: Record<string, unknown>) => boolean;
 };
 
 export type FieldSpec = Common &
@@ -96,8 +101,9 @@ const DateField = lazy(() => import('./DateFields').then((module) => ({ default:
 /** What stands in a date field while its code arrives (a moment, once). */
 const dateFallback = <InputGroup fill disabled placeholder={MESSAGES.dates.placeholder} />;
 
-export function FormField({ field, values, setValue, errors, editing, disabled, validateFields, idPrefix = 'field' }: FieldProps) {
+export function FormField({ field, values, setValue, errors, editing, disabled: formDisabled, validateFields, idPrefix = 'field' }: FieldProps) {
   if (field.visible && !field.visible(values)) return null;
+  const disabled = formDisabled || (field.locked?.(values) ?? false);
   const error = errors[field.name]?.[0] ?? (field.kind === 'daterange' ? errors[field.toName]?.[0] : undefined);
   const intent = error ? Intent.DANGER : Intent.NONE;
   const id = `${idPrefix}-${field.name}`;

@@ -11,7 +11,7 @@ import { MESSAGES } from '@shared/messages';
 import { COMMISSION_TYPES, dateRowErrors, dayRowErrors, DEPARTURE_TYPE, TRANSPORT_LIMITS, WEEKDAYS, weekdayName } from '@shared/transport/transports';
 import type { FieldErrors } from '@shared/validation';
 import { useEffect, useState } from 'react';
-import { CollectionTable } from '../../../../common/editor/CollectionTable';
+import { CollectionTable, commissionColumn, moneyColumn } from '../../../../common/editor/CollectionTable';
 import { ConfirmDelete } from '../../../../common/ConfirmDelete';
 import { checkRow, RowDialog } from '../../../../common/editor/RowDialog';
 import { dropErrors } from '../../../../common/editor/useAggregateEditor';
@@ -29,7 +29,7 @@ interface Props {
 }
 
 /** "5 %" or "150 ₽" (commission type 1 fixed, 2 percent). */
-const markup = (row: Values) => `${row.commission_sum ?? 0} ${Number(row.commission_type) === 2 ? '%' : '₽'}`;
+const markupColumn = commissionColumn<Values>('Наценка', (row) => Number(row.commission_type), (row) => row.commission_sum);
 
 export function DeparturesTab({ form, update, errors, setErrors }: Props) {
   const mode = Number(form.departure_type) === DEPARTURE_TYPE.dates ? DEPARTURE_TYPE.dates : DEPARTURE_TYPE.days;
@@ -94,8 +94,8 @@ function DaysTable(props: Props) {
         onDelete={editor.remove}
         columns={[
           { title: 'День', render: (day) => weekdayName(Number(day.number)) },
-          { title: 'Наценка', render: markup },
-          { title: 'Фрахт автобуса, ₽', render: (day) => day.freight ?? 0 },
+          markupColumn,
+          moneyColumn<Values>('Фрахт автобуса', (day) => day.freight ?? 0),
         ]}
       />
       {editor.state.open && (
@@ -152,8 +152,8 @@ function DatesTable(props: Props) {
         toolbar={<Button icon="trash" intent={Intent.DANGER} text="Удалить выбранные даты" disabled={selected.size === 0} onClick={() => setConfirming(true)} />}
         columns={[
           { title: 'Дата отправления', render: (date) => (date.start_date ? formatDate(date.start_date) : '') },
-          { title: 'Наценка', render: markup },
-          { title: 'Фрахт автобуса, ₽', render: (date) => date.freight ?? 0 },
+          markupColumn,
+          moneyColumn<Values>('Фрахт автобуса', (date) => date.freight ?? 0),
         ]}
       />
       <ConfirmDelete item={confirming ? selected.size : null} message={`Удалить выбранные даты (${selected.size})?`} onCancel={() => setConfirming(false)} onConfirm={removeSelected} />
