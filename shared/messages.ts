@@ -250,6 +250,10 @@ export const MESSAGES = {
     add: 'Добавить',
     copy: 'Копировать',
     back: 'Назад',
+    /** Leaving an editor with unsaved changes (Отмена, a menu link, closing the window) asks first. */
+    unsaved: 'Изменения не сохранены. Уйти со страницы без сохранения?',
+    leaveUnsaved: 'Уйти без сохранения',
+    stay: 'Остаться',
   },
   users: {
     saved: 'Пользователь успешно сохранен',

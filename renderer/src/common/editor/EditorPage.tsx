@@ -12,6 +12,7 @@ import { AppBreadcrumbs } from '../AppBreadcrumbs';
 import { ReadFailure } from '../ReadFailure';
 import { VersionConflictDialog } from '../version/VersionConflictDialog';
 import { EditorTabs, type EditorTab } from './EditorTabs';
+import { useLeaveGuard } from './useLeaveGuard';
 import './editor.css';
 
 interface Props {
@@ -34,10 +35,15 @@ interface Props {
   conflict: VersionConflictBody | null;
   onReload(): void;
   onKeepEditing(): void;
+  /** Unsaved changes (read as the user leaves): leaving the page then asks first. */
+  dirty?: () => boolean;
 }
+
+const never = () => false;
 
 export function EditorPage(props: Props) {
   const { mode, titles } = props;
+  const leaveGuard = useLeaveGuard(props.dirty ?? never);
   return (
     <Card className="editor-page" elevation={1}>
       <div className="screen-heading">
@@ -64,6 +70,7 @@ export function EditorPage(props: Props) {
         </>
       )}
       <VersionConflictDialog conflict={props.conflict} onReload={props.onReload} onKeepEditing={props.onKeepEditing} />
+      {leaveGuard}
     </Card>
   );
 }

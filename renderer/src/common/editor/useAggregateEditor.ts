@@ -52,6 +52,14 @@ export function useAggregateEditor<Form extends Record<string, unknown>>(options
   const [saving, setSaving] = useState(false);
   const savingRef = useRef(false);
   const [conflict, setConflict] = useState<VersionConflictBody | null>(null);
+  /** The form as it was shown (loaded, blank or reloaded), as JSON: unsaved changes are any difference from it. */
+  const shown = useRef<string | null>(null);
+  if (shown.current === null && form && mode === 'create') shown.current = JSON.stringify(form);
+  const current = useRef(form);
+  current.current = form;
+  /** True once the save succeeded: leaving then asks nothing. */
+  const saved = useRef(false);
+  const dirty = useCallback(() => !saved.current && current.current !== null && shown.current !== null && JSON.stringify(current.current) !== shown.current, []);
 
   const record = useQuery({
     queryKey: [options.path, 'editor', id],
@@ -64,7 +72,9 @@ export function useAggregateEditor<Form extends Record<string, unknown>>(options
   useEffect(() => {
     if (!loaded) return;
     const read = options.fromRecord(loaded.data);
-    setForm(mode === 'copy' ? options.toCopy(read) : read);
+    const next = mode === 'copy' ? options.toCopy(read) : read;
+    shown.current = JSON.stringify(next);
+    setForm(next);
     setErrors({});
     // eslint-disable-next-line react-hooks/exhaustive-deps -- a new reply (or mode) loads the form again
   }, [loaded, mode]);
@@ -100,6 +110,7 @@ export function useAggregateEditor<Form extends Record<string, unknown>>(options
       const body = toPayloadBody(form);
       if (mode === 'edit') await api.put(`${options.path}/${id}`, body);
       else await api.post(options.path, body);
+      saved.current = true;
       toast.saved(options.texts.saved, options.texts.savedTitle);
       void queryClient.invalidateQueries({ queryKey: [options.path] });
       leave();
@@ -122,7 +133,11 @@ export function useAggregateEditor<Form extends Record<string, unknown>>(options
 
   /** 409 → "load the current data": the colleague's version replaces the form. */
   const reload = useCallback(() => {
-    if (conflict) setForm(options.fromRecord(conflict.data as Record<string, unknown>));
+    if (conflict) {
+      const next = options.fromRecord(conflict.data as Record<string, unknown>);
+      shown.current = JSON.stringify(next);
+      setForm(next);
+    }
     setConflict(null);
     setErrors({});
     void record.refetch();
@@ -146,6 +161,8 @@ export function useAggregateEditor<Form extends Record<string, unknown>>(options
     retry: () => void record.refetch(),
     conflict,
     reload,
+    /** Unsaved changes: the form differs from what was shown (read when the user leaves). */
+    dirty,
     /** 409 → "keep editing": the form stays as typed and carries the version now stored, so the next save overwrites knowingly. */
     keepEditing: () => {
       const version = versionOf(conflict?.data as Record<string, unknown> | undefined);
@@ -158,9 +175,10 @@ export function useAggregateEditor<Form extends Record<string, unknown>>(options
 }
 
 /** The props of EditorPage that come from the editor as they are: mode, save, leave and the 409 dialog. */
-export function editorPageProps(editor: Pick<ReturnType<typeof useAggregateEditor>, 'mode' | 'saving' | 'save' | 'leave' | 'conflict' | 'reload' | 'keepEditing'>) {
+export function editorPageProps(editor: Pick<ReturnType<typeof useAggregateEditor>, 'mode' | 'saving' | 'save' | 'leave' | 'conflict' | 'reload' | 'keepEditing' | 'dirty'>) {
   return {
     mode: editor.mode,
+    dirty: editor.dirty,
     saving: editor.saving,
     onSave: () => void editor.save(),
     onCancel: editor.leave,

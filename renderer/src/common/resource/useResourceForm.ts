@@ -9,7 +9,7 @@ import type { EditorMode } from '@shared/editor';
 import { MESSAGES } from '@shared/messages';
 import type { ResourceDefinition } from '@shared/resources/define';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { api, ApiError } from '../../api/http';
 import type { FieldSpec } from '../form/fields';
 import { hasNewFile, toFormData, withoutFiles } from '../form/formData';
@@ -51,18 +51,29 @@ export function useResourceForm(definition: ResourceWithForm, { id, mode, active
   const conflict = useFormVersionConflict(form, (data) => recordToValues(definition, data), () => record.refetch());
   const clearConflict = conflict.clear;
 
+  /** The values as they were shown (blank or read), as JSON: unsaved changes are any difference from them. */
+  const shown = useRef<string | null>(null);
+  const saved = useRef(false);
+  const latest = useRef(form.values);
+  latest.current = form.values;
   useEffect(() => {
     if (!active) return;
     setErrors({});
     clearConflict();
-    if (mode === 'create') setValues(spec.initial);
-    else if (record.data) {
+    saved.current = false;
+    if (mode === 'create') {
+      shown.current = JSON.stringify(spec.initial);
+      setValues(spec.initial);
+    } else if (record.data) {
       const values = recordToValues(definition, record.data.data);
       // A copy is a new record: it has no version of its own yet.
       if (mode === 'copy') delete values.version;
+      shown.current = JSON.stringify(values);
       setValues(values);
     }
   }, [active, mode, record.data, spec, definition, setValues, setErrors, clearConflict]);
+  /** Unsaved changes: the values differ from what was shown (read when the user leaves; nothing after a successful save). */
+  const dirty = useCallback(() => !saved.current && shown.current !== null && JSON.stringify(latest.current) !== shown.current, []);
 
   const loading = id !== undefined && record.isPending;
   const saveFailed = resource.messages.saveFailed ?? { title: MESSAGES.errors.saveFailedTitle, text: MESSAGES.errors.saveFailedText };
@@ -78,6 +89,7 @@ export function useResourceForm(definition: ResourceWithForm, { id, mode, active
     setSaving(true);
     try {
       await save(definition, mode === 'edit' ? id : undefined, form.values);
+      saved.current = true;
       toast.saved(resource.messages.saved);
       onSaved();
     } catch (error) {
@@ -94,7 +106,7 @@ export function useResourceForm(definition: ResourceWithForm, { id, mode, active
     }
   };
 
-  return { form, record, saving, submit, conflict, loading };
+  return { form, record, saving, submit, conflict, loading, dirty };
 }
 
 /** Sends the form: JSON, or with `multipart` the form-data requests of ResourceFormSpec.multipart. */
