@@ -399,6 +399,15 @@ export const MESSAGES = {
     booked: 'Бронь установлена!',
     unbooked: 'Бронь снята!',
     notifyQueued: 'Уведомления будут отправлены в ближайшее время!',
+    /** Asked before a manual booking is cancelled and before notifications are sent (issue 16). */
+    confirmUnbook: (number: number, from: string, to: string) => `Снять бронь места ${number} (${from} → ${to})?`,
+    unbook: 'Снять бронь',
+    confirmNotify: (name: string) => `Отправить уведомление об отправлении «${name}» туристам его заявок?`,
+    notify: 'Отправить уведомление',
+    /** The schedule's Сохранить: bookings and departures are saved as they are made; the button reads the date again. */
+    scheduleSaved: 'Все изменения сохранены',
+    /** The seat dialog when every part of the route is booked for the seat. */
+    seatFullyBooked: 'Место забронировано на всём маршруте.',
     /** Spec 02 §5: the toast of an intermediate stop with empty fields. */
     fillAllFields: 'Заполните все необходимые поля',
     /** Spec 02 §5: the name hint ("hint suggests adding the trip date"). */

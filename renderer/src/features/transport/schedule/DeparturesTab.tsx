@@ -5,6 +5,7 @@
  */
 import { Button, DialogBody, DialogFooter, HTMLTable, Intent } from '@blueprintjs/core';
 import { AppDialog } from '../../../common/AppDialog';
+import { ConfirmDialog } from '../../../common/ConfirmDialog';
 import { ConfirmDelete } from '../../../common/ConfirmDelete';
 import { MESSAGES } from '@shared/messages';
 import { dateDataSchema, SCHEDULE_PATHS, type DateDataRow, type ScheduleOfDate } from '@shared/transport/schedules';
@@ -32,6 +33,8 @@ export function DeparturesTab({ transportId, date, rows, applications, onChanged
   const [editing, setEditing] = useState<DateDataRow | 'new' | null>(null);
   const [toDelete, setToDelete] = useState<DateDataRow | null>(null);
   const [notifying, setNotifying] = useState<number | null>(null);
+  /** A departure whose notifications are asked about before they are sent. */
+  const [toNotify, setToNotify] = useState<DateDataRow | null>(null);
 
   const notify = async (row: DateDataRow) => {
     setNotifying(row.id);
@@ -89,7 +92,7 @@ export function DeparturesTab({ transportId, date, rows, applications, onChanged
               <td>{row.departure_time}</td>
               <td>{row.applications_numbers.join(', ')}</td>
               <td className="row-actions">
-                <Button variant="minimal" icon="envelope" title="Отправить уведомление" aria-label="Отправить уведомление" loading={notifying === row.id} onClick={() => void notify(row)} />
+                <Button variant="minimal" icon="envelope" title="Отправить уведомление" aria-label="Отправить уведомление" loading={notifying === row.id} onClick={() => setToNotify(row)} />
                 <Button variant="minimal" icon="edit" title={MESSAGES.list.edit} aria-label={MESSAGES.list.edit} onClick={() => setEditing(row)} />
                 <Button variant="minimal" icon="trash" intent={Intent.DANGER} title={MESSAGES.list.delete} aria-label={MESSAGES.list.delete} onClick={() => setToDelete(row)} />
               </td>
@@ -108,6 +111,18 @@ export function DeparturesTab({ transportId, date, rows, applications, onChanged
           onChanged();
         }}
       />
+      <ConfirmDialog
+        isOpen={toNotify !== null}
+        icon="envelope"
+        confirmText={T.notify}
+        onCancel={() => setToNotify(null)}
+        onConfirm={() => {
+          if (toNotify) void notify(toNotify);
+          setToNotify(null);
+        }}
+      >
+        {toNotify && T.confirmNotify(toNotify.name || toNotify.number || date.split('-').reverse().join('.'))}
+      </ConfirmDialog>
       <ConfirmDelete
         item={toDelete}
         onCancel={() => setToDelete(null)}
