@@ -169,6 +169,8 @@ export const MESSAGES = {
     fillRequired: 'Заполните все обязательные поля', // spec: 'Fill in all required fields'
     fieldRequired: (field: string) => `Поле «${field}» обязательно для заполнения`, // spec: 'The field X is required'
     datesNotSelected: 'Даты не выбраны!', // spec: 'Dates are not selected!'
+    /** Above a hotel's copy (spec 02 §4 "Hotel copy": files, photos, videos and room photos emptied). */
+    copyNotice: 'Это копия: файлы, фото и видео отеля и фото номеров не копируются — загрузите их заново.',
     fileTooLarge: (mb: number) => `Загружаемый файл не может быть больше ${mb} мб`, // spec: 'The uploaded file cannot be larger than N mb'
     badFormat: 'Недопустимый формат файла.', // spec: 'Invalid file format.'
   },
@@ -408,6 +410,8 @@ export const MESSAGES = {
     scheduleSaved: 'Все изменения сохранены',
     /** The seat dialog when every part of the route is booked for the seat. */
     seatFullyBooked: 'Место забронировано на всём маршруте.',
+    /** Above a bus tour's copy (spec 02 §4: tariffs reset to zero on copy). */
+    copyNotice: 'Это копия: тарифы сброшены в 0 — укажите цены на вкладке «Тарифы». Прошедшие даты отправления не скопированы.',
     /** Spec 02 §5: the toast of an intermediate stop with empty fields. */
     fillAllFields: 'Заполните все необходимые поля',
     /** Spec 02 §5: the name hint ("hint suggests adding the trip date"). */

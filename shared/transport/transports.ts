@@ -11,6 +11,7 @@ import { MESSAGES } from '../messages.js';
 import { pairItem } from '../resources/cities.js';
 import { defineResource } from '../resources/define.js';
 import { money, optionalRichText, optionalText, requiredDate, requiredInteger, requiredText, toFieldErrors, versionField, type FieldErrors } from '../validation.js';
+import { copyName } from '../copy.js';
 
 const V = MESSAGES.validation;
 const T = MESSAGES.transport;
@@ -306,7 +307,7 @@ export function copyTransport<Form extends Record<string, any>>(form: Form, toda
     ...form,
     id: undefined,
     version: undefined,
-    name: `${String(form.name ?? '')} (копия)`,
+    name: copyName(String(form.name ?? '')),
     routes: { start: withoutId(routes.start), intermediates: (routes.intermediates ?? []).map(withoutId), finish: withoutId(routes.finish) },
     days: ((form.days ?? []) as TransportForm['days']).map(withoutId),
     dates: ((form.dates ?? []) as TransportForm['dates']).filter((date) => date.start_date >= today).map(withoutId),

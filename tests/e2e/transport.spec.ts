@@ -44,14 +44,27 @@ test('a vehicle type: its seat scheme is redrawn as the rows change, and it is s
   await page.getByLabel('Рядов до второй двери').fill('3');
   await page.getByLabel('Ширина второй двери (рядов)').fill('1');
   await expect(seats(page, preview)).toHaveCount(27);
+  await expect(page.getByText('Схема вмещает мест: 27')).toBeVisible();
+  // 49 seats in a scheme of 27 places: seats 28–49 could never be booked, so the save is refused on the
+  // field, with the save-failure toast (not 'Заполните все обязательные поля': nothing is missing).
+  await page.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(page.getByText('Мест больше, чем вмещает схема: 27')).toBeVisible();
+  await expect(page.locator('.bp6-toast')).toHaveCount(1);
+  await expect(page.locator('.bp6-toast')).toContainText('Ошибка сохранения');
+  await expect(page.locator('.bp6-toast')).toContainText('Проверьте правильность заполнения полей формы и попробуйте еще раз');
+  await page.screenshot({ path: 'test-results/screens/transportation-seats-beyond-scheme-1366.png' });
+  await page.getByLabel('Количество мест').fill('27');
   await page.getByRole('button', { name: 'Сохранить' }).click();
   await expect(page.getByText('Транспорт успешно сохранен')).toBeVisible();
+  // The success clears the failure toast of the first try: only the green one stays.
+  await expect(page.locator('.bp6-toast')).toHaveCount(1);
+  await expect(page.locator('.bp6-toast.bp6-intent-danger')).toHaveCount(0);
   await expect(page).toHaveURL(/\/transportation$/);
   const row = page.getByRole('row', { name: /Setra 415 HD/ });
   await expect(row).toContainText('Автобус');
   await expect(row).toContainText('Да');
   const [stored] = await sql<{ seats: number; rows: number; second_door_rows: number; schema_svg: string }>(`SELECT seats, rows, second_door_rows, schema_svg FROM transportations WHERE name = 'Setra 415 HD'`);
-  expect(stored).toMatchObject({ seats: 49, rows: 6, second_door_rows: 3 });
+  expect(stored).toMatchObject({ seats: 27, rows: 6, second_door_rows: 3 });
   expect(stored!.schema_svg.match(/data-seat=/g)).toHaveLength(27);
 });
 
@@ -167,13 +180,21 @@ test('a schedule: book and cancel a seat, add departure data, download both expo
   await expect(page.getByText('Бронь установлена!')).toBeVisible();
   await expect(page.locator(`${scheme} [data-seat="5"]`)).toHaveAttribute('data-state', 'booked');
 
-  // The same seat on the next segment is free; an overlapping one is refused with the server's message.
+  // The seat is booked Москва → Тула: the dialog offers only the leg still free for it, Тула → Орёл.
   await page.locator(`${scheme} [data-seat="5"]`).click();
-  await dialog.getByLabel('Откуда', { exact: true }).selectOption({ label: 'Москва' });
-  await dialog.getByLabel('Куда', { exact: true }).selectOption({ label: 'Орёл' });
-  await dialog.getByRole('button', { name: 'Забронировать' }).click();
-  await expect(page.getByText('Место уже забронировано на этом участке маршрута')).toBeVisible();
+  await expect(dialog.getByLabel('Откуда', { exact: true }).locator('option')).toHaveText(['Выберите город', 'Тула']);
+  await dialog.getByLabel('Откуда', { exact: true }).selectOption({ label: 'Тула' });
+  await expect(dialog.getByLabel('Куда', { exact: true }).locator('option')).toHaveText(['Выберите город', 'Орёл']);
+  // Cancelling the booking asks first: Отмена keeps it.
   await dialog.getByRole('button', { name: 'Снять бронь' }).click();
+  const ask = page.getByRole('alertdialog');
+  await expect(ask).toContainText('Снять бронь места 5 (Москва → Тула)?');
+  await page.screenshot({ path: 'test-results/screens/schedule-unbook-confirm-1366.png' });
+  await ask.getByRole('button', { name: 'Отмена' }).click();
+  await expect(ask).toBeHidden();
+  await expect(page.locator(`${scheme} [data-seat="5"]`)).toHaveAttribute('data-state', 'booked');
+  await dialog.getByRole('button', { name: 'Снять бронь' }).click();
+  await ask.getByRole('button', { name: 'Снять бронь' }).click();
   await expect(page.getByText('Бронь снята!')).toBeVisible();
   await expect(page.locator(`${scheme} [data-seat="5"]`)).toHaveAttribute('data-state', 'free');
   // The footer's button (the header's cross is named 'Закрыть' too).
@@ -200,8 +221,18 @@ test('a schedule: book and cancel a seat, add departure data, download both expo
   await expect(page.getByText('Успешно сохранено')).toBeVisible();
   const departureRow = page.getByRole('row', { name: /Автобус 1/ });
   await expect(departureRow).toContainText('07:30');
+  // Sending the notifications asks first: Отмена sends nothing.
   await departureRow.getByRole('button', { name: 'Отправить уведомление' }).click();
+  await expect(ask).toContainText('Отправить уведомление об отправлении «Автобус 1» туристам его заявок?');
+  await ask.getByRole('button', { name: 'Отмена' }).click();
+  await expect(ask).toBeHidden();
+  await expect(page.getByText('Уведомления будут отправлены в ближайшее время!')).toHaveCount(0);
+  await departureRow.getByRole('button', { name: 'Отправить уведомление' }).click();
+  await ask.getByRole('button', { name: 'Отправить уведомление' }).click();
   await expect(page.getByText('Уведомления будут отправлены в ближайшее время!')).toBeVisible();
+  // The footer's Сохранить says what it did.
+  await page.locator('.schedule-footer').getByRole('button', { name: 'Сохранить' }).click();
+  await expect(page.getByText('Все изменения сохранены')).toBeVisible();
 
   await page.getByRole('tab', { name: 'Выгрузка' }).click();
   let downloading = page.waitForEvent('download');

@@ -3,7 +3,7 @@
  * with their error marks, Save (blocked while a save runs) and Cancel (back one page), the version
  * conflict dialog, and honest loading and failure states.
  */
-import { Button, Card, H2, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Button, Callout, Card, H2, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
 import type { EditorMode } from '@shared/editor';
 import { MESSAGES } from '@shared/messages';
 import type { FieldErrors } from '@shared/validation';
@@ -37,6 +37,8 @@ interface Props {
   onKeepEditing(): void;
   /** Unsaved changes (read as the user leaves): leaving the page then asks first. */
   dirty?: () => boolean;
+  /** Said above the tabs (what a copy did not take over). */
+  notice?: string;
 }
 
 const never = () => false;
@@ -62,6 +64,11 @@ export function EditorPage(props: Props) {
         <Spinner className="page-spinner" />
       ) : (
         <>
+          {props.notice && (
+            <Callout intent={Intent.WARNING} icon="duplicate" className="editor-notice" data-testid="editor-notice">
+              {props.notice}
+            </Callout>
+          )}
           <EditorTabs id={props.id} tabs={props.tabs} errors={props.errors} large />
           <div className="editor-footer">
             <Button text={MESSAGES.list.cancel} onClick={props.onCancel} />

@@ -26,8 +26,10 @@ export interface AggregateEditorOptions<Form extends Record<string, unknown>> {
   blank: () => Form;
   /** The form of a record read back (GET {path}/{id} → data). */
   fromRecord: (record: Record<string, unknown>) => Form;
-  /** A copy's form from the original's (ids dropped, files emptied…). */
+  /** A copy's form from the original's (ids dropped, files emptied, named '… (копия)'…). */
   toCopy: (form: Form) => Form;
+  /** What a copy did not take over (tariffs reset, files left out), said above the copy's form. */
+  copyNotice?: string;
   /** Where Cancel and Save go when there is no page to go back to. */
   fallback: string;
   texts: { saved: string; savedTitle?: string; saveFailedTitle: string; saveFailedText: string; loadFailed: string };
@@ -163,6 +165,8 @@ export function useAggregateEditor<Form extends Record<string, unknown>>(options
     reload,
     /** Unsaved changes: the form differs from what was shown (read when the user leaves). */
     dirty,
+    /** Said above the form: what a copy did not take over. */
+    notice: mode === 'copy' ? options.copyNotice : undefined,
     /** 409 → "keep editing": the form stays as typed and carries the version now stored, so the next save overwrites knowingly. */
     keepEditing: () => {
       const version = versionOf(conflict?.data as Record<string, unknown> | undefined);
@@ -175,10 +179,11 @@ export function useAggregateEditor<Form extends Record<string, unknown>>(options
 }
 
 /** The props of EditorPage that come from the editor as they are: mode, save, leave and the 409 dialog. */
-export function editorPageProps(editor: Pick<ReturnType<typeof useAggregateEditor>, 'mode' | 'saving' | 'save' | 'leave' | 'conflict' | 'reload' | 'keepEditing' | 'dirty'>) {
+export function editorPageProps(editor: Pick<ReturnType<typeof useAggregateEditor>, 'mode' | 'saving' | 'save' | 'leave' | 'conflict' | 'reload' | 'keepEditing' | 'dirty' | 'notice'>) {
   return {
     mode: editor.mode,
     dirty: editor.dirty,
+    notice: editor.notice,
     saving: editor.saving,
     onSave: () => void editor.save(),
     onCancel: editor.leave,

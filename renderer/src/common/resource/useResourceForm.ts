@@ -5,6 +5,7 @@
  * 422 under the fields, the spec's save-failure toast, and the version conflict of a 409 (its dialog's
  * props are `conflict.dialog`: the caller renders VersionConflictDialog).
  */
+import { copyName, copySlug } from '@shared/copy';
 import type { EditorMode } from '@shared/editor';
 import { MESSAGES } from '@shared/messages';
 import type { ResourceDefinition } from '@shared/resources/define';
@@ -66,8 +67,12 @@ export function useResourceForm(definition: ResourceWithForm, { id, mode, active
       setValues(spec.initial);
     } else if (record.data) {
       const values = recordToValues(definition, record.data.data);
-      // A copy is a new record: it has no version of its own yet.
-      if (mode === 'copy') delete values.version;
+      // A copy is a new record: it has no version of its own yet, and is named '… (копия)' with a slug of its own.
+      if (mode === 'copy') {
+        delete values.version;
+        if (typeof values.name === 'string') values.name = copyName(values.name);
+        if (typeof values.slug === 'string') values.slug = copySlug(values.slug);
+      }
       shown.current = JSON.stringify(values);
       setValues(values);
     }
