@@ -257,12 +257,12 @@ test('a price period: the total-price switch locks the adult and child prices wi
   await period.getByLabel('Цена за взрослого, ₽').fill('4100');
   await period.getByLabel('Цена за ребёнка, ₽').fill('2100');
   // On: the adult and child prices are locked (kept), the total is open; off again: they are back.
-  await period.getByRole('switch', { name: 'Общая цена за номер' }).click({ force: true });
+  await period.locator('label').filter({ hasText: 'Общая цена за номер' }).click();
   await expect(period.getByLabel('Цена за взрослого, ₽')).toBeDisabled();
   await expect(period.getByLabel('Цена за взрослого, ₽')).toHaveValue('4100');
   await expect(period.getByLabel('Общая цена, ₽')).toBeEnabled();
   await page.screenshot({ path: 'test-results/screens/hotel-period-total-price-1366.png' });
-  await period.getByRole('switch', { name: 'Общая цена за номер' }).click({ force: true });
+  await period.locator('label').filter({ hasText: 'Общая цена за номер' }).click();
   await expect(period.getByLabel('Цена за взрослого, ₽')).toBeEnabled();
   await expect(period.getByLabel('Цена за взрослого, ₽')).toHaveValue('4100');
   await expect(period.getByLabel('Цена за ребёнка, ₽')).toHaveValue('2100');
