@@ -14,6 +14,7 @@ describe('slugify', () => {
   it('keeps Latin letters and digits, drops accents and edges, and caps the length (no hyphen left at the end)', () => {
     expect(slugify('  Café Côte d’Azur 2026 ')).toBe('cafe-cote-d-azur-2026');
     expect(slugify('—«»—')).toBe('');
+    expect(slugify('Посёлок № 1, Йошкар-Ола')).toBe('poselok-no-1-ioshkar-ola');
     expect(slugify('Москва Москва', 7)).toBe('moskva');
     expect(slugify('a'.repeat(200))).toHaveLength(128);
   });

@@ -15,10 +15,11 @@ const LETTERS: Record<string, string> = {
 
 /** The slug of a name: 'Санкт-Петербург' → 'sankt-peterburg', 'Отель «Жемчужина» 5*' → 'otel-zhemchuzhina-5'; '' when nothing is left. */
 export function slugify(name: string, max = 128): string {
-  const latin = [...name.toLowerCase()].map((char) => LETTERS[char] ?? char).join('');
-  const slug = latin
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
+  // Compatibility forms first ('№' → 'No', 'ﬁ' → 'fi'), accents off (й and ё read as и and е, as the table has them).
+  const plain = name.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+  const slug = [...plain]
+    .map((char) => LETTERS[char] ?? char)
+    .join('')
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '');
   return slug.slice(0, max).replace(/-+$/, '');

@@ -83,7 +83,8 @@ const cityIds = z.array(requiredInteger(1, 2_147_483_647), { error: V.invalid })
 const citySchema = z.object({
   name: requiredText(CITY_LIMITS.name),
   country_id: requiredInteger(1, 2_147_483_647),
-  slug: requiredText(CITY_LIMITS.slug).regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, MESSAGES.cities.slugFormat),
+  /** Left empty: derived from the name on the server (transliterated, made unique), as a site editor would. */
+  slug: optionalText(CITY_LIMITS.slug).refine((slug) => slug === null || /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug as string), MESSAGES.cities.slugFormat),
   near_cities: cityIds,
   railway_transfer_cities: cityIds,
   aviation_transfer_cities: cityIds,
