@@ -33,7 +33,10 @@ export function commissionColumn<Row>(title: string, type: (row: Row) => number,
 }
 
 interface Props<Row> {
+  /** What the table holds, in Russian: its accessible name ('Номера'). */
   label: string;
+  /** A Latin name for the test ids of its rows (`rooms-row-0`); never shown nor read out. */
+  name: string;
   rows: Row[];
   columns: CollectionColumn<Row>[];
   /** Errors of this collection with its own prefix taken off (`3.dates.0.to`). */
@@ -53,7 +56,7 @@ interface Props<Row> {
   toolbar?: ReactNode;
 }
 
-export function CollectionTable<Row>({ label, rows, columns, errors, pageSize, onAdd, onEdit, onCopy, onDelete, canDelete, confirmDelete, addText, disabled, selection, toolbar }: Props<Row>) {
+export function CollectionTable<Row>({ label, name, rows, columns, errors, pageSize, onAdd, onEdit, onCopy, onDelete, canDelete, confirmDelete, addText, disabled, selection, toolbar }: Props<Row>) {
   const [page, setPage] = useState(1);
   const [toDelete, setToDelete] = useState<number | null>(null);
   const pages = Math.max(1, Math.ceil(rows.length / pageSize));
@@ -70,7 +73,7 @@ export function CollectionTable<Row>({ label, rows, columns, errors, pageSize, o
 
   const shown = rows.map((row, index) => ({ row, index })).slice((page - 1) * pageSize, page * pageSize);
   return (
-    <div className="collection-table" aria-label={label}>
+    <div className="collection-table" role="group" aria-label={label}>
       {(onAdd || toolbar) && (
         <div className="collection-toolbar">
           {toolbar}
@@ -99,7 +102,7 @@ export function CollectionTable<Row>({ label, rows, columns, errors, pageSize, o
             </tr>
           )}
           {shown.map(({ row, index }) => (
-            <tr key={index} className={rowErrors(index) ? 'row-has-errors' : undefined} data-testid={`${label}-row-${index}`}>
+            <tr key={index} className={rowErrors(index) ? 'row-has-errors' : undefined} data-testid={`${name}-row-${index}`}>
               <td>{rowErrors(index) && <Icon icon="error" intent={Intent.DANGER} title={MESSAGES.editor.rowHasErrors} aria-label={MESSAGES.editor.rowHasErrors} />}</td>
               {selection && (
                 <td>

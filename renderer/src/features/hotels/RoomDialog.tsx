@@ -186,7 +186,8 @@ export function RoomDialog({ isOpen, mode, draft, setDraft, errors: serverErrors
     <>
       {(draft.dates ?? []).length === 0 && <Callout intent={Intent.WARNING} icon="warning-sign">{HOTEL_TEXTS.noDates}</Callout>}
       <CollectionTable<Values>
-        label="periods"
+        label="Периоды цен"
+        name="periods"
         rows={draft.dates ?? []}
         pageSize={HOTEL_LIMITS.periodsPerPage}
         errors={errorsUnder(errors, 'dates')}

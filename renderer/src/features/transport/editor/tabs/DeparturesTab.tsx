@@ -84,7 +84,8 @@ function DaysTable(props: Props) {
   return (
     <>
       <CollectionTable<Values>
-        label="days"
+        label="Дни недели"
+        name="days"
         rows={days}
         pageSize={TRANSPORT_LIMITS.weekdays}
         errors={rowErrors}
@@ -141,7 +142,8 @@ function DatesTable(props: Props) {
   return (
     <>
       <CollectionTable<Values>
-        label="dates"
+        label="Даты отправления"
+        name="dates"
         rows={dates}
         pageSize={10}
         errors={rowErrors}

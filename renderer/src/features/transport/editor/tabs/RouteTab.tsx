@@ -98,7 +98,8 @@ export function RouteTab({ routes, duration, setRoutes, errors, setErrors, data,
             owns: ['routes.intermediates'],
             panel: (
               <CollectionTable<Values>
-                label="stops"
+                label="Промежуточные остановки"
+                name="stops"
                 rows={routes.intermediates ?? []}
                 pageSize={10}
                 errors={stopErrors}
