@@ -154,6 +154,9 @@ test('a bus tour: made in the editor with an intermediate stop, a date and tarif
   await row.getByRole('button', { name: 'Копировать' }).click();
   await expect(page.getByRole('heading', { name: 'Копирование автобусного тура' })).toBeVisible();
   await expect(page.getByLabel('Название *')).toHaveValue('Москва — Орёл (копия)');
+  // The copy says that its tariffs were reset.
+  await expect(page.getByTestId('editor-notice')).toContainText('тарифы сброшены в 0');
+  await page.screenshot({ path: 'test-results/screens/transport-copy-1366.png' });
   await page.getByRole('tab', { name: 'Тарифы' }).click();
   await expect(page.getByLabel('Тариф Москва → Орёл')).toHaveValue('0');
   await page.getByTestId('editor-save').click();
