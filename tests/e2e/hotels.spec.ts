@@ -139,7 +139,7 @@ test("copies the hotel: named '… (копия)' with a slug of its own, files e
   await expect(page.getByLabel('Название отеля *')).toHaveValue(`${HOTEL} (копия)`);
   await page.getByTestId('editor-save').click();
   await expect(page.locator('.editor-page').getByText(MESSAGES.validation.unique)).toHaveCount(2);
-  await expect(page.locator('.bp6-toast')).toContainText(MESSAGES.hotels.saveFailed);
+  await expect(page.locator('.bp6-toast.bp6-intent-danger')).toContainText(MESSAGES.hotels.saveFailed);
   await expect(page.getByText(MESSAGES.hotels.fillRequired)).toHaveCount(0);
   const counts = await sql<{ name: string; rooms: number; periods: number }>(
     `SELECT h.name, count(DISTINCT r.id)::int AS rooms, count(p.id)::int AS periods FROM hotels h
@@ -280,7 +280,7 @@ test('a price period: the total-price switch locks the adult and child prices wi
   await period.getByLabel('Ребёнок на доп. месте, ₽ *').fill('1000');
   await period.getByTestId('period-dialog-save').click();
   await expect(period.getByText(MESSAGES.editor.overlap)).toBeVisible();
-  await expect(page.locator('.bp6-toast')).toContainText(MESSAGES.hotels.saveFailed);
+  await expect(page.locator('.bp6-toast.bp6-intent-danger')).toContainText(MESSAGES.hotels.saveFailed);
   await expect(page.getByText(MESSAGES.hotels.fillRequired)).toHaveCount(0);
   // Required fields left empty: that toast, then.
   await period.getByLabel('Ребёнок без места, ₽ *').fill('');
