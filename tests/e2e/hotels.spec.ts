@@ -290,7 +290,7 @@ test('a price period: the total-price switch locks the adult and child prices wi
   await expect(page.getByText(MESSAGES.hotels.fillRequired)).toBeVisible();
 });
 
-test('leaving the editor with unsaved changes asks first: Отмена and a menu link; a saved form leaves at once', async ({ page }) => {
+test('leaving the editor with unsaved changes asks first: Отмена and a menu link (an unchanged form leaves at once), closing the tab too', async ({ page }) => {
   await ensureAdmin(page);
   const [{ id }] = await sql<{ id: number }>('SELECT id FROM hotels WHERE name = $1', [HOTEL]);
   await page.goto('/hotels');
