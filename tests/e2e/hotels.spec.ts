@@ -5,6 +5,12 @@ import { MESSAGES } from '../../shared/messages.js';
 // One hotel walked through its life: created with two rooms, refused on a period, copied, edited in two sessions.
 test.describe.configure({ mode: 'serial' });
 
+/** A screenshot of the screen at the office size, 1366×768, for a person to look at (test-results/screens/). */
+async function shot(page: Page, name: string) {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await page.screenshot({ path: `test-results/screens/${name}.png` });
+}
+
 const HOTEL = 'Отель «Морская звезда»';
 
 /** The handbook rows a hotel names, made once through the API. */
@@ -129,7 +135,7 @@ test("copies the hotel: named '… (копия)' with a slug of its own, files e
   await expect(page.getByLabel('Название отеля *')).toHaveValue(`${HOTEL} (копия)`);
   await expect(page.getByLabel('Адрес страницы *')).toHaveValue('morskaya-zvezda-kopiia');
   await expect(page.getByTestId('editor-notice')).toHaveText(MESSAGES.hotels.copyNotice);
-  await page.screenshot({ path: 'test-results/screens/hotel-copy-1366.png' });
+  await shot(page, 'hotel-copy-1366');
   await page.getByTestId('editor-save').click();
   await expect(page.getByText('Отель успешно сохранен')).toBeVisible();
   await expect(page.getByRole('row', { name: new RegExp(`${HOTEL} \\(копия\\)`) })).toBeVisible();
@@ -255,6 +261,7 @@ test('a price period: the total-price switch locks the adult and child prices wi
   // Money in the periods' table in the shared format.
   await expect(room.getByTestId('periods-row-0')).toContainText('3\u00a0000,00\u00a0₽');
   await expect(room.getByTestId('periods-row-0')).toContainText('2\u00a0000,00\u00a0₽');
+  await shot(page, 'hotel-room-periods-money-1366');
 
   await room.getByRole('button', { name: 'Добавить период' }).click();
   const period = page.getByRole('dialog', { name: 'Создание периода' });
@@ -267,7 +274,7 @@ test('a price period: the total-price switch locks the adult and child prices wi
   await expect(period.getByLabel('Цена за взрослого, ₽')).toBeDisabled();
   await expect(period.getByLabel('Цена за взрослого, ₽')).toHaveValue('4100');
   await expect(period.getByLabel('Общая цена, ₽')).toBeEnabled();
-  await page.screenshot({ path: 'test-results/screens/hotel-period-total-price-1366.png' });
+  await shot(page, 'hotel-period-total-price-1366');
   await period.locator('label').filter({ hasText: 'Общая цена за номер' }).click();
   await expect(period.getByLabel('Цена за взрослого, ₽')).toBeEnabled();
   await expect(period.getByLabel('Цена за взрослого, ₽')).toHaveValue('4100');
@@ -305,7 +312,7 @@ test('leaving the editor with unsaved changes asks first: Отмена and a men
   await page.locator('.editor-footer').getByRole('button', { name: 'Отмена' }).click();
   const ask = page.getByRole('alertdialog');
   await expect(ask).toContainText(MESSAGES.editor.unsaved);
-  await page.screenshot({ path: 'test-results/screens/hotel-leave-unsaved-1366.png' });
+  await shot(page, 'hotel-leave-unsaved-1366');
   await ask.getByRole('button', { name: MESSAGES.editor.stay }).click();
   await expect(page).toHaveURL(new RegExp(`/hotels/${id}/edit$`));
   await expect(page.getByLabel('Адрес', { exact: true })).toHaveValue('ул. Несохранённая, 5');

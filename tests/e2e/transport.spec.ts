@@ -13,6 +13,12 @@ import { ensureAdmin, sql } from './session.js';
 
 test.describe.configure({ mode: 'serial' });
 
+/** A screenshot of the screen at the office size, 1366×768, for a person to look at (test-results/screens/). */
+async function shot(page: Page, name: string) {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await page.screenshot({ path: `test-results/screens/${name}.png` });
+}
+
 const db = { query: <Row>(text: string, params?: unknown[]) => sql<Row>(text, params) };
 const seats = (page: Page, scope: string) => page.locator(`${scope} [data-seat]`);
 /** The departure date of the bus tour made in the editor; its schedule is opened for it. */
@@ -52,7 +58,7 @@ test('a vehicle type: its seat scheme is redrawn as the rows change, and it is s
   await expect(page.locator('.bp6-toast')).toHaveCount(1);
   await expect(page.locator('.bp6-toast')).toContainText('Ошибка сохранения');
   await expect(page.locator('.bp6-toast')).toContainText('Проверьте правильность заполнения полей формы и попробуйте еще раз');
-  await page.screenshot({ path: 'test-results/screens/transportation-seats-beyond-scheme-1366.png' });
+  await shot(page, 'transportation-seats-beyond-scheme-1366');
   await page.getByLabel('Количество мест').fill('27');
   await page.getByRole('button', { name: 'Сохранить' }).click();
   await expect(page.getByText('Транспорт успешно сохранен')).toBeVisible();
@@ -156,7 +162,7 @@ test('a bus tour: made in the editor with an intermediate stop, a date and tarif
   await expect(page.getByLabel('Название *')).toHaveValue('Москва — Орёл (копия)');
   // The copy says that its tariffs were reset.
   await expect(page.getByTestId('editor-notice')).toContainText('тарифы сброшены в 0');
-  await page.screenshot({ path: 'test-results/screens/transport-copy-1366.png' });
+  await shot(page, 'transport-copy-1366');
   await page.getByRole('tab', { name: 'Тарифы' }).click();
   await expect(page.getByLabel('Тариф Москва → Орёл')).toHaveValue('0');
   await page.getByTestId('editor-save').click();
@@ -188,11 +194,12 @@ test('a schedule: book and cancel a seat, add departure data, download both expo
   await expect(dialog.getByLabel('Откуда', { exact: true }).locator('option')).toHaveText(['Выберите город', 'Тула']);
   await dialog.getByLabel('Откуда', { exact: true }).selectOption({ label: 'Тула' });
   await expect(dialog.getByLabel('Куда', { exact: true }).locator('option')).toHaveText(['Выберите город', 'Орёл']);
+  await shot(page, 'schedule-seat-dialog-free-legs-1366');
   // Cancelling the booking asks first: Отмена keeps it.
   await dialog.getByRole('button', { name: 'Снять бронь' }).click();
   const ask = page.getByRole('alertdialog');
   await expect(ask).toContainText('Снять бронь места 5 (Москва → Тула)?');
-  await page.screenshot({ path: 'test-results/screens/schedule-unbook-confirm-1366.png' });
+  await shot(page, 'schedule-unbook-confirm-1366');
   await ask.getByRole('button', { name: 'Отмена' }).click();
   await expect(ask).toBeHidden();
   await expect(page.locator(`${scheme} [data-seat="5"]`)).toHaveAttribute('data-state', 'booked');
@@ -236,6 +243,7 @@ test('a schedule: book and cancel a seat, add departure data, download both expo
   // The footer's Сохранить says what it did.
   await page.locator('.schedule-footer').getByRole('button', { name: 'Сохранить' }).click();
   await expect(page.getByText('Все изменения сохранены')).toBeVisible();
+  await shot(page, 'schedule-departures-saved-1366');
 
   await page.getByRole('tab', { name: 'Выгрузка' }).click();
   let downloading = page.waitForEvent('download');
