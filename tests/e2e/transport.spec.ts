@@ -269,3 +269,27 @@ test('a schedule: book and cancel a seat, add departure data, download both expo
   await cell.locator('.dashboard-count').hover();
   await expect(page.getByText('Тула: 1')).toBeVisible();
 });
+
+test('an editor looked through but not changed leaves without asking; a changed vehicle type asks first', async ({ page }) => {
+  const [{ id: transportId }] = (await sql<{ id: number }>(`SELECT id FROM transports WHERE name = 'Москва — Орёл'`)) as [{ id: number }];
+  const [{ id: typeId }] = (await sql<{ id: number }>(`SELECT id FROM transportations WHERE name = 'Setra 415 HD'`)) as [{ id: number }];
+  await ensureAdmin(page);
+  await page.goto('/transports');
+  await page.goto(`/transports/${transportId}/edit`);
+  for (const tab of ['Маршрут', 'График', 'Тарифы', 'Каталог', 'Данные']) await page.getByRole('tab', { name: tab, exact: true }).click();
+  await page.locator('.editor-footer').getByRole('button', { name: 'Отмена' }).click();
+  await expect(page).toHaveURL(/\/transports(\?.*)?$/);
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+
+  // The resource form page (a vehicle type) asks the same way.
+  await page.goto('/transportation');
+  await page.goto(`/transportation/${typeId}/edit`);
+  await expect(page.getByLabel('Название')).toHaveValue('Setra 415 HD');
+  await page.getByLabel('Название').fill('Setra 415 HD (новый салон)');
+  await page.locator('.form-page-footer').getByRole('button', { name: 'Отмена' }).click();
+  const ask = page.getByRole('alertdialog');
+  await expect(ask).toContainText('Изменения не сохранены. Уйти со страницы без сохранения?');
+  await ask.getByRole('button', { name: 'Уйти без сохранения' }).click();
+  await expect(page).toHaveURL(/\/transportation$/);
+  expect((await sql<{ name: string }>('SELECT name FROM transportations WHERE id = $1', [typeId]))[0]!.name).toBe('Setra 415 HD');
+});
