@@ -16,6 +16,8 @@ interface UniqueIndex {
   /** The key columns or expressions, as pg_get_indexdef prints them. */
   keys: string[];
   predicate: string | null;
+  /** The columns its keys and predicate read: only these of the record are given to PostgreSQL. */
+  columns: string[];
 }
 
 const indexesOf = new Map<string, Promise<UniqueIndex[]>>();
@@ -26,16 +28,19 @@ function uniqueIndexes(manager: EntityManager, table: string): Promise<UniqueInd
   let found = indexesOf.get(table);
   if (!found) {
     found = manager
-      .query<{ name: string; keys: string[]; predicate: string | null }[]>(
+      .query<{ name: string; keys: string[]; predicate: string | null; columns: string[] }[]>(
         `SELECT c.relname AS name,
                 array(SELECT pg_get_indexdef(i.indexrelid, k, true) FROM generate_series(1, i.indnkeyatts) AS k ORDER BY k) AS keys,
-                pg_get_expr(i.indpred, i.indrelid, true) AS predicate
+                pg_get_expr(i.indpred, i.indrelid, true) AS predicate,
+                array(SELECT a.attname::text FROM pg_attribute a
+                       WHERE a.attrelid = i.indrelid AND a.attnum > 0 AND NOT a.attisdropped
+                         AND (a.attnum = ANY (i.indkey) OR pg_get_indexdef(i.indexrelid) ~ ('\\m' || a.attname || '\\M'))) AS columns
            FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
           WHERE i.indrelid = to_regclass($1) AND i.indisunique AND starts_with(c.relname, $2)
           ORDER BY c.relname`,
         [table, `uq_${table}_`],
       )
-      .then((rows) => rows.map((row) => ({ field: row.name.slice(`uq_${table}_`.length), keys: row.keys, predicate: row.predicate })));
+      .then((rows) => rows.map((row) => ({ field: row.name.slice(`uq_${table}_`.length), keys: row.keys, predicate: row.predicate, columns: row.columns })));
     // A failed read (a dropped connection) is asked again next time.
     found.catch(() => indexesOf.delete(table));
     indexesOf.set(table, found);
@@ -50,9 +55,10 @@ function uniqueIndexes(manager: EntityManager, table: string): Promise<UniqueInd
  */
 export async function uniqueConflicts(manager: EntityManager, table: string, values: Record<string, unknown>, id?: number): Promise<Record<string, string[]>> {
   const conflicts: Record<string, string[]> = {};
-  const record = JSON.stringify({ ...values, id: id ?? 0 });
   const alias = quoted(table);
   for (const index of await uniqueIndexes(manager, table)) {
+    // Only what the index reads (a value of another column, such as a file, is no business of this check).
+    const record = JSON.stringify({ ...Object.fromEntries(index.columns.filter((column) => column in values).map((column) => [column, values[column]])), id: id ?? 0 });
     const keys = index.keys.join(', ');
     // The candidate row is the populated record named as the table: the index's own expressions read it
     // in the inner query, and the stored rows in the outer one.
