@@ -295,6 +295,13 @@ test('a price period: the total-price switch locks the adult and child prices wi
   await period.getByPlaceholder('с ДД.ММ.ГГГГ').fill('');
   await period.getByTestId('period-dialog-save').click();
   await expect(page.getByText(MESSAGES.hotels.fillRequired)).toBeVisible();
+  // Put right (days of its own) and saved: the red toasts of the tries before go at once, not after their 6 s.
+  await period.getByPlaceholder('с ДД.ММ.ГГГГ').fill('11.06.2027');
+  await period.getByPlaceholder('по ДД.ММ.ГГГГ').fill('14.06.2027');
+  await period.getByLabel('Ребёнок без места, ₽ *').fill('500');
+  await period.getByTestId('period-dialog-save').click();
+  await expect(period).toBeHidden();
+  await expect(page.locator('.bp6-toast.bp6-intent-danger')).toHaveCount(0, { timeout: 2000 });
 });
 
 test('leaving the editor with unsaved changes asks first: Отмена and a menu link (an unchanged form leaves at once), closing the tab too', async ({ page }) => {

@@ -11,6 +11,7 @@ import type { FieldErrors } from '@shared/validation';
 import type { ReactNode } from 'react';
 import { DialogForm } from '../form/DialogForm';
 import { notifyInvalidForm } from '../failure';
+import { clearSaveFailures } from '../toaster';
 import { EditorTabs, type EditorTab } from './EditorTabs';
 
 interface Props {
@@ -47,13 +48,17 @@ export function RowDialog({ id, isOpen, title, tabs, errors, onSave, onClose, wi
 }
 
 /**
- * Checks a row with `validate`: true when it may be saved, else shows the toast and hands the errors
- * over. `required` is the toast of a row refused only for empty required fields ('Заполните все
+ * Checks a row with `validate`: true when it may be saved (the failure toasts of earlier tries go),
+ * else shows the toast and hands the errors over. `required` is the toast of a row refused only for empty required fields ('Заполните все
  * обязательные поля'); any other refusal gets the save-failure toast (notifyInvalidForm).
  */
 export function checkRow(errors: FieldErrors, setErrors: (errors: FieldErrors) => void, required?: string): boolean {
   setErrors(errors);
-  if (Object.keys(errors).length === 0) return true;
+  if (Object.keys(errors).length === 0) {
+    // The row is right now: the failure toasts of its earlier tries go.
+    clearSaveFailures();
+    return true;
+  }
   notifyInvalidForm(errors, { required });
   return false;
 }
