@@ -113,6 +113,7 @@ test('at 1366×768 three-digit counters and a long name never cover the header b
   // The greeting is cut with '…': the whole name is there at once on hover, in a tooltip (not the browser's slow title).
   await page.getByTestId('greeting').hover();
   await expect(page.locator('.bp6-tooltip')).toContainText('Здравствуйте, Константинопольская-Преображенская Анастасия-Виктория');
+  await page.screenshot({ path: 'test-results/screens/greeting-tooltip-1366.png' });
 });
 
 test('at 1366×768 the icon sidebar names its entries at once and they are links (Ctrl+click opens a new tab)', async ({ page, context }) => {
