@@ -18,6 +18,8 @@ import { Hotels1765000000001 } from './1765000000001-Hotels.js';
 import { FileChunks1765000000002 } from './1765000000002-FileChunks.js';
 import { SeatCountsByBoardingPoint1765100000010 } from './1765100000010-SeatCountsByBoardingPoint.js';
 import { UploadStaging1765150000000 } from './1765150000000-UploadStaging.js';
+import { FileFieldKinds1765200000020 } from './1765200000020-FileFieldKinds.js';
+import { SafeLinks1765200000000 } from './1765200000000-SafeLinks.js';
 
 export const MIGRATIONS = [
   Foundation1763769600000,
@@ -39,4 +41,6 @@ export const MIGRATIONS = [
   Transport1765100000000,
   SeatCountsByBoardingPoint1765100000010,
   UploadStaging1765150000000,
+  SafeLinks1765200000000,
+  FileFieldKinds1765200000020,
 ];

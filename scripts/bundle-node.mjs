@@ -44,6 +44,8 @@ export const EXTERNAL_PACKAGES = [
   'exceljs',
   'nodemailer',
   'docx',
+  // The zip docx is built in, opened again only to drop characters XML forbids (server/exports/xml-text.ts).
+  'jszip',
   // With its HTML parser and postcss (≈ 500 KB): loaded when the first rich text is saved (input/rich-text.ts).
   'sanitize-html',
   // Big data tables used on demand (legacy charsets of request bodies, the MIME list): parsing them
@@ -126,8 +128,10 @@ const postgresOnlyTypeorm = {
 
 /**
  * zod's `z.locales` re-exports every one of its ~60 languages' error texts (≈ 400 KB parsed at each
- * start); our messages are our own (shared/messages.ts) and zod keeps its English default from
- * `locales/en.js` directly, so the bundle's `z.locales` holds English and Russian only.
+ * start); our messages are our own (shared/messages.ts: the field builders' texts, and for every other
+ * issue the error map `russianIssueMessage` that shared/validation.ts sets with `z.config`), so no
+ * locale's texts are ever shown; zod still imports its English default from `locales/en.js`
+ * directly, so the bundle's `z.locales` holds English and Russian only.
  */
 const zodLocalesEnRu = {
   name: 'zod-locales-en-ru',

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { MESSAGES } from './messages.js';
+import { ACCESS, type Role } from './roles.js';
 import { optionalText, requiredInteger } from './validation.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -174,6 +175,14 @@ export const storageUrl = (path: string) => `${STORAGE_URL_PREFIX}${path}`;
 /** Entities POST /api/photos stores photos for (spec 01 §7: city, bus). */
 export const PHOTO_ENTITIES = ['city', 'bus'] as const;
 export type PhotoEntity = (typeof PHOTO_ENTITIES)[number];
+
+/**
+ * Who may upload photos and editor images of an entity (`entity` of POST /api/photos and
+ * /api/images; `upload` for POST /api/upload): the roles that edit what they attach to (spec 01 §6).
+ * Cities are a handbook of all three; everything else with pictures — hotels, bus transports
+ * (`bus`), tours, the photo lists /upload feeds — is the administrator's and the manager's.
+ */
+export const uploadRoles = (entity: string): readonly Role[] => (entity === 'city' ? ACCESS.everyone : ACCESS.administratorAndManager);
 
 /** POST /api/upload accepts these `type` values. */
 export const UPLOAD_TYPES = ['photo'] as const;

@@ -15,6 +15,10 @@ export const MESSAGES = {
     required: 'Поле обязательно для заполнения.',
     fillIn: 'Заполните поле',
     maxLength: (max: number) => `Количество символов в поле не может превышать ${max}.`,
+    minLength: (min: number) => `Количество символов в поле должно быть не меньше ${min}.`,
+    /** A list longer or shorter than its schema allows, where the field gives no text of its own. */
+    maxItems: (max: number) => `Количество элементов не может превышать ${max}.`,
+    minItems: (min: number) => `Количество элементов должно быть не меньше ${min}.`,
     email: 'Поле должно быть действительным электронным адресом.',
     integer: 'Поле должно быть целым числом.',
     number: 'Поле должно быть числом.',
@@ -32,6 +36,8 @@ export const MESSAGES = {
     phoneMaskHint: 'Формат: +7 (999) 999-99-99',
     tooLarge: 'Слишком большой объём данных.',
     summary: 'Данные заполнены неверно.',
+    /** Every link field (optionalUrl): only http and https, never javascript:, data:, vbscript:. */
+    url: 'Поле должно быть ссылкой, начинающейся с http:// или https://.',
   },
   auth: {
     wrongCredentials: 'Неверный логин или пароль.',
@@ -222,8 +228,10 @@ export const MESSAGES = {
     tooDeep: (max: number) => `Слишком глубокая вложенность данных: допускается не более ${max} уровней.`,
     tooLarge: 'Слишком большой объём запроса.',
     unsupportedMediaType: 'Неподдерживаемый формат тела запроса.',
-    /** A NUL character or half of a surrogate pair: nothing a person types, nothing PostgreSQL stores. */
+    /** A control character (NUL, U+0007, …; tab and line breaks are fine) or half of a surrogate pair: nothing a person types, nothing PostgreSQL or a document stores. */
     unreadableText: 'Поле содержит недопустимые символы.',
+    /** The warning in /logs of a request the client abandoned (a tab closed mid-upload, a dropped connection). */
+    clientAborted: 'Клиент прервал запрос, не дослав его (закрыта вкладка или пропала связь).',
     /** A value PostgreSQL refused as data (out of range, wrong format) that validation let through. */
     badValue: 'Значение поля недопустимо.',
   },
@@ -364,7 +372,6 @@ export const MESSAGES = {
     tokenGenerated: 'Токен успешно сгенерирован',
     tokenDeleted: 'Токен успешно удален',
     notConnected: 'Не подключен', // spec: 'Not connected'
-    url: 'Поле должно быть ссылкой, начинающейся с http:// или https://.',
     infoPlaceholder: 'не более 5000 символов',
   },
   /** Uploads (spec 01 §5 "Photos", §8). */
@@ -382,6 +389,8 @@ export const MESSAGES = {
     oneFile: 'Можно загрузить только один файл.',
     malformed: 'Не удалось прочитать загружаемый файл.',
     notAPhoto: 'Можно удалить только загруженную фотографию.',
+    /** DELETE /api/photos of an upload no record uses yet, by someone other than its uploader. */
+    notYourUpload: 'Удалить файл, ещё не сохранённый в записи, может только тот, кто его загрузил.',
     /** A record points only at uploads made for its kind of field (a city's catalogue image at a city photo). */
     wrongKind: 'Этот файл загружен не для этого поля.',
     uploadFailed: 'Произошла ошибка при загрузке файла',
@@ -420,6 +429,10 @@ export const MESSAGES = {
     noSuchSeat: 'Такого места нет в схеме салона',
     noSegment: 'Маршрут не ведёт из выбранного города в выбранный город',
     noDeparture: 'В эту дату рейса нет',
+    /** A manual booking on a departure that has already left (today, by the server's calendar, is still bookable). */
+    bookingPast: 'Нельзя забронировать место на прошедшую дату',
+    /** Departure data names only applications with seats on that transport and date. */
+    applicationsNotSeated: (numbers: string) => `Заявки без мест на этом рейсе в эту дату: ${numbers}`,
     onlyManual: 'Снять можно только ручную бронь: место занято туристом заявки',
     dayTaken: 'Этот день уже выбран',
     dayFixed: 'День недели нельзя изменить',
@@ -434,7 +447,6 @@ export const MESSAGES = {
     tariffPair: 'Тариф задаётся только для пары пунктов маршрута по порядку следования',
     tariffTwice: 'Тариф для этой пары пунктов указан дважды',
     finishBeforeStart: 'Дата окончания не может быть раньше даты начала',
-    autoConfirmStatus: 'Выберите статус автоподтверждения',
     /** A save that would move route points or departures out from under existing bookings. */
     bookingsInTheWay: (bookings: string) => `Нельзя изменить: есть брони мест (${bookings}). Сначала снимите их.`,
     secondDoorNeedsTwoColumns: 'Вторая дверь возможна только при двух колонках у двери',
@@ -448,6 +460,16 @@ export const MESSAGES = {
     sum: 'Сумма',
     notifySubject: (transport: string, date: string) => `Информация о рейсе «${transport}» ${date}`,
     notifyLog: (count: number, kept: number) => `Уведомления о рейсе отправлены: ${count - kept} из ${count}`,
+  },
+  /** The shared field builders (shared/validation.ts, shared/commission.ts) beyond the plain limits. */
+  fields: {
+    /** Money and decimal fields: numeric(12,2) keeps kopecks, nothing finer ('1200.505'). */
+    decimals: (places: number) => (places === 0 ? 'Поле должно быть целым числом.' : `Допустимо не более ${places} ${places === 1 ? 'знака' : 'знаков'} после запятой.`),
+    time: 'Время указывается в формате ЧЧ:ММ.',
+    /** Spec 02 §4 "Auto-confirm": when on, a required status must be chosen (hotels and bus transports). */
+    autoConfirmStatus: 'Выберите статус автоподтверждения',
+    /** A tariff keyed by a city pair the route has at several pairs of points and the list does not repeat in route order. */
+    tariffAmbiguous: 'Пара городов встречается в маршруте несколько раз: перечислите тарифы по парам пунктов в порядке маршрута',
   },
   /** Replies of the list switches (spec 01 §4 "Active flags"), by the switch's path segment. */
   switches: {

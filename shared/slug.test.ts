@@ -1,36 +1,26 @@
+/** shared/slug.ts: a page address from a Russian name, made unique with a suffix. */
 import { describe, expect, it } from 'vitest';
-import { copyName, copySlug } from './copy.js';
-import { slugify } from './slug.js';
+import { SLUG_FORMAT, slugOf, uniqueSlug } from './slug.js';
 
-describe('slugify', () => {
-  it('transliterates a Russian name to a lower-case hyphenated slug', () => {
-    expect(slugify('Санкт-Петербург')).toBe('sankt-peterburg');
-    expect(slugify('Нижний Новгород')).toBe('nizhnii-novgorod');
-    expect(slugify('Щёлково')).toBe('shchelkovo');
-    expect(slugify('Отель «Жемчужина» 5*')).toBe('otel-zhemchuzhina-5');
-    expect(slugify('Хабаровск, Цимлянск; Подъячий  Юрьев Ясная Поляна')).toBe('khabarovsk-tsimliansk-podiachii-iurev-iasnaia-poliana');
+describe('slugs', () => {
+  it('transliterates Russian names to lower-case Latin with hyphens', () => {
+    expect(slugOf('Отель «Морская звезда»')).toBe('otel-morskaya-zvezda');
+    expect(slugOf('Гостевой дом Щедрый Юг — 2')).toBe('gostevoy-dom-shchedryy-yug-2');
+    expect(slugOf('Ёлки-Палки & Café')).toBe('elki-palki-cafe');
+    expect(slugOf('Хуторок Цветущий, объект №1')).toBe('khutorok-tsvetushchiy-obekt-1');
+    expect(slugOf('«»')).toBe('');
+    for (const name of ['Отель «Морская звезда»', 'Ёлки-Палки & Café', '  Пансионат   Чайка  ']) expect(slugOf(name)).toMatch(SLUG_FORMAT);
   });
 
-  it('keeps Latin letters and digits, drops accents and edges, and caps the length (no hyphen left at the end)', () => {
-    expect(slugify('  Café Côte d’Azur 2026 ')).toBe('cafe-cote-d-azur-2026');
-    expect(slugify('—«»—')).toBe('');
-    expect(slugify('Посёлок № 1, Йошкар-Ола')).toBe('poselok-no-1-ioshkar-ola');
-    expect(slugify('Москва Москва', 7)).toBe('moskva');
-    expect(slugify('a'.repeat(200))).toHaveLength(128);
-  });
-});
-
-describe('copies', () => {
-  it("name a copy '… (копия)' and count on for a copy of a copy", () => {
-    expect(copyName('Гранд Отель')).toBe('Гранд Отель (копия)');
-    expect(copyName('Гранд Отель (копия)')).toBe('Гранд Отель (копия 2)');
-    expect(copyName('Гранд Отель (копия 2)')).toBe('Гранд Отель (копия 3)');
+  it('stays within the limit, cut at a word', () => {
+    expect(slugOf('Санаторий Солнечный берег', 16)).toBe('sanatoriy');
+    expect(slugOf('абвгдежзийклмнопрстуф', 10)).toBe('abvgdezhzi');
   });
 
-  it('give a copy a slug of its own', () => {
-    expect(copySlug('grand-otel')).toBe('grand-otel-kopiia');
-    expect(copySlug('grand-otel-kopiia')).toBe('grand-otel-kopiia-2');
-    expect(copySlug('grand-otel-kopiia-9')).toBe('grand-otel-kopiia-10');
-    expect(copySlug('')).toBe('');
+  it('adds -2, -3, … until free, within the limit', () => {
+    expect(uniqueSlug('more', new Set())).toBe('more');
+    expect(uniqueSlug('more', new Set(['more']))).toBe('more-2');
+    expect(uniqueSlug('more', new Set(['more', 'more-2', 'more-3']))).toBe('more-4');
+    expect(uniqueSlug('abcdef', new Set(['abcdef']), 6)).toBe('abcd-2');
   });
 });

@@ -3,7 +3,7 @@ import { MESSAGES } from './messages.js';
 import { countriesResource } from './resources/countries.js';
 import { userCreateSchema, userUpdateSchema } from './resources/users.js';
 import { z } from 'zod';
-import { phoneSearchText, requiredText, toFieldErrors } from './validation.js';
+import { optionalUrl, phoneSearchText, requiredText, safeUrl, toFieldErrors } from './validation.js';
 
 const validUser = { surname: 'Иванов', name: 'Иван', patronymic: '', email: 'Ivan@Example.com', password: 'secret-123', role: 3 };
 
@@ -59,5 +59,40 @@ describe('phoneSearchText', () => {
     expect(phoneSearchText('Иванов')).toBe('Иванов');
     expect(phoneSearchText('ivan@example.ru')).toBe('ivan@example.ru');
     expect(phoneSearchText('12')).toBe('12');
+  });
+});
+
+describe('messages of issues a schema words no text for', () => {
+  const errors = (schema: z.ZodType, value: unknown) => toFieldErrors(schema.safeParse(value).error!);
+
+  it('are the spec\'s Russian texts, set once for every schema: missing → required, wrong kind → invalid, bounds as the builders say', () => {
+    const row = z.object({ name: z.string(), count: z.number().max(5), tags: z.array(z.string()).max(1), mail: z.email(), kind: z.enum(['a', 'b']) });
+    const list = z.object({ rows: z.array(row), coords: z.array(z.string()) });
+    expect(errors(list, { rows: [null], coords: [[]] })).toEqual({ 'rows.0': [MESSAGES.validation.required], 'coords.0': [MESSAGES.validation.invalid] });
+    expect(errors(row, { name: 5, count: 6, tags: ['x', 'y'], mail: 'не почта', kind: 'c' })).toEqual({
+      name: [MESSAGES.validation.invalid],
+      count: [MESSAGES.validation.max(5)],
+      tags: [MESSAGES.validation.maxItems(1)],
+      mail: [MESSAGES.validation.email],
+      kind: [MESSAGES.validation.oneOf],
+    });
+    expect(errors(z.object({ catalog: z.object({ price: z.number() }) }), { catalog: 5 })).toEqual({ catalog: [MESSAGES.validation.invalid] });
+    expect(errors(z.string().min(3), 'ab')).toEqual({ _: [MESSAGES.validation.minLength(3)] });
+    // A field's own message still wins.
+    expect(errors(requiredText(10), null)).toEqual({ _: [MESSAGES.validation.required] });
+  });
+});
+
+describe('links (optionalUrl, safeUrl)', () => {
+  it('take http and https only', () => {
+    const url = optionalUrl(50);
+    expect(url.parse(' https://пример.рф/a ')).toBe('https://пример.рф/a');
+    expect(url.parse('')).toBeNull();
+    for (const bad of ['javascript:alert(1)', 'data:text/html,x', 'vbscript:x', 'http://', 'пример.рф', 'https://a b.ru']) {
+      expect(toFieldErrors(url.safeParse(bad).error!), bad).toEqual({ _: [MESSAGES.validation.url] });
+    }
+    expect(safeUrl('JAVASCRIPT:alert(1)')).toBeNull();
+    expect(safeUrl('/api/storage/a.pdf')).toBeNull();
+    expect(safeUrl('/api/storage/a.pdf', 'http://127.0.0.1:8080/x')).toBe('http://127.0.0.1:8080/api/storage/a.pdf');
   });
 });

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { Response } from 'express';
 import { DataSource } from 'typeorm';
 import type { IdName } from '../../shared/api.js';
-import { formatCommission } from '../../shared/format.js';
+import { formatCommission } from '../../shared/commission.js';
 import { MESSAGES } from '../../shared/messages.js';
 import {
   AGENCY_STATUS_NAMES,

@@ -189,13 +189,16 @@ describe('create, show, update', () => {
 
 describe('validation (spec 01 §5 "Agency")', () => {
   const long = (length: number, char = 'Щ') => char.repeat(length);
+  /** A link of exactly `length` characters (the site is a URL field: http(s) only). */
+  const longUrl = (length: number) => `https://${'щ'.repeat(length - 'https://'.length - '.ru'.length)}.ru`;
   const cases: [string, Record<string, unknown>, Record<string, string[]>][] = [
     ['legal name missing', { legal_name: undefined }, { legal_name: [V.required] }],
     ['legal name 256', { legal_name: long(256) }, { legal_name: [V.maxLength(255)] }],
     ['brand 256', { brand: long(256) }, { brand: [V.maxLength(255)] }],
     ['inn 13 digits', { inn: long(13, '1') }, { inn: [V.maxLength(12)] }],
     ['inn letters', { inn: '91020a2345' }, { inn: [V.digits] }],
-    ['site 101', { site: long(101) }, { site: [V.maxLength(100)] }],
+    ['site 101', { site: longUrl(101) }, { site: [V.maxLength(100)] }],
+    ['site not a link', { site: 'javascript:alert(1)' }, { site: [MESSAGES.validation.url] }],
     ['legal address 256', { legal_address: long(256) }, { legal_address: [V.maxLength(255)] }],
     ['actual address 256', { actual_address: long(256) }, { actual_address: [V.maxLength(255)] }],
     ['company email 51', { company_email: `${long(41, 'a')}@mail.test` }, { company_email: [V.maxLength(50)] }],
@@ -215,7 +218,7 @@ describe('validation (spec 01 §5 "Agency")', () => {
     ['fixed over 1 000 000', { commission_type: 1, commission_sum: 1_000_001 }, { commission_sum: [V.max(1_000_000)] }],
     ['negative commission', { commission_type: 1, commission_sum: -1 }, { commission_sum: [V.min(0)] }],
     ['fractional commission', { commission_type: 1, commission_sum: 10.5 }, { commission_sum: [V.integer] }],
-    ['search module url not a link', { search_module_url: 'crimea-tour.test/search' }, { search_module_url: [MESSAGES.agencies.url] }],
+    ['search module url not a link', { search_module_url: 'crimea-tour.test/search' }, { search_module_url: [MESSAGES.validation.url] }],
     ['active flag not boolean', { is_active: 'yes' }, { is_active: [V.invalid] }],
   ];
 
@@ -230,7 +233,7 @@ describe('validation (spec 01 §5 "Agency")', () => {
       legal_name: long(255),
       brand: long(255),
       inn: long(12, '1'),
-      site: long(100),
+      site: longUrl(100),
       legal_address: long(255),
       actual_address: long(255),
       company_email: `${long(40, 'a')}@mail.test`,

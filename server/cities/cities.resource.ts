@@ -1,19 +1,10 @@
-import type { EntityManager } from 'typeorm';
-import { MESSAGES } from '../../shared/messages.js';
 import { citiesResource, CITY_LIMITS, citySeoSchema, type CityRef, type CityRow } from '../../shared/resources/cities.js';
 import { storageUrl } from '../../shared/files.js';
-import { ValidationFailed } from '../common/http/errors.js';
 import { ALIAS, defineServerResource } from '../common/resource/server-resource.js';
-import { freeSlug } from '../common/unique-fields.js';
+import { derivedSlug } from '../common/database/derived-slug.js';
 import { CityEntity } from './city.entity.js';
 
 const CITY_LISTS = ['near_cities', 'railway_transfer_cities', 'aviation_transfer_cities'] as const;
-
-async function derivedSlug(manager: EntityManager, name: string, id: number | undefined): Promise<string> {
-  const slug = await freeSlug(manager, 'cities', name, CITY_LIMITS.slug, id);
-  if (slug === null) throw new ValidationFailed({ slug: [MESSAGES.validation.required] });
-  return slug;
-}
 
 const ref = (city: { id: number; name: string }): CityRef => ({ id: city.id, name: city.name });
 
@@ -41,7 +32,7 @@ export const citiesServerResource = defineServerResource({
   toEntity: async ({ catalog, near_cities, railway_transfer_cities, aviation_transfer_cities, ...city }, { manager, id }) => ({
     ...city,
     // A slug left empty is derived from the name (transliterated, a suffix when taken), as for hotels.
-    slug: city.slug ?? (await derivedSlug(manager, city.name, id)),
+    slug: city.slug ?? (await derivedSlug(manager, 'cities', city.name, { max: CITY_LIMITS.slug, fallback: 'city', exceptId: id })),
     catalog_image: catalog.image,
     catalog_price: catalog.price,
     near_cities: near_cities.map((id) => ({ id }) as CityEntity),

@@ -8,7 +8,6 @@
  */
 import type { EntityManager } from 'typeorm';
 import { MESSAGES } from '../../shared/messages.js';
-import { slugify } from '../../shared/slug.js';
 import { ValidationFailed } from './http/errors.js';
 
 interface UniqueIndex {
@@ -80,19 +79,3 @@ export async function assertUniqueFields(manager: EntityManager, table: string, 
   if (Object.keys(conflicts).length > 0) throw new ValidationFailed(conflicts);
 }
 
-/**
- * A slug for a record that came without one: `slugify(name)` as it is when no other row of `table`
- * has it (whatever the case), else with the first free suffix `-2`, `-3`… (`id`: the record itself
- * on an update). Null when the name gives no slug at all (nothing Latin or Cyrillic in it).
- */
-export async function freeSlug(manager: EntityManager, table: string, name: string, max: number, id?: number): Promise<string | null> {
-  const base = slugify(name, max - 4);
-  if (!base) return null;
-  const rows = await manager.query<{ slug: string }[]>(
-    `SELECT lower(slug) AS slug FROM ${quoted(table)} WHERE id <> $3 AND (lower(slug) = $1 OR lower(slug) LIKE $2)`,
-    [base, `${base.replace(/[\\%_]/g, '\\$&')}-%`, id ?? 0],
-  );
-  const taken = new Set(rows.map((row) => row.slug));
-  if (!taken.has(base)) return base;
-  for (let suffix = 2; ; suffix++) if (!taken.has(`${base}-${suffix}`)) return `${base}-${suffix}`;
-}

@@ -54,20 +54,20 @@ export async function assertCurrentVersion(
   current: () => Promise<unknown>,
 ): Promise<void> {
   if (!IDENTIFIER.test(table)) throw new Error(`Not a table name: ${table}`);
-  const read = async (lock: string) =>
-    ((await manager.query(
-      `SELECT t.version, t.updated_at,
-              (SELECT u.full_name FROM users u WHERE u.id = t.updated_by_id) AS saved_by
-         FROM ${table} t WHERE t.id = $1 ${lock}`,
-      [id],
-    )) as StoredVersion[])[0];
-  // A version only grows: one that differs already, read without the lock, is stale for good. Such a
-  // save is refused at once instead of queueing for the row behind the saves ahead of it (twenty stale
-  // saves of one record would otherwise hold twenty connections waiting on one lock).
-  let stored = sentVersion == null ? undefined : await read('');
-  if (!stored || stored.version === sentVersion) stored = await read('FOR NO KEY UPDATE OF t');
+  const select = `SELECT t.version, t.updated_at, (SELECT u.full_name FROM users u WHERE u.id = t.updated_by_id) AS saved_by FROM ${table} t WHERE t.id = $1`;
+  if (sentVersion == null) {
+    const [stored] = (await manager.query(`${select} FOR NO KEY UPDATE OF t`, [id])) as StoredVersion[];
+    if (!stored) throw notFound();
+    return;
+  }
+  // The lock is taken only on the version the client read: a save whose version is already stale
+  // is refused at once instead of queueing for the row behind the saves ahead of it (twenty stale
+  // saves of one record would otherwise hold twenty connections waiting on one lock). One that waited
+  // for a colleague's save finds the row changed (PostgreSQL re-checks the condition) and is stale too.
+  const [locked] = (await manager.query(`${select} AND t.version = $2 FOR NO KEY UPDATE OF t`, [id, sentVersion])) as StoredVersion[];
+  if (locked) return;
+  const [stored] = (await manager.query(select, [id])) as StoredVersion[];
   if (!stored) throw notFound();
-  if (sentVersion == null || sentVersion === stored.version) return;
   const savedAt = new Date(stored.updated_at);
   throw new VersionConflict({
     message: MESSAGES.version.conflict(stored.saved_by, savedAt),

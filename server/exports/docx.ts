@@ -6,6 +6,7 @@
 import type { Response } from 'express';
 import type * as Docx from 'docx';
 import { contentDisposition } from '../files/files.controller.js';
+import { xmlSafePackage } from './xml-text.js';
 
 export const DOCX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
@@ -25,10 +26,14 @@ function withAuthor(docx: typeof Docx): typeof Docx {
   return { ...docx, Document };
 }
 
-/** Builds the document with the loaded package and sends it; a failure before sending is an ordinary error reply. */
+/**
+ * Builds the document with the loaded package and sends it; a failure before sending is an ordinary
+ * error reply. `docx` escapes `<` and `&` but writes control characters as they are, so the package's
+ * XML goes through xml-text.ts (a name stored with U+0007 before issue 15 would make Word refuse the file).
+ */
 export async function sendDocx(response: Response, fileName: string, build: (docx: typeof Docx) => Docx.Document | Promise<Docx.Document>): Promise<void> {
   const docx = await import('docx');
-  const buffer = await docx.Packer.toBuffer(await build(withAuthor(docx)));
+  const buffer = await xmlSafePackage(await docx.Packer.toBuffer(await build(withAuthor(docx))));
   response.status(200);
   response.setHeader('Content-Type', DOCX_CONTENT_TYPE);
   response.setHeader('Content-Disposition', contentDisposition('attachment', fileName));

@@ -17,6 +17,7 @@ import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
 import type { Row, Style } from 'exceljs';
 import type { Response } from 'express';
+import { xmlSafeText } from './xml-text.js';
 
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -61,7 +62,7 @@ function calendarDate(value: unknown): Date | null {
 }
 
 /** A worksheet name Excel accepts: no `\ / ? * [ ] :`, at most 31 characters. */
-const sheetNameOf = (name: string) => name.replace(/[\\/?*[\]:]/g, ' ').slice(0, 31);
+const sheetNameOf = (name: string) => xmlSafeText(name).replace(/[\\/?*[\]:]/g, ' ').slice(0, 31);
 
 /** The cell value of a column: typed for number and date columns when the value is one, text otherwise; null leaves the cell out. */
 function cellValue(type: XlsxCellType, value: unknown): string | number | Date | null {
@@ -71,7 +72,8 @@ function cellValue(type: XlsxCellType, value: unknown): string | number | Date |
     const date = calendarDate(value);
     if (date) return date;
   }
-  return String(value);
+  // Characters XML cannot hold (control characters stored before the input rule) are dropped (xml-text.ts).
+  return xmlSafeText(String(value));
 }
 
 /**

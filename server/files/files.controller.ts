@@ -12,13 +12,15 @@ import {
   photoUploadFieldsSchema,
   STORAGE_URL_PREFIX,
   uploadFieldsSchema,
+  uploadRoles,
   type FileLimits,
   type UploadedFile,
 } from '../../shared/files.js';
 import { MESSAGES } from '../../shared/messages.js';
 import { toFieldErrors, type FieldErrors } from '../../shared/validation.js';
-import { CurrentUser, type AuthUser } from '../common/auth/decorators.js';
-import { notFound, ValidationFailed } from '../common/http/errors.js';
+import { ACCESS } from '../../shared/roles.js';
+import { CurrentUser, Roles, type AuthUser } from '../common/auth/decorators.js';
+import { forbidden, notFound, ValidationFailed } from '../common/http/errors.js';
 import { FilesService } from './files.service.js';
 import { UploadInterceptor, uploadedFile, type MultipartFile } from './upload.interceptor.js';
 
@@ -27,9 +29,12 @@ const UPLOAD_FIELDS = ['file'] as const;
 const IMAGE_FIELDS = ['image'] as const;
 
 /**
- * Uploads of spec 01 §7 and their delivery (ARCHITECTURE.md §1: kept in PostgreSQL). Any signed-in
- * staff user may call them (the global guard); none is public, the renderer's <img> tags send the
- * session cookie same-origin.
+ * Uploads of spec 01 §7 and their delivery (ARCHITECTURE.md §1: kept in PostgreSQL). None is public,
+ * the renderer's <img> tags send the session cookie same-origin. An upload belongs to the roles that
+ * edit what it attaches to: photos and editor images by their `entity` (`uploadRoles`: a city's for
+ * all three, a bus transport's, hotel's or tour's for the administrator and the manager), /upload
+ * (the tours' and hotels' photo lists) for the administrator and the manager. A pending upload (no
+ * record uses it yet) is removed only by whoever uploaded it.
  */
 @Controller()
 export class FilesController {
@@ -37,6 +42,7 @@ export class FilesController {
 
   /** POST /api/upload (multipart: file, type=photo) → {name, path, url}; stored under photos/upload/. */
   @Post('upload')
+  @Roles(...ACCESS.administratorAndManager)
   @UseInterceptors(UploadInterceptor(UPLOAD_FIELDS, PHOTO_POLICY))
   upload(@Req() request: Request, @Body() body: unknown, @CurrentUser() user: AuthUser): Promise<UploadedFile> {
     return this.receivePhoto(request, body, user, UPLOAD_FIELDS, uploadFieldsSchema, (fields) => ({ entity: 'upload', type: fields.type }));
@@ -52,10 +58,10 @@ export class FilesController {
   /** DELETE /api/photos?path=photos/city/<uuid>.jpg (the url is accepted too) → {message}. */
   @Delete('photos')
   @HttpCode(200)
-  async removePhoto(@Query('path') path: unknown): Promise<{ message: string }> {
+  async removePhoto(@Query('path') path: unknown, @CurrentUser() user: AuthUser): Promise<{ message: string }> {
     if (typeof path !== 'string' || path.trim() === '') throw new ValidationFailed({ path: [MESSAGES.validation.required] });
     const key = path.startsWith(STORAGE_URL_PREFIX) ? path.slice(STORAGE_URL_PREFIX.length) : path;
-    await this.files.remove(key, { area: PHOTOS_AREA });
+    await this.files.remove(key, { area: PHOTOS_AREA, by: user.id });
     return { message: MESSAGES.success.deleted };
   }
 
@@ -77,6 +83,7 @@ export class FilesController {
   ): Promise<UploadedFile> {
     const upload = uploadedFile(request, fieldNames);
     const { fields, file } = checked(schema, body, upload.field, upload.file);
+    if (!uploadRoles(placement(fields).entity).includes(user.role)) throw forbidden();
     const stored = await this.files.storePhoto(file.buffer, file.originalname, { ...placement(fields), field: upload.field, createdBy: user.id });
     return { name: stored.name, path: stored.path, url: stored.url };
   }

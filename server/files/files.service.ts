@@ -196,9 +196,10 @@ export class FilesService {
   /**
    * Removes an upload, and its content when no other upload has the same bytes.
    * 404 when there is no such upload; with `area`, 422 for a path outside it; 403 when a record
-   * still references the upload (a foreign key to `files`).
+   * still references the upload (a foreign key to `files`). With `by` (a user's request): a pending
+   * upload — one no record references yet — is only its uploader's to remove (403 for anyone else).
    */
-  async remove(path: string, options: { area?: string; field?: string } = {}): Promise<void> {
+  async remove(path: string, options: { area?: string; field?: string; by?: number } = {}): Promise<void> {
     const field = options.field ?? 'path';
     if (!isStoragePath(path)) throw new ValidationFailed({ [field]: [MESSAGES.validation.invalid] });
     if (options.area && !path.startsWith(options.area.endsWith('/') ? options.area : `${options.area}/`)) {
@@ -206,7 +207,17 @@ export class FilesService {
     }
     let rows: { sha256: string }[];
     try {
-      rows = await this.db.query(DELETE_UPLOAD, [path]);
+      rows = await this.db.transaction(async (manager) => {
+        if (options.by !== undefined) {
+          // FOR UPDATE: a record cannot start referencing the upload (its foreign key's KEY SHARE waits) between the check and the delete.
+          const [upload] = (await manager.query('SELECT created_by FROM files WHERE path = $1 FOR UPDATE', [path])) as { created_by: number | null }[];
+          if (!upload) throw notFound();
+          const keys = (await foreignKeysInto(manager, 'files')).filter((key) => key.target === 'path');
+          const pending = (await referencedValues(manager, [path], keys)).size === 0;
+          if (pending && upload.created_by !== options.by) throw forbidden(MESSAGES.files.notYourUpload);
+        }
+        return manager.query<{ sha256: string }[]>(DELETE_UPLOAD, [path]);
+      });
     } catch (error) {
       if (isStillReferenced(error)) throw forbidden(MESSAGES.errors.inUse);
       throw error;

@@ -344,12 +344,26 @@ describe('DELETE /api/photos', () => {
     expect(await storedCount(sha(shared))).toBe(1);
 
     // The url form of the path is accepted too; the last upload takes the content with it.
-    expect((await accountant.delete(`/api/photos?path=${encodeURIComponent(second.body.url)}`)).status).toBe(200);
+    expect((await manager.delete(`/api/photos?path=${encodeURIComponent(second.body.url)}`)).status).toBe(200);
     expect(await storedCount(sha(shared))).toBe(0);
 
     const again = await manager.delete(`/api/photos?path=${encodeURIComponent(first.body.path)}`);
     expect(again.status).toBe(404);
     expect(again.body).toEqual({ message: MESSAGES.http.notFound });
+  });
+
+  it('a pending upload (no record uses it) is removed only by whoever uploaded it', async () => {
+    const uploaded = await uploadPhoto(manager, jpeg());
+    const other = (await app.signInAs(Role.Manager)).client;
+    const administrator = (await app.signInAs(Role.Administrator)).client;
+    for (const client of [accountant, other, administrator]) {
+      const refused = await client.delete(`/api/photos?path=${encodeURIComponent(uploaded.body.path)}`);
+      expect(refused.status).toBe(403);
+      expect(refused.body).toEqual({ message: MESSAGES.files.notYourUpload });
+    }
+    expect((await manager.getBytes(uploaded.body.url)).status).toBe(200);
+    expect((await manager.delete(`/api/photos?path=${encodeURIComponent(uploaded.body.path)}`)).status).toBe(200);
+    expect(await fileRow(uploaded.body.path)).toBeUndefined();
   });
 
   it('refuses paths outside the photos area and malformed ones, and deletes nothing', async () => {
@@ -385,7 +399,29 @@ describe('access', () => {
     expect(await fileRow(uploaded.body.path)).toBeDefined();
   });
 
-  it('every staff role may upload and read', async () => {
+  it('uploads belong to the roles that edit what they attach to: a bus’s or hotel’s for the administrator and the manager, a city’s for all three', async () => {
+    const busPhoto = () => form({ photo: { bytes: jpeg(), name: 'bus.jpg' }, entity: 'bus' });
+    const before = await app.db.query('SELECT count(*)::int AS count FROM files');
+    const refused = [
+      await accountant.postForm('/api/photos', busPhoto()),
+      await accountant.postForm('/api/upload', form({ file: { bytes: jpeg(), name: 'a.jpg' }, type: 'photo' })),
+      await accountant.postForm('/api/images', form({ image: { bytes: png(), name: 'a.png' }, entity: 'hotel' })),
+      await accountant.postForm('/api/images', form({ image: { bytes: png(), name: 'a.png' }, entity: 'bus' })),
+      await accountant.postForm('/api/hotels/files', form({ type: '3', file: { bytes: jpeg(), name: 'a.jpg' } })),
+    ];
+    for (const reply of refused) expect(reply).toMatchObject({ status: 403, body: { message: MESSAGES.auth.forbidden } });
+    expect(await app.db.query('SELECT count(*)::int AS count FROM files')).toEqual(before);
+
+    expect((await accountant.postForm('/api/images', form({ image: { bytes: png(), name: 'a.png' }, entity: 'city' }))).status).toBe(201);
+    const { client: administrator } = await app.signInAs(Role.Administrator);
+    for (const client of [manager, administrator]) {
+      expect((await client.postForm('/api/photos', busPhoto())).status).toBe(201);
+      expect((await client.postForm('/api/images', form({ image: { bytes: png(), name: 'a.png' }, entity: 'hotel' }))).status).toBe(201);
+      expect((await client.postForm('/api/upload', form({ file: { bytes: jpeg(), name: 'a.jpg' }, type: 'photo' }))).status).toBe(201);
+    }
+  });
+
+  it('every staff role may upload a city photo and read', async () => {
     for (const role of [Role.Administrator, Role.Accountant, Role.Manager]) {
       const { client } = await app.signInAs(role);
       const response = await uploadPhoto(client, jpeg());

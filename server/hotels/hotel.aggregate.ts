@@ -6,6 +6,7 @@
 import { HOTEL_COMMISSION_CATEGORIES, PERIOD_COMMISSION_CATEGORIES, ROOM_AGE_LISTS, ROOM_ITEM_LISTS, type RoomAgeList } from '../../shared/hotels/constants.js';
 import type { Hotel, Room } from '../../shared/hotels/schema.js';
 import { storageUrl } from '../../shared/files.js';
+import { moneyNumber } from '../../shared/money.js';
 import { joinPath, type AggregateDeclaration, type AggregateNode, type ColumnTypes, type LinkListDeclaration, type LinkRow, type StoredNode } from '../common/aggregate/declaration.js';
 
 const commissionColumns = (categories: readonly string[]): ColumnTypes => ({
@@ -186,7 +187,7 @@ export function hotelNode(hotel: Hotel): AggregateNode {
 const time = (value: unknown) => (typeof value === 'string' ? value.slice(0, 5) : null);
 const file = (row: Values) => ({ name: row.name as string, path: row.path as string, url: storageUrl(row.path as string) });
 const media = (row: Values, index: number) => ({ id: index + 1, ...file(row), alt: (row.alt as string | null) ?? null, type: null });
-const sumItem = (row: Values) => ({ id: row.item_id as number, sum: Number(row.sum) });
+const sumItem = (row: Values) => ({ id: row.item_id as number, sum: moneyNumber(row.sum as number) });
 
 export interface HotelLookups {
   /** Names of the hotel's city. */
@@ -236,7 +237,7 @@ export function hotelRecord(stored: StoredNode, lookups: HotelLookups) {
     services: stored.links.services!.map(sumItem),
     infrastructures: stored.links.infrastructures!.map((item) => ({ id: item.item_id as number, type: lookups.infrastructureTypes.get(item.item_id as number) ?? null, pay: item.pay as boolean })),
     meals: stored.links.meals!.map(sumItem),
-    catalog: { price: row.catalog_price === null ? null : Number(row.catalog_price), sort: row.catalog_sort },
+    catalog: { price: moneyNumber(row.catalog_price as number | null), sort: row.catalog_sort },
     seo_h1: row.seo_h1,
     seo_title: row.seo_title,
     seo_description: row.seo_description,

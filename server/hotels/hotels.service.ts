@@ -1,16 +1,17 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { AUTO_CONFIRM_STATUSES, HOTEL_CATEGORY_TYPES, HOTEL_STARS, HOTEL_TEXTS, SEA_DISTANCES } from '../../shared/hotels/constants.js';
+import { AUTO_CONFIRM_STATUSES, COMMISSION_TYPES } from '../../shared/commission.js';
+import { HOTEL_CATEGORY_TYPES, HOTEL_LIMITS, HOTEL_STARS, HOTEL_TEXTS, SEA_DISTANCES } from '../../shared/hotels/constants.js';
 import { hotelsResource, type HotelListRow, type HotelPickerRow } from '../../shared/hotels/resource.js';
 import { placeCapErrors, type PlaceLayout } from '../../shared/hotels/rules.js';
 import type { Hotel } from '../../shared/hotels/schema.js';
 import { MESSAGES } from '../../shared/messages.js';
-import { COMMISSION_TYPES } from '../../shared/resources/agencies.js';
 import { ACCESS } from '../../shared/roles.js';
 import { joinPath } from '../common/aggregate/declaration.js';
 import { readAggregates } from '../common/aggregate/aggregate-store.js';
 import { saveAggregate } from '../common/aggregate/save-aggregate.js';
 import type { Actor, AuthUser } from '../common/auth/decorators.js';
+import { derivedSlug } from '../common/database/derived-slug.js';
 import { foreignKeysInto, referencedValues } from '../common/database/foreign-keys.js';
 import { readAll } from '../common/database/reads.js';
 import { forbidden, notFound, parseInput, PG, pgErrorOf, ValidationFailed } from '../common/http/errors.js';
@@ -104,15 +105,28 @@ export class HotelsService {
       build: async (manager) => {
         await this.checkPlaces(manager, hotel);
         if (id !== undefined) dropped = await this.droppedUploads(manager, id, hotel);
-        return hotelNode(hotel);
+        return hotelNode({ ...hotel, slug: hotel.slug ?? (await this.slugOfSave(manager, hotel.name, id)) });
       },
       // Uploads the hotel no longer names go too, unless something else still uses them.
       afterWrite: async (manager) => {
         for (const path of dropped) await removeUnreferencedUpload(manager, path);
       },
       read: (manager, hotelId) => this.read(manager, hotelId),
+      input: hotel,
     });
     return { data };
+  }
+
+  /**
+   * A save without a slug: an edit keeps the hotel's own, a new hotel gets one from its name, made
+   * unique with a suffix (`otel-more`, `otel-more-2`), as a site editor would.
+   */
+  private async slugOfSave(manager: EntityManager, name: string, id?: number): Promise<string> {
+    if (id !== undefined) {
+      const [stored] = await manager.query<{ slug: string }[]>('SELECT slug FROM hotels WHERE id = $1', [id]);
+      if (stored) return stored.slug;
+    }
+    return derivedSlug(manager, 'hotels', name, { max: HOTEL_LIMITS.slug, fallback: 'hotel', exceptId: id });
   }
 
   /** Spec 02 §4 "Room places": counts capped by the chosen layout (read in the save's transaction). */

@@ -29,13 +29,25 @@ export interface JobKind<Payload extends object> {
   retryDelaySeconds: number;
   /** A running attempt not finished by then is taken as failed (e.g. its instance died); default 15 min. */
   expireInSeconds: number;
+  /**
+   * pg-boss's queue policy; default 'standard' (every job sent waits). 'short': at most one job per
+   * `singletonKey` waits to start (a second send while one waits queues nothing), enforced by
+   * pg-boss's unique index, so it holds across instances.
+   */
+  policy: 'standard' | 'short';
   /** Phantom field carrying the payload type. */
   readonly payload?: Payload;
 }
 
 export function defineJob<Payload extends object>(name: string, options: Partial<Omit<JobKind<Payload>, 'name' | 'payload'>> = {}): JobKind<Payload> {
   if (!/^[a-z][a-z0-9-]*$/.test(name)) throw new Error(`Job names are lower-case words with dashes: ${name}`);
-  return { name, retryLimit: options.retryLimit ?? 3, retryDelaySeconds: options.retryDelaySeconds ?? 30, expireInSeconds: options.expireInSeconds ?? 15 * 60 };
+  return {
+    name,
+    retryLimit: options.retryLimit ?? 3,
+    retryDelaySeconds: options.retryDelaySeconds ?? 30,
+    expireInSeconds: options.expireInSeconds ?? 15 * 60,
+    policy: options.policy ?? 'standard',
+  };
 }
 
 export type JobHandler<Payload> = (payload: Payload, job: { id: string; attempt: number }) => Promise<void>;
@@ -67,8 +79,11 @@ export class JobQueue implements OnApplicationBootstrap, OnApplicationShutdown {
     this.kinds.set(kind.name, kind);
   }
 
-  /** Queues a job; it runs on whichever instance takes it first. Resolves with the job's id. */
-  async send<Payload extends object>(kind: JobKind<Payload>, payload: Payload, options: { startAfterSeconds?: number; singletonKey?: string } = {}): Promise<string> {
+  /**
+   * Queues a job; it runs on whichever instance takes it first. Resolves with the job's id, or null
+   * when the kind's policy is 'short' and a job of the same `singletonKey` is already waiting.
+   */
+  async send<Payload extends object>(kind: JobKind<Payload>, payload: Payload, options: { startAfterSeconds?: number; singletonKey?: string } = {}): Promise<string | null> {
     const boss = this.started();
     if (!this.kinds.has(kind.name)) throw new Error(`Job ${kind.name} is not registered`);
     const id = await boss.send(kind.name, payload, {
@@ -79,8 +94,8 @@ export class JobQueue implements OnApplicationBootstrap, OnApplicationShutdown {
       startAfter: options.startAfterSeconds,
       singletonKey: options.singletonKey,
     });
-    if (!id) throw new Error(`Job ${kind.name} was not queued`);
-    return id;
+    if (!id && !(kind.policy === 'short' && options.singletonKey !== undefined)) throw new Error(`Job ${kind.name} was not queued`);
+    return id ?? null;
   }
 
   /** A job's state (created, retry, active, completed, failed, cancelled) and attempts, or null. */
@@ -102,7 +117,11 @@ export class JobQueue implements OnApplicationBootstrap, OnApplicationShutdown {
     boss.on('error', (error) => void this.logs.error('jobs', 'Ошибка очереди заданий', error).catch(() => undefined));
     await withAdvisoryLock(this.db, JOB_QUEUE_SETUP_LOCK_KEY, async () => {
       await boss.start();
-      for (const { kind } of this.handlers.values()) await boss.createQueue(kind.name);
+      for (const { kind } of this.handlers.values()) {
+        await boss.createQueue(kind.name, { name: kind.name, policy: kind.policy });
+        // createQueue leaves an existing queue as it was: a policy declared later reaches it here.
+        if ((await boss.getQueue(kind.name))?.policy !== kind.policy) await boss.updateQueue(kind.name, { name: kind.name, policy: kind.policy });
+      }
     });
     this.boss = boss;
     for (const { kind, handle } of this.handlers.values()) {

@@ -9,7 +9,9 @@
  * moment, so nothing here checks-then-inserts. A booking [0, 1) leaves the seat free for [1, 2).
  *
  * Writers take the transport row FOR SHARE inside their transaction, so a route edit (which takes it
- * FOR UPDATE) cannot move positions under a booking being made.
+ * FOR NO KEY UPDATE through the version check) cannot move positions under a booking being made. A
+ * vehicle-type edit takes every transport using the type the same way (`holdTransportsOfType`), so
+ * the layout it checks the bookings against cannot lose a seat that is being booked meanwhile.
  */
 import type { EntityManager } from 'typeorm';
 import { PG, pgErrorOf } from '../common/http/errors.js';
@@ -40,6 +42,16 @@ export interface NewBooking {
 export async function holdTransport(manager: EntityManager, transportId: number): Promise<boolean> {
   const rows = (await manager.query(`SELECT id FROM transports WHERE id = $1 FOR SHARE`, [transportId])) as unknown[];
   return rows.length > 0;
+}
+
+/**
+ * Locks every transport using a vehicle type against bookings (FOR NO KEY UPDATE, which a booking's
+ * FOR SHARE waits for) for the rest of the transaction: a layout edit then sees every booking it
+ * could drop. Call it holding the vehicle type's row (its version check): a transport moving onto
+ * the type locks that row FOR SHARE first (transports.service.ts), so none joins the type unseen.
+ */
+export async function holdTransportsOfType(manager: EntityManager, transportationId: number): Promise<void> {
+  await manager.query(`SELECT id FROM transports WHERE transportation_id = $1 ORDER BY id FOR NO KEY UPDATE`, [transportationId]);
 }
 
 /**
@@ -91,14 +103,26 @@ export async function bookingsOfTransport(manager: EntityManager, transportId: n
   return (await manager.query(`SELECT ${BOOKING_COLUMNS} FROM seat_bookings WHERE transport_id = $1 ORDER BY departure_date, number`, [transportId])) as StoredBooking[];
 }
 
-/** A booking as people name it in a refusal: "место 5, 12.06.2026". */
-export function describeBooking(booking: Pick<StoredBooking, 'number' | 'departure_date'>): string {
+/** Every booking on the transports using a vehicle type, each with its transport's name (a layout edit's check). */
+export async function bookingsOfTransportation(manager: EntityManager, transportationId: number): Promise<(StoredBooking & { transport_name: string })[]> {
+  return (await manager.query(
+    `SELECT ${BOOKING_COLUMNS.split(', ').map((column) => `b.${column}`).join(', ')}, t.name AS transport_name
+       FROM seat_bookings b JOIN transports t ON t.id = b.transport_id
+      WHERE t.transportation_id = $1 ORDER BY b.number DESC, b.departure_date, t.name`,
+    [transportationId],
+  )) as (StoredBooking & { transport_name: string })[];
+}
+
+type DescribedBooking = Pick<StoredBooking, 'number' | 'departure_date'> & { transport_name?: string };
+
+/** A booking as people name it in a refusal: "место 5, 12.06.2026" (with «transport» first when given). */
+export function describeBooking(booking: DescribedBooking): string {
   const [year, month, day] = booking.departure_date.split('-');
-  return `место ${booking.number}, ${day}.${month}.${year}`;
+  return `${booking.transport_name ? `«${booking.transport_name}», ` : ''}место ${booking.number}, ${day}.${month}.${year}`;
 }
 
 /** Several bookings for a message: the first few, then how many more. */
-export function describeBookings(bookings: readonly Pick<StoredBooking, 'number' | 'departure_date'>[], shown = 5): string {
+export function describeBookings(bookings: readonly DescribedBooking[], shown = 5): string {
   const named = bookings.slice(0, shown).map(describeBooking).join('; ');
   return bookings.length > shown ? `${named} и ещё ${bookings.length - shown}` : named;
 }

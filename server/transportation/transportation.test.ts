@@ -4,6 +4,7 @@ import { MESSAGES } from '../../shared/messages.js';
 import { Role } from '../../shared/roles.js';
 import { seatNumbers } from '../../shared/transport/seat-scheme.js';
 import { startTestApp, type ApiClient, type TestApp } from '../test/test-app.js';
+import { COACH_49, daysFromToday, insertBooking, insertCities, insertTransport, insertTransportation } from '../test/transport-fixtures.js';
 
 let app: TestApp;
 let admin: ApiClient, accountant: ApiClient, manager: ApiClient;
@@ -99,5 +100,57 @@ describe('vehicle types', () => {
   it('is for the administrator and the manager only', async () => {
     expect((await accountant.get('/api/transportation')).status).toBe(403);
     expect((await accountant.post('/api/transportation', form())).status).toBe(403);
+  });
+});
+
+describe('a layout edit under bookings (bookings must keep their seats)', () => {
+  const T = MESSAGES.transport;
+  const date = daysFromToday(10);
+  const coach = { kind: 1, name: 'Coach', ...COACH_49 };
+  /** A vehicle type (49 seats) used by a bus transport; the transport's id and name. */
+  async function typeInUse(name: string) {
+    const transportationId = await insertTransportation(app.db);
+    const cities = await insertCities(app.db, ['Москва', 'Тула']);
+    const transportId = await insertTransport(app.db, { name, transportationId, cities, startDate: daysFromToday(-5), finishDate: daysFromToday(30), dates: [date] });
+    return { transportationId, transportId, cities: cities as [number, number] };
+  }
+  const layout = (id: number) => app.db.query<{ seats: number; rows: number }>(`SELECT seats, rows FROM transportations WHERE id = $1`, [id]).then((rows) => rows[0]!);
+  const dateText = date.split('-').reverse().join('.');
+
+  it('refuses to drop a booked seat, on the field that drops it, naming the booking; a layout that keeps it saves', async () => {
+    const { transportationId, transportId } = await typeInUse('Рейс в Тулу');
+    await insertBooking(app.db, { transportId, date, number: 45, from: 0, to: 1 });
+    const message = T.bookingsInTheWay(`«Рейс в Тулу», место 45, ${dateText}`);
+
+    const fewerSeats = await manager.put(`/api/transportation/${transportationId}`, { ...coach, seats: 20 });
+    expect(fewerSeats.status).toBe(422);
+    expect(fewerSeats.body.errors).toEqual({ seats: [message] });
+    // Fewer rows with the same seat count: the rows drop the seat (5 rows hold 25 places).
+    const fewerRows = await manager.put(`/api/transportation/${transportationId}`, { ...coach, rows: 5 });
+    expect(fewerRows.body.errors).toEqual({ rows: [message] });
+    expect(await layout(transportationId)).toEqual({ seats: 49, rows: 11 });
+
+    const kept = await manager.put(`/api/transportation/${transportationId}`, { ...coach, seats: 45 });
+    expect(kept.status).toBe(200);
+    expect(kept.body.data.seats).toBe(45);
+    // The transport still saves: its seat is in the scheme.
+    const transport = (await manager.get(`/api/transports/${transportId}`)).body.data;
+    expect((await manager.put(`/api/transports/${transportId}`, { payload: JSON.stringify(transport) })).status).toBe(200);
+  });
+
+  it('never lets a booking and a layout edit made at the same moment both pass', async () => {
+    for (let round = 0; round < 8; round++) {
+      const { transportationId, transportId, cities } = await typeInUse(`Рейс ${round}`);
+      const [booking, edit] = await Promise.all([
+        manager.post(`/api/transports/${transportId}/seats`, { number: 45, start_date: date, from_city_id: cities[0], to_city_id: cities[1] }),
+        admin.put(`/api/transportation/${transportationId}`, { ...coach, seats: 20 }),
+      ]);
+      const statuses = [booking.status, edit.status];
+      expect(statuses.filter((status) => status >= 200 && status < 300)).toHaveLength(1);
+      expect(statuses.filter((status) => status === 422)).toHaveLength(1);
+      const { seats } = await layout(transportationId);
+      const booked = await app.db.query<{ number: number }>(`SELECT number FROM seat_bookings WHERE transport_id = $1`, [transportId]);
+      for (const { number } of booked) expect(number).toBeLessThanOrEqual(seats);
+    }
   });
 });

@@ -1,6 +1,7 @@
 /** The schedule's exports: the EGAIS passenger list (xlsx, read back with exceljs) and the seating plan (docx, unzipped). */
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
+import { SaxesParser } from 'saxes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../shared/messages.js';
 import { Role } from '../../shared/roles.js';
@@ -96,5 +97,52 @@ describe('schedule exports', () => {
     expect(core).toContain('<dc:creator>Тур Бэк-офис</dc:creator>');
     expect(core).toContain('<cp:lastModifiedBy>Тур Бэк-офис</cp:lastModifiedBy>');
     expect(core).not.toContain('Un-named');
+  });
+});
+
+/** Characters XML 1.0 cannot hold; what a strict XML parser refuses. */
+const CONTROLS = ['\u0007', '\u000b', '\u0001', '\u001f', '\ufffe'];
+
+/** Each XML part of an OOXML package parsed by a strict XML 1.0 parser (saxes throws on a forbidden character). */
+async function parseXmlParts(body: Buffer): Promise<string[]> {
+  const zip = await JSZip.loadAsync(body);
+  const parts = Object.values(zip.files).filter((file) => !file.dir && /\.(xml|rels)$/.test(file.name));
+  const texts: string[] = [];
+  for (const part of parts) {
+    const xml = await part.async('string');
+    const parser = new SaxesParser({ xmlns: true });
+    parser.on('text', (text) => texts.push(text));
+    expect(() => parser.write(xml).close(), part.name).not.toThrow();
+    for (const char of CONTROLS) expect(xml.includes(char), `${part.name} ${JSON.stringify(char)}`).toBe(false);
+  }
+  return texts;
+}
+
+describe('rows stored with control characters before they were refused', () => {
+  it('still export as valid XML, the characters dropped: the seating plan (docx) and the EGAIS list (xlsx)', async () => {
+    const [from, to] = (await insertCities(app.db, ['Тверь', 'Клин'])) as [number, number];
+    const id = await insertTransport(app.db, {
+      name: 'Старый\u0007 рейс',
+      transportationId: await insertTransportation(app.db),
+      cities: [from, to],
+      startDate: daysFromToday(-1),
+      finishDate: daysFromToday(30),
+      dates: [date],
+    });
+    const old = await insertApplication(app.db, {
+      tourists: [{ last_name: 'Петров\u0007', first_name: 'Пётр\u000b', patronymic: 'Петрович\u0001\u001f\ufffe', birthday_date: '1970-01-01', document_number: '45\u000b10' }],
+    });
+    await insertBooking(app.db, { transportId: id, date, number: 5, from: 0, to: 1, applicationId: old.id, touristId: old.tourists[0], leg: 'forth' });
+
+    const seating = await manager.getBytes(`/api/transports/${id}/schedules/export?date=${date}&type=seating`);
+    expect(seating.status).toBe(200);
+    const words = (await parseXmlParts(seating.body)).join('|');
+    expect(words).toContain('Рассадка: Старый рейс');
+    expect(words).toContain('Петров Пётр Петрович');
+
+    const egais = await manager.getBytes(`/api/transports/${id}/schedules/export/egais?date=${date}&type=egais-forth`);
+    expect(egais.status).toBe(200);
+    await parseXmlParts(egais.body);
+    expect((await sheetRows(egais.body))[1]!.slice(0, 3)).toEqual(['Петров', 'Пётр', 'Петрович']);
   });
 });

@@ -82,7 +82,10 @@ describe('departure notifications', () => {
     const first = await startTestApp({ database: db, env: { JOB_WORKERS: '0' } });
     const { client } = await first.signInAs(Role.Administrator);
     const { transportId, dateId, listed } = await departure(db);
-    await db.query(`INSERT INTO transport_date_data_applications (date_data_id, application_id) VALUES ($1, $2)`, [dateId, listed.id]);
+    await insertBooking(db, { transportId, date, number: 4, from: 0, to: 1, applicationId: listed.id });
+    // A listed application whose seat was cancelled after the row was saved: nobody to tell.
+    const cancelled = await insertApplication(db, { number: 'З-3', email: 'cancelled@example.test' });
+    await db.query(`INSERT INTO transport_date_data_applications (date_data_id, application_id) VALUES ($1, $2), ($1, $3)`, [dateId, listed.id, cancelled.id]);
     expect((await client.get(`/api/transports/${transportId}/date/${dateId}/notify`, { proof: true })).status).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 1500));
     await first.close();
@@ -103,6 +106,27 @@ describe('departure notifications', () => {
     await eventually(() => db.query<{ state: string }>(`SELECT state FROM pgboss.job WHERE name = 'transport-date-notify'`).then((rows) => rows[0]?.state === 'completed'));
     await new Promise((resolve) => setTimeout(resolve, 2500));
     expect(await outbox(db)).toHaveLength(1);
+  });
+
+  it('queues one job per departure row while one waits: a second click is answered the same and adds nothing', async () => {
+    const db = await createTestDatabase();
+    cleanups.push(() => db.drop());
+    // No workers: the first job stays waiting.
+    const app = await startTestApp({ database: db, env: { JOB_WORKERS: '0' } });
+    cleanups.push(() => app.close());
+    const { client } = await app.signInAs(Role.Manager);
+    const { transportId, dateId } = await departure(db);
+    const [second] = await db.query<{ id: number }>(`INSERT INTO transport_date_data (transport_id, date, name) VALUES ($1, $2, 'Автобус 2') RETURNING id`, [transportId, date]);
+    const notify = (id: number) => client.get(`/api/transports/${transportId}/date/${id}/notify`, { proof: true });
+
+    const replies = [await notify(dateId), ...(await Promise.all([notify(dateId), notify(dateId)]))];
+    for (const reply of replies) expect(reply).toMatchObject({ status: 200, body: { message: MESSAGES.transport.notifyQueued } });
+    expect((await notify(second!.id)).status).toBe(200);
+    const jobs = await db.query<{ date_id: number; state: string }>(`SELECT (data->>'dateId')::int AS date_id, state FROM pgboss.job WHERE name = 'transport-date-notify' ORDER BY 1`);
+    expect(jobs).toEqual([
+      { date_id: dateId, state: 'created' },
+      { date_id: second!.id, state: 'created' },
+    ]);
   });
 
   it('writes a failed attempt to the logs and keeps the job for a retry', async () => {

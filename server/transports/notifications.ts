@@ -1,7 +1,8 @@
 /**
  * "Send notification" of a departure (spec 02 §7: GET /transports/{id}/date/{dateId}/notify): a job
- * of the job queue mails the contacts of the date's applications — those the departure row lists,
- * or, when it lists none, every application with a seat on that transport and date — through the
+ * of the job queue mails the contacts of the date's applications — those the departure row lists
+ * that still have a seat on that transport and date (a seat cancelled after the row was saved leaves
+ * nobody to tell), or, when it lists none, every application with a seat there — through the
  * mail service (kept in the outbox when there is no SMTP server), and notes the result on /logs.
  */
 import { Inject, Injectable } from '@nestjs/common';
@@ -9,15 +10,20 @@ import { DataSource } from 'typeorm';
 import { formatDate } from '../../shared/format.js';
 import { MESSAGES } from '../../shared/messages.js';
 import type { DateDataRow } from '../../shared/transport/schedules.js';
+import { isSafeUrl } from '../../shared/validation.js';
 import { defineJob, JobQueue } from '../jobs/job-queue.js';
 import { LogService } from '../logs/log.service.js';
 import { MailService } from '../mail/mail.service.js';
 
-export const NOTIFY_DATE = defineJob<{ transportId: number; dateId: number }>('transport-date-notify');
+/** One waiting job per departure row (its id is the singleton key): a second click while it waits adds nothing. */
+export const NOTIFY_DATE = defineJob<{ transportId: number; dateId: number }>('transport-date-notify', { policy: 'short' });
 
 type Departure = Pick<DateDataRow, 'date' | 'name' | 'number' | 'glonas_url' | 'departure_place' | 'departure_time'> & { transport_name: string };
 
-/** The letter of one departure. */
+/**
+ * The letter of one departure. The tracking link is included only when it is an http(s) URL: a
+ * `javascript:` or `data:` one stored before links were checked never reaches a client's mailbox.
+ */
 export function departureLetter(departure: Departure, applicationNumber: string): string {
   const lines = [
     'Здравствуйте!',
@@ -26,7 +32,7 @@ export function departureLetter(departure: Departure, applicationNumber: string)
     departure.name || departure.number ? `Автобус: ${[departure.name, departure.number].filter(Boolean).join(', ')}` : null,
     departure.departure_place ? `Место отправления: ${departure.departure_place}` : null,
     departure.departure_time ? `Время отправления: ${departure.departure_time}` : null,
-    departure.glonas_url ? `Отслеживание автобуса: ${departure.glonas_url}` : null,
+    isSafeUrl(departure.glonas_url) ? `Отслеживание автобуса: ${departure.glonas_url.trim()}` : null,
     '',
     'Хорошей поездки!',
     '',
@@ -60,7 +66,7 @@ export class DepartureNotifications {
        SELECT DISTINCT ON (lower(a.email)) a.number, a.email
          FROM applications a
         WHERE a.email IS NOT NULL AND a.email <> ''
-          AND a.id IN (SELECT application_id FROM listed UNION ALL SELECT application_id FROM seated WHERE NOT EXISTS (SELECT 1 FROM listed))
+          AND a.id IN (SELECT application_id FROM seated WHERE application_id IN (SELECT application_id FROM listed) OR NOT EXISTS (SELECT 1 FROM listed))
         ORDER BY lower(a.email), a.number`,
       [dateId, transportId, departure.date],
     )) as { number: string; email: string }[];

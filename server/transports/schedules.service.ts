@@ -16,7 +16,7 @@ import {
   type SeatBookingRow,
 } from '../../shared/transport/schedules.js';
 import { seatNumbers } from '../../shared/transport/seat-scheme.js';
-import { segmentOf } from '../../shared/transport/transports.js';
+import { positionSegment, segmentOf, todayIso } from '../../shared/transport/transports.js';
 import type { Actor } from '../common/auth/decorators.js';
 import { notFound, parseInput, pgErrorOf, PG, ValidationFailed } from '../common/http/errors.js';
 import { JobQueue } from '../jobs/job-queue.js';
@@ -91,7 +91,8 @@ export class SchedulesService {
   /**
    * POST /transports/{id}/seats: a manual booking. Excursion transports book the whole route whatever
    * cities are sent; others book from the first point in `from_city_id` to the first later point in
-   * `to_city_id`. The seat store refuses an overlapping booking of the seat.
+   * `to_city_id`. The seat store refuses an overlapping booking of the seat; a departure before today
+   * cannot be booked.
    */
   async book(id: number, body: unknown, actor: Actor): Promise<{ message: string; data: SeatBookingRow }> {
     const input = parseInput(seatBookingSchema, body);
@@ -99,11 +100,17 @@ export class SchedulesService {
       if (!(await holdTransport(manager, id))) throw notFound();
       const transport = await this.transport(manager, id);
       if (!seatNumbers(transport.transportation).includes(input.number)) throw bookingRefused('number', T.noSuchSeat);
+      // Past as the transport editor decides it for a new date: before today's calendar date here.
+      if (input.start_date < todayIso()) throw bookingRefused('start_date', T.bookingPast);
       if (!departsOn(transport, input.start_date)) throw bookingRefused('start_date', T.noDeparture);
       const route = routeOf(transport);
       let segment: { from: number; to: number } | null;
       if (transport.row.is_excursion) segment = { from: 0, to: route.length - 1 };
-      else {
+      else if (input.from_position !== null || input.to_position !== null) {
+        // By positions: a route visiting one city twice (B's bus station, then B's embankment).
+        segment = positionSegment(route, input);
+        if (!segment) throw bookingRefused('to_position', T.noSegment);
+      } else {
         if (input.from_city_id === null) throw bookingRefused('from_city_id', MESSAGES.validation.required);
         if (input.to_city_id === null) throw bookingRefused('to_city_id', MESSAGES.validation.required);
         segment = segmentOf(route, input.from_city_id, input.to_city_id);
@@ -216,6 +223,8 @@ export class SchedulesService {
         const transport = await loadTransport(manager, transportId);
         if (!transport) throw notFound();
         if (!departsOn(transport, input.date)) throw new ValidationFailed({ date: [T.noDeparture] });
+        const applications = [...new Set(input.applications_ids)];
+        await this.assertSeated(manager, transportId, input.date, applications);
         const values = [input.date, input.name, input.number, input.glonas_url, input.departure_place, input.departure_time];
         let id = dateId;
         if (id === undefined) {
@@ -233,7 +242,6 @@ export class SchedulesService {
           if (!updated) throw notFound();
           await manager.query(`DELETE FROM transport_date_data_applications WHERE date_data_id = $1`, [id]);
         }
-        const applications = [...new Set(input.applications_ids)];
         if (applications.length > 0) {
           await manager.query(`INSERT INTO transport_date_data_applications (date_data_id, application_id) SELECT $1, unnest($2::int[])`, [id, applications]);
         }
@@ -248,6 +256,28 @@ export class SchedulesService {
     }
   }
 
+  /**
+   * A departure row names only applications riding that transport on that date (their letters say
+   * so): each must have a seat booking there, else 422 on `applications_ids` naming the others. The
+   * bookings found are held (FOR KEY SHARE) until the save commits, so none is removed meanwhile.
+   * An id of no application stays the foreign key's refusal (oneOf).
+   */
+  private async assertSeated(manager: EntityManager, transportId: number, date: string, applications: number[]): Promise<void> {
+    if (applications.length === 0) return;
+    const seated = new Set(
+      ((await manager.query(`SELECT application_id FROM seat_bookings WHERE transport_id = $1 AND departure_date = $2 AND application_id = ANY($3::int[]) FOR KEY SHARE`, [
+        transportId,
+        date,
+        applications,
+      ])) as { application_id: number }[]).map((row) => row.application_id),
+    );
+    const others = applications.filter((id) => !seated.has(id));
+    if (others.length === 0) return;
+    const numbers = ((await manager.query(`SELECT number FROM applications WHERE id = ANY($1::int[]) ORDER BY number`, [others])) as { number: string }[]).map((row) => row.number);
+    if (numbers.length < others.length) throw new ValidationFailed({ applications_ids: [MESSAGES.validation.oneOf] });
+    throw new ValidationFailed({ applications_ids: [T.applicationsNotSeated(numbers.join(', '))] });
+  }
+
   /** DELETE /transports/{id}/date/{dateId}. */
   async removeDateData(transportId: number, dateId: number): Promise<{ message: string }> {
     const [, deleted] = (await this.db.query(`DELETE FROM transport_date_data WHERE id = $1 AND transport_id = $2`, [dateId, transportId])) as [unknown, number];
@@ -258,11 +288,13 @@ export class SchedulesService {
   /**
    * GET /transports/{id}/date/{dateId}/notify: queues the letters to the contacts of the date's
    * applications and answers at once (the job queue sends them, server/transports/notifications.ts).
+   * While a job of this row waits, another click queues nothing (NOTIFY_DATE's policy) and gets the
+   * same answer: the letters it asks for are on their way.
    */
   async notify(transportId: number, dateId: number): Promise<{ message: string }> {
     const [row] = (await this.db.query(`SELECT id FROM transport_date_data WHERE id = $1 AND transport_id = $2`, [dateId, transportId])) as unknown[];
     if (!row) throw notFound();
-    await this.jobs.send(NOTIFY_DATE, { transportId, dateId });
+    await this.jobs.send(NOTIFY_DATE, { transportId, dateId }, { singletonKey: String(dateId) });
     return { message: T.notifyQueued };
   }
 

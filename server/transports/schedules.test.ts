@@ -91,6 +91,17 @@ describe('seat booking', () => {
     expect((await manager.post(`/api/transports/999999/seats`, { number: 1, start_date: date, from_city_id: moscow, to_city_id: tula })).status).toBe(404);
   });
 
+  it('refuses a manual booking of a departure before today, and books today', async () => {
+    const yesterday = daysFromToday(-1);
+    const today = daysFromToday(0);
+    const transportId = await route({ dates: [yesterday, today, date] });
+    const past = await manager.post(`/api/transports/${transportId}/seats`, { number: 1, start_date: yesterday, from_city_id: moscow, to_city_id: tula });
+    expect(past.status).toBe(422);
+    expect(past.body.errors).toEqual({ start_date: [T.bookingPast], to_city_id: [T.bookingPast] });
+    expect((await manager.post(`/api/transports/${transportId}/seats`, { number: 1, start_date: today, from_city_id: moscow, to_city_id: tula })).status).toBe(201);
+    expect((await bookingsOf(transportId)).map((row) => row.number)).toEqual([1]);
+  });
+
   it('books on the weekly days between the start and finish dates', async () => {
     const monday = (() => {
       const day = new Date(`${daysFromToday(7)}T00:00:00Z`);
@@ -148,7 +159,8 @@ describe('the schedule of a date', () => {
 
   it('keeps departure data of a date: add, list, edit, delete, with the field limits', async () => {
     const transportId = await route();
-    const application = await insertApplication(app.db, { number: 'З-200' });
+    const application = await insertApplication(app.db, { number: 'З-200', tourists: [{ last_name: 'Орлова', first_name: 'Мария' }] });
+    await insertBooking(app.db, { transportId, date, number: 30, from: 0, to: 3, applicationId: application.id, touristId: application.tourists[0] });
     const created = await manager.post(`/api/transports/${transportId}/date-data`, {
       date,
       name: 'Автобус 1',
@@ -184,6 +196,30 @@ describe('the schedule of a date', () => {
 
     expect(await manager.delete(`/api/transports/${transportId}/date/${dateId}`)).toMatchObject({ status: 200, body: { message: MESSAGES.success.deleted } });
     expect((await manager.delete(`/api/transports/${transportId}/date/${dateId}`)).status).toBe(404);
+  });
+
+  it('links to departure data only applications with a seat on that transport and date', async () => {
+    const transportId = await route({ dates: [date, daysFromToday(11)] });
+    const other = await route();
+    const seated = await insertApplication(app.db, { number: 'З-300', tourists: [{ last_name: 'Носов', first_name: 'Иван' }] });
+    const otherDay = await insertApplication(app.db, { number: 'З-301', tourists: [{ last_name: 'Белов', first_name: 'Пётр' }] });
+    const otherTransport = await insertApplication(app.db, { number: 'З-302', tourists: [{ last_name: 'Ершов', first_name: 'Олег' }] });
+    const seatless = await insertApplication(app.db, { number: 'З-303', email: 'seatless@example.test' });
+    await insertBooking(app.db, { transportId, date, number: 1, from: 0, to: 3, applicationId: seated.id, touristId: seated.tourists[0] });
+    await insertBooking(app.db, { transportId, date: daysFromToday(11), number: 2, from: 0, to: 3, applicationId: otherDay.id, touristId: otherDay.tourists[0] });
+    await insertBooking(app.db, { transportId: other, date, number: 3, from: 0, to: 3, applicationId: otherTransport.id, touristId: otherTransport.tourists[0] });
+
+    const refused = await manager.post(`/api/transports/${transportId}/date-data`, { date, name: 'Автобус 1', applications_ids: [seated.id, seatless.id, otherDay.id, otherTransport.id] });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors).toEqual({ applications_ids: [T.applicationsNotSeated('З-301, З-302, З-303')] });
+    expect(await app.db.query(`SELECT id FROM transport_date_data WHERE transport_id = $1`, [transportId])).toEqual([]);
+
+    const created = await manager.post(`/api/transports/${transportId}/date-data`, { date, name: 'Автобус 1', applications_ids: [seated.id] });
+    expect(created.status).toBe(201);
+    expect(created.body.data.applications_numbers).toEqual(['З-300']);
+    const patched = await manager.request('PATCH', `/api/transports/${transportId}/date/${created.body.data.id}`, { body: { date, applications_ids: [seated.id, seatless.id] } });
+    expect(patched.body.errors).toEqual({ applications_ids: [T.applicationsNotSeated('З-303')] });
+    expect((await manager.get(`/api/transports/${transportId}/date-data`)).body.data[0].applications_numbers).toEqual(['З-300']);
   });
 
   it('is for the administrator and the manager', async () => {

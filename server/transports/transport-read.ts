@@ -6,10 +6,12 @@
 import type { EntityManager } from 'typeorm';
 import { readAll } from '../common/database/reads.js';
 import { storageUrl } from '../../shared/files.js';
+import { moneyNumber } from '../../shared/money.js';
 import type { SchedulePayload } from '../../shared/transport/schedules.js';
 import { departureDates, weekdayName, type RoutePointRow, type TransportRecord } from '../../shared/transport/transports.js';
 
-const money = (value: string | number | null) => (value === null ? 0 : Number(value));
+/** A numeric(12,2) column for the wire (NULL, as the catalogue price may be, is 0). */
+const money = (value: string | number | null) => moneyNumber(value ?? 0);
 const hhmm = (value: string | null) => (value ? value.slice(0, 5) : null);
 
 interface TransportRow {

@@ -1,12 +1,13 @@
 /**
  * The save rules of a bus transport that need what is stored (spec 02 §5 and the seat store), and the
- * payload's route and tariff matrix by position. The save (transports.service.ts, on
+ * payload's route and tariff matrix by position; also the vehicle-type save's rule that bookings keep
+ * their seats (`layoutRuleErrors`, server/transportation/), the same rule as a transport's. The save (transports.service.ts, on
  * server/common/aggregate) calls these inside its transaction: `storedRuleErrors` before writing,
  * `placedPoints` and `tariffRows` (through transport.aggregate.ts) to build the rows.
  */
 import { MESSAGES } from '../../shared/messages.js';
 import { seatNumbers, type SeatSchemeParams } from '../../shared/transport/seat-scheme.js';
-import { departureDates, DEPARTURE_TYPE, routePositions, segmentOf, tariffPairs, type TransportForm } from '../../shared/transport/transports.js';
+import { departureDates, DEPARTURE_TYPE, routePositions, tariffPairs, tariffPlaces, type TransportForm } from '../../shared/transport/transports.js';
 import type { FieldErrors } from '../../shared/validation.js';
 import { joinPath } from '../common/aggregate/declaration.js';
 import { describeBookings, type StoredBooking } from '../seats/seat-store.js';
@@ -40,34 +41,21 @@ export function placedPoints(form: TransportForm): PlacedPoint[] {
 }
 
 /**
- * The tariff matrix of the payload by positions. A row names its pair by positions (the editor), or by
- * cities, mapped as a booking is (outside clients; also a row read back before the route changed,
- * whose cities no longer stand at its positions). A price for a pair the route does not have is
+ * The tariff matrix of the payload by positions, each row placed by `tariffPlaces` (shared: by its
+ * positions, or by its cities in route order). A price for a pair the route does not have is
  * refused; such a row priced 0 is ignored (clients that send every pair of cities). Missing pairs cost 0.
  */
 export function tariffRows(form: TransportForm, errors: FieldErrors): { from_position: number; to_position: number; tariff: number }[] {
   const points = routePositions(form.routes);
   const prices = new Map<string, number>();
-  form.tariffs.forEach((row, index) => {
-    const byPosition =
-      row.from_position !== undefined &&
-      row.to_position !== undefined &&
-      row.from_position < row.to_position &&
-      row.to_position < points.length &&
-      (row.from_city_id == null || points[row.from_position]!.point_city_id === row.from_city_id) &&
-      (row.to_city_id == null || points[row.to_position]!.point_city_id === row.to_city_id);
-    const pair = byPosition
-      ? { from: row.from_position!, to: row.to_position! }
-      : row.from_city_id != null && row.to_city_id != null
-        ? segmentOf(points, row.from_city_id, row.to_city_id)
-        : null;
-    if (!pair) {
-      if (row.tariff !== 0) errors[joinPath('tariffs', index, 'to_city_id')] = [T.tariffPair];
+  const refusals = { pair: T.tariffPair, twice: T.tariffTwice, ambiguous: MESSAGES.fields.tariffAmbiguous };
+  tariffPlaces(points, form.tariffs).forEach((place, index) => {
+    const row = form.tariffs[index]!;
+    if ('refused' in place) {
+      if (place.refused === 'twice' || row.tariff !== 0) errors[joinPath('tariffs', index, 'to_city_id')] = [refusals[place.refused]];
       return;
     }
-    const key = `${pair.from}-${pair.to}`;
-    if (prices.has(key)) errors[joinPath('tariffs', index, 'to_city_id')] = [T.tariffTwice];
-    prices.set(key, row.tariff);
+    prices.set(`${place.from_position}-${place.to_position}`, row.tariff);
   });
   return tariffPairs(points.length).map(({ from_position, to_position }) => ({ from_position, to_position, tariff: prices.get(`${from_position}-${to_position}`) ?? 0 }));
 }
@@ -118,10 +106,36 @@ export function storedRuleErrors(
   }
 
   if (layout) {
-    const numbers = new Set(seatNumbers(layout));
-    const seatless = bookings.filter((booking) => !numbers.has(booking.number));
+    const seatless = seatlessBookings(layout, bookings);
     if (seatless.length > 0) errors.transportation_id = [T.bookingsInTheWay(describeBookings(seatless))];
   }
   return errors;
+}
+
+/**
+ * Bookings must keep their seats: the bookings whose seat number the layout does not have. The one
+ * rule behind both saves that can take a seat away — a transport moved to another vehicle type
+ * (`storedRuleErrors`) and a vehicle type's layout edit (`layoutRuleErrors`).
+ */
+export function seatlessBookings<Booking extends Pick<StoredBooking, 'number'>>(layout: SeatSchemeParams, bookings: readonly Booking[]): Booking[] {
+  if (bookings.length === 0) return [];
+  const numbers = new Set(seatNumbers(layout));
+  return bookings.filter((booking) => !numbers.has(booking.number));
+}
+
+/** The fields of a vehicle type that shape its seat layout, in the form's order. */
+export const LAYOUT_FIELDS = ['seats', 'rear_seats', 'rows', 'columns_at_door', 'second_door', 'second_door_rows', 'second_door_length'] as const;
+
+/**
+ * A vehicle type's layout edit against the bookings of every transport using it (bookings must keep
+ * their seats): the refusal goes to the changed field that drops the seats — the first whose stored
+ * value alone would give some of them back — else to `seats`, naming the bookings with their transport.
+ */
+export function layoutRuleErrors(stored: SeatSchemeParams, next: SeatSchemeParams, bookings: readonly (StoredBooking & { transport_name: string })[]): FieldErrors {
+  const seatless = seatlessBookings(next, bookings);
+  if (seatless.length === 0) return {};
+  const field =
+    LAYOUT_FIELDS.find((name) => (next[name] ?? null) !== (stored[name] ?? null) && seatlessBookings({ ...next, [name]: stored[name] }, seatless).length < seatless.length) ?? 'seats';
+  return { [field]: [T.bookingsInTheWay(describeBookings(seatless))] };
 }
 

@@ -6,10 +6,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { Paged } from '../../shared/api.js';
+import { COMMISSION_TYPES } from '../../shared/commission.js';
 import { formatDate } from '../../shared/format.js';
 import { transportationKindName } from '../../shared/transport/transportation.js';
 import {
-  COMMISSION_TYPES,
   DEPARTURE_TYPE,
   transportPickerSchema,
   transportsResource,
@@ -20,7 +20,7 @@ import {
   type TransportRecord,
 } from '../../shared/transport/transports.js';
 import type { SeatSchemeParams } from '../../shared/transport/seat-scheme.js';
-import { saveAggregate } from '../common/aggregate/save-aggregate.js';
+import { saveAggregate, type SavedAggregate } from '../common/aggregate/save-aggregate.js';
 import type { Actor, AuthUser } from '../common/auth/decorators.js';
 import { foreignKeysInto, referencedValues } from '../common/database/foreign-keys.js';
 import { notFound, parseInput, ValidationFailed } from '../common/http/errors.js';
@@ -28,7 +28,7 @@ import { escapeLike } from '../common/list/list-query.js';
 import { removeUnreferencedUpload } from '../files/files.service.js';
 import { bookingsOfTransport } from '../seats/seat-store.js';
 import { TRANSPORT_AGGREGATE, transportNode } from './transport.aggregate.js';
-import { storedRuleErrors } from './transport-rules.js';
+import { LAYOUT_FIELDS, storedRuleErrors } from './transport-rules.js';
 import { ResourceService } from '../common/resource/resource.service.js';
 import { ALIAS, defineServerResource, type ServerResource } from '../common/resource/server-resource.js';
 import { TransportEntity, TransportListEntity } from './transport.entities.js';
@@ -76,10 +76,16 @@ const transportDeleteResource = defineServerResource({
   },
 }) as unknown as ServerResource;
 
-/** The seat layout of a vehicle type (bookings must keep their seats), or null when there is none such. */
-async function seatLayout(manager: EntityManager, transportationId: number): Promise<SeatSchemeParams | null> {
+/**
+ * The seat layout of a vehicle type (bookings must keep their seats), or null when there is none such.
+ * `hold`: a transport moving onto this type locks it FOR SHARE, so a layout edit of the type (which
+ * locks the type, then the transports already on it) cannot drop a seat of this transport's bookings
+ * unseen. A transport staying on its type takes no lock here: the type's edit waits for the
+ * transport's own row instead (taking both in the other order would deadlock).
+ */
+async function seatLayout(manager: EntityManager, transportationId: number, hold: boolean): Promise<SeatSchemeParams | null> {
   const [row] = await manager.query<SeatSchemeParams[]>(
-    `SELECT seats, rear_seats, rows, columns_at_door, second_door, second_door_rows, second_door_length FROM transportations WHERE id = $1`,
+    `SELECT ${LAYOUT_FIELDS.join(', ')} FROM transportations WHERE id = $1${hold ? ' FOR SHARE' : ''}`,
     [transportationId],
   );
   return row ?? null;
@@ -178,7 +184,7 @@ export class TransportsService {
    * no route edit under bookings, fixed days and dates), then the rows. The catalogue image the
    * transport no longer names is removed with it.
    */
-  private async save(form: TransportForm, actor: Actor, id?: number): Promise<{ data: TransportRecord }> {
+  private async save(form: TransportForm, actor: Actor, id?: number): Promise<{ data: SavedAggregate<TransportRecord> }> {
     let droppedImage: string | null = null;
     const data = await saveAggregate(this.db, {
       declaration: TRANSPORT_AGGREGATE,
@@ -188,7 +194,8 @@ export class TransportsService {
       build: async (manager) => {
         const stored = id === undefined ? null : await loadTransport(manager, id);
         const bookings = id === undefined ? [] : await bookingsOfTransport(manager, id);
-        const errors = storedRuleErrors(form, stored, bookings, await seatLayout(manager, form.transportation_id));
+        const layout = await seatLayout(manager, form.transportation_id, stored !== null && stored.row.transportation_id !== form.transportation_id);
+        const errors = storedRuleErrors(form, stored, bookings, layout);
         if (Object.keys(errors).length > 0) throw new ValidationFailed(errors);
         if (stored?.row.catalog_image && stored.row.catalog_image !== form.catalog.image) droppedImage = stored.row.catalog_image;
         return transportNode(form);
@@ -197,6 +204,7 @@ export class TransportsService {
         if (droppedImage) await removeUnreferencedUpload(manager, droppedImage);
       },
       read: (manager, transportId) => this.record(transportId, manager),
+      input: form,
     });
     return { data };
   }

@@ -6,48 +6,65 @@
  */
 import { z } from 'zod';
 import { MESSAGES } from '../messages.js';
-import { money, optionalRichText, optionalText, requiredDate, requiredText, toFieldErrors, versionField } from '../validation.js';
+import { autoConfirmStatus, checkAutoConfirm, checkCommission, COMMISSION_BOUNDS, commissionSum, commissionType, CommissionType, storedAutoConfirmStatus } from '../commission.js';
 import {
-  AUTO_CONFIRM_STATUSES,
-  CommissionType,
+  flag,
+  id,
+  money,
+  optionalDecimal,
+  optionalId,
+  optionalInteger,
+  optionalMoney,
+  optionalRichText,
+  optionalText,
+  optionalUrl,
+  requiredDate,
+  requiredInteger,
+  requiredText,
+  rowId,
+  time,
+  toFieldErrors,
+  versionField,
+} from '../validation.js';
+import { SLUG_FORMAT } from '../slug.js';
+import {
   HOTEL_COMMISSION_CATEGORIES,
   HOTEL_LIMITS as L,
   PERIOD_COMMISSION_CATEGORIES,
   ROOM_AGE_LISTS,
   ROOM_ITEM_LISTS,
+  HotelFileType,
   type CommissionCategory,
 } from './constants.js';
+import { HOTEL_UPLOADS } from './files.js';
 
 const V = MESSAGES.validation;
-const MAX_ID = 2_147_483_647;
 
-/** Numbers typed in form inputs come as text; blank is "no value". */
-const blankToNull = (value: unknown) => (value === undefined || (typeof value === 'string' && value.trim() === '') ? null : value);
-const numeric = (value: unknown) => (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)) ? Number(value) : value);
-
-const integer = (min: number, max: number) => z.number({ error: (issue) => (issue.input == null ? V.required : V.integer) }).int(V.integer).min(min, V.min(min)).max(max, V.max(max));
-const requiredInt = (min: number, max: number) => z.preprocess((value) => numeric(blankToNull(value) ?? undefined), integer(min, max));
-const optionalInt = (min: number, max: number) => z.preprocess((value) => numeric(blankToNull(value)), integer(min, max).nullable());
-const flag = () => z.boolean({ error: V.invalid }).default(false);
-const id = () => z.number({ error: V.oneOf }).int(V.oneOf).min(1, V.oneOf).max(MAX_ID, V.oneOf);
-/** A row's own id (rooms, periods, premises): absent for a new row. */
-const rowId = () => z.preprocess((value) => (value === null ? undefined : value), id().optional());
-const time = () => z.preprocess(blankToNull, z.string({ error: V.invalid }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Время должно быть в формате ЧЧ:ММ.').nullable());
 /** The one date rule of the forms: a real day within bounds, 'Введите дату в формате ДД.ММ.ГГГГ.' otherwise. */
 const date = () => requiredDate();
 
-/** An uploaded file kept by the record: {name, path, url} (spec 02 §3 "Uploaded file"). */
-const uploadedFile = z.object({
-  name: z.string({ error: V.invalid }).max(255, V.maxLength(255)),
-  path: z.string({ error: V.required }).min(1, V.required).max(255, V.maxLength(255)),
-  url: z.string().max(300).optional(),
-});
+/**
+ * An uploaded file kept by the record: {name, path, url} (spec 02 §3 "Uploaded file"), of its field's
+ * upload type only — a path in that type's area (HOTEL_UPLOADS), as the database's CHECKs
+ * (migrations/1765200000020-FileFieldKinds.ts) hold too.
+ */
+const uploadedFile = (type: HotelFileType) =>
+  z.object({
+    name: z.string({ error: V.invalid }).max(255, V.maxLength(255)),
+    path: z
+      .string({ error: V.required })
+      .min(1, V.required)
+      .max(255, V.maxLength(255))
+      .refine((path) => path.startsWith(`${HOTEL_UPLOADS[type].area}/`), MESSAGES.files.wrongKind),
+    url: z.string().max(300).optional(),
+  });
 /** A photo or video item (spec 02 §3): id, name, path, url, alt, type. */
-const mediaItem = uploadedFile.extend({
-  id: z.unknown().optional(),
-  alt: optionalText(L.videoCaption),
-  type: z.unknown().optional(),
-});
+const mediaItem = (type: HotelFileType) =>
+  uploadedFile(type).extend({
+    id: z.unknown().optional(),
+    alt: optionalText(L.videoCaption),
+    type: z.unknown().optional(),
+  });
 
 /** A list entry naming a handbook row with a sum (services, meals, room items). */
 const itemWithSum = (max: number) => z.object({ id: id(), sum: money(0, max) });
@@ -55,31 +72,24 @@ const itemWithSum = (max: number) => z.object({ id: id(), sum: money(0, max) });
 // ---------------------------------------------------------------------------------------------
 // Commission (markups): a general percent, the differentiation switch and per-category pairs
 
-const commissionSum = z.preprocess((value) => numeric(blankToNull(value) ?? 0), integer(-L.fixed, L.fixed));
-
 /** The commission fields of `categories` (hotel: with meal; period: without). */
 function commissionShape(categories: readonly CommissionCategory[]) {
   const shape: Record<string, z.ZodType> = {
-    commission_general_sum: z.preprocess((value) => numeric(blankToNull(value) ?? 0), integer(-L.percent, L.percent)),
+    commission_general_sum: requiredInteger(-L.percent, L.percent, { blank: 0 }),
     is_differentiate: flag(),
   };
   for (const category of categories) {
-    shape[`commission_${category}_type`] = z.preprocess((value) => blankToNull(value) ?? CommissionType.Fixed, z.union([z.literal(CommissionType.Fixed), z.literal(CommissionType.Percent)], { error: V.oneOf }));
-    shape[`commission_${category}_sum`] = commissionSum;
+    shape[`commission_${category}_type`] = commissionType();
+    shape[`commission_${category}_sum`] = commissionSum(COMMISSION_BOUNDS.hotel);
   }
   return shape;
 }
 
 type CommissionValues = Record<string, unknown> & { is_differentiate: boolean; commission_general_sum: number };
 
-/** Percent per category within ±100 (other types ±999999, checked by the field). */
-function checkCommission(values: CommissionValues, categories: readonly CommissionCategory[], context: z.RefinementCtx) {
-  for (const category of categories) {
-    const sum = values[`commission_${category}_sum`] as number;
-    if (values[`commission_${category}_type`] === CommissionType.Percent && Math.abs(sum) > L.percent) {
-      context.addIssue({ code: 'custom', path: [`commission_${category}_sum`], message: sum > 0 ? V.max(L.percent) : V.min(-L.percent) });
-    }
-  }
+/** Each category's sum against its type (spec 02 §5: percent ±100, other types ±999 999). */
+function checkCategories(values: CommissionValues, categories: readonly CommissionCategory[], context: z.RefinementCtx) {
+  for (const category of categories) checkCommission(values, context, COMMISSION_BOUNDS.hotel, { type: `commission_${category}_type`, sum: `commission_${category}_sum` });
 }
 
 /**
@@ -101,8 +111,8 @@ export function resetCommission<T extends CommissionValues>(values: T, categorie
 // ---------------------------------------------------------------------------------------------
 // Price period
 
-const priceField = () => requiredInt(0, L.price);
-const optionalPrice = () => optionalInt(0, L.price);
+const priceField = () => requiredInteger(0, L.price);
+const optionalPrice = () => optionalInteger(0, L.price);
 
 export const periodSchema = z
   .object({
@@ -122,7 +132,7 @@ export const periodSchema = z
   .superRefine((period, context) => {
     if (period.from && period.to && period.from > period.to) context.addIssue({ code: 'custom', path: ['to'], message: MESSAGES.editor.periodOrder });
     if (period.is_total_price && period.total_price === null) context.addIssue({ code: 'custom', path: ['total_price'], message: V.required });
-    checkCommission(period as unknown as CommissionValues, PERIOD_COMMISSION_CATEGORIES, context);
+    checkCategories(period as unknown as CommissionValues, PERIOD_COMMISSION_CATEGORIES, context);
   })
   // Total-price mode uses the total; otherwise the adult and child prices (spec 02 §4).
   .transform((period) => {
@@ -151,35 +161,36 @@ export function overlappingPeriods(periods: readonly { from?: string | null; to?
 // ---------------------------------------------------------------------------------------------
 // Room
 
-const ageEntry = z.preprocess((value) => (typeof value === 'number' ? { id: value } : value), z.object({ id: z.number({ error: V.oneOf }).int(V.oneOf).min(0, V.oneOf).max(17, V.oneOf), type: z.number().optional() }));
+const ageEntry = z.preprocess((value) => (typeof value === 'number' || typeof value === 'string' ? { id: value } : value), z.object({ id: requiredInteger(0, 17), type: z.unknown().optional() }));
 const ages = () => z.array(ageEntry, { error: V.invalid }).default([]);
 const items = () => z.array(itemWithSum(L.mealSum), { error: V.invalid }).default([]);
 
 const premisesSchema = z.object({
   id: rowId(),
   name: requiredText(L.premisesName),
-  area: z.preprocess((value) => numeric(blankToNull(value)), z.number({ error: V.number }).min(0, V.min(0)).max(L.premisesArea, V.max(L.premisesArea)).multipleOf(0.01, V.invalid).nullable()),
+  area: optionalDecimal(0, L.premisesArea, 2),
 });
 
 const roomShape = {
   id: rowId(),
-  type_id: z.preprocess(blankToNull, id().nullable()),
-  description_id: z.preprocess(blankToNull, id().nullable()).default(null),
-  accommodation_id: z.preprocess(blankToNull, id().nullable()),
-  place_id: z.preprocess(blankToNull, id().nullable()),
+  type_id: optionalId(),
+  description_id: optionalId(),
+  accommodation_id: optionalId(),
+  place_id: optionalId(),
   quota: flag(),
-  quota_count: optionalInt(0, L.quotaCount),
-  adult_count: requiredInt(0, L.roomCount),
-  child_count: requiredInt(0, L.roomCount),
-  adv_adult_count: requiredInt(0, L.roomCount),
-  adv_child_count: requiredInt(0, L.roomCount),
-  child_without: optionalInt(0, L.roomCount).transform((value) => value ?? 0),
+  quota_count: optionalInteger(0, L.quotaCount),
+  adult_count: requiredInteger(0, L.roomCount),
+  child_count: requiredInteger(0, L.roomCount),
+  adv_adult_count: requiredInteger(0, L.roomCount),
+  adv_child_count: requiredInteger(0, L.roomCount),
+  /** Children without a place: a count; the original system's clients send it as a flag (`false` none, `true` one). */
+  child_without: z.preprocess((value) => (typeof value === 'boolean' ? Number(value) : value), optionalInteger(0, L.roomCount)).transform((value) => value ?? 0),
   is_children_in_adult_places: flag(),
   is_children_in_adv_adult_places: flag(),
   ...(Object.fromEntries(Object.keys(ROOM_AGE_LISTS).map((list) => [list, ages()])) as Record<keyof typeof ROOM_AGE_LISTS, ReturnType<typeof ages>>),
   ...(Object.fromEntries(ROOM_ITEM_LISTS.map((list) => [list, items()])) as Record<(typeof ROOM_ITEM_LISTS)[number], ReturnType<typeof items>>),
   meals: z.array(id(), { error: V.invalid }).default([]),
-  photos: z.array(mediaItem, { error: V.invalid }).default([]),
+  photos: z.array(mediaItem(HotelFileType.RoomPhoto), { error: V.invalid }).default([]),
   premises: z.array(premisesSchema, { error: V.invalid }).default([]),
   area: optionalText(L.roomArea),
   dates: z.array(periodSchema, { error: V.invalid }).default([]),
@@ -222,9 +233,10 @@ const coordinate = z.union([z.string(), z.number(), z.null()]).transform((value)
 const hotelObject = z.object({
   id: z.unknown().optional(),
   version: versionField(),
-  city_id: z.preprocess(blankToNull, id().nullable()),
+  city_id: optionalId(),
   name: requiredText(L.name),
-  slug: requiredText(L.slug).regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, MESSAGES.cities.slugFormat),
+  /** The page address; left out (or blank: null here), the save derives it from the name (shared/slug.ts) and makes it unique. */
+  slug: optionalText(L.slug).pipe(z.string().regex(SLUG_FORMAT, MESSAGES.cities.slugFormat).nullable()),
   address: optionalText(L.address),
   /** [latitude, longitude]: each at most 10 characters; non-numeric entries dropped, null if empty (spec 02 §3). */
   coords: z
@@ -233,17 +245,14 @@ const hotelObject = z.object({
       const numbers = coords.filter((entry) => entry !== '' && Number.isFinite(Number(entry)));
       return numbers.length > 0 ? numbers : null;
     }),
-  category_type: z.preprocess(blankToNull, z.number({ error: V.oneOf }).int(V.oneOf).nullable()).default(null),
-  stars: z.preprocess(blankToNull, z.number({ error: V.oneOf }).int(V.oneOf).min(0, V.oneOf).max(5, V.oneOf).nullable()).default(null),
+  category_type: optionalId(),
+  stars: optionalInteger(0, 5),
   /** Rating 1 to 10 with one decimal (spec 02 §5). */
-  rating: z.preprocess(
-    (value) => numeric(blankToNull(value)),
-    z.number({ error: V.number }).min(L.rating.min, V.min(L.rating.min)).max(L.rating.max, V.max(L.rating.max)).multipleOf(0.1, 'Допустим один знак после запятой.').nullable(),
-  ),
+  rating: optionalDecimal(L.rating.min, L.rating.max, 1),
   arrival_time: time(),
   departure_time: time(),
-  vendor_id: z.preprocess(blankToNull, id().nullable()).default(null),
-  promotion_id: z.preprocess(blankToNull, id().nullable()).default(null),
+  vendor_id: optionalId(),
+  promotion_id: optionalId(),
   description: optionalRichText(L.description),
   short_description: optionalText(L.shortDescription),
   /** Lines of information shown in search; null when empty (spec 02 §3). */
@@ -256,21 +265,21 @@ const hotelObject = z.object({
   is_excursion: flag(),
   is_search_priority: flag(),
   application_auto_confirm: flag(),
-  auto_confirm_status: z.preprocess(blankToNull, z.number({ error: V.oneOf }).refine((value) => AUTO_CONFIRM_STATUSES.some((status) => status.id === value), V.oneOf).nullable()).default(null),
-  sea_distance: z.preprocess(blankToNull, z.number({ error: V.oneOf }).int(V.oneOf).nullable()).default(null),
-  desc_files: z.array(uploadedFile, { error: V.invalid }).default([]),
-  memo_files: z.array(uploadedFile, { error: V.invalid }).max(L.memoFiles, `Не более ${L.memoFiles} файлов.`).default([]),
-  site_url: optionalText(L.siteUrl),
+  auto_confirm_status: autoConfirmStatus(),
+  sea_distance: optionalId(),
+  desc_files: z.array(uploadedFile(HotelFileType.Description), { error: V.invalid }).default([]),
+  memo_files: z.array(uploadedFile(HotelFileType.Memo), { error: V.invalid }).max(L.memoFiles, `Не более ${L.memoFiles} файлов.`).default([]),
+  site_url: optionalUrl(L.siteUrl),
   site_description: optionalText(L.siteUrl),
-  photos: z.array(mediaItem, { error: V.invalid }).default([]),
-  videos: z.array(mediaItem, { error: V.invalid }).max(L.videos, 'Можно загрузить только одно видео.').default([]),
+  photos: z.array(mediaItem(HotelFileType.Photo), { error: V.invalid }).default([]),
+  videos: z.array(mediaItem(HotelFileType.Video), { error: V.invalid }).max(L.videos, 'Можно загрузить только одно видео.').default([]),
   services: z.array(itemWithSum(L.mealSum), { error: V.invalid }).default([]),
   infrastructures: z.array(z.object({ id: id(), type: z.unknown().optional(), pay: flag() }), { error: V.invalid }).default([]),
   meals: z.array(itemWithSum(L.mealSum), { error: V.invalid }).default([]),
   catalog: z
     .object({
-      price: z.preprocess((value) => numeric(blankToNull(value)), z.number({ error: V.number }).min(0, V.min(0)).max(L.catalogPrice, V.max(L.catalogPrice)).multipleOf(0.01, V.invalid).nullable()),
-      sort: optionalInt(L.catalogSort.min, L.catalogSort.max),
+      price: optionalMoney(0, L.catalogPrice),
+      sort: optionalInteger(L.catalogSort.min, L.catalogSort.max),
     })
     .prefault({ price: null, sort: null }),
   seo_h1: optionalText(L.seoText),
@@ -284,8 +293,8 @@ const hotelObject = z.object({
 export const hotelSchema = hotelObject
   .superRefine((hotel, context) => {
     if (hotel.city_id === null) context.addIssue({ code: 'custom', path: ['city_id'], message: V.required });
-    if (hotel.application_auto_confirm && hotel.auto_confirm_status === null) context.addIssue({ code: 'custom', path: ['auto_confirm_status'], message: V.required });
-    checkCommission(hotel as unknown as CommissionValues, HOTEL_COMMISSION_CATEGORIES, context);
+    checkAutoConfirm(hotel, context);
+    checkCategories(hotel as unknown as CommissionValues, HOTEL_COMMISSION_CATEGORIES, context);
     // On room save, room meals are filtered to the meals chosen at hotel level; a room needs one.
     const hotelMeals = new Set(hotel.meals.map((meal) => meal.id));
     hotel.rooms.forEach((room, index) => {
@@ -296,7 +305,7 @@ export const hotelSchema = hotelObject
     const hotelMeals = new Set(hotel.meals.map((meal) => meal.id));
     return {
       ...resetCommission(hotel as typeof hotel & CommissionValues, HOTEL_COMMISSION_CATEGORIES),
-      auto_confirm_status: hotel.application_auto_confirm ? hotel.auto_confirm_status : null,
+      auto_confirm_status: storedAutoConfirmStatus(hotel),
       rooms: hotel.rooms.map((room) => ({ ...room, meals: room.meals.filter((meal) => hotelMeals.has(meal)) })),
     };
   });

@@ -3,17 +3,17 @@
  * §4 "Agency status", "Send login and password", §5 "Agency", §7 "Agencies", §8, §9).
  */
 import { z } from 'zod';
-import { CommissionType } from '../format.js';
+import { checkCommission, COMMISSION_BOUNDS, commissionSum, commissionType, type CommissionType } from '../commission.js';
 import { MESSAGES } from '../messages.js';
 import {
+  optionalUrl,
   activeFlag,
+  flag,
   maskedPhone,
   optionalDigits,
   optionalEmail,
   optionalPhone,
   optionalText,
-  requiredChoice,
-  requiredInteger,
   requiredText,
 } from '../validation.js';
 import { defineResource } from './define.js';
@@ -39,14 +39,7 @@ export const AGENCY_LIMITS = {
   vk_group_id: 50,
 } as const;
 
-/** Commission types (spec 01 §3, §9): 1 fixed, 2 percent (shared/format.ts). GET /api/commissions/list → {data}. */
-export { CommissionType } from '../format.js';
-export const COMMISSION_TYPES = [
-  { id: CommissionType.Fixed, name: 'Фиксированная' },
-  { id: CommissionType.Percent, name: 'Процент' },
-] as const;
-/** Spec 01 §9: at most 100 percent, at most 1 000 000 otherwise. */
-export const COMMISSION_MAX: Record<CommissionType, number> = { [CommissionType.Fixed]: 1_000_000, [CommissionType.Percent]: 100 };
+/** GET /api/commissions/list → {data}: COMMISSION_TYPES of shared/commission.ts. */
 export const COMMISSIONS_LIST_PATH = '/commissions/list';
 
 /** Agency status (spec 01 §4): 1 under review → 2 verified → 3 contract signed. */
@@ -64,16 +57,6 @@ export const AGENCY_TRANSITIONS = {
 } as const;
 export type AgencyTransition = keyof typeof AGENCY_TRANSITIONS;
 
-const url = z.preprocess(
-  (value) => (typeof value === 'string' && value.trim() === '' ? null : value === undefined ? null : value),
-  z
-    .string({ error: MESSAGES.validation.invalid })
-    .trim()
-    .max(AGENCY_LIMITS.search_module_url, MESSAGES.validation.maxLength(AGENCY_LIMITS.search_module_url))
-    .regex(/^https?:\/\/\S+$/i, MESSAGES.agencies.url)
-    .nullable(),
-);
-
 /**
  * POST and PUT /api/agencies. The status changes only through approve/contract, `is_new` only by
  * opening the agency, and the social-network token only through generate/delete: a save ignores them.
@@ -84,7 +67,7 @@ export const agencySchema = z
     legal_name: requiredText(AGENCY_LIMITS.legal_name),
     brand: optionalText(AGENCY_LIMITS.brand),
     inn: optionalDigits(AGENCY_LIMITS.inn),
-    site: optionalText(AGENCY_LIMITS.site),
+    site: optionalUrl(AGENCY_LIMITS.site),
     legal_address: optionalText(AGENCY_LIMITS.legal_address),
     actual_address: optionalText(AGENCY_LIMITS.actual_address),
     company_email: optionalEmail(AGENCY_LIMITS.company_email),
@@ -95,12 +78,12 @@ export const agencySchema = z
     contract_number: optionalText(AGENCY_LIMITS.contract_number),
     login: optionalText(AGENCY_LIMITS.login),
     password: optionalText(AGENCY_LIMITS.password),
-    commission_type: z.preprocess((value) => (value === undefined || value === null || value === '' ? CommissionType.Fixed : Number(value)), requiredChoice([CommissionType.Fixed, CommissionType.Percent])),
-    commission_sum: z.preprocess((value) => (value === undefined || value === null || value === '' ? 0 : value), requiredInteger(0, COMMISSION_MAX[CommissionType.Fixed])),
+    commission_type: commissionType(),
+    commission_sum: commissionSum(COMMISSION_BOUNDS.agency),
     info: optionalText(AGENCY_LIMITS.info),
     is_active: activeFlag(),
-    has_search_module: z.boolean({ error: MESSAGES.validation.invalid }).default(false),
-    search_module_url: url,
+    has_search_module: flag(),
+    search_module_url: optionalUrl(AGENCY_LIMITS.search_module_url),
     vk_settings: z
       .preprocess(
         (value) => (value === undefined || value === null ? {} : value),
@@ -108,11 +91,8 @@ export const agencySchema = z
       )
       .default({ vk_group_id: null }),
   })
-  .superRefine((agency, context) => {
-    // Spec 01 §5: at most 100 when the type is percent (1 000 000 otherwise, the field's own cap).
-    const max = COMMISSION_MAX[agency.commission_type as CommissionType];
-    if (agency.commission_sum > max) context.addIssue({ code: 'custom', path: ['commission_sum'], message: MESSAGES.validation.max(max) });
-  });
+  // Spec 01 §5: at most 100 when the type is percent, 1 000 000 otherwise.
+  .superRefine((agency, context) => checkCommission(agency, context, COMMISSION_BOUNDS.agency));
 
 export interface AgencyRow {
   id: number;

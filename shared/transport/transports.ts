@@ -6,11 +6,13 @@
  * error paths such as `routes.intermediates.2.arrival_day`.
  */
 import { z } from 'zod';
+import { photoArea } from '../files.js';
 import { pickerQuerySchema } from '../list.js';
 import { MESSAGES } from '../messages.js';
 import { pairItem } from '../resources/cities.js';
 import { defineResource } from '../resources/define.js';
-import { money, optionalRichText, optionalText, requiredDate, requiredInteger, requiredText, toFieldErrors, versionField, type FieldErrors } from '../validation.js';
+import { autoConfirmStatus, checkAutoConfirm, checkCommission, COMMISSION_BOUNDS, commissionSum, commissionType, storedAutoConfirmStatus } from '../commission.js';
+import { flag, id, money, optionalId, optionalInteger, optionalRichText, optionalText, requiredDate, requiredInteger, requiredText, rowId, time, toFieldErrors, versionField, type FieldErrors } from '../validation.js';
 import { copyName } from '../copy.js';
 
 const V = MESSAGES.validation;
@@ -23,8 +25,8 @@ export const TRANSPORT_LIMITS = {
   price: 999_999.99,
   tariff: 999_999,
   weekdays: 7,
-  commissionPercent: 100,
-  commissionFixed: 999_999,
+  /** Route-point positions are `smallint` columns. */
+  position: 32_767,
   freight: 999_999.99,
   info: 5000,
   catalogTitle: 255,
@@ -40,16 +42,6 @@ export const TRANSPORT_LIMITS = {
 
 /** Spec 02 §3: departure_type 1 days (weekly), 2 dates. */
 export const DEPARTURE_TYPE = { days: 1, dates: 2 } as const;
-/** Spec 02 §3: commission_type 1 fixed, otherwise (2) percent. */
-export const COMMISSION_TYPES = [
-  { id: 1, name: 'Фиксированная' },
-  { id: 2, name: 'Процент' },
-] as const;
-/** Spec 02 §4: auto-confirm statuses of a bus transport. */
-export const AUTO_CONFIRM_STATUSES = [
-  { id: 3, name: 'Подтверждена, требуется оплата' },
-  { id: 5, name: 'Требуется полная оплата' },
-] as const;
 /** Spec 02 §3: days carry a number (1–7, ISO: 1 is Monday) and a short label. */
 export const WEEKDAYS = [
   { id: 1, name: 'Понедельник', short: 'Пн' },
@@ -69,62 +61,43 @@ export function todayIso(now = new Date()): string {
 }
 
 const blank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
-const toNumber = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? Number(value.replace(',', '.')) : value);
-
-/** HH:MM (spec 02 §9); blank is null unless required. */
-export function timeOfDay(options: { required?: boolean } = {}) {
-  const schema = z.string({ error: V.required }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Время указывается в формате ЧЧ:ММ');
-  return z.preprocess(
-    (value) => (blank(value) ? (options.required ? undefined : null) : typeof value === 'string' ? value.trim().slice(0, 5) : value),
-    options.required ? schema : schema.nullable(),
-  );
-}
 
 /** A required calendar date YYYY-MM-DD (the one date rule of the forms: a real day, 'Введите дату в формате ДД.ММ.ГГГГ.'). */
 export const calendarDate = () => requiredDate();
-const rowId = z.preprocess((value) => (value === '' ? null : value), z.number().int().positive().nullable().optional());
-const id = () => requiredInteger(1, 2_147_483_647);
-const optionalId = z.preprocess((value) => (blank(value) ? null : toNumber(value)), z.number({ error: V.invalid }).int(V.invalid).positive(V.invalid).nullable());
-const flag = z.preprocess((value) => (value === 1 || value === '1' ? true : value === 0 || value === '0' ? false : value), z.boolean({ error: V.invalid }));
-
-/** Commission of a day or date row: type 1 fixed (±999 999), 2 percent (±100). */
+/** Commission of a day or date row: type 1 fixed (±999 999), 2 percent (±100), with kopecks. */
 const commission = {
-  commission_type: z.preprocess((value) => (blank(value) ? 1 : toNumber(value)), z.union([z.literal(1), z.literal(2)], { error: V.oneOf })),
-  commission_sum: money(-TRANSPORT_LIMITS.commissionFixed, TRANSPORT_LIMITS.commissionFixed),
+  commission_type: commissionType(),
+  commission_sum: commissionSum(COMMISSION_BOUNDS.transport),
   freight: money(0, TRANSPORT_LIMITS.freight),
 };
-const commissionWithinType = (row: { commission_type: number; commission_sum: number }, context: z.RefinementCtx) => {
-  const cap = row.commission_type === 2 ? TRANSPORT_LIMITS.commissionPercent : TRANSPORT_LIMITS.commissionFixed;
-  if (row.commission_sum > cap) context.addIssue({ code: 'custom', path: ['commission_sum'], message: V.max(cap) });
-  if (row.commission_sum < -cap) context.addIssue({ code: 'custom', path: ['commission_sum'], message: V.min(-cap) });
-};
+const commissionWithinType = (row: Record<string, unknown>, context: z.RefinementCtx) => checkCommission(row, context, COMMISSION_BOUNDS.transport);
 
-export const dayRowSchema = z.object({ id: rowId, number: requiredInteger(1, 7), ...commission }).superRefine(commissionWithinType);
-export const dateRowSchema = z.object({ id: rowId, start_date: calendarDate(), ...commission }).superRefine(commissionWithinType);
+export const dayRowSchema = z.object({ id: rowId(), number: requiredInteger(1, 7), ...commission }).superRefine(commissionWithinType);
+export const dateRowSchema = z.object({ id: rowId(), start_date: calendarDate(), ...commission }).superRefine(commissionWithinType);
 
 const info = (required: boolean) => (required ? requiredText(TRANSPORT_LIMITS.info) : optionalText(TRANSPORT_LIMITS.info));
 
 /** Start: city, info, departure time. */
-export const startPointSchema = z.object({ id: rowId, point_city_id: id(), info: info(false), start_time: timeOfDay(), finish_time: timeOfDay().optional() });
+export const startPointSchema = z.object({ id: rowId(), point_city_id: id(), info: info(false), start_time: time(), finish_time: time().optional() });
 /** An intermediate stop: all six fields required (spec 02 §5), days 1..duration (checked with the whole form). */
 export const intermediatePointSchema = z.object({
-  id: rowId,
+  id: rowId(),
   point_city_id: id(),
   info: info(true),
-  finish_time: timeOfDay({ required: true }),
-  start_time: timeOfDay({ required: true }),
+  finish_time: time({ required: true }),
+  start_time: time({ required: true }),
   arrival_day: requiredInteger(1, TRANSPORT_LIMITS.duration.max),
   departure_day: requiredInteger(1, TRANSPORT_LIMITS.duration.max),
 });
 /** Finish: city, info, arrival time. */
-export const finishPointSchema = z.object({ id: rowId, point_city_id: id(), info: info(false), finish_time: timeOfDay(), start_time: timeOfDay().optional() });
+export const finishPointSchema = z.object({ id: rowId(), point_city_id: id(), info: info(false), finish_time: time(), start_time: time().optional() });
 
 export const tariffSchema = z.object({
-  from_city_id: optionalId,
-  to_city_id: optionalId,
-  /** Positions of the two route points; outside clients may send cities only (mapped like a booking). */
-  from_position: z.number().int().min(0).optional(),
-  to_position: z.number().int().min(0).optional(),
+  from_city_id: optionalId(),
+  to_city_id: optionalId(),
+  /** Positions of the two route points; outside clients may send cities only (see `tariffPositions`). */
+  from_position: optionalInteger(0, TRANSPORT_LIMITS.position),
+  to_position: optionalInteger(0, TRANSPORT_LIMITS.position),
   tariff: money(-TRANSPORT_LIMITS.tariff, TRANSPORT_LIMITS.tariff),
 });
 
@@ -135,9 +108,9 @@ export const catalogSchema = z
   .object({
     title: optionalText(TRANSPORT_LIMITS.catalogTitle),
     price: money(0, TRANSPORT_LIMITS.catalogPrice),
-    /** Storage path of the image (POST /api/photos with entity=bus: jpg or png up to 2 MB). */
-    image: optionalText(255),
-    sort: z.preprocess((value) => (blank(value) || value === 0 ? null : toNumber(value)), z.number({ error: V.integer }).int(V.integer).min(TRANSPORT_LIMITS.sort.min, V.min(1)).max(TRANSPORT_LIMITS.sort.max, V.max(100)).nullable()),
+    /** Storage path of the image (POST /api/photos with entity=bus: jpg or png up to 2 MB): a bus photo only, as the database's CHECK holds too. */
+    image: optionalText(255).refine((path) => path === null || (path as string).startsWith(photoArea('bus')), MESSAGES.files.wrongKind),
+    sort: z.preprocess((value) => (value === 0 || value === '0' ? null : value), optionalInteger(TRANSPORT_LIMITS.sort.min, TRANSPORT_LIMITS.sort.max)),
     seo_settings: z
       .object({
         meta: z.object({ h1: seoText, title: seoText, description: optionalText(TRANSPORT_LIMITS.seoDescription) }).prefault({ h1: null, title: null, description: null }),
@@ -160,17 +133,17 @@ const routesSchema = z.object({
 export const transportSchema = z
   .object({
     transportation_id: id(),
-    vendor_id: optionalId,
+    vendor_id: optionalId(),
     name: requiredText(TRANSPORT_LIMITS.name),
     duration: requiredInteger(TRANSPORT_LIMITS.duration.min, TRANSPORT_LIMITS.duration.max),
     adult_price: money(0, TRANSPORT_LIMITS.price),
     child_price: money(0, TRANSPORT_LIMITS.price),
     start_date: calendarDate(),
     finish_date: calendarDate(),
-    departure_type: z.preprocess((value) => (blank(value) ? 1 : toNumber(value)), z.union([z.literal(1), z.literal(2)], { error: V.oneOf })),
-    is_excursion: flag.default(false),
-    application_auto_confirm: flag.default(false),
-    auto_confirm_status: z.preprocess((value) => (blank(value) ? null : toNumber(value)), z.union([z.literal(3), z.literal(5)], { error: V.oneOf }).nullable()),
+    departure_type: z.preprocess((value) => (blank(value) ? DEPARTURE_TYPE.days : typeof value === 'string' ? Number(value) : value), z.union([z.literal(1), z.literal(2)], { error: V.oneOf })),
+    is_excursion: flag(),
+    application_auto_confirm: flag(),
+    auto_confirm_status: autoConfirmStatus(),
     days: z.array(dayRowSchema, { error: V.invalid }).max(TRANSPORT_LIMITS.weekdays, V.max(TRANSPORT_LIMITS.weekdays)).default([]),
     dates: z.array(dateRowSchema, { error: V.invalid }).default([]),
     routes: routesSchema,
@@ -181,7 +154,7 @@ export const transportSchema = z
   .superRefine((form, context) => {
     const issue = (path: (string | number)[], message: string) => context.addIssue({ code: 'custom', path, message });
     if (form.start_date && form.finish_date && form.finish_date < form.start_date) issue(['finish_date'], T.finishBeforeStart);
-    if (form.application_auto_confirm && form.auto_confirm_status === null) issue(['auto_confirm_status'], T.autoConfirmStatus);
+    checkAutoConfirm(form, context);
 
     // Days of intermediate stops: within 1..duration, departure not before arrival, in route order.
     let previousDeparture = 1;
@@ -200,7 +173,9 @@ export const transportSchema = z
     form.dates.forEach((date, index) => {
       for (const [field, messages] of Object.entries(dateRuleErrors(date, form.dates.slice(0, index), today))) issue(['dates', index, field], messages[0]!);
     });
-  });
+  })
+  // What is stored: the auto-confirm status only while auto-confirm is on (spec 02 §4).
+  .transform((form) => ({ ...form, auto_confirm_status: storedAutoConfirmStatus(form) }));
 
 /**
  * The day rules of one intermediate stop (spec 02 §5: day values capped at the duration): its days
@@ -271,11 +246,91 @@ export function segmentOf(points: readonly RoutePointRef[], fromCity: number, to
   return to ? { from: from.position, to: to.position } : null;
 }
 
+/**
+ * The segment between two route points named by their positions (a booking on a route visiting one
+ * city twice), or null unless both are points of the route, in order, and stand in the cities named
+ * beside them (when named).
+ */
+export function positionSegment(
+  points: readonly RoutePointRef[],
+  named: { from_position: number | null; to_position: number | null; from_city_id?: number | null; to_city_id?: number | null },
+): { from: number; to: number } | null {
+  const { from_position: from, to_position: to } = named;
+  if (from === null || to === null || from >= to || to >= points.length) return null;
+  if (named.from_city_id != null && points[from]!.point_city_id !== named.from_city_id) return null;
+  if (named.to_city_id != null && points[to]!.point_city_id !== named.to_city_id) return null;
+  return { from, to };
+}
+
 /** Every ordered pair of route points (i before j): the cells of the tariff matrix. */
 export function tariffPairs(pointCount: number): { from_position: number; to_position: number }[] {
   const pairs: { from_position: number; to_position: number }[] = [];
   for (let from = 0; from < pointCount; from++) for (let to = from + 1; to < pointCount; to++) pairs.push({ from_position: from, to_position: to });
   return pairs;
+}
+
+/** Where a tariff row of a payload stands in the matrix, or why it stands nowhere. */
+export type TariffPlace = { from_position: number; to_position: number } | { refused: 'pair' | 'twice' | 'ambiguous' };
+
+/**
+ * Places the tariff rows of a payload on the route's ordered pairs of points (spec 02 "Tariffs tab").
+ * - A row naming its pair by positions whose cities (when given) stand there takes that pair (the
+ *   editor; the GET → PUT round trip).
+ * - A row naming only cities takes the pairs with those cities in route order, one per mention: the
+ *   k-th row naming A→B takes the k-th pair of points from A to B. So a list of every pair in route
+ *   order works even when two points are in one city (start in A, a stop at B's bus station, finish
+ *   at B's embankment: A→B, A→B, B→B), and a list keyed by city pairs the route has once works in
+ *   any order. A city pair the route has several times and the list names fewer times is ambiguous.
+ * A row for a pair the route does not have, or a second row for a pair, is refused; callers ignore
+ * such a row priced 0 (clients that send every pair of cities of some other route shape).
+ */
+export function tariffPlaces(
+  points: readonly RoutePointRef[],
+  rows: readonly { from_position?: number | null; to_position?: number | null; from_city_id?: number | null; to_city_id?: number | null }[],
+): TariffPlace[] {
+  const pairs = tariffPairs(points.length);
+  const cityOf = (position: number) => points[position]!.point_city_id;
+  const byPosition = (row: (typeof rows)[number]) =>
+    row.from_position != null &&
+    row.to_position != null &&
+    row.from_position < row.to_position &&
+    row.to_position < points.length &&
+    (row.from_city_id == null || cityOf(row.from_position) === row.from_city_id) &&
+    (row.to_city_id == null || cityOf(row.to_position) === row.to_city_id);
+  const cityKey = (from: number, to: number) => `${from}>${to}`;
+  /** The route's pairs of points by their cities, in route order. */
+  const pairsOfCities = new Map<string, { from_position: number; to_position: number }[]>();
+  for (const pair of pairs) {
+    const key = cityKey(cityOf(pair.from_position), cityOf(pair.to_position));
+    pairsOfCities.set(key, [...(pairsOfCities.get(key) ?? []), pair]);
+  }
+  const mentions = new Map<string, number>();
+  for (const row of rows) {
+    if (!byPosition(row) && row.from_city_id != null && row.to_city_id != null) {
+      const key = cityKey(row.from_city_id, row.to_city_id);
+      mentions.set(key, (mentions.get(key) ?? 0) + 1);
+    }
+  }
+  const taken = new Set<string>();
+  const seen = new Map<string, number>();
+  return rows.map((row): TariffPlace => {
+    let pair: { from_position: number; to_position: number } | undefined;
+    if (byPosition(row)) pair = { from_position: row.from_position!, to_position: row.to_position! };
+    else if (row.from_city_id != null && row.to_city_id != null) {
+      const key = cityKey(row.from_city_id, row.to_city_id);
+      const candidates = pairsOfCities.get(key) ?? [];
+      if (candidates.length === 0) return { refused: 'pair' };
+      if (candidates.length > 1 && mentions.get(key)! < candidates.length) return { refused: 'ambiguous' };
+      const mention = seen.get(key) ?? 0;
+      seen.set(key, mention + 1);
+      pair = candidates[mention];
+      if (!pair) return { refused: 'twice' };
+    } else return { refused: 'pair' };
+    const key = `${pair.from_position}-${pair.to_position}`;
+    if (taken.has(key)) return { refused: 'twice' };
+    taken.add(key);
+    return pair;
+  });
 }
 
 /**
@@ -411,7 +466,7 @@ export const transportsResource = defineResource({
  * (`query`, `limit` of shared/list.ts). `type=forth` reaches `city_id`, `back` leaves it.
  */
 export const transportPickerSchema = pickerQuerySchema.extend({
-  city_id: z.preprocess((value) => (blank(value) ? null : toNumber(value)), z.number({ error: V.integer }).int(V.integer).positive(V.integer).nullable()),
+  city_id: optionalId(),
   type: z.preprocess((value) => (blank(value) ? null : value), z.enum(['forth', 'back'], { error: V.oneOf }).nullable()),
   is_excursion: z.preprocess((value) => (blank(value) ? null : value === '1' || value === 1 || value === 'true' ? true : value === '0' || value === 0 || value === 'false' ? false : value), z.boolean({ error: V.oneOf }).nullable()),
 });

@@ -71,7 +71,7 @@ test('creates a hotel with two rooms and price periods', async ({ page }) => {
 
   await choose(page.locator('.editor-page'), page, 'city_id', 'Анапа E2E');
   await page.getByLabel('Название отеля *').fill(HOTEL);
-  await page.getByLabel('Адрес страницы *').fill('morskaya-zvezda');
+  await page.getByLabel('Адрес страницы', { exact: true }).fill('morskaya-zvezda');
   await page.getByLabel('Широта').fill('44.894');
   await page.getByLabel('Долгота').fill('37.316');
   await page.getByLabel('Питание: Добавить').selectOption({ label: 'Завтрак E2E' });
@@ -133,7 +133,7 @@ test("copies the hotel: named '… (копия)' with a slug of its own, files e
   await page.getByRole('row', { name: new RegExp(HOTEL) }).getByRole('button', { name: 'Копировать' }).click();
   await expect(page.getByRole('heading', { name: 'Копирование отеля' })).toBeVisible();
   await expect(page.getByLabel('Название отеля *')).toHaveValue(`${HOTEL} (копия)`);
-  await expect(page.getByLabel('Адрес страницы *')).toHaveValue('morskaya-zvezda-kopiia');
+  await expect(page.getByLabel('Адрес страницы', { exact: true })).toHaveValue('morskaya-zvezda-kopiia');
   await expect(page.getByTestId('editor-notice')).toHaveText(MESSAGES.hotels.copyNotice);
   await shot(page, 'hotel-copy-1366');
   await page.getByTestId('editor-save').click();

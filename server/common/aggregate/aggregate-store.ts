@@ -232,12 +232,17 @@ async function selectRows(manager: EntityManager, table: string, parentColumn: s
 
 /**
  * What PostgreSQL refused in a save, as the 422 of the payload's field: a unique index `uq_<table>_<field>`,
- * a foreign key `fk__<field>` or an exclusion constraint `ex_<table>_<field>`. On a child table the
- * row is found by the key's values (`Key (room_id, …)=(5, …)`), so the message lands on
- * `rooms.3.dates.1.from`; anything else is rethrown.
+ * a foreign key `fk__<field>`, an exclusion constraint `ex_<table>_<field>` or a check `ck__<field>`
+ * (a file field given another kind of upload). On a child table the row is found by the key's values
+ * (`Key (room_id, …)=(5, …)`), or for a check by the failing row's values, so the message lands on
+ * `rooms.3.dates.1.from` or `photos.2.path`; anything else is rethrown.
  */
 export function aggregateRefusal(error: unknown, declaration: AggregateDeclaration, root: AggregateNode): ValidationFailed | null {
   const { code, constraint, table, detail } = pgErrorOf(error) as { code?: string; constraint?: string; table?: string; detail?: string };
+  if (code === PG.checkViolation && constraint?.startsWith('ck__') && table) {
+    const path = findRowPath(declaration, root, table, failingRowMatcher(detail));
+    return new ValidationFailed({ [joinPath(path ?? '', constraint.slice('ck__'.length))]: [MESSAGES.validation.invalid] });
+  }
   if (!constraint || !table || ![PG.uniqueViolation, PG.foreignKeyViolation, PG.exclusionViolation].includes(code as never)) return null;
   const field = constraint.startsWith('fk__')
     ? constraint.slice('fk__'.length)
@@ -246,9 +251,60 @@ export function aggregateRefusal(error: unknown, declaration: AggregateDeclarati
       : null;
   if (!field) return null;
   const message = code === PG.foreignKeyViolation ? MESSAGES.validation.oneOf : code === PG.exclusionViolation ? MESSAGES.editor.overlap : MESSAGES.validation.unique;
-  const key = parseKey(detail);
-  const path = findRowPath(declaration, root, table, key);
+  const path = findRowPath(declaration, root, table, keyMatcher(parseKey(detail)));
   return new ValidationFailed({ [joinPath(path ?? '', field)]: [message] });
+}
+
+interface RowMatcher {
+  /** Whether the written values can be the refused row's. */
+  values: (values: Record<string, unknown>) => boolean;
+  /** Whether a row under this parent id can be it. */
+  parent: (parentColumn: string, parentId: number | null | undefined) => boolean;
+}
+
+/** Rows whose written values agree with a key's plain columns (`Key (room_id, date_from)=(…)`). */
+function keyMatcher(key: Record<string, string>): RowMatcher {
+  return {
+    // A written null never collides (NULLs are distinct in a unique index, and overlap with NULL is not true).
+    values: (values) => Object.entries(key).every(([column, value]) => !(column in values) || (values[column] !== null && values[column] !== undefined && String(values[column]) === value)),
+    parent: (parentColumn, parentId) => !(parentColumn in key) || String(parentId) === key[parentColumn],
+  };
+}
+
+/**
+ * Rows whose every written value stands in a check's `Failing row contains (…)`: the detail gives
+ * values without their columns, so a row matches when each of its non-null written values is one of them.
+ */
+function failingRowMatcher(detail: string | undefined): RowMatcher {
+  const match = /Failing row contains \((.*)\)\.?$/s.exec(detail ?? '');
+  const failing = new Set(match ? recordFields(match[1]!) : []);
+  const text = (value: unknown) => (typeof value === 'boolean' ? (value ? 't' : 'f') : String(value));
+  return {
+    values: (values) => failing.size > 0 && Object.values(values).every((value) => value === null || value === undefined || failing.has(text(value))),
+    parent: () => true,
+  };
+}
+
+/** The fields of a row as PostgreSQL prints it (`12, photo, "a, b.jpg", null`): quoted ones unquoted. */
+function recordFields(text: string): string[] {
+  const fields: string[] = [];
+  let current = '';
+  let quoted = false;
+  for (let index = 0; index < text.length; index++) {
+    const char = text[index]!;
+    if (quoted) {
+      if (char === '\\') current += text[++index] ?? '';
+      else if (char === '"' && text[index + 1] === '"') current += text[++index];
+      else if (char === '"') quoted = false;
+      else current += char;
+    } else if (char === '"') quoted = true;
+    else if (char === ',') {
+      fields.push(current.trim());
+      current = '';
+    } else current += char;
+  }
+  fields.push(current.trim());
+  return fields;
 }
 
 /** `Key (room_id, date_from)=(5, 2026-06-01)` → {room_id: '5', date_from: '2026-06-01'}. */
@@ -276,21 +332,20 @@ function splitTopLevel(text: string): string[] {
   return parts;
 }
 
-/** The path of the first row of `table` whose written values match the key's plain columns. */
-function findRowPath(declaration: AggregateDeclaration, root: AggregateNode, table: string, key: Record<string, string>): string | null {
+/** The path of the first row of `table` the matcher takes for the refused one. */
+function findRowPath(declaration: AggregateDeclaration, root: AggregateNode, table: string, matcher: RowMatcher): string | null {
   if (table === declaration.table) return '';
-  const matches = (values: Record<string, unknown>) =>
-    Object.entries(key).every(([column, value]) => !(column in values) || String(values[column]) === value || values[column] === null);
+  const matches = matcher.values;
   const visit = (node: AggregateNode, collections: Readonly<Record<string, CollectionDeclaration>> = {}, links: Readonly<Record<string, LinkListDeclaration>> = {}): string | null => {
     for (const [linkKey, link] of Object.entries(links)) {
       if (link.table !== table) continue;
-      const parentMatches = !(link.parentColumn in key) || String(node.id) === key[link.parentColumn];
+      const parentMatches = matcher.parent(link.parentColumn, node.id);
       const item = parentMatches ? node.links?.[linkKey]?.find((candidate) => matches(candidate.values)) : undefined;
       if (item) return item.path;
     }
     for (const [collectionKey, collection] of Object.entries(collections)) {
       for (const child of node.collections?.[collectionKey] ?? []) {
-        const parentMatches = !(collection.parentColumn in key) || String(node.id) === key[collection.parentColumn];
+        const parentMatches = matcher.parent(collection.parentColumn, node.id);
         if (collection.table === table && parentMatches && matches(child.values)) return child.path;
         const found = visit(child, collection.collections, collection.links);
         if (found !== null) return found;

@@ -16,7 +16,7 @@ import { assertSafeInput, jsonTextExceedsDepth } from '../input/json-input.js';
 
 /**
  * The input-safety step of every body (server/common/input/), applied to what is inside `{payload}`
- * as well: the JSON depth cap and no NUL / lone surrogate in any text (422 on `payload.<path>`). The
+ * as well: the JSON depth cap and no control character / lone surrogate in any text (422 on `payload.<path>`). The
  * rich-text fields are sanitized by `parseInput` itself: the schema's `richText()` /
  * `optionalRichText()` builders carry the server's sanitizer.
  */

@@ -4,6 +4,10 @@
  * own checks, writes root and children (./aggregate-store.ts) and answers the saved aggregate in the
  * editor's shape. What PostgreSQL refuses (unique name, overlapping periods, a missing reference)
  * becomes the 422 of the payload's field; a failure anywhere leaves the database as it was.
+ *
+ * A save whose commit succeeded is a success, whatever happens next: when the read after the commit
+ * fails (the database went away that very moment), the reply is what the save knows — the id and the
+ * payload's own fields — rather than a 503 that would make the client retry into a duplicate-name 422.
  */
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Actor } from '../auth/decorators.js';
@@ -24,6 +28,26 @@ export interface AggregateSave<T> {
   afterWrite?: (manager: EntityManager, id: number) => Promise<void>;
   /** The aggregate as the editor reads it (the reply, and the 409's current record). */
   read: (manager: EntityManager, id: number) => Promise<T>;
+  /**
+   * The validated payload: its fields make the reply when the save is committed but the read after
+   * the commit fails (see CommittedAggregate).
+   */
+  input: object;
+}
+
+/**
+ * The reply of a committed save whose read after the commit failed: the root's id and the payload's
+ * fields as sent — without its lists of rows (their new ids only the read could tell) and without a
+ * version (the stored one is not known). A later GET reads the whole record.
+ */
+export type CommittedAggregate = Record<string, unknown> & { id: number };
+
+/** What a save answers: the aggregate read back, or what it knows when that read failed after the commit. */
+export type SavedAggregate<T> = T | CommittedAggregate;
+
+function committedAggregate(id: number, input: object): CommittedAggregate {
+  const known = Object.entries(input).filter(([key, value]) => key !== 'version' && key !== 'id' && !Array.isArray(value));
+  return { ...Object.fromEntries(known), id };
 }
 
 /** Observes every SQL statement a save sends (the bench counts them); null when nobody listens. */
@@ -44,10 +68,11 @@ function observed(manager: EntityManager): EntityManager {
   return proxy;
 }
 
-export async function saveAggregate<T>(db: DataSource, save: AggregateSave<T>): Promise<T> {
+export async function saveAggregate<T>(db: DataSource, save: AggregateSave<T>): Promise<SavedAggregate<T>> {
   let root: AggregateNode | undefined;
+  let id: number;
   try {
-    const id = await db.transaction(async (transaction) => {
+    id = await db.transaction(async (transaction) => {
       const manager = observed(transaction);
       await actAs(manager, save.actor.user.id);
       if (save.id !== undefined) await assertCurrentVersion(manager, save.declaration.table, save.id, save.version, () => save.read(manager, save.id!));
@@ -56,10 +81,15 @@ export async function saveAggregate<T>(db: DataSource, save: AggregateSave<T>): 
       await save.afterWrite?.(manager, written);
       return written;
     });
-    // Read after the commit: deferred constraints (overlapping periods) are judged at the commit.
-    return await save.read(db.manager, id);
   } catch (error) {
     const refusal = root ? aggregateRefusal(error, save.declaration, root) : null;
     throw refusal ?? error;
+  }
+  // Read after the commit: deferred constraints (overlapping periods) are judged at the commit, so
+  // only now is the save known to stand. From here on a failure changes nothing in the database.
+  try {
+    return await save.read(db.manager, id);
+  } catch {
+    return committedAggregate(id, save.input);
   }
 }

@@ -23,6 +23,13 @@ const RULES: { method?: string; path: RegExp; access: Access; why: string }[] = 
   { path: /^\/api\/vendors\/:id\/clean-payload$/, access: ACCESS.administratorOnly, why: "§6 clear a vendor's external data" },
   { method: 'DELETE', path: /^\/api\/logs\/:id$/, access: ACCESS.administratorOnly, why: 'issue 8: deleting logs' },
   { method: 'GET', path: /^\/api\/imports\/(restart|update-items)$/, access: ACCESS.administratorOnly, why: '§6 restart imports, update vendor data' },
+  // Uploads belong to the roles that edit what they attach to. /photos and /images take an `entity`: a city's
+  // (a handbook of all three) for everyone, the others' (bus, hotel, …) for the administrator and the manager —
+  // per entity, in server/files/files.test.ts; a pending upload is deleted only by its uploader (there too).
+  { method: 'POST', path: /^\/api\/(photos|images)$/, access: ACCESS.everyone, why: 'city photos and editor images: cities are all three’s' },
+  { method: 'DELETE', path: /^\/api\/photos$/, access: ACCESS.everyone, why: 'the uploader of a pending photo, whatever the role' },
+  { method: 'POST', path: /^\/api\/upload$/, access: ACCESS.administratorAndManager, why: 'photos of the hotels’ and tours’ photo lists' },
+  { method: 'POST', path: /^\/api\/hotels\/files$/, access: ACCESS.administratorAndManager, why: '§6 hotels: the hotel editor’s files, photos and video' },
   // §6 administrator and manager: hotels, excursion tours, sea tours, bus schedule, catalogue sections, tour calculators, imports.
   // (Their handbooks — /hotels/meals, /hotels/rooms/…, /tours/types, /tours/excursion/… — are open to all three.)
   { method: 'PUT', path: /^\/api\/hotels\/rooms\/:id\/external-id\/clean$/, access: ACCESS.administratorOnly, why: "issue 11: clear a room's external id" },

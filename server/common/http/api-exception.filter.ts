@@ -8,7 +8,8 @@ import { sendDatabaseUnavailable } from './database-unavailable.js';
 
 /**
  * Every error leaves the API in the contract's shape: `{message}` (plus `errors` for 422).
- * What the client caused is a 4xx with a Russian message and no error row (client-errors.ts).
+ * What the client caused is a 4xx with a Russian message and no error row (client-errors.ts); a
+ * client gone mid-request, or a value only PostgreSQL refused, leaves a rate-limited warning.
  * Anything unexpected is a 500 with a generic message; its stack goes to the logs table (rate-limited
  * per kind by LogService), never to the client.
  * A database that cannot be reached is a 503 (the error then goes to the log file in DATA_DIR).
@@ -28,10 +29,11 @@ export class ApiExceptionFilter implements ExceptionFilter {
     const route = `${request.method} ${(request.route as { path?: string } | undefined)?.path ?? request.path}`;
     const meta = { user_id: request.user?.id ?? null, url: request.originalUrl.slice(0, 500) };
 
-    const reply = clientErrorReply(exception);
+    const reply = clientErrorReply(exception, request);
     if (reply) {
       const warn = () => {
-        const message = exception instanceof Error ? exception.message : String(exception);
+        const words = exception instanceof Error ? exception.message : String(exception);
+        const message = reply.note ? `${reply.note} (${words})` : words;
         return this.logs.write('warning', 'http', `${request.method} ${request.originalUrl}`, message, meta, { kind: `client:${route}` }).catch(() => undefined);
       };
       // A busy pool answers at once; its warning then waits its turn for a connection like anyone.

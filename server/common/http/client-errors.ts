@@ -8,9 +8,12 @@
  *   large, an unknown route — get the Russian text of their kind.
  * - A value PostgreSQL refuses as data (out of range, invalid text) that validation let through is
  *   the client's input too: 422, logged only as a (rate-limited) warning so the gap can be closed.
+ * - A client that went away mid-request (an upload abandoned half-way): a (rate-limited) warning,
+ *   never an error row with a stack.
  * - Not the client's doing but answered the same way, for that request only: a wait for a free pooled
  *   connection that ran out (503, a rate-limited warning; never the outage state).
  */
+import type { IncomingMessage } from 'node:http';
 import { HttpException, HttpStatus } from '@nestjs/common';
 import { MESSAGES } from '../../../shared/messages.js';
 import { isPoolBusy } from '../../database/database-availability.js';
@@ -20,10 +23,12 @@ export interface ClientErrorReply {
   status: number;
   body: object;
   headers?: Record<string, string>;
-  /** Worth a warning row in /logs (a validation gap), rather than nothing. */
+  /** Worth a warning row in /logs (a validation gap, a client gone mid-request), rather than nothing. */
   warn?: boolean;
   /** Write that warning after answering (it needs a pooled connection, which this reply is about). */
   warnAfterReply?: boolean;
+  /** What the warning says before the error's own words (otherwise those alone). */
+  note?: string;
 }
 
 /** The JSON body nests deeper than INPUT_LIMITS.jsonDepth (thrown by the body parser's check, bootstrap.ts). */
@@ -52,17 +57,28 @@ const STATUS_TEXTS: Partial<Record<number, string>> = {
 const isDataError = (code: string | undefined) => !!code && (code.startsWith('22') || code === '54001');
 
 /**
- * The client went away mid-request (a tab closed during an upload, a font the browser stopped
- * loading): Express and body-parser say so with ECONNABORTED, the code a dropped database link may
- * carry too — so it is told apart here, before anything blames the database.
+ * The client went away mid-request (a tab closed during an upload, a dropped Wi-Fi link, a font the
+ * browser stopped loading). Told two ways:
+ * - by the error's words: Express and body-parser say so with ECONNABORTED, the code a dropped
+ *   database link may carry too — so it is told apart here, before anything blames the database;
+ * - by the request itself, when it is given: its body never arrived whole and its connection is
+ *   gone. Whatever failed then (multer's 'Request aborted' or 'Request closed', busboy's 'Unexpected
+ *   end of form', ECONNRESET on the request stream, an upload's store cut off mid-file, in
+ *   server/files/upload.interceptor.ts and stream-upload.interceptor.ts alike) failed because of that.
  */
-export function isClientAbort(exception: unknown): boolean {
+export function isClientAbort(exception: unknown, request?: IncomingMessage): boolean {
   const { code, type, message } = (exception ?? {}) as { code?: unknown; type?: unknown; message?: unknown };
-  return code === 'ECONNABORTED' && (type === 'request.aborted' || (typeof message === 'string' && /^request aborted$/i.test(message)));
+  if (code === 'ECONNABORTED' && (type === 'request.aborted' || (typeof message === 'string' && /^request aborted$/i.test(message)))) return true;
+  return request !== undefined && !request.complete && (request.destroyed || request.socket?.destroyed === true);
 }
 
-export function clientErrorReply(exception: unknown): ClientErrorReply | null {
-  if (isClientAbort(exception)) return { status: HttpStatus.BAD_REQUEST, body: { message: MESSAGES.input.badRequest } };
+/**
+ * The reply to a failure the client caused, or null for a server error. `request` (the failed
+ * request) lets an aborted upload be recognised whatever error it surfaced as.
+ */
+export function clientErrorReply(exception: unknown, request?: IncomingMessage): ClientErrorReply | null {
+  // Nobody reads this reply; the (rate-limited) warning says what happened, without a stack.
+  if (isClientAbort(exception, request)) return { status: HttpStatus.BAD_REQUEST, body: { message: MESSAGES.input.badRequest }, warn: true, note: MESSAGES.input.clientAborted };
   // Every pooled connection was busy for the whole wait: this request's 503, never an outage
   // (ARCHITECTURE.md §7 "Connections"); a warning shows on /logs when it keeps happening.
   if (isPoolBusy(exception)) {

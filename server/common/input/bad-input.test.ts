@@ -11,7 +11,11 @@ import { Role } from '../../../shared/roles.js';
 import { INPUT_LIMITS, PG_INTEGER_MAX } from '../../../shared/validation.js';
 import { LOG_RATE_LIMITS } from '../../logs/log-rate-limit.js';
 import { clientErrorReply } from '../http/client-errors.js';
+import { toPayloadBody } from '../../../shared/editor.js';
+import { createHotelHandbooks, hotelPayload, room } from '../../hotels/hotel-fixtures.js';
+import { englishWords } from '../../test/russian-text.js';
 import { startTestApp, type ApiClient, type TestApp } from '../../test/test-app.js';
+import { daysFromToday, insertCities, insertTransportation } from '../../test/transport-fixtures.js';
 
 let app: TestApp;
 let manager: ApiClient;
@@ -83,6 +87,27 @@ describe('NUL characters and lone surrogates', () => {
     expect(nested.status).toBe(422);
     expect(nested.body.errors).toEqual({ 'payload.sessions.1.note': [MESSAGES.input.unreadableText] });
     expect(await count('vendors')).toBe(vendors);
+  });
+
+  it('control characters (U+0007, U+000B, ESC) are refused in any text the same way; tab and line breaks are kept', async () => {
+    const countries = await count('countries');
+    for (const char of ['\u0007', '\u000b', '\u001b', '\u0001']) {
+      const response = await manager.post('/api/countries', { name: `Стр${char}ана` });
+      expect(response.status, JSON.stringify(char)).toBe(422);
+      expect(response.body, JSON.stringify(char)).toEqual({ message: MESSAGES.input.unreadableText, errors: { name: [MESSAGES.input.unreadableText] } });
+    }
+    const nested = await manager.post('/api/vendors', { name: 'Поставщик', payload: { sessions: [{ note: 'звонок\u0007' }] } });
+    expect(nested.body.errors).toEqual({ 'payload.sessions.0.note': [MESSAGES.input.unreadableText] });
+    const query = await manager.get('/api/countries?query=%07');
+    expect(query.body.errors).toEqual({ query: [MESSAGES.input.unreadableText] });
+    expect(await count('countries')).toBe(countries);
+
+    const hotel = await manager.post('/api/hotels', { payload: JSON.stringify({ name: 'Отель\u0007' }) });
+    expect(hotel.status).toBe(422);
+    expect(hotel.body.errors).toEqual({ 'payload.name': [MESSAGES.input.unreadableText] });
+
+    const kept = await manager.post('/api/countries', { name: 'Страна\tс табуляцией' });
+    expect(kept.status).toBe(201);
   });
 
   it('in a multipart field: 422 as well', async () => {
@@ -189,6 +214,94 @@ describe('malformed requests', () => {
   });
 });
 
+/** What a client may send in place of any value of a payload: nulls and values of every other kind. */
+const MISPLACED: unknown[] = [null, 5, 'текст', [], [null], [[]], [5], {}];
+
+/** The payload with the value at `path` replaced, one probe per path of the tree (lists and their rows included) and misplaced value. */
+function* nestedProbes(base: unknown, path: (string | number)[] = []): Generator<{ path: string; payload: unknown }> {
+  if (path.length > 0) for (const value of MISPLACED) yield { path: `${path.join('.')} = ${JSON.stringify(value)}`, payload: replaceAt(base, path, value) };
+  let node: unknown = base;
+  for (const key of path) node = (node as Record<string | number, unknown>)[key];
+  if (node !== null && typeof node === 'object') for (const key of Array.isArray(node) ? node.keys() : Object.keys(node)) yield* nestedProbes(base, [...path, key]);
+}
+
+function replaceAt(base: unknown, path: (string | number)[], value: unknown): unknown {
+  const copy = structuredClone(base) as Record<string | number, unknown>;
+  let parent = copy;
+  for (const key of path.slice(0, -1)) parent = parent[key] as Record<string | number, unknown>;
+  parent[path.at(-1)!] = value;
+  return copy;
+}
+
+describe('the big editors\' payloads with nested nulls and values of the wrong kind', () => {
+  /** Every probe answers below 500, and a refusal says why in Russian: no zod English ('expected object, received null'). */
+  async function probe(url: string, base: Record<string, unknown>) {
+    const leaks: string[] = [];
+    let probes = 0;
+    for (const { path, payload } of nestedProbes(base)) {
+      const body = toPayloadBody(payload);
+      const response = await manager.post(url, body);
+      probes++;
+      expect(response.status, `${url} ${path}: ${JSON.stringify(response.body).slice(0, 300)}`).toBeLessThan(500);
+      if (response.status >= 400 && englishWords(response.body, body.payload).length > 0) leaks.push(`${path}: ${JSON.stringify(response.body).slice(0, 200)}`);
+    }
+    expect(leaks).toEqual([]);
+    return probes;
+  }
+
+  it('a hotel: rooms: [null], coords: [[]], catalog: 5, a room\'s periods and premises, every file list', async () => {
+    const handbooks = await createHotelHandbooks(app.db.query, 'Пробы');
+    // Each file list with a path of its own kind of upload (the schema checks the kind first).
+    const upload = (path: string, alt?: string) => ({ name: path.split('/').pop()!, path, url: `/api/storage/${path}`, ...(alt ? { alt } : {}) });
+    const base = {
+      ...hotelPayload(handbooks, 'Отель проб'),
+      info: ['Строка'],
+      desc_files: [upload('documents/hotel/a.pdf')],
+      memo_files: [upload('documents/hotel-memo/a.doc')],
+      photos: [upload('photos/hotel/a.jpg', 'Вид')],
+      videos: [upload('videos/hotel/a.mp4', 'Ролик')],
+      rooms: [room(handbooks, { photos: [upload('photos/hotel-room/a.jpg', 'Номер')], children_ages: [{ id: 5 }] } as never)],
+    };
+    const rejected = await manager.post('/api/hotels', toPayloadBody({ ...base, rooms: [null] }));
+    expect(rejected).toMatchObject({ status: 422, body: { errors: { 'rooms.0': [MESSAGES.validation.required] } } });
+    const coords = await manager.post('/api/hotels', toPayloadBody({ ...base, coords: [[]] }));
+    expect(coords.body.errors).toEqual({ 'coords.0': [MESSAGES.validation.invalid] });
+    const catalog = await manager.post('/api/hotels', toPayloadBody({ ...base, catalog: 5 }));
+    expect(catalog.body.errors).toEqual({ catalog: [MESSAGES.validation.invalid] });
+    expect(await probe('/api/hotels', base)).toBeGreaterThan(500);
+  }, 120_000);
+
+  it('a bus transport: routes, catalog, seo_settings, days, dates, tariffs', async () => {
+    const [moscow, tula, orel] = (await insertCities(app.db, ['Пробск', 'Тестов', 'Орлов'])) as [number, number, number];
+    const base = {
+      transportation_id: await insertTransportation(app.db),
+      name: 'Рейс проб',
+      duration: 2,
+      adult_price: 2500,
+      child_price: 1800,
+      start_date: daysFromToday(1),
+      finish_date: daysFromToday(90),
+      departure_type: 2,
+      is_excursion: false,
+      days: [{ number: 1, commission_type: 1, commission_sum: 0 }],
+      dates: [{ start_date: daysFromToday(10), commission_type: 2, commission_sum: 5, freight: 300 }],
+      routes: {
+        start: { point_city_id: moscow, info: 'Вокзал', start_time: '08:00' },
+        intermediates: [{ point_city_id: tula, info: 'Площадь', finish_time: '11:30', start_time: '11:45', arrival_day: 1, departure_day: 1 }],
+        finish: { point_city_id: orel, info: null, finish_time: '20:00' },
+      },
+      tariffs: [{ from_position: 0, to_position: 2, tariff: 1500 }],
+      catalog: { title: 'Пробск — Орлов', price: 1500, sort: 10, seo_settings: { meta: { h1: 'В Орлов', title: null, description: null }, advantages: [{ title: 'Быстро', text: '<p>5 часов</p>' }], faq: [{ question: 'Когда?', answer: '<p>Утром</p>' }], top_block: { title: 'Сверху', text: null } } },
+    };
+    const seo = await manager.post('/api/transports', toPayloadBody({ ...base, catalog: { ...base.catalog, seo_settings: null } }));
+    expect(seo.status, JSON.stringify(seo.body)).toBeLessThan(500);
+    expect(englishWords(seo.body)).toEqual([]);
+    const routes = await manager.post('/api/transports', toPayloadBody({ ...base, routes: { ...base.routes, intermediates: [null] } }));
+    expect(routes).toMatchObject({ status: 422, body: { errors: { 'routes.intermediates.0': [MESSAGES.validation.required] } } });
+    expect(await probe('/api/transports', base)).toBeGreaterThan(300);
+  }, 120_000);
+});
+
 describe('logs', () => {
   it('none of the refusals above wrote an error row', async () => {
     expect(await logRows(ERROR)).toEqual([]);
@@ -217,8 +330,12 @@ describe('logs', () => {
 describe('a client that goes away mid-request', () => {
   it('(a tab closed mid-upload, a font the browser stopped loading) is a 400 of its own, never put down to the database: ECONNABORTED is told apart by its words', () => {
     const aborted = Object.assign(new Error('request aborted'), { code: 'ECONNABORTED', type: 'request.aborted', status: 400 });
-    expect(clientErrorReply(aborted)).toEqual({ status: 400, body: { message: MESSAGES.input.badRequest } });
+    expect(clientErrorReply(aborted)).toEqual({ status: 400, body: { message: MESSAGES.input.badRequest }, warn: true, note: MESSAGES.input.clientAborted });
     expect(clientErrorReply(Object.assign(new Error('Request aborted'), { code: 'ECONNABORTED' }))).toMatchObject({ status: 400 });
     expect(clientErrorReply(Object.assign(new Error('read ECONNABORTED'), { code: 'ECONNABORTED' }))).toBeNull();
+    // Whatever an abandoned upload surfaces as (multer's 'Request aborted' has no code), the request tells: incomplete, connection gone.
+    const gone = { complete: false, destroyed: true, socket: { destroyed: true } } as never;
+    expect(clientErrorReply(new Error('Request aborted'), gone)).toMatchObject({ status: 400, warn: true });
+    expect(clientErrorReply(new Error('Request aborted'), { complete: true, destroyed: false, socket: { destroyed: false } } as never)).toBeNull();
   });
 });

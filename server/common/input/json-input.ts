@@ -1,8 +1,9 @@
 /**
  * Checks any input must pass whatever the endpoint (issue 8 "Bad input never reaches a 500"):
  * JSON nests at most INPUT_LIMITS.jsonDepth levels (thousands of levels overflow the stack of the
- * code that walks it), and no text holds a NUL character or half of a surrogate pair (PostgreSQL
- * refuses the first; the second cannot be stored as UTF-8 and would silently become U+FFFD).
+ * code that walks it), and no text holds a C0 control character other than tab and line breaks (PostgreSQL
+ * refuses NUL; XML 1.0, so every docx and xlsx export, refuses the rest) or half of a surrogate pair
+ * (it cannot be stored as UTF-8 and would silently become U+FFFD).
  *
  * Used by the JSON body parser (bootstrap.ts), the global ReadableInputPipe, and any endpoint that
  * receives JSON as text — the `{payload}` of the aggregate editors: `parseJsonField(body.payload, 'payload')`.
@@ -40,8 +41,19 @@ export function jsonTextExceedsDepth(text: string | Uint8Array, max: number = IN
   return false;
 }
 
-/** A text nobody can have typed and PostgreSQL cannot store faithfully. */
-const unreadable = (text: string) => text.includes('\u0000') || !(text as string & { isWellFormed(): boolean }).isWellFormed();
+/**
+ * C0 control characters other than tab, line feed and carriage return: nothing a person types, and
+ * XML 1.0 cannot hold them, so a name holding U+0007 would make every document it is printed into
+ * (the seating plan's docx, an xlsx) a file Word and Excel refuse. NUL is among them.
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is this check's purpose
+export const FORBIDDEN_CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/;
+
+/**
+ * A text nobody can have typed, that PostgreSQL cannot store faithfully (NUL, half of a surrogate
+ * pair: it would silently become U+FFFD) or that no document can hold (the other C0 controls).
+ */
+const unreadable = (text: string) => FORBIDDEN_CONTROL_CHARACTERS.test(text) || !(text as string & { isWellFormed(): boolean }).isWellFormed();
 
 const join = (path: string, key: string | number) => (path === '' ? String(key) : `${path}.${key}`);
 
@@ -81,7 +93,7 @@ export function assertJsonDepth(value: unknown, max: number = INPUT_LIMITS.jsonD
   if (problem?.problem === 'depth') throw refusal(problem, field, max);
 }
 
-/** 422 when a text in `value` holds a NUL character or a lone surrogate, keyed by the dotted path under `field`. */
+/** 422 when a text in `value` holds a control character (FORBIDDEN_CONTROL_CHARACTERS) or a lone surrogate, keyed by the dotted path under `field`. */
 export function assertReadableText(value: unknown, field = ''): void {
   const problem = findInputProblem(value, Number.POSITIVE_INFINITY);
   if (problem) throw refusal(problem, field, Number.POSITIVE_INFINITY);

@@ -17,6 +17,7 @@
 import { createRequire } from 'node:module';
 import type sanitizeHtml from 'sanitize-html';
 import { installRichTextCleaner } from '../../../shared/validation.js';
+import { FORBIDDEN_CONTROL_CHARACTERS } from './json-input.js';
 
 type SanitizeHtml = typeof sanitizeHtml;
 let loaded: { sanitize: SanitizeHtml; options: sanitizeHtml.IOptions } | undefined;
@@ -72,10 +73,16 @@ const OPTIONS: sanitizeHtml.IOptions = {
   },
 };
 
-/** The HTML with everything outside the editor's allow-list removed. Idempotent. */
+const CONTROL_CHARACTERS = new RegExp(FORBIDDEN_CONTROL_CHARACTERS.source, 'g');
+
+/**
+ * The HTML with everything outside the editor's allow-list removed. Idempotent. A control character
+ * typed raw is refused before any schema runs (json-input.ts); one written as an entity (`&#7;`) is
+ * decoded by the parser and dropped here, so stored rich text never holds one either.
+ */
 export function sanitizeRichText(html: string): string {
   const { sanitize, options } = sanitizer();
-  return sanitize(html, options);
+  return sanitize(html, options).replace(CONTROL_CHARACTERS, '');
 }
 
 installRichTextCleaner(sanitizeRichText);

@@ -6,7 +6,8 @@
  */
 import { Button, Checkbox, HTMLTable, Icon, Intent } from '@blueprintjs/core';
 import { errorsUnder } from '@shared/editor';
-import { formatCommission, formatMoney } from '@shared/format';
+import { formatCommission } from '@shared/commission';
+import { formatMoney } from '@shared/format';
 import { MESSAGES } from '@shared/messages';
 import type { FieldErrors } from '@shared/validation';
 import { useEffect, useState, type ReactNode } from 'react';

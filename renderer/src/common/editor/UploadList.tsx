@@ -11,6 +11,7 @@ import { useState } from 'react';
 import { api } from '../../api/http';
 import { notifyFailure } from '../failure';
 import { toast } from '../toaster';
+import { SafeLink } from '../SafeLink';
 
 interface Props {
   label: string;
@@ -74,9 +75,9 @@ export function UploadList({ label, value, onChange, path, fields, policy, max, 
     <FormGroup label={label} helperText={error ?? (full ? maxText : undefined)} intent={error ? Intent.DANGER : Intent.NONE}>
       {value.map((file, index) => (
         <div key={file.path} className="upload-list-item">
-          <a href={file.url} target="_blank" rel="noreferrer">
+          <SafeLink href={file.url} target="_blank">
             {file.name}
-          </a>
+          </SafeLink>
           <Button variant="minimal" icon="cross" aria-label={`${MESSAGES.list.delete}: ${file.name}`} onClick={() => onChange(value.filter((_, position) => position !== index))} disabled={disabled} />
         </div>
       ))}

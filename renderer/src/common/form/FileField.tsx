@@ -10,6 +10,7 @@ import { MESSAGES } from '@shared/messages';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { api } from '../../api/http';
+import { SafeLink } from '../SafeLink';
 
 /** GET /api/files/limits → {size (KB), mimes (extensions), mime_types}. */
 export const FILE_LIMITS_PATH = '/files/limits';
@@ -98,9 +99,9 @@ export function FileField({ id, label, required, policy, hint, value, error, dis
     <FormGroup label={label} labelFor={id} labelInfo={required ? '*' : undefined} helperText={message ?? hint ?? fileLimitsHint(limits)} intent={message ? Intent.DANGER : Intent.NONE}>
       {current && !replacing ? (
         <div className="file-field-current">
-          <a href={current.url} download={current.name} className="file-field-link">
+          <SafeLink href={current.url} download={current.name} className="file-field-link">
             {current.name}
-          </a>
+          </SafeLink>
           <Button icon="refresh" variant="minimal" text={MESSAGES.files.replace} disabled={disabled} onClick={() => setReplacing(true)} />
         </div>
       ) : (

@@ -1,6 +1,6 @@
 import { Button, ControlGroup, FormGroup, H5, InputGroup, Intent, Tag } from '@blueprintjs/core';
 import { NEW_ITEMS_PATH } from '@shared/api';
-import { formatCommission } from '@shared/format';
+import { COMMISSION_BOUNDS, commissionMax as maxOfType, CommissionType, formatCommission } from '@shared/commission';
 import { MESSAGES } from '@shared/messages';
 import {
   AGENCY_LIMITS,
@@ -9,9 +9,7 @@ import {
   AgencyStatus,
   agenciesResource,
   agencyPaths,
-  COMMISSION_MAX,
   COMMISSIONS_LIST_PATH,
-  CommissionType,
   type AgencyRow,
   type AgencyStatusReply,
   type AgencyTransition,
@@ -28,6 +26,7 @@ import { NameWithNewMark } from '../../common/NewMark';
 import { cabinetAccessField } from '../../common/CabinetAccessButton';
 import { defineResourceScreen } from '../../common/resource/definition';
 import { toast } from '../../common/toaster';
+import { SafeLink } from '../../common/SafeLink';
 
 
 async function changeStatus(row: AgencyRow, transition: AgencyTransition) {
@@ -123,7 +122,7 @@ function VkSettingsField({ values, setValue, errors, disabled }: FieldRenderProp
   );
 }
 
-const commissionMax = (values: Record<string, unknown>) => COMMISSION_MAX[(Number(values.commission_type) || CommissionType.Fixed) as CommissionType] ?? COMMISSION_MAX[CommissionType.Fixed];
+const commissionMax = (values: Record<string, unknown>) => maxOfType(COMMISSION_BOUNDS.agency, Number(values.commission_type) || CommissionType.Fixed);
 
 const INITIAL = {
   legal_name: '',
@@ -179,9 +178,9 @@ export const agenciesScreen = defineResourceScreen<AgencyRow>({
       text: (row) => (row.has_search_module && row.search_module_url ? row.search_module_url : MESSAGES.agencies.notConnected),
       render: (row) =>
         row.has_search_module && row.search_module_url ? (
-          <a href={row.search_module_url} target="_blank" rel="noreferrer noopener" className="cell-value">
+          <SafeLink href={row.search_module_url} target="_blank" className="cell-value">
             {row.search_module_url.replace(/^https?:\/\//, '')}
-          </a>
+          </SafeLink>
         ) : (
           <span className="cell-value bp6-text-muted">{MESSAGES.agencies.notConnected}</span>
         ),

@@ -1,6 +1,7 @@
 /** Agency documents (spec 01 §2.7): id, name (a link to the file), description; the dialog sends the file as multipart. */
 import { AGENCY_DOCUMENT_LIMITS, AGENCY_DOCUMENT_SORT_CHOICES, agencyDocumentsResource, type AgencyDocumentRow } from '@shared/resources/agency-documents';
 import { defineResourceScreen } from '../../common/resource/definition';
+import { SafeLink } from '../../common/SafeLink';
 
 export const agencyDocumentsScreen = defineResourceScreen<AgencyDocumentRow>({
   resource: agencyDocumentsResource,
@@ -12,9 +13,9 @@ export const agencyDocumentsScreen = defineResourceScreen<AgencyDocumentRow>({
       title: 'Название',
       text: (row) => row.name,
       render: (row) => (
-        <a href={row.file.url} download={row.name} className="cell-value">
+        <SafeLink href={row.file.url} download={row.name} className="cell-value">
           {row.name}
-        </a>
+        </SafeLink>
       ),
     },
     { key: 'description', title: 'Описание', render: (row) => row.description ?? '' },

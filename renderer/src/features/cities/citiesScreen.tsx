@@ -1,6 +1,6 @@
 /** /cities (spec 01 §2.9): the list, and the dialog 'Форма добавления города' with catalog and SEO parts. */
 import { MESSAGES } from '@shared/messages';
-import { slugify } from '@shared/slug';
+import { slugOf } from '@shared/slug';
 import { citiesResource, CITY_LIMITS, citySeoSchema, type CityRef, type CityRow } from '@shared/resources/cities';
 import { defineResourceScreen } from '../../common/resource/definition';
 import { CityCatalogField } from './CityCatalogField';
@@ -31,7 +31,7 @@ export const citiesScreen = defineResourceScreen<CityRow>({
         name: 'slug',
         label: 'Адрес страницы',
         hint: 'Часть адреса страницы города на сайте: строчные латинские буквы, цифры и дефис. Составляется из названия; пустое поле — составит сервер',
-        derive: { from: 'name', value: (name) => slugify(name, CITY_LIMITS.slug) },
+        derive: { from: 'name', value: (name) => slugOf(name, CITY_LIMITS.slug) },
       },
       { kind: 'multiselect', name: 'near_cities', label: 'Ближайшие города', options: cityOptions },
       { kind: 'multiselect', name: 'railway_transfer_cities', label: 'Города трансфера ж/д', options: cityOptions },

@@ -2,7 +2,8 @@
  * The hotel editor's form: a new hotel, a record read back, the blank room and period, and which
  * tab owns which error path (spec 02 "Hotel form").
  */
-import { CommissionType, HOTEL_COMMISSION_CATEGORIES, PERIOD_COMMISSION_CATEGORIES, ROOM_AGE_LISTS, ROOM_ITEM_LISTS } from '@shared/hotels/constants';
+import { CommissionType } from '@shared/commission';
+import { HOTEL_COMMISSION_CATEGORIES, PERIOD_COMMISSION_CATEGORIES, ROOM_AGE_LISTS, ROOM_ITEM_LISTS } from '@shared/hotels/constants';
 import type { FieldErrors } from '@shared/validation';
 
 /** The form is the payload itself (loose JSON: the shared schema checks it before it is sent). */

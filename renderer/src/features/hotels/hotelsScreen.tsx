@@ -3,6 +3,7 @@ import { hotelsResource, type HotelListRow } from '@shared/hotels/resource';
 import { formatPercent } from '@shared/format';
 import { defineResourceScreen } from '../../common/resource/definition';
 import { editorPageLinks } from '../../common/resource/pageLinks';
+import { safeHref } from '../../common/SafeLink';
 
 const links = editorPageLinks<HotelListRow>({ create: 'hotel-create', edit: 'hotel-edit', copy: 'hotel-copy' });
 
@@ -20,7 +21,8 @@ export const hotelsScreen = defineResourceScreen<HotelListRow>({
   filters: [{ kind: 'select', param: 'city_id', label: 'Город', options: { path: '/cities/list' } }],
   toolbar: links.toolbar,
   rowActions: [
-    { title: 'Открыть на сайте', icon: 'share', visible: (row) => Boolean(row.external_link), run: (row) => window.open(row.external_link!, '_blank', 'noopener') },
+    // The public site's address of the hotel: opened only when it is an http(s) one (SafeLink's rule).
+    { title: 'Открыть на сайте', icon: 'share', visible: (row) => safeHref(row.external_link) !== null, run: (row) => window.open(safeHref(row.external_link)!, '_blank', 'noopener') },
     ...links.rowActions,
   ],
   canDelete: (row) => row.can_delete,

@@ -1,6 +1,6 @@
 /** The bus-transport editor's form: which tab shows an error, and the tariff matrix following the route. */
 import { describe, expect, it } from 'vitest';
-import { blankTransport, generalOwns, TRANSPORT_TAB_OWNS, withRoutes } from './form';
+import { blankTransport, generalOwns, routePoints, TRANSPORT_TAB_OWNS, withRoutes } from './form';
 
 const tabOf = (path: string) => Object.entries(TRANSPORT_TAB_OWNS).find(([, owns]) => owns(path))?.[0] ?? (generalOwns(path) ? 'general' : null);
 
@@ -30,5 +30,15 @@ describe('the bus-transport editor', () => {
     ]);
     const finishChanged = withRoutes(priced, { start: { point_city_id: 1 }, intermediates: [], finish: { point_city_id: 3 } });
     expect(finishChanged.tariffs[0].tariff).toBe(1500);
+  });
+
+  it('names the tariff matrix\'s points by number, city and info, so two points in one city read apart', () => {
+    const cities: Record<number, string> = { 1: 'Москва', 2: 'Тула' };
+    const routes = { start: { point_city_id: 1, info: null }, intermediates: [{ point_city_id: 2, info: 'Автовокзал\nплатформа 3' }], finish: { point_city_id: 2, info: 'Набережная у речного вокзала, напротив памятника' } };
+    expect(routePoints(routes, (id) => cities[id as number] ?? '').map((point) => point.name)).toEqual([
+      '1. Москва',
+      '2. Тула (Автовокзал)',
+      '3. Тула (Набережная у речного вокзала,…)',
+    ]);
   });
 });

@@ -80,8 +80,18 @@ export const TRANSPORT_TAB_OWNS = {
 };
 export const generalOwns = (path: string) => !Object.values(TRANSPORT_TAB_OWNS).some((owns) => owns(path));
 
-/** The route's points in order (start, stops, finish) with a name each, for the tariff matrix and its headings. */
+/** How much of a point's info names it in the tariff matrix's headings. */
+const POINT_INFO_SHOWN = 30;
+
+/**
+ * The route's points in order (start, stops, finish), each named by its number in the route, its city
+ * and the start of its info — two points in one city (B's bus station, B's embankment) read apart.
+ */
 export function routePoints(routes: Values, cityName: (id: unknown) => string): { position: number; name: string }[] {
   const points = [routes.start, ...(routes.intermediates ?? []), routes.finish];
-  return points.map((point: Values, position) => ({ position, name: cityName(point?.point_city_id) || '—' }));
+  return points.map((point: Values, position) => {
+    const info = typeof point?.info === 'string' ? point.info.trim().split('\n')[0]!.trim() : '';
+    const place = info.length > POINT_INFO_SHOWN ? `${info.slice(0, POINT_INFO_SHOWN).trimEnd()}…` : info;
+    return { position, name: `${position + 1}. ${cityName(point?.point_city_id) || '—'}${place ? ` (${place})` : ''}` };
+  });
 }

@@ -16,6 +16,7 @@ import { FormFields, type FieldSpec } from '../../../common/form/fields';
 import { useZodForm } from '../../../common/form/useZodForm';
 import { notifyFailure, notifyInvalidForm } from '../../../common/failure';
 import { toast } from '../../../common/toaster';
+import { SafeLink } from '../../../common/SafeLink';
 
 interface Props {
   transportId: number;
@@ -87,7 +88,7 @@ export function DeparturesTab({ transportId, date, rows, applications, onChanged
             <tr key={row.id}>
               <td>{row.name}</td>
               <td>{row.number}</td>
-              <td className="cell-wrap">{row.glonas_url && <a href={row.glonas_url} target="_blank" rel="noreferrer">{row.glonas_url}</a>}</td>
+              <td className="cell-wrap">{row.glonas_url && <SafeLink href={row.glonas_url} target="_blank" />}</td>
               <td>{row.departure_place}</td>
               <td>{row.departure_time}</td>
               <td>{row.applications_numbers.join(', ')}</td>

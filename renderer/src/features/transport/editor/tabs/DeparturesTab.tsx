@@ -8,7 +8,8 @@ import { Button, FormGroup, Intent, SegmentedControl } from '@blueprintjs/core';
 import { errorsUnder } from '@shared/editor';
 import { formatDate } from '@shared/format';
 import { MESSAGES } from '@shared/messages';
-import { COMMISSION_TYPES, dateRowErrors, dayRowErrors, DEPARTURE_TYPE, TRANSPORT_LIMITS, WEEKDAYS, weekdayName } from '@shared/transport/transports';
+import { COMMISSION_BOUNDS, COMMISSION_TYPES } from '@shared/commission';
+import { dateRowErrors, dayRowErrors, DEPARTURE_TYPE, TRANSPORT_LIMITS, WEEKDAYS, weekdayName } from '@shared/transport/transports';
 import type { FieldErrors } from '@shared/validation';
 import { useEffect, useState } from 'react';
 import { CollectionTable, commissionColumn, moneyColumn } from '../../../../common/editor/CollectionTable';
@@ -28,7 +29,7 @@ interface Props {
   setErrors(update: (errors: FieldErrors) => FieldErrors): void;
 }
 
-/** "5 %" or "150 ₽" (commission type 1 fixed, 2 percent). */
+/** "5%" or "150,00 ₽" (commission type 1 fixed, 2 percent), as every money cell. */
 const markupColumn = commissionColumn<Values>('Наценка', (row) => Number(row.commission_type), (row) => row.commission_sum);
 
 export function DeparturesTab({ form, update, errors, setErrors }: Props) {
@@ -59,7 +60,7 @@ export function DeparturesTab({ form, update, errors, setErrors }: Props) {
 /** The commission and freight fields of a day or date row. */
 const commissionFields = (): FieldSpec[] => [
   { kind: 'select', name: 'commission_type', label: 'Тип наценки', required: true, options: { items: [...COMMISSION_TYPES] } },
-  { kind: 'number', name: 'commission_sum', label: 'Наценка', min: -TRANSPORT_LIMITS.commissionFixed, max: TRANSPORT_LIMITS.commissionFixed, step: 0.01 },
+  { kind: 'number', name: 'commission_sum', label: 'Наценка', min: -COMMISSION_BOUNDS.transport.fixed, max: COMMISSION_BOUNDS.transport.fixed, step: 0.01 },
   { kind: 'number', name: 'freight', label: 'Фрахт автобуса, ₽', min: 0, max: TRANSPORT_LIMITS.freight, step: 0.01 },
 ];
 

@@ -1,0 +1,219 @@
+/**
+ * The aggregate machinery itself (server/common/aggregate), on a small throwaway declaration of its
+ * own: a box with compartments (each with items) and labels, and an outside table that uses
+ * compartments. What every editor relies on: statements per save do not grow with rows, children
+ * diffed by id, refusals as 422s on indexed paths, the removal of a child in use refused, a stale
+ * version answered 409 with the current aggregate, and nothing half-saved.
+ */
+import type { DataSource, EntityManager } from 'typeorm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '../../../shared/messages.js';
+import { versionedTableSql } from '../../../migrations/versioning.js';
+import { createDataSource } from '../../database/data-source.js';
+import { createTestDatabase, type TestDatabase } from '../../test/test-app.js';
+import { ValidationFailed } from '../http/errors.js';
+import { VersionConflict } from '../version.js';
+import type { AggregateDeclaration, AggregateNode, StoredNode } from './declaration.js';
+import { readAggregates } from './aggregate-store.js';
+import { observeAggregateStatements, saveAggregate } from './save-aggregate.js';
+
+const BOXES: AggregateDeclaration = {
+  table: 'test_boxes',
+  columns: { name: 'varchar' },
+  collections: {
+    compartments: {
+      table: 'test_compartments',
+      parentColumn: 'box_id',
+      columns: { position: 'smallint', name: 'varchar', capacity: 'integer', code: 'varchar' },
+      orderBy: 'position, id',
+      collections: { items: { table: 'test_items', parentColumn: 'compartment_id', columns: { position: 'smallint', title: 'varchar' }, orderBy: 'position, id' } },
+    },
+  },
+  links: { labels: { table: 'test_box_labels', parentColumn: 'box_id', columns: { position: 'smallint', text: 'varchar' }, orderBy: 'position' } },
+};
+
+interface BoxForm {
+  id?: number;
+  version?: number;
+  name: string;
+  compartments: { id?: number; name: string; capacity: number; code?: string | null; items: { id?: number; title: string }[] }[];
+  labels: string[];
+}
+
+const node = (form: BoxForm): AggregateNode => ({
+  id: form.id ?? null,
+  path: '',
+  values: { name: form.name },
+  collections: {
+    compartments: form.compartments.map((compartment, index) => ({
+      id: compartment.id ?? null,
+      path: `compartments.${index}`,
+      values: { position: index, name: compartment.name, capacity: compartment.capacity, code: compartment.code ?? null },
+      collections: { items: compartment.items.map((item, position) => ({ id: item.id ?? null, path: `compartments.${index}.items.${position}`, values: { position, title: item.title } })) },
+    })),
+  },
+  links: { labels: form.labels.map((text, position) => ({ path: `labels.${position}`, values: { position, text } })) },
+});
+
+const formOf = (stored: StoredNode): BoxForm => ({
+  id: stored.row.id as number,
+  version: stored.row.version as number,
+  name: stored.row.name as string,
+  compartments: stored.collections.compartments!.map((compartment) => ({
+    id: compartment.row.id as number,
+    name: compartment.row.name as string,
+    capacity: compartment.row.capacity as number,
+    code: compartment.row.code as string | null,
+    items: compartment.collections.items!.map((item) => ({ id: item.row.id as number, title: item.row.title as string })),
+  })),
+  labels: stored.links.labels!.map((label) => label.text as string),
+});
+
+let database: TestDatabase;
+let db: DataSource;
+let actorId: number;
+
+async function read(manager: EntityManager, id: number): Promise<BoxForm> {
+  const [stored] = await readAggregates(manager, BOXES, [id]);
+  if (!stored) throw new Error(`box ${id} is gone`);
+  return formOf(stored);
+}
+
+const save = async (form: BoxForm): Promise<BoxForm> =>
+  (await saveAggregate(db, {
+    declaration: BOXES,
+    actor: { user: { id: actorId, name: 'Тестов', email: 'a@b.c', role: 1 } } as never,
+    id: form.id,
+    version: form.version,
+    build: () => node(form),
+    read,
+    input: form,
+  })) as BoxForm;
+
+const box = (compartments: number, itemsEach = 2): BoxForm => ({
+  name: `Коробка ${compartments}`,
+  compartments: Array.from({ length: compartments }, (_, index) => ({
+    name: `Отсек ${index + 1}`,
+    capacity: 10 + index,
+    items: Array.from({ length: itemsEach }, (_, item) => ({ title: `Предмет ${index + 1}.${item + 1}` })),
+  })),
+  labels: ['хрупкое', 'верх'],
+});
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  for (const sql of [
+    `CREATE TABLE test_boxes (id serial PRIMARY KEY, name varchar NOT NULL)`,
+    ...versionedTableSql('test_boxes'),
+    `CREATE TABLE test_compartments (id serial PRIMARY KEY, box_id integer NOT NULL REFERENCES test_boxes (id) ON DELETE CASCADE, position smallint NOT NULL, name varchar NOT NULL, capacity integer NOT NULL CONSTRAINT ck__capacity CHECK (capacity > 0))`,
+    `ALTER TABLE test_compartments ADD COLUMN code varchar`,
+    `CREATE UNIQUE INDEX uq_test_compartments_code ON test_compartments (code)`,
+    `CREATE TABLE test_items (id serial PRIMARY KEY, compartment_id integer NOT NULL REFERENCES test_compartments (id) ON DELETE CASCADE, position smallint NOT NULL, title varchar NOT NULL)`,
+    `CREATE TABLE test_box_labels (box_id integer NOT NULL REFERENCES test_boxes (id) ON DELETE CASCADE, position smallint NOT NULL, text varchar NOT NULL)`,
+    // Something outside the aggregate that uses a compartment (as an application uses a hotel room).
+    `CREATE TABLE test_shipments (id serial PRIMARY KEY, compartment_id integer NOT NULL REFERENCES test_compartments (id))`,
+  ]) {
+    await database.query(sql);
+  }
+  [{ id: actorId }] = (await database.query<{ id: number }>(`INSERT INTO users (surname, name, email, password_hash, role) VALUES ('Тестов', 'Тест', 'aggregate@example.test', 'x', 1) RETURNING id`)) as [{ id: number }];
+  db = createDataSource(database.url, { poolSize: 3 });
+  await db.initialize();
+});
+afterAll(async () => {
+  await db?.destroy();
+  await database?.drop();
+});
+
+describe('the aggregate machinery', () => {
+  it('creates and reads back the whole tree, children in their order', async () => {
+    const saved = await save(box(2));
+    expect(saved).toEqual({
+      id: expect.any(Number),
+      version: 1,
+      name: 'Коробка 2',
+      compartments: [
+        { id: expect.any(Number), name: 'Отсек 1', capacity: 10, code: null, items: [{ id: expect.any(Number), title: 'Предмет 1.1' }, { id: expect.any(Number), title: 'Предмет 1.2' }] },
+        { id: expect.any(Number), name: 'Отсек 2', capacity: 11, code: null, items: [{ id: expect.any(Number), title: 'Предмет 2.1' }, { id: expect.any(Number), title: 'Предмет 2.2' }] },
+      ],
+      labels: ['хрупкое', 'верх'],
+    });
+  });
+
+  it('sends as many statements for 2 compartments as for 40, on create and on update', async () => {
+    const statements = async (work: () => Promise<unknown>) => {
+      let count = 0;
+      observeAggregateStatements(() => count++);
+      try {
+        await work();
+      } finally {
+        observeAggregateStatements(null);
+      }
+      return count;
+    };
+    const small = await save(box(2));
+    const large = await save(box(40, 5));
+    // Once per process and table, the in-use check reads the foreign keys into it: not counted here.
+    const warm = await save(box(1));
+    await save({ ...warm, compartments: [] });
+    const counted = {
+      create: [await statements(() => save({ ...box(2), name: 'Малая' })), await statements(() => save({ ...box(40, 5), name: 'Большая' }))],
+      update: [
+        await statements(() => save({ ...small, name: 'Малая обновлённая', compartments: [...small.compartments.slice(1), { name: 'Новый', capacity: 3, items: [{ title: 'Новое' }] }] })),
+        await statements(() => save({ ...large, name: 'Большая обновлённая', compartments: [...large.compartments.slice(1), { name: 'Новый', capacity: 3, items: [{ title: 'Новое' }] }] })),
+      ],
+    };
+    expect(counted.create[0]).toBe(counted.create[1]);
+    expect(counted.update[0]).toBe(counted.update[1]);
+  });
+
+  it('diffs children by id: kept rows keep their ids, new ones are added, missing ones deleted', async () => {
+    const saved = await save(box(3));
+    const [first, second, third] = saved.compartments as [BoxForm['compartments'][0], BoxForm['compartments'][0], BoxForm['compartments'][0]];
+    const updated = await save({ ...saved, compartments: [{ ...third, name: 'Третий, теперь первый' }, first, { name: 'Новый', capacity: 5, items: [] }], labels: ['низ'] });
+    expect(updated.version).toBe(2);
+    expect(updated.compartments.map((compartment) => compartment.id)).toEqual([third.id, first.id, expect.any(Number)]);
+    expect(updated.compartments[0]!.items.map((item) => item.id)).toEqual(third.items.map((item) => item.id));
+    expect(updated.labels).toEqual(['низ']);
+    expect(await database.query('SELECT 1 FROM test_compartments WHERE id = $1', [second.id])).toEqual([]);
+    expect(await database.query('SELECT 1 FROM test_items WHERE compartment_id = $1', [second.id])).toEqual([]);
+  });
+
+  it('refuses a child id of another aggregate with a 422 on its path, writing nothing', async () => {
+    const mine = await save(box(1));
+    const theirs = await save(box(1));
+    const attempt = save({ ...mine, name: 'Чужой отсек', compartments: [...mine.compartments, theirs.compartments[0]!] });
+    await expect(attempt).rejects.toBeInstanceOf(ValidationFailed);
+    await expect(attempt).rejects.toMatchObject({ errors: { 'compartments.1.id': [MESSAGES.validation.oneOf] } });
+    expect((await read(db.manager, mine.id!)).name).toBe(mine.name);
+  });
+
+  it('turns what PostgreSQL refuses into 422s on the row\'s indexed path: a unique name, a check', async () => {
+    const other = await save({ ...box(1), compartments: [{ name: 'Отсек', capacity: 1, code: 'СКЛАД-7', items: [] }] });
+    expect(other.compartments[0]!.code).toBe('СКЛАД-7');
+    const saved = await save(box(2));
+    const duplicate = save({ ...saved, compartments: [saved.compartments[0]!, { ...saved.compartments[1]!, code: 'СКЛАД-7' }] });
+    await expect(duplicate).rejects.toMatchObject({ errors: { 'compartments.1.code': [MESSAGES.validation.unique] } });
+    const bad = save({ ...saved, compartments: [saved.compartments[0]!, { ...saved.compartments[1]!, capacity: -1 }] });
+    await expect(bad).rejects.toMatchObject({ errors: { 'compartments.1.capacity': [MESSAGES.validation.invalid] } });
+    // Nothing of either attempt was written.
+    expect(await read(db.manager, saved.id!)).toEqual(saved);
+  });
+
+  it('refuses removing a child something outside uses (422 on its stored index) and keeps the rest as it was', async () => {
+    const saved = await save(box(3));
+    await database.query('INSERT INTO test_shipments (compartment_id) VALUES ($1)', [saved.compartments[1]!.id]);
+    const attempt = save({ ...saved, name: 'Без второго', compartments: [saved.compartments[0]!, saved.compartments[2]!] });
+    await expect(attempt).rejects.toMatchObject({ errors: { 'compartments.1': [MESSAGES.editor.childInUse] } });
+    expect(await read(db.manager, saved.id!)).toEqual(saved);
+  });
+
+  it('answers a stale version with 409 and the current aggregate, and writes nothing', async () => {
+    const saved = await save(box(1));
+    const current = await save({ ...saved, name: 'Сохранила коллега' });
+    const stale = save({ ...saved, name: 'Моя правка' });
+    await expect(stale).rejects.toBeInstanceOf(VersionConflict);
+    const conflict = await stale.catch((error: VersionConflict) => error.body);
+    expect(conflict).toMatchObject({ data: current, saved_by: expect.stringContaining('Тестов') });
+    expect(await read(db.manager, saved.id!)).toEqual(current);
+  });
+});
