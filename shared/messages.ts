@@ -175,6 +175,8 @@ export const MESSAGES = {
     fillRequired: 'Заполните все обязательные поля', // spec: 'Fill in all required fields'
     fieldRequired: (field: string) => `Поле «${field}» обязательно для заполнения`, // spec: 'The field X is required'
     datesNotSelected: 'Даты не выбраны!', // spec: 'Dates are not selected!'
+    /** Above a hotel's copy (spec 02 §4 "Hotel copy": files, photos, videos and room photos emptied). */
+    copyNotice: 'Это копия: файлы, фото и видео отеля и фото номеров не копируются — загрузите их заново.',
     fileTooLarge: (mb: number) => `Загружаемый файл не может быть больше ${mb} мб`, // spec: 'The uploaded file cannot be larger than N mb'
     badFormat: 'Недопустимый формат файла.', // spec: 'Invalid file format.'
   },
@@ -258,6 +260,10 @@ export const MESSAGES = {
     add: 'Добавить',
     copy: 'Копировать',
     back: 'Назад',
+    /** Leaving an editor with unsaved changes (Отмена, a menu link, closing the window) asks first. */
+    unsaved: 'Изменения не сохранены. Уйти со страницы без сохранения?',
+    leaveUnsaved: 'Уйти без сохранения',
+    stay: 'Остаться',
   },
   users: {
     saved: 'Пользователь успешно сохранен',
@@ -404,6 +410,17 @@ export const MESSAGES = {
     booked: 'Бронь установлена!',
     unbooked: 'Бронь снята!',
     notifyQueued: 'Уведомления будут отправлены в ближайшее время!',
+    /** Asked before a manual booking is cancelled and before notifications are sent (issue 16). */
+    confirmUnbook: (number: number, from: string, to: string) => `Снять бронь места ${number} (${from} → ${to})?`,
+    unbook: 'Снять бронь',
+    confirmNotify: (name: string) => `Отправить уведомление об отправлении «${name}» туристам его заявок?`,
+    notify: 'Отправить уведомление',
+    /** The schedule's Сохранить: bookings and departures are saved as they are made; the button reads the date again. */
+    scheduleSaved: 'Все изменения сохранены',
+    /** The seat dialog when every part of the route is booked for the seat. */
+    seatFullyBooked: 'Место забронировано на всём маршруте.',
+    /** Above a bus tour's copy (spec 02 §4: tariffs reset to zero on copy). */
+    copyNotice: 'Это копия: тарифы сброшены в 0 — укажите цены на вкладке «Тарифы». Прошедшие даты отправления не скопированы.',
     /** Spec 02 §5: the toast of an intermediate stop with empty fields. */
     fillAllFields: 'Заполните все необходимые поля',
     /** Spec 02 §5: the name hint ("hint suggests adding the trip date"). */
@@ -434,6 +451,8 @@ export const MESSAGES = {
     bookingsInTheWay: (bookings: string) => `Нельзя изменить: есть брони мест (${bookings}). Сначала снимите их.`,
     secondDoorNeedsTwoColumns: 'Вторая дверь возможна только при двух колонках у двери',
     capacityHint: (capacity: number) => `Схема вмещает мест: ${capacity}`,
+    /** A vehicle type numbering more seats than its layout has places: the seats beyond could never be booked. */
+    seatsBeyondScheme: (capacity: number) => `Мест больше, чем вмещает схема: ${capacity}`,
     /** Spec 01 §2.15. */
     dashboardTitle: 'Главная',
     dashboardLoading: 'Загрузка…',

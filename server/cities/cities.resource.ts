@@ -1,6 +1,7 @@
-import { citiesResource, citySeoSchema, type CityRef, type CityRow } from '../../shared/resources/cities.js';
+import { citiesResource, CITY_LIMITS, citySeoSchema, type CityRef, type CityRow } from '../../shared/resources/cities.js';
 import { storageUrl } from '../../shared/files.js';
 import { ALIAS, defineServerResource } from '../common/resource/server-resource.js';
+import { derivedSlug } from '../common/database/derived-slug.js';
 import { CityEntity } from './city.entity.js';
 
 const CITY_LISTS = ['near_cities', 'railway_transfer_cities', 'aviation_transfer_cities'] as const;
@@ -28,8 +29,10 @@ export const citiesServerResource = defineServerResource({
     row.seo_settings = citySeoSchema.parse(city.seo_settings ?? {});
     return row;
   },
-  toEntity: ({ catalog, near_cities, railway_transfer_cities, aviation_transfer_cities, ...city }) => ({
+  toEntity: async ({ catalog, near_cities, railway_transfer_cities, aviation_transfer_cities, ...city }, { manager, id }) => ({
     ...city,
+    // A slug left empty is derived from the name (transliterated, a suffix when taken), as for hotels.
+    slug: city.slug ?? (await derivedSlug(manager, 'cities', city.name, { max: CITY_LIMITS.slug, fallback: 'city', exceptId: id })),
     catalog_image: catalog.image,
     catalog_price: catalog.price,
     near_cities: near_cities.map((id) => ({ id }) as CityEntity),

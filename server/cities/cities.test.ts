@@ -141,6 +141,21 @@ describe('cities', () => {
     expect(tooLong.body.errors['seo_settings.hotel.description']).toEqual([MESSAGES.validation.maxLength(CITY_LIMITS.richText)]);
   });
 
+  it('derive a slug left empty from the name, transliterated and made unique, as for hotels', async () => {
+    const first = await manager.post('/api/cities', city('Санкт-Петербург', { slug: '' }));
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
+    expect(first.body.data.slug).toBe('sankt-peterburg');
+    const second = await manager.post('/api/cities', city('Санкт Петербург', { slug: null }));
+    expect(second.body.data.slug).toBe('sankt-peterburg-2');
+    // Cleared on an edit: derived again, its own slug no conflict.
+    const again = await manager.put(`/api/cities/${second.body.data.id}`, { name: 'Санкт Петербург', slug: '', version: second.body.data.version });
+    expect(again.body.data.slug).toBe('sankt-peterburg-2');
+    // A slug typed is kept as typed; a name with nothing to write in Latin gets 'city', as a hotel gets 'hotel'.
+    expect((await manager.post('/api/cities', city('Щёлково', { slug: 'shchelkovo-mo' }))).body.data.slug).toBe('shchelkovo-mo');
+    expect((await manager.post('/api/cities', city('№ 1 ***', { slug: '' }))).body.data.slug).toBe('1');
+    expect((await manager.post('/api/cities', city('***', { slug: '' }))).body.data.slug).toBe('city');
+  });
+
   it('refuse a duplicate slug, a missing country, an unknown linked city and an image that was never uploaded', async () => {
     await createCity('Ялта', { slug: 'yalta' });
     expect((await manager.post('/api/cities', city('Ялта 2', { slug: 'YALTA'.toLowerCase() }))).body.errors).toEqual({ slug: [MESSAGES.validation.unique] });

@@ -38,6 +38,16 @@ describe('unique e-mail and phone', () => {
     for (const phone of ['+7 900 111 22 40', '+7 900 111 22 41']) expect((await manager.post('/api/clients', client({ phone, email: '' }))).status).toBe(201);
   });
 
+  it('a client taking both another\'s e-mail and phone hears of both in one 422 (issue 16), on create and on edit', async () => {
+    await manager.post('/api/clients', client({ phone: '+7 (900) 555-00-01', email: 'both@example.test' }));
+    const both = await manager.post('/api/clients', client({ phone: '+79005550001', email: 'BOTH@example.test' }));
+    expect(both.status).toBe(422);
+    expect(both.body.errors).toEqual({ email: [UNIQUE], phone: [UNIQUE] });
+    const other = await manager.post('/api/clients', client({ phone: '+7 (900) 555-00-02', email: 'both2@example.test' }));
+    const edit = await manager.put(`/api/clients/${other.body.data.id}`, { email: 'both@example.test', phone: '+7 900 555 00 01' });
+    expect(edit.body.errors).toEqual({ email: [UNIQUE], phone: [UNIQUE] });
+  });
+
   it('an edit onto another client\'s e-mail or phone is refused too, and leaves the client as it was', async () => {
     const taken = await manager.post('/api/clients', client({ phone: '+7 (900) 222-00-01', email: 'taken@example.test' }));
     const other = await manager.post('/api/clients', client({ phone: '+7 (900) 222-00-02', email: 'other2@example.test' }));

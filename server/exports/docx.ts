@@ -10,6 +10,22 @@ import { xmlSafePackage } from './xml-text.js';
 
 export const DOCX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
+/** Who a document says made it (File → Properties): the product, never the package's 'Un-named'. */
+export const DOCUMENT_AUTHOR = 'Тур Бэк-офис';
+
+/**
+ * The package as a builder gets it: its `Document` names the product as creator and last editor
+ * (a builder may still give its own), so every document sent here says who made it.
+ */
+function withAuthor(docx: typeof Docx): typeof Docx {
+  class Document extends docx.Document {
+    constructor(options: ConstructorParameters<typeof Docx.Document>[0]) {
+      super({ creator: DOCUMENT_AUTHOR, lastModifiedBy: DOCUMENT_AUTHOR, ...options });
+    }
+  }
+  return { ...docx, Document };
+}
+
 /**
  * Builds the document with the loaded package and sends it; a failure before sending is an ordinary
  * error reply. `docx` escapes `<` and `&` but writes control characters as they are, so the package's
@@ -17,7 +33,7 @@ export const DOCX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.
  */
 export async function sendDocx(response: Response, fileName: string, build: (docx: typeof Docx) => Docx.Document | Promise<Docx.Document>): Promise<void> {
   const docx = await import('docx');
-  const buffer = await xmlSafePackage(await docx.Packer.toBuffer(await build(docx)));
+  const buffer = await xmlSafePackage(await docx.Packer.toBuffer(await build(withAuthor(docx))));
   response.status(200);
   response.setHeader('Content-Type', DOCX_CONTENT_TYPE);
   response.setHeader('Content-Disposition', contentDisposition('attachment', fileName));

@@ -333,6 +333,23 @@ describe('the hotel', () => {
     expect(slugTaken.body.errors).toEqual({ slug: [MESSAGES.validation.unique] });
   });
 
+  it('says every taken unique field in one 422 (a copy that kept name and slug), on create and on update, and writes nothing', async () => {
+    const original = await create({ ...hotelPayload(handbooks, 'Отель Дубль'), slug: 'dubl' });
+    expect(original.status).toBe(201);
+    const [{ count: before }] = (await app.db.query('SELECT count(*)::int AS count FROM hotels')) as [{ count: number }];
+    const copy = await create({ ...hotelPayload(handbooks, 'отель дубль'), slug: 'dubl' });
+    expect(copy.status).toBe(422);
+    expect(copy.body.errors).toEqual({ name: [MESSAGES.validation.unique], slug: [MESSAGES.validation.unique] });
+    expect(await app.db.query('SELECT count(*)::int AS count FROM hotels')).toEqual([{ count: before }]);
+    // The same on an update: another hotel renamed onto both.
+    const other = (await create({ ...hotelPayload(handbooks, 'Отель Дубль (копия)'), slug: 'dubl-kopiia' })).body.data;
+    const renamed = await update(other.id, { ...other, name: 'Отель Дубль', slug: 'DUBL'.toLowerCase() });
+    expect(renamed.status).toBe(422);
+    expect(renamed.body.errors).toEqual({ name: [MESSAGES.validation.unique], slug: [MESSAGES.validation.unique] });
+    // Its own name and slug are no conflict with itself.
+    expect((await update(other.id, { ...other, address: 'ул. Своя, 1' })).status).toBe(200);
+  });
+
   it('resets commissions as the spec says: differentiation off → categories type 1 sum 0; on → general 0; percent within ±100', async () => {
     const payload = { ...hotelPayload(handbooks, 'Отель Наценка'), commission_general_sum: 15, commission_adult_type: 2, commission_adult_sum: 20, commission_meal_type: 1, commission_meal_sum: 300 };
     const off = (await create(payload)).body.data;
@@ -359,7 +376,8 @@ describe('the hotel', () => {
 
   it('copies: a new hotel with new room, period and premises ids, files and photos emptied', async () => {
     const original = (await create(hotelPayload(handbooks, 'Отель Оригинал', { rooms: 2 }))).body.data;
-    const copy = copyHotel({ ...original, name: 'Отель Копия', slug: 'kopiya' });
+    // As the editor makes it: named '… (копия)' with a slug of its own, so it saves as it is.
+    const copy = copyHotel(original);
     const created = await create(copy);
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const saved = created.body.data;
@@ -371,7 +389,7 @@ describe('the hotel', () => {
       expect(ids(saved, list).some((id: number) => ids(original, list).includes(id)), list).toBe(false);
       expect(ids(saved, list)).toHaveLength(ids(original, list).length);
     }
-    expect(saved).toMatchObject({ name: 'Отель Копия', desc_files: [], memo_files: [], photos: [], videos: [], version: 1 });
+    expect(saved).toMatchObject({ name: 'Отель Оригинал (копия)', slug: `${original.slug}-kopiia`, desc_files: [], memo_files: [], photos: [], videos: [], version: 1 });
     expect((await manager.get(`/api/hotels/${original.id}`)).body.data.rooms.map((row: { id: number }) => row.id)).toEqual(original.rooms.map((row: { id: number }) => row.id));
   });
 });

@@ -77,7 +77,7 @@ const SAMPLES: Record<string, SampleOf> = {
     change: { email: `changed${n}.${randomBytes(2).toString('hex')}@example.test` },
   }),
   '/transportation': async (_admin, n) => ({
-    body: { kind: 1, name: `Автобус ${n} ${randomBytes(2).toString('hex')}`, seats: 49, rear_seats: 5, rows: 11, columns_at_door: 2, second_door: true, second_door_rows: 5, second_door_length: 1 },
+    body: { kind: 1, name: `Автобус ${n} ${randomBytes(2).toString('hex')}`, seats: 47, rear_seats: 5, rows: 11, columns_at_door: 2, second_door: true, second_door_rows: 5, second_door_length: 1 },
     change: { name: `Автобус изменено ${n} ${randomBytes(2).toString('hex')}` },
   }),
   '/agencies': async (_admin, n) => ({

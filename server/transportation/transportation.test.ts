@@ -23,7 +23,7 @@ const V = MESSAGES.validation;
 const form = (overrides: Record<string, unknown> = {}) => ({
   kind: 1,
   name: 'Neoplan 49',
-  seats: '49',
+  seats: '47',
   rear_seats: 5,
   rows: 11,
   columns_at_door: 2,
@@ -39,7 +39,7 @@ describe('vehicle types', () => {
     const created = await admin.post('/api/transportation', form());
     expect(created.status).toBe(201);
     const row = created.body.data;
-    expect(row).toMatchObject({ name: 'Neoplan 49', kind: 1, kind_name: 'Автобус', seats: 49, rear_seats: 5, rows: 11, second_door: true, second_door_rows: 5, second_door_length: 1, version: 1 });
+    expect(row).toMatchObject({ name: 'Neoplan 49', kind: 1, kind_name: 'Автобус', seats: 47, rear_seats: 5, rows: 11, second_door: true, second_door_rows: 5, second_door_length: 1, version: 1 });
     expect(svgSeats(row.schema_svg)).toEqual(seatNumbers(row));
     expect(svgSeats(row.schema_svg)).toHaveLength(47); // 11 rows × 4 − 2 at the door + 5 at the rear = 47 places
     const [stored] = await app.db.query<{ schema_svg: string }>('SELECT schema_svg FROM transportations WHERE id = $1', [row.id]);
@@ -73,6 +73,20 @@ describe('vehicle types', () => {
     });
     const noDoorRows = await admin.post('/api/transportation', form({ second_door_rows: '' }));
     expect(noDoorRows.body.errors).toEqual({ second_door_rows: [V.required] });
+  });
+
+  it('refuses more seats than the scheme holds (the seats beyond could never be booked), on create and update', async () => {
+    // 11 rows of 2+2, one row cut by the second door, a rear bench of 5: 47 places.
+    const refused = await admin.post('/api/transportation', form({ name: 'Neoplan 48', seats: 48 }));
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors).toEqual({ seats: [MESSAGES.transport.seatsBeyondScheme(47)] });
+    const { body } = await admin.post('/api/transportation', form({ name: 'Neoplan 35', seats: 35 }));
+    expect(body.data.seats).toBe(35);
+    // Shrinking the layout under the numbered seats is refused too (8 rows + rear of 5 hold 35).
+    const shrunk = await admin.put(`/api/transportation/${body.data.id}`, { rows: 7, version: body.data.version });
+    expect(shrunk.status).toBe(422);
+    expect(shrunk.body.errors).toEqual({ seats: [MESSAGES.transport.seatsBeyondScheme(31)] });
+    expect((await admin.put(`/api/transportation/${body.data.id}`, { rows: 8, second_door: false, version: body.data.version })).status).toBe(200);
   });
 
   it('answers 409 to a save of a stale version', async () => {
@@ -111,9 +125,13 @@ describe('a layout edit under bookings (bookings must keep their seats)', () => 
     const fewerSeats = await manager.put(`/api/transportation/${transportationId}`, { ...coach, seats: 20 });
     expect(fewerSeats.status).toBe(422);
     expect(fewerSeats.body.errors).toEqual({ seats: [message] });
-    // Fewer rows with the same seat count: the rows drop the seat (5 rows hold 25 places).
+    // Fewer rows with the same seat count (5 rows hold 25 places): refused before any booking is looked
+    // at, as more seats than the scheme holds (issue 16); the seat count is the field to fix.
     const fewerRows = await manager.put(`/api/transportation/${transportationId}`, { ...coach, rows: 5 });
-    expect(fewerRows.body.errors).toEqual({ rows: [message] });
+    expect(fewerRows.body.errors).toEqual({ seats: [T.seatsBeyondScheme(25)] });
+    // Fewer rows and seats to match: the booked seat 45 is gone, said on the seats.
+    const fewerBoth = await manager.put(`/api/transportation/${transportationId}`, { ...coach, rows: 5, seats: 25 });
+    expect(fewerBoth.body.errors).toEqual({ seats: [message] });
     expect(await layout(transportationId)).toEqual({ seats: 49, rows: 11 });
 
     const kept = await manager.put(`/api/transportation/${transportationId}`, { ...coach, seats: 45 });

@@ -92,6 +92,11 @@ describe('schedule exports', () => {
     expect(text).toContain('9|Бронь (Москва → Владимир)');
     // Every seat of the 49-seat scheme is in the table.
     for (const seat of [3, 48, 49]) expect(text).toContain(`|${seat}|`);
+    // File → Properties names the product as author and last editor, not the package's 'Un-named'.
+    const core = await zip.file('docProps/core.xml')!.async('string');
+    expect(core).toContain('<dc:creator>Тур Бэк-офис</dc:creator>');
+    expect(core).toContain('<cp:lastModifiedBy>Тур Бэк-офис</cp:lastModifiedBy>');
+    expect(core).not.toContain('Un-named');
   });
 });
 

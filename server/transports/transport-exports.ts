@@ -157,7 +157,6 @@ export class TransportExports {
       });
       const layout = seatLayout(transport.transportation);
       return new Document({
-        creator: 'Тур Бэк-офис',
         title: `Рассадка: ${transport.row.name}`,
         sections: [
           {

@@ -114,6 +114,8 @@ export const HOTEL_TEXTS = {
   fieldRequired: MESSAGES.hotels.fieldRequired,
   /** A room without price periods (saving continues). */
   noDates: MESSAGES.hotels.datesNotSelected,
+  /** Above a hotel's copy: what it did not take over. */
+  copyNotice: MESSAGES.hotels.copyNotice,
   /** 'Are you sure you want to delete the premises?' */
   confirmDeletePremises: 'Вы действительно хотите удалить помещение?',
   /** Room dialog titles: Creating, Editing, Copying a room. */

@@ -46,11 +46,12 @@ describe('commission resets (spec 02 §4)', () => {
 });
 
 describe('copies (spec 02 §4)', () => {
-  it('a hotel copy drops ids at every depth and empties files, photos, videos and room photos; item ids stay', () => {
+  it("a hotel copy is named '… (копия)' with a slug of its own, drops ids at every depth and empties files, photos, videos and room photos; item ids stay", () => {
     const hotel = {
       id: 7,
       version: 3,
       name: 'Отель',
+      slug: 'otel',
       services: [{ id: 4, sum: 100 }],
       memo_files: [{ name: 'a.doc', path: 'p' }],
       photos: [{ path: 'x' }],
@@ -59,7 +60,8 @@ describe('copies (spec 02 §4)', () => {
       rooms: [{ id: 1, type_id: 2, photos: [{ path: 'r' }], dates: [{ id: 5, from: '2027-01-01' }], premises: [{ id: 9, name: 'Спальня' }], meals: [3] }],
     };
     expect(copyHotel(hotel)).toEqual({
-      name: 'Отель',
+      name: 'Отель (копия)',
+      slug: 'otel-kopiia',
       services: [{ id: 4, sum: 100 }],
       memo_files: [],
       photos: [],

@@ -5,6 +5,7 @@
  */
 import { MESSAGES } from '../messages.js';
 import type { FieldErrors } from '../validation.js';
+import { copyName, copySlug } from '../copy.js';
 
 /** A place layout (room dictionary "places"): main and extra place counts. */
 export interface PlaceLayout {
@@ -68,9 +69,19 @@ export function copyRoom<T extends Row>(room: T): T {
 
 /**
  * Spec 02 §4 "Hotel copy": files, photos, videos and room photos emptied, ids dropped at every depth
- * (rooms, price periods, premises), no version: a new record.
+ * (rooms, price periods, premises), no version: a new record, named '… (копия)' with a slug of its
+ * own (both are unique).
  */
 export function copyHotel<T extends Row>(hotel: T): T {
   const { id: _id, version: _version, ...rest } = hotel;
-  return { ...rest, desc_files: [], memo_files: [], photos: [], videos: [], rooms: rows(hotel.rooms).map(copyRoom) } as unknown as T;
+  return {
+    ...rest,
+    name: copyName(String(hotel.name ?? '')),
+    slug: copySlug(String(hotel.slug ?? '')),
+    desc_files: [],
+    memo_files: [],
+    photos: [],
+    videos: [],
+    rooms: rows(hotel.rooms).map(copyRoom),
+  } as unknown as T;
 }

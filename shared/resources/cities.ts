@@ -84,7 +84,8 @@ const cityIds = z.array(id(), { error: V.invalid }).default([]);
 const citySchema = z.object({
   name: requiredText(CITY_LIMITS.name),
   country_id: id(),
-  slug: requiredText(CITY_LIMITS.slug).regex(SLUG_FORMAT, MESSAGES.cities.slugFormat),
+  /** Left empty: derived from the name on the server (transliterated, made unique), as a site editor would. */
+  slug: optionalText(CITY_LIMITS.slug).refine((slug) => slug === null || SLUG_FORMAT.test(slug as string), MESSAGES.cities.slugFormat),
   near_cities: cityIds,
   railway_transfer_cities: cityIds,
   aviation_transfer_cities: cityIds,

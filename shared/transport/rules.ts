@@ -4,6 +4,7 @@
  * order, a copy, departure dates. The rows checked in their dialogs are in ./schema.ts.
  */
 import { MESSAGES } from '../messages.js';
+import { copyName } from '../copy.js';
 import type { FieldErrors } from '../validation.js';
 import { DEPARTURE_TYPE, todayIso } from './constants.js';
 import type { TransportForm } from './schema.js';
@@ -170,7 +171,7 @@ export function copyTransport<Form extends Record<string, any>>(form: Form, toda
     ...form,
     id: undefined,
     version: undefined,
-    name: `${String(form.name ?? '')} (копия)`,
+    name: copyName(String(form.name ?? '')),
     routes: { start: withoutId(routes.start), intermediates: (routes.intermediates ?? []).map(withoutId), finish: withoutId(routes.finish) },
     days: ((form.days ?? []) as TransportForm['days']).map(withoutId),
     dates: ((form.dates ?? []) as TransportForm['dates']).filter((date) => date.start_date >= today).map(withoutId),

@@ -110,6 +110,33 @@ test('at 1366×768 three-digit counters and a long name never cover the header b
   expect(await headerOverflow(page)).toEqual([]);
   const header = (await page.locator('.app-header').boundingBox())!;
   expect(header.height).toBeLessThanOrEqual(51);
-  // The whole name is there on hover.
-  await expect(page.getByTestId('greeting')).toHaveAttribute('title', /Константинопольская-Преображенская Анастасия-Виктория/);
+  // The greeting is cut with '…': the whole name is there at once on hover, in a tooltip (not the browser's slow title).
+  await page.getByTestId('greeting').hover();
+  await expect(page.locator('.bp6-tooltip')).toContainText('Здравствуйте, Константинопольская-Преображенская Анастасия-Виктория');
+  await page.screenshot({ path: 'test-results/screens/greeting-tooltip-1366.png' });
+});
+
+test('at 1366×768 the icon sidebar names its entries at once and they are links (Ctrl+click opens a new tab)', async ({ page, context }) => {
+  await ensureAdmin(page);
+  await page.goto('/clients');
+  const hotels = page.locator('.app-sidebar').getByRole('menuitem', { name: 'Отели' });
+  // A real link, not the browser's slow native title.
+  await expect(hotels).toHaveAttribute('href', '/hotels');
+  await expect(hotels).not.toHaveAttribute('title', /.*/);
+  // Icons only at this width: the name is in a tooltip shown at once on hover.
+  await expect(hotels.locator('.bp6-fill')).toHaveCSS('width', '1px');
+  await hotels.hover();
+  await expect(page.locator('.bp6-tooltip')).toHaveText('Отели', { timeout: 1000 });
+  await page.screenshot({ path: 'test-results/screens/sidebar-tooltip-1366.png' });
+  // Ctrl+click: a new tab with the section, this one stays where it was.
+  const opened = context.waitForEvent('page');
+  await hotels.click({ modifiers: ['Control'] });
+  const tab = await opened;
+  await tab.waitForLoadState();
+  expect(new URL(tab.url()).pathname).toBe('/hotels');
+  await expect(page).toHaveURL(/\/clients/);
+  await tab.close();
+  // A plain click stays in the app.
+  await page.locator('.app-sidebar').getByRole('menuitem', { name: 'Документы агентств' }).click();
+  await expect(page).toHaveURL(/\/agencies\/files/);
 });

@@ -5,6 +5,12 @@ import { MESSAGES } from '../../shared/messages.js';
 // One hotel walked through its life: created with two rooms, refused on a period, copied, edited in two sessions.
 test.describe.configure({ mode: 'serial' });
 
+/** A screenshot of the screen at the office size, 1366×768, for a person to look at (test-results/screens/). */
+async function shot(page: Page, name: string) {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await page.screenshot({ path: `test-results/screens/${name}.png` });
+}
+
 const HOTEL = 'Отель «Морская звезда»';
 
 /** The handbook rows a hotel names, made once through the API. */
@@ -121,17 +127,26 @@ test("a server error in the second room's period marks the tab, the room's row, 
   await expect(page.getByRole('dialog', { name: 'Редактирование периода' }).getByText('Дата начала не может быть позже даты окончания.')).toBeVisible();
 });
 
-test('copies the hotel: a new hotel with the rooms and periods, files emptied', async ({ page }) => {
+test("copies the hotel: named '… (копия)' with a slug of its own, files emptied and said so; a second copy hears of both taken fields at once", async ({ page }) => {
   await ensureAdmin(page);
   await page.goto('/hotels');
   await page.getByRole('row', { name: new RegExp(HOTEL) }).getByRole('button', { name: 'Копировать' }).click();
   await expect(page.getByRole('heading', { name: 'Копирование отеля' })).toBeVisible();
-  await expect(page.getByLabel('Название отеля *')).toHaveValue(HOTEL);
-  await page.getByLabel('Название отеля *').fill(`${HOTEL} (копия)`);
-  await page.getByLabel('Адрес страницы', { exact: true }).fill('morskaya-zvezda-kopiya');
+  await expect(page.getByLabel('Название отеля *')).toHaveValue(`${HOTEL} (копия)`);
+  await expect(page.getByLabel('Адрес страницы', { exact: true })).toHaveValue('morskaya-zvezda-kopiia');
+  await expect(page.getByTestId('editor-notice')).toHaveText(MESSAGES.hotels.copyNotice);
+  await shot(page, 'hotel-copy-1366');
   await page.getByTestId('editor-save').click();
   await expect(page.getByText('Отель успешно сохранен')).toBeVisible();
   await expect(page.getByRole('row', { name: new RegExp(`${HOTEL} \\(копия\\)`) })).toBeVisible();
+
+  // A second copy of the original takes the same name and slug: one save says both are taken.
+  await page.getByRole('row').filter({ has: page.getByRole('cell', { name: HOTEL, exact: true }) }).getByRole('button', { name: 'Копировать' }).click();
+  await expect(page.getByLabel('Название отеля *')).toHaveValue(`${HOTEL} (копия)`);
+  await page.getByTestId('editor-save').click();
+  await expect(page.locator('.editor-page').getByText(MESSAGES.validation.unique)).toHaveCount(2);
+  await expect(page.locator('.bp6-toast.bp6-intent-danger')).toContainText(MESSAGES.hotels.saveFailed);
+  await expect(page.getByText(MESSAGES.hotels.fillRequired)).toHaveCount(0);
   const counts = await sql<{ name: string; rooms: number; periods: number }>(
     `SELECT h.name, count(DISTINCT r.id)::int AS rooms, count(p.id)::int AS periods FROM hotels h
        JOIN hotel_rooms r ON r.hotel_id = h.id JOIN hotel_room_prices p ON p.room_id = r.id
@@ -227,4 +242,101 @@ test('the room and period dialogs start in their first field; Enter saves the di
     [id],
   );
   expect(prices.map((row) => row.from)).toContain('2027-07-15');
+});
+
+test('a price period: the total-price switch locks the adult and child prices without erasing them; overlapping periods get the save-failure toast; the table shows money as money', async ({ page }) => {
+  await ensureAdmin(page);
+  const [{ id }] = await sql<{ id: number }>('SELECT id FROM hotels WHERE name = $1', [HOTEL]);
+  await page.goto(`/hotels/${id}/edit`);
+  await page.getByRole('tab', { name: 'Номера' }).click();
+  await page.getByTestId('rooms-row-0').getByRole('button', { name: 'Редактировать' }).click();
+  const room = page.getByRole('dialog', { name: 'Редактирование номера' });
+  await room.getByRole('tab', { name: 'Даты' }).click();
+  // Every accessible name on the page is Russian (the tables of rooms and periods were 'rooms', 'periods');
+  // names with data in them ('Удалить: Завтрак E2E') carry Russian words beside it.
+  await expect(page.getByRole('group', { name: 'Номера', exact: true })).toBeVisible();
+  await expect(room.getByRole('group', { name: 'Периоды цен', exact: true })).toBeVisible();
+  const latin = await page.locator('[aria-label]').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('aria-label') ?? '').filter((label) => /[A-Za-z]/.test(label) && !/[А-Яа-яЁё]/.test(label)));
+  expect(latin).toEqual([]);
+  // Money in the periods' table in the shared format.
+  await expect(room.getByTestId('periods-row-0')).toContainText('3\u00a0000,00\u00a0₽');
+  await expect(room.getByTestId('periods-row-0')).toContainText('2\u00a0000,00\u00a0₽');
+  await shot(page, 'hotel-room-periods-money-1366');
+
+  await room.getByRole('button', { name: 'Добавить период' }).click();
+  const period = page.getByRole('dialog', { name: 'Создание периода' });
+  await period.getByPlaceholder('с ДД.ММ.ГГГГ').fill('05.06.2027');
+  await period.getByPlaceholder('по ДД.ММ.ГГГГ').fill('08.06.2027');
+  await period.getByLabel('Цена за взрослого, ₽').fill('4100');
+  await period.getByLabel('Цена за ребёнка, ₽').fill('2100');
+  // On: the adult and child prices are locked (kept), the total is open; off again: they are back.
+  await period.locator('label').filter({ hasText: 'Общая цена за номер' }).click();
+  await expect(period.getByLabel('Цена за взрослого, ₽')).toBeDisabled();
+  await expect(period.getByLabel('Цена за взрослого, ₽')).toHaveValue('4100');
+  await expect(period.getByLabel('Общая цена, ₽')).toBeEnabled();
+  await shot(page, 'hotel-period-total-price-1366');
+  await period.locator('label').filter({ hasText: 'Общая цена за номер' }).click();
+  await expect(period.getByLabel('Цена за взрослого, ₽')).toBeEnabled();
+  await expect(period.getByLabel('Цена за взрослого, ₽')).toHaveValue('4100');
+  await expect(period.getByLabel('Цена за ребёнка, ₽')).toHaveValue('2100');
+  await expect(period.getByLabel('Общая цена, ₽')).toBeDisabled();
+
+  // 05–08.06 lies inside the first period (01–10.06): the field says so, and the toast is the
+  // save-failure one, not 'Заполните все обязательные поля' (nothing required is missing).
+  await period.getByLabel('Ребёнок без места, ₽ *').fill('500');
+  await period.getByLabel('Взрослый на доп. месте, ₽ *').fill('2000');
+  await period.getByLabel('Ребёнок на доп. месте, ₽ *').fill('1000');
+  await period.getByTestId('period-dialog-save').click();
+  await expect(period.getByText(MESSAGES.editor.overlap)).toBeVisible();
+  await expect(page.locator('.bp6-toast.bp6-intent-danger')).toContainText(MESSAGES.hotels.saveFailed);
+  await expect(page.getByText(MESSAGES.hotels.fillRequired)).toHaveCount(0);
+  // Required fields left empty: that toast, then.
+  await period.getByLabel('Ребёнок без места, ₽ *').fill('');
+  await period.getByPlaceholder('с ДД.ММ.ГГГГ').fill('');
+  await period.getByTestId('period-dialog-save').click();
+  await expect(page.getByText(MESSAGES.hotels.fillRequired)).toBeVisible();
+  // Put right (days of its own) and saved: the red toasts of the tries before go at once, not after their 6 s.
+  await period.getByPlaceholder('с ДД.ММ.ГГГГ').fill('11.06.2027');
+  await period.getByPlaceholder('по ДД.ММ.ГГГГ').fill('14.06.2027');
+  await period.getByLabel('Ребёнок без места, ₽ *').fill('500');
+  await period.getByTestId('period-dialog-save').click();
+  await expect(period).toBeHidden();
+  await expect(page.locator('.bp6-toast.bp6-intent-danger')).toHaveCount(0, { timeout: 2000 });
+});
+
+test('leaving the editor with unsaved changes asks first: Отмена and a menu link (an unchanged form leaves at once), closing the tab too', async ({ page }) => {
+  await ensureAdmin(page);
+  const [{ id }] = await sql<{ id: number }>('SELECT id FROM hotels WHERE name = $1', [HOTEL]);
+  await page.goto('/hotels');
+  await page.goto(`/hotels/${id}/edit`);
+  await expect(page.getByLabel('Адрес', { exact: true })).toBeVisible();
+  // Nothing changed: Отмена leaves at once.
+  await page.locator('.editor-footer').getByRole('button', { name: 'Отмена' }).click();
+  await expect(page).toHaveURL(/\/hotels(\?.*)?$/);
+
+  await page.goto(`/hotels/${id}/edit`);
+  await page.getByLabel('Адрес', { exact: true }).fill('ул. Несохранённая, 5');
+  await page.locator('.editor-footer').getByRole('button', { name: 'Отмена' }).click();
+  const ask = page.getByRole('alertdialog');
+  await expect(ask).toContainText(MESSAGES.editor.unsaved);
+  await shot(page, 'hotel-leave-unsaved-1366');
+  await ask.getByRole('button', { name: MESSAGES.editor.stay }).click();
+  await expect(page).toHaveURL(new RegExp(`/hotels/${id}/edit$`));
+  await expect(page.getByLabel('Адрес', { exact: true })).toHaveValue('ул. Несохранённая, 5');
+
+  // A menu link asks too; leaving without saving goes there and keeps the stored address.
+  await page.locator('.app-sidebar').getByRole('menuitem', { name: 'Документы агентств' }).click();
+  await expect(ask).toBeVisible();
+  await ask.getByRole('button', { name: MESSAGES.editor.leaveUnsaved }).click();
+  await expect(page).toHaveURL(/\/agencies\/files/);
+  expect((await sql<{ address: string }>('SELECT address FROM hotels WHERE id = $1', [id]))[0]!.address).not.toBe('ул. Несохранённая, 5');
+
+  // Closing the tab with unsaved changes: the browser's own question (beforeunload).
+  await page.goto(`/hotels/${id}/edit`);
+  await page.getByLabel('Адрес', { exact: true }).fill('ул. Несохранённая, 6');
+  const question = page.waitForEvent('dialog');
+  await page.close({ runBeforeUnload: true });
+  const dialog = await question;
+  expect(dialog.type()).toBe('beforeunload');
+  await dialog.accept();
 });

@@ -13,6 +13,12 @@ import { ensureAdmin, sql } from './session.js';
 
 test.describe.configure({ mode: 'serial' });
 
+/** A screenshot of the screen at the office size, 1366×768, for a person to look at (test-results/screens/). */
+async function shot(page: Page, name: string) {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await page.screenshot({ path: `test-results/screens/${name}.png` });
+}
+
 const db = { query: <Row>(text: string, params?: unknown[]) => sql<Row>(text, params) };
 const seats = (page: Page, scope: string) => page.locator(`${scope} [data-seat]`);
 /** The departure date of the bus tour made in the editor; its schedule is opened for it. */
@@ -44,14 +50,27 @@ test('a vehicle type: its seat scheme is redrawn as the rows change, and it is s
   await page.getByLabel('Рядов до второй двери').fill('3');
   await page.getByLabel('Ширина второй двери (рядов)').fill('1');
   await expect(seats(page, preview)).toHaveCount(27);
+  await expect(page.getByText('Схема вмещает мест: 27')).toBeVisible();
+  // 49 seats in a scheme of 27 places: seats 28–49 could never be booked, so the save is refused on the
+  // field, with the save-failure toast (not 'Заполните все обязательные поля': nothing is missing).
+  await page.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(page.getByText('Мест больше, чем вмещает схема: 27')).toBeVisible();
+  await expect(page.locator('.bp6-toast')).toHaveCount(1);
+  await expect(page.locator('.bp6-toast')).toContainText('Ошибка сохранения');
+  await expect(page.locator('.bp6-toast')).toContainText('Проверьте правильность заполнения полей формы и попробуйте еще раз');
+  await shot(page, 'transportation-seats-beyond-scheme-1366');
+  await page.getByLabel('Количество мест').fill('27');
   await page.getByRole('button', { name: 'Сохранить' }).click();
   await expect(page.getByText('Транспорт успешно сохранен')).toBeVisible();
+  // The success clears the failure toast of the first try: only the green one stays.
+  await expect(page.locator('.bp6-toast')).toHaveCount(1);
+  await expect(page.locator('.bp6-toast.bp6-intent-danger')).toHaveCount(0);
   await expect(page).toHaveURL(/\/transportation$/);
   const row = page.getByRole('row', { name: /Setra 415 HD/ });
   await expect(row).toContainText('Автобус');
   await expect(row).toContainText('Да');
   const [stored] = await sql<{ seats: number; rows: number; second_door_rows: number; schema_svg: string }>(`SELECT seats, rows, second_door_rows, schema_svg FROM transportations WHERE name = 'Setra 415 HD'`);
-  expect(stored).toMatchObject({ seats: 49, rows: 6, second_door_rows: 3 });
+  expect(stored).toMatchObject({ seats: 27, rows: 6, second_door_rows: 3 });
   expect(stored!.schema_svg.match(/data-seat=/g)).toHaveLength(27);
 });
 
@@ -142,6 +161,9 @@ test('a bus tour: made in the editor with an intermediate stop, a date and tarif
   await row.getByRole('button', { name: 'Копировать' }).click();
   await expect(page.getByRole('heading', { name: 'Копирование автобусного тура' })).toBeVisible();
   await expect(page.getByLabel('Название *')).toHaveValue('Москва — Орёл (копия)');
+  // The copy says that its tariffs were reset.
+  await expect(page.getByTestId('editor-notice')).toContainText('тарифы сброшены в 0');
+  await shot(page, 'transport-copy-1366');
   await page.getByRole('tab', { name: 'Тарифы' }).click();
   await expect(page.getByLabel(/^Тариф 1\. Москва.* → 3\. Орёл/)).toHaveValue('0');
   await page.getByTestId('editor-save').click();
@@ -168,13 +190,22 @@ test('a schedule: book and cancel a seat, add departure data, download both expo
   await expect(page.getByText('Бронь установлена!')).toBeVisible();
   await expect(page.locator(`${scheme} [data-seat="5"]`)).toHaveAttribute('data-state', 'booked');
 
-  // The same seat on the next segment is free; an overlapping one is refused with the server's message.
+  // The seat is booked Москва → Тула: the dialog offers only the leg still free for it, Тула → Орёл.
   await page.locator(`${scheme} [data-seat="5"]`).click();
-  await dialog.getByLabel('Откуда', { exact: true }).selectOption({ label: 'Москва' });
-  await dialog.getByLabel('Куда', { exact: true }).selectOption({ label: 'Орёл' });
-  await dialog.getByRole('button', { name: 'Забронировать' }).click();
-  await expect(page.getByText('Место уже забронировано на этом участке маршрута')).toBeVisible();
+  await expect(dialog.getByLabel('Откуда', { exact: true }).locator('option')).toHaveText(['Выберите город', 'Тула']);
+  await dialog.getByLabel('Откуда', { exact: true }).selectOption({ label: 'Тула' });
+  await expect(dialog.getByLabel('Куда', { exact: true }).locator('option')).toHaveText(['Выберите город', 'Орёл']);
+  await shot(page, 'schedule-seat-dialog-free-legs-1366');
+  // Cancelling the booking asks first: Отмена keeps it.
   await dialog.getByRole('button', { name: 'Снять бронь' }).click();
+  const ask = page.getByRole('alertdialog');
+  await expect(ask).toContainText('Снять бронь места 5 (Москва → Тула)?');
+  await shot(page, 'schedule-unbook-confirm-1366');
+  await ask.getByRole('button', { name: 'Отмена' }).click();
+  await expect(ask).toBeHidden();
+  await expect(page.locator(`${scheme} [data-seat="5"]`)).toHaveAttribute('data-state', 'booked');
+  await dialog.getByRole('button', { name: 'Снять бронь' }).click();
+  await ask.getByRole('button', { name: 'Снять бронь' }).click();
   await expect(page.getByText('Бронь снята!')).toBeVisible();
   await expect(page.locator(`${scheme} [data-seat="5"]`)).toHaveAttribute('data-state', 'free');
   // The footer's button (the header's cross is named 'Закрыть' too).
@@ -201,8 +232,19 @@ test('a schedule: book and cancel a seat, add departure data, download both expo
   await expect(page.getByText('Успешно сохранено')).toBeVisible();
   const departureRow = page.getByRole('row', { name: /Автобус 1/ });
   await expect(departureRow).toContainText('07:30');
+  // Sending the notifications asks first: Отмена sends nothing.
   await departureRow.getByRole('button', { name: 'Отправить уведомление' }).click();
+  await expect(ask).toContainText('Отправить уведомление об отправлении «Автобус 1» туристам его заявок?');
+  await ask.getByRole('button', { name: 'Отмена' }).click();
+  await expect(ask).toBeHidden();
+  await expect(page.getByText('Уведомления будут отправлены в ближайшее время!')).toHaveCount(0);
+  await departureRow.getByRole('button', { name: 'Отправить уведомление' }).click();
+  await ask.getByRole('button', { name: 'Отправить уведомление' }).click();
   await expect(page.getByText('Уведомления будут отправлены в ближайшее время!')).toBeVisible();
+  // The footer's Сохранить says what it did.
+  await page.locator('.schedule-footer').getByRole('button', { name: 'Сохранить' }).click();
+  await expect(page.getByText('Все изменения сохранены')).toBeVisible();
+  await shot(page, 'schedule-departures-saved-1366');
 
   await page.getByRole('tab', { name: 'Выгрузка' }).click();
   let downloading = page.waitForEvent('download');
@@ -227,4 +269,28 @@ test('a schedule: book and cancel a seat, add departure data, download both expo
   await expect(cell).toHaveText('1');
   await cell.locator('.dashboard-count').hover();
   await expect(page.getByText('Тула: 1')).toBeVisible();
+});
+
+test('an editor looked through but not changed leaves without asking; a changed vehicle type asks first', async ({ page }) => {
+  const [{ id: transportId }] = (await sql<{ id: number }>(`SELECT id FROM transports WHERE name = 'Москва — Орёл'`)) as [{ id: number }];
+  const [{ id: typeId }] = (await sql<{ id: number }>(`SELECT id FROM transportations WHERE name = 'Setra 415 HD'`)) as [{ id: number }];
+  await ensureAdmin(page);
+  await page.goto('/transports');
+  await page.goto(`/transports/${transportId}/edit`);
+  for (const tab of ['Маршрут', 'График', 'Тарифы', 'Каталог', 'Данные']) await page.getByRole('tab', { name: tab, exact: true }).click();
+  await page.locator('.editor-footer').getByRole('button', { name: 'Отмена' }).click();
+  await expect(page).toHaveURL(/\/transports(\?.*)?$/);
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+
+  // The resource form page (a vehicle type) asks the same way.
+  await page.goto('/transportation');
+  await page.goto(`/transportation/${typeId}/edit`);
+  await expect(page.getByLabel('Название')).toHaveValue('Setra 415 HD');
+  await page.getByLabel('Название').fill('Setra 415 HD (новый салон)');
+  await page.locator('.form-page-footer').getByRole('button', { name: 'Отмена' }).click();
+  const ask = page.getByRole('alertdialog');
+  await expect(ask).toContainText('Изменения не сохранены. Уйти со страницы без сохранения?');
+  await ask.getByRole('button', { name: 'Уйти без сохранения' }).click();
+  await expect(page).toHaveURL(/\/transportation$/);
+  expect((await sql<{ name: string }>('SELECT name FROM transportations WHERE id = $1', [typeId]))[0]!.name).toBe('Setra 415 HD');
 });

@@ -24,8 +24,11 @@ interface FailureOptions {
   title?: string;
   /** Words around the reason of an answered failure (the file's name before it, a hint after it). */
   format?: (reason: string) => string;
+  /** A save's failure: its toast goes when a later save succeeds (toast.saved). */
+  saveFailure?: boolean;
 }
 import { MESSAGES } from '@shared/messages';
+import type { FieldErrors } from '@shared/validation';
 import { ApiError } from '../api/http';
 import { toast } from './toaster';
 
@@ -46,8 +49,44 @@ export function failureText(error: unknown, fallback: string, options: FailureOp
 export function notifyFailure(error: unknown, fallback: string, options: FailureOptions = {}): void {
   const text = failureText(error, fallback, options);
   if (text === null) return;
-  if (error instanceof ApiError && (error.offline || error.sessionLost)) toast.error(text);
-  else toast.error(options.format ? options.format(text) : text, options.title);
+  const show = options.saveFailure ? toast.saveFailed : toast.error;
+  if (error instanceof ApiError && (error.offline || error.sessionLost)) show(text);
+  else show(options.format ? options.format(text) : text, options.title);
+}
+
+/** The messages that say only "this field is empty": 'Поле обязательно для заполнения.', 'Заполните поле', 'Выберите файл.', 'Поле «X» обязательно для заполнения'. */
+export function isRequiredMessage(message: string): boolean {
+  return (
+    message === MESSAGES.validation.required ||
+    message === MESSAGES.validation.fillIn ||
+    message === MESSAGES.files.required ||
+    /^Поле «.+» обязательно для заполнения$/.test(message)
+  );
+}
+
+/** True when every message of the errors (there is at least one) is a required-field message. */
+export function onlyRequiredMissing(errors: FieldErrors): boolean {
+  const messages = Object.values(errors).flat();
+  return messages.length > 0 && messages.every(isRequiredMessage);
+}
+
+export interface InvalidFormTexts {
+  /** Toast of a form refused only for empty required fields ('Заполните все обязательные поля'); absent: the save-failure toast says it too. */
+  required?: string;
+  /** The save-failure toast (spec 01 §8: 'Ошибка сохранения' — 'Проверьте правильность заполнения полей формы и попробуйте еще раз'). */
+  title?: string;
+  text?: string;
+}
+
+/**
+ * The toast of a form its schema or the server's 422 refused, decided from the messages: 'Заполните
+ * все обязательные поля' (the form's `required` text) only when every message says a required field
+ * is empty; any other refusal (overlapping periods, a number out of range…) the save-failure toast.
+ * Either goes when a later save succeeds.
+ */
+export function notifyInvalidForm(errors: FieldErrors, texts: InvalidFormTexts = {}): void {
+  if (texts.required && onlyRequiredMissing(errors)) toast.saveFailed(texts.required);
+  else toast.saveFailed(texts.text ?? MESSAGES.errors.saveFailedText, texts.title ?? MESSAGES.errors.saveFailedTitle);
 }
 
 /** Why a read failed, for an error state on the page: the server's message, 'Нет связи с сервером' or the status. */

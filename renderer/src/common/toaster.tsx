@@ -3,14 +3,20 @@ import { MESSAGES } from '@shared/messages';
 
 let toaster: Promise<Toaster> | undefined;
 
+/**
+ * The failure toasts of saves still on screen (their keys). A successful save clears them, so an old
+ * red 'Ошибка сохранения…' never stands beside the green toast of the save that fixed it.
+ */
+const saveFailures = new Set<string>();
+
 function instance(): Promise<Toaster> {
   return (toaster ??= OverlayToaster.create({ position: Position.TOP_RIGHT, maxToasts: 5 }));
 }
 
 /** A toast with an optional bold title line, as the spec's messages come in pairs ('Ошибка' / 'Обратитесь к разработчикам.'). */
-export function notify(intent: Intent, message: string, title?: string): void {
-  void instance().then((t) =>
-    t.show({
+export function notify(intent: Intent, message: string, title?: string, options: { saveFailure?: boolean } = {}): void {
+  void instance().then((t) => {
+    const key = t.show({
       intent,
       icon: intent === 'success' ? 'tick-circle' : intent === 'danger' ? 'error' : intent === 'warning' ? 'warning-sign' : 'info-sign',
       message: title ? (
@@ -26,8 +32,18 @@ export function notify(intent: Intent, message: string, title?: string): void {
       // action, labelled in Russian (the action's props reach its button, the type just omits aria).
       isCloseButtonShown: false,
       action: { icon: 'cross', 'aria-label': MESSAGES.list.close, title: MESSAGES.list.close } as ToastProps['action'],
-    }),
-  );
+      onDismiss: () => saveFailures.delete(key),
+    });
+    if (options.saveFailure) saveFailures.add(key);
+  });
+}
+
+/** Closes the failure toasts of earlier saves (a save has just succeeded). */
+export function clearSaveFailures(): void {
+  if (saveFailures.size === 0) return;
+  const keys = [...saveFailures];
+  saveFailures.clear();
+  void instance().then((t) => keys.forEach((key) => t.dismiss(key)));
 }
 
 export const toast = {
@@ -35,4 +51,11 @@ export const toast = {
   error: (message: string, title?: string) => notify('danger', message, title),
   info: (message: string, title?: string) => notify('primary', message, title),
   warning: (message: string, title?: string) => notify('warning', message, title),
+  /** A save that failed: cleared by the next successful save (`saved`). */
+  saveFailed: (message: string, title?: string) => notify('danger', message, title, { saveFailure: true }),
+  /** A save that succeeded: the failure toasts of earlier tries go, then the success is said. */
+  saved: (message: string, title?: string) => {
+    clearSaveFailures();
+    notify('success', message, title);
+  },
 };

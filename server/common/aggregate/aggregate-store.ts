@@ -13,6 +13,7 @@ import type { FieldErrors } from '../../../shared/validation.js';
 import { idsInUse } from '../database/foreign-keys.js';
 import { readAll } from '../database/reads.js';
 import { PG, pgErrorOf, ValidationFailed } from '../http/errors.js';
+import { assertUniqueFields } from '../unique-fields.js';
 import {
   joinPath,
   type AggregateDeclaration,
@@ -49,6 +50,8 @@ interface Placed {
 export async function writeAggregate(manager: EntityManager, declaration: AggregateDeclaration, root: AggregateNode, id?: number): Promise<number> {
   const columns = declaration.columns;
   const table = name(declaration.table);
+  // Every unique field of the root at once (a copy's name and slug in one 422), before anything is written.
+  await assertUniqueFields(manager, declaration.table, pick(root.values, columns), id);
   const row = JSON.stringify([pick(root.values, columns)]);
   let rootId: number;
   if (id === undefined) {

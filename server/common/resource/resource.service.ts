@@ -7,6 +7,7 @@ import { versionField } from '../../../shared/validation.js';
 import type { Actor, AuthUser } from '../auth/decorators.js';
 import { forbidden, isStillReferenced, notFound, parseInput, pgErrorOf, PG, ValidationFailed } from '../http/errors.js';
 import { ListService } from '../list/list.service.js';
+import { assertUniqueFields } from '../unique-fields.js';
 import { actAs, assertCurrentVersion } from '../version.js';
 import type { AnyServerResource, ResourceContext } from './server-resource.js';
 
@@ -40,6 +41,8 @@ export class ResourceService {
     return this.saving(resource, async (context) => {
       await actAs(context.manager, actor.user.id);
       const values = await this.values(resource, input, context);
+      // Every unique field at once (name and slug in one 422), before anything is written.
+      await assertUniqueFields(context.manager, this.tableOf(resource), this.columnValues(resource, values));
       // save(), not insert(): it also writes many-to-many lists (a direction's cities) in this transaction.
       const { id } = (await context.manager.getRepository(resource.entity).save({ ...values })) as { id: number };
       const entity = await this.reload(resource, context.manager, id);
@@ -66,6 +69,7 @@ export class ResourceService {
       const input = parseInput(resource.definition.updateSchema, { ...storedInput(resource, stored), ...fields });
       const values = await this.values(resource, input, { ...context, id });
       await resource.checks?.update?.(id, values, context);
+      await assertUniqueFields(manager, this.tableOf(resource), this.columnValues(resource, values), id);
       await manager.getRepository(resource.entity).save({ ...values, id });
       let entity = await this.reload(resource, manager, id);
       await resource.afterSave?.(entity, values, context);
@@ -163,6 +167,17 @@ export class ResourceService {
 
   private tableOf(resource: AnyServerResource): string {
     return this.db.getMetadata(resource.entity).tableName;
+  }
+
+  /** An entity's values by column name (what the unique indexes read); relations and unknown keys are left out. */
+  private columnValues(resource: AnyServerResource, values: ObjectLiteral): Record<string, unknown> {
+    const row: Record<string, unknown> = {};
+    for (const column of this.db.getMetadata(resource.entity).columns) {
+      if (column.relationMetadata) continue;
+      const value = values[column.propertyName];
+      if (value !== undefined) row[column.databaseName] = value;
+    }
+    return row;
   }
 
   private rows(resource: AnyServerResource, entities: ObjectLiteral[], viewer: AuthUser, manager = this.db.manager): Promise<unknown[]> {

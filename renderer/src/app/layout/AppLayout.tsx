@@ -1,6 +1,8 @@
 import {
   Alignment,
   Button,
+  Classes,
+  Icon,
   Menu,
   MenuDivider,
   MenuItem,
@@ -10,11 +12,13 @@ import {
   NavbarHeading,
   Popover,
   Tag,
+  Tooltip,
 } from '@blueprintjs/core';
 import type { NewItemsCounters } from '@shared/api';
 import { routeAllows, routePath, ROUTES } from '@shared/routes';
 import type { Role } from '@shared/roles';
 import { useQueryClient } from '@tanstack/react-query';
+import { useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useSession } from '../../api/session';
 import { useCounters } from '../counters';
@@ -32,6 +36,74 @@ function Badge({ entry, counters }: { entry: NavEntry; counters?: NewItemsCounte
   ) : null;
 }
 
+/** The office screen (1366×768) where the sidebar shows icons only (styles.css, the same width). */
+const NARROW = '(max-width: 1439px)';
+const subscribeNarrow = (changed: () => void) => {
+  const query = window.matchMedia(NARROW);
+  query.addEventListener('change', changed);
+  return () => query.removeEventListener('change', changed);
+};
+const useNarrow = () => useSyncExternalStore(subscribeNarrow, () => window.matchMedia(NARROW).matches);
+
+/**
+ * A sidebar entry: a real link (`<a href>`: Ctrl+click and a middle click open the section in a new
+ * tab, as office users do; react-router's Link keeps a plain click in the app), named at once by a
+ * tooltip when the sidebar shows icons only.
+ */
+function SidebarLink({ entry, path, active, narrow, counters }: { entry: NavEntry; path: string; active: boolean; narrow: boolean; counters?: NewItemsCounters }) {
+  return (
+    <li role="none">
+      <Tooltip
+        content={entry.label}
+        placement="right"
+        disabled={!narrow}
+        hoverOpenDelay={0}
+        renderTarget={({ isOpen: _isOpen, className, ...target }) => (
+          <Link
+            {...target}
+            to={path}
+            role="menuitem"
+            aria-label={entry.label}
+            aria-current={active ? 'page' : undefined}
+            className={[Classes.MENU_ITEM, active ? Classes.ACTIVE : '', className ?? ''].join(' ')}
+          >
+            <Icon icon={entry.icon} />
+            <div className={[Classes.FILL, Classes.TEXT_OVERFLOW_ELLIPSIS].join(' ')}>{entry.label}</div>
+            <span className={Classes.MENU_ITEM_LABEL}>
+              <Badge entry={entry} counters={counters} />
+            </span>
+          </Link>
+        )}
+      />
+    </li>
+  );
+}
+
+/** 'Здравствуйте, …' cut with '…' on a narrow header: the whole greeting in a tooltip (only when it is cut). */
+function Greeting({ name, initial }: { name: string; initial: string }) {
+  const text = `Здравствуйте, ${name}`;
+  const ref = useRef<HTMLSpanElement>(null);
+  const [cut, setCut] = useState(false);
+  useLayoutEffect(() => {
+    const measure = () => setCut(ref.current ? ref.current.scrollWidth > ref.current.clientWidth : false);
+    measure();
+    window.addEventListener('resize', measure);
+    return () => window.removeEventListener('resize', measure);
+  }, [text]);
+  return (
+    <Tooltip content={text} placement="bottom" disabled={!cut} hoverOpenDelay={0}>
+      <span className="greeting" data-testid="greeting">
+        <span className="avatar" aria-hidden>
+          {initial}
+        </span>
+        <span className="greeting-text" ref={ref}>
+          {text}
+        </span>
+      </span>
+    </Tooltip>
+  );
+}
+
 /** Handbooks dropdown: nested menu groups, each entry shown only to roles its route admits. */
 function HandbookMenu({ group, role }: { group: NavGroup; role: Role }) {
   const navigate = useNavigate();
@@ -43,7 +115,18 @@ function HandbookMenu({ group, role }: { group: NavGroup; role: Role }) {
           <HandbookMenu group={entry} role={role} />
         </MenuItem>
       ) : (
-        <MenuItem key={entry.route} text={entry.label} icon={entry.icon} onClick={() => navigate(routePath(entry.route))} />
+        <MenuItem
+          key={entry.route}
+          text={entry.label}
+          icon={entry.icon}
+          // A link too: Ctrl+click or a middle click opens the handbook in a new tab; a plain click stays in the app.
+          href={routePath(entry.route)}
+          onClick={(event) => {
+            if (event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
+            event.preventDefault();
+            navigate(routePath(entry.route));
+          }}
+        />
       ),
     );
   return <>{items}</>;
@@ -53,9 +136,9 @@ export function AppLayout() {
   const user = useSession((state) => state.user);
   const logout = useSession((state) => state.logout);
   const counters = useCounters();
-  const navigate = useNavigate();
   const location = useLocation();
   const queryClient = useQueryClient();
+  const narrow = useNarrow();
   if (!user) return null;
 
   // The router sends a signed-out user to /auth.
@@ -104,12 +187,7 @@ export function AppLayout() {
           ))}
         </NavbarGroup>
         <NavbarGroup align={Alignment.END}>
-          <span className="greeting" data-testid="greeting" title={`Здравствуйте, ${user.name}`}>
-            <span className="avatar" aria-hidden>
-              {initial}
-            </span>
-            <span className="greeting-text">Здравствуйте, {user.name}</span>
-          </span>
+          <Greeting name={user.name} initial={initial} />
           <NavbarDivider />
           <Popover
             placement="bottom-end"
@@ -130,16 +208,7 @@ export function AppLayout() {
         <nav className="app-sidebar">
           <Menu>
             {SIDEBAR.filter((entry) => routeAllows(entry.route, user.role)).map((entry) => (
-              <MenuItem
-                key={entry.route}
-                icon={entry.icon}
-                text={entry.label}
-                // The sidebar shows icons only on a narrow screen (styles.css): the name on hover.
-                htmlTitle={entry.label}
-                active={isActive(ROUTES[entry.route].path)}
-                labelElement={<Badge entry={entry} counters={counters} />}
-                onClick={() => navigate(routePath(entry.route))}
-              />
+              <SidebarLink key={entry.route} entry={entry} path={routePath(entry.route)} active={isActive(ROUTES[entry.route].path)} narrow={narrow} counters={counters} />
             ))}
           </Menu>
         </nav>

@@ -6,6 +6,8 @@
  */
 import { Button, Checkbox, HTMLTable, Icon, Intent } from '@blueprintjs/core';
 import { errorsUnder } from '@shared/editor';
+import { formatCommission } from '@shared/commission';
+import { formatMoney } from '@shared/format';
 import { MESSAGES } from '@shared/messages';
 import type { FieldErrors } from '@shared/validation';
 import { useEffect, useState, type ReactNode } from 'react';
@@ -18,8 +20,24 @@ export interface CollectionColumn<Row> {
   width?: number | string;
 }
 
+/** A sum in a table cell: the shared money format (`150 000,00 ₽`, shared/format.ts) on one line; empty or null shows nothing. */
+export const moneyCell = (value: number | string | null | undefined): ReactNode => <span className="money-cell">{formatMoney(value)}</span>;
+
+/** A money column: every row's sum through `moneyCell`. */
+export function moneyColumn<Row>(title: string, value: (row: Row) => number | string | null | undefined): CollectionColumn<Row> {
+  return { title, render: (row) => moneyCell(value(row)) };
+}
+
+/** A markup column: a percent for the percent type, else a sum in the shared money format (`10%`, `1 500,00 ₽`). */
+export function commissionColumn<Row>(title: string, type: (row: Row) => number, sum: (row: Row) => number | string | null | undefined): CollectionColumn<Row> {
+  return { title, render: (row) => <span className="money-cell">{formatCommission(type(row), sum(row) ?? 0)}</span> };
+}
+
 interface Props<Row> {
+  /** What the table holds, in Russian: its accessible name ('Номера'). */
   label: string;
+  /** A Latin name for the test ids of its rows (`rooms-row-0`); never shown nor read out. */
+  name: string;
   rows: Row[];
   columns: CollectionColumn<Row>[];
   /** Errors of this collection with its own prefix taken off (`3.dates.0.to`). */
@@ -39,7 +57,7 @@ interface Props<Row> {
   toolbar?: ReactNode;
 }
 
-export function CollectionTable<Row>({ label, rows, columns, errors, pageSize, onAdd, onEdit, onCopy, onDelete, canDelete, confirmDelete, addText, disabled, selection, toolbar }: Props<Row>) {
+export function CollectionTable<Row>({ label, name, rows, columns, errors, pageSize, onAdd, onEdit, onCopy, onDelete, canDelete, confirmDelete, addText, disabled, selection, toolbar }: Props<Row>) {
   const [page, setPage] = useState(1);
   const [toDelete, setToDelete] = useState<number | null>(null);
   const pages = Math.max(1, Math.ceil(rows.length / pageSize));
@@ -56,7 +74,7 @@ export function CollectionTable<Row>({ label, rows, columns, errors, pageSize, o
 
   const shown = rows.map((row, index) => ({ row, index })).slice((page - 1) * pageSize, page * pageSize);
   return (
-    <div className="collection-table" aria-label={label}>
+    <div className="collection-table" role="group" aria-label={label}>
       {(onAdd || toolbar) && (
         <div className="collection-toolbar">
           {toolbar}
@@ -85,7 +103,7 @@ export function CollectionTable<Row>({ label, rows, columns, errors, pageSize, o
             </tr>
           )}
           {shown.map(({ row, index }) => (
-            <tr key={index} className={rowErrors(index) ? 'row-has-errors' : undefined} data-testid={`${label}-row-${index}`}>
+            <tr key={index} className={rowErrors(index) ? 'row-has-errors' : undefined} data-testid={`${name}-row-${index}`}>
               <td>{rowErrors(index) && <Icon icon="error" intent={Intent.DANGER} title={MESSAGES.editor.rowHasErrors} aria-label={MESSAGES.editor.rowHasErrors} />}</td>
               {selection && (
                 <td>

@@ -3,7 +3,7 @@
  * with their error marks, Save (blocked while a save runs) and Cancel (back one page), the version
  * conflict dialog, and honest loading and failure states.
  */
-import { Button, Card, H2, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Button, Callout, Card, H2, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
 import type { EditorMode } from '@shared/editor';
 import { MESSAGES } from '@shared/messages';
 import type { FieldErrors } from '@shared/validation';
@@ -12,6 +12,7 @@ import { AppBreadcrumbs } from '../AppBreadcrumbs';
 import { ReadFailure } from '../ReadFailure';
 import { VersionConflictDialog } from '../version/VersionConflictDialog';
 import { EditorTabs, type EditorTab } from './EditorTabs';
+import { useLeaveGuard } from './useLeaveGuard';
 import './editor.css';
 
 interface Props {
@@ -34,10 +35,17 @@ interface Props {
   conflict: VersionConflictBody | null;
   onReload(): void;
   onKeepEditing(): void;
+  /** Unsaved changes (read as the user leaves): leaving the page then asks first. */
+  dirty?: () => boolean;
+  /** Said above the tabs (what a copy did not take over). */
+  notice?: string;
 }
+
+const never = () => false;
 
 export function EditorPage(props: Props) {
   const { mode, titles } = props;
+  const leaveGuard = useLeaveGuard(props.dirty ?? never);
   return (
     <Card className="editor-page" elevation={1}>
       <div className="screen-heading">
@@ -56,6 +64,11 @@ export function EditorPage(props: Props) {
         <Spinner className="page-spinner" />
       ) : (
         <>
+          {props.notice && (
+            <Callout intent={Intent.WARNING} icon="duplicate" className="editor-notice" data-testid="editor-notice">
+              {props.notice}
+            </Callout>
+          )}
           <EditorTabs id={props.id} tabs={props.tabs} errors={props.errors} large />
           <div className="editor-footer">
             <Button text={MESSAGES.list.cancel} onClick={props.onCancel} />
@@ -64,6 +77,7 @@ export function EditorPage(props: Props) {
         </>
       )}
       <VersionConflictDialog conflict={props.conflict} onReload={props.onReload} onKeepEditing={props.onKeepEditing} />
+      {leaveGuard}
     </Card>
   );
 }

@@ -1,7 +1,7 @@
 /**
  * The add / edit / copy dialog of a collection row (a room, a price period, a stop): tabs with error marks,
  * Save (checks the row with its shared schema first; 'Заполните все обязательные поля' when it
- * refuses) and Cancel. `errors` are the row's own (prefix taken off); the dialog's tabs and fields
+ * refuses for empty required fields only, the save-failure toast for anything else) and Cancel. `errors` are the row's own (prefix taken off); the dialog's tabs and fields
  * read them.
  */
 import { Button, DialogBody, DialogFooter, Intent } from '@blueprintjs/core';
@@ -10,7 +10,8 @@ import { MESSAGES } from '@shared/messages';
 import type { FieldErrors } from '@shared/validation';
 import type { ReactNode } from 'react';
 import { DialogForm } from '../form/DialogForm';
-import { toast } from '../toaster';
+import { notifyInvalidForm } from '../failure';
+import { clearSaveFailures } from '../toaster';
 import { EditorTabs, type EditorTab } from './EditorTabs';
 
 interface Props {
@@ -46,10 +47,18 @@ export function RowDialog({ id, isOpen, title, tabs, errors, onSave, onClose, wi
   );
 }
 
-/** Checks a row with `validate`: true when it may be saved, else shows the toast and hands the errors over. */
-export function checkRow(errors: FieldErrors, setErrors: (errors: FieldErrors) => void, message: string): boolean {
+/**
+ * Checks a row with `validate`: true when it may be saved (the failure toasts of earlier tries go),
+ * else shows the toast and hands the errors over. `required` is the toast of a row refused only for empty required fields ('Заполните все
+ * обязательные поля'); any other refusal gets the save-failure toast (notifyInvalidForm).
+ */
+export function checkRow(errors: FieldErrors, setErrors: (errors: FieldErrors) => void, required?: string): boolean {
   setErrors(errors);
-  if (Object.keys(errors).length === 0) return true;
-  toast.error(message);
+  if (Object.keys(errors).length === 0) {
+    // The row is right now: the failure toasts of its earlier tries go.
+    clearSaveFailures();
+    return true;
+  }
+  notifyInvalidForm(errors, { required });
   return false;
 }

@@ -13,7 +13,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { z } from 'zod';
 import { api, ApiError } from '../../api/http';
-import { notifyFailure } from '../failure';
+import { notifyFailure, notifyInvalidForm } from '../failure';
 import { toast } from '../toaster';
 import { versionConflictOf, versionOf } from '../version/VersionConflictDialog';
 
@@ -26,8 +26,10 @@ export interface AggregateEditorOptions<Form extends Record<string, unknown>> {
   blank: () => Form;
   /** The form of a record read back (GET {path}/{id} → data). */
   fromRecord: (record: Record<string, unknown>) => Form;
-  /** A copy's form from the original's (ids dropped, files emptied…). */
+  /** A copy's form from the original's (ids dropped, files emptied, named '… (копия)'…). */
   toCopy: (form: Form) => Form;
+  /** What a copy did not take over (tariffs reset, files left out), said above the copy's form. */
+  copyNotice?: string;
   /** Where Cancel and Save go when there is no page to go back to. */
   fallback: string;
   texts: { saved: string; savedTitle?: string; saveFailedTitle: string; saveFailedText: string; loadFailed: string };
@@ -52,6 +54,14 @@ export function useAggregateEditor<Form extends Record<string, unknown>>(options
   const [saving, setSaving] = useState(false);
   const savingRef = useRef(false);
   const [conflict, setConflict] = useState<VersionConflictBody | null>(null);
+  /** The form as it was shown (loaded, blank or reloaded), as JSON: unsaved changes are any difference from it. */
+  const shown = useRef<string | null>(null);
+  if (shown.current === null && form && mode === 'create') shown.current = JSON.stringify(form);
+  const current = useRef(form);
+  current.current = form;
+  /** True once the save succeeded: leaving then asks nothing. */
+  const saved = useRef(false);
+  const dirty = useCallback(() => !saved.current && current.current !== null && shown.current !== null && JSON.stringify(current.current) !== shown.current, []);
 
   const record = useQuery({
     queryKey: [options.path, 'editor', id],
@@ -64,7 +74,9 @@ export function useAggregateEditor<Form extends Record<string, unknown>>(options
   useEffect(() => {
     if (!loaded) return;
     const read = options.fromRecord(loaded.data);
-    setForm(mode === 'copy' ? options.toCopy(read) : read);
+    const next = mode === 'copy' ? options.toCopy(read) : read;
+    shown.current = JSON.stringify(next);
+    setForm(next);
     setErrors({});
     // eslint-disable-next-line react-hooks/exhaustive-deps -- a new reply (or mode) loads the form again
   }, [loaded, mode]);
@@ -89,8 +101,9 @@ export function useAggregateEditor<Form extends Record<string, unknown>>(options
     if (!form || savingRef.current) return; // a save in progress blocks a second one
     const local = options.schema.safeParse(form);
     if (!local.success) {
-      setErrors(toFieldErrors(local.error));
-      toast.error(options.texts.saveFailedText, options.texts.saveFailedTitle);
+      const found = toFieldErrors(local.error);
+      setErrors(found);
+      notifyInvalidForm(found, { title: options.texts.saveFailedTitle, text: options.texts.saveFailedText });
       return;
     }
     savingRef.current = true;
@@ -99,16 +112,20 @@ export function useAggregateEditor<Form extends Record<string, unknown>>(options
       const body = toPayloadBody(form);
       if (mode === 'edit') await api.put(`${options.path}/${id}`, body);
       else await api.post(options.path, body);
-      toast.success(options.texts.saved, options.texts.savedTitle);
+      saved.current = true;
+      toast.saved(options.texts.saved, options.texts.savedTitle);
       void queryClient.invalidateQueries({ queryKey: [options.path] });
       leave();
     } catch (error) {
       const conflicted = versionConflictOf(error);
       if (conflicted) setConflict(conflicted);
       else {
-        if (error instanceof ApiError && error.status === 422) setErrors(error.fieldErrors);
+        if (error instanceof ApiError && error.status === 422) {
+          setErrors(error.fieldErrors);
+          notifyInvalidForm(error.fieldErrors, { title: options.texts.saveFailedTitle, text: options.texts.saveFailedText });
+        }
         // Offline or a lost session says what happened (the form stays); a 403 the server's reason; any other refusal the save's text.
-        notifyFailure(error, options.texts.saveFailedText, { title: options.texts.saveFailedTitle, fixed: !(error instanceof ApiError && error.status === 403) });
+        else notifyFailure(error, options.texts.saveFailedText, { title: options.texts.saveFailedTitle, fixed: !(error instanceof ApiError && error.status === 403), saveFailure: true });
       }
     } finally {
       savingRef.current = false;
@@ -118,7 +135,11 @@ export function useAggregateEditor<Form extends Record<string, unknown>>(options
 
   /** 409 → "load the current data": the colleague's version replaces the form. */
   const reload = useCallback(() => {
-    if (conflict) setForm(options.fromRecord(conflict.data as Record<string, unknown>));
+    if (conflict) {
+      const next = options.fromRecord(conflict.data as Record<string, unknown>);
+      shown.current = JSON.stringify(next);
+      setForm(next);
+    }
     setConflict(null);
     setErrors({});
     void record.refetch();
@@ -142,6 +163,10 @@ export function useAggregateEditor<Form extends Record<string, unknown>>(options
     retry: () => void record.refetch(),
     conflict,
     reload,
+    /** Unsaved changes: the form differs from what was shown (read when the user leaves). */
+    dirty,
+    /** Said above the form: what a copy did not take over. */
+    notice: mode === 'copy' ? options.copyNotice : undefined,
     /** 409 → "keep editing": the form stays as typed and carries the version now stored, so the next save overwrites knowingly. */
     keepEditing: () => {
       const version = versionOf(conflict?.data as Record<string, unknown> | undefined);
@@ -154,9 +179,11 @@ export function useAggregateEditor<Form extends Record<string, unknown>>(options
 }
 
 /** The props of EditorPage that come from the editor as they are: mode, save, leave and the 409 dialog. */
-export function editorPageProps(editor: Pick<ReturnType<typeof useAggregateEditor>, 'mode' | 'saving' | 'save' | 'leave' | 'conflict' | 'reload' | 'keepEditing'>) {
+export function editorPageProps(editor: Pick<ReturnType<typeof useAggregateEditor>, 'mode' | 'saving' | 'save' | 'leave' | 'conflict' | 'reload' | 'keepEditing' | 'dirty' | 'notice'>) {
   return {
     mode: editor.mode,
+    dirty: editor.dirty,
+    notice: editor.notice,
     saving: editor.saving,
     onSave: () => void editor.save(),
     onCancel: editor.leave,

@@ -45,6 +45,17 @@ type Common = {
   editHint?: string;
   /** Shown only while this holds (e.g. the discount percent while the discount box is checked). */
   visible?: (values: Record<string, unknown>) => boolean;
+  /**
+   * Shown but locked while this holds, keeping what was typed (a room's adult and child prices while
+   * 'Общая цена за номер' is on: switching back brings them back; the schema drops what is locked).
+   */
+  locked?: (values: Record<string, unknown>) => boolean;
+  /**
+   * Filled from another field as the user types it (a slug from the name), until the user types
+   * this one: it follows while it is empty or still the value derived from the other. Only in a
+   * new record's form (create, copy): an edit keeps what is stored.
+   */
+  derive?: { from: string; value: (source: string) => string };
 };
 
 export type FieldSpec = Common &
@@ -96,8 +107,9 @@ const DateField = lazy(() => import('./DateFields').then((module) => ({ default:
 /** What stands in a date field while its code arrives (a moment, once). */
 const dateFallback = <InputGroup fill disabled placeholder={MESSAGES.dates.placeholder} />;
 
-export function FormField({ field, values, setValue, errors, editing, disabled, validateFields, idPrefix = 'field' }: FieldProps) {
+export function FormField({ field, values, setValue, errors, editing, disabled: formDisabled, validateFields, idPrefix = 'field' }: FieldProps) {
   if (field.visible && !field.visible(values)) return null;
+  const disabled = formDisabled || (field.locked?.(values) ?? false);
   const error = errors[field.name]?.[0] ?? (field.kind === 'daterange' ? errors[field.toName]?.[0] : undefined);
   const intent = error ? Intent.DANGER : Intent.NONE;
   const id = `${idPrefix}-${field.name}`;
@@ -307,10 +319,24 @@ export function FormFields({
   disabled?: boolean;
   idPrefix?: string;
 }) {
+  // A stored record keeps what it has (a renamed city keeps its page's address): only a new one follows.
+  const derived = editing ? [] : fields.filter((field) => field.derive);
+  const setValue =
+    derived.length === 0
+      ? form.setValue
+      : (name: string, value: unknown) => {
+          form.setValue(name, value);
+          for (const field of derived) {
+            const { from, value: derive } = field.derive!;
+            if (from !== name) continue;
+            const current = form.values[field.name];
+            if (current === null || current === undefined || current === '' || current === derive(String(form.values[from] ?? ''))) form.setValue(field.name, derive(String(value ?? '')));
+          }
+        };
   return (
     <>
       {fields.map((field) => (
-        <FormField key={field.name} field={field} values={form.values} setValue={form.setValue} errors={form.errors} editing={editing} disabled={disabled} validateFields={form.validateFields} idPrefix={idPrefix} />
+        <FormField key={field.name} field={field} values={form.values} setValue={setValue} errors={form.errors} editing={editing} disabled={disabled} validateFields={form.validateFields} idPrefix={idPrefix} />
       ))}
     </>
   );

@@ -28,13 +28,17 @@ export function useZodForm<Values extends Record<string, unknown>>(schema: z.Zod
     });
   }, []);
 
-  /** Validates locally; returns false (and shows the messages) when the schema refuses the values. */
-  const validate = useCallback((): boolean => {
+  /** Validates locally; returns the errors (and shows them) when the schema refuses the values, else null. */
+  const check = useCallback((): FieldErrors | null => {
     const result = schema.safeParse(latest.current);
-    if (result.success) return true;
-    setErrors(toFieldErrors(result.error));
-    return false;
+    if (result.success) return null;
+    const found = toFieldErrors(result.error);
+    setErrors(found);
+    return found;
   }, [schema]);
+
+  /** Validates locally; returns false (and shows the messages) when the schema refuses the values. */
+  const validate = useCallback((): boolean => check() === null, [check]);
 
   /**
    * Checks some fields now (a typed date as the user leaves it): their messages from the shared
@@ -56,7 +60,7 @@ export function useZodForm<Values extends Record<string, unknown>>(schema: z.Zod
     [schema],
   );
 
-  return { values, setValues, setValue, errors, setErrors, validate, validateFields };
+  return { values, setValues, setValue, errors, setErrors, check, validate, validateFields };
 }
 
 export const firstError = (errors: FieldErrors, name: string): string | undefined => errors[name]?.[0];

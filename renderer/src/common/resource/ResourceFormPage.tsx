@@ -10,6 +10,7 @@ import type { EditorMode } from '@shared/editor';
 import { MESSAGES } from '@shared/messages';
 import { useNavigate } from 'react-router-dom';
 import { useEditorMode } from '../editor/useAggregateEditor';
+import { useLeaveGuard } from '../editor/useLeaveGuard';
 import { FormFields } from '../form/fields';
 import { ReadFailure } from '../ReadFailure';
 import { VersionConflictDialog } from '../version/VersionConflictDialog';
@@ -33,7 +34,8 @@ export function ResourceFormPage({ definition, titles, listPath }: Props) {
     if (index > 0) navigate(-1);
     else navigate(listPath);
   };
-  const { form, record, saving, submit, conflict, loading } = useResourceForm(definition, { id, mode, onSaved: back });
+  const { form, record, saving, submit, conflict, loading, dirty } = useResourceForm(definition, { id, mode, onSaved: back });
+  const leaveGuard = useLeaveGuard(dirty);
 
   if (record.isError) {
     return (
@@ -68,6 +70,7 @@ export function ResourceFormPage({ definition, titles, listPath }: Props) {
         </form>
       )}
       <VersionConflictDialog {...conflict.dialog} />
+      {leaveGuard}
     </Card>
   );
 }

@@ -5,16 +5,17 @@
  * 422 under the fields, the spec's save-failure toast, and the version conflict of a 409 (its dialog's
  * props are `conflict.dialog`: the caller renders VersionConflictDialog).
  */
+import { copyName, copySlug } from '@shared/copy';
 import type { EditorMode } from '@shared/editor';
 import { MESSAGES } from '@shared/messages';
 import type { ResourceDefinition } from '@shared/resources/define';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { api, ApiError } from '../../api/http';
 import type { FieldSpec } from '../form/fields';
 import { hasNewFile, toFormData, withoutFiles } from '../form/formData';
 import { useZodForm } from '../form/useZodForm';
-import { notifyFailure } from '../failure';
+import { notifyFailure, notifyInvalidForm } from '../failure';
 import { toast } from '../toaster';
 import { useFormVersionConflict } from '../version/useFormVersionConflict';
 import type { ResourceFormSpec } from './definition';
@@ -51,46 +52,66 @@ export function useResourceForm(definition: ResourceWithForm, { id, mode, active
   const conflict = useFormVersionConflict(form, (data) => recordToValues(definition, data), () => record.refetch());
   const clearConflict = conflict.clear;
 
+  /** The values as they were shown (blank or read), as JSON: unsaved changes are any difference from them. */
+  const shown = useRef<string | null>(null);
+  const saved = useRef(false);
+  const latest = useRef(form.values);
+  latest.current = form.values;
   useEffect(() => {
     if (!active) return;
     setErrors({});
     clearConflict();
-    if (mode === 'create') setValues(spec.initial);
-    else if (record.data) {
+    saved.current = false;
+    if (mode === 'create') {
+      shown.current = JSON.stringify(spec.initial);
+      setValues(spec.initial);
+    } else if (record.data) {
       const values = recordToValues(definition, record.data.data);
-      // A copy is a new record: it has no version of its own yet.
-      if (mode === 'copy') delete values.version;
+      // A copy is a new record: it has no version of its own yet, and is named '… (копия)' with a slug of its own.
+      if (mode === 'copy') {
+        delete values.version;
+        if (typeof values.name === 'string') values.name = copyName(values.name);
+        if (typeof values.slug === 'string') values.slug = copySlug(values.slug);
+      }
+      shown.current = JSON.stringify(values);
       setValues(values);
     }
   }, [active, mode, record.data, spec, definition, setValues, setErrors, clearConflict]);
+  /** Unsaved changes: the values differ from what was shown (read when the user leaves; nothing after a successful save). */
+  const dirty = useCallback(() => !saved.current && shown.current !== null && JSON.stringify(latest.current) !== shown.current, []);
 
   const loading = id !== undefined && record.isPending;
   const saveFailed = resource.messages.saveFailed ?? { title: MESSAGES.errors.saveFailedTitle, text: MESSAGES.errors.saveFailedText };
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
     if (savingRef.current || loading) return; // a save in progress blocks a second one; nothing to save before the record is read
-    if (!form.validate()) {
-      toast.error(saveFailed.text, saveFailed.title);
+    const invalid = form.check();
+    if (invalid) {
+      notifyInvalidForm(invalid, saveFailed);
       return;
     }
     savingRef.current = true;
     setSaving(true);
     try {
       await save(definition, mode === 'edit' ? id : undefined, form.values);
-      toast.success(resource.messages.saved);
+      saved.current = true;
+      toast.saved(resource.messages.saved);
       onSaved();
     } catch (error) {
       if (conflict.caught(error)) return;
-      if (error instanceof ApiError && error.status === 422) setErrors(error.fieldErrors);
+      if (error instanceof ApiError && error.status === 422) {
+        setErrors(error.fieldErrors);
+        notifyInvalidForm(error.fieldErrors, saveFailed);
+      }
       // Offline or a lost session says what happened (the form stays); 403 and 409 the server's reason; any other refusal the save's text.
-      notifyFailure(error, saveFailed.text, { title: saveFailed.title, fixed: !(error instanceof ApiError && (error.status === 403 || error.status === 409)) });
+      else notifyFailure(error, saveFailed.text, { title: saveFailed.title, fixed: !(error instanceof ApiError && (error.status === 403 || error.status === 409)), saveFailure: true });
     } finally {
       savingRef.current = false;
       setSaving(false);
     }
   };
 
-  return { form, record, saving, submit, conflict, loading };
+  return { form, record, saving, submit, conflict, loading, dirty };
 }
 
 /** Sends the form: JSON, or with `multipart` the form-data requests of ResourceFormSpec.multipart. */

@@ -1,5 +1,6 @@
 /** /cities (spec 01 §2.9): the list, and the dialog 'Форма добавления города' with catalog and SEO parts. */
 import { MESSAGES } from '@shared/messages';
+import { slugOf } from '@shared/slug';
 import { citiesResource, CITY_LIMITS, citySeoSchema, type CityRef, type CityRow } from '@shared/resources/cities';
 import { defineResourceScreen } from '../../common/resource/definition';
 import { CityCatalogField } from './CityCatalogField';
@@ -25,7 +26,13 @@ export const citiesScreen = defineResourceScreen<CityRow>({
     fields: [
       { kind: 'text', name: 'name', label: 'Название', required: true },
       { kind: 'select', name: 'country_id', label: 'Страна', required: true, options: { path: '/countries/list' } },
-      { kind: 'text', name: 'slug', label: 'Адрес страницы', required: true, hint: 'Часть адреса страницы города на сайте: строчные латинские буквы, цифры и дефис' },
+      {
+        kind: 'text',
+        name: 'slug',
+        label: 'Адрес страницы',
+        hint: 'Часть адреса страницы города на сайте: строчные латинские буквы, цифры и дефис. Составляется из названия; пустое поле — составит сервер',
+        derive: { from: 'name', value: (name) => slugOf(name, CITY_LIMITS.slug) },
+      },
       { kind: 'multiselect', name: 'near_cities', label: 'Ближайшие города', options: cityOptions },
       { kind: 'multiselect', name: 'railway_transfer_cities', label: 'Города трансфера ж/д', options: cityOptions },
       { kind: 'multiselect', name: 'aviation_transfer_cities', label: 'Города трансфера авиа', options: cityOptions },

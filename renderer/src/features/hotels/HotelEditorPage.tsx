@@ -29,6 +29,7 @@ export function HotelEditorPage() {
     blank: blankHotel,
     fromRecord: hotelFromRecord,
     toCopy: copyHotel,
+    copyNotice: HOTEL_TEXTS.copyNotice,
     fallback,
     texts: { saved: HOTEL_TEXTS.saved, savedTitle: HOTEL_TEXTS.savedTitle, saveFailedTitle: HOTEL_TEXTS.saveFailedTitle, saveFailedText: HOTEL_TEXTS.saveFailedText, loadFailed: HOTEL_TEXTS.loadFailed },
   });

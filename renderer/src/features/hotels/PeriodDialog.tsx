@@ -33,12 +33,10 @@ export function PeriodDialog({ isOpen, mode, draft, setDraft, others, errors: se
   const [errors, setErrors] = useState<FieldErrors>(serverErrors);
   useEffect(() => setErrors(serverErrors), [serverErrors, isOpen]);
   const setValue = (name: string, value: unknown) => {
-    setDraft((current) => {
-      const next = { ...current, [name]: value };
-      // Spec 02 §4: the total-price mode uses the total, otherwise the adult and child prices.
-      if (name === 'is_total_price') Object.assign(next, value ? { adult_price: null, child_price: null } : { total_price: null });
-      return next;
-    });
+    // Spec 02 §4: the total-price mode uses the total, otherwise the adult and child prices: the
+    // other fields are locked, not cleared (switching back brings the typed prices back; the shared
+    // schema saves the locked ones as null).
+    setDraft((current) => ({ ...current, [name]: value }));
     setErrors((current) => dropErrors(name === 'from' || name === 'to' ? dropErrors(current, 'from') : current, name));
   };
   const total = draft.is_total_price === true;
@@ -70,9 +68,9 @@ export function PeriodDialog({ isOpen, mode, draft, setDraft, others, errors: se
               <FormFields
                 fields={[
                   { kind: 'switch', name: 'is_total_price', label: 'Общая цена за номер' },
-                  { kind: 'number', name: 'total_price', label: 'Общая цена, ₽', min: 0, visible: () => total },
-                  { kind: 'number', name: 'adult_price', label: 'Цена за взрослого, ₽', min: 0, visible: () => !total },
-                  { kind: 'number', name: 'child_price', label: 'Цена за ребёнка, ₽', min: 0, visible: () => !total },
+                  { kind: 'number', name: 'total_price', label: 'Общая цена, ₽', min: 0, locked: () => !total },
+                  { kind: 'number', name: 'adult_price', label: 'Цена за взрослого, ₽', min: 0, locked: () => total },
+                  { kind: 'number', name: 'child_price', label: 'Цена за ребёнка, ₽', min: 0, locked: () => total },
                   { kind: 'number', name: 'child_without_price', label: 'Ребёнок без места, ₽', min: 0, required: true },
                   { kind: 'number', name: 'adv_adult_price', label: 'Взрослый на доп. месте, ₽', min: 0, required: true },
                   { kind: 'number', name: 'adv_child_price', label: 'Ребёнок на доп. месте, ₽', min: 0, required: true },

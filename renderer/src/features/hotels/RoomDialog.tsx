@@ -13,7 +13,7 @@ import { formatDate } from '@shared/format';
 import type { FieldErrors } from '@shared/validation';
 import { useEffect, useState } from 'react';
 import { api } from '../../api/http';
-import { CollectionTable } from '../../common/editor/CollectionTable';
+import { CollectionTable, moneyCell, moneyColumn } from '../../common/editor/CollectionTable';
 import { ConfirmDelete } from '../../common/ConfirmDelete';
 import { NumberField } from '../../common/form/NumberField';
 import { checkRow, RowDialog } from '../../common/editor/RowDialog';
@@ -186,7 +186,8 @@ export function RoomDialog({ isOpen, mode, draft, setDraft, errors: serverErrors
     <>
       {(draft.dates ?? []).length === 0 && <Callout intent={Intent.WARNING} icon="warning-sign">{HOTEL_TEXTS.noDates}</Callout>}
       <CollectionTable<Values>
-        label="periods"
+        label="Периоды цен"
+        name="periods"
         rows={draft.dates ?? []}
         pageSize={HOTEL_LIMITS.periodsPerPage}
         errors={errorsUnder(errors, 'dates')}
@@ -198,12 +199,12 @@ export function RoomDialog({ isOpen, mode, draft, setDraft, errors: serverErrors
         columns={[
           { title: 'С', render: (period) => formatDate(period.from) },
           { title: 'По', render: (period) => formatDate(period.to) },
-          { title: 'Взрослый', render: (period) => (period.is_total_price ? '—' : (period.adult_price ?? '')) },
-          { title: 'Ребёнок', render: (period) => (period.is_total_price ? '—' : (period.child_price ?? '')) },
-          { title: 'Общая цена', render: (period) => (period.is_total_price ? period.total_price : '—') },
-          { title: 'Без места', render: (period) => period.child_without_price ?? '' },
-          { title: 'Доп. взрослый', render: (period) => period.adv_adult_price ?? '' },
-          { title: 'Доп. ребёнок', render: (period) => period.adv_child_price ?? '' },
+          { title: 'Взрослый', render: (period) => (period.is_total_price ? '—' : moneyCell(period.adult_price)) },
+          { title: 'Ребёнок', render: (period) => (period.is_total_price ? '—' : moneyCell(period.child_price)) },
+          { title: 'Общая цена', render: (period) => (period.is_total_price ? moneyCell(period.total_price) : '—') },
+          moneyColumn('Без места', (period) => period.child_without_price),
+          moneyColumn('Доп. взрослый', (period) => period.adv_adult_price),
+          moneyColumn('Доп. ребёнок', (period) => period.adv_child_price),
         ]}
       />
       {periods.state.open && (

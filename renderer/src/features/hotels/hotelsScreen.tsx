@@ -1,5 +1,6 @@
 /** The hotels list (spec 02 "Hotels list"): the generic list screen, with the editor pages for add, edit and copy. */
 import { hotelsResource, type HotelListRow } from '@shared/hotels/resource';
+import { formatPercent } from '@shared/format';
 import { defineResourceScreen } from '../../common/resource/definition';
 import { editorPageLinks } from '../../common/resource/pageLinks';
 import { safeHref } from '../../common/SafeLink';
@@ -15,7 +16,7 @@ export const hotelsScreen = defineResourceScreen<HotelListRow>({
     { key: 'city', title: 'Город', render: (row) => row.city?.name ?? '' },
     { key: 'category', title: 'Категория', render: (row) => row.category_name ?? '' },
     { key: 'address', title: 'Адрес' },
-    { key: 'commission', title: 'Наценка', render: (row) => `${row.commission_general_sum}%`, width: 90 },
+    { key: 'commission', title: 'Наценка', render: (row) => formatPercent(row.commission_general_sum), width: 90 },
   ],
   filters: [{ kind: 'select', param: 'city_id', label: 'Город', options: { path: '/cities/list' } }],
   toolbar: links.toolbar,

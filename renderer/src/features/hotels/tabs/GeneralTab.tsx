@@ -46,7 +46,8 @@ export function GeneralTab({ form, update, errors, data }: Props) {
         { kind: 'select', name: 'city_id', label: 'Город (направление)', required: true, options: { items: data.cities } },
         { kind: 'text', name: 'name', label: 'Название отеля', required: true },
         // Left empty, the save derives it from the name (shared/slug.ts; a suffix -2, -3 … when taken): the form shows what it will be.
-        { kind: 'text', name: 'slug', label: 'Адрес страницы', placeholder: derivedSlug, hint: derivedSlug && !form.slug ? `Из названия: ${derivedSlug}` : 'Строчные латинские буквы, цифры и дефис' },
+        // The placeholder only while the field is empty (a placeholder is seen only then; a filled field carries none).
+        { kind: 'text', name: 'slug', label: 'Адрес страницы', placeholder: form.slug ? undefined : derivedSlug, hint: derivedSlug && !form.slug ? `Из названия: ${derivedSlug}` : 'Строчные латинские буквы, цифры и дефис' },
         { kind: 'text', name: 'address', label: 'Адрес' },
       ])}
       <div className="pair-row">

@@ -38,7 +38,8 @@ export function RoomsTab({ form, update, errors, setErrors, data, rooms }: Props
   return (
     <>
       <CollectionTable<Values>
-        label="rooms"
+        label="Номера"
+        name="rooms"
         rows={form.rooms ?? []}
         pageSize={HOTEL_LIMITS.roomsPerPage}
         errors={roomErrors}

@@ -35,6 +35,7 @@ export function TransportEditorPage() {
     blank: blankTransport,
     fromRecord: transportFromRecord,
     toCopy: (form) => copyTransport(form),
+    copyNotice: T.copyNotice,
     fallback,
     texts: { saved: T.transportSaved, saveFailedTitle: MESSAGES.errors.saveFailedTitle, saveFailedText: MESSAGES.errors.saveFailedText, loadFailed: MESSAGES.errors.unexpected },
   });

@@ -5,6 +5,7 @@
  */
 import { Button, DialogBody, DialogFooter, HTMLTable, Intent } from '@blueprintjs/core';
 import { AppDialog } from '../../../common/AppDialog';
+import { ConfirmDialog } from '../../../common/ConfirmDialog';
 import { ConfirmDelete } from '../../../common/ConfirmDelete';
 import { MESSAGES } from '@shared/messages';
 import { dateDataSchema, SCHEDULE_PATHS, type DateDataRow, type ScheduleOfDate } from '@shared/transport/schedules';
@@ -13,7 +14,7 @@ import { api, ApiError } from '../../../api/http';
 import { DialogForm } from '../../../common/form/DialogForm';
 import { FormFields, type FieldSpec } from '../../../common/form/fields';
 import { useZodForm } from '../../../common/form/useZodForm';
-import { notifyFailure } from '../../../common/failure';
+import { notifyFailure, notifyInvalidForm } from '../../../common/failure';
 import { toast } from '../../../common/toaster';
 import { SafeLink } from '../../../common/SafeLink';
 
@@ -33,6 +34,8 @@ export function DeparturesTab({ transportId, date, rows, applications, onChanged
   const [editing, setEditing] = useState<DateDataRow | 'new' | null>(null);
   const [toDelete, setToDelete] = useState<DateDataRow | null>(null);
   const [notifying, setNotifying] = useState<number | null>(null);
+  /** A departure whose notifications are asked about before they are sent. */
+  const [toNotify, setToNotify] = useState<DateDataRow | null>(null);
 
   const notify = async (row: DateDataRow) => {
     setNotifying(row.id);
@@ -101,7 +104,7 @@ export function DeparturesTab({ transportId, date, rows, applications, onChanged
                 </div>
               </td>
               <td className="row-actions">
-                <Button variant="minimal" icon="envelope" title="Отправить уведомление" aria-label="Отправить уведомление" loading={notifying === row.id} onClick={() => void notify(row)} />
+                <Button variant="minimal" icon="envelope" title="Отправить уведомление" aria-label="Отправить уведомление" loading={notifying === row.id} onClick={() => setToNotify(row)} />
                 <Button variant="minimal" icon="edit" title={MESSAGES.list.edit} aria-label={MESSAGES.list.edit} onClick={() => setEditing(row)} />
                 <Button variant="minimal" icon="trash" intent={Intent.DANGER} title={MESSAGES.list.delete} aria-label={MESSAGES.list.delete} onClick={() => setToDelete(row)} />
               </td>
@@ -120,6 +123,18 @@ export function DeparturesTab({ transportId, date, rows, applications, onChanged
           onChanged();
         }}
       />
+      <ConfirmDialog
+        isOpen={toNotify !== null}
+        icon="envelope"
+        confirmText={T.notify}
+        onCancel={() => setToNotify(null)}
+        onConfirm={() => {
+          if (toNotify) void notify(toNotify);
+          setToNotify(null);
+        }}
+      >
+        {toNotify && T.confirmNotify(toNotify.name || toNotify.number || date.split('-').reverse().join('.'))}
+      </ConfirmDialog>
       <ConfirmDelete
         item={toDelete}
         onCancel={() => setToDelete(null)}
@@ -183,17 +198,20 @@ function DateDataDialog({
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
     if (savingRef.current) return;
-    if (!form.validate()) return void toast.error(MESSAGES.errors.saveFailedText, MESSAGES.errors.saveFailedTitle);
+    const invalid = form.check();
+    if (invalid) return void notifyInvalidForm(invalid);
     savingRef.current = true;
     setSaving(true);
     try {
       if (row === 'new') await api.post(SCHEDULE_PATHS.dateData(transportId), form.values);
       else if (row) await api.patch(SCHEDULE_PATHS.date(transportId, row.id), form.values);
-      toast.success(T.dateDataSaved);
+      toast.saved(T.dateDataSaved);
       onSaved();
     } catch (error) {
-      if (error instanceof ApiError && error.status === 422) setErrors(error.fieldErrors);
-      notifyFailure(error, MESSAGES.errors.saveFailedText, { title: MESSAGES.errors.saveFailedTitle, fixed: true });
+      if (error instanceof ApiError && error.status === 422) {
+        setErrors(error.fieldErrors);
+        notifyInvalidForm(error.fieldErrors);
+      } else notifyFailure(error, MESSAGES.errors.saveFailedText, { title: MESSAGES.errors.saveFailedTitle, fixed: true, saveFailure: true });
     } finally {
       savingRef.current = false;
       setSaving(false);

@@ -14,6 +14,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { api, ApiError } from '../../../api/http';
+import { ConfirmDialog } from '../../../common/ConfirmDialog';
 import { exportFile } from '../../../common/exportFile';
 import { notifyFailure } from '../../../common/failure';
 import { DateField } from '../../../common/form/DateFields';
@@ -99,6 +100,22 @@ export function SchedulePage() {
     if (booked) setSeat(null);
   };
   const cancel = (booking: SeatBookingRow) => seatCall(() => api.delete(SCHEDULE_PATHS.seat(id, booking.id)), T.unbooked, 'number');
+  /** A manual booking asked about before it is cancelled. */
+  const [toCancel, setToCancel] = useState<SeatBookingRow | null>(null);
+
+  /** Сохранить: bookings and departure data are saved as they are made; the date is read again and the user told so. */
+  const [refreshing, setRefreshing] = useState(false);
+  const saveAll = async () => {
+    setRefreshing(true);
+    try {
+      await queryClient.fetchQuery({ queryKey: ['schedule', id, date], queryFn: () => api.post<{ data: ScheduleOfDate }>(SCHEDULE_PATHS.schedule(id), { date }), staleTime: 0 });
+      toast.saved(T.scheduleSaved);
+    } catch (error) {
+      notifyFailure(error, MESSAGES.errors.unexpected, { write: false });
+    } finally {
+      setRefreshing(false);
+    }
+  };
 
   /** Excursion transports book a free seat at once on the whole route; any other click opens the seat's dialog. */
   const clickSeat = (number: number) => {
@@ -228,7 +245,7 @@ export function SchedulePage() {
 
       <div className="schedule-footer">
         <Button text="Назад" icon="arrow-left" onClick={back} />
-        <Button intent={Intent.PRIMARY} text={MESSAGES.list.save} disabled={!date} title={date ? undefined : 'Выберите дату'} onClick={() => void refresh()} />
+        <Button intent={Intent.PRIMARY} text={MESSAGES.list.save} disabled={!date} loading={refreshing} title={date ? undefined : 'Выберите дату'} onClick={() => void saveAll()} />
       </div>
       <p className="bp6-text-muted schedule-hint">
         Бронь места — щелчок по месту на схеме. <Link to={routePath('transport-schedules')}>Все рейсы</Link>
@@ -241,9 +258,22 @@ export function SchedulePage() {
         bookings={seats.filter((booking) => booking.number === seat)}
         busy={busy}
         onBook={(from, to) => seat !== null && void book(seat, from, to)}
-        onCancel={(booking) => void cancel(booking)}
+        onCancel={setToCancel}
         onClose={() => setSeat(null)}
       />
+      <ConfirmDialog
+        isOpen={toCancel !== null}
+        intent={Intent.DANGER}
+        icon="cross"
+        confirmText={T.unbook}
+        onCancel={() => setToCancel(null)}
+        onConfirm={() => {
+          if (toCancel) void cancel(toCancel);
+          setToCancel(null);
+        }}
+      >
+        {toCancel && T.confirmUnbook(toCancel.number, toCancel.from_city.name, toCancel.to_city.name)}
+      </ConfirmDialog>
     </Card>
   );
 }

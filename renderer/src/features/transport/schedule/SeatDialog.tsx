@@ -20,6 +20,28 @@ interface Props {
   onClose(): void;
 }
 
+type RoutePoint = SchedulePayload['routes'][number];
+
+/**
+ * The departures and (for the chosen departure city) the arrivals a seat can still be booked between:
+ * a leg p → q is free when no booking of the seat overlaps it (booked from before q to after p).
+ */
+export function freeSegments(route: RoutePoint[], bookings: Pick<SeatBookingRow, 'from_position' | 'to_position'>[], fromCityId: number | null) {
+  const points = [...route].sort((a, b) => a.position - b.position);
+  const free = (fromPosition: number, toPosition: number) => !bookings.some((booking) => booking.from_position < toPosition && booking.to_position > fromPosition);
+  const fromOptions = points.slice(0, -1).filter((point, index) => free(point.position, points[index + 1]!.position));
+  const start = fromOptions.find((point) => point.point_city.id === fromCityId);
+  const toOptions: RoutePoint[] = [];
+  if (start) {
+    for (const point of points) {
+      if (point.position <= start.position) continue;
+      if (!free(start.position, point.position)) break;
+      toOptions.push(point);
+    }
+  }
+  return { fromOptions, toOptions, fromPosition: start?.position ?? -1 };
+}
+
 export function SeatDialog({ number, route, isExcursion, bookings, busy, onBook, onCancel, onClose }: Props) {
   const [from, setFrom] = useState<number | null>(null);
   const [to, setTo] = useState<number | null>(null);
@@ -27,10 +49,10 @@ export function SeatDialog({ number, route, isExcursion, bookings, busy, onBook,
     setFrom(null);
     setTo(null);
   }, [number]);
-  // Departure options are the stops before the last; arrival options are the stops after the departure.
-  const fromPosition = route.find((point) => point.point_city.id === from)?.position ?? -1;
-  const fromOptions = route.slice(0, -1);
-  const toOptions = fromPosition < 0 ? [] : route.filter((point) => point.position > fromPosition);
+  // Only what the seat can still be booked on: a departure whose next leg is free, and the arrivals
+  // reached from it before the first leg already booked for this seat.
+  const { fromOptions, toOptions, fromPosition } = freeSegments(route, bookings, from);
+  const full = isExcursion ? bookings.length > 0 : fromOptions.length === 0;
 
   return (
     <AppDialog isOpen={number !== null} onClose={onClose} title={`Место ${number ?? ''}`} className="seat-dialog">
@@ -59,7 +81,9 @@ export function SeatDialog({ number, route, isExcursion, bookings, busy, onBook,
         ) : (
           <p className="bp6-text-muted">Место свободно на всём маршруте.</p>
         )}
-        {isExcursion ? (
+        {full ? (
+          <p className="bp6-text-muted">{MESSAGES.transport.seatFullyBooked}</p>
+        ) : isExcursion ? (
           <p className="bp6-text-muted">Экскурсионный рейс: место бронируется на весь маршрут.</p>
         ) : (
           <div className="seat-dialog-segment">
@@ -92,7 +116,7 @@ export function SeatDialog({ number, route, isExcursion, bookings, busy, onBook,
         actions={
           <>
             <Button text={MESSAGES.list.close} onClick={onClose} />
-            <Button intent={Intent.PRIMARY} text="Забронировать" loading={busy} disabled={!isExcursion && (from === null || to === null)} onClick={() => onBook(from, to)} />
+            <Button intent={Intent.PRIMARY} text="Забронировать" loading={busy} disabled={full || (!isExcursion && (from === null || to === null))} onClick={() => onBook(from, to)} />
           </>
         }
       />

@@ -8,13 +8,12 @@ import { Button, FormGroup, Intent, SegmentedControl } from '@blueprintjs/core';
 import { errorsUnder } from '@shared/editor';
 import { formatDate } from '@shared/format';
 import { MESSAGES } from '@shared/messages';
-import { COMMISSION_BOUNDS, COMMISSION_TYPES, formatCommission } from '@shared/commission';
-import { formatMoney } from '@shared/format';
+import { COMMISSION_BOUNDS, COMMISSION_TYPES } from '@shared/commission';
 import { dateRowErrors, dayRowErrors } from '@shared/transport/schema';
 import { DEPARTURE_TYPE, TRANSPORT_LIMITS, WEEKDAYS, weekdayName } from '@shared/transport/constants';
 import type { FieldErrors } from '@shared/validation';
 import { useEffect, useState } from 'react';
-import { CollectionTable } from '../../../../common/editor/CollectionTable';
+import { CollectionTable, commissionColumn, moneyColumn } from '../../../../common/editor/CollectionTable';
 import { ConfirmDelete } from '../../../../common/ConfirmDelete';
 import { checkRow, RowDialog } from '../../../../common/editor/RowDialog';
 import { dropErrors } from '../../../../common/editor/useAggregateEditor';
@@ -32,7 +31,7 @@ interface Props {
 }
 
 /** "5%" or "150,00 ₽" (commission type 1 fixed, 2 percent), as every money cell. */
-const markup = (row: Values) => formatCommission(Number(row.commission_type), row.commission_sum ?? 0);
+const markupColumn = commissionColumn<Values>('Наценка', (row) => Number(row.commission_type), (row) => row.commission_sum);
 
 export function DeparturesTab({ form, update, errors, setErrors }: Props) {
   const mode = Number(form.departure_type) === DEPARTURE_TYPE.dates ? DEPARTURE_TYPE.dates : DEPARTURE_TYPE.days;
@@ -87,7 +86,8 @@ function DaysTable(props: Props) {
   return (
     <>
       <CollectionTable<Values>
-        label="days"
+        label="Дни недели"
+        name="days"
         rows={days}
         pageSize={TRANSPORT_LIMITS.weekdays}
         errors={rowErrors}
@@ -97,8 +97,8 @@ function DaysTable(props: Props) {
         onDelete={editor.remove}
         columns={[
           { title: 'День', render: (day) => weekdayName(Number(day.number)) },
-          { title: 'Наценка', render: markup },
-          { title: 'Фрахт автобуса', render: (day) => formatMoney(day.freight ?? 0) },
+          markupColumn,
+          moneyColumn<Values>('Фрахт автобуса', (day) => day.freight ?? 0),
         ]}
       />
       {editor.state.open && (
@@ -144,7 +144,8 @@ function DatesTable(props: Props) {
   return (
     <>
       <CollectionTable<Values>
-        label="dates"
+        label="Даты отправления"
+        name="dates"
         rows={dates}
         pageSize={10}
         errors={rowErrors}
@@ -155,8 +156,8 @@ function DatesTable(props: Props) {
         toolbar={<Button icon="trash" intent={Intent.DANGER} text="Удалить выбранные даты" disabled={selected.size === 0} onClick={() => setConfirming(true)} />}
         columns={[
           { title: 'Дата отправления', render: (date) => (date.start_date ? formatDate(date.start_date) : '') },
-          { title: 'Наценка', render: markup },
-          { title: 'Фрахт автобуса', render: (date) => formatMoney(date.freight ?? 0) },
+          markupColumn,
+          moneyColumn<Values>('Фрахт автобуса', (date) => date.freight ?? 0),
         ]}
       />
       <ConfirmDelete item={confirming ? selected.size : null} message={`Удалить выбранные даты (${selected.size})?`} onCancel={() => setConfirming(false)} onConfirm={removeSelected} />
@@ -216,7 +217,7 @@ function DepartureRowDialog({ kind, mode, draft, setDraft, serverErrors, check, 
       width="36vw"
       errors={errors}
       onSave={() => {
-        if (checkRow(check(draft), setErrors, MESSAGES.errors.saveFailedText)) onSave(draft);
+        if (checkRow(check(draft), setErrors)) onSave(draft);
       }}
       onClose={onClose}
       tabs={[

@@ -100,7 +100,8 @@ export function RouteTab({ routes, duration, setRoutes, errors, setErrors, data,
             owns: ['routes.intermediates'],
             panel: (
               <CollectionTable<Values>
-                label="stops"
+                label="Промежуточные остановки"
+                name="stops"
                 rows={routes.intermediates ?? []}
                 pageSize={10}
                 errors={stopErrors}
@@ -167,8 +168,7 @@ function StopDialog({ mode, draft, setDraft, serverErrors, others, duration, cit
     const placed = inRouteOrder([...others, draft]);
     const previous = placed[placed.indexOf(draft) - 1];
     const found = intermediateStopErrors(draft, duration, previous ? Number(previous.departure_day) : 1);
-    const missing = Object.values(found).some((messages) => messages.includes(MESSAGES.validation.required));
-    if (checkRow(found, setErrors, missing ? T.fillAllFields : MESSAGES.errors.saveFailedText)) onSave(draft);
+    if (checkRow(found, setErrors, T.fillAllFields)) onSave(draft);
   };
   const dayHint = `от 1 до ${duration}`;
   return (
