@@ -4,6 +4,7 @@
  */
 import { CommissionType, HOTEL_COMMISSION_CATEGORIES, PERIOD_COMMISSION_CATEGORIES, ROOM_AGE_LISTS, ROOM_ITEM_LISTS } from '@shared/hotels/constants';
 import type { FieldErrors } from '@shared/validation';
+import { owner, tabOwnership } from '../../common/editor/tabOwnership';
 
 /** The form is the payload itself (loose JSON: the shared schema checks it before it is sent). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -99,26 +100,23 @@ export function hotelFromRecord(record: Values): Values {
   return { ...blankHotel(), ...record, coords: [coords[0] ?? '', coords[1] ?? ''], info: record.info ?? [], catalog: record.catalog ?? { price: null, sort: null } };
 }
 
-const startsWith = (prefixes: readonly string[]) => (path: string) => prefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}.`) || (prefix.endsWith('_') && path.startsWith(prefix)));
-
 /** Error paths of each tab of the hotel editor; anything unknown shows on the general tab. */
-export const HOTEL_TAB_OWNS = {
-  rooms: startsWith(['rooms']),
-  commission: startsWith(['commission_', 'is_differentiate']),
-  info: startsWith(['description', 'short_description', 'info', 'desc_files']),
-  photos: startsWith(['photos']),
-  videos: startsWith(['videos']),
-  catalog: startsWith(['catalog']),
-  seo: startsWith(['seo_']),
-};
-export const generalOwns = (path: string) => !Object.values(HOTEL_TAB_OWNS).some((owns) => owns(path));
+const HOTEL_TABS = tabOwnership({
+  rooms: ['rooms'],
+  commission: ['commission_', 'is_differentiate'],
+  info: ['description', 'short_description', 'info', 'desc_files'],
+  photos: ['photos'],
+  videos: ['videos'],
+  catalog: ['catalog'],
+  seo: ['seo_'],
+});
+export const HOTEL_TAB_OWNS = HOTEL_TABS.owns;
+export const generalOwns = HOTEL_TABS.rest;
 
 /** Room dialog tabs: photos, dates, and everything else on the general tab. */
-export const ROOM_TAB_OWNS = {
-  photos: startsWith(['photos']),
-  dates: startsWith(['dates']),
-};
-export const roomGeneralOwns = (path: string) => !Object.values(ROOM_TAB_OWNS).some((owns) => owns(path));
-export const periodCommissionOwns = startsWith(['commission_', 'is_differentiate']);
+const ROOM_TABS = tabOwnership({ photos: ['photos'], dates: ['dates'] });
+export const ROOM_TAB_OWNS = ROOM_TABS.owns;
+export const roomGeneralOwns = ROOM_TABS.rest;
+export const periodCommissionOwns = owner(['commission_', 'is_differentiate']);
 
 export const hasErrors = (errors: FieldErrors) => Object.keys(errors).length > 0;

@@ -1,8 +1,6 @@
 /** The bus-transport editor's form: which tab shows an error, and the tariff matrix following the route. */
 import { describe, expect, it } from 'vitest';
-import { blankTransport, generalOwns, TRANSPORT_TAB_OWNS, withRoutes } from './form';
-
-const tabOf = (path: string) => Object.entries(TRANSPORT_TAB_OWNS).find(([, owns]) => owns(path))?.[0] ?? (generalOwns(path) ? 'general' : null);
+import { blankTransport, transportTabOf as tabOf, withRoutes } from './form';
 
 describe('the bus-transport editor', () => {
   it('routes each error path to its tab: the general tab has the transport\'s own fields and anything unknown', () => {

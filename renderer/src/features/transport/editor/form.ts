@@ -4,6 +4,7 @@
  * which error path.
  */
 import { DEPARTURE_TYPE, rebuildTariffs, routePositions } from '@shared/transport/transports';
+import { tabOwnership } from '../../../common/editor/tabOwnership';
 
 /** The form is the payload itself (loose JSON: the shared schema checks it before it is sent). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -65,20 +66,20 @@ export function transportFromRecord(record: Values): Values {
   return { ...blankTransport(), ...record, catalog };
 }
 
-const startsWith = (prefixes: readonly string[]) => (path: string) => prefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}.`));
-
 /**
  * Error paths of each tab (spec 02: "others: error keys beginning with the tab name"); the general tab
  * has the rest — name, duration and the other fields of the transport itself (the spec names name,
  * category_id, duration and transport_forth_id).
  */
-export const TRANSPORT_TAB_OWNS = {
-  routes: startsWith(['routes']),
-  departures: startsWith(['departure_type', 'days', 'dates']),
-  tariffs: startsWith(['tariffs']),
-  catalog: startsWith(['catalog']),
-};
-export const generalOwns = (path: string) => !Object.values(TRANSPORT_TAB_OWNS).some((owns) => owns(path));
+const TRANSPORT_TABS = tabOwnership({
+  routes: ['routes'],
+  departures: ['departure_type', 'days', 'dates'],
+  tariffs: ['tariffs'],
+  catalog: ['catalog'],
+});
+export const TRANSPORT_TAB_OWNS = TRANSPORT_TABS.owns;
+export const generalOwns = TRANSPORT_TABS.rest;
+export const transportTabOf = (path: string) => TRANSPORT_TABS.tabOf(path) ?? 'general';
 
 /** The route's points in order (start, stops, finish) with a name each, for the tariff matrix and its headings. */
 export function routePoints(routes: Values, cityName: (id: unknown) => string): { position: number; name: string }[] {
