@@ -5,13 +5,14 @@
  * After a save the user goes back one page ('Направление успешно сохранено').
  */
 import { MESSAGES } from '@shared/messages';
-import { routePath, ROUTES } from '@shared/routes';
+import { editorTitles, routePath, ROUTES } from '@shared/routes';
 import { copyTransport, TRANSPORT_PATHS, transportSchema } from '@shared/transport/transports';
 import type { FieldErrors } from '@shared/validation';
 import { useNavigate } from 'react-router-dom';
 import { EditorPage } from '../../../common/editor/EditorPage';
 import { listPath } from '../../../common/resource/pageLinks';
 import { dropErrors, editorPageProps, useAggregateEditor } from '../../../common/editor/useAggregateEditor';
+import { editorReadState } from '../../../common/editor/useEditorData';
 import { blankTransport, generalOwns, TRANSPORT_TAB_OWNS, transportFromRecord, withRoutes, type Values } from './form';
 import { CatalogTab } from './tabs/CatalogTab';
 import { DeparturesTab } from './tabs/DeparturesTab';
@@ -25,10 +26,14 @@ const T = MESSAGES.transport;
 
 export function TransportEditorPage() {
   const navigate = useNavigate();
-  const { data, failed, cityName } = useTransportData();
+  const lists = useTransportData();
+  const { cityName } = lists;
+  const data = lists.data?.lists;
   const fallback = listPath('transports');
   const editor = useAggregateEditor<Values>({
     path: TRANSPORT_PATHS.list,
+    editor: 'transport',
+    afterSave: 'back',
     schema: transportSchema,
     blank: blankTransport,
     fromRecord: transportFromRecord,
@@ -49,12 +54,11 @@ export function TransportEditorPage() {
     <EditorPage
       id="transport-editor"
       {...editorPageProps(editor)}
-      titles={{ create: ROUTES['transport-create'].title, edit: ROUTES['transport-edit'].title, copy: ROUTES['transport-copy'].title }}
+      titles={editorTitles('transport')}
       breadcrumbs={[{ text: ROUTES.transports.title, href: routePath('transports'), onClick: () => navigate(fallback) }, { text: form?.name || 'Новый тур' }]}
       errors={errors}
-      loading={editor.loading || !data}
-      failed={editor.failed || failed}
-      failedText={MESSAGES.errors.unexpected}
+      {...editorReadState(editor, lists)}
+      failedText={MESSAGES.connection.listFailed}
       tabs={
         form && data
           ? [
