@@ -65,7 +65,7 @@ export const SCREENS: Partial<Record<RouteName, ScreenLoader>> = {
   transportation: list(() => import('./transportation/transportationScreen').then((m) => m.transportationScreen)),
   ...editor('transportation', () => import('./transportation/transportationScreen').then((m) => m.TransportationFormPage)),
   transports: list(() => import('./transport/transportsScreen').then((m) => m.transportsScreen)),
-  ...editor('transport', () => import('./transport/editor/TransportEditorPage').then((m) => m.TransportEditorPage)),
+  ...editor('transport', () => import('./transport/TransportEditorPage').then((m) => m.TransportEditorPage)),
   'transport-schedules': list(() => import('./transport/schedulesScreen').then((m) => m.schedulesScreen)),
   'transport-schedule': page(() => import('./transport/schedule/SchedulePage').then((m) => m.SchedulePage)),
   hotels: list(() => import('./hotels/hotelsScreen').then((m) => m.hotelsScreen)),

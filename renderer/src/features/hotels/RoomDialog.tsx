@@ -20,7 +20,7 @@ import { checkRow, RowDialog } from '../../common/editor/RowDialog';
 import { dropErrors } from '../../common/editor/useAggregateEditor';
 import { useCollectionEditor, type RowDialogMode } from '../../common/editor/useCollectionEditor';
 import { ItemSumList } from '../../common/editor/ItemSumList';
-import { PhotoListEditor } from '../../common/editors';
+import { PhotoListEditor } from '../../common/content-editors';
 import { FormFields, type FieldSpec, type Option } from '../../common/form/fields';
 import { toast } from '../../common/toaster';
 import { blankPeriod, ROOM_TAB_OWNS, roomGeneralOwns, type Values } from './form';

@@ -10,7 +10,7 @@ import { MESSAGES } from '@shared/messages';
 import type { FieldErrors } from '@shared/validation';
 import { useState } from 'react';
 import { UploadButton, UploadList } from '../../../common/editor/UploadList';
-import { PhotoListEditor, RichTextEditor } from '../../../common/editors';
+import { PhotoListEditor, RichTextEditor } from '../../../common/content-editors';
 import { FormFields } from '../../../common/form/fields';
 import type { Values } from '../form';
 

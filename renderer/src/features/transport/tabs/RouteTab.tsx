@@ -10,12 +10,12 @@ import { MESSAGES } from '@shared/messages';
 import { intermediateStopErrors, TRANSPORT_LIMITS, type TransportData } from '@shared/transport/transports';
 import type { FieldErrors } from '@shared/validation';
 import { useEffect, useState } from 'react';
-import { CollectionTable } from '../../../../common/editor/CollectionTable';
-import { EditorTabs, type EditorTab } from '../../../../common/editor/EditorTabs';
-import { checkRow, RowDialog } from '../../../../common/editor/RowDialog';
-import { dropErrors } from '../../../../common/editor/useAggregateEditor';
-import { useCollectionEditor, type RowDialogMode } from '../../../../common/editor/useCollectionEditor';
-import { FormFields, type FieldSpec } from '../../../../common/form/fields';
+import { CollectionTable } from '../../../common/editor/CollectionTable';
+import { EditorTabs, type EditorTab } from '../../../common/editor/EditorTabs';
+import { checkRow, RowDialog } from '../../../common/editor/RowDialog';
+import { dropErrors } from '../../../common/editor/useAggregateEditor';
+import { useCollectionEditor, type RowDialogMode } from '../../../common/editor/useCollectionEditor';
+import { FormFields, type FieldSpec } from '../../../common/form/fields';
 import { blankStop, type Values } from '../form';
 
 const T = MESSAGES.transport;

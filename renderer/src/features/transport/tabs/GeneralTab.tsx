@@ -2,7 +2,7 @@
 import { MESSAGES } from '@shared/messages';
 import { AUTO_CONFIRM_STATUSES, TRANSPORT_LIMITS, type TransportData } from '@shared/transport/transports';
 import type { FieldErrors } from '@shared/validation';
-import { FormFields } from '../../../../common/form/fields';
+import { FormFields } from '../../../common/form/fields';
 import type { Values } from '../form';
 
 interface Props {

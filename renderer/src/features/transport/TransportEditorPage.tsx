@@ -9,18 +9,18 @@ import { editorTitles, routePath, ROUTES } from '@shared/routes';
 import { copyTransport, TRANSPORT_PATHS, transportSchema } from '@shared/transport/transports';
 import type { FieldErrors } from '@shared/validation';
 import { useNavigate } from 'react-router-dom';
-import { EditorPage } from '../../../common/editor/EditorPage';
-import { listPath } from '../../../common/resource/pageLinks';
-import { dropErrors, editorPageProps, useAggregateEditor } from '../../../common/editor/useAggregateEditor';
-import { editorReadState } from '../../../common/editor/useEditorData';
+import { EditorPage } from '../../common/editor/EditorPage';
+import { listPath } from '../../common/resource/pageLinks';
+import { dropErrors, editorPageProps, useAggregateEditor } from '../../common/editor/useAggregateEditor';
+import { editorReadState } from '../../common/editor/useEditorData';
 import { blankTransport, generalOwns, TRANSPORT_TAB_OWNS, transportFromRecord, withRoutes, type Values } from './form';
 import { CatalogTab } from './tabs/CatalogTab';
-import { DeparturesTab } from './tabs/DeparturesTab';
+import { DepartureDaysTab } from './tabs/DepartureDaysTab';
 import { GeneralTab } from './tabs/GeneralTab';
 import { RouteTab } from './tabs/RouteTab';
 import { TariffsTab } from './tabs/TariffsTab';
 import { useTransportData } from './useTransportData';
-import '../transport.css';
+import './transport.css';
 
 const T = MESSAGES.transport;
 
@@ -69,7 +69,7 @@ export function TransportEditorPage() {
                 owns: TRANSPORT_TAB_OWNS.routes,
                 panel: <RouteTab routes={form.routes} duration={Number(form.duration) || 0} setRoutes={setRoutes} errors={errors} setErrors={setErrors} data={data} cityName={cityName} />,
               },
-              { id: 'departures', title: 'График', owns: TRANSPORT_TAB_OWNS.departures, panel: <DeparturesTab form={form} update={update} errors={errors} setErrors={setErrors} /> },
+              { id: 'departures', title: 'График', owns: TRANSPORT_TAB_OWNS.departures, panel: <DepartureDaysTab form={form} update={update} errors={errors} setErrors={setErrors} /> },
               { id: 'tariffs', title: 'Тарифы', owns: TRANSPORT_TAB_OWNS.tariffs, panel: <TariffsTab form={form} update={update} errors={errors} cityName={cityName} /> },
               { id: 'catalog', title: 'Каталог', owns: TRANSPORT_TAB_OWNS.catalog, panel: <CatalogTab form={form} update={update} errors={errors} /> },
             ]

@@ -11,12 +11,12 @@ import { MESSAGES } from '@shared/messages';
 import { COMMISSION_TYPES, dateRowErrors, dayRowErrors, DEPARTURE_TYPE, TRANSPORT_LIMITS, WEEKDAYS, weekdayName } from '@shared/transport/transports';
 import type { FieldErrors } from '@shared/validation';
 import { useEffect, useState } from 'react';
-import { CollectionTable } from '../../../../common/editor/CollectionTable';
-import { ConfirmDelete } from '../../../../common/ConfirmDelete';
-import { checkRow, RowDialog } from '../../../../common/editor/RowDialog';
-import { dropErrors } from '../../../../common/editor/useAggregateEditor';
-import { useCollectionEditor, type RowDialogMode } from '../../../../common/editor/useCollectionEditor';
-import { FormFields, type FieldSpec } from '../../../../common/form/fields';
+import { CollectionTable } from '../../../common/editor/CollectionTable';
+import { ConfirmDelete } from '../../../common/ConfirmDelete';
+import { checkRow, RowDialog } from '../../../common/editor/RowDialog';
+import { dropErrors } from '../../../common/editor/useAggregateEditor';
+import { useCollectionEditor, type RowDialogMode } from '../../../common/editor/useCollectionEditor';
+import { FormFields, type FieldSpec } from '../../../common/form/fields';
 import { blankDate, blankDay, type Values } from '../form';
 
 const T = MESSAGES.transport;
@@ -31,7 +31,7 @@ interface Props {
 /** "5 %" or "150 ₽" (commission type 1 fixed, 2 percent). */
 const markup = (row: Values) => `${row.commission_sum ?? 0} ${Number(row.commission_type) === 2 ? '%' : '₽'}`;
 
-export function DeparturesTab({ form, update, errors, setErrors }: Props) {
+export function DepartureDaysTab({ form, update, errors, setErrors }: Props) {
   const mode = Number(form.departure_type) === DEPARTURE_TYPE.dates ? DEPARTURE_TYPE.dates : DEPARTURE_TYPE.days;
   const rows: Values[] = mode === DEPARTURE_TYPE.days ? (form.days ?? []) : (form.dates ?? []);
   const locked = rows.length > 0;

@@ -9,10 +9,10 @@ import { errorsUnder } from '@shared/editor';
 import { PHOTO_POLICY } from '@shared/files';
 import { TRANSPORT_LIMITS, TRANSPORT_PATHS } from '@shared/transport/transports';
 import type { FieldErrors } from '@shared/validation';
-import { PairListEditor } from '../../../../common/editor/PairListEditor';
-import { UploadButton } from '../../../../common/editor/UploadList';
-import { RichTextEditor } from '../../../../common/editors';
-import { FormFields } from '../../../../common/form/fields';
+import { PairListEditor } from '../../../common/editor/PairListEditor';
+import { UploadButton } from '../../../common/editor/UploadList';
+import { RichTextEditor } from '../../../common/content-editors';
+import { FormFields } from '../../../common/form/fields';
 import type { Values } from '../form';
 
 interface Props {

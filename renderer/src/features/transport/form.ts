@@ -4,7 +4,7 @@
  * which error path.
  */
 import { DEPARTURE_TYPE, rebuildTariffs, routePositions } from '@shared/transport/transports';
-import { tabOwnership } from '../../../common/editor/tabOwnership';
+import { tabOwnership } from '../../common/editor/tabOwnership';
 
 /** The form is the payload itself (loose JSON: the shared schema checks it before it is sent). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

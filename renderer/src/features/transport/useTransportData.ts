@@ -1,7 +1,7 @@
 /** The lists the bus-transport editor's selects need: GET /api/transports/data (spec 02 §7). */
 import { TRANSPORT_PATHS, type TransportData } from '@shared/transport/transports';
 import { useMemo } from 'react';
-import { useEditorData } from '../../../common/editor/useEditorData';
+import { useEditorData } from '../../common/editor/useEditorData';
 
 export function useTransportData() {
   const read = useEditorData<{ lists: TransportData }>({ lists: TRANSPORT_PATHS.data });
