@@ -13,7 +13,7 @@ import { EditorPage } from '../../common/editor/EditorPage';
 import { listPath } from '../../common/resource/pageLinks';
 import { dropErrors, editorPageProps, useAggregateEditor } from '../../common/editor/useAggregateEditor';
 import { editorReadState } from '../../common/editor/useEditorData';
-import { blankTransport, generalOwns, TRANSPORT_TAB_OWNS, transportFromRecord, withRoutes, type Values } from './form';
+import { blankTransport, generalOwns, TRANSPORT_TAB_OWNS, transportFromRecord, withRoutes, type RouteValues, type UpdateField, type Values } from './form';
 import { CatalogTab } from './tabs/CatalogTab';
 import { DepartureDaysTab } from './tabs/DepartureDaysTab';
 import { GeneralTab } from './tabs/GeneralTab';
@@ -42,10 +42,11 @@ export function TransportEditorPage() {
     texts: { saved: T.transportSaved, saveFailedTitle: MESSAGES.errors.saveFailedTitle, saveFailedText: MESSAGES.errors.saveFailedText, loadFailed: MESSAGES.errors.unexpected },
   });
   const { form, errors } = editor;
-  const update = (key: string, value: unknown) => editor.update(key, value);
+  // FormFields name their fields as text; the shared schema checks every value before a save.
+  const update: UpdateField = (key, value) => editor.update(key as keyof Values, value as Values[keyof Values]);
   const setErrors = (change: (current: FieldErrors) => FieldErrors) => editor.setErrors(change);
   /** A change of the route: the tariff matrix follows it; only the changed part's errors are answered. */
-  const setRoutes = (routes: Values, answered: string) => {
+  const setRoutes = (routes: RouteValues, answered: string) => {
     editor.setForm((current) => (current ? withRoutes(current, routes) : current));
     editor.setErrors((current) => dropErrors(current, answered));
   };

@@ -3,14 +3,44 @@
  * the blank rows of its dialogs, the tariff matrix kept in step with the route, and which tab owns
  * which error path.
  */
-import { DEPARTURE_TYPE, rebuildTariffs, routePositions } from '@shared/transport/transports';
+import {
+  catalogSchema,
+  dateRowSchema,
+  dayRowSchema,
+  DEPARTURE_TYPE,
+  finishPointSchema,
+  intermediatePointSchema,
+  rebuildTariffs,
+  routePositions,
+  startPointSchema,
+  tariffSchema,
+  type TransportFormInput,
+} from '@shared/transport/transports';
+import type { z } from 'zod';
 import { tabOwnership } from '../../common/editor/tabOwnership';
 
-/** The form is the payload itself (loose JSON: the shared schema checks it before it is sent). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type Values = Record<string, any>;
+/**
+ * The form is the payload as the shared schema takes it (its input types: a field holds what was typed
+ * until the schema checks it before it is sent), with the parts the schema defaults always present.
+ */
+export type DayValues = z.input<typeof dayRowSchema>;
+export type DateValues = z.input<typeof dateRowSchema>;
+export type StopValues = z.input<typeof intermediatePointSchema> & { can_delete?: boolean };
+export type RouteValues = { start: z.input<typeof startPointSchema>; intermediates: StopValues[]; finish: z.input<typeof finishPointSchema> };
+export type TariffValues = z.input<typeof tariffSchema>;
+type SeoInput = NonNullable<NonNullable<z.input<typeof catalogSchema>>['seo_settings']>;
+export type SeoValues = Required<SeoInput>;
+/** The catalogue part, with the image's address GET adds (shown, not sent back as anything the schema reads). */
+export type CatalogValues = Required<Omit<NonNullable<z.input<typeof catalogSchema>>, 'seo_settings'>> & { image_url?: string | null; seo_settings: SeoValues };
+export type Values = Omit<TransportFormInput, 'days' | 'dates' | 'routes' | 'tariffs' | 'catalog'> & {
+  days: DayValues[];
+  dates: DateValues[];
+  routes: RouteValues;
+  tariffs: TariffValues[];
+  catalog: CatalogValues;
+};
 
-const blankCatalog = (): Values => ({
+const blankCatalog = (): CatalogValues => ({
   title: '',
   price: 0,
   image: null,
@@ -18,7 +48,7 @@ const blankCatalog = (): Values => ({
   sort: null,
   seo_settings: blankSeo(),
 });
-const blankSeo = (): Values => ({
+const blankSeo = (): SeoValues => ({
   meta: { h1: '', title: '', description: '' },
   advantages: [],
   faq: [],
@@ -27,9 +57,11 @@ const blankSeo = (): Values => ({
 });
 
 /** The routes with the tariff matrix rebuilt for them (spec 02 §4: rebuilt whenever route points change). */
-export function withRoutes(form: Values, routes: Values): Values {
-  return { ...form, routes, tariffs: rebuildTariffs(routePositions(routes as never), form.tariffs ?? []) };
+export function withRoutes(form: Values, routes: RouteValues): Values {
+  return { ...form, routes, tariffs: rebuildTariffs(routePositions(routes as never), form.tariffs as never) };
 }
+
+const blankRoutes = (): RouteValues => ({ start: { point_city_id: null, info: '', start_time: '' }, intermediates: [], finish: { point_city_id: null, info: '', finish_time: '' } });
 
 export const blankTransport = (): Values =>
   withRoutes(
@@ -48,22 +80,27 @@ export const blankTransport = (): Values =>
       auto_confirm_status: null,
       days: [],
       dates: [],
+      routes: blankRoutes(),
       tariffs: [],
       catalog: blankCatalog(),
     },
-    { start: { point_city_id: null, info: '', start_time: '' }, intermediates: [], finish: { point_city_id: null, info: '', finish_time: '' } },
+    blankRoutes(),
   );
 
-export const blankStop = (): Values => ({ point_city_id: null, info: '', finish_time: '', start_time: '', arrival_day: 1, departure_day: 1, can_delete: true });
-export const blankDay = (): Values => ({ number: null, commission_type: 1, commission_sum: 0, freight: 0 });
-export const blankDate = (): Values => ({ start_date: null, commission_type: 1, commission_sum: 0, freight: 0 });
+/** How the tabs change a field of the form (field names come from the FormFields specs as text). */
+export type UpdateField = (key: string, value: unknown) => void;
+
+export const blankStop = (): StopValues => ({ point_city_id: null, info: '', finish_time: '', start_time: '', arrival_day: 1, departure_day: 1, can_delete: true });
+export const blankDay = (): DayValues => ({ number: null, commission_type: 1, commission_sum: 0, freight: 0 });
+export const blankDate = (): DateValues => ({ start_date: null, commission_type: 1, commission_sum: 0, freight: 0 });
 
 /** A record read back (GET /api/transports/{id}) as the form; a catalogue saved before SEO existed gets its blank parts. */
-export function transportFromRecord(record: Values): Values {
-  const catalog = { ...blankCatalog(), ...(record.catalog ?? {}) };
-  const seo = catalog.seo_settings ?? {};
+export function transportFromRecord(record: Record<string, unknown>): Values {
+  const stored = record as Partial<Values>;
+  const catalog: CatalogValues = { ...blankCatalog(), ...(stored.catalog ?? {}) };
+  const seo: Partial<SeoValues> = catalog.seo_settings ?? {};
   catalog.seo_settings = { ...blankSeo(), ...seo, meta: { ...blankSeo().meta, ...(seo.meta ?? {}) } };
-  return { ...blankTransport(), ...record, catalog };
+  return { ...blankTransport(), ...stored, catalog };
 }
 
 /**
@@ -82,7 +119,7 @@ export const generalOwns = TRANSPORT_TABS.rest;
 export const transportTabOf = (path: string) => TRANSPORT_TABS.tabOf(path) ?? 'general';
 
 /** The route's points in order (start, stops, finish) with a name each, for the tariff matrix and its headings. */
-export function routePoints(routes: Values, cityName: (id: unknown) => string): { position: number; name: string }[] {
+export function routePoints(routes: RouteValues, cityName: (id: unknown) => string): { position: number; name: string }[] {
   const points = [routes.start, ...(routes.intermediates ?? []), routes.finish];
-  return points.map((point: Values, position) => ({ position, name: cityName(point?.point_city_id) || '—' }));
+  return points.map((point, position) => ({ position, name: cityName(point?.point_city_id) || '—' }));
 }

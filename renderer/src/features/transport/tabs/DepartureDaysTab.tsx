@@ -17,7 +17,7 @@ import { checkRow, RowDialog } from '../../../common/editor/RowDialog';
 import { dropErrors } from '../../../common/editor/useAggregateEditor';
 import { useCollectionEditor, type RowDialogMode } from '../../../common/editor/useCollectionEditor';
 import { FormFields, type FieldSpec } from '../../../common/form/fields';
-import { blankDate, blankDay, type Values } from '../form';
+import { blankDate, blankDay, type DateValues, type DayValues, type Values } from '../form';
 
 const T = MESSAGES.transport;
 
@@ -29,12 +29,11 @@ interface Props {
 }
 
 /** "5 %" or "150 ₽" (commission type 1 fixed, 2 percent). */
-const markup = (row: Values) => `${row.commission_sum ?? 0} ${Number(row.commission_type) === 2 ? '%' : '₽'}`;
+const markup = (row: DayValues | DateValues) => `${row.commission_sum ?? 0} ${Number(row.commission_type) === 2 ? '%' : '₽'}`;
 
 export function DepartureDaysTab({ form, update, errors, setErrors }: Props) {
   const mode = Number(form.departure_type) === DEPARTURE_TYPE.dates ? DEPARTURE_TYPE.dates : DEPARTURE_TYPE.days;
-  const rows: Values[] = mode === DEPARTURE_TYPE.days ? (form.days ?? []) : (form.dates ?? []);
-  const locked = rows.length > 0;
+  const locked = (mode === DEPARTURE_TYPE.days ? form.days : form.dates).length > 0;
   const modeError = errors.departure_type?.[0] ?? errors[mode === DEPARTURE_TYPE.days ? 'days' : 'dates']?.[0];
   return (
     <div>
@@ -63,27 +62,29 @@ const commissionFields = (): FieldSpec[] => [
   { kind: 'number', name: 'freight', label: 'Фрахт автобуса, ₽', min: 0, max: TRANSPORT_LIMITS.freight, step: 0.01 },
 ];
 
-function useRows(key: 'days' | 'dates', props: Props, blank: () => Values) {
+function useRows<Key extends 'days' | 'dates'>(key: Key, props: Props, blank: () => Values[Key][number]) {
+  type Row = Values[Key][number];
   const rowErrors = errorsUnder(props.errors, key);
-  const editor = useCollectionEditor<Values>({
-    items: props.form[key] ?? [],
+  const items = props.form[key] as Row[];
+  const editor = useCollectionEditor<Row>({
+    items,
     onChange: (next) => props.update(key, next),
     blank,
     copy: (row) => ({ ...row, id: null }),
     errors: rowErrors,
     onErrorsAnswered: (index) => props.setErrors((current) => dropErrors(current, index === null ? key : `${key}.${index}`)),
   });
-  const others = (props.form[key] ?? []).filter((_: Values, index: number) => !(editor.state.open && index === editor.state.index));
+  const others = items.filter((_, index) => !(editor.state.open && index === editor.state.index));
   return { editor, rowErrors, others };
 }
 
 function DaysTable(props: Props) {
   const { editor, rowErrors, others } = useRows('days', props, blankDay);
-  const days: Values[] = props.form.days ?? [];
+  const days = props.form.days;
   const full = days.length >= TRANSPORT_LIMITS.weekdays;
   return (
     <>
-      <CollectionTable<Values>
+      <CollectionTable<DayValues>
         label="days"
         rows={days}
         pageSize={TRANSPORT_LIMITS.weekdays}
@@ -95,7 +96,7 @@ function DaysTable(props: Props) {
         columns={[
           { title: 'День', render: (day) => weekdayName(Number(day.number)) },
           { title: 'Наценка', render: markup },
-          { title: 'Фрахт автобуса, ₽', render: (day) => day.freight ?? 0 },
+          { title: 'Фрахт автобуса, ₽', render: (day) => Number(day.freight ?? 0) },
         ]}
       />
       {editor.state.open && (
@@ -105,7 +106,7 @@ function DaysTable(props: Props) {
           draft={editor.state.draft}
           setDraft={editor.setDraft}
           serverErrors={editor.rowErrors}
-          check={(draft) => dayRowErrors(draft, others)}
+          check={(draft) => dayRowErrors(draft, others.map((other) => ({ number: Number(other.number) })))}
           fields={[
             {
               kind: 'select',
@@ -113,7 +114,7 @@ function DaysTable(props: Props) {
               label: 'День недели',
               required: true,
               // A weekday another row has cannot be chosen again (spec 02 §5).
-              options: { items: WEEKDAYS.filter((day) => !others.some((other: Values) => Number(other.number) === day.id)).map(({ id, name }) => ({ id, name })) },
+              options: { items: WEEKDAYS.filter((day) => !others.some((other) => Number(other.number) === day.id)).map(({ id, name }) => ({ id, name })) },
             },
             ...commissionFields(),
           ]}
@@ -128,7 +129,7 @@ function DaysTable(props: Props) {
 
 function DatesTable(props: Props) {
   const { editor, rowErrors, others } = useRows('dates', props, blankDate);
-  const dates: Values[] = props.form.dates ?? [];
+  const dates = props.form.dates;
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [confirming, setConfirming] = useState(false);
   useEffect(() => setSelected(new Set()), [dates.length]);
@@ -140,7 +141,7 @@ function DatesTable(props: Props) {
   };
   return (
     <>
-      <CollectionTable<Values>
+      <CollectionTable<DateValues>
         label="dates"
         rows={dates}
         pageSize={10}
@@ -148,12 +149,12 @@ function DatesTable(props: Props) {
         addText="Добавить дату"
         onAdd={editor.openCreate}
         onEdit={editor.openEdit}
-        selection={{ selected, onChange: setSelected, label: (date) => `Выбрать ${formatDate(date.start_date)}` }}
+        selection={{ selected, onChange: setSelected, label: (date) => `Выбрать ${formatDate(date.start_date as string | null)}` }}
         toolbar={<Button icon="trash" intent={Intent.DANGER} text="Удалить выбранные даты" disabled={selected.size === 0} onClick={() => setConfirming(true)} />}
         columns={[
-          { title: 'Дата отправления', render: (date) => (date.start_date ? formatDate(date.start_date) : '') },
+          { title: 'Дата отправления', render: (date) => (date.start_date ? formatDate(String(date.start_date)) : '') },
           { title: 'Наценка', render: markup },
-          { title: 'Фрахт автобуса, ₽', render: (date) => date.freight ?? 0 },
+          { title: 'Фрахт автобуса, ₽', render: (date) => Number(date.freight ?? 0) },
         ]}
       />
       <ConfirmDelete item={confirming ? selected.size : null} message={`Удалить выбранные даты (${selected.size})?`} onCancel={() => setConfirming(false)} onConfirm={removeSelected} />
@@ -164,7 +165,7 @@ function DatesTable(props: Props) {
           draft={editor.state.draft}
           setDraft={editor.setDraft}
           serverErrors={editor.rowErrors}
-          check={(draft) => dateRowErrors(draft, others)}
+          check={(draft) => dateRowErrors(draft, others.map((other) => ({ start_date: String(other.start_date) })))}
           fields={[{ kind: 'date', name: 'start_date', label: 'Дата отправления', required: true }, ...commissionFields()]}
           fixed={editor.state.draft.id ? 'start_date' : null}
           onSave={editor.commit}
@@ -180,21 +181,21 @@ const TITLES: Record<'day' | 'date', Record<RowDialogMode, string>> = {
   date: { create: 'Добавление даты', edit: 'Редактирование даты', copy: 'Копирование даты' },
 };
 
-interface RowDialogProps {
+interface RowDialogProps<Row extends DayValues | DateValues> {
   kind: 'day' | 'date';
   mode: RowDialogMode;
-  draft: Values;
-  setDraft(update: (current: Values) => Values): void;
+  draft: Row;
+  setDraft(update: (current: Row) => Row): void;
   serverErrors: FieldErrors;
-  check(draft: Values): FieldErrors;
+  check(draft: Row): FieldErrors;
   fields: FieldSpec[];
   /** The field a saved row keeps (its weekday or date: spec 02 §5 "fixed on edit"), shown but not editable. */
   fixed: string | null;
-  onSave(row: Values): void;
+  onSave(row: Row): void;
   onClose(): void;
 }
 
-function DepartureRowDialog({ kind, mode, draft, setDraft, serverErrors, check, fields, fixed, onSave, onClose }: RowDialogProps) {
+function DepartureRowDialog<Row extends DayValues | DateValues>({ kind, mode, draft, setDraft, serverErrors, check, fields, fixed, onSave, onClose }: RowDialogProps<Row>) {
   const [errors, setErrors] = useState<FieldErrors>(serverErrors);
   useEffect(() => setErrors(serverErrors), [serverErrors]);
   const setValue = (name: string, value: unknown) => {
@@ -204,7 +205,7 @@ function DepartureRowDialog({ kind, mode, draft, setDraft, serverErrors, check, 
   const shown = fixed
     ? fields.map((field) => (field.name === fixed ? ({ ...field, kind: 'text', hint: kind === 'day' ? T.dayFixed : T.dateFixed } as FieldSpec) : field))
     : fields;
-  const fixedValues = fixed ? { ...draft, [fixed]: kind === 'day' ? weekdayName(Number(draft.number)) : formatDate(draft.start_date) } : draft;
+  const fixedValues = fixed ? { ...draft, [fixed]: 'number' in draft ? weekdayName(Number(draft.number)) : formatDate(String(draft.start_date)) } : draft;
   return (
     <RowDialog
       id={`${kind}-dialog`}

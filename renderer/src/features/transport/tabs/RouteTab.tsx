@@ -16,16 +16,16 @@ import { checkRow, RowDialog } from '../../../common/editor/RowDialog';
 import { dropErrors } from '../../../common/editor/useAggregateEditor';
 import { useCollectionEditor, type RowDialogMode } from '../../../common/editor/useCollectionEditor';
 import { FormFields, type FieldSpec } from '../../../common/form/fields';
-import { blankStop, type Values } from '../form';
+import { blankStop, type RouteValues, type StopValues } from '../form';
 
 const T = MESSAGES.transport;
 const TIME = 'ЧЧ:ММ';
 
 interface Props {
-  routes: Values;
+  routes: RouteValues;
   duration: number;
   /** New routes (the tariffs follow); `answered` is the error path the change answers. */
-  setRoutes(routes: Values, answered: string): void;
+  setRoutes(routes: RouteValues, answered: string): void;
   errors: FieldErrors;
   setErrors(update: (errors: FieldErrors) => FieldErrors): void;
   data: TransportData;
@@ -33,7 +33,7 @@ interface Props {
 }
 
 /** Route order of the stops: by arrival day, then arrival time (a stable sort: equal ones keep their order). */
-const inRouteOrder = (stops: Values[]) =>
+const inRouteOrder = (stops: StopValues[]) =>
   stops
     .map((stop, index) => ({ stop, index }))
     .sort((a, b) => Number(a.stop.arrival_day) - Number(b.stop.arrival_day) || String(a.stop.finish_time ?? '').localeCompare(String(b.stop.finish_time ?? '')) || a.index - b.index)
@@ -48,7 +48,7 @@ export function RouteTab({ routes, duration, setRoutes, errors, setErrors, data,
       { kind: 'text', name: time, label: timeLabel, placeholder: TIME },
     ];
     const form = {
-      values: routes[key] as Values,
+      values: routes[key],
       setValue: (name: string, value: unknown) => setRoutes({ ...routes, [key]: { ...routes[key], [name]: value } }, `routes.${key}.${name}`),
       errors: errorsUnder(errors, `routes.${key}`),
     };
@@ -65,7 +65,7 @@ export function RouteTab({ routes, duration, setRoutes, errors, setErrors, data,
   };
 
   const stopErrors = errorsUnder(errors, 'routes.intermediates');
-  const stops = useCollectionEditor<Values>({
+  const stops = useCollectionEditor<StopValues>({
     items: routes.intermediates ?? [],
     onChange: (next) => {
       const ordered = inRouteOrder(next);
@@ -97,7 +97,7 @@ export function RouteTab({ routes, duration, setRoutes, errors, setErrors, data,
             title: 'Промежуточные остановки',
             owns: ['routes.intermediates'],
             panel: (
-              <CollectionTable<Values>
+              <CollectionTable<StopValues>
                 label="stops"
                 rows={routes.intermediates ?? []}
                 pageSize={10}
@@ -109,11 +109,11 @@ export function RouteTab({ routes, duration, setRoutes, errors, setErrors, data,
                 canDelete={(stop) => stop.can_delete !== false}
                 columns={[
                   { title: 'Город', render: (stop) => cityName(stop.point_city_id) },
-                  { title: 'Информация', render: (stop) => <span className="cell-text">{stop.info}</span> },
-                  { title: 'Прибытие', render: (stop) => stop.finish_time },
-                  { title: 'Отправление', render: (stop) => stop.start_time },
-                  { title: 'День прибытия', render: (stop) => stop.arrival_day },
-                  { title: 'День отправления', render: (stop) => stop.departure_day },
+                  { title: 'Информация', render: (stop) => <span className="cell-text">{String(stop.info ?? '')}</span> },
+                  { title: 'Прибытие', render: (stop) => String(stop.finish_time ?? '') },
+                  { title: 'Отправление', render: (stop) => String(stop.start_time ?? '') },
+                  { title: 'День прибытия', render: (stop) => String(stop.arrival_day ?? '') },
+                  { title: 'День отправления', render: (stop) => String(stop.departure_day ?? '') },
                 ]}
               />
             ),
@@ -127,7 +127,7 @@ export function RouteTab({ routes, duration, setRoutes, errors, setErrors, data,
           draft={stops.state.draft}
           setDraft={stops.setDraft}
           serverErrors={stops.rowErrors}
-          others={(routes.intermediates ?? []).filter((_: Values, index: number) => stops.state.open && index !== stops.state.index)}
+          others={routes.intermediates.filter((_, index) => stops.state.open && index !== stops.state.index)}
           duration={duration}
           cities={data.cities}
           onSave={stops.commit}
@@ -142,14 +142,14 @@ const TITLES: Record<RowDialogMode, string> = { create: 'Добавление о
 
 interface StopDialogProps {
   mode: RowDialogMode;
-  draft: Values;
-  setDraft(update: (current: Values) => Values): void;
+  draft: StopValues;
+  setDraft(update: (current: StopValues) => StopValues): void;
   serverErrors: FieldErrors;
   /** The other stops (the one before this in route order bounds its arrival day). */
-  others: Values[];
+  others: StopValues[];
   duration: number;
   cities: TransportData['cities'];
-  onSave(stop: Values): void;
+  onSave(stop: StopValues): void;
   onClose(): void;
 }
 
