@@ -8,11 +8,12 @@ import { COMMISSION_CATEGORY_NAMES, type CommissionCategory } from '@shared/hote
 import { COMMISSION_TYPES } from '@shared/resources/agencies';
 import type { FieldErrors } from '@shared/validation';
 import { NumberField } from '../../../common/form/NumberField';
-import type { Values } from '../form';
+
 
 interface Props {
   categories: readonly CommissionCategory[];
-  values: Values;
+  /** The hotel's or the period's form (the commission fields are named by category: `commission_adult_sum`). */
+  values: Record<string, unknown>;
   setValue(name: string, value: unknown): void;
   errors: FieldErrors;
 }
