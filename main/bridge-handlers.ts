@@ -46,6 +46,8 @@ export interface BridgeDeps {
 /** A file name safe to offer in the dialog: no directories, no control or reserved characters. */
 export function safeFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
+  // Control characters and the ones Windows forbids in file names, on purpose.
+  // eslint-disable-next-line no-control-regex
   const cleaned = base.replace(/[\u0000-\u001f<>:"|?*]/g, '_').trim();
   return cleaned === '' || cleaned === '.' || cleaned === '..' ? 'file' : cleaned.slice(0, 200);
 }

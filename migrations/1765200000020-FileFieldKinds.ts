@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * A file field takes only its kind of upload (README "Conventions": a CHECK named `ck__<field>`
+ * A file field takes only its kind of upload (docs/architecture.md, the conventions of the machinery: a CHECK named `ck__<field>`
  * turns the refusal into that field's 422), as a city's catalogue image already does
  * (1764300000000-StoredContent). Until now a hotel's photo list took a `documents/…pdf` path and a
  * bus transport's catalogue image a PDF. The areas are the upload types' storage folders

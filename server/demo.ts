@@ -1,8 +1,10 @@
 /**
  * `npm run demo`: the app in serve mode on a demo database of its own (DATA_DIR, default the app's
  * data folder with `-demo`), filled on its first start by the fake-data generator with a living
- * office — cities, staff, thousands of clients, agencies with their employees — so a newcomer can
- * click through real-looking lists. Later starts reuse the folder as it was left.
+ * office — cities, staff, thousands of clients, agencies with their employees, hotels with rooms and
+ * price periods, vehicle types, bus transports with departures and booked seats — so a newcomer can
+ * click through real-looking lists, the seat dashboard and the schedules. Later starts reuse the
+ * folder as it was left (its bookings stay where they were as the days pass).
  */
 import path from 'node:path';
 import pg from 'pg';
@@ -14,7 +16,7 @@ import { fillFakeData, type FakeDataSizes } from './fake-data/index.js';
 import { FAKE_STAFF_PASSWORD } from './fake-data/staff.js';
 
 const DEMO_ADMIN = { email: 'admin@demo-office.ru', password: 'demo-admin-password' };
-const DEMO_SIZES: FakeDataSizes = { cities: 120, staff: 25, clients: 5_000, agencies: 150 };
+const DEMO_SIZES: FakeDataSizes = { cities: 120, staff: 25, clients: 5_000, agencies: 150, hotels: 60, transportations: 4, transports: 25 };
 
 const dataDir = path.resolve(process.env.DATA_DIR?.trim() || `${defaultDataDir()}-demo`);
 const database = await startEmbeddedDatabase(dataDir);

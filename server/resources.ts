@@ -2,7 +2,7 @@
  * Every list resource served by the generic machinery (server/common/resource).
  * Adding a handbook: its shared definition, an entity and migration, and one line here.
  */
-import type { ServerResource } from './common/resource/server-resource.js';
+import type { AnyServerResource } from './common/resource/server-resource.js';
 import { agenciesServerResource } from './agencies/agencies.resource.js';
 import { agencyDocumentsServerResource } from './agency-documents/agency-documents.resource.js';
 import { citiesServerResource } from './cities/cities.resource.js';
@@ -32,4 +32,4 @@ export const SERVER_RESOURCES = [
   clientsServerResource,
   agenciesServerResource,
   transportationServerResource,
-] as ServerResource[];
+] as AnyServerResource[];

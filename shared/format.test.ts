@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CommissionType, formatCommission, formatMoney, formatPercent } from './format.js';
+import { CommissionType, formatCommission } from './commission.js';
+import { formatMoney, formatPercent } from './format.js';
 
 const nbsp = (text: string) => text.replace(/ /g, '\u00a0');
 

@@ -1,4 +1,5 @@
 /** Display formats of spec 01 §9: dates DD.MM.YYYY, log time DD.MM.YYYY HH:mm. */
+import { readDecimal } from './money.js';
 
 const pad = (value: number) => String(value).padStart(2, '0');
 
@@ -32,7 +33,8 @@ const NBSP = '\u00a0';
  */
 export function formatMoney(value: number | string | null | undefined): string {
   if (value === null || value === undefined || value === '') return '';
-  const text = typeof value === 'number' ? value.toFixed(2) : value.trim();
+  const exact = readDecimal(value);
+  const text = exact ? exact.toFixed(2) : String(value).trim();
   const match = /^(-?)(\d+)(?:[.,](\d*))?$/.exec(text);
   if (!match) return text;
   const [, sign, whole, fraction = ''] = match;
@@ -46,11 +48,3 @@ export function formatPercent(value: number | string | null | undefined): string
   return `${String(value).replace('.', ',')}%`;
 }
 
-/** Commission types (spec 01 §9, spec 02 §5): 1 a fixed sum, 2 a percent. */
-export const CommissionType = { Fixed: 1, Percent: 2 } as const;
-export type CommissionType = (typeof CommissionType)[keyof typeof CommissionType];
-
-/** A commission with its unit: `10%` for the percent type, `1 500,00 ₽` for a fixed sum (agencies, hotels, transport). */
-export function formatCommission(type: number, sum: number | string): string {
-  return type === CommissionType.Percent ? formatPercent(sum) : formatMoney(sum);
-}

@@ -49,6 +49,9 @@ export const listFilter = {
       },
       boundedInteger(min, max).optional(),
     ),
+  /** One of a few words (`type=forth|back`). */
+  oneOf: <const Values extends readonly [string, ...string[]]>(values: Values) =>
+    z.preprocess((value) => queryText(value), z.enum(values, { error: M.oneOf }).optional()),
 };
 
 /** The zod schema of a list's filters: one entry per query parameter. */

@@ -430,7 +430,6 @@ export const MESSAGES = {
     tariffPair: 'Тариф задаётся только для пары пунктов маршрута по порядку следования',
     tariffTwice: 'Тариф для этой пары пунктов указан дважды',
     finishBeforeStart: 'Дата окончания не может быть раньше даты начала',
-    autoConfirmStatus: 'Выберите статус автоподтверждения',
     /** A save that would move route points or departures out from under existing bookings. */
     bookingsInTheWay: (bookings: string) => `Нельзя изменить: есть брони мест (${bookings}). Сначала снимите их.`,
     secondDoorNeedsTwoColumns: 'Вторая дверь возможна только при двух колонках у двери',
@@ -442,6 +441,16 @@ export const MESSAGES = {
     sum: 'Сумма',
     notifySubject: (transport: string, date: string) => `Информация о рейсе «${transport}» ${date}`,
     notifyLog: (count: number, kept: number) => `Уведомления о рейсе отправлены: ${count - kept} из ${count}`,
+  },
+  /** The shared field builders (shared/validation.ts, shared/commission.ts) beyond the plain limits. */
+  fields: {
+    /** Money and decimal fields: numeric(12,2) keeps kopecks, nothing finer ('1200.505'). */
+    decimals: (places: number) => (places === 0 ? 'Поле должно быть целым числом.' : `Допустимо не более ${places} ${places === 1 ? 'знака' : 'знаков'} после запятой.`),
+    time: 'Время указывается в формате ЧЧ:ММ.',
+    /** Spec 02 §4 "Auto-confirm": when on, a required status must be chosen (hotels and bus transports). */
+    autoConfirmStatus: 'Выберите статус автоподтверждения',
+    /** A tariff keyed by a city pair the route has at several pairs of points and the list does not repeat in route order. */
+    tariffAmbiguous: 'Пара городов встречается в маршруте несколько раз: перечислите тарифы по парам пунктов в порядке маршрута',
   },
   /** Replies of the list switches (spec 01 §4 "Active flags"), by the switch's path segment. */
   switches: {

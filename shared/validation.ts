@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { DATE_BOUNDS, isCalendarDate, typedDate, type DateBounds } from './dates.js';
 import { MESSAGES } from './messages.js';
+import { decimalPlaces, MONEY_SCALE } from './money.js';
 
 const M = MESSAGES.validation;
 
@@ -109,34 +110,100 @@ export function requiredEmail(max: number) {
 /** The largest PostgreSQL `integer` (ids, counts): a bigger number never names a row. */
 export const PG_INTEGER_MAX = 2_147_483_647;
 
-/** A required whole number in [min, max]; numeric strings from form inputs are accepted. */
-export function requiredInteger(min: number, max: number) {
+/*
+ * Liberal input, exact storage (ARCHITECTURE.md §7): outside clients of the original system send
+ * numbers as text ('2', '3000') and flags as 0/1; forms send what was typed. The builders below read
+ * those forms and store one. Blank — undefined, null, '' or only spaces — means "no value" for every
+ * one of them, and a field says what no value is: a required field answers 'required', an optional
+ * one stores null, a field with a default (a flag: false; money: 0) stores the default.
+ */
+const isBlank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+/** Plain decimal text ('3000', ' -5 ', '12,5', '1200.505') as its number; anything else ('abc', '0x10', '1e3') unchanged, for the schema to refuse. */
+const numericText = (value: unknown) => (typeof value === 'string' && /^\s*-?\d+(?:[.,]\d+)?\s*$/.test(value) ? Number(value.trim().replace(',', '.')) : value);
+/** Blank becomes `blank` (undefined: required), numeric text its number. */
+const readNumber = (blank: unknown) => (value: unknown) => (isBlank(value) ? blank : numericText(value));
+
+const wholeNumber = (min: number, max: number) =>
+  z.number({ error: (issue) => (issue.input === undefined ? M.required : M.integer) }).int(M.integer).min(min, M.min(min)).max(max, M.max(max));
+
+/**
+ * A required whole number in [min, max] (a count, a day, a price in whole roubles); numeric text
+ * accepted, `'abc'` is 'must be an integer'. With `blank`, no value is that number (a sum that defaults to 0).
+ */
+export function requiredInteger(min: number, max: number, options: { blank?: number } = {}) {
+  return z.preprocess(readNumber(options.blank), wholeNumber(min, max));
+}
+
+/** An optional whole number in [min, max]; blank is null. */
+export function optionalInteger(min: number, max: number) {
+  return z.preprocess(readNumber(null), wholeNumber(min, max).nullable());
+}
+
+const recordId = () => z.number({ error: (issue) => (issue.input === undefined ? M.required : M.oneOf) }).int(M.oneOf).min(1, M.oneOf).max(PG_INTEGER_MAX, M.oneOf);
+
+/** A required reference to a row (`city_id`, `meals[]`); `'12'` is 12; anything not a row id is 'invalid value'. */
+export function id() {
+  return z.preprocess(readNumber(undefined), recordId());
+}
+
+/** An optional reference to a row; blank is null. */
+export function optionalId() {
+  return z.preprocess(readNumber(null), recordId().nullable());
+}
+
+/** A row's own id inside an aggregate (rooms, periods, route points): blank for a new row (stored as absent). */
+export function rowId() {
+  return z.preprocess(readNumber(undefined), recordId().optional());
+}
+
+const FLAG_TEXT: Record<string, boolean> = { '1': true, '0': false, true: true, false: false };
+
+/** A flag: `true`/`false`, `1`/`0`, `'1'`/`'0'` (`'true'`/`'false'`) stored as a boolean; blank is `defaultValue`. */
+export function flag(defaultValue = false) {
   return z.preprocess(
-    (value) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value === '' ? undefined : value),
-    z
-      .number({ error: requiredMessage })
-      .int(M.integer)
-      .min(min, M.min(min))
-      .max(max, M.max(max)),
+    (value) => (isBlank(value) ? defaultValue : value === 1 || value === 0 ? value === 1 : typeof value === 'string' && value.trim() in FLAG_TEXT ? FLAG_TEXT[value.trim()] : value),
+    z.boolean({ error: M.invalid }),
+  );
+}
+
+/** A time of day HH:MM (`08:05`; `08:05:00` as PostgreSQL's `time` prints it is read as `08:05`); blank is null unless `required`. */
+export function time(options: { required?: boolean } = {}) {
+  const schema = z.string({ error: (issue) => (issue.input === undefined ? M.required : MESSAGES.fields.time) }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, MESSAGES.fields.time);
+  return z.preprocess(
+    (value) => (isBlank(value) ? (options.required ? undefined : null) : typeof value === 'string' ? value.trim().replace(/^(\d\d:\d\d):\d\d$/, '$1') : value),
+    options.required ? schema : schema.nullable(),
   );
 }
 
 /**
- * Money in roubles with kopecks within [min, max] (numeric(12,2) in PostgreSQL, a JSON number on the
- * wire): at most 2 decimals; text typed in a form is read with a comma or a point. Blank is 0 unless
- * `required` (then the required message).
+ * A decimal number within [min, max] written with at most `places` digits after the point — checked
+ * on its exact decimal text (shared/money.ts), never by float division: `'1200.505'` says why it is
+ * refused. Numbers and text with a point or a comma are read.
  */
-export function money(min: number, max: number, options: { required?: boolean } = {}) {
-  const blank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
-  const schema = z
-    .number({ error: (issue) => (blank(issue.input) ? M.required : M.number) })
+function decimalNumber(min: number, max: number, places: number) {
+  return z
+    .number({ error: (issue) => (issue.input === undefined ? M.required : M.number) })
     .min(min, M.min(min))
     .max(max, M.max(max))
-    .multipleOf(0.01, M.invalid);
-  return z.preprocess(
-    (value) => (blank(value) ? (options.required ? undefined : 0) : typeof value === 'string' ? Number(value.trim().replace(',', '.')) : value),
-    schema,
-  );
+    .refine((value) => decimalPlaces(value) <= places, MESSAGES.fields.decimals(places));
+}
+
+/**
+ * Money in roubles with kopecks within [min, max] (numeric(12,2) in PostgreSQL, a JSON number on the
+ * wire): at most 2 decimals. Blank is 0 unless `required` (then the required message).
+ */
+export function money(min: number, max: number, options: { required?: boolean } = {}) {
+  return z.preprocess(readNumber(options.required ? undefined : 0), decimalNumber(min, max, MONEY_SCALE));
+}
+
+/** Money that may be left empty (a catalogue price): blank is null. */
+export function optionalMoney(min: number, max: number) {
+  return z.preprocess(readNumber(null), decimalNumber(min, max, MONEY_SCALE).nullable());
+}
+
+/** An optional decimal measure (an area, a rating) with at most `places` decimals; blank is null. */
+export function optionalDecimal(min: number, max: number, places: number) {
+  return z.preprocess(readNumber(null), decimalNumber(min, max, places).nullable());
 }
 
 /** One of the given numeric values (role, status, type). */
@@ -146,7 +213,7 @@ export function requiredChoice<const T extends readonly number[]>(values: T) {
     .refine((value): value is T[number] => values.includes(value), M.oneOf) as unknown as z.ZodType<T[number], number>;
 }
 
-export const activeFlag = () => z.boolean({ error: M.invalid }).default(true);
+export const activeFlag = () => flag(true);
 
 /**
  * The version a form read (ARCHITECTURE.md §7 "Version check"), sent back with the save. Optional:

@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Put, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { COMMISSION_TYPES } from '../../shared/resources/agencies.js';
+import { COMMISSION_TYPES } from '../../shared/commission.js';
 import { ACCESS } from '../../shared/roles.js';
 import { CurrentUser, Roles, type AuthUser } from '../common/auth/decorators.js';
 import { IdPipe } from '../common/http/id.pipe.js';

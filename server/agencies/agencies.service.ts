@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { Response } from 'express';
 import { DataSource } from 'typeorm';
 import type { IdName } from '../../shared/api.js';
-import { formatCommission } from '../../shared/format.js';
+import { formatCommission } from '../../shared/commission.js';
 import { MESSAGES } from '../../shared/messages.js';
 import {
   AGENCY_STATUS_NAMES,
@@ -19,7 +19,6 @@ import { notFound } from '../common/http/errors.js';
 import { escapeLike, parseListQuery } from '../common/list/list-query.js';
 import { ListService } from '../common/list/list.service.js';
 import { ResourceService, versionOf } from '../common/resource/resource.service.js';
-import type { ServerResource } from '../common/resource/server-resource.js';
 import { actAs } from '../common/version.js';
 import { rowsInBatches, streamXlsx, xlsxYesNo, type XlsxColumn } from '../exports/xlsx.js';
 import { LogService } from '../logs/log.service.js';
@@ -51,7 +50,7 @@ export class AgenciesService {
     const { from, to } = AGENCY_TRANSITIONS[transition];
     const version = versionOf(body);
     const changed = await this.db.transaction(async (manager) => {
-      await this.resources.assertVersion(agenciesServerResource as unknown as ServerResource, manager, id, version, { user });
+      await this.resources.assertVersion(agenciesServerResource, manager, id, version, { user });
       const [row] = returned<{ legal_name: string; version: number }>(
         await manager.query('UPDATE agencies SET status = $3 WHERE id = $1 AND status = $2 RETURNING legal_name, version', [id, from, to]),
       );

@@ -1,6 +1,7 @@
 import { Column, CreateDateColumn, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import { VersionedEntity } from '../common/entities/versioned.entity.js';
-import type { AgencyStatus, CommissionType } from '../../shared/resources/agencies.js';
+import type { CommissionType } from '../../shared/commission.js';
+import type { AgencyStatus } from '../../shared/resources/agencies.js';
 
 /** The social-network settings of an agency: a token generated here and the group id typed by staff. */
 export interface VkSettings {

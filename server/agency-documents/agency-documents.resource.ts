@@ -1,7 +1,7 @@
 import { storageUrl } from '../../shared/files.js';
 import { agencyDocumentsResource, type AgencyDocumentRow } from '../../shared/resources/agency-documents.js';
 import { ACCESS } from '../../shared/roles.js';
-import { ALIAS, defineServerResource, type ServerResource } from '../common/resource/server-resource.js';
+import { ALIAS, defineServerResource, type AnyServerResource } from '../common/resource/server-resource.js';
 import { removeUnreferencedUpload } from '../files/files.service.js';
 import { AgencyDocumentEntity } from './agency-document.entity.js';
 
@@ -36,7 +36,7 @@ export const agencyDocumentsServerResource = defineServerResource({
  * The declaration for one multipart save: as above, plus the upload just stored (its path and
  * original name). On update the upload it replaces is dropped in the same transaction.
  */
-export function withUpload(upload: { path: string; original_name: string }, createdBy: number): ServerResource {
+export function withUpload(upload: { path: string; original_name: string }, createdBy: number): AnyServerResource {
   let replaced: string | null = null;
   return defineServerResource({
     ...agencyDocumentsServerResource,
@@ -52,5 +52,5 @@ export function withUpload(upload: { path: string; original_name: string }, crea
     afterSave: async (_document, _values, { manager }) => {
       if (replaced && replaced !== upload.path) await removeUnreferencedUpload(manager, replaced);
     },
-  }) as unknown as ServerResource;
+  });
 }

@@ -4,7 +4,6 @@ import { agencyDocumentsResource } from '../../shared/resources/agency-documents
 import type { Actor } from '../common/auth/decorators.js';
 import { parseInput } from '../common/http/errors.js';
 import { ResourceService } from '../common/resource/resource.service.js';
-import type { ServerResource } from '../common/resource/server-resource.js';
 import { FilesService, type StoredUpload } from '../files/files.service.js';
 import type { MultipartFile } from '../files/upload.interceptor.js';
 import { agencyDocumentsServerResource, withUpload } from './agency-documents.resource.js';
@@ -33,7 +32,7 @@ export class AgencyDocumentsService {
 
   async update(id: number, body: unknown, file: MultipartFile | undefined, actor: Actor) {
     const { _method: _override, ...rest } = asObject(body);
-    if (!file) return this.resources.update(agencyDocumentsServerResource as unknown as ServerResource, id, { ...rest, file: undefined }, actor);
+    if (!file) return this.resources.update(agencyDocumentsServerResource, id, { ...rest, file: undefined }, actor);
     const fields = { ...rest, file };
     parseInput(agencyDocumentsResource.updateSchema, fields);
     const upload = await this.store(file, actor);

@@ -1,5 +1,5 @@
 /**
- * `npm run bench` (README "Performance"): the real server on an embedded PostgreSQL (tuned as the
+ * `npm run bench` (docs/performance.md): the real server on an embedded PostgreSQL (tuned as the
  * app runs it) in a temporary folder, filled by the fake-data generator to 1 000 000 clients and
  * 200 000 staff users, then every scenario of scenarios/index.ts. For each HTTP scenario at one and
  * at eight concurrent clients: p50/p95 over HTTP, the database's own p50/p95 for the same requests'

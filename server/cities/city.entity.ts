@@ -1,5 +1,6 @@
 import { Column, Entity, JoinColumn, JoinTable, ManyToMany, ManyToOne } from 'typeorm';
 import type { CitySeo } from '../../shared/resources/cities.js';
+import { moneyNumber } from '../../shared/money.js';
 import { NamedEntity } from '../common/entities/named.entity.js';
 import { CountryEntity } from '../countries/country.entity.js';
 
@@ -21,7 +22,7 @@ export class CityEntity extends NamedEntity {
   @Column('varchar', { nullable: true })
   catalog_image: string | null;
 
-  @Column('numeric', { precision: 12, scale: 2, nullable: true, transformer: { to: (value) => value, from: (value: string | null) => (value === null ? null : Number(value)) } })
+  @Column('numeric', { precision: 12, scale: 2, nullable: true, transformer: { to: (value) => value, from: (value: string | null) => moneyNumber(value) } })
   catalog_price: number | null;
 
   @Column('jsonb', { default: {} })

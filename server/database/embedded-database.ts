@@ -182,7 +182,7 @@ export async function openCluster(dataDir: string): Promise<Cluster> {
       try {
         await initdb.initialise();
       } catch (error) {
-        throw new Error(`initdb failed in ${clusterDir}: ${error ?? ''}\n${log.join('')}`);
+        throw new Error(`initdb failed in ${clusterDir}: ${error ?? ''}\n${log.join('')}`, { cause: error });
       }
     },
     async answers(port) {

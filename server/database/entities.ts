@@ -13,7 +13,7 @@ import { LogEntity } from '../logs/log.entity.js';
 import * as roomDictionaries from '../rooms/room-dictionary.entities.js';
 import * as tourDictionaries from '../tour-dictionaries/tour-dictionary.entities.js';
 import { TransportationEntity } from '../transportation/transportation.entity.js';
-import { TransportEntity, TransportListEntity } from '../transports/transport.entities.js';
+import { TransportListEntity } from '../transports/transport.entities.js';
 import { UserEntity } from '../users/user.entity.js';
 import { VendorEntity } from '../vendors/vendor.entity.js';
 
@@ -38,6 +38,5 @@ export const ENTITIES = [
   ...Object.values(roomDictionaries),
   ...Object.values(tourDictionaries),
   TransportationEntity,
-  TransportEntity,
   TransportListEntity,
 ];

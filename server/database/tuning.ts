@@ -1,5 +1,5 @@
 /**
- * Settings of the embedded PostgreSQL for an office PC (README "PostgreSQL settings"). PostgreSQL's
+ * Settings of the embedded PostgreSQL for an office PC (docs/performance.md "PostgreSQL settings"). PostgreSQL's
  * defaults are sized for a shared server of the 2000s: 128 MB of shared buffers and 4 MB per sort
  * whatever the machine, and JIT compilation that costs a list request 50–200 ms to save nothing
  * on queries this size. The embedded server is started with these on every start (`-c`), so a new

@@ -1,7 +1,6 @@
 import { Controller, Get, Inject, Module } from '@nestjs/common';
 import { ResourceService } from '../common/resource/resource.service.js';
 import { citiesServerResource } from '../cities/cities.resource.js';
-import type { ServerResource } from '../common/resource/server-resource.js';
 
 @Controller('directions')
 class DirectionsDataController {
@@ -10,7 +9,7 @@ class DirectionsDataController {
   /** GET /api/directions/data: what the direction dialog chooses from. */
   @Get('data')
   async data() {
-    const { data: cities } = await this.resources.shortList(citiesServerResource as unknown as ServerResource);
+    const { data: cities } = await this.resources.shortList(citiesServerResource);
     return { cities };
   }
 }

@@ -8,6 +8,7 @@
  */
 
 /** Characters XML 1.0 cannot hold (a surrogate only when it is not half of a pair). */
+// eslint-disable-next-line no-control-regex -- matching what XML forbids is this helper's purpose
 export const XML_FORBIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 const XML_FORBIDDEN_ALL = new RegExp(XML_FORBIDDEN.source, 'g');
 

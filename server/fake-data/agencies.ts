@@ -3,7 +3,8 @@
  * from the Russian locale, row by row in JavaScript (there are hundreds, not millions), sent as one
  * INSERT … SELECT FROM unnest(arrays) per table.
  */
-import { AgencyStatus, CommissionType } from '../../shared/resources/agencies.js';
+import { CommissionType } from '../../shared/commission.js';
+import { AgencyStatus } from '../../shared/resources/agencies.js';
 import type { FakeDataKind } from './index.js';
 import { latin } from './vocabulary.js';
 

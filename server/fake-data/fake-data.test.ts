@@ -1,10 +1,18 @@
 /** The fake-data generator on a real PostgreSQL: the office it makes is valid, Russian, varied and repeatable. */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toPayloadBody } from '../../shared/editor.js';
 import { Role } from '../../shared/roles.js';
-import { createTestDatabase, startTestApp, type TestApp } from '../test/test-app.js';
+import { dashboardGrid, type SeatDashboard } from '../../shared/transport/schedules.js';
+import { seatLayout, seatSchemeSvg } from '../../shared/transport/seat-scheme.js';
+import { departureDates } from '../../shared/transport/rules.js';
+import { todayIso } from '../../shared/transport/constants.js';
+import { createTestDatabase, startTestApp, type ApiClient, type TestApp } from '../test/test-app.js';
+import { addDays } from './bulk.js';
 import { fillFakeData } from './index.js';
 import { FAKE_STAFF_PASSWORD } from './staff.js';
+
+const SIZES = { cities: 30, staff: 40, clients: 600, agencies: 12, hotels: 8, transportations: 4, transports: 7 };
 
 let app: TestApp;
 let sql: pg.Client;
@@ -12,7 +20,7 @@ beforeAll(async () => {
   app = await startTestApp();
   sql = new pg.Client({ connectionString: app.db.url });
   await sql.connect();
-  await fillFakeData(sql, { cities: 30, staff: 40, clients: 600, agencies: 12 });
+  await fillFakeData(sql, SIZES);
 });
 afterAll(async () => {
   await sql?.end();
@@ -22,7 +30,9 @@ afterAll(async () => {
 describe('fillFakeData', () => {
   it('makes the asked numbers of valid records with Russian names, unique e-mails and phones', async () => {
     const count = async (table: string) => Number((await app.db.query<{ n: string }>(`SELECT count(*) AS n FROM ${table}`))[0]!.n);
-    expect(await count('cities')).toBe(30);
+    // The locale's cities (slugs numbered by geography.ts); hotels and transports add the resorts and towns they need.
+    expect(await count(`cities WHERE slug ~ '-[0-9]+$'`)).toBe(30);
+    expect(await count('cities')).toBeGreaterThan(30);
     expect(await count('users')).toBe(40);
     expect(await count('clients')).toBe(600);
     expect(await count('agencies')).toBe(12);
@@ -64,14 +74,183 @@ describe('fillFakeData', () => {
     const other = new pg.Client({ connectionString: again.url });
     await other.connect();
     try {
-      await fillFakeData(other, { cities: 30, staff: 40, clients: 600, agencies: 12 });
+      await fillFakeData(other, SIZES);
       const rows = (client: pg.Client) => client.query('SELECT surname, name, patronymic, phone, email FROM clients ORDER BY id').then((result) => result.rows);
       expect(await rows(other)).toEqual(await rows(sql));
       const agencies = (client: pg.Client) => client.query('SELECT legal_name, inn FROM agencies ORDER BY id').then((result) => result.rows);
       expect(await agencies(other)).toEqual(await agencies(sql));
+      const prices = (client: pg.Client) =>
+        client
+          .query(`SELECT h.name, r.position, p.date_from::text, p.adult_price, p.total_price FROM hotel_room_prices p JOIN hotel_rooms r ON r.id = p.room_id JOIN hotels h ON h.id = r.hotel_id ORDER BY h.id, r.position, p.date_from`)
+          .then((result) => result.rows);
+      expect(await prices(other)).toEqual(await prices(sql));
+      const seats = (client: pg.Client) =>
+        client
+          .query(`SELECT t.name, b.departure_date::text, b.number, b.from_position, b.to_position, s.last_name FROM seat_bookings b JOIN transports t ON t.id = b.transport_id LEFT JOIN tourists s ON s.id = b.tourist_id ORDER BY t.id, 2, 3, 4`)
+          .then((result) => result.rows);
+      expect(await seats(other)).toEqual(await seats(sql));
     } finally {
       await other.end();
       await again.drop();
     }
+  });
+});
+
+/** A record as GET answers it, without what every save changes (its version and time). */
+const unversioned = ({ version: _version, updated_at: _updated, ...rest }: Record<string, unknown>) => rest;
+
+describe('hotels, vehicle types and bus transports', () => {
+  const today = todayIso();
+  let manager: ApiClient;
+  beforeAll(async () => {
+    manager = (await app.signInAs(Role.Manager)).client;
+  });
+
+  it('gives every hotel 2–6 rooms within their place layout, each with 2–5 price periods over the coming year', async () => {
+    const rooms = await app.db.query<{ hotel_id: number; rooms: number }>(`SELECT h.id AS hotel_id, count(r.id)::int AS rooms FROM hotels h LEFT JOIN hotel_rooms r ON r.hotel_id = h.id GROUP BY h.id`);
+    expect(rooms).toHaveLength(SIZES.hotels);
+    for (const hotel of rooms) expect(hotel.rooms, `hotel ${hotel.hotel_id}`).toBeGreaterThanOrEqual(2);
+    for (const hotel of rooms) expect(hotel.rooms, `hotel ${hotel.hotel_id}`).toBeLessThanOrEqual(6);
+
+    const periods = await app.db.query<{ room_id: number; periods: number; first: string; last: string; days: number; gaps: number }>(
+      `SELECT r.id AS room_id, count(p.id)::int AS periods, min(p.date_from)::text AS first, max(p.date_to)::text AS last,
+              coalesce(sum(p.date_to - p.date_from + 1), 0)::int AS days,
+              count(*) FILTER (WHERE p.date_from <> (SELECT max(o.date_to) + 1 FROM hotel_room_prices o WHERE o.room_id = r.id AND o.date_to < p.date_from)
+                                 AND p.date_from <> (SELECT min(date_from) FROM hotel_room_prices WHERE room_id = r.id))::int AS gaps
+         FROM hotel_rooms r LEFT JOIN hotel_room_prices p ON p.room_id = r.id GROUP BY r.id`,
+    );
+    for (const room of periods) {
+      expect(room.periods, `room ${room.room_id}`).toBeGreaterThanOrEqual(2);
+      expect(room.periods, `room ${room.room_id}`).toBeLessThanOrEqual(5);
+      // Back to back from this month's first day for a year: today and the next twelve months are priced.
+      expect(room.first <= today && room.last >= addDays(today, 330), `room ${room.room_id}: ${room.first}…${room.last}`).toBe(true);
+      expect(room.gaps, `room ${room.room_id}`).toBe(0);
+    }
+
+    // Prices per person (or per room) in whole roubles.
+    const prices = await app.db.query<{ type: string; is_total_price: boolean; total_price: number | null; adult_price: number | null; child_price: number | null; adv_adult_price: number }>(
+      'SELECT t.name AS type, p.is_total_price, p.total_price, p.adult_price, p.child_price, p.adv_adult_price FROM hotel_room_prices p JOIN hotel_rooms r ON r.id = p.room_id JOIN room_types t ON t.id = r.type_id',
+    );
+    for (const price of prices) {
+      // Apartments and cottages are let whole: a price per room.
+      if (['Апартаменты', 'Коттедж'].includes(price.type)) expect(price.is_total_price).toBe(true);
+      if (price.is_total_price) {
+        expect(price.adult_price).toBeNull();
+        expect(price.total_price).toBeGreaterThanOrEqual(1_000);
+      } else {
+        expect(price.total_price).toBeNull();
+        expect(price.adult_price).toBeGreaterThanOrEqual(500);
+        expect(price.adult_price).toBeLessThanOrEqual(60_000);
+        expect(price.child_price!).toBeLessThan(price.adult_price!);
+      }
+    }
+
+    // Counts within the chosen place layout (shared/hotels/rules.ts), a meal the hotel offers in every room.
+    const overfull = await app.db.query(
+      `SELECT r.id FROM hotel_rooms r JOIN room_places p ON p.id = r.place_id
+        WHERE r.adult_count + r.child_count > p.places_count OR r.adv_adult_count + r.adv_child_count > p.adv_places_count
+           OR NOT EXISTS (SELECT 1 FROM hotel_room_meals m JOIN hotel_meal_items h ON h.item_id = m.item_id AND h.hotel_id = r.hotel_id WHERE m.room_id = r.id)`,
+    );
+    expect(overfull).toEqual([]);
+    const [names] = await app.db.query<{ bad: string[] }>(`SELECT array_agg(name) FILTER (WHERE name !~ '^[А-ЯЁ][а-яё -]+ «[А-ЯЁа-яё -]+»$') AS bad FROM hotels`);
+    expect(names!.bad).toBeNull();
+  });
+
+  it('makes vehicle types whose stored scheme numbers exactly their seats', async () => {
+    const types = await app.db.query<{ seats: number; rear_seats: number; rows: number; columns_at_door: number; second_door: boolean; second_door_rows: number | null; second_door_length: number | null; schema_svg: string }>(
+      'SELECT seats, rear_seats, rows, columns_at_door, second_door, second_door_rows, second_door_length, schema_svg FROM transportations ORDER BY id',
+    );
+    expect(types.map((type) => type.seats)).toEqual([49, 53, 35, 59]);
+    for (const type of types) {
+      expect(seatLayout(type).capacity).toBe(type.seats);
+      expect(type.schema_svg).toBe(seatSchemeSvg(type));
+      expect([...type.schema_svg.matchAll(/data-seat="/g)]).toHaveLength(type.seats);
+    }
+  });
+
+  it('gives every bus transport a route, departures, the tariff matrix and seats booked on the coming departures', async () => {
+    const transports = await app.db.query<{ id: number; seats: number; departure_type: number; start_date: string; finish_date: string; is_excursion: boolean; points: number; kinds: string[]; tariffs: number; days: { number: number }[]; dates: { start_date: string }[] }>(
+      `SELECT t.id, v.seats, t.departure_type, t.start_date::text, t.finish_date::text, t.is_excursion,
+              (SELECT count(*)::int FROM transport_route_points p WHERE p.transport_id = t.id) AS points,
+              (SELECT array_agg(kind ORDER BY position) FROM transport_route_points p WHERE p.transport_id = t.id) AS kinds,
+              (SELECT count(*)::int FROM transport_tariffs f WHERE f.transport_id = t.id AND f.tariff >= 0) AS tariffs,
+              (SELECT coalesce(json_agg(json_build_object('number', number)), '[]') FROM transport_days d WHERE d.transport_id = t.id) AS days,
+              (SELECT coalesce(json_agg(json_build_object('start_date', start_date)), '[]') FROM transport_dates d WHERE d.transport_id = t.id) AS dates
+         FROM transports t JOIN transportations v ON v.id = t.transportation_id ORDER BY t.id`,
+    );
+    expect(transports).toHaveLength(SIZES.transports);
+    for (const transport of transports) {
+      const label = `transport ${transport.id}`;
+      expect(transport.points, label).toBeGreaterThanOrEqual(2);
+      expect(transport.points, label).toBeLessThanOrEqual(4);
+      expect(transport.kinds, label).toEqual(['start', ...Array(transport.points - 2).fill('intermediate'), 'finish']);
+      expect(transport.tariffs, label).toBe((transport.points * (transport.points - 1)) / 2);
+      // One departure mode; departures in the coming weeks.
+      expect(transport.departure_type === 1 ? transport.dates : transport.days, label).toEqual([]);
+      const coming = departureDates(transport, { from: today, to: addDays(today, 20) });
+      expect(coming.length, label).toBeGreaterThan(0);
+
+      // Bookings only on departures, and 30–95 % of the seats taken on the next two weeks' departures.
+      const booked = await app.db.query<{ date: string; seats: number }>(
+        `SELECT departure_date::text AS date, count(DISTINCT number)::int AS seats FROM seat_bookings WHERE transport_id = $1 GROUP BY 1 ORDER BY 1`,
+        [transport.id],
+      );
+      const departures = new Set(departureDates(transport));
+      for (const { date } of booked) expect(departures.has(date), `${label} ${date}`).toBe(true);
+      const soon = booked.filter(({ date }) => date >= today && date < addDays(today, 14));
+      expect(soon.length, label).toBeGreaterThan(0);
+      for (const { date, seats } of soon) {
+        expect(seats / transport.seats, `${label} ${date}`).toBeGreaterThanOrEqual(0.3);
+        expect(seats / transport.seats, `${label} ${date}`).toBeLessThanOrEqual(0.95);
+      }
+    }
+    // Most seats are tourists' of applications, some booked by hand; some ride part of a route.
+    const [kinds] = await app.db.query<{ tourists: number; manual: number; partial: number }>(
+      `SELECT count(*) FILTER (WHERE b.tourist_id IS NOT NULL)::int AS tourists, count(*) FILTER (WHERE b.tourist_id IS NULL)::int AS manual,
+              count(*) FILTER (WHERE b.from_position > 0 OR b.to_position < (SELECT max(position) FROM transport_route_points p WHERE p.transport_id = b.transport_id))::int AS partial
+         FROM seat_bookings b`,
+    );
+    expect(kinds!.tourists).toBeGreaterThan(kinds!.manual * 3);
+    expect(kinds!.manual).toBeGreaterThan(0);
+    expect(kinds!.partial).toBeGreaterThan(0);
+  });
+
+  it('answers the seat dashboard and the schedule of a booked date with its occupied seats', async () => {
+    const [next] = await app.db.query<{ transport_id: number; date: string; count: number }>(
+      `SELECT transport_id, departure_date::text AS date, count(*)::int AS count FROM seat_bookings WHERE departure_date >= $1 AND tourist_id IS NOT NULL
+        GROUP BY 1, 2 ORDER BY 2, 1 LIMIT 1`,
+      [today],
+    );
+    const year = Number(next!.date.slice(0, 4));
+    const dashboard = await manager.get(`/api/transports/schedules/seats?year=${year}`);
+    expect(dashboard.status).toBe(200);
+    const data = dashboard.body.data as SeatDashboard;
+    const [{ bookings }] = (await app.db.query<{ bookings: number }>(`SELECT count(*)::int AS bookings FROM seat_bookings WHERE extract(year FROM departure_date) = $1`, [year])) as [{ bookings: number }];
+    const grid = dashboardGrid(data);
+    expect(grid.totals.reduce((sum, total) => sum + total, 0)).toBe(bookings);
+    expect(grid.rows.find((row) => row.id === next!.transport_id)?.cells.get(grid.dates.indexOf(next!.date))?.count).toBe(
+      (await app.db.query(`SELECT 1 FROM seat_bookings WHERE transport_id = $1 AND departure_date = $2`, [next!.transport_id, next!.date])).length,
+    );
+
+    const schedule = await manager.post(`/api/transports/${next!.transport_id}/schedules`, { date: next!.date });
+    expect(schedule.status).toBe(200);
+    const seats = schedule.body.data.seats as { number: number; tourist: { last_name: string } | null }[];
+    expect(seats.filter((seat) => seat.tourist !== null)).toHaveLength(next!.count);
+    for (const seat of seats) if (seat.tourist) expect(seat.tourist.last_name).toMatch(/^[А-ЯЁ][а-яё-]+$/);
+    expect(schedule.body.data.applications.length).toBeGreaterThan(0);
+  });
+
+  it('is valid for the editors: every hotel, transport and vehicle type opened and saved unchanged answers 200 and stays as it was', async () => {
+    const roundTrip = async (path: string, body: (record: Record<string, unknown>) => unknown) => {
+      const opened = await manager.get(path);
+      expect(opened.status, path).toBe(200);
+      const saved = await manager.put(path, body(opened.body.data));
+      expect(saved.status, `${path}: ${JSON.stringify(saved.body).slice(0, 500)}`).toBe(200);
+      const again = await manager.get(path);
+      expect(unversioned(again.body.data), path).toEqual(unversioned(opened.body.data));
+    };
+    for (const { id } of await app.db.query<{ id: number }>('SELECT id FROM hotels ORDER BY id')) await roundTrip(`/api/hotels/${id}`, toPayloadBody);
+    for (const { id } of await app.db.query<{ id: number }>('SELECT id FROM transports ORDER BY id')) await roundTrip(`/api/transports/${id}`, toPayloadBody);
+    for (const { id } of await app.db.query<{ id: number }>('SELECT id FROM transportations ORDER BY id')) await roundTrip(`/api/transportation/${id}`, (record) => record);
   });
 });

@@ -1,6 +1,6 @@
 /** Countries and cities of the tour operator's catalogue: Russia and its neighbours, cities from the locale. */
 import type { FakeDataKind } from './index.js';
-import { latin } from './vocabulary.js';
+import { slugOf } from '../../shared/slug.js';
 
 const COUNTRIES = ['Россия', 'Абхазия', 'Беларусь', 'Казахстан', 'Армения', 'Грузия', 'Турция', 'Египет', 'ОАЭ', 'Таиланд'];
 
@@ -22,7 +22,7 @@ export const geographyKind: FakeDataKind = {
        SELECT name, $2, slug || '-' || n, CASE WHEN n % 3 = 0 THEN (5000 + n * 37 % 20000)::numeric(12, 2) END
          FROM unnest($1::text[], $3::text[]) WITH ORDINALITY AS c(name, slug, n)
         WHERE NOT EXISTS (SELECT 1 FROM cities WHERE lower(cities.slug) = lower(c.slug || '-' || c.n))`,
-      [cities, russia, cities.map((name) => latin(name).replace(/[^a-z0-9]+/g, '-'))],
+      [cities, russia, cities.map((name) => slugOf(name))],
     );
   },
 };

@@ -1,15 +1,19 @@
 /**
- * One generator of fake data (README "Demo and bench data") for the demo (`npm run demo`) and the
+ * One generator of fake data (docs/performance.md "Demo and bench data") for the demo (`npm run demo`) and the
  * bench (`npm run bench`): a Russian tour operator's office with the Russian locale of
- * @faker-js/faker. Each kind of record is a module here; hotels, tours and applications add theirs
- * and one line in FAKE_DATA. Kinds run in the order listed (a kind may use the rows of earlier ones).
+ * @faker-js/faker. Each kind of record is a module here (hotels with their handbooks, vehicle types,
+ * bus transports with their departures and seat bookings); tours and applications add theirs and one
+ * line in FAKE_DATA. Kinds run in the order listed (a kind may use the rows of earlier ones).
  */
 import type { Faker } from '@faker-js/faker';
 import type pg from 'pg';
 import { agenciesKind } from './agencies.js';
 import { clientsKind } from './clients.js';
 import { geographyKind } from './geography.js';
+import { hotelsKind } from './hotels.js';
 import { staffKind } from './staff.js';
+import { transportationsKind } from './transportations.js';
+import { transportsKind } from './transports.js';
 import { seededFaker } from './vocabulary.js';
 
 export interface FakeDataContext {
@@ -27,7 +31,7 @@ export interface FakeDataKind {
   fill(context: FakeDataContext, count: number): Promise<void>;
 }
 
-export const FAKE_DATA: FakeDataKind[] = [geographyKind, staffKind, clientsKind, agenciesKind];
+export const FAKE_DATA: FakeDataKind[] = [geographyKind, staffKind, clientsKind, agenciesKind, hotelsKind, transportationsKind, transportsKind];
 
 export type FakeDataSizes = Partial<Record<string, number>>;
 

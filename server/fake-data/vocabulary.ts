@@ -4,6 +4,7 @@
  * PostgreSQL (generate_series), so a million people cost one INSERT, not a million round trips.
  */
 import { fakerRU, type Faker } from '@faker-js/faker';
+import { slugOf } from '../../shared/slug.js';
 
 /** One seed for every run: the same sizes give the same office. */
 export const FAKE_DATA_SEED = 20_251_123;
@@ -13,13 +14,8 @@ export function seededFaker(seed = FAKE_DATA_SEED): Faker {
   return fakerRU;
 }
 
-// Russian to Latin for e-mail addresses (the spelling of Russian passports, ICAO 9303).
-const LATIN: Record<string, string> = {
-  а: 'a', б: 'b', в: 'v', г: 'g', д: 'd', е: 'e', ё: 'e', ж: 'zh', з: 'z', и: 'i', й: 'i', к: 'k', л: 'l', м: 'm', н: 'n',
-  о: 'o', п: 'p', р: 'r', с: 's', т: 't', у: 'u', ф: 'f', х: 'kh', ц: 'ts', ч: 'ch', ш: 'sh', щ: 'shch', ъ: 'ie', ы: 'y',
-  ь: '', э: 'e', ю: 'iu', я: 'ia',
-};
-export const latin = (word: string) => [...word.toLowerCase()].map((char) => LATIN[char] ?? (/[a-z0-9]/.test(char) ? char : '')).join('');
+/** A word in Latin letters and digits only, for e-mail addresses and logins: the product's one transliteration (shared/slug.ts). */
+export const latin = (word: string) => slugOf(word).replace(/-/g, '');
 
 export interface PeopleWords {
   surnames: { male: string[]; female: string[] };

@@ -282,6 +282,11 @@ export async function removeUnreferencedUpload(manager: EntityManager, path: str
   if (sha256) await underSavepoint(manager, 'remove_content', () => manager.query(DELETE_UNUSED_CONTENT, [sha256]));
 }
 
+/** removeUnreferencedUpload for each path, one after the other on the caller's transaction. */
+export async function removeUnreferencedUploads(manager: EntityManager, paths: readonly string[]): Promise<void> {
+  for (const path of paths) await removeUnreferencedUpload(manager, path);
+}
+
 /** Runs `work` under a savepoint; a foreign-key refusal rolls back to it and gives null. */
 async function underSavepoint<T>(manager: EntityManager, name: string, work: () => Promise<T>): Promise<T | null> {
   await manager.query(`SAVEPOINT ${name}`);

@@ -6,6 +6,7 @@
 import { HOTEL_COMMISSION_CATEGORIES, PERIOD_COMMISSION_CATEGORIES, ROOM_AGE_LISTS, ROOM_ITEM_LISTS, type RoomAgeList } from '../../shared/hotels/constants.js';
 import type { Hotel, Room } from '../../shared/hotels/schema.js';
 import { storageUrl } from '../../shared/files.js';
+import { moneyNumber } from '../../shared/money.js';
 import { joinPath, type AggregateDeclaration, type AggregateNode, type ColumnTypes, type LinkListDeclaration, type LinkRow, type StoredNode } from '../common/aggregate/declaration.js';
 
 const commissionColumns = (categories: readonly string[]): ColumnTypes => ({
@@ -91,11 +92,15 @@ const uploadColumns: ColumnTypes = { path: 'varchar', name: 'varchar', alt: 'var
 export const HOTEL_AGGREGATE: AggregateDeclaration = {
   table: 'hotels',
   columns: HOTEL_COLUMNS,
+  references: { city: { table: 'cities', via: 'city_id', columns: ['id', 'name'] } },
   links: {
     services: itemLink('hotel_service_items', 'hotel_id'),
     meals: itemLink('hotel_meal_items', 'hotel_id'),
-    infrastructures: itemLink('hotel_infrastructure_items', 'hotel_id', { pay: 'boolean' }),
-    uploads: { table: 'hotel_uploads', parentColumn: 'hotel_id', columns: { list: 'varchar', ...uploadColumns }, orderBy: 'list, position' },
+    infrastructures: {
+      ...itemLink('hotel_infrastructure_items', 'hotel_id', { pay: 'boolean' }),
+      references: { infrastructure: { table: 'infrastructures', via: 'item_id', columns: ['infrastructure_type_id'] } },
+    },
+    uploads: { table: 'hotel_uploads', parentColumn: 'hotel_id', columns: { list: 'varchar', ...uploadColumns }, orderBy: 'list, position', uploads: ['path'] },
   },
   collections: {
     rooms: {
@@ -107,7 +112,7 @@ export const HOTEL_AGGREGATE: AggregateDeclaration = {
         ...Object.fromEntries(ROOM_ITEM_LISTS.map((list) => [list, itemLink(`hotel_room_${list}`, 'room_id')])),
         meals: itemLink('hotel_room_meals', 'room_id', {}),
         ages: { table: 'hotel_room_ages', parentColumn: 'room_id', columns: { type: 'smallint', age: 'smallint', position: 'smallint' }, orderBy: 'type, position' },
-        photos: { table: 'hotel_room_photos', parentColumn: 'room_id', columns: uploadColumns, orderBy: 'position' },
+        photos: { table: 'hotel_room_photos', parentColumn: 'room_id', columns: uploadColumns, orderBy: 'position', uploads: ['path'] },
       },
       collections: {
         dates: { table: 'hotel_room_prices', parentColumn: 'room_id', columns: PERIOD_COLUMNS, orderBy: 'date_from, id' },
@@ -133,7 +138,7 @@ const uploads = (path: string, list: string, files: { name: string; path: string
 function roomNode(room: Room, index: number): AggregateNode {
   const path = joinPath('rooms', index);
   const values: Values = { position: index };
-  for (const column of Object.keys(ROOM_COLUMNS)) if (column !== 'position') values[column] = (room as unknown as Values)[column];
+  for (const column of Object.keys(ROOM_COLUMNS)) if (column !== 'position') values[column] = (room as Values)[column];
   const ages = (Object.keys(ROOM_AGE_LISTS) as RoomAgeList[]).flatMap((list) =>
     room[list].map((age, position) => ({ path: joinPath(path, list, position), values: { type: ROOM_AGE_LISTS[list], age: age.id, position } })),
   );
@@ -145,7 +150,7 @@ function roomNode(room: Room, index: number): AggregateNode {
       dates: room.dates.map((period, position) => ({
         id: period.id ?? null,
         path: joinPath(path, 'dates', position),
-        values: { ...period, date_from: period.from, date_to: period.to, ...commissionValues(period as unknown as Values, PERIOD_COMMISSION_CATEGORIES) },
+        values: { ...period, date_from: period.from, date_to: period.to, ...commissionValues(period as Values, PERIOD_COMMISSION_CATEGORIES) },
       })),
       premises: room.premises.map((premises, position) => ({ id: premises.id ?? null, path: joinPath(path, 'premises', position), values: { position, name: premises.name, area: premises.area } })),
     },
@@ -186,13 +191,9 @@ export function hotelNode(hotel: Hotel): AggregateNode {
 const time = (value: unknown) => (typeof value === 'string' ? value.slice(0, 5) : null);
 const file = (row: Values) => ({ name: row.name as string, path: row.path as string, url: storageUrl(row.path as string) });
 const media = (row: Values, index: number) => ({ id: index + 1, ...file(row), alt: (row.alt as string | null) ?? null, type: null });
-const sumItem = (row: Values) => ({ id: row.item_id as number, sum: Number(row.sum) });
+const sumItem = (row: Values) => ({ id: row.item_id as number, sum: moneyNumber(row.sum as number) });
 
 export interface HotelLookups {
-  /** Names of the hotel's city. */
-  city: { id: number; name: string } | null;
-  /** Infrastructure id → its type id. */
-  infrastructureTypes: Map<number, number>;
   /** Room ids another record still points at (can_delete false). */
   roomsInUse: Set<number>;
 }
@@ -207,7 +208,7 @@ export function hotelRecord(stored: StoredNode, lookups: HotelLookups) {
     id: row.id as number,
     version: row.version as number,
     city_id: row.city_id as number,
-    city: lookups.city,
+    city: (row.city as { id: number; name: string } | null) ?? null,
     name: row.name,
     slug: row.slug,
     address: row.address,
@@ -234,9 +235,13 @@ export function hotelRecord(stored: StoredNode, lookups: HotelLookups) {
     photos: uploadsOf('photo').map(media),
     videos: uploadsOf('video').map(media),
     services: stored.links.services!.map(sumItem),
-    infrastructures: stored.links.infrastructures!.map((item) => ({ id: item.item_id as number, type: lookups.infrastructureTypes.get(item.item_id as number) ?? null, pay: item.pay as boolean })),
+    infrastructures: stored.links.infrastructures!.map((item) => ({
+      id: item.item_id as number,
+      type: (item.infrastructure as { infrastructure_type_id: number } | null)?.infrastructure_type_id ?? null,
+      pay: item.pay as boolean,
+    })),
     meals: stored.links.meals!.map(sumItem),
-    catalog: { price: row.catalog_price === null ? null : Number(row.catalog_price), sort: row.catalog_sort },
+    catalog: { price: moneyNumber(row.catalog_price as number | null), sort: row.catalog_sort },
     seo_h1: row.seo_h1,
     seo_title: row.seo_title,
     seo_description: row.seo_description,
@@ -246,6 +251,9 @@ export function hotelRecord(stored: StoredNode, lookups: HotelLookups) {
     updated_at: row.updated_at,
   };
 }
+
+/** GET /api/hotels/{id}. */
+export type HotelRecord = ReturnType<typeof hotelRecord>;
 
 function roomRecord(stored: StoredNode, lookups: HotelLookups) {
   const row = stored.row;

@@ -55,8 +55,8 @@ export class HotelsController {
   }
 
   @Delete(':id')
-  remove(@Param('id', IdPipe) id: number) {
-    return this.hotels.remove(id);
+  remove(@Param('id', IdPipe) id: number, @CurrentActor() actor: Actor) {
+    return this.hotels.remove(id, actor);
   }
 
   /**

@@ -1,61 +1,28 @@
 import { Inject, Injectable } from '@nestjs/common';
+import type { Request } from 'express';
 import { DataSource, type EntityManager } from 'typeorm';
-import { AUTO_CONFIRM_STATUSES, HOTEL_CATEGORY_TYPES, HOTEL_STARS, HOTEL_TEXTS, SEA_DISTANCES } from '../../shared/hotels/constants.js';
-import { hotelsResource, type HotelListRow, type HotelPickerRow } from '../../shared/hotels/resource.js';
+import { z } from 'zod';
+import type { UploadedFile } from '../../shared/files.js';
+import { AUTO_CONFIRM_STATUSES, COMMISSION_TYPES } from '../../shared/commission.js';
+import { HOTEL_CATEGORY_TYPES, HOTEL_LIMITS, HOTEL_STARS, HOTEL_TEXTS, SEA_DISTANCES } from '../../shared/hotels/constants.js';
+import { HOTEL_FILE_TYPES } from '../../shared/hotels/files.js';
+import type { HotelPickerRow } from '../../shared/hotels/resource.js';
 import { placeCapErrors, type PlaceLayout } from '../../shared/hotels/rules.js';
 import type { Hotel } from '../../shared/hotels/schema.js';
 import { MESSAGES } from '../../shared/messages.js';
-import { COMMISSION_TYPES } from '../../shared/resources/agencies.js';
-import { ACCESS } from '../../shared/roles.js';
-import { joinPath } from '../common/aggregate/declaration.js';
-import { readAggregates } from '../common/aggregate/aggregate-store.js';
-import { saveAggregate } from '../common/aggregate/save-aggregate.js';
-import type { Actor, AuthUser } from '../common/auth/decorators.js';
-import { foreignKeysInto, referencedValues } from '../common/database/foreign-keys.js';
-import { readAll } from '../common/database/reads.js';
-import { forbidden, notFound, parseInput, PG, pgErrorOf, ValidationFailed } from '../common/http/errors.js';
-import { ResourceService } from '../common/resource/resource.service.js';
-import { ALIAS, defineServerResource, type ServerResource } from '../common/resource/server-resource.js';
-import type { Request } from 'express';
-import type { UploadedFile } from '../../shared/files.js';
-import { HOTEL_FILE_TYPES } from '../../shared/hotels/files.js';
 import { toFieldErrors } from '../../shared/validation.js';
-import { FilesService, removeUnreferencedUpload } from '../files/files.service.js';
+import { readAggregates } from '../common/aggregate/aggregate-store.js';
+import { joinPath } from '../common/aggregate/declaration.js';
+import { AggregateEditor } from '../common/aggregate/aggregate-editor.js';
+import { derivedSlug } from '../common/database/derived-slug.js';
+import { idsInUse } from '../common/database/foreign-keys.js';
+import { notFound, parseInput, ValidationFailed } from '../common/http/errors.js';
+import { ListService } from '../common/list/list.service.js';
+import { FilesService } from '../files/files.service.js';
 import { streamedUpload } from '../files/stream-upload.interceptor.js';
+import { HOTEL_AGGREGATE, hotelNode, hotelRecord, type HotelRecord } from './hotel.aggregate.js';
 import { hotelUploadOf } from './hotel-uploads.js';
-import { HotelEntity } from './hotel.entity.js';
-import { HOTEL_AGGREGATE, hotelNode, hotelRecord } from './hotel.aggregate.js';
-import { z } from 'zod';
-import { listFilter, pickerQuerySchema } from '../../shared/list.js';
-import { escapeLike } from '../common/list/list-query.js';
-
-const categoryName = (type: number | null) => HOTEL_CATEGORY_TYPES.find((category) => category.id === type)?.name ?? null;
-
-/**
- * The hotels list on the generic list engine. Not registered in server/resources.ts: the hotel's own
- * controller serves the whole path (its POST and PUT take `{payload}`).
- */
-export const hotelsListResource = defineServerResource({
-  definition: hotelsResource,
-  entity: HotelEntity,
-  roles: ACCESS.administratorAndManager,
-  searchExpression: `${ALIAS}.name`,
-  relations: ['city'],
-  canDeleteFlag: true,
-  toRow: (hotel): Omit<HotelListRow, 'can_delete'> => ({
-    id: hotel.id,
-    name: hotel.name,
-    city: hotel.city ? { id: hotel.city.id, name: hotel.city.name } : null,
-    category_type: hotel.category_type,
-    category_name: categoryName(hotel.category_type),
-    address: hotel.address,
-    commission_general_sum: hotel.commission_general_sum,
-    external_link: hotel.external_link,
-  }),
-});
-
-/** GET /api/hotels/list: bounded like every picker (`query`, `limit` default 50, at most 200), plus its two filters. */
-const pickerQuery = pickerQuerySchema.extend({ city_id: listFilter.integer(), is_excursion: listFilter.flag() });
+import { HOTELS_LIST } from './hotels.list.js';
 
 const uploadFields = z.object({
   type: z.coerce.number({ error: MESSAGES.validation.required }).refine((type) => HOTEL_FILE_TYPES.includes(type as never), MESSAGES.validation.oneOf),
@@ -64,56 +31,38 @@ const uploadFields = z.object({
 
 const typeQuery = z.object({ type: z.coerce.number({ error: MESSAGES.validation.integer }).int(MESSAGES.validation.integer).positive(MESSAGES.validation.integer).optional() });
 
-/** Upload paths a hotel holds (its files, photos, video and room photos). */
-const UPLOAD_PATHS = `SELECT path FROM hotel_uploads WHERE hotel_id = $1
-  UNION SELECT p.path FROM hotel_room_photos p JOIN hotel_rooms r ON r.id = p.room_id WHERE r.hotel_id = $1`;
-
+/**
+ * The hotel editor on the aggregate machinery (AggregateEditor: the list and its picker, show,
+ * create and copy, update with the version check, delete — 403 while applications or tours use
+ * it), plus its `/data`, the infrastructure picker and uploads. The uploads a save drops, or a
+ * deleted hotel held, go unless something else still uses them.
+ */
 @Injectable()
-export class HotelsService {
+export class HotelsService extends AggregateEditor<Hotel, HotelRecord, HotelPickerRow> {
   constructor(
-    @Inject(DataSource) private readonly db: DataSource,
-    @Inject(ResourceService) private readonly resources: ResourceService,
+    @Inject(DataSource) db: DataSource,
+    @Inject(ListService) lists: ListService,
     @Inject(FilesService) private readonly files: FilesService,
-  ) {}
-
-  list(query: Record<string, unknown>, viewer: AuthUser) {
-    return this.resources.list(hotelsListResource as unknown as ServerResource, query, viewer);
+  ) {
+    super(db, lists, { aggregate: HOTEL_AGGREGATE, list: HOTELS_LIST });
   }
 
-  async show(id: number) {
-    return { data: await this.read(this.db.manager, id) };
+  /** The rows of a hotel: room counts within their layouts, a missing slug derived from the name. */
+  protected async build(manager: EntityManager, hotel: Hotel, id: number | undefined) {
+    await this.checkPlaces(manager, hotel);
+    return hotelNode({ ...hotel, slug: hotel.slug ?? (await this.slugOfSave(manager, hotel.name, id)) });
   }
 
-  /** POST /api/hotels (create and copy). */
-  create(hotel: Hotel, actor: Actor) {
-    return this.save(hotel, actor);
-  }
-
-  /** PUT /api/hotels/{id}; 409 when `version` is stale. */
-  update(id: number, hotel: Hotel, actor: Actor) {
-    return this.save(hotel, actor, id);
-  }
-
-  private async save(hotel: Hotel, actor: Actor, id?: number) {
-    let dropped: string[] = [];
-    const data = await saveAggregate(this.db, {
-      declaration: HOTEL_AGGREGATE,
-      actor,
-      id,
-      version: hotel.version,
-      build: async (manager) => {
-        await this.checkPlaces(manager, hotel);
-        if (id !== undefined) dropped = await this.droppedUploads(manager, id, hotel);
-        return hotelNode(hotel);
-      },
-      // Uploads the hotel no longer names go too, unless something else still uses them.
-      afterWrite: async (manager) => {
-        for (const path of dropped) await removeUnreferencedUpload(manager, path);
-      },
-      read: (manager, hotelId) => this.read(manager, hotelId),
-      input: hotel,
-    });
-    return { data };
+  /**
+   * A save without a slug: an edit keeps the hotel's own, a new hotel gets one from its name, made
+   * unique with a suffix (`otel-more`, `otel-more-2`), as a site editor would.
+   */
+  private async slugOfSave(manager: EntityManager, name: string, id?: number): Promise<string> {
+    if (id !== undefined) {
+      const [stored] = await manager.query<{ slug: string }[]>('SELECT slug FROM hotels WHERE id = $1', [id]);
+      if (stored) return stored.slug;
+    }
+    return derivedSlug(manager, 'hotels', name, { max: HOTEL_LIMITS.slug, fallback: 'hotel', exceptId: id });
   }
 
   /** Spec 02 §4 "Room places": counts capped by the chosen layout (read in the save's transaction). */
@@ -132,47 +81,12 @@ export class HotelsService {
     if (Object.keys(errors).length > 0) throw new ValidationFailed(errors);
   }
 
-  /** Uploads the stored hotel names that this save no longer does. */
-  private async droppedUploads(manager: EntityManager, id: number, hotel: Hotel): Promise<string[]> {
-    const kept = new Set([...hotel.desc_files, ...hotel.memo_files, ...hotel.photos, ...hotel.videos, ...hotel.rooms.flatMap((room) => room.photos)].map((file) => file.path));
-    const held = await manager.query<{ path: string }[]>(UPLOAD_PATHS, [id]);
-    return held.map((row) => row.path).filter((path) => !kept.has(path));
-  }
-
-  /** DELETE /api/hotels/{id}: 403 while applications or tours use it; its uploads go with it. */
-  async remove(id: number): Promise<{ message: string }> {
-    try {
-      await this.db.transaction(async (manager) => {
-        const paths = await manager.query<{ path: string }[]>(UPLOAD_PATHS, [id]);
-        const gone = await manager.query<{ id: number }[]>('WITH gone AS (DELETE FROM hotels WHERE id = $1 RETURNING id) SELECT id FROM gone', [id]);
-        if (gone.length === 0) throw notFound();
-        for (const { path } of paths) await removeUnreferencedUpload(manager, path);
-      });
-    } catch (error) {
-      if (pgErrorOf(error).code === PG.foreignKeyViolation) throw forbidden(MESSAGES.errors.inUse);
-      throw error;
-    }
-    return { message: MESSAGES.success.deleted };
-  }
-
   /** The hotel as the editor reads it, or 404. */
-  async read(manager: EntityManager, id: number) {
+  async read(manager: EntityManager, id: number): Promise<HotelRecord> {
     const [stored] = await readAggregates(manager, HOTEL_AGGREGATE, [id]);
     if (!stored) throw notFound();
-    const infrastructureIds = stored.links.infrastructures!.map((item) => item.item_id as number);
     const roomIds = stored.collections.rooms!.map((room) => room.row.id as number);
-    const [[city], infrastructures, roomsInUse] = await readAll(manager, [
-      () => manager.query<{ id: number; name: string }[]>('SELECT id, name FROM cities WHERE id = $1', [stored.row.city_id]),
-      async () => (infrastructureIds.length === 0 ? [] : manager.query<{ id: number; type: number }[]>('SELECT id, infrastructure_type_id AS type FROM infrastructures WHERE id = ANY($1::int[])', [infrastructureIds])),
-      () => this.roomsInUse(manager, roomIds),
-    ] as const);
-    return hotelRecord(stored, { city: city ?? null, infrastructureTypes: new Map(infrastructures.map((row) => [row.id, row.type])), roomsInUse });
-  }
-
-  private async roomsInUse(manager: EntityManager, roomIds: number[]): Promise<Set<number>> {
-    if (roomIds.length === 0) return new Set();
-    const keys = (await foreignKeysInto(manager, 'hotel_rooms')).filter((key) => key.blocksDelete && key.target === 'id');
-    return referencedValues(manager, roomIds, keys);
+    return hotelRecord(stored, { roomsInUse: await idsInUse(manager, 'hotel_rooms', roomIds) });
   }
 
   /** GET /api/hotels/data: every list the editor's selects need (spec 02 §7). */
@@ -218,19 +132,6 @@ export class HotelsService {
     const data = await this.db.query<{ id: number; name: string }[]>(
       `SELECT id, name FROM infrastructures WHERE $1::int IS NULL OR infrastructure_type_id = $1 ORDER BY name, id`,
       [type ?? null],
-    );
-    return { data };
-  }
-
-  /** GET /api/hotels/list: hotels for pickers, by name (`city_id`, `is_excursion`, `query`, `limit`). */
-  async picker(raw: Record<string, unknown>): Promise<{ data: HotelPickerRow[] }> {
-    const query = parseInput(pickerQuery, raw);
-    const data = await this.db.query<HotelPickerRow[]>(
-      `SELECT id, name, city_id, is_excursion FROM hotels
-        WHERE ($1::int IS NULL OR city_id = $1) AND ($2::boolean IS NULL OR is_excursion = $2)
-          AND ($3::text IS NULL OR name ILIKE $3)
-        ORDER BY name, id LIMIT $4`,
-      [query.city_id ?? null, query.is_excursion ?? null, query.query ? `%${escapeLike(query.query)}%` : null, query.limit],
     );
     return { data };
   }

@@ -2,10 +2,11 @@
  * Hotels (spec 02): the aggregate save of the hotel editor against a real PostgreSQL — one payload
  * in, the same shape out; ids stable; every rule of §4/§5 with its 422 path; versions; rollback.
  */
+import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toPayloadBody } from '../../shared/editor.js';
-import { HOTEL_TEXTS } from '../../shared/hotels/constants.js';
+import { HOTEL_TEXTS, HotelFileType } from '../../shared/hotels/constants.js';
 import { copyHotel } from '../../shared/hotels/rules.js';
 import { MESSAGES } from '../../shared/messages.js';
 import { Role } from '../../shared/roles.js';
@@ -61,6 +62,125 @@ describe('an outside client', () => {
     expect(savedRest).toEqual({ ...readRest, address: 'ул. Новая, 5' });
     expect(await app.db.query('SELECT id, room_id, date_from::text, adult_price FROM hotel_room_prices ORDER BY id')).toEqual(before);
     expect(await app.db.query('SELECT id FROM hotel_rooms WHERE hotel_id = $1 ORDER BY id', [id])).toEqual(roomsBefore);
+  });
+});
+
+describe('an outside client of the original system', () => {
+  const text = (value: number) => String(value);
+  /** The hotel as the site's import scripts send it: flags as 0/1, numbers and ids as text, no slug. */
+  const asSent = (name: string, cityId = handbooks.cityId) => {
+    const { slug: _slug, ...payload } = hotelPayload(handbooks, name);
+    const [period] = periods(1);
+    return {
+      ...payload,
+      city_id: text(cityId),
+      category_type: '1',
+      stars: '3',
+      rating: '8.5',
+      is_excursion: 0,
+      is_search_priority: '0',
+      application_auto_confirm: 1,
+      auto_confirm_status: '3',
+      services: [{ id: text(handbooks.serviceId), sum: '150.50' }],
+      meals: [{ id: text(handbooks.mealIds[0]), sum: '500' }, { id: text(handbooks.mealIds[1]), sum: 1200 }],
+      infrastructures: [{ id: text(handbooks.infrastructureId), pay: 0 }],
+      catalog: { price: '4500', sort: '10' },
+      commission_general_sum: '10',
+      rooms: [
+        {
+          ...room(handbooks),
+          type_id: text(handbooks.roomTypeId),
+          accommodation_id: text(handbooks.accommodationId),
+          place_id: text(handbooks.placeId),
+          quota: 0,
+          adult_count: '2',
+          child_count: '0',
+          adv_adult_count: '1',
+          adv_child_count: '0',
+          child_without: false,
+          meals: [text(handbooks.mealIds[0])],
+          premises: [{ name: 'Спальня', area: '18.50' }],
+          dates: [{ ...period, adult_price: '3000', child_price: '1500', child_without_price: '500', is_total_price: 0, is_differentiate: '1', commission_adult_type: '2', commission_adult_sum: '5' }],
+        },
+      ],
+    };
+  };
+
+  it('sends flags as 0/1, numbers and ids as text and no slug: stored normalized, the slug derived from the name and made unique', async () => {
+    const created = await create(asSent('Отель «Морской бриз»'));
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const hotel = created.body.data;
+    expect(hotel).toMatchObject({
+      slug: 'otel-morskoy-briz',
+      city_id: handbooks.cityId,
+      category_type: 1,
+      stars: 3,
+      rating: 8.5,
+      is_excursion: false,
+      application_auto_confirm: true,
+      auto_confirm_status: 3,
+      services: [{ id: handbooks.serviceId, sum: 150.5 }],
+      meals: [{ id: handbooks.mealIds[0], sum: 500 }, { id: handbooks.mealIds[1], sum: 1200 }],
+      infrastructures: [{ id: handbooks.infrastructureId, pay: false }],
+      catalog: { price: 4500, sort: 10 },
+      commission_general_sum: 10,
+    });
+    expect(hotel.rooms[0]).toMatchObject({ type_id: handbooks.roomTypeId, adult_count: 2, quota: false, child_without: 0, meals: [handbooks.mealIds[0]], premises: [{ name: 'Спальня', area: 18.5 }] });
+    expect(hotel.rooms[0].dates[0]).toMatchObject({ adult_price: 3000, child_price: 1500, is_total_price: false, is_differentiate: true, commission_adult_type: 2, commission_adult_sum: 5 });
+    expect(await app.db.query('SELECT pay FROM hotel_infrastructure_items WHERE hotel_id = $1', [hotel.id])).toEqual([{ pay: false }]);
+
+    // The same name in another city: the next free suffix, as a site editor would; a name in Latin is kept as it reads.
+    const second = await create(asSent('Отель «Морской бриз»', handbooks.otherCityId));
+    expect(second.status, JSON.stringify(second.body)).toBe(201);
+    expect(second.body.data.slug).toBe('otel-morskoy-briz-2');
+    expect((await create({ ...asSent('Otel Morskoy Briz'), slug: '' })).body.data.slug).toBe('otel-morskoy-briz-3');
+
+    const refused = await create({
+      ...asSent('Отель Неверный'),
+      meals: [{ id: text(handbooks.mealIds[0]), sum: '1200.505' }],
+      rooms: [{ ...asSent('x').rooms[0], adult_count: 'abc', child_without: 'много' }],
+      infrastructures: [{ id: text(handbooks.infrastructureId), pay: 2 }],
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors).toMatchObject({
+      'meals.0.sum': [MESSAGES.fields.decimals(2)],
+      'rooms.0.adult_count': [MESSAGES.validation.integer],
+      'rooms.0.child_without': [MESSAGES.validation.integer],
+      'infrastructures.0.pay': [MESSAGES.validation.invalid],
+    });
+  });
+
+  it('two hotels of one name saved at once without a slug both get one: the second waits for the first\'s and takes -2', async () => {
+    const [first, second] = await Promise.all([create(asSent('Отель Одновременный')), create(asSent('Отель Одновременный', handbooks.otherCityId))]);
+    expect([first.status, second.status], JSON.stringify([first.body, second.body])).toEqual([201, 201]);
+    expect([first.body.data.slug, second.body.data.slug].sort()).toEqual(['otel-odnovremennyy', 'otel-odnovremennyy-2']);
+  });
+
+  it('GETs a hotel and PUTs it back with flags as 0/1, ids as text and no slug: 200, the slug and the ids of rooms and periods kept', async () => {
+    const created = await create(asSent('Отель Прибой'));
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const id = created.body.data.id as number;
+    const read = (await manager.get(`/api/hotels/${id}`)).body.data;
+    const ids = async () => ({
+      rooms: await app.db.query('SELECT id FROM hotel_rooms WHERE hotel_id = $1 ORDER BY id', [id]),
+      periods: await app.db.query('SELECT p.id FROM hotel_room_prices p JOIN hotel_rooms r ON r.id = p.room_id WHERE r.hotel_id = $1 ORDER BY p.id', [id]),
+    });
+    const before = await ids();
+    const { slug: _slug, ...withoutSlug } = read;
+    const resent = {
+      ...withoutSlug,
+      address: 'ул. Прибойная, 3',
+      is_excursion: 0,
+      infrastructures: read.infrastructures.map((item: { id: number; pay: boolean }) => ({ ...item, id: text(item.id), pay: item.pay ? 1 : 0 })),
+      rooms: read.rooms.map((stored: { id: number; dates: { id: number }[] }) => ({ ...stored, id: text(stored.id), child_without: false, dates: stored.dates.map((period) => ({ ...period, id: text(period.id) })) })),
+    };
+    const saved = await update(id, resent);
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const { version: _v1, updated_at: _u1, ...savedRest } = saved.body.data;
+    const { version: _v2, updated_at: _u2, ...readRest } = read;
+    expect(savedRest).toEqual({ ...readRest, address: 'ул. Прибойная, 3' });
+    expect(savedRest.slug).toBe('otel-priboy');
+    expect(await ids()).toEqual(before);
   });
 });
 
@@ -231,7 +351,7 @@ describe('the hotel', () => {
 
   it('needs the required status when auto-confirm is on (3 or 5), and drops it when off', async () => {
     const payload = { ...hotelPayload(handbooks, 'Отель Авто'), application_auto_confirm: true };
-    expect((await create(payload)).body.errors).toEqual({ auto_confirm_status: [MESSAGES.validation.required] });
+    expect((await create(payload)).body.errors).toEqual({ auto_confirm_status: [MESSAGES.fields.autoConfirmStatus] });
     expect((await create({ ...payload, auto_confirm_status: 4 })).body.errors).toEqual({ auto_confirm_status: [MESSAGES.validation.oneOf] });
     expect((await create({ ...payload, auto_confirm_status: 5 })).body.data).toMatchObject({ application_auto_confirm: true, auto_confirm_status: 5 });
     expect((await create({ ...payload, name: 'Отель Авто 2', slug: 'avto-2', application_auto_confirm: false, auto_confirm_status: 3 })).body.data.auto_confirm_status).toBeNull();
@@ -398,14 +518,53 @@ describe('roles and the other routes', () => {
     await create({ ...hotelPayload(handbooks, 'Пикер Обычный'), city_id: handbooks.otherCityId });
     const picked = (await manager.get(`/api/hotels/list?city_id=${handbooks.otherCityId}&is_excursion=0&query=пикер`)).body.data;
     expect(picked).toEqual([{ id: expect.any(Number), name: 'Пикер Обычный', city_id: handbooks.otherCityId, is_excursion: false }]);
+    // The same filters without a search, and with one too short for the trigram index.
+    const all = async (query: string) => (await manager.get(`/api/hotels/list?limit=200&${query}`)).body.data as { name: string; city_id: number; is_excursion: boolean }[];
+    const excursions = await all(`city_id=${handbooks.otherCityId}&is_excursion=1`);
+    expect(excursions.map((row) => row.name)).toContain('Пикер Экскурсионный');
+    expect(excursions.every((row) => row.city_id === handbooks.otherCityId && row.is_excursion)).toBe(true);
+    expect((await all(`query=${encodeURIComponent('ер')}&city_id=${handbooks.otherCityId}&is_excursion=0`)).map((row) => row.name)).toContain('Пикер Обычный');
+    expect((await all(`query=${encodeURIComponent('ер')}&city_id=${handbooks.otherCityId}&is_excursion=0`)).map((row) => row.name)).not.toContain('Пикер Экскурсионный');
+    const refused = await manager.get('/api/hotels/list?city_id=abc&is_excursion=maybe');
+    expect(refused.status).toBe(422);
+    expect(Object.keys(refused.body.errors).sort()).toEqual(['city_id', 'is_excursion']);
     expect((await manager.get('/api/hotels/list?limit=201')).status).toBe(422);
     expect((await manager.get('/api/hotels/list?limit=1')).body.data).toHaveLength(1);
   });
 
-  it('deletes a hotel no one uses; then it is gone (404)', async () => {
-    const created = (await create(hotelPayload(handbooks, 'Отель Удалить'))).body.data;
-    expect((await manager.delete(`/api/hotels/${created.id}`)).status).toBe(200);
-    expect((await manager.get(`/api/hotels/${created.id}`)).status).toBe(404);
-    expect(await count('hotel_rooms WHERE hotel_id = $1', [created.id])).toBe(0);
+  it('deletes a hotel no one uses with the uploads it held (its photos, its rooms\' photos); then it is gone (404), a second delete too', async () => {
+    const photo = async (type: number) => {
+      const form = new FormData();
+      form.append('type', String(type));
+      form.append('file', new Blob([Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), randomBytes(2000)])]), 'фото.jpg');
+      const reply = await manager.postForm('/api/hotels/files', form);
+      expect(reply.status).toBe(201);
+      return { name: 'фото.jpg', path: reply.body.path as string };
+    };
+    const [hotelPhoto, roomPhoto] = [await photo(HotelFileType.Photo), await photo(HotelFileType.RoomPhoto)];
+    const payload = hotelPayload(handbooks, 'Отель Удалить');
+    const created = await create({ ...payload, photos: [hotelPhoto], rooms: [{ ...payload.rooms[0]!, photos: [roomPhoto] }] });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const id = created.body.data.id;
+    const uploads = () => count('files WHERE path = ANY($1)', [[hotelPhoto.path, roomPhoto.path]]);
+    expect(await uploads()).toBe(2);
+    const listed = await manager.get(`/api/hotels?query=${encodeURIComponent('Отель Удалить')}`);
+    expect(listed.body.data).toEqual([expect.objectContaining({ id, can_delete: true })]);
+
+    expect((await manager.delete(`/api/hotels/${id}`)).body).toEqual({ message: MESSAGES.success.deleted });
+    expect((await manager.get(`/api/hotels/${id}`)).status).toBe(404);
+    expect(await count('hotel_rooms WHERE hotel_id = $1', [id])).toBe(0);
+    expect(await uploads()).toBe(0);
+    expect((await manager.delete(`/api/hotels/${id}`)).status).toBe(404);
+  });
+
+  it('lists a hotel whose room another record uses as not deletable: the key points at the room, the delete would cascade to it', async () => {
+    const [used, free] = [(await create(hotelPayload(handbooks, 'Отель Со Списком Занят'))).body.data, (await create(hotelPayload(handbooks, 'Отель Со Списком Свободен'))).body.data];
+    await app.db.query('INSERT INTO test_accommodations (room_id) VALUES ($1)', [used.rooms[0].id]);
+    const listed = await manager.get(`/api/hotels?query=${encodeURIComponent('Отель Со Списком')}&orderBy=name`);
+    expect(listed.body.data.map((row: { id: number; can_delete: boolean }) => [row.id, row.can_delete])).toEqual([[used.id, false], [free.id, true]]);
+    // PostgreSQL says the same when asked.
+    expect((await manager.delete(`/api/hotels/${used.id}`)).status).toBe(403);
+    expect((await manager.delete(`/api/hotels/${free.id}`)).status).toBe(200);
   });
 });

@@ -13,6 +13,7 @@ export interface LogOptions {
 }
 
 /** Text PostgreSQL can store: an error message may quote a client's NUL character. */
+// eslint-disable-next-line no-control-regex -- NUL is what PostgreSQL cannot store
 const storable = (text: string) => text.replace(/\u0000/g, '\uFFFD');
 
 /**

@@ -43,7 +43,7 @@ afterAll(() => app?.close());
 
 async function sheetRows(body: Buffer): Promise<unknown[][]> {
   const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(body as unknown as ArrayBuffer);
+  await workbook.xlsx.load(new Uint8Array(body).buffer);
   const sheet = workbook.worksheets[0]!;
   const rows: unknown[][] = [];
   sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));

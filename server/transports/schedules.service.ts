@@ -16,7 +16,8 @@ import {
   type SeatBookingRow,
 } from '../../shared/transport/schedules.js';
 import { seatNumbers } from '../../shared/transport/seat-scheme.js';
-import { segmentOf, todayIso } from '../../shared/transport/transports.js';
+import { positionSegment, segmentOf } from '../../shared/transport/rules.js';
+import { todayIso } from '../../shared/transport/constants.js';
 import type { Actor } from '../common/auth/decorators.js';
 import { notFound, parseInput, pgErrorOf, PG, ValidationFailed } from '../common/http/errors.js';
 import { JobQueue } from '../jobs/job-queue.js';
@@ -106,7 +107,11 @@ export class SchedulesService {
       const route = routeOf(transport);
       let segment: { from: number; to: number } | null;
       if (transport.row.is_excursion) segment = { from: 0, to: route.length - 1 };
-      else {
+      else if (input.from_position !== null || input.to_position !== null) {
+        // By positions: a route visiting one city twice (B's bus station, then B's embankment).
+        segment = positionSegment(route, input);
+        if (!segment) throw bookingRefused('to_position', T.noSegment);
+      } else {
         if (input.from_city_id === null) throw bookingRefused('from_city_id', MESSAGES.validation.required);
         if (input.to_city_id === null) throw bookingRefused('to_city_id', MESSAGES.validation.required);
         segment = segmentOf(route, input.from_city_id, input.to_city_id);

@@ -1,38 +1,31 @@
 /**
- * Reading a bus transport with its children in a few plain queries: the record of the editor
- * (GET /transports/{id}), the schedule payload, and the facts the seat store checks against (route
- * positions, departures, the seat layout).
+ * A bus transport as read through its declaration (transport.aggregate.ts, the aggregate store's one
+ * reader): the record of the editor (GET /transports/{id}), the schedule payload, and the facts the
+ * seat store checks against (route positions, departures, the seat layout).
  */
 import type { EntityManager } from 'typeorm';
-import { readAll } from '../common/database/reads.js';
+import { readAggregates } from '../common/aggregate/aggregate-store.js';
+import type { StoredNode } from '../common/aggregate/declaration.js';
 import { storageUrl } from '../../shared/files.js';
+import { moneyNumber } from '../../shared/money.js';
 import type { SchedulePayload } from '../../shared/transport/schedules.js';
-import { departureDates, weekdayName, type RoutePointRow, type TransportRecord } from '../../shared/transport/transports.js';
+import { departureDates } from '../../shared/transport/rules.js';
+import { weekdayName } from '../../shared/transport/constants.js';
+import { type RoutePointRow, type TransportRecord } from '../../shared/transport/types.js';
+import { TRANSPORT_AGGREGATE } from './transport.aggregate.js';
 
-const money = (value: string | number | null) => (value === null ? 0 : Number(value));
+/** A numeric(12,2) column for the wire (NULL, as the catalogue price may be, is 0). */
+const money = (value: string | number | null) => moneyNumber(value ?? 0);
 const hhmm = (value: string | null) => (value ? value.slice(0, 5) : null);
 
-interface TransportRow {
-  id: number;
-  name: string;
-  transportation_id: number;
-  vendor_id: number | null;
-  duration: number;
-  adult_price: string;
-  child_price: string;
-  start_date: string;
-  finish_date: string;
-  departure_type: 1 | 2;
-  is_excursion: boolean;
-  application_auto_confirm: boolean;
-  auto_confirm_status: 3 | 5 | null;
+/** The stored row of a transport (numerics as numbers, dates `YYYY-MM-DD`): the record's own fields, the catalogue in columns. */
+type TransportRow = Omit<TransportRecord, 'transportation' | 'days' | 'dates' | 'routes' | 'tariffs' | 'catalog' | 'can_delete'> & {
   catalog_title: string | null;
-  catalog_price: string | null;
+  catalog_price: number | null;
   catalog_image: string | null;
   catalog_sort: number | null;
   seo_settings: TransportRecord['catalog']['seo_settings'];
-  version: number;
-}
+};
 
 export interface StoredRoutePoint {
   id: number;
@@ -50,46 +43,36 @@ export interface StoredRoutePoint {
 export interface LoadedTransport {
   row: TransportRow;
   points: StoredRoutePoint[];
-  days: { id: number; number: number; commission_type: 1 | 2; commission_sum: string; freight: string }[];
-  dates: { id: number; start_date: string; commission_type: 1 | 2; commission_sum: string; freight: string }[];
-  tariffs: { from_position: number; to_position: number; tariff: string }[];
+  days: { id: number; number: number; commission_type: 1 | 2; commission_sum: number; freight: number }[];
+  dates: { id: number; start_date: string; commission_type: 1 | 2; commission_sum: number; freight: number }[];
+  tariffs: { from_position: number; to_position: number; tariff: number }[];
   transportation: SchedulePayload['transportation'];
 }
 
+/** The transport and its children, or null, on `manager`'s connection. */
+export async function loadTransport(manager: EntityManager, id: number): Promise<LoadedTransport | null> {
+  const [stored] = await readAggregates(manager, TRANSPORT_AGGREGATE, [id]);
+  return stored ? loadedTransport(stored) : null;
+}
 
-/** The transport and its children, or null. `lock` takes the row FOR UPDATE (an edit) first. */
-export async function loadTransport(manager: EntityManager, id: number, options: { lock?: boolean } = {}): Promise<LoadedTransport | null> {
-  const [row] = (await manager.query(
-    `SELECT id, name, transportation_id, vendor_id, duration, adult_price, child_price, start_date::text AS start_date, finish_date::text AS finish_date,
-            departure_type, is_excursion, application_auto_confirm, auto_confirm_status, catalog_title, catalog_price, catalog_image, catalog_sort,
-            seo_settings, version
-       FROM transports WHERE id = $1 ${options.lock ? 'FOR UPDATE' : ''}`,
-    [id],
-  )) as TransportRow[];
-  if (!row) return null;
-  const [points, days, dates, tariffs, transportations] = (await readAll(manager, [
-    () => manager.query(
-      `SELECT p.id, p.position, p.kind, p.point_city_id, c.name AS city_name, p.info, p.start_time::text AS start_time, p.finish_time::text AS finish_time,
-              p.arrival_day, p.departure_day
-         FROM transport_route_points p JOIN cities c ON c.id = p.point_city_id
-        WHERE p.transport_id = $1 ORDER BY p.position`,
-      [id],
-    ),
-    () => manager.query(`SELECT id, number, commission_type, commission_sum, freight FROM transport_days WHERE transport_id = $1 ORDER BY number`, [id]),
-    () => manager.query(`SELECT id, start_date::text AS start_date, commission_type, commission_sum, freight FROM transport_dates WHERE transport_id = $1 ORDER BY start_date`, [id]),
-    () => manager.query(`SELECT from_position, to_position, tariff FROM transport_tariffs WHERE transport_id = $1 ORDER BY from_position, to_position`, [id]),
-    () => manager.query(
-      `SELECT id, name, schema_svg, seats, rear_seats, rows, columns_at_door, second_door, second_door_rows, second_door_length FROM transportations WHERE id = $1`,
-      [row.transportation_id],
-    ),
-  ])) as [StoredRoutePoint[], LoadedTransport['days'], LoadedTransport['dates'], LoadedTransport['tariffs'], SchedulePayload['transportation'][]];
+type StoredPoint = Omit<StoredRoutePoint, 'city_name'> & { point_city: { id: number; name: string } };
+
+/** The stored nodes in the shape the schedule, the seat store's checks and the exports read. */
+function loadedTransport(stored: StoredNode): LoadedTransport {
+  const { transportation, ...row } = stored.row as TransportRow & { transportation: LoadedTransport['transportation'] };
+  const rows = <T>(nodes: StoredNode[]) => nodes.map((node) => node.row as T);
   return {
     row,
-    points: points.map((point) => ({ ...point, start_time: hhmm(point.start_time), finish_time: hhmm(point.finish_time) })),
-    days,
-    dates,
-    tariffs,
-    transportation: transportations[0]!,
+    points: rows<StoredPoint>(stored.collections.route_points!).map(({ point_city, ...point }) => ({
+      ...point,
+      city_name: point_city.name,
+      start_time: hhmm(point.start_time),
+      finish_time: hhmm(point.finish_time),
+    })),
+    days: rows(stored.collections.days!),
+    dates: rows(stored.collections.dates!),
+    tariffs: stored.links.tariffs! as LoadedTransport['tariffs'],
+    transportation,
   };
 }
 

@@ -1,25 +1,55 @@
 /** The save rules of a bus transport that need what is stored: bookings in the way of a route edit, fixed days and dates, tariffs by position. */
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../shared/messages.js';
-import { transportSchema } from '../../shared/transport/transports.js';
+import { transportSchema } from '../../shared/transport/schema.js';
 import type { StoredBooking } from '../seats/seat-store.js';
-import type { LoadedTransport } from './transport-read.js';
+import type { LoadedTransport, StoredRoutePoint } from './transport-read.js';
 import { placedPoints, storedRuleErrors, tariffRows } from './transport-rules.js';
 
 const T = MESSAGES.transport;
 const COACH = { seats: 12, rear_seats: 4, rows: 2, columns_at_door: 2, second_door: false, second_door_rows: null, second_door_length: null };
 
 /** Stored: Москва(1, id 11) → Тула(2, id 12) → Орёл(3, id 13), weekly on Mondays in June 2030. */
-const stored = {
-  row: { departure_type: 1, start_date: '2030-06-01', finish_date: '2030-06-30', duration: 1 },
-  points: [
-    { id: 11, position: 0, kind: 'start', point_city_id: 1 },
-    { id: 12, position: 1, kind: 'intermediate', point_city_id: 2 },
-    { id: 13, position: 2, kind: 'finish', point_city_id: 3 },
-  ],
-  days: [{ id: 21, number: 1 }],
+const point = (id: number, position: number, kind: StoredRoutePoint['kind'], city: number): StoredRoutePoint => ({
+  id,
+  position,
+  kind,
+  point_city_id: city,
+  city_name: `Город ${city}`,
+  info: null,
+  start_time: null,
+  finish_time: null,
+  arrival_day: null,
+  departure_day: null,
+});
+const stored: LoadedTransport = {
+  row: {
+    id: 1,
+    name: 'Рейс',
+    transportation_id: 1,
+    vendor_id: null,
+    duration: 1,
+    adult_price: 0,
+    child_price: 0,
+    start_date: '2030-06-01',
+    finish_date: '2030-06-30',
+    departure_type: 1,
+    is_excursion: false,
+    application_auto_confirm: false,
+    auto_confirm_status: null,
+    catalog_title: null,
+    catalog_price: null,
+    catalog_image: null,
+    catalog_sort: null,
+    seo_settings: { meta: { h1: null, title: null, description: null }, advantages: [], faq: [], top_block: { title: null, text: null }, bottom_block: { title: null, text: null } },
+    version: 1,
+  },
+  points: [point(11, 0, 'start', 1), point(12, 1, 'intermediate', 2), point(13, 2, 'finish', 3)],
+  days: [{ id: 21, number: 1, commission_type: 1, commission_sum: 0, freight: 0 }],
   dates: [],
-} as unknown as LoadedTransport;
+  tariffs: [],
+  transportation: { id: 1, name: 'Автобус', schema_svg: '', ...COACH },
+};
 
 const stop = (id: number | null, city: number) => ({ id, point_city_id: city, info: 'Остановка', finish_time: '10:00', start_time: '10:10', arrival_day: 1, departure_day: 1 });
 const form = (intermediates: ReturnType<typeof stop>[], extra: Record<string, unknown> = {}) =>

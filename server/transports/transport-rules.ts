@@ -7,7 +7,9 @@
  */
 import { MESSAGES } from '../../shared/messages.js';
 import { seatNumbers, type SeatSchemeParams } from '../../shared/transport/seat-scheme.js';
-import { departureDates, DEPARTURE_TYPE, routePositions, segmentOf, tariffPairs, type TransportForm } from '../../shared/transport/transports.js';
+import { departureDates, routePositions, tariffPairs, tariffPlaces } from '../../shared/transport/rules.js';
+import { DEPARTURE_TYPE } from '../../shared/transport/constants.js';
+import { type TransportForm } from '../../shared/transport/schema.js';
 import type { FieldErrors } from '../../shared/validation.js';
 import { joinPath } from '../common/aggregate/declaration.js';
 import { describeBookings, type StoredBooking } from '../seats/seat-store.js';
@@ -41,34 +43,21 @@ export function placedPoints(form: TransportForm): PlacedPoint[] {
 }
 
 /**
- * The tariff matrix of the payload by positions. A row names its pair by positions (the editor), or by
- * cities, mapped as a booking is (outside clients; also a row read back before the route changed,
- * whose cities no longer stand at its positions). A price for a pair the route does not have is
+ * The tariff matrix of the payload by positions, each row placed by `tariffPlaces` (shared: by its
+ * positions, or by its cities in route order). A price for a pair the route does not have is
  * refused; such a row priced 0 is ignored (clients that send every pair of cities). Missing pairs cost 0.
  */
 export function tariffRows(form: TransportForm, errors: FieldErrors): { from_position: number; to_position: number; tariff: number }[] {
   const points = routePositions(form.routes);
   const prices = new Map<string, number>();
-  form.tariffs.forEach((row, index) => {
-    const byPosition =
-      row.from_position !== undefined &&
-      row.to_position !== undefined &&
-      row.from_position < row.to_position &&
-      row.to_position < points.length &&
-      (row.from_city_id == null || points[row.from_position]!.point_city_id === row.from_city_id) &&
-      (row.to_city_id == null || points[row.to_position]!.point_city_id === row.to_city_id);
-    const pair = byPosition
-      ? { from: row.from_position!, to: row.to_position! }
-      : row.from_city_id != null && row.to_city_id != null
-        ? segmentOf(points, row.from_city_id, row.to_city_id)
-        : null;
-    if (!pair) {
-      if (row.tariff !== 0) errors[joinPath('tariffs', index, 'to_city_id')] = [T.tariffPair];
+  const refusals = { pair: T.tariffPair, twice: T.tariffTwice, ambiguous: MESSAGES.fields.tariffAmbiguous };
+  tariffPlaces(points, form.tariffs).forEach((place, index) => {
+    const row = form.tariffs[index]!;
+    if ('refused' in place) {
+      if (place.refused === 'twice' || row.tariff !== 0) errors[joinPath('tariffs', index, 'to_city_id')] = [refusals[place.refused]];
       return;
     }
-    const key = `${pair.from}-${pair.to}`;
-    if (prices.has(key)) errors[joinPath('tariffs', index, 'to_city_id')] = [T.tariffTwice];
-    prices.set(key, row.tariff);
+    prices.set(`${place.from_position}-${place.to_position}`, row.tariff);
   });
   return tariffPairs(points.length).map(({ from_position, to_position }) => ({ from_position, to_position, tariff: prices.get(`${from_position}-${to_position}`) ?? 0 }));
 }

@@ -2,13 +2,14 @@
  * The bus-transport aggregate in tables (migrations/1765100000000-Transport.ts) for the aggregate
  * store (server/common/aggregate): the transport, its route points (start, intermediate stops and
  * finish, by position), weekly days, dates, and the tariff matrix (a link list: replaced whole on
- * every save). Reading back is transport-read.ts (the editor's record and the schedule share it).
+ * every save). Read back through the same declaration (transport-read.ts: the editor's record, the
+ * schedule and the seat store's checks), with the names it references: the vehicle type, each point's city.
  */
-import type { TransportForm } from '../../shared/transport/transports.js';
+import type { TransportForm } from '../../shared/transport/schema.js';
 import type { FieldErrors } from '../../shared/validation.js';
 import { joinPath, type AggregateDeclaration, type AggregateNode } from '../common/aggregate/declaration.js';
 import { ValidationFailed } from '../common/http/errors.js';
-import { placedPoints, tariffRows } from './transport-rules.js';
+import { LAYOUT_FIELDS, placedPoints, tariffRows } from './transport-rules.js';
 
 export const TRANSPORT_AGGREGATE: AggregateDeclaration = {
   table: 'transports',
@@ -31,12 +32,15 @@ export const TRANSPORT_AGGREGATE: AggregateDeclaration = {
     catalog_sort: 'smallint',
     seo_settings: 'jsonb',
   },
+  references: { transportation: { table: 'transportations', via: 'transportation_id', columns: ['id', 'name', 'schema_svg', ...LAYOUT_FIELDS] } },
+  uploads: ['catalog_image'],
   collections: {
     route_points: {
       table: 'transport_route_points',
       parentColumn: 'transport_id',
       columns: { position: 'smallint', kind: 'varchar', point_city_id: 'integer', info: 'text', start_time: 'time', finish_time: 'time', arrival_day: 'smallint', departure_day: 'smallint' },
       orderBy: 'position, id',
+      references: { point_city: { table: 'cities', via: 'point_city_id', columns: ['id', 'name'] } },
     },
     days: {
       table: 'transport_days',

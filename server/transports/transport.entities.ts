@@ -1,22 +1,10 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
 /**
- * A bus transport's own row (spec 02 §3 "Bus transport") as the generic delete sees it; the editor
- * reads and writes the whole aggregate in plain SQL (transport-read.ts, transport.aggregate.ts).
+ * A row of the bus-transport list (transports.list.ts): the view `transport_list_rows`
+ * (migrations/1765100000000-Transport.ts). The transport itself is read and written by the aggregate
+ * store (transport.aggregate.ts).
  */
-@Entity('transports')
-export class TransportEntity {
-  @PrimaryGeneratedColumn()
-  id: number;
-
-  @Column('varchar')
-  name: string;
-
-  @Column('varchar', { nullable: true })
-  catalog_image: string | null;
-}
-
-/** A row of the bus-transport list: the view `transport_list_rows` (migrations/1765100000000-Transport.ts). */
 @Entity('transport_list_rows')
 export class TransportListEntity {
   @PrimaryGeneratedColumn()

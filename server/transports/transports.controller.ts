@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Put, Query } from '@nestjs/common';
 import { ACCESS } from '../../shared/roles.js';
-import { transportSchema, type TransportForm } from '../../shared/transport/transports.js';
+import { transportSchema, type TransportForm } from '../../shared/transport/schema.js';
 import { PayloadPipe } from '../common/aggregate/payload.js';
 import { CurrentActor, CurrentUser, Roles, type Actor, type AuthUser } from '../common/auth/decorators.js';
 import { IdPipe } from '../common/http/id.pipe.js';

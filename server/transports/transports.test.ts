@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toPayloadBody } from '../../shared/editor.js';
 import { MESSAGES } from '../../shared/messages.js';
 import { Role } from '../../shared/roles.js';
-import { copyTransport, type TransportFormInput } from '../../shared/transport/transports.js';
+import { copyTransport } from '../../shared/transport/rules.js';
+import { type TransportFormInput } from '../../shared/transport/schema.js';
 import { startTestApp, type ApiClient, type TestApp } from '../test/test-app.js';
 import { daysFromToday, insertBooking, insertCities, insertTransportation } from '../test/transport-fixtures.js';
 
@@ -32,7 +33,6 @@ beforeAll(async () => {
 afterAll(() => app?.close());
 
 /** A form as the editor or an outside client sends it. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Form = Record<string, any>;
 
 const stop = (city: number, extra: Form = {}): Form => ({ point_city_id: city, info: 'У вокзала', finish_time: '11:30', start_time: '11:45', arrival_day: 1, departure_day: 1, ...extra });
@@ -179,6 +179,24 @@ describe('the catalogue image', () => {
     const edit = await update(saved.id, { ...form('Каталог: фото автобуса', { catalog: catalog(cityPhoto) }), version: saved.version });
     expect(edit.body.errors).toEqual({ 'catalog.image': [MESSAGES.files.wrongKind] });
     await expect(app.db.query('UPDATE transports SET catalog_image = $2 WHERE id = $1', [saved.id, cityPhoto])).rejects.toMatchObject({ code: '23514', constraint: 'ck__catalog.image' });
+  });
+
+  it('goes with its transport: replaced by a save, or with the transport deleted; kept while a booking refuses the delete', async () => {
+    const stored = async (path: string) => (await app.db.query('SELECT 1 FROM files WHERE path = $1', [path])).length === 1;
+    const catalog = (image: string) => ({ title: 'Каталог', price: 100, sort: 1, image });
+    const [first, second] = [await photo('bus'), await photo('bus')];
+    const saved = await created(form('Каталог: удаляемый', { catalog: catalog(first) }));
+    const replaced = await update(saved.id, { ...form('Каталог: удаляемый', { catalog: catalog(second) }), version: saved.version });
+    expect(replaced.status).toBe(200);
+    expect([await stored(first), await stored(second)]).toEqual([false, true]);
+
+    await insertBooking(app.db, { transportId: saved.id, date: saved.dates[0].start_date, number: 4, from: 0, to: 1 });
+    expect((await manager.delete(`/api/transports/${saved.id}`)).status).toBe(403);
+    expect(await stored(second)).toBe(true);
+    await app.db.query('DELETE FROM seat_bookings WHERE transport_id = $1', [saved.id]);
+    expect((await manager.delete(`/api/transports/${saved.id}`)).body).toEqual({ message: MESSAGES.success.deleted });
+    expect(await stored(second)).toBe(false);
+    expect((await manager.delete(`/api/transports/${saved.id}`)).status).toBe(404);
   });
 });
 
@@ -394,6 +412,119 @@ describe('an outside client', () => {
     ]);
   });
 
+  it('sends flags as 0/1 and numbers, prices, days and ids as text: stored as booleans and numbers; `abc` for a count is a 422', async () => {
+    const text = (value: number) => String(value);
+    const payload = form('Как присылает сайт', {
+      transportation_id: text(transportation),
+      vendor_id: text(vendor),
+      duration: '2',
+      adult_price: '2500.50',
+      child_price: '1800',
+      departure_type: '2',
+      is_excursion: 0,
+      application_auto_confirm: '1',
+      auto_confirm_status: '5',
+      dates: [{ start_date: daysFromToday(12), commission_type: '1', commission_sum: '150.25', freight: '300' }],
+      routes: {
+        start: { point_city_id: text(moscow), info: null, start_time: '08:00:00' },
+        intermediates: [stop(tula, { point_city_id: text(tula), arrival_day: '1', departure_day: '1' })],
+        finish: { point_city_id: text(orel), info: null, finish_time: '20:00' },
+      },
+      tariffs: [{ from_city_id: text(moscow), to_city_id: text(orel), tariff: '1500.5' }],
+      catalog: { title: null, price: '990', sort: '3' },
+    });
+    const data = await created(payload);
+    expect(data).toMatchObject({
+      transportation_id: transportation,
+      vendor_id: vendor,
+      duration: 2,
+      adult_price: 2500.5,
+      child_price: 1800,
+      is_excursion: false,
+      application_auto_confirm: true,
+      auto_confirm_status: 5,
+      dates: [{ start_date: daysFromToday(12), commission_type: 1, commission_sum: 150.25, freight: 300 }],
+      routes: { start: { point_city_id: moscow, start_time: '08:00' }, intermediates: [{ point_city_id: tula, arrival_day: 1 }], finish: { point_city_id: orel } },
+      catalog: { price: 990, sort: 3 },
+    });
+    expect(await tariffsOf(data.id)).toEqual([
+      { from_position: 0, to_position: 1, tariff: 0 },
+      { from_position: 0, to_position: 2, tariff: 1500.5 },
+      { from_position: 1, to_position: 2, tariff: 0 },
+    ]);
+    expect((await app.db.query('SELECT is_excursion, application_auto_confirm, duration FROM transports WHERE id = $1', [data.id]))[0]).toEqual({ is_excursion: false, application_auto_confirm: true, duration: 2 });
+
+    const refused = await create(form('Как присылает сайт 2', { duration: 'abc', adult_price: '1200.505', is_excursion: 2 }));
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors).toMatchObject({ duration: [V.integer], adult_price: [MESSAGES.fields.decimals(2)], is_excursion: [V.invalid] });
+  });
+
+  it('GETs, PUTs back what it read with flags as 0/1 and numbers as text: ids of route points and dates stay', async () => {
+    const data = await created(form('Туда и обратно'));
+    const read = (await manager.get(`/api/transports/${data.id}`)).body.data as Form;
+    const ids = async () => ({
+      points: await app.db.query('SELECT id, position FROM transport_route_points WHERE transport_id = $1 ORDER BY id', [data.id]),
+      dates: await app.db.query('SELECT id, start_date::text FROM transport_dates WHERE transport_id = $1 ORDER BY id', [data.id]),
+    });
+    const before = await ids();
+    const asText = (point: Form) => ({ ...point, id: String(point.id), point_city_id: String(point.point_city_id) });
+    const resent = {
+      ...read,
+      name: 'Туда и обратно (лето)',
+      application_auto_confirm: 1,
+      is_excursion: '0',
+      adult_price: String(read.adult_price),
+      dates: read.dates.map((date: Form) => ({ ...date, id: String(date.id), commission_sum: String(date.commission_sum) })),
+      routes: { start: asText(read.routes.start), intermediates: read.routes.intermediates.map(asText), finish: asText(read.routes.finish) },
+    };
+    const saved = await update(data.id, resent);
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const { version: v1, ...savedRest } = saved.body.data;
+    const { version: v0, ...readRest } = read;
+    expect([v0, v1]).toEqual([1, 2]);
+    expect(savedRest).toEqual({ ...readRest, name: 'Туда и обратно (лето)' });
+    expect(await ids()).toEqual(before);
+  });
+
+  it('a route visiting one city twice: tariffs listed per pair of points in route order are priced by position, seats booked by position', async () => {
+    // Start in Moscow, a stop at Tula's bus station, finish at Tula's embankment: Moscow→Tula, Moscow→Tula, Tula→Tula.
+    const route = { start: { point_city_id: moscow, info: null, start_time: '08:00' }, intermediates: [stop(tula, { info: 'Автовокзал' })], finish: { point_city_id: tula, info: 'Набережная', finish_time: '13:00' } };
+    const byOrder = [
+      { from_city_id: moscow, to_city_id: tula, tariff: 900 },
+      { from_city_id: moscow, to_city_id: tula, tariff: 1000 },
+      { from_city_id: tula, to_city_id: tula, tariff: 150 },
+    ];
+    const data = await created(form('Тула дважды', { routes: route, tariffs: byOrder }));
+    expect(await tariffsOf(data.id)).toEqual([
+      { from_position: 0, to_position: 1, tariff: 900 },
+      { from_position: 0, to_position: 2, tariff: 1000 },
+      { from_position: 1, to_position: 2, tariff: 150 },
+    ]);
+    expect(data.tariffs).toEqual([
+      { from_position: 0, to_position: 1, from_city_id: moscow, to_city_id: tula, tariff: 900 },
+      { from_position: 0, to_position: 2, from_city_id: moscow, to_city_id: tula, tariff: 1000 },
+      { from_position: 1, to_position: 2, from_city_id: tula, to_city_id: tula, tariff: 150 },
+    ]);
+    // One mention of a pair the route has twice names neither: refused, saying why.
+    const ambiguous = await create(form('Тула дважды 2', { routes: route, tariffs: [{ from_city_id: moscow, to_city_id: tula, tariff: 900 }] }));
+    expect(ambiguous.body.errors).toEqual({ 'tariffs.0.to_city_id': [MESSAGES.fields.tariffAmbiguous] });
+
+    const date = daysFromToday(10);
+    const book = (body: Form) => manager.post(`/api/transports/${data.id}/seats`, { number: 7, start_date: date, ...body });
+    const toEmbankment = await book({ from_position: '0', to_position: '2', from_city_id: moscow, to_city_id: tula });
+    expect(toEmbankment.status, JSON.stringify(toEmbankment.body)).toBe(201);
+    const bookings = () => app.db.query('SELECT number, from_position, to_position FROM seat_bookings WHERE transport_id = $1 ORDER BY number, from_position', [data.id]);
+    expect(await bookings()).toEqual([{ number: 7, from_position: 0, to_position: 2 }]);
+    // The seat is taken on Tula → Tula too; another seat rides only that part.
+    expect((await book({ from_position: 1, to_position: 2 })).body.errors).toMatchObject({ number: [T.seatTaken] });
+    expect((await book({ number: 8, from_position: 1, to_position: 2 })).status).toBe(201);
+    expect((await book({ number: 9, from_position: 2, to_position: 1 })).body.errors).toMatchObject({ to_city_id: [T.noSegment] });
+    expect(await bookings()).toEqual([
+      { number: 7, from_position: 0, to_position: 2 },
+      { number: 8, from_position: 1, to_position: 2 },
+    ]);
+  });
+
   it('bad JSON or a missing payload is a 422 on `payload`; the accountant gets 403', async () => {
     for (const body of [{ payload: '{"name": ' }, {}, { payload: '[]' }]) {
       const reply = await manager.post('/api/transports', body);
@@ -446,6 +577,14 @@ describe('the list, the editor\'s lists, the tours\' picker and delete', () => {
     expect(await picked('is_excursion=1')).toEqual([excursion.id]);
     expect(await picked('is_excursion=0')).toEqual([flight.id]);
     expect(await picked('limit=1')).toEqual([flight.id]);
+    // The same filters without a search, and with one too short for the trigram index.
+    const all = async (query: string) => ((await manager.get(`/api/transports/list?limit=200&${query}`)).body.data as Form[]).map((row) => row.id);
+    expect(await all(`city_id=${moscow}&type=forth&is_excursion=1`)).toEqual([excursion.id]);
+    expect(await all(`city_id=${tula}&type=forth&is_excursion=0`)).toContain(flight.id);
+    expect(await all(`city_id=${tula}&type=forth&is_excursion=0`)).not.toContain(excursion.id);
+    expect(await all(`query=${encodeURIComponent('ик')}&city_id=${moscow}&type=back`)).toContain(flight.id);
+    expect(await all(`query=${encodeURIComponent('ик')}&city_id=${moscow}&type=back`)).not.toContain(excursion.id);
+    expect((await manager.get('/api/transports/list')).body.data[0]).toEqual({ id: expect.any(Number), name: expect.any(String) });
     const refused = await manager.get('/api/transports/list?type=sideways&limit=201');
     expect(refused.status).toBe(422);
     expect(refused.body.errors).toMatchObject({ type: [V.oneOf], limit: [V.max(200)] });

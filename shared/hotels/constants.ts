@@ -3,9 +3,6 @@
  * translated, the English kept beside them.
  */
 import { MESSAGES } from '../messages.js';
-import { CommissionType } from '../resources/agencies.js';
-
-export { CommissionType };
 
 /** Spec 02 §9 and §5. */
 export const HOTEL_LIMITS = {
@@ -34,9 +31,8 @@ export const HOTEL_LIMITS = {
   premisesArea: 999.99,
   /** Price period: integer prices. */
   price: 999_999,
-  /** Commission: percent ±100, any other type ±999999 (spec 02 §5). */
+  /** The general commission percent (spec 02 §5: integer −100 to 100); the per-category pairs are COMMISSION_BOUNDS.hotel. */
   percent: 100,
-  fixed: 999_999,
   /** Page sizes of the rooms and price-period tables (spec 02 §9). */
   roomsPerPage: 10,
   periodsPerPage: 10,
@@ -70,12 +66,6 @@ export const SEA_DISTANCES = [
   { id: 4, name: 'До 500 м' },
   { id: 5, name: 'До 1 км' },
   { id: 6, name: 'Более 1 км' },
-] as const;
-
-/** Application auto-confirm: the required payment status (spec 02 §4: 3 and 5). */
-export const AUTO_CONFIRM_STATUSES = [
-  { id: 3, name: 'Подтверждена, требуется оплата' },
-  { id: 5, name: 'Требуется полная оплата' },
 ] as const;
 
 /** Commission categories of a hotel; a price period has all but `meal` (spec 02 §3). */

@@ -11,7 +11,8 @@ export const hotelsResource = defineResource({
   createSchema: hotelSchema,
   updateSchema: hotelSchema,
   sortable: ['id', 'name', 'address'],
-  filters: z.object({ city_id: listFilter.integer() }),
+  filters: z.object({ city_id: listFilter.integer(), is_excursion: listFilter.flag() }),
+  picker: 'search',
   messages: { saved: HOTEL_TEXTS.saved, deleted: MESSAGES.success.deleted, saveFailed: { title: HOTEL_TEXTS.saveFailedTitle, text: HOTEL_TEXTS.saveFailedText }, loadFailed: HOTEL_TEXTS.loadFailed },
 });
 
@@ -27,7 +28,7 @@ export interface HotelListRow {
   can_delete: boolean;
 }
 
-/** GET /api/hotels/list: a hotel for pickers. */
+/** GET /api/hotels/list (`query`, `limit`, `city_id`, `is_excursion`): a hotel for pickers. */
 export interface HotelPickerRow {
   id: number;
   name: string;

@@ -6,10 +6,28 @@
  */
 import { z } from 'zod';
 import { MESSAGES } from '../messages.js';
-import { money, optionalRichText, optionalText, optionalUrl, requiredDate, requiredText, toFieldErrors, versionField } from '../validation.js';
+import { autoConfirmStatus, checkAutoConfirm, checkCommission, COMMISSION_BOUNDS, commissionSum, commissionType, CommissionType, storedAutoConfirmStatus } from '../commission.js';
 import {
-  AUTO_CONFIRM_STATUSES,
-  CommissionType,
+  flag,
+  id,
+  money,
+  optionalDecimal,
+  optionalId,
+  optionalInteger,
+  optionalMoney,
+  optionalRichText,
+  optionalText,
+  optionalUrl,
+  requiredDate,
+  requiredInteger,
+  requiredText,
+  rowId,
+  time,
+  toFieldErrors,
+  versionField,
+} from '../validation.js';
+import { SLUG_FORMAT } from '../slug.js';
+import {
   HOTEL_COMMISSION_CATEGORIES,
   HOTEL_LIMITS as L,
   PERIOD_COMMISSION_CATEGORIES,
@@ -21,20 +39,7 @@ import {
 import { HOTEL_UPLOADS } from './files.js';
 
 const V = MESSAGES.validation;
-const MAX_ID = 2_147_483_647;
 
-/** Numbers typed in form inputs come as text; blank is "no value". */
-const blankToNull = (value: unknown) => (value === undefined || (typeof value === 'string' && value.trim() === '') ? null : value);
-const numeric = (value: unknown) => (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)) ? Number(value) : value);
-
-const integer = (min: number, max: number) => z.number({ error: (issue) => (issue.input == null ? V.required : V.integer) }).int(V.integer).min(min, V.min(min)).max(max, V.max(max));
-const requiredInt = (min: number, max: number) => z.preprocess((value) => numeric(blankToNull(value) ?? undefined), integer(min, max));
-const optionalInt = (min: number, max: number) => z.preprocess((value) => numeric(blankToNull(value)), integer(min, max).nullable());
-const flag = () => z.boolean({ error: V.invalid }).default(false);
-const id = () => z.number({ error: V.oneOf }).int(V.oneOf).min(1, V.oneOf).max(MAX_ID, V.oneOf);
-/** A row's own id (rooms, periods, premises): absent for a new row. */
-const rowId = () => z.preprocess((value) => (value === null ? undefined : value), id().optional());
-const time = () => z.preprocess(blankToNull, z.string({ error: V.invalid }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Время должно быть в формате ЧЧ:ММ.').nullable());
 /** The one date rule of the forms: a real day within bounds, 'Введите дату в формате ДД.ММ.ГГГГ.' otherwise. */
 const date = () => requiredDate();
 
@@ -67,31 +72,24 @@ const itemWithSum = (max: number) => z.object({ id: id(), sum: money(0, max) });
 // ---------------------------------------------------------------------------------------------
 // Commission (markups): a general percent, the differentiation switch and per-category pairs
 
-const commissionSum = z.preprocess((value) => numeric(blankToNull(value) ?? 0), integer(-L.fixed, L.fixed));
-
 /** The commission fields of `categories` (hotel: with meal; period: without). */
 function commissionShape(categories: readonly CommissionCategory[]) {
   const shape: Record<string, z.ZodType> = {
-    commission_general_sum: z.preprocess((value) => numeric(blankToNull(value) ?? 0), integer(-L.percent, L.percent)),
+    commission_general_sum: requiredInteger(-L.percent, L.percent, { blank: 0 }),
     is_differentiate: flag(),
   };
   for (const category of categories) {
-    shape[`commission_${category}_type`] = z.preprocess((value) => blankToNull(value) ?? CommissionType.Fixed, z.union([z.literal(CommissionType.Fixed), z.literal(CommissionType.Percent)], { error: V.oneOf }));
-    shape[`commission_${category}_sum`] = commissionSum;
+    shape[`commission_${category}_type`] = commissionType();
+    shape[`commission_${category}_sum`] = commissionSum(COMMISSION_BOUNDS.hotel);
   }
   return shape;
 }
 
 type CommissionValues = Record<string, unknown> & { is_differentiate: boolean; commission_general_sum: number };
 
-/** Percent per category within ±100 (other types ±999999, checked by the field). */
-function checkCommission(values: CommissionValues, categories: readonly CommissionCategory[], context: z.RefinementCtx) {
-  for (const category of categories) {
-    const sum = values[`commission_${category}_sum`] as number;
-    if (values[`commission_${category}_type`] === CommissionType.Percent && Math.abs(sum) > L.percent) {
-      context.addIssue({ code: 'custom', path: [`commission_${category}_sum`], message: sum > 0 ? V.max(L.percent) : V.min(-L.percent) });
-    }
-  }
+/** Each category's sum against its type (spec 02 §5: percent ±100, other types ±999 999). */
+function checkCategories(values: CommissionValues, categories: readonly CommissionCategory[], context: z.RefinementCtx) {
+  for (const category of categories) checkCommission(values, context, COMMISSION_BOUNDS.hotel, { type: `commission_${category}_type`, sum: `commission_${category}_sum` });
 }
 
 /**
@@ -113,8 +111,8 @@ export function resetCommission<T extends CommissionValues>(values: T, categorie
 // ---------------------------------------------------------------------------------------------
 // Price period
 
-const priceField = () => requiredInt(0, L.price);
-const optionalPrice = () => optionalInt(0, L.price);
+const priceField = () => requiredInteger(0, L.price);
+const optionalPrice = () => optionalInteger(0, L.price);
 
 export const periodSchema = z
   .object({
@@ -134,7 +132,7 @@ export const periodSchema = z
   .superRefine((period, context) => {
     if (period.from && period.to && period.from > period.to) context.addIssue({ code: 'custom', path: ['to'], message: MESSAGES.editor.periodOrder });
     if (period.is_total_price && period.total_price === null) context.addIssue({ code: 'custom', path: ['total_price'], message: V.required });
-    checkCommission(period as unknown as CommissionValues, PERIOD_COMMISSION_CATEGORIES, context);
+    checkCategories(period as unknown as CommissionValues, PERIOD_COMMISSION_CATEGORIES, context);
   })
   // Total-price mode uses the total; otherwise the adult and child prices (spec 02 §4).
   .transform((period) => {
@@ -163,29 +161,30 @@ export function overlappingPeriods(periods: readonly { from?: string | null; to?
 // ---------------------------------------------------------------------------------------------
 // Room
 
-const ageEntry = z.preprocess((value) => (typeof value === 'number' ? { id: value } : value), z.object({ id: z.number({ error: V.oneOf }).int(V.oneOf).min(0, V.oneOf).max(17, V.oneOf), type: z.number().optional() }));
+const ageEntry = z.preprocess((value) => (typeof value === 'number' || typeof value === 'string' ? { id: value } : value), z.object({ id: requiredInteger(0, 17), type: z.unknown().optional() }));
 const ages = () => z.array(ageEntry, { error: V.invalid }).default([]);
 const items = () => z.array(itemWithSum(L.mealSum), { error: V.invalid }).default([]);
 
 const premisesSchema = z.object({
   id: rowId(),
   name: requiredText(L.premisesName),
-  area: z.preprocess((value) => numeric(blankToNull(value)), z.number({ error: V.number }).min(0, V.min(0)).max(L.premisesArea, V.max(L.premisesArea)).multipleOf(0.01, V.invalid).nullable()),
+  area: optionalDecimal(0, L.premisesArea, 2),
 });
 
 const roomShape = {
   id: rowId(),
-  type_id: z.preprocess(blankToNull, id().nullable()),
-  description_id: z.preprocess(blankToNull, id().nullable()).default(null),
-  accommodation_id: z.preprocess(blankToNull, id().nullable()),
-  place_id: z.preprocess(blankToNull, id().nullable()),
+  type_id: optionalId(),
+  description_id: optionalId(),
+  accommodation_id: optionalId(),
+  place_id: optionalId(),
   quota: flag(),
-  quota_count: optionalInt(0, L.quotaCount),
-  adult_count: requiredInt(0, L.roomCount),
-  child_count: requiredInt(0, L.roomCount),
-  adv_adult_count: requiredInt(0, L.roomCount),
-  adv_child_count: requiredInt(0, L.roomCount),
-  child_without: optionalInt(0, L.roomCount).transform((value) => value ?? 0),
+  quota_count: optionalInteger(0, L.quotaCount),
+  adult_count: requiredInteger(0, L.roomCount),
+  child_count: requiredInteger(0, L.roomCount),
+  adv_adult_count: requiredInteger(0, L.roomCount),
+  adv_child_count: requiredInteger(0, L.roomCount),
+  /** Children without a place: a count; the original system's clients send it as a flag (`false` none, `true` one). */
+  child_without: z.preprocess((value) => (typeof value === 'boolean' ? Number(value) : value), optionalInteger(0, L.roomCount)).transform((value) => value ?? 0),
   is_children_in_adult_places: flag(),
   is_children_in_adv_adult_places: flag(),
   ...(Object.fromEntries(Object.keys(ROOM_AGE_LISTS).map((list) => [list, ages()])) as Record<keyof typeof ROOM_AGE_LISTS, ReturnType<typeof ages>>),
@@ -234,9 +233,10 @@ const coordinate = z.union([z.string(), z.number(), z.null()]).transform((value)
 const hotelObject = z.object({
   id: z.unknown().optional(),
   version: versionField(),
-  city_id: z.preprocess(blankToNull, id().nullable()),
+  city_id: optionalId(),
   name: requiredText(L.name),
-  slug: requiredText(L.slug).regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, MESSAGES.cities.slugFormat),
+  /** The page address; left out (or blank: null here), the save derives it from the name (shared/slug.ts) and makes it unique. */
+  slug: optionalText(L.slug).pipe(z.string().regex(SLUG_FORMAT, MESSAGES.cities.slugFormat).nullable()),
   address: optionalText(L.address),
   /** [latitude, longitude]: each at most 10 characters; non-numeric entries dropped, null if empty (spec 02 §3). */
   coords: z
@@ -245,17 +245,14 @@ const hotelObject = z.object({
       const numbers = coords.filter((entry) => entry !== '' && Number.isFinite(Number(entry)));
       return numbers.length > 0 ? numbers : null;
     }),
-  category_type: z.preprocess(blankToNull, z.number({ error: V.oneOf }).int(V.oneOf).nullable()).default(null),
-  stars: z.preprocess(blankToNull, z.number({ error: V.oneOf }).int(V.oneOf).min(0, V.oneOf).max(5, V.oneOf).nullable()).default(null),
+  category_type: optionalId(),
+  stars: optionalInteger(0, 5),
   /** Rating 1 to 10 with one decimal (spec 02 §5). */
-  rating: z.preprocess(
-    (value) => numeric(blankToNull(value)),
-    z.number({ error: V.number }).min(L.rating.min, V.min(L.rating.min)).max(L.rating.max, V.max(L.rating.max)).multipleOf(0.1, 'Допустим один знак после запятой.').nullable(),
-  ),
+  rating: optionalDecimal(L.rating.min, L.rating.max, 1),
   arrival_time: time(),
   departure_time: time(),
-  vendor_id: z.preprocess(blankToNull, id().nullable()).default(null),
-  promotion_id: z.preprocess(blankToNull, id().nullable()).default(null),
+  vendor_id: optionalId(),
+  promotion_id: optionalId(),
   description: optionalRichText(L.description),
   short_description: optionalText(L.shortDescription),
   /** Lines of information shown in search; null when empty (spec 02 §3). */
@@ -268,8 +265,8 @@ const hotelObject = z.object({
   is_excursion: flag(),
   is_search_priority: flag(),
   application_auto_confirm: flag(),
-  auto_confirm_status: z.preprocess(blankToNull, z.number({ error: V.oneOf }).refine((value) => AUTO_CONFIRM_STATUSES.some((status) => status.id === value), V.oneOf).nullable()).default(null),
-  sea_distance: z.preprocess(blankToNull, z.number({ error: V.oneOf }).int(V.oneOf).nullable()).default(null),
+  auto_confirm_status: autoConfirmStatus(),
+  sea_distance: optionalId(),
   desc_files: z.array(uploadedFile(HotelFileType.Description), { error: V.invalid }).default([]),
   memo_files: z.array(uploadedFile(HotelFileType.Memo), { error: V.invalid }).max(L.memoFiles, `Не более ${L.memoFiles} файлов.`).default([]),
   site_url: optionalUrl(L.siteUrl),
@@ -281,8 +278,8 @@ const hotelObject = z.object({
   meals: z.array(itemWithSum(L.mealSum), { error: V.invalid }).default([]),
   catalog: z
     .object({
-      price: z.preprocess((value) => numeric(blankToNull(value)), z.number({ error: V.number }).min(0, V.min(0)).max(L.catalogPrice, V.max(L.catalogPrice)).multipleOf(0.01, V.invalid).nullable()),
-      sort: optionalInt(L.catalogSort.min, L.catalogSort.max),
+      price: optionalMoney(0, L.catalogPrice),
+      sort: optionalInteger(L.catalogSort.min, L.catalogSort.max),
     })
     .prefault({ price: null, sort: null }),
   seo_h1: optionalText(L.seoText),
@@ -296,8 +293,8 @@ const hotelObject = z.object({
 export const hotelSchema = hotelObject
   .superRefine((hotel, context) => {
     if (hotel.city_id === null) context.addIssue({ code: 'custom', path: ['city_id'], message: V.required });
-    if (hotel.application_auto_confirm && hotel.auto_confirm_status === null) context.addIssue({ code: 'custom', path: ['auto_confirm_status'], message: V.required });
-    checkCommission(hotel as unknown as CommissionValues, HOTEL_COMMISSION_CATEGORIES, context);
+    checkAutoConfirm(hotel, context);
+    checkCategories(hotel as unknown as CommissionValues, HOTEL_COMMISSION_CATEGORIES, context);
     // On room save, room meals are filtered to the meals chosen at hotel level; a room needs one.
     const hotelMeals = new Set(hotel.meals.map((meal) => meal.id));
     hotel.rooms.forEach((room, index) => {
@@ -308,7 +305,7 @@ export const hotelSchema = hotelObject
     const hotelMeals = new Set(hotel.meals.map((meal) => meal.id));
     return {
       ...resetCommission(hotel as typeof hotel & CommissionValues, HOTEL_COMMISSION_CATEGORIES),
-      auto_confirm_status: hotel.application_auto_confirm ? hotel.auto_confirm_status : null,
+      auto_confirm_status: storedAutoConfirmStatus(hotel),
       rooms: hotel.rooms.map((room) => ({ ...room, meals: room.meals.filter((meal) => hotelMeals.has(meal)) })),
     };
   });

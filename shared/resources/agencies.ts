@@ -3,18 +3,17 @@
  * §4 "Agency status", "Send login and password", §5 "Agency", §7 "Agencies", §8, §9).
  */
 import { z } from 'zod';
-import { CommissionType } from '../format.js';
+import { checkCommission, COMMISSION_BOUNDS, commissionSum, commissionType, type CommissionType } from '../commission.js';
 import { MESSAGES } from '../messages.js';
 import {
   optionalUrl,
   activeFlag,
+  flag,
   maskedPhone,
   optionalDigits,
   optionalEmail,
   optionalPhone,
   optionalText,
-  requiredChoice,
-  requiredInteger,
   requiredText,
 } from '../validation.js';
 import { defineResource } from './define.js';
@@ -40,14 +39,7 @@ export const AGENCY_LIMITS = {
   vk_group_id: 50,
 } as const;
 
-/** Commission types (spec 01 §3, §9): 1 fixed, 2 percent (shared/format.ts). GET /api/commissions/list → {data}. */
-export { CommissionType } from '../format.js';
-export const COMMISSION_TYPES = [
-  { id: CommissionType.Fixed, name: 'Фиксированная' },
-  { id: CommissionType.Percent, name: 'Процент' },
-] as const;
-/** Spec 01 §9: at most 100 percent, at most 1 000 000 otherwise. */
-export const COMMISSION_MAX: Record<CommissionType, number> = { [CommissionType.Fixed]: 1_000_000, [CommissionType.Percent]: 100 };
+/** GET /api/commissions/list → {data}: COMMISSION_TYPES of shared/commission.ts. */
 export const COMMISSIONS_LIST_PATH = '/commissions/list';
 
 /** Agency status (spec 01 §4): 1 under review → 2 verified → 3 contract signed. */
@@ -86,11 +78,11 @@ export const agencySchema = z
     contract_number: optionalText(AGENCY_LIMITS.contract_number),
     login: optionalText(AGENCY_LIMITS.login),
     password: optionalText(AGENCY_LIMITS.password),
-    commission_type: z.preprocess((value) => (value === undefined || value === null || value === '' ? CommissionType.Fixed : Number(value)), requiredChoice([CommissionType.Fixed, CommissionType.Percent])),
-    commission_sum: z.preprocess((value) => (value === undefined || value === null || value === '' ? 0 : value), requiredInteger(0, COMMISSION_MAX[CommissionType.Fixed])),
+    commission_type: commissionType(),
+    commission_sum: commissionSum(COMMISSION_BOUNDS.agency),
     info: optionalText(AGENCY_LIMITS.info),
     is_active: activeFlag(),
-    has_search_module: z.boolean({ error: MESSAGES.validation.invalid }).default(false),
+    has_search_module: flag(),
     search_module_url: optionalUrl(AGENCY_LIMITS.search_module_url),
     vk_settings: z
       .preprocess(
@@ -99,11 +91,8 @@ export const agencySchema = z
       )
       .default({ vk_group_id: null }),
   })
-  .superRefine((agency, context) => {
-    // Spec 01 §5: at most 100 when the type is percent (1 000 000 otherwise, the field's own cap).
-    const max = COMMISSION_MAX[agency.commission_type as CommissionType];
-    if (agency.commission_sum > max) context.addIssue({ code: 'custom', path: ['commission_sum'], message: MESSAGES.validation.max(max) });
-  });
+  // Spec 01 §5: at most 100 when the type is percent, 1 000 000 otherwise.
+  .superRefine((agency, context) => checkCommission(agency, context, COMMISSION_BOUNDS.agency));
 
 export interface AgencyRow {
   id: number;

@@ -6,7 +6,8 @@
 import { z } from 'zod';
 import { photoArea } from '../files.js';
 import { MESSAGES } from '../messages.js';
-import { optionalRichText, optionalText, requiredInteger, requiredText, richText, richTextLength } from '../validation.js';
+import { SLUG_FORMAT } from '../slug.js';
+import { id, optionalMoney, optionalRichText, optionalText, requiredText, richText, richTextLength } from '../validation.js';
 import { defineResource } from './define.js';
 
 const V = MESSAGES.validation;
@@ -78,12 +79,12 @@ export const citySeoSchema = z
   })
   .prefault({});
 
-const cityIds = z.array(requiredInteger(1, 2_147_483_647), { error: V.invalid }).default([]);
+const cityIds = z.array(id(), { error: V.invalid }).default([]);
 
 const citySchema = z.object({
   name: requiredText(CITY_LIMITS.name),
-  country_id: requiredInteger(1, 2_147_483_647),
-  slug: requiredText(CITY_LIMITS.slug).regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, MESSAGES.cities.slugFormat),
+  country_id: id(),
+  slug: requiredText(CITY_LIMITS.slug).regex(SLUG_FORMAT, MESSAGES.cities.slugFormat),
   near_cities: cityIds,
   railway_transfer_cities: cityIds,
   aviation_transfer_cities: cityIds,
@@ -91,10 +92,7 @@ const citySchema = z.object({
     .object({
       // Only a city photo (POST /api/photos, entity city), never any other upload (migrations/1764300000000-StoredContent.ts).
       image: optionalText(255).refine((path) => path === null || (path as string).startsWith(photoArea('city')), MESSAGES.files.wrongKind),
-      price: z.preprocess(
-        (value) => (value === '' || value === undefined ? null : typeof value === 'string' ? Number(value) : value),
-        z.number({ error: V.number }).min(0, V.min(0)).max(CITY_LIMITS.price, V.max(CITY_LIMITS.price)).multipleOf(0.01, V.invalid).nullable(),
-      ),
+      price: optionalMoney(0, CITY_LIMITS.price),
     })
     .prefault({ image: null, price: null }),
   seo_settings: citySeoSchema,

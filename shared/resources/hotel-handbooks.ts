@@ -1,7 +1,7 @@
 /** Hotel handbooks (spec 01 §2.11, §3, §5, §7 "Hotel handbooks"): meals, accommodations, services, promotions, infrastructure. */
 import { z } from 'zod';
 import { MESSAGES } from '../messages.js';
-import { checkDateRange, optionalDate, optionalOneOf, optionalText, requiredChoice, requiredInteger, requiredText } from '../validation.js';
+import { checkDateRange, flag, id, optionalDate, optionalOneOf, optionalText, requiredChoice, requiredInteger, requiredText } from '../validation.js';
 import { defineNamedHandbook, defineResource } from './define.js';
 
 const M = MESSAGES.hotelHandbooks;
@@ -53,8 +53,8 @@ export const accommodationsResource = defineNamedHandbook({ path: '/hotels/accom
 const serviceSchema = z.object({
   name: requiredText(128),
   icon: optionalOneOf(HOTEL_SERVICE_ICONS.map((icon) => icon.id)),
-  is_filter: z.boolean({ error: V.invalid }).default(false),
-  is_point_filter: z.boolean({ error: V.invalid }).default(false),
+  is_filter: flag(),
+  is_point_filter: flag(),
 });
 const filterSwitches = { filter: 'is_filter', 'point-filter': 'is_point_filter' } as const;
 
@@ -74,7 +74,7 @@ const promotionSchema = z
     published_date: optionalDate(),
     date_from: optionalDate(),
     date_to: optionalDate(),
-    discount: z.boolean({ error: V.invalid }).default(false),
+    discount: flag(),
     percent: z.preprocess((value) => (value === '' || value === undefined ? null : value), requiredInteger(0, 100).nullable()),
   })
   // The discount size exists only while the discount box is checked (spec 01 §4 "Promotion").
@@ -97,9 +97,9 @@ export const infrastructureTypesResource = defineNamedHandbook({ path: '/hotels/
 
 const infrastructureSchema = z.object({
   name: requiredText(128),
-  infrastructure_type_id: requiredInteger(1, 2_147_483_647),
-  is_filter: z.boolean({ error: V.invalid }).default(false),
-  is_point_filter: z.boolean({ error: V.invalid }).default(false),
+  infrastructure_type_id: id(),
+  is_filter: flag(),
+  is_point_filter: flag(),
 });
 
 export const infrastructuresResource = defineResource({

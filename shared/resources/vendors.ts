@@ -1,7 +1,7 @@
 /** Vendors (suppliers) (spec 01 §2.12, §3 "Vendor", §5 "Vendor", §6, §7 "Vendors", §8). */
 import { z } from 'zod';
 import { MESSAGES } from '../messages.js';
-import { optionalDigits, optionalEmail, optionalPhone, optionalText, requiredText } from '../validation.js';
+import { flag, optionalDigits, optionalEmail, optionalPhone, optionalText, requiredText } from '../validation.js';
 import { defineResource } from './define.js';
 
 /** Spec 01 §5 "Vendor"; the phone has no limit in the spec, 30 holds any real number with its formatting. */
@@ -68,7 +68,7 @@ export const vendorSchema = z.object({
     z.enum(PAYMENT_METHOD_TYPES, { error: MESSAGES.validation.oneOf }).nullable(),
   ),
   requisites: optionalText(VENDOR_LIMITS.requisites),
-  is_external_service: z.boolean({ error: MESSAGES.validation.invalid }).default(false),
+  is_external_service: flag(),
   payload,
 });
 

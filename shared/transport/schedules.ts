@@ -5,25 +5,28 @@
  */
 import { z } from 'zod';
 import { MESSAGES } from '../messages.js';
-import { optionalText, optionalUrl, requiredInteger } from '../validation.js';
+import { id, optionalId, optionalInteger, optionalText, optionalUrl, requiredInteger, time } from '../validation.js';
 import { SEAT_SCHEME_LIMITS } from './seat-scheme.js';
 import type { TransportationRow } from './transportation.js';
-import { calendarDate as date, timeOfDay } from './transports.js';
+import { calendarDate as date } from './schema.js';
+import { TRANSPORT_LIMITS } from './constants.js';
 
 const V = MESSAGES.validation;
 const blank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
-const optionalCity = z.preprocess(
-  (value) => (blank(value) ? null : typeof value === 'string' ? Number(value) : value),
-  z.number({ error: V.invalid }).int(V.invalid).positive(V.invalid).nullable(),
-);
 
-/** POST /api/transports/{id}/seats: a manual booking of one seat between two cities of the route. */
+/**
+ * POST /api/transports/{id}/seats: a manual booking of one seat between two points of the route —
+ * named by their positions (start 0, stops 1..k, finish k+1: a route visiting one city twice), or by
+ * their cities (the first point in `from_city_id`, the first later one in `to_city_id`).
+ */
 export const seatBookingSchema = z.object({
   number: requiredInteger(1, SEAT_SCHEME_LIMITS.seats),
   start_date: date(),
   /** Ignored for excursion transports, which book the whole route. */
-  from_city_id: optionalCity,
-  to_city_id: optionalCity,
+  from_city_id: optionalId(),
+  to_city_id: optionalId(),
+  from_position: optionalInteger(0, TRANSPORT_LIMITS.position),
+  to_position: optionalInteger(0, TRANSPORT_LIMITS.position),
 });
 export type SeatBookingInput = z.input<typeof seatBookingSchema>;
 
@@ -40,8 +43,8 @@ export const dateDataSchema = z.object({
   number: optionalText(DATE_DATA_LIMITS.text),
   glonas_url: optionalUrl(DATE_DATA_LIMITS.text),
   departure_place: optionalText(DATE_DATA_LIMITS.text),
-  departure_time: timeOfDay(),
-  applications_ids: z.array(requiredInteger(1, 2_147_483_647), { error: V.invalid }).default([]),
+  departure_time: time(),
+  applications_ids: z.array(id(), { error: V.invalid }).default([]),
   /** Sent by POST /date (spec 02 §7); the path's id is the one used. */
   transport_id: z.unknown().optional(),
 });

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { MESSAGES } from '../messages.js';
-import { requiredChoice, requiredInteger, requiredText, versionField } from '../validation.js';
+import { flag, requiredChoice, requiredInteger, requiredText, versionField } from '../validation.js';
 import { defineResource } from '../resources/define.js';
 import { SEAT_SCHEME_LIMITS } from './seat-scheme.js';
 
@@ -37,7 +37,7 @@ export const transportationSchema = z
     rear_seats: requiredChoice([4, 5] as const).default(4),
     rows: requiredInteger(0, SEAT_SCHEME_LIMITS.rows),
     columns_at_door: requiredChoice([1, 2] as const).default(2),
-    second_door: z.boolean({ error: MESSAGES.validation.invalid }).default(false),
+    second_door: flag(),
     second_door_rows: optionalCount.optional(),
     second_door_length: optionalCount.optional(),
     version: versionField(),

@@ -9,7 +9,7 @@ import path from 'node:path';
 export default function globalTeardown(): void {
   const dataDir = process.env.E2E_DATA_DIR;
   if (!dataDir) return;
-  let breaches = '';
+  let breaches: string;
   try {
     breaches = readFileSync(path.join(dataDir, 'discipline-breaches.txt'), 'utf8');
   } catch {

@@ -65,7 +65,7 @@ test('creates a hotel with two rooms and price periods', async ({ page }) => {
 
   await choose(page.locator('.editor-page'), page, 'city_id', 'Анапа E2E');
   await page.getByLabel('Название отеля *').fill(HOTEL);
-  await page.getByLabel('Адрес страницы *').fill('morskaya-zvezda');
+  await page.getByLabel('Адрес страницы', { exact: true }).fill('morskaya-zvezda');
   await page.getByLabel('Широта').fill('44.894');
   await page.getByLabel('Долгота').fill('37.316');
   await page.getByLabel('Питание: Добавить').selectOption({ label: 'Завтрак E2E' });
@@ -128,7 +128,7 @@ test('copies the hotel: a new hotel with the rooms and periods, files emptied', 
   await expect(page.getByRole('heading', { name: 'Копирование отеля' })).toBeVisible();
   await expect(page.getByLabel('Название отеля *')).toHaveValue(HOTEL);
   await page.getByLabel('Название отеля *').fill(`${HOTEL} (копия)`);
-  await page.getByLabel('Адрес страницы *').fill('morskaya-zvezda-kopiya');
+  await page.getByLabel('Адрес страницы', { exact: true }).fill('morskaya-zvezda-kopiya');
   await page.getByTestId('editor-save').click();
   await expect(page.getByText('Отель успешно сохранен')).toBeVisible();
   await expect(page.getByRole('row', { name: new RegExp(`${HOTEL} \\(копия\\)`) })).toBeVisible();

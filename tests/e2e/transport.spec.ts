@@ -118,9 +118,10 @@ test('a bus tour: made in the editor with an intermediate stop, a date and tarif
   // Tariffs: one cell for each pair of points in route order.
   await page.getByRole('tab', { name: 'Тарифы' }).click();
   await expect(page.getByLabel(/^Тариф /)).toHaveCount(3);
-  await page.getByLabel('Тариф Москва → Тула').fill('900');
-  await page.getByLabel('Тариф Москва → Орёл').fill('1500');
-  await page.getByLabel('Тариф Тула → Орёл').fill('700');
+  // Points are named by number, city and info (two points in one city read apart).
+  await page.getByLabel(/^Тариф 1\. Москва.* → 2\. Тула \(Автовокзал, платформа 2\)$/).fill('900');
+  await page.getByLabel(/^Тариф 1\. Москва.* → 3\. Орёл/).fill('1500');
+  await page.getByLabel(/^Тариф 2\. Тула.* → 3\. Орёл/).fill('700');
 
   await page.getByTestId('editor-save').click();
   await expect(page.getByText('Направление успешно сохранено')).toBeVisible();
@@ -142,7 +143,7 @@ test('a bus tour: made in the editor with an intermediate stop, a date and tarif
   await expect(page.getByRole('heading', { name: 'Копирование автобусного тура' })).toBeVisible();
   await expect(page.getByLabel('Название *')).toHaveValue('Москва — Орёл (копия)');
   await page.getByRole('tab', { name: 'Тарифы' }).click();
-  await expect(page.getByLabel('Тариф Москва → Орёл')).toHaveValue('0');
+  await expect(page.getByLabel(/^Тариф 1\. Москва.* → 3\. Орёл/)).toHaveValue('0');
   await page.getByTestId('editor-save').click();
   // The first save's toast may still be up on a slow machine: the copy's is the last one, and its row proves it.
   await expect(page.getByText('Направление успешно сохранено').last()).toBeVisible();

@@ -16,7 +16,6 @@ import { ROUTES } from '../../shared/routes.js';
 
 // The checks in page.evaluate run in the browser; this file is type-checked with the Node libraries
 // (no DOM), so the browser's globals are declared here, for this module only.
-/* eslint-disable @typescript-eslint/no-explicit-any */
 declare const document: any;
 declare const window: any;
 declare const NodeFilter: any;

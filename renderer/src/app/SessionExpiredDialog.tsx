@@ -2,7 +2,7 @@
  * The session ended while someone worked (a 401/419 with the user signed in): instead of spec 01 §8's
  * redirect to /auth, which would lose what was typed, a sign-in dialog over the page. The page and
  * any open form stay as they were; after signing in the user saves again. Someone else signing in
- * starts afresh on their own landing page. (README: "Session expiry mid-work".)
+ * starts afresh on their own landing page. (docs/operations.md: "Session expiry mid-work".)
  */
 import { Callout, DialogBody, Intent } from '@blueprintjs/core';
 import type { SessionUser } from '@shared/api';

@@ -29,8 +29,9 @@ export function SafeLink({ href, children, target, rel, className, title, ...res
       </span>
     );
   }
+  // The address as given (a relative one stays relative): the browser resolves it exactly as checked.
   return (
-    <a {...rest} className={className} title={title} href={safe} target={target} rel={target === '_blank' ? 'noopener noreferrer' : rel}>
+    <a {...rest} className={className} title={title} href={href!} target={target} rel={target === '_blank' ? 'noopener noreferrer' : rel}>
       {content}
     </a>
   );

@@ -10,7 +10,7 @@
 import type { EntityManager } from 'typeorm';
 import { MESSAGES } from '../../../shared/messages.js';
 import type { FieldErrors } from '../../../shared/validation.js';
-import { foreignKeysInto, referencedValues } from '../database/foreign-keys.js';
+import { idsInUse } from '../database/foreign-keys.js';
 import { readAll } from '../database/reads.js';
 import { PG, pgErrorOf, ValidationFailed } from '../http/errors.js';
 import {
@@ -20,6 +20,7 @@ import {
   type CollectionDeclaration,
   type ColumnTypes,
   type LinkListDeclaration,
+  type ReadReferences,
   type StoredNode,
 } from './declaration.js';
 
@@ -140,8 +141,7 @@ async function refuseRemovingInUse(
   parents: Placed[],
   key: string,
 ): Promise<void> {
-  const keys = (await foreignKeysInto(manager, table)).filter((foreignKey) => foreignKey.blocksDelete && foreignKey.target === 'id');
-  const inUse = await referencedValues(manager, removed.map((row) => row.id), keys);
+  const inUse = await idsInUse(manager, table, removed.map((row) => row.id));
   if (inUse.size === 0) return;
   const storedIndex = new Map<number, number>();
   const counted = new Map<number, number>();
@@ -177,15 +177,13 @@ async function writeLinks(manager: EntityManager, links: Readonly<Record<string,
 
 /**
  * Reads aggregates by root id: one query per table, rows as JSON (dates `YYYY-MM-DD`, times
- * `HH:MM:SS`, numerics as numbers). Roots come back in the order of `ids`; missing ones are absent.
+ * `HH:MM:SS`, numerics as numbers), each with its declared `references` (a point's city as
+ * `{id, name}`). Roots come back in the order of `ids`; missing ones are absent.
  */
-export async function readAggregates(manager: EntityManager, declaration: AggregateDeclaration, ids: number[], rootSelect = 't.*'): Promise<StoredNode[]> {
+export async function readAggregates(manager: EntityManager, declaration: AggregateDeclaration, ids: number[]): Promise<StoredNode[]> {
   if (ids.length === 0) return [];
-  const rows = await manager.query<{ row: Record<string, unknown> }[]>(
-    `SELECT row_to_json(r) AS row FROM (SELECT ${rootSelect} FROM ${name(declaration.table)} t WHERE t.id = ANY($1::int[])) r`,
-    [ids],
-  );
-  const roots = rows.map(({ row }) => ({ row, collections: {}, links: {} }) as StoredNode);
+  const rows = await selectRows(manager, declaration.table, 'id', ids, 'id', declaration.references);
+  const roots = rows.map((row) => ({ row, collections: {}, links: {} }) as StoredNode);
   await readLevel(manager, declaration.collections, declaration.links, roots);
   const byId = new Map(roots.map((root) => [root.row.id as number, root]));
   return ids.map((id) => byId.get(id)).filter((root): root is StoredNode => root !== undefined);
@@ -203,7 +201,7 @@ async function readLevel(
   await readAll(manager, [
     ...Object.entries(collections).map(([key, collection]) => async () => {
       for (const parent of parents) parent.collections[key] = [];
-      const rows = parentIds.length === 0 ? [] : await selectRows(manager, collection.table, collection.parentColumn, parentIds, collection.orderBy);
+      const rows = parentIds.length === 0 ? [] : await selectRows(manager, collection.table, collection.parentColumn, parentIds, collection.orderBy, collection.references);
       const children = rows.map((row) => {
         const child: StoredNode = { row, collections: {}, links: {} };
         byId.get(row[collection.parentColumn] as number)?.collections[key]!.push(child);
@@ -213,18 +211,72 @@ async function readLevel(
     }),
     ...Object.entries(links).map(([key, link]) => async () => {
       for (const parent of parents) parent.links[key] = [];
-      const rows = parentIds.length === 0 ? [] : await selectRows(manager, link.table, link.parentColumn, parentIds, link.orderBy ?? 'ctid');
+      const rows = parentIds.length === 0 ? [] : await selectRows(manager, link.table, link.parentColumn, parentIds, link.orderBy ?? 'ctid', link.references);
       for (const row of rows) byId.get(row[link.parentColumn] as number)?.links[key]!.push(row);
     }),
   ]);
 }
 
-async function selectRows(manager: EntityManager, table: string, parentColumn: string, parentIds: number[], orderBy: string) {
+/** `(SELECT json_build_object('id', r.id, 'name', r.name) FROM cities r WHERE r.id = t.point_city_id) AS city`, one per reference. */
+function referenceColumns(references: ReadReferences = {}): string {
+  return Object.entries(references)
+    .map(([key, reference]) => {
+      const fields = reference.columns.map((column) => `'${name(column)}', r.${name(column)}`).join(', ');
+      return `, (SELECT json_build_object(${fields}) FROM ${name(reference.table)} r WHERE r.id = t.${name(reference.via)}) AS ${name(key)}`;
+    })
+    .join('');
+}
+
+async function selectRows(manager: EntityManager, table: string, parentColumn: string, parentIds: number[], orderBy: string, references?: ReadReferences) {
   const rows = await manager.query<{ row: Record<string, unknown> }[]>(
-    `SELECT row_to_json(t) AS row FROM ${name(table)} t WHERE ${name(parentColumn)} = ANY($1::int[]) ORDER BY ${orderBy}`,
+    `SELECT row_to_json(s) AS row FROM (SELECT t.*${referenceColumns(references)} FROM ${name(table)} t WHERE t.${name(parentColumn)} = ANY($1::int[]) ORDER BY ${orderBy}) s`,
     [parentIds],
   );
   return rows.map(({ row }) => row);
+}
+
+/**
+ * The uploads an aggregate holds (its declared `uploads` columns at every level), as stored: one
+ * statement, each level's rows found through its parents' ids.
+ */
+export async function heldUploads(manager: EntityManager, declaration: AggregateDeclaration, id: number): Promise<string[]> {
+  const selects: string[] = [];
+  const add = (table: string, columns: readonly string[] = [], where: string) => {
+    for (const column of columns) selects.push(`SELECT ${name(column)} AS path FROM ${name(table)} WHERE ${where} AND ${name(column)} IS NOT NULL`);
+  };
+  const visit = (collections: Readonly<Record<string, CollectionDeclaration>> = {}, links: Readonly<Record<string, LinkListDeclaration>> = {}, parentIds: string) => {
+    for (const link of Object.values(links)) add(link.table, link.uploads, `${name(link.parentColumn)} IN (${parentIds})`);
+    for (const collection of Object.values(collections)) {
+      const where = `${name(collection.parentColumn)} IN (${parentIds})`;
+      add(collection.table, collection.uploads, where);
+      visit(collection.collections, collection.links, `SELECT id FROM ${name(collection.table)} WHERE ${where}`);
+    }
+  };
+  add(declaration.table, declaration.uploads, 'id = $1');
+  visit(declaration.collections, declaration.links, '$1::int');
+  if (selects.length === 0) return [];
+  const rows = await manager.query<{ path: string }[]>(selects.join(' UNION '), [id]);
+  return rows.map((row) => row.path);
+}
+
+/** The upload paths a node tree names in its declared `uploads` columns (what a save keeps). */
+export function nodeUploads(declaration: AggregateDeclaration, root: AggregateNode): Set<string> {
+  const paths = new Set<string>();
+  const take = (values: Record<string, unknown>, columns: readonly string[] = []) => {
+    for (const column of columns) if (typeof values[column] === 'string' && values[column] !== '') paths.add(values[column]);
+  };
+  const visit = (node: AggregateNode, collections: Readonly<Record<string, CollectionDeclaration>> = {}, links: Readonly<Record<string, LinkListDeclaration>> = {}) => {
+    for (const [key, link] of Object.entries(links)) for (const item of node.links?.[key] ?? []) take(item.values, link.uploads);
+    for (const [key, collection] of Object.entries(collections)) {
+      for (const child of node.collections?.[key] ?? []) {
+        take(child.values, collection.uploads);
+        visit(child, collection.collections, collection.links);
+      }
+    }
+  };
+  take(root.values, declaration.uploads);
+  visit(root, declaration.collections, declaration.links);
+  return paths;
 }
 
 /**

@@ -3,10 +3,12 @@
  * own: a box with compartments (each with items) and labels, and an outside table that uses
  * compartments. What every editor relies on: statements per save do not grow with rows, children
  * diffed by id, refusals as 422s on indexed paths, the removal of a child in use refused, a stale
- * version answered 409 with the current aggregate, and nothing half-saved.
+ * version answered 409 with the current aggregate, nothing half-saved, and the removal of a whole
+ * aggregate (404, 403 when PostgreSQL's non-cascading keys refuse it, the uploads it held let go).
  */
+import type { HttpException } from '@nestjs/common';
 import type { DataSource, EntityManager } from 'typeorm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '../../../shared/messages.js';
 import { versionedTableSql } from '../../../migrations/versioning.js';
 import { createDataSource } from '../../database/data-source.js';
@@ -15,58 +17,67 @@ import { ValidationFailed } from '../http/errors.js';
 import { VersionConflict } from '../version.js';
 import type { AggregateDeclaration, AggregateNode, StoredNode } from './declaration.js';
 import { readAggregates } from './aggregate-store.js';
+import { removeAggregate } from './remove-aggregate.js';
 import { observeAggregateStatements, saveAggregate } from './save-aggregate.js';
 
 const BOXES: AggregateDeclaration = {
   table: 'test_boxes',
-  columns: { name: 'varchar' },
+  columns: { name: 'varchar', cover: 'varchar' },
+  uploads: ['cover'],
   collections: {
     compartments: {
       table: 'test_compartments',
       parentColumn: 'box_id',
       columns: { position: 'smallint', name: 'varchar', capacity: 'integer', code: 'varchar' },
       orderBy: 'position, id',
-      collections: { items: { table: 'test_items', parentColumn: 'compartment_id', columns: { position: 'smallint', title: 'varchar' }, orderBy: 'position, id' } },
+      collections: {
+        items: { table: 'test_items', parentColumn: 'compartment_id', columns: { position: 'smallint', title: 'varchar', picture: 'varchar' }, orderBy: 'position, id', uploads: ['picture'] },
+      },
     },
   },
-  links: { labels: { table: 'test_box_labels', parentColumn: 'box_id', columns: { position: 'smallint', text: 'varchar' }, orderBy: 'position' } },
+  links: { labels: { table: 'test_box_labels', parentColumn: 'box_id', columns: { position: 'smallint', text: 'varchar', sticker: 'varchar' }, orderBy: 'position', uploads: ['sticker'] } },
 };
 
 interface BoxForm {
   id?: number;
   version?: number;
   name: string;
-  compartments: { id?: number; name: string; capacity: number; code?: string | null; items: { id?: number; title: string }[] }[];
+  /** Upload paths (the declaration's `uploads`): the box's cover, an item's picture, a label's sticker. */
+  cover?: string | null;
+  compartments: { id?: number; name: string; capacity: number; code?: string | null; items: { id?: number; title: string; picture?: string | null }[] }[];
   labels: string[];
+  stickers?: (string | null)[];
 }
 
 const node = (form: BoxForm): AggregateNode => ({
   id: form.id ?? null,
   path: '',
-  values: { name: form.name },
+  values: { name: form.name, cover: form.cover ?? null },
   collections: {
     compartments: form.compartments.map((compartment, index) => ({
       id: compartment.id ?? null,
       path: `compartments.${index}`,
       values: { position: index, name: compartment.name, capacity: compartment.capacity, code: compartment.code ?? null },
-      collections: { items: compartment.items.map((item, position) => ({ id: item.id ?? null, path: `compartments.${index}.items.${position}`, values: { position, title: item.title } })) },
+      collections: { items: compartment.items.map((item, position) => ({ id: item.id ?? null, path: `compartments.${index}.items.${position}`, values: { position, title: item.title, picture: item.picture ?? null } })) },
     })),
   },
-  links: { labels: form.labels.map((text, position) => ({ path: `labels.${position}`, values: { position, text } })) },
+  links: { labels: form.labels.map((text, position) => ({ path: `labels.${position}`, values: { position, text, sticker: form.stickers?.[position] ?? null } })) },
 });
 
 const formOf = (stored: StoredNode): BoxForm => ({
   id: stored.row.id as number,
   version: stored.row.version as number,
   name: stored.row.name as string,
+  ...(stored.row.cover === null ? {} : { cover: stored.row.cover as string }),
   compartments: stored.collections.compartments!.map((compartment) => ({
     id: compartment.row.id as number,
     name: compartment.row.name as string,
     capacity: compartment.row.capacity as number,
     code: compartment.row.code as string | null,
-    items: compartment.collections.items!.map((item) => ({ id: item.row.id as number, title: item.row.title as string })),
+    items: compartment.collections.items!.map((item) => ({ id: item.row.id as number, title: item.row.title as string, ...(item.row.picture === null ? {} : { picture: item.row.picture as string }) })),
   })),
   labels: stored.links.labels!.map((label) => label.text as string),
+  ...(stored.links.labels!.some((label) => label.sticker !== null) ? { stickers: stored.links.labels!.map((label) => label.sticker as string | null) } : {}),
 });
 
 let database: TestDatabase;
@@ -79,14 +90,17 @@ async function read(manager: EntityManager, id: number): Promise<BoxForm> {
   return formOf(stored);
 }
 
-const save = async (form: BoxForm): Promise<BoxForm> =>
+const actor = () => ({ user: { id: actorId, name: 'Тестов', email: 'a@b.c', role: 1 } }) as never;
+
+const save = async (form: BoxForm, releaseUploads?: (manager: EntityManager, paths: string[]) => Promise<void>): Promise<BoxForm> =>
   (await saveAggregate(db, {
     declaration: BOXES,
-    actor: { user: { id: actorId, name: 'Тестов', email: 'a@b.c', role: 1 } } as never,
+    actor: actor(),
     id: form.id,
     version: form.version,
     build: () => node(form),
     read,
+    releaseUploads,
     input: form,
   })) as BoxForm;
 
@@ -103,15 +117,18 @@ const box = (compartments: number, itemsEach = 2): BoxForm => ({
 beforeAll(async () => {
   database = await createTestDatabase();
   for (const sql of [
-    `CREATE TABLE test_boxes (id serial PRIMARY KEY, name varchar NOT NULL)`,
+    `CREATE TABLE test_boxes (id serial PRIMARY KEY, name varchar NOT NULL, cover varchar)`,
     ...versionedTableSql('test_boxes'),
     `CREATE TABLE test_compartments (id serial PRIMARY KEY, box_id integer NOT NULL REFERENCES test_boxes (id) ON DELETE CASCADE, position smallint NOT NULL, name varchar NOT NULL, capacity integer NOT NULL CONSTRAINT ck__capacity CHECK (capacity > 0))`,
     `ALTER TABLE test_compartments ADD COLUMN code varchar`,
     `CREATE UNIQUE INDEX uq_test_compartments_code ON test_compartments (code)`,
-    `CREATE TABLE test_items (id serial PRIMARY KEY, compartment_id integer NOT NULL REFERENCES test_compartments (id) ON DELETE CASCADE, position smallint NOT NULL, title varchar NOT NULL)`,
-    `CREATE TABLE test_box_labels (box_id integer NOT NULL REFERENCES test_boxes (id) ON DELETE CASCADE, position smallint NOT NULL, text varchar NOT NULL)`,
+    `CREATE TABLE test_items (id serial PRIMARY KEY, compartment_id integer NOT NULL REFERENCES test_compartments (id) ON DELETE CASCADE, position smallint NOT NULL, title varchar NOT NULL, picture varchar)`,
+    `CREATE TABLE test_box_labels (box_id integer NOT NULL REFERENCES test_boxes (id) ON DELETE CASCADE, position smallint NOT NULL, text varchar NOT NULL, sticker varchar)`,
     // Something outside the aggregate that uses a compartment (as an application uses a hotel room).
     `CREATE TABLE test_shipments (id serial PRIMARY KEY, compartment_id integer NOT NULL REFERENCES test_compartments (id))`,
+    `CREATE TABLE test_item_loans (id serial PRIMARY KEY, item_id integer NOT NULL REFERENCES test_items (id))`,
+    // …and something that points at a box itself, without cascading (as a booking points at a transport).
+    `CREATE TABLE test_orders (id serial PRIMARY KEY, box_id integer NOT NULL REFERENCES test_boxes (id))`,
   ]) {
     await database.query(sql);
   }
@@ -207,6 +224,17 @@ describe('the aggregate machinery', () => {
     expect(await read(db.manager, saved.id!)).toEqual(saved);
   });
 
+  it('refuses removing a child whose own child something outside uses: the delete would cascade to it', async () => {
+    const saved = await save(box(2));
+    await database.query('INSERT INTO test_item_loans (item_id) VALUES ($1)', [saved.compartments[0]!.items[1]!.id]);
+    const attempt = save({ ...saved, compartments: [saved.compartments[1]!] });
+    await expect(attempt).rejects.toMatchObject({ errors: { 'compartments.0': [MESSAGES.editor.childInUse] } });
+    // Removing the item itself is refused on its own path.
+    const item = save({ ...saved, compartments: [{ ...saved.compartments[0]!, items: [saved.compartments[0]!.items[0]!] }, saved.compartments[1]!] });
+    await expect(item).rejects.toMatchObject({ errors: { 'compartments.0.items.1': [MESSAGES.editor.childInUse] } });
+    expect(await read(db.manager, saved.id!)).toEqual(saved);
+  });
+
   it('answers a stale version with 409 and the current aggregate, and writes nothing', async () => {
     const saved = await save(box(1));
     const current = await save({ ...saved, name: 'Сохранила коллега' });
@@ -215,5 +243,86 @@ describe('the aggregate machinery', () => {
     const conflict = await stale.catch((error: VersionConflict) => error.body);
     expect(conflict).toMatchObject({ data: current, saved_by: expect.stringContaining('Тестов') });
     expect(await read(db.manager, saved.id!)).toEqual(current);
+  });
+});
+
+describe('removing an aggregate', () => {
+  const remove = (id: number, releaseUploads?: (manager: EntityManager, paths: string[]) => Promise<void>) =>
+    removeAggregate(db, { declaration: BOXES, id, actor: actor(), releaseUploads });
+  const refusal = (attempt: Promise<unknown>) => attempt.then(
+    () => null,
+    (error: HttpException) => ({ status: error.getStatus(), body: error.getResponse() }),
+  );
+  const rowsOf = async (id: number) =>
+    database.query<{ n: string }>(
+      `SELECT (SELECT count(*) FROM test_boxes WHERE id = $1) + (SELECT count(*) FROM test_compartments WHERE box_id = $1)
+            + (SELECT count(*) FROM test_items i JOIN test_compartments c ON c.id = i.compartment_id WHERE c.box_id = $1)
+            + (SELECT count(*) FROM test_box_labels WHERE box_id = $1) AS n`,
+      [id],
+    ).then((rows) => Number(rows[0]!.n));
+
+  const withUploads = (name: string): BoxForm => ({
+    name,
+    cover: `uploads/test/${name}/cover.jpg`,
+    compartments: [
+      { name: 'Отсек 1', capacity: 1, items: [{ title: 'С картинкой', picture: `uploads/test/${name}/item-1.jpg` }, { title: 'Без картинки' }] },
+      { name: 'Отсек 2', capacity: 2, items: [{ title: 'Ещё одна', picture: `uploads/test/${name}/item-2.jpg` }] },
+    ],
+    labels: ['хрупкое', 'верх'],
+    stickers: [`uploads/test/${name}/sticker.png`, null],
+  });
+
+  it('deletes the root with every child, and hands the uploads it held (every level) to the hook inside its transaction', async () => {
+    const saved = await save(withUploads('Удаляемая'));
+    expect(await rowsOf(saved.id!)).toBe(1 + 2 + 3 + 2);
+    const released: string[] = [];
+    const reply = await remove(saved.id!, async (manager, paths) => {
+      // The hook runs after the delete, on the removal's own transaction.
+      expect(await manager.query('SELECT 1 FROM test_boxes WHERE id = $1', [saved.id])).toEqual([]);
+      released.push(...paths);
+    });
+    expect(reply).toEqual({ message: MESSAGES.success.deleted });
+    expect(released.sort()).toEqual(['cover.jpg', 'item-1.jpg', 'item-2.jpg', 'sticker.png'].map((file) => `uploads/test/Удаляемая/${file}`));
+    expect(await rowsOf(saved.id!)).toBe(0);
+  });
+
+  it('answers 404 when there is no such root, calling no hook', async () => {
+    const hook = vi.fn(async () => undefined);
+    expect(await refusal(remove(2_000_000_000, hook))).toEqual({ status: 404, body: { message: MESSAGES.http.notFound } });
+    expect(hook).not.toHaveBeenCalled();
+  });
+
+  it('answers 403 in use when a key that does not cascade refuses — on the root or on a child the delete cascades to — and keeps it all', async () => {
+    const referencedChild = await save(withUploads('Отгружаемая'));
+    const shipment = (await database.query<{ id: number }>('INSERT INTO test_shipments (compartment_id) VALUES ($1) RETURNING id', [referencedChild.compartments[1]!.id]))[0]!;
+    const referencedRoot = await save(withUploads('Заказанная'));
+    const order = (await database.query<{ id: number }>('INSERT INTO test_orders (box_id) VALUES ($1) RETURNING id', [referencedRoot.id]))[0]!;
+    const hook = vi.fn(async () => undefined);
+    for (const box of [referencedChild, referencedRoot]) {
+      expect(await refusal(remove(box.id!, hook))).toEqual({ status: 403, body: { message: MESSAGES.errors.inUse } });
+      expect(await read(db.manager, box.id!)).toEqual(box);
+    }
+    expect(hook).not.toHaveBeenCalled();
+    // No verdict kept anywhere but in PostgreSQL: once the references go, the same removals go through.
+    await database.query('DELETE FROM test_shipments WHERE id = $1', [shipment.id]);
+    await database.query('DELETE FROM test_orders WHERE id = $1', [order.id]);
+    for (const box of [referencedChild, referencedRoot]) {
+      expect(await remove(box.id!, hook)).toEqual({ message: MESSAGES.success.deleted });
+      expect(await rowsOf(box.id!)).toBe(0);
+    }
+    expect(hook).toHaveBeenCalledTimes(2);
+  });
+
+  it('a save hands the hook the uploads the stored aggregate held and the saved one no longer names', async () => {
+    const saved = await save(withUploads('Правленая'));
+    const released: string[] = [];
+    const [first, second] = saved.compartments as [BoxForm['compartments'][0], BoxForm['compartments'][0]];
+    const edited = await save(
+      { ...saved, cover: 'uploads/test/Правленая/new-cover.jpg', compartments: [{ ...first, items: [{ ...first.items[0]!, picture: null }, first.items[1]!] }], stickers: [saved.stickers![0]!, null] },
+      async (_manager, paths) => void released.push(...paths),
+    );
+    expect(released.sort()).toEqual(['cover.jpg', 'item-1.jpg', 'item-2.jpg'].map((file) => `uploads/test/Правленая/${file}`));
+    expect(edited.cover).toBe('uploads/test/Правленая/new-cover.jpg');
+    expect(second.items[0]!.picture).toBe('uploads/test/Правленая/item-2.jpg');
   });
 });

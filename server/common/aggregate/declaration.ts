@@ -14,7 +14,30 @@
 /** A written column and its SQL type (rows travel as one JSON array per statement: `jsonb_to_recordset`). */
 export type ColumnTypes = Readonly<Record<string, string>>;
 
-export interface LinkListDeclaration {
+/**
+ * A row another table holds, read beside a row of the aggregate (a route point's city, a hotel's
+ * city, the transport's vehicle type): `key` → `{columns…}` of the `table` row whose id is in `via`
+ * (null when `via` is null). Read only; the save never writes it.
+ */
+export interface ReadReference {
+  table: string;
+  via: string;
+  columns: readonly string[];
+}
+export type ReadReferences = Readonly<Record<string, ReadReference>>;
+
+/** What every level of an aggregate may say besides its written columns. */
+interface LevelExtras {
+  /** Read beside each row (see ReadReference). */
+  references?: ReadReferences;
+  /**
+   * Columns holding upload paths (`stored_files.path`): what the aggregate holds, so a save that
+   * drops one and a removal of the whole aggregate let the upload go (unless something else uses it).
+   */
+  uploads?: readonly string[];
+}
+
+export interface LinkListDeclaration extends LevelExtras {
   table: string;
   /** The column pointing at the owning row. */
   parentColumn: string;
@@ -23,7 +46,7 @@ export interface LinkListDeclaration {
   orderBy?: string;
 }
 
-export interface CollectionDeclaration {
+export interface CollectionDeclaration extends LevelExtras {
   table: string;
   parentColumn: string;
   /** Written columns besides `id` and the parent column. */
@@ -34,7 +57,7 @@ export interface CollectionDeclaration {
   links?: Readonly<Record<string, LinkListDeclaration>>;
 }
 
-export interface AggregateDeclaration {
+export interface AggregateDeclaration extends LevelExtras {
   /** The root table; versioned (migrations/versioning.ts): each save raises its version. */
   table: string;
   columns: ColumnTypes;

@@ -12,7 +12,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Actor } from '../auth/decorators.js';
 import { actAs, assertCurrentVersion } from '../version.js';
-import { aggregateRefusal, writeAggregate } from './aggregate-store.js';
+import { aggregateRefusal, heldUploads, nodeUploads, writeAggregate } from './aggregate-store.js';
 import type { AggregateDeclaration, AggregateNode } from './declaration.js';
 
 export interface AggregateSave<T> {
@@ -24,8 +24,13 @@ export interface AggregateSave<T> {
   version?: number | null;
   /** Built inside the transaction (it may read, e.g. the place layouts a room is capped by); throw to refuse. */
   build: (manager: EntityManager) => AggregateNode | Promise<AggregateNode>;
-  /** Runs in the transaction after the write (clean-ups such as uploads the aggregate dropped). */
+  /** Runs in the transaction after the write. */
   afterWrite?: (manager: EntityManager, id: number) => Promise<void>;
+  /**
+   * Runs in the transaction after an update's write with the uploads (the declaration's `uploads`
+   * columns) the stored aggregate held and the saved one no longer names, to let them go.
+   */
+  releaseUploads?: (manager: EntityManager, paths: string[]) => Promise<void>;
   /** The aggregate as the editor reads it (the reply, and the 409's current record). */
   read: (manager: EntityManager, id: number) => Promise<T>;
   /**
@@ -77,7 +82,12 @@ export async function saveAggregate<T>(db: DataSource, save: AggregateSave<T>): 
       await actAs(manager, save.actor.user.id);
       if (save.id !== undefined) await assertCurrentVersion(manager, save.declaration.table, save.id, save.version, () => save.read(manager, save.id!));
       root = await save.build(manager);
+      const held = save.id !== undefined && save.releaseUploads ? await heldUploads(manager, save.declaration, save.id) : [];
       const written = await writeAggregate(manager, save.declaration, root, save.id);
+      if (held.length > 0) {
+        const kept = nodeUploads(save.declaration, root);
+        await save.releaseUploads!(manager, held.filter((path) => !kept.has(path)));
+      }
       await save.afterWrite?.(manager, written);
       return written;
     });

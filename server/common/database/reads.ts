@@ -7,8 +7,13 @@ import type { EntityManager } from 'typeorm';
  */
 export async function readAll<T extends readonly unknown[]>(manager: EntityManager, reads: { readonly [K in keyof T]: () => Promise<T[K]> }): Promise<T> {
   const tasks = reads as readonly (() => Promise<unknown>)[];
-  if (!manager.queryRunner) return (await Promise.all(tasks.map((read) => read()))) as unknown as T;
-  const results: unknown[] = [];
-  for (const read of tasks) results.push(await read());
-  return results as unknown as T;
+  // The results are in the order of `reads`, each of its read's type: the tuple T, which the runtime array cannot spell.
+  let results: unknown;
+  if (!manager.queryRunner) results = await Promise.all(tasks.map((read) => read()));
+  else {
+    const inOrder: unknown[] = [];
+    for (const read of tasks) inOrder.push(await read());
+    results = inOrder;
+  }
+  return results as T;
 }

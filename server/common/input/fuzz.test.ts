@@ -59,7 +59,7 @@ const nested = (depth: number) => new Nested(depth);
 
 /** Values nobody should send. */
 const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
-  fc.constantFrom(null, true, false, 0, -1, -0, 1.5, 2 ** 31, -(2 ** 31) - 1, 2 ** 53 + 1, 1e20, 99999999999999999999, 1e308, -1e308, '', ' ', '0', 'true', 'null'),
+  fc.constantFrom(null, true, false, 0, -1, -0, 1.5, 2 ** 31, -(2 ** 31) - 1, 2 ** 53 + 1, 1e20, 1e19 * 10, 1e308, -1e308, '', ' ', '0', 'true', 'null'),
   fc.string({ maxLength: 40 }),
   fc.string({ unit: 'binary', maxLength: 40 }),
   fc.string({ maxLength: 20 }).map((text) => `${text}\u0000${text}`),

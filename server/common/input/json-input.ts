@@ -46,6 +46,7 @@ export function jsonTextExceedsDepth(text: string | Uint8Array, max: number = IN
  * XML 1.0 cannot hold them, so a name holding U+0007 would make every document it is printed into
  * (the seating plan's docx, an xlsx) a file Word and Excel refuse. NUL is among them.
  */
+// eslint-disable-next-line no-control-regex -- matching control characters is this check's purpose
 export const FORBIDDEN_CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/;
 
 /**

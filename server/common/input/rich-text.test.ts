@@ -137,8 +137,8 @@ describe('migration 1764300000000-StoredContent', () => {
         ]);
         return { seoSettings, city };
       },
-      async (db, { seoSettings, city }) => {
-        const [stored] = await db.query<{ seo_settings: typeof seoSettings }>('SELECT seo_settings FROM cities WHERE id = $1', [city!.id]);
+      async (db, { city }) => {
+        const [stored] = await db.query<{ seo_settings: Record<string, unknown> }>('SELECT seo_settings FROM cities WHERE id = $1', [city!.id]);
         const clean = '<p>Текст<a>ссылка</a></p>';
         expect(stored!.seo_settings).toEqual({
           hotel: { meta: { h1: 'H1', title: null, description: null }, description: clean, bottom_block: { title: null, text: clean }, faq: [{ id: 1, question: 'В', answer: clean }] },

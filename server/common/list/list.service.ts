@@ -3,7 +3,7 @@ import { DataSource, type EntityManager, type ObjectLiteral, type SelectQueryBui
 import type { IdName, Paged } from '../../../shared/api.js';
 import type { ListParams } from '../../../shared/list.js';
 import type { AuthUser } from '../auth/decorators.js';
-import { foreignKeysInto, referencedValues } from '../database/foreign-keys.js';
+import { idsInUse } from '../database/foreign-keys.js';
 import { escapeLike, parseListQuery, parsePickerQuery } from './list-query.js';
 import { countKey, foldWhenMany, keptCount, keptCountSql } from './row-counts.js';
 import { ALIAS, type ServerList } from './server-list.js';
@@ -45,28 +45,32 @@ export class ListService {
   }
 
   /**
-   * GET {path}/list → `{data: [{id, name}]}` by name. A `picker: 'search'` list answers at most
-   * `limit` rows (default 50, max 200) matching `query`; the others every row.
+   * GET {path}/list → `{data: [{id, name, …pickerColumns}]}` by name, narrowed by the list's own
+   * filters (its shared `filters` schema: a bad value is a 422) and route scope. A `picker: 'search'`
+   * list answers at most `limit` rows (default 50, max 200) matching `query`; the others every row.
    */
   async pick(list: AnyServerList, raw: Record<string, unknown>, scope: ListScope = {}): Promise<{ data: IdName[] }> {
     const name = `${ALIAS}.${list.nameColumn ?? 'name'}`;
-    const repository = this.db.getRepository(list.entity);
-    const matching = repository.createQueryBuilder(ALIAS).select(`${ALIAS}.id`, 'id').addSelect(name, 'name');
-    for (const [column, value] of Object.entries(scope)) applyFilter(list, matching, column, value);
+    const columns = list.pickerColumns ?? [];
+    const { query, limit, filters } = parsePickerQuery(raw, list.definition);
+    const matching = this.db.getRepository(list.entity).createQueryBuilder(ALIAS).select(`${ALIAS}.id`, 'id').addSelect(name, 'name');
+    for (const column of columns) matching.addSelect(`${ALIAS}.${column}`, column);
+    const narrowing = { ...filters, ...scope };
+    for (const [column, value] of Object.entries(narrowing)) applyFilter(list, matching, column, value, narrowing);
     if (list.definition.picker !== 'search') {
       return { data: await matching.orderBy(name, 'ASC').addOrderBy(`${ALIAS}.id`, 'ASC').getRawMany<IdName>() };
     }
-    const { query, limit } = parsePickerQuery(raw);
     if (query && list.searchExpression) {
       matching.andWhere(`${list.searchExpression} ILIKE :search`, { search: `%${escapeLike(query)}%` });
       if (query.length >= TRIGRAM_MIN_LENGTH) {
         // The matches first (through the trigram index), then the first `limit` of them by name.
         const [sql, parameters] = matching.getQueryAndParameters();
-        const rows = await this.db.query<IdName[]>(`WITH matches AS MATERIALIZED (${sql}) SELECT id, name FROM matches ORDER BY name, id LIMIT ${limit}`, parameters);
+        const answered = ['id', 'name', ...columns].map((column) => `"${column}"`).join(', ');
+        const rows = await this.db.query<IdName[]>(`WITH matches AS MATERIALIZED (${sql}) SELECT ${answered} FROM matches ORDER BY name, id LIMIT ${limit}`, parameters);
         return { data: rows };
       }
     }
-    return { data: await matching.orderBy(name, 'ASC').addOrderBy(`${ALIAS}.id`, 'ASC').limit(limit).getRawMany<IdName>() };
+    return { data: await matching.orderBy(name, 'ASC').addOrderBy(`${ALIAS}.id`, 'ASC').limit(limit!).getRawMany<IdName>() };
   }
 
   /**
@@ -79,20 +83,18 @@ export class ListService {
       return entity.version === undefined || row === entity ? row : { ...row, version: entity.version };
     });
     if (!list.canDeleteFlag || entities.length === 0) return rows;
-    const inUse = await this.referencedIds(list, manager, entities.map((entity) => entity.id as number));
+    const table = list.table ?? this.db.getMetadata(list.entity).tableName;
+    const inUse = await idsInUse(manager, table, entities.map((entity) => entity.id as number));
     return rows.map((row, index) => ({ ...row, can_delete: !inUse.has(entities[index]!.id as number) }));
-  }
-
-  /** Which of these ids another table still points at through a foreign key that blocks delete. */
-  private async referencedIds(list: AnyServerList, manager: EntityManager, ids: number[]): Promise<Set<number>> {
-    const keys = await foreignKeysInto(manager, this.db.getMetadata(list.entity).tableName);
-    return referencedValues(manager, ids, keys.filter((key) => key.blocksDelete && key.target === 'id'));
   }
 }
 
-function applyFilter(list: AnyServerList, query: SelectQueryBuilder<ObjectLiteral>, column: string, value: unknown): void {
+/** One filter's condition (see FilterExpression); `filters` are all the filters of the request. */
+function applyFilter(list: AnyServerList, query: SelectQueryBuilder<ObjectLiteral>, column: string, value: unknown, filters: Readonly<Record<string, unknown>>): void {
   const expression = list.filterExpressions?.[column] ?? `${ALIAS}.${column}`;
-  query.andWhere(`${expression} = :filter_${column}`, { [`filter_${column}`]: value });
+  const parameter = `filter_${column}`;
+  const condition = typeof expression === 'function' ? expression(`:${parameter}`, filters) : `${expression} = :${parameter}`;
+  if (condition !== null) query.andWhere(condition, { [parameter]: value });
 }
 
 /** One page request of one list: what matches, in which order, which slice, and how many in all. */
@@ -141,7 +143,7 @@ export class PagedQuery {
   private matching(): SelectQueryBuilder<ObjectLiteral> {
     const query = this.db.getRepository(this.list.entity).createQueryBuilder(ALIAS);
     if (this.searching) query.andWhere(`${this.list.searchExpression} ILIKE :search`, { search: `%${escapeLike(this.params.query)}%` });
-    for (const [column, value] of Object.entries(this.filters)) applyFilter(this.list, query, column, value);
+    for (const [column, value] of Object.entries(this.filters)) applyFilter(this.list, query, column, value, this.filters);
     return query;
   }
 

@@ -232,6 +232,26 @@ describe('pickers (/list) of tables that grow without bound', () => {
     expect((await manager.get(`/api/clients/list?query=${encodeURIComponent('нет такого')}`)).body).toEqual({ data: [] });
   });
 
+  it('narrow by the list\'s own filters on every path (no search, a short one, a trigram one); a bad value is a 422', async () => {
+    const picked = async (query: string) => {
+      const reply = await manager.get(`/api/clients/list?limit=200&${query}`);
+      expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+      return reply.body.data as { id: number; name: string }[];
+    };
+    // Редкостный Клиент 1 and 2 are active, 3 is not (every third client is inactive).
+    expect((await picked(`query=${encodeURIComponent('редкостн')}&is_active=0`)).map((row) => row.name)).toEqual(['Редкостный Клиент 3']);
+    expect((await picked(`query=${encodeURIComponent('редкостн')}&is_active=1`)).map((row) => row.name)).toEqual(['Редкостный Клиент 1', 'Редкостный Клиент 2']);
+    for (const query of ['is_active=0', `query=${encodeURIComponent('ы')}&is_active=0`]) {
+      const rows = await picked(query);
+      expect(rows.length, query).toBeGreaterThan(0);
+      const [{ active }] = (await app.db.query<{ active: number }>('SELECT count(*) FILTER (WHERE is_active)::int AS active FROM clients WHERE id = ANY($1)', [rows.map((row) => row.id)])) as [{ active: number }];
+      expect(active, query).toBe(0);
+    }
+    const refused = await manager.get('/api/clients/list?is_active=maybe');
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors).toEqual({ is_active: [MESSAGES.validation.oneOf] });
+  });
+
   it('serve staff users (administrator only), agencies and one agency’s employees the same way', async () => {
     const { client: admin } = await app.signInAs(Role.Administrator, { surname: 'Пикеров' });
     const users = await admin.get(`/api/users/list?query=${encodeURIComponent('пикеров')}`);

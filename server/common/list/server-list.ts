@@ -13,6 +13,14 @@ import type { AuthUser } from '../auth/decorators.js';
 /** Table alias used by every list query; SQL expressions in declarations use it. */
 export const ALIAS = 't';
 
+/**
+ * How a filter (or route parameter) narrows the list: an SQL expression compared with `=` to the
+ * value, or a function of the value's placeholder (`:filter_city_id`) and every filter given that
+ * writes the condition itself — `null` when the filter adds none of its own (it qualifies another,
+ * as a transport picker's `type` qualifies its `city_id`).
+ */
+export type FilterExpression = string | ((placeholder: string, filters: Readonly<Record<string, unknown>>) => string | null);
+
 export interface ServerList<Entity extends ObjectLiteral = ObjectLiteral, Definition extends ListDefinition = ListDefinition> {
   definition: Definition;
   entity: new () => Entity;
@@ -23,9 +31,16 @@ export interface ServerList<Entity extends ObjectLiteral = ObjectLiteral, Defini
   /** SQL expressions for sortable columns that are not plain columns of the table. */
   sortExpressions?: Partial<Record<Definition['sortable'][number], string>>;
   /** SQL expressions for filters (and route parameters) that are not plain columns of the table. */
-  filterExpressions?: Partial<Record<string, string>>;
+  filterExpressions?: Partial<Record<string, FilterExpression>>;
   /** Column shown as the name in `/list` and in switch replies; default `name`. */
   nameColumn?: string;
+  /** Columns the picker (`/list`) answers besides `id` and `name` (a hotel's `city_id`, `is_excursion`). */
+  pickerColumns?: readonly string[];
+  /**
+   * The table whose rows the list shows, when its entity is a view over it (a list row built of
+   * several tables): `can_delete` asks about that table's rows. Default the entity's own table.
+   */
+  table?: string;
   /** Relations loaded with a record (show and save replies) and, unless `listRelations` says otherwise, with list rows. */
   relations?: string[];
   /** Relations joined to list rows when they differ from `relations` (many-to-many lists are best left out of lists). */

@@ -3,14 +3,14 @@ import { CurrentActor, CurrentUser, Roles, type Actor, type AuthUser } from '../
 import { methodNotAllowed } from '../http/errors.js';
 import { IdPipe } from '../http/id.pipe.js';
 import { ResourceService } from './resource.service.js';
-import type { ServerResource } from './server-resource.js';
+import type { AnyServerResource } from './server-resource.js';
 
 /**
  * Builds the controller of one declared resource: list, `/list`, show, create, update, delete and
  * the list switches, at the resource's path. Routes are thin; the work is in ResourceService.
  */
-export function createResourceController(resource: ServerResource): Type<unknown> {
-  const path = resource.definition.path.replace(/^\//, '');
+export function createResourceController(resource: AnyServerResource): Type<unknown> {
+  const path: string = resource.definition.path.replace(/^\//, '');
 
   @Controller(path)
   class ResourceController {

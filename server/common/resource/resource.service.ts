@@ -8,7 +8,7 @@ import type { Actor, AuthUser } from '../auth/decorators.js';
 import { forbidden, isStillReferenced, notFound, parseInput, pgErrorOf, PG, ValidationFailed } from '../http/errors.js';
 import { ListService } from '../list/list.service.js';
 import { actAs, assertCurrentVersion } from '../version.js';
-import type { ResourceContext, ServerResource } from './server-resource.js';
+import type { AnyServerResource, ResourceContext } from './server-resource.js';
 
 /**
  * The behaviour every list resource shares: paged list, show, create, update, delete, list switches
@@ -23,11 +23,11 @@ export class ResourceService {
   ) {}
 
   /** GET {path}: the paged list (the list engine's page). */
-  list(resource: ServerResource, raw: Record<string, unknown>, viewer: AuthUser): Promise<Paged<unknown>> {
+  list(resource: AnyServerResource, raw: Record<string, unknown>, viewer: AuthUser): Promise<Paged<unknown>> {
     return this.lists.page(resource, raw, viewer);
   }
 
-  async show(resource: ServerResource, id: number, viewer: AuthUser, actor?: Actor): Promise<{ data: unknown }> {
+  async show(resource: AnyServerResource, id: number, viewer: AuthUser, actor?: Actor): Promise<{ data: unknown }> {
     const entity = await this.find(resource, this.db.manager, id);
     if (!entity) throw notFound();
     const data = (await this.rows(resource, [entity], viewer))[0];
@@ -35,7 +35,7 @@ export class ResourceService {
     return { data };
   }
 
-  async create(resource: ServerResource, body: unknown, actor: Actor): Promise<{ data: unknown }> {
+  async create(resource: AnyServerResource, body: unknown, actor: Actor): Promise<{ data: unknown }> {
     const input = parseInput(resource.definition.createSchema, bodyFields(body).fields);
     return this.saving(resource, async (context) => {
       await actAs(context.manager, actor.user.id);
@@ -55,7 +55,7 @@ export class ResourceService {
    * that tie fields together still hold). A `version` that is not the stored one answers 409 with the
    * current record (server/common/version.ts); a body without one is accepted (outside clients).
    */
-  async update(resource: ServerResource, id: number, body: unknown, actor: Actor): Promise<{ data: unknown }> {
+  async update(resource: AnyServerResource, id: number, body: unknown, actor: Actor): Promise<{ data: unknown }> {
     const { fields, version } = bodyFields(body);
     return this.saving(resource, async (context) => {
       const { manager } = context;
@@ -80,7 +80,7 @@ export class ResourceService {
     }, actor);
   }
 
-  async remove(resource: ServerResource, id: number, actor: Actor): Promise<{ message: string }> {
+  async remove(resource: AnyServerResource, id: number, actor: Actor): Promise<{ message: string }> {
     try {
       await this.db.transaction(async (manager) => {
         const context = { ...actor, manager };
@@ -99,7 +99,7 @@ export class ResourceService {
   }
 
   /** PUT /{id}/{segment}: sets the switch's column from the body when given, otherwise flips it (version-checked like a save). */
-  async switchFlag(resource: ServerResource, id: number, segment: string, body: unknown, actor: Actor): Promise<SwitchReply> {
+  async switchFlag(resource: AnyServerResource, id: number, segment: string, body: unknown, actor: Actor): Promise<SwitchReply> {
     const column = resource.definition.switches?.[segment];
     if (!column) throw notFound();
     const { fields, version } = bodyFields(body);
@@ -125,7 +125,7 @@ export class ResourceService {
    * as GET answers it when `version` is not the stored one (an absent version passes). Call it in the
    * change's transaction before writing; `version` is the body's (`versionOf(body)`).
    */
-  async assertVersion(resource: ServerResource, manager: EntityManager, id: number, version: number | undefined, actor: Pick<Actor, 'user'>): Promise<void> {
+  async assertVersion(resource: AnyServerResource, manager: EntityManager, id: number, version: number | undefined, actor: Pick<Actor, 'user'>): Promise<void> {
     await actAs(manager, actor.user.id);
     await assertCurrentVersion(manager, this.tableOf(resource), id, version, async () => this.row(resource, manager, await this.reload(resource, manager, id), actor.user));
   }
@@ -134,42 +134,42 @@ export class ResourceService {
    * GET /list: `{data: [{id, name}]}` by name for selects — every row of a small dictionary, or for
    * a table that grows without bound (`picker: 'search'`) at most `limit` rows matching `query`.
    */
-  shortList(resource: ServerResource, raw: Record<string, unknown> = {}): Promise<{ data: IdName[] }> {
+  shortList(resource: AnyServerResource, raw: Record<string, unknown> = {}): Promise<{ data: IdName[] }> {
     return this.lists.pick(resource, raw);
   }
 
-  private find(resource: ServerResource, manager: EntityManager, id: number): Promise<ObjectLiteral | null> {
+  private find(resource: AnyServerResource, manager: EntityManager, id: number): Promise<ObjectLiteral | null> {
     const relations = Object.fromEntries((resource.relations ?? []).map((relation) => [relation, true]));
     return manager.getRepository(resource.entity).findOne({ where: { id }, relations });
   }
 
-  private async reload(resource: ServerResource, manager: EntityManager, id: number): Promise<ObjectLiteral> {
+  private async reload(resource: AnyServerResource, manager: EntityManager, id: number): Promise<ObjectLiteral> {
     const entity = await this.find(resource, manager, id);
     if (!entity) throw notFound();
     return entity;
   }
 
   /** Locks the row for the rest of the transaction: two managers saving at once are applied one after the other. */
-  private async lock(resource: ServerResource, manager: EntityManager, id: number): Promise<ObjectLiteral> {
+  private async lock(resource: AnyServerResource, manager: EntityManager, id: number): Promise<ObjectLiteral> {
     const current = await manager.getRepository(resource.entity).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
     if (!current) throw notFound();
     return current;
   }
 
   /** The record as GET answers it. */
-  private async row(resource: ServerResource, manager: EntityManager, entity: ObjectLiteral, viewer: AuthUser): Promise<Record<string, unknown>> {
+  private async row(resource: AnyServerResource, manager: EntityManager, entity: ObjectLiteral, viewer: AuthUser): Promise<Record<string, unknown>> {
     return (await this.rows(resource, [entity], viewer, manager))[0] as Record<string, unknown>;
   }
 
-  private tableOf(resource: ServerResource): string {
+  private tableOf(resource: AnyServerResource): string {
     return this.db.getMetadata(resource.entity).tableName;
   }
 
-  private rows(resource: ServerResource, entities: ObjectLiteral[], viewer: AuthUser, manager = this.db.manager): Promise<unknown[]> {
+  private rows(resource: AnyServerResource, entities: ObjectLiteral[], viewer: AuthUser, manager = this.db.manager): Promise<unknown[]> {
     return this.lists.rows(resource, entities, viewer, manager);
   }
 
-  private async values(resource: ServerResource, input: unknown, context: ResourceContext): Promise<ObjectLiteral> {
+  private async values(resource: AnyServerResource, input: unknown, context: ResourceContext): Promise<ObjectLiteral> {
     return resource.toEntity ? resource.toEntity(input as never, context) : (input as ObjectLiteral);
   }
 
@@ -177,7 +177,7 @@ export class ResourceService {
    * One transaction per save. What the database refuses becomes the field's 422, not a 500: a unique
    * index named `uq_<table>_<field>`, a foreign key named `fk__<field>` pointing at a missing row, a check named `ck__<field>`.
    */
-  private async saving<T>(resource: ServerResource, work: (context: ResourceContext) => Promise<T>, actor: Actor): Promise<T> {
+  private async saving<T>(resource: AnyServerResource, work: (context: ResourceContext) => Promise<T>, actor: Actor): Promise<T> {
     try {
       return await this.db.transaction((manager) => work({ ...actor, manager }));
     } catch (error) {
@@ -218,7 +218,7 @@ const VERSION_INPUT = z.object({ version: versionField() });
  * The stored record as a form would send it, for the keys a body leaves out: the declaration's
  * `toInput`, or the GET row with its lists of related records (`relations`) as lists of ids.
  */
-function storedInput(resource: ServerResource, row: Record<string, unknown>): Record<string, unknown> {
+function storedInput(resource: AnyServerResource, row: Record<string, unknown>): Record<string, unknown> {
   if (resource.toInput) return resource.toInput(row);
   const input = { ...row };
   for (const relation of resource.relations ?? []) {

@@ -57,6 +57,13 @@ export interface ServerResource<
   afterDelete?: (entity: Entity, context: ResourceContext) => void | Promise<void>;
 }
 
+/**
+ * Any declared resource, whatever its entity and definition: what ResourceService and the
+ * controller factory take (they read declarations as plain objects), as ListService takes `AnyServerList`.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyServerResource = ServerResource<any, any>;
+
 export function defineServerResource<Entity extends ObjectLiteral, Definition extends ResourceDefinition>(
   resource: ServerResource<Entity, Definition>,
 ): ServerResource<Entity, Definition> {

@@ -39,14 +39,18 @@ export function ItemSumList({ label, options, addable, value, onChange, errors, 
       {value.map((item, index) => {
         const error = errors[`${index}.sum`]?.[0] ?? errors[`${index}.id`]?.[0];
         return (
-          <div key={item.id} className="item-list-row">
-            <span>{name(item.id)}</span>
-            {extra === 'sum' ? (
-              <NumberField aria-label={`${sumLabel}: ${name(item.id)}`} min={0} intent={error ? Intent.DANGER : Intent.NONE} value={item.sum ?? null} onChange={(sum) => set(index, { sum })} disabled={disabled} />
-            ) : (
-              <Checkbox label="Платно" checked={Boolean(item.pay)} onChange={(event) => set(index, { pay: event.currentTarget.checked })} disabled={disabled} />
-            )}
-            <Button variant="minimal" icon="cross" aria-label={`${MESSAGES.list.delete}: ${name(item.id)}`} onClick={() => onChange(value.filter((_, position) => position !== index))} disabled={disabled} />
+          <div key={item.id}>
+            <div className="item-list-row">
+              <span>{name(item.id)}</span>
+              {extra === 'sum' ? (
+                <NumberField aria-label={`${sumLabel}: ${name(item.id)}`} min={0} intent={error ? Intent.DANGER : Intent.NONE} value={item.sum ?? null} onChange={(sum) => set(index, { sum })} disabled={disabled} />
+              ) : (
+                <Checkbox label="Платно" checked={Boolean(item.pay)} onChange={(event) => set(index, { pay: event.currentTarget.checked })} disabled={disabled} />
+              )}
+              <Button variant="minimal" icon="cross" aria-label={`${MESSAGES.list.delete}: ${name(item.id)}`} onClick={() => onChange(value.filter((_, position) => position !== index))} disabled={disabled} />
+            </div>
+            {/* Every invalid field says why ('1200.505': at most 2 decimals), not only turns red. */}
+            {error && <div className="bp6-form-helper-text bp6-intent-danger">{error}</div>}
           </div>
         );
       })}

@@ -5,6 +5,7 @@
  * are labelled in English and it warns in the console about values it did not format itself.
  */
 import { InputGroup, type Intent } from '@blueprintjs/core';
+import { decimal } from '@shared/money';
 import type { KeyboardEvent } from 'react';
 import { useTypedText } from './useTypedText';
 
@@ -44,13 +45,12 @@ export function NumberField({ id, value, onChange, min, max, step = 1, intent, d
     onKeyDown?.(event);
     if (event.key !== 'ArrowUp' && event.key !== 'ArrowDown') return;
     event.preventDefault();
-    const current = typeof value === 'number' ? value : (min ?? 0);
-    let next = current + (event.key === 'ArrowUp' ? step : -step);
-    if (min !== undefined) next = Math.max(min, next);
-    if (max !== undefined) next = Math.min(max, next);
-    // Whole steps stay whole; decimal steps keep the step's own precision (0.1 + 0.2 is not 0.30000000000000004).
-    const decimals = String(step).split('.')[1]?.length ?? 0;
-    emit(shown(Number(next.toFixed(decimals))));
+    // In exact decimals (shared/money.ts): 0.1 + 0.2 is 0.3, a step of 0.01 over a sum keeps its kopecks.
+    const current = typeof value === 'number' ? decimal(value) : decimal(min ?? 0);
+    let next = event.key === 'ArrowUp' ? current.plus(step) : current.minus(step);
+    if (min !== undefined && next.lessThan(min)) next = decimal(min);
+    if (max !== undefined && next.greaterThan(max)) next = decimal(max);
+    emit(shown(next.toNumber()));
   };
   return (
     <InputGroup

@@ -1,6 +1,6 @@
 import { Button, ControlGroup, FormGroup, H5, InputGroup, Intent, Tag } from '@blueprintjs/core';
 import { NEW_ITEMS_PATH } from '@shared/api';
-import { formatCommission } from '@shared/format';
+import { COMMISSION_BOUNDS, commissionMax as maxOfType, CommissionType, formatCommission } from '@shared/commission';
 import { MESSAGES } from '@shared/messages';
 import {
   AGENCY_LIMITS,
@@ -9,9 +9,7 @@ import {
   AgencyStatus,
   agenciesResource,
   agencyPaths,
-  COMMISSION_MAX,
   COMMISSIONS_LIST_PATH,
-  CommissionType,
   type AgencyRow,
   type AgencyStatusReply,
   type AgencyTransition,
@@ -124,7 +122,7 @@ function VkSettingsField({ values, setValue, errors, disabled }: FieldRenderProp
   );
 }
 
-const commissionMax = (values: Record<string, unknown>) => COMMISSION_MAX[(Number(values.commission_type) || CommissionType.Fixed) as CommissionType] ?? COMMISSION_MAX[CommissionType.Fixed];
+const commissionMax = (values: Record<string, unknown>) => maxOfType(COMMISSION_BOUNDS.agency, Number(values.commission_type) || CommissionType.Fixed);
 
 const INITIAL = {
   legal_name: '',

@@ -2,7 +2,8 @@
  * The hotel editor's form: a new hotel, a record read back, the blank room and period, and which
  * tab owns which error path (spec 02 "Hotel form").
  */
-import { CommissionType, HOTEL_COMMISSION_CATEGORIES, PERIOD_COMMISSION_CATEGORIES, ROOM_AGE_LISTS, ROOM_ITEM_LISTS, type RoomAgeList, type RoomItemList } from '@shared/hotels/constants';
+import { CommissionType } from '@shared/commission';
+import { HOTEL_COMMISSION_CATEGORIES, PERIOD_COMMISSION_CATEGORIES, ROOM_AGE_LISTS, ROOM_ITEM_LISTS, type RoomAgeList, type RoomItemList } from '@shared/hotels/constants';
 import type { HotelInput, PeriodInput, RoomInput } from '@shared/hotels/schema';
 import type { FieldErrors } from '@shared/validation';
 import type { Photo, UploadedFile } from '@shared/files';

@@ -6,7 +6,9 @@
  */
 import { MESSAGES } from '@shared/messages';
 import { editorTitles, routePath, ROUTES } from '@shared/routes';
-import { copyTransport, TRANSPORT_PATHS, transportSchema } from '@shared/transport/transports';
+import { copyTransport } from '@shared/transport/rules';
+import { TRANSPORT_PATHS } from '@shared/transport/paths';
+import { transportSchema } from '@shared/transport/schema';
 import type { FieldErrors } from '@shared/validation';
 import { useNavigate } from 'react-router-dom';
 import { EditorPage } from '../../common/editor/EditorPage';

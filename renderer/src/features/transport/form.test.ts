@@ -1,6 +1,6 @@
 /** The bus-transport editor's form: which tab shows an error, and the tariff matrix following the route. */
 import { describe, expect, it } from 'vitest';
-import { blankStop, blankTransport, transportTabOf as tabOf, withRoutes, type RouteValues } from './form';
+import { blankStop, blankTransport, routePoints, transportTabOf as tabOf, withRoutes, type RouteValues } from './form';
 
 /** A route through the cities of these ids: start, stops, finish. */
 const route = (...cities: number[]): RouteValues => ({
@@ -35,5 +35,19 @@ describe('the bus-transport editor', () => {
     ]);
     const finishChanged = withRoutes(priced, route(1, 3));
     expect(finishChanged.tariffs[0]!.tariff).toBe(1500);
+  });
+
+  it('names the tariff matrix\'s points by number, city and info, so two points in one city read apart', () => {
+    const cities: Record<number, string> = { 1: 'Москва', 2: 'Тула' };
+    const routes: RouteValues = {
+      start: { point_city_id: 1, info: null, start_time: '08:00' },
+      intermediates: [{ ...blankStop(), point_city_id: 2, info: 'Автовокзал\nплатформа 3' }],
+      finish: { point_city_id: 2, info: 'Набережная у речного вокзала, напротив памятника', finish_time: '20:00' },
+    };
+    expect(routePoints(routes, (id) => cities[id as number] ?? '').map((point) => point.name)).toEqual([
+      '1. Москва',
+      '2. Тула (Автовокзал)',
+      '3. Тула (Набережная у речного вокзала,…)',
+    ]);
   });
 });

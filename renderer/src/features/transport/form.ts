@@ -3,19 +3,18 @@
  * the blank rows of its dialogs, the tariff matrix kept in step with the route, and which tab owns
  * which error path.
  */
+import { DEPARTURE_TYPE } from '@shared/transport/constants';
+import { rebuildTariffs, routePositions } from '@shared/transport/rules';
 import {
   catalogSchema,
   dateRowSchema,
   dayRowSchema,
-  DEPARTURE_TYPE,
   finishPointSchema,
   intermediatePointSchema,
-  rebuildTariffs,
-  routePositions,
   startPointSchema,
   tariffSchema,
   type TransportFormInput,
-} from '@shared/transport/transports';
+} from '@shared/transport/schema';
 import type { z } from 'zod';
 import { tabOwnership } from '../../common/editor/tabOwnership';
 
@@ -87,6 +86,9 @@ export const blankTransport = (): Values =>
     blankRoutes(),
   );
 
+/** A money value as typed (not yet checked by the schema) for formatMoney and formatCommission: 0 while there is none. */
+export const moneyCell = (value: unknown): number | string => (typeof value === 'number' || typeof value === 'string' ? value : 0);
+
 /** How the tabs change a field of the form (field names come from the FormFields specs as text). */
 export type UpdateField = (key: string, value: unknown) => void;
 
@@ -118,8 +120,18 @@ export const TRANSPORT_TAB_OWNS = TRANSPORT_TABS.owns;
 export const generalOwns = TRANSPORT_TABS.rest;
 export const transportTabOf = (path: string) => TRANSPORT_TABS.tabOf(path) ?? 'general';
 
-/** The route's points in order (start, stops, finish) with a name each, for the tariff matrix and its headings. */
+/** How much of a point's info names it in the tariff matrix's headings. */
+const POINT_INFO_SHOWN = 30;
+
+/**
+ * The route's points in order (start, stops, finish), each named by its number in the route, its city
+ * and the start of its info — two points in one city (B's bus station, B's embankment) read apart.
+ */
 export function routePoints(routes: RouteValues, cityName: (id: unknown) => string): { position: number; name: string }[] {
   const points = [routes.start, ...(routes.intermediates ?? []), routes.finish];
-  return points.map((point, position) => ({ position, name: cityName(point?.point_city_id) || '—' }));
+  return points.map((point, position) => {
+    const info = typeof point?.info === 'string' ? point.info.trim().split('\n')[0]!.trim() : '';
+    const place = info.length > POINT_INFO_SHOWN ? `${info.slice(0, POINT_INFO_SHOWN).trimEnd()}…` : info;
+    return { position, name: `${position + 1}. ${cityName(point?.point_city_id) || '—'}${place ? ` (${place})` : ''}` };
+  });
 }

@@ -3,7 +3,8 @@ import { MESSAGES } from '@shared/messages';
 import { defineResource } from '@shared/resources/define';
 import { routePath } from '@shared/routes';
 import { SCHEDULE_PATHS } from '@shared/transport/schedules';
-import { transportsResource, type TransportListRow } from '@shared/transport/transports';
+import { transportsResource } from '@shared/transport/resource';
+import { type TransportListRow } from '@shared/transport/types';
 import { defineResourceScreen } from '../../common/resource/definition';
 import { transportColumns } from './transportColumns';
 

@@ -2,7 +2,7 @@
  * Columns of the bus-transport lists (spec 02 "Bus-transport list"), shared by /transports and
  * /transports/schedules; text columns are capped so both lists fit a 1366×768 screen.
  */
-import type { TransportListRow } from '@shared/transport/transports';
+import type { TransportListRow } from '@shared/transport/types';
 import type { ColumnSpec } from '../../common/resource/definition';
 
 export const transportColumns: ColumnSpec<TransportListRow>[] = [

@@ -1,5 +1,6 @@
 /** /transports (spec 02 "Bus-transport list"): the list, with the editor's pages for add, edit and copy. */
-import { transportsResource, type TransportListRow } from '@shared/transport/transports';
+import { transportsResource } from '@shared/transport/resource';
+import { type TransportListRow } from '@shared/transport/types';
 import { defineResourceScreen } from '../../common/resource/definition';
 import { editorPageLinks } from '../../common/resource/pageLinks';
 import { transportColumns } from './transportColumns';

@@ -1,5 +1,6 @@
 /** The lists the bus-transport editor's selects need: GET /api/transports/data (spec 02 §7). */
-import { TRANSPORT_PATHS, type TransportData } from '@shared/transport/transports';
+import { TRANSPORT_PATHS } from '@shared/transport/paths';
+import { type TransportData } from '@shared/transport/types';
 import { useMemo } from 'react';
 import { useEditorData } from '../../common/editor/useEditorData';
 

@@ -50,7 +50,7 @@ function PayloadField({ values, setValue, errors, disabled }: FieldRenderProps) 
   const { text, typed } = useTypedText(value, payloadText);
 
   const change = (next: string) => {
-    let parsed: unknown = next;
+    let parsed: unknown;
     if (next.trim() === '') parsed = {};
     else {
       try {

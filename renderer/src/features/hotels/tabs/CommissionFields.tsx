@@ -5,7 +5,8 @@
  */
 import { FormGroup, HTMLSelect, Intent, Switch } from '@blueprintjs/core';
 import { COMMISSION_CATEGORY_NAMES, type CommissionCategory } from '@shared/hotels/constants';
-import { COMMISSION_TYPES } from '@shared/resources/agencies';
+import { COMMISSION_BOUNDS, COMMISSION_TYPES, commissionMax, commissionMin } from '@shared/commission';
+import { HOTEL_LIMITS } from '@shared/hotels/constants';
 import type { FieldErrors } from '@shared/validation';
 import { NumberField } from '../../../common/form/NumberField';
 
@@ -26,8 +27,8 @@ export function CommissionFields({ categories, values, setValue, errors }: Props
       <FormGroup label="Общая наценка, %" labelFor="field-commission_general_sum" helperText={general} intent={general ? Intent.DANGER : Intent.NONE}>
         <NumberField
           id="field-commission_general_sum"
-          min={-100}
-          max={100}
+          min={-HOTEL_LIMITS.percent}
+          max={HOTEL_LIMITS.percent}
           disabled={values.is_differentiate === true}
           intent={general ? Intent.DANGER : Intent.NONE}
           value={values.commission_general_sum}
@@ -51,7 +52,14 @@ export function CommissionFields({ categories, values, setValue, errors }: Props
                   onChange={(event) => setValue(typeKey, Number(event.currentTarget.value))}
                   options={COMMISSION_TYPES.map((type) => ({ value: String(type.id), label: type.name }))}
                 />
-                <NumberField id={`field-${sumKey}`} intent={error ? Intent.DANGER : Intent.NONE} value={values[sumKey]} onChange={(number) => setValue(sumKey, number)} />
+                <NumberField
+                  id={`field-${sumKey}`}
+                  min={commissionMin(COMMISSION_BOUNDS.hotel, Number(values[typeKey] ?? 1))}
+                  max={commissionMax(COMMISSION_BOUNDS.hotel, Number(values[typeKey] ?? 1))}
+                  intent={error ? Intent.DANGER : Intent.NONE}
+                  value={values[sumKey]}
+                  onChange={(number) => setValue(sumKey, number)}
+                />
               </div>
             </FormGroup>
           );

@@ -4,6 +4,7 @@ import { errorsUnder } from '@shared/editor';
 import { HOTEL_LIMITS, HotelFileType, HOTEL_TEXTS } from '@shared/hotels/constants';
 import { HOTEL_UPLOADS } from '@shared/hotels/files';
 import { HOTEL_PATHS } from '@shared/hotels/paths';
+import { slugOf } from '@shared/slug';
 import type { FieldErrors } from '@shared/validation';
 import { useState } from 'react';
 import { ItemSumList } from '../../../common/editor/ItemSumList';
@@ -37,12 +38,15 @@ export function GeneralTab({ form, update, errors, data }: Props) {
     );
   };
 
+  const derivedSlug = slugOf(String(form.name ?? ''), HOTEL_LIMITS.slug);
+
   return (
     <div className="editor-grid">
       {fields([
         { kind: 'select', name: 'city_id', label: 'Город (направление)', required: true, options: { items: data.cities } },
         { kind: 'text', name: 'name', label: 'Название отеля', required: true },
-        { kind: 'text', name: 'slug', label: 'Адрес страницы', required: true, hint: 'Строчные латинские буквы, цифры и дефис' },
+        // Left empty, the save derives it from the name (shared/slug.ts; a suffix -2, -3 … when taken): the form shows what it will be.
+        { kind: 'text', name: 'slug', label: 'Адрес страницы', placeholder: derivedSlug, hint: derivedSlug && !form.slug ? `Из названия: ${derivedSlug}` : 'Строчные латинские буквы, цифры и дефис' },
         { kind: 'text', name: 'address', label: 'Адрес' },
       ])}
       <div className="pair-row">

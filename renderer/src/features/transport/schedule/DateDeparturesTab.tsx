@@ -85,10 +85,21 @@ export function DateDeparturesTab({ transportId, date, rows, applications, onCha
             <tr key={row.id}>
               <td>{row.name}</td>
               <td>{row.number}</td>
-              <td className="cell-wrap">{row.glonas_url && <SafeLink href={row.glonas_url} target="_blank" />}</td>
+              <td>
+                {/* One line per row (as every table): a long link or list is cut with '…' and shown whole on hover. */}
+                {row.glonas_url && (
+                  <div className="cell" title={row.glonas_url}>
+                    <SafeLink href={row.glonas_url} target="_blank" className="cell-value" />
+                  </div>
+                )}
+              </td>
               <td>{row.departure_place}</td>
               <td>{row.departure_time}</td>
-              <td>{row.applications_numbers.join(', ')}</td>
+              <td>
+                <div className="cell" title={row.applications_numbers.join(', ')}>
+                  <span className="cell-value">{row.applications_numbers.join(', ')}</span>
+                </div>
+              </td>
               <td className="row-actions">
                 <Button variant="minimal" icon="envelope" title="Отправить уведомление" aria-label="Отправить уведомление" loading={notifying === row.id} onClick={() => void notify(row)} />
                 <Button variant="minimal" icon="edit" title={MESSAGES.list.edit} aria-label={MESSAGES.list.edit} onClick={() => setEditing(row)} />

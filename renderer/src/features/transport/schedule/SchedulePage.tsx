@@ -9,7 +9,7 @@ import { MESSAGES } from '@shared/messages';
 import { routePath } from '@shared/routes';
 import { egaisFileName, SCHEDULE_PATHS, seatingFileName, type ScheduleOfDate, type SchedulePayload, type SeatBookingRow } from '@shared/transport/schedules';
 import type { SeatDrawing } from '@shared/transport/seat-scheme';
-import { todayIso } from '@shared/transport/transports';
+import { todayIso } from '@shared/transport/constants';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';

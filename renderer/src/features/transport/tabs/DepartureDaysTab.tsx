@@ -8,7 +8,10 @@ import { Button, FormGroup, Intent, SegmentedControl } from '@blueprintjs/core';
 import { errorsUnder } from '@shared/editor';
 import { formatDate } from '@shared/format';
 import { MESSAGES } from '@shared/messages';
-import { COMMISSION_TYPES, dateRowErrors, dayRowErrors, DEPARTURE_TYPE, TRANSPORT_LIMITS, WEEKDAYS, weekdayName } from '@shared/transport/transports';
+import { COMMISSION_BOUNDS, COMMISSION_TYPES, formatCommission } from '@shared/commission';
+import { formatMoney } from '@shared/format';
+import { dateRowErrors, dayRowErrors } from '@shared/transport/schema';
+import { DEPARTURE_TYPE, TRANSPORT_LIMITS, WEEKDAYS, weekdayName } from '@shared/transport/constants';
 import type { FieldErrors } from '@shared/validation';
 import { useEffect, useState } from 'react';
 import { CollectionTable } from '../../../common/editor/CollectionTable';
@@ -17,7 +20,7 @@ import { checkRow, RowDialog } from '../../../common/editor/RowDialog';
 import { dropErrors } from '../../../common/editor/useAggregateEditor';
 import { useCollectionEditor, type RowDialogMode } from '../../../common/editor/useCollectionEditor';
 import { FormFields, type FieldSpec } from '../../../common/form/fields';
-import { blankDate, blankDay, type DateValues, type DayValues, type Values } from '../form';
+import { blankDate, blankDay, moneyCell, type DateValues, type DayValues, type Values } from '../form';
 
 const T = MESSAGES.transport;
 
@@ -28,8 +31,8 @@ interface Props {
   setErrors(update: (errors: FieldErrors) => FieldErrors): void;
 }
 
-/** "5 %" or "150 ₽" (commission type 1 fixed, 2 percent). */
-const markup = (row: DayValues | DateValues) => `${row.commission_sum ?? 0} ${Number(row.commission_type) === 2 ? '%' : '₽'}`;
+/** "5%" or "150,00 ₽" (commission type 1 fixed, 2 percent), as every money cell. */
+const markup = (row: DayValues | DateValues) => formatCommission(Number(row.commission_type), moneyCell(row.commission_sum));
 
 export function DepartureDaysTab({ form, update, errors, setErrors }: Props) {
   const mode = Number(form.departure_type) === DEPARTURE_TYPE.dates ? DEPARTURE_TYPE.dates : DEPARTURE_TYPE.days;
@@ -58,7 +61,7 @@ export function DepartureDaysTab({ form, update, errors, setErrors }: Props) {
 /** The commission and freight fields of a day or date row. */
 const commissionFields = (): FieldSpec[] => [
   { kind: 'select', name: 'commission_type', label: 'Тип наценки', required: true, options: { items: [...COMMISSION_TYPES] } },
-  { kind: 'number', name: 'commission_sum', label: 'Наценка', min: -TRANSPORT_LIMITS.commissionFixed, max: TRANSPORT_LIMITS.commissionFixed, step: 0.01 },
+  { kind: 'number', name: 'commission_sum', label: 'Наценка', min: -COMMISSION_BOUNDS.transport.fixed, max: COMMISSION_BOUNDS.transport.fixed, step: 0.01 },
   { kind: 'number', name: 'freight', label: 'Фрахт автобуса, ₽', min: 0, max: TRANSPORT_LIMITS.freight, step: 0.01 },
 ];
 
@@ -96,7 +99,7 @@ function DaysTable(props: Props) {
         columns={[
           { title: 'День', render: (day) => weekdayName(Number(day.number)) },
           { title: 'Наценка', render: markup },
-          { title: 'Фрахт автобуса, ₽', render: (day) => Number(day.freight ?? 0) },
+          { title: 'Фрахт автобуса', render: (day) => formatMoney(moneyCell(day.freight)) },
         ]}
       />
       {editor.state.open && (
@@ -154,7 +157,7 @@ function DatesTable(props: Props) {
         columns={[
           { title: 'Дата отправления', render: (date) => (date.start_date ? formatDate(String(date.start_date)) : '') },
           { title: 'Наценка', render: markup },
-          { title: 'Фрахт автобуса, ₽', render: (date) => Number(date.freight ?? 0) },
+          { title: 'Фрахт автобуса', render: (date) => formatMoney(moneyCell(date.freight)) },
         ]}
       />
       <ConfirmDelete item={confirming ? selected.size : null} message={`Удалить выбранные даты (${selected.size})?`} onCancel={() => setConfirming(false)} onConfirm={removeSelected} />

@@ -1,6 +1,8 @@
 /** The bus transport's general tab (spec 02 §3 "Bus transport", §5): vehicle, vendor, name, duration, prices, period, flags. */
 import { MESSAGES } from '@shared/messages';
-import { AUTO_CONFIRM_STATUSES, TRANSPORT_LIMITS, type TransportData } from '@shared/transport/transports';
+import { AUTO_CONFIRM_STATUSES } from '@shared/commission';
+import { TRANSPORT_LIMITS } from '@shared/transport/constants';
+import { type TransportData } from '@shared/transport/types';
 import type { FieldErrors } from '@shared/validation';
 import { FormFields } from '../../../common/form/fields';
 import type { Values } from '../form';

@@ -7,7 +7,9 @@
 import { Callout, Intent } from '@blueprintjs/core';
 import { errorsUnder } from '@shared/editor';
 import { MESSAGES } from '@shared/messages';
-import { intermediateStopErrors, TRANSPORT_LIMITS, type TransportData } from '@shared/transport/transports';
+import { intermediateStopErrors } from '@shared/transport/schema';
+import { TRANSPORT_LIMITS } from '@shared/transport/constants';
+import { type TransportData } from '@shared/transport/types';
 import type { FieldErrors } from '@shared/validation';
 import { useEffect, useState } from 'react';
 import { CollectionTable } from '../../../common/editor/CollectionTable';

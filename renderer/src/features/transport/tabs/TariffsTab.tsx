@@ -4,7 +4,7 @@
  * The matrix follows the route (rebuilt by the page whenever points change; reset on copy).
  */
 import { HTMLTable, InputGroup, Intent, Tooltip } from '@blueprintjs/core';
-import { TRANSPORT_LIMITS } from '@shared/transport/transports';
+import { TRANSPORT_LIMITS } from '@shared/transport/constants';
 import type { FieldErrors } from '@shared/validation';
 import { routePoints, type TariffValues, type Values } from '../form';
 

@@ -1,10 +1,11 @@
 /** The bus-transport form's rules (spec 02 §4, §5), checked once in shared/ for the editor and the server. */
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../messages.js';
-import { copyTransport, dateRowErrors, dayRowErrors, departureDates, intermediateStopErrors, rebuildTariffs, routePositions, segmentOf, todayIso, transportSchema } from './transports.js';
+import { copyTransport, departureDates, positionSegment, rebuildTariffs, routePositions, segmentOf, tariffPlaces } from './rules.js';
+import { todayIso } from './constants.js';
+import { dateRowErrors, dayRowErrors, intermediateStopErrors, transportSchema } from './schema.js';
 
 /** A form as the editor or an outside client sends it: any shape, the schema judges. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Input = Record<string, any>;
 
 const T = MESSAGES.transport;
@@ -109,9 +110,9 @@ describe('bus transport form', () => {
     );
     expect(errors['days.0.commission_sum']).toEqual([V.max(100)]);
     expect(errors.adult_price).toEqual([V.max(999_999.99)]);
-    expect(errors.auto_confirm_status).toEqual([T.autoConfirmStatus]);
+    expect(errors.auto_confirm_status).toEqual([MESSAGES.fields.autoConfirmStatus]);
     expect(errors['tariffs.0.tariff']).toEqual([V.min(-999_999)]);
-    expect(errorsOf(form({ adult_price: 10.005 })).adult_price).toEqual([V.invalid]);
+    expect(errorsOf(form({ adult_price: 10.005 })).adult_price).toEqual([MESSAGES.fields.decimals(2)]);
   });
 });
 
@@ -189,5 +190,47 @@ describe('route positions, segments and tariffs', () => {
     expect(departureDates(weekly)).toEqual(['2030-06-03', '2030-06-07', '2030-06-10', '2030-06-14']);
     expect(departureDates(weekly, { from: '2030-06-08' })).toEqual(['2030-06-10', '2030-06-14']);
     expect(departureDates({ ...weekly, departure_type: 2, dates: [{ start_date: '2030-07-01' }, { start_date: '2030-06-05' }] })).toEqual(['2030-06-05']);
+  });
+});
+
+describe('tariffs and bookings on a route visiting one city twice', () => {
+  // Start in A (1), a stop at B's bus station (2), finish at B's embankment (2).
+  const points = routePositions({ start: { point_city_id: 1 }, intermediates: [{ point_city_id: 2 }], finish: { point_city_id: 2 } });
+
+  it('places a list of every pair in route order by its place: A→B, A→B, B→B', () => {
+    const rows = [{ from_city_id: 1, to_city_id: 2 }, { from_city_id: 1, to_city_id: 2 }, { from_city_id: 2, to_city_id: 2 }];
+    expect(tariffPlaces(points, rows)).toEqual([
+      { from_position: 0, to_position: 1 },
+      { from_position: 0, to_position: 2 },
+      { from_position: 1, to_position: 2 },
+    ]);
+  });
+
+  it('takes positions first, city pairs the route has once in any order, and says why a row stands nowhere', () => {
+    expect(tariffPlaces(points, [{ from_city_id: 2, to_city_id: 2 }, { from_position: 0, to_position: 2, from_city_id: 1, to_city_id: 2 }])).toEqual([
+      { from_position: 1, to_position: 2 },
+      { from_position: 0, to_position: 2 },
+    ]);
+    expect(tariffPlaces(points, [{ from_city_id: 1, to_city_id: 2 }])).toEqual([{ refused: 'ambiguous' }]);
+    expect(tariffPlaces(points, [{ from_city_id: 2, to_city_id: 1 }, { from_city_id: 1 }])).toEqual([{ refused: 'pair' }, { refused: 'pair' }]);
+    expect(tariffPlaces(points, [{ from_position: 1, to_position: 2 }, { from_city_id: 2, to_city_id: 2 }])).toEqual([{ from_position: 1, to_position: 2 }, { refused: 'twice' }]);
+    // A row read back before the route changed (its cities no longer at its positions) goes by its cities.
+    expect(tariffPlaces(points, [{ from_position: 0, to_position: 1, from_city_id: 2, to_city_id: 2 }])).toEqual([{ from_position: 1, to_position: 2 }]);
+    const simple = routePositions({ start: { point_city_id: 1 }, intermediates: [{ point_city_id: 3 }], finish: { point_city_id: 2 } });
+    expect(tariffPlaces(simple, [{ from_city_id: 3, to_city_id: 2 }, { from_city_id: 1, to_city_id: 2 }, { from_city_id: 1, to_city_id: 3 }])).toEqual([
+      { from_position: 1, to_position: 2 },
+      { from_position: 0, to_position: 2 },
+      { from_position: 0, to_position: 1 },
+    ]);
+  });
+
+  it('books by positions what cities alone cannot name (A to B\'s embankment)', () => {
+    expect(segmentOf(points, 1, 2)).toEqual({ from: 0, to: 1 });
+    expect(positionSegment(points, { from_position: 0, to_position: 2 })).toEqual({ from: 0, to: 2 });
+    expect(positionSegment(points, { from_position: 0, to_position: 2, from_city_id: 1, to_city_id: 2 })).toEqual({ from: 0, to: 2 });
+    expect(positionSegment(points, { from_position: 0, to_position: 2, to_city_id: 1 })).toBeNull();
+    expect(positionSegment(points, { from_position: 2, to_position: 1 })).toBeNull();
+    expect(positionSegment(points, { from_position: 0, to_position: 3 })).toBeNull();
+    expect(positionSegment(points, { from_position: 0, to_position: null })).toBeNull();
   });
 });

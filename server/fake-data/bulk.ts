@@ -1,0 +1,78 @@
+/**
+ * Rows built in JavaScript and sent in bulk: ids reserved from the table's sequence first (so
+ * children can point at their parents before anything is written), then one
+ * `INSERT … SELECT FROM unnest(arrays)` per table and slice, whatever the row count.
+ */
+import type pg from 'pg';
+
+/** SQL types of a table's columns, as unnest's arrays are cast (`integer`, `text`, `date`, `numeric`, …). */
+export type ColumnTypes = Record<string, string>;
+
+export class BulkRows<Types extends ColumnTypes> {
+  private readonly columns: { [Column in keyof Types]: unknown[] };
+  private count = 0;
+
+  constructor(
+    readonly table: string,
+    readonly types: Types,
+  ) {
+    this.columns = Object.fromEntries(Object.keys(types).map((column) => [column, []])) as unknown as { [Column in keyof Types]: unknown[] };
+  }
+
+  get length(): number {
+    return this.count;
+  }
+
+  /** One row: every column given (null where empty). */
+  push(row: { [Column in keyof Types]: unknown }): void {
+    for (const column of Object.keys(this.types) as (keyof Types)[]) this.columns[column].push(row[column] ?? null);
+    this.count++;
+  }
+
+  /**
+   * Replaces the values of `column` — indices into `values`, given while the rows were built before
+   * their ids (or numbers) were known — by those values (null stays null).
+   */
+  remap(column: keyof Types, values: readonly unknown[]): void {
+    this.columns[column] = this.columns[column].map((value) => (value === null ? null : values[value as number]!));
+  }
+
+  /** Writes the rows, `slice` at a time. */
+  async insert(sql: pg.Client, slice = 20_000): Promise<void> {
+    const names = Object.keys(this.types);
+    const statement = `INSERT INTO ${this.table} (${names.join(', ')})
+      SELECT * FROM unnest(${names.map((name, index) => `$${index + 1}::${this.types[name]}[]`).join(', ')})`;
+    for (let start = 0; start < this.count; start += slice) {
+      await sql.query(statement, names.map((name) => this.columns[name as keyof Types].slice(start, start + slice)));
+    }
+  }
+}
+
+/** `count` ids of `table`'s serial id, taken from its sequence now (rows inserted with them later). */
+export async function reserveIds(sql: pg.Client, table: string, count: number): Promise<number[]> {
+  if (count === 0) return [];
+  const { rows } = await sql.query<{ id: number }>(`SELECT nextval(pg_get_serial_sequence($1, 'id'))::int AS id FROM generate_series(1, $2)`, [table, count]);
+  return rows.map((row) => row.id);
+}
+
+/** YYYY-MM-DD `days` after an ISO date (calendar arithmetic in UTC, never an instant). */
+export function addDays(iso: string, days: number): string {
+  const date = new Date(`${iso}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/** Whole days from one ISO date to another. */
+export const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+
+/** Rounds an integer number of roubles to a multiple of `step` (integers only: money never goes through fractions here). */
+export const roundRoubles = (roubles: number, step = 50) => Math.max(step, Math.round(roubles / step) * step);
+
+/** `roubles × percent / 100`, rounded to `step`: integer arithmetic on whole roubles. */
+export const percentOf = (roubles: number, percent: number, step = 50) => roundRoubles(Math.round((roubles * percent) / 100), step);
+
+/** A decimal with one or two digits after the point from an integer of tenths or hundredths, as text (numeric columns). */
+export const decimal = (units: number, digits: 1 | 2) => {
+  const scale = digits === 1 ? 10 : 100;
+  return `${Math.trunc(units / scale)}.${String(units % scale).padStart(digits, '0')}`;
+};
