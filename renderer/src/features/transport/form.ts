@@ -16,6 +16,7 @@ import {
   type TransportFormInput,
 } from '@shared/transport/schema';
 import type { z } from 'zod';
+import type { FormOf } from '../../common/editor/formOf';
 import { tabOwnership } from '../../common/editor/tabOwnership';
 
 /**
@@ -31,7 +32,7 @@ type SeoInput = NonNullable<NonNullable<z.input<typeof catalogSchema>>['seo_sett
 export type SeoValues = Required<SeoInput>;
 /** The catalogue part, with the image's address GET adds (shown, not sent back as anything the schema reads). */
 export type CatalogValues = Required<Omit<NonNullable<z.input<typeof catalogSchema>>, 'seo_settings'>> & { image_url?: string | null; seo_settings: SeoValues };
-export type Values = Omit<TransportFormInput, 'days' | 'dates' | 'routes' | 'tariffs' | 'catalog'> & {
+export type Values = Omit<FormOf<TransportFormInput>, 'days' | 'dates' | 'routes' | 'tariffs' | 'catalog'> & {
   days: DayValues[];
   dates: DateValues[];
   routes: RouteValues;
