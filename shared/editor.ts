@@ -31,6 +31,16 @@ export function errorsUnder(errors: Record<string, string[]>, prefix: string): R
   return scoped;
 }
 
-/** Whether any error lies under one of `prefixes` (a field name or a collection: `rooms`, `name`). */
+/**
+ * Whether an error path belongs to one of `owned`: an exact name (`name`), anything under a field,
+ * row or collection (`rooms` owns `rooms.3.dates.0.to`, but not `rooms_count`; `rooms.1` not
+ * `rooms.10`), and — for a name ending in `_` — every field it begins (`commission_` owns
+ * `commission_adult_sum`, `seo_` owns `seo_title`).
+ */
+export function ownsPath(owned: readonly string[], path: string): boolean {
+  return owned.some((name) => path === name || path.startsWith(name.endsWith('_') ? name : `${name}.`));
+}
+
+/** Whether any error lies under one of `prefixes` (read as `ownsPath` reads them). */
 export const hasErrorsUnder = (errors: Record<string, string[]>, prefixes: readonly string[]) =>
-  Object.keys(errors).some((path) => prefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}.`)));
+  Object.keys(errors).some((path) => ownsPath(prefixes, path));

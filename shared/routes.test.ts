@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatDate, formatDateTime } from './format.js';
 import { Role } from './roles.js';
-import { routeAllows, routePath, ROUTES } from './routes.js';
+import { editorRoute, editorTitles, routeAllows, routePath, ROUTES } from './routes.js';
 
 describe('routes', () => {
   it('builds paths from names, parameters and query', () => {
@@ -24,6 +24,16 @@ describe('routes', () => {
     expect(routeAllows('hotels', Role.Manager)).toBe(true);
     expect(routeAllows('hotels', Role.Accountant)).toBe(false);
     expect(routeAllows('agencies', Role.Accountant)).toBe(true);
+  });
+
+  it('gives each editor its create, edit and copy routes from one declaration, with the roles and titles of each', () => {
+    expect(ROUTES['hotel-create']).toEqual({ path: '/hotels/create', title: 'Создание отеля', roles: ROUTES.hotels.roles });
+    expect(ROUTES['hotel-edit']).toEqual({ path: '/hotels/:id/edit', title: 'Редактирование отеля', roles: ROUTES.hotels.roles });
+    expect(ROUTES['transport-copy']).toEqual({ path: '/transports/:id/copy', title: 'Копирование автобусного тура', roles: ROUTES.transports.roles });
+    expect(ROUTES['tour-edit'].title).toBe('Редактирование экскурсионного тура');
+    expect(routePath(editorRoute('transportation', 'copy'), { id: 7 })).toBe('/transportation/7/copy');
+    expect(routeAllows(editorRoute('hotel', 'edit'), Role.Accountant)).toBe(false);
+    expect(editorTitles('transport')).toEqual({ create: 'Создание автобусного тура', edit: 'Редактирование автобусного тура', copy: 'Копирование автобусного тура' });
   });
 });
 

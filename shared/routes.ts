@@ -14,6 +14,21 @@ export interface RouteInfo {
 
 const adminManager = ACCESS.administratorAndManager;
 
+/**
+ * A big editor's three routes (spec 02 §4 "Form modes"), one page serving them all:
+ * `<name>-create` at `<path>/create`, `<name>-edit` at `<path>/:id/edit`, `<name>-copy` at
+ * `<path>/:id/copy`, titled 'Создание …', 'Редактирование …', 'Копирование …' with `what` (genitive:
+ * 'отеля', 'автобусного тура').
+ */
+function editorRoutes<const Name extends string>(name: Name, path: string, what: string, roles?: readonly Role[]) {
+  const route = (suffix: string, title: string): RouteInfo => ({ path: `${path}${suffix}`, title: `${title} ${what}`, ...(roles ? { roles } : {}) });
+  return {
+    [`${name}-create`]: route('/create', 'Создание'),
+    [`${name}-edit`]: route('/:id/edit', 'Редактирование'),
+    [`${name}-copy`]: route('/:id/copy', 'Копирование'),
+  } as Record<`${Name}-create` | `${Name}-edit` | `${Name}-copy`, RouteInfo>;
+}
+
 export const ROUTES = {
   dashboard: { path: '/', title: 'Главная' },
   auth: { path: '/auth', title: 'Вход' },
@@ -40,9 +55,7 @@ export const ROUTES = {
   'hotel-infrastructures': { path: '/hotels/infrastructures', title: 'Инфраструктура' },
   'hotel-infrastructure-types': { path: '/hotels/infrastructure_types', title: 'Типы инфраструктуры' },
   hotels: { path: '/hotels', title: 'Отели', roles: adminManager },
-  'hotel-create': { path: '/hotels/create', title: 'Создание отеля', roles: adminManager },
-  'hotel-edit': { path: '/hotels/:id/edit', title: 'Редактирование отеля', roles: adminManager },
-  'hotel-copy': { path: '/hotels/:id/copy', title: 'Копирование отеля', roles: adminManager },
+  ...editorRoutes('hotel', '/hotels', 'отеля', adminManager),
   'room-services': { path: '/rooms/services', title: 'Услуги номеров' },
   'room-equipment': { path: '/rooms/equipment', title: 'Оснащение номеров' },
   'room-furniture': { path: '/rooms/furniture', title: 'Мебель номеров' },
@@ -51,13 +64,9 @@ export const ROUTES = {
   'room-places': { path: '/rooms/places', title: 'Размещение в номерах' },
   'room-descriptions': { path: '/rooms/descriptions', title: 'Описания номеров' },
   transportation: { path: '/transportation', title: 'Транспортные средства', roles: adminManager },
-  'transportation-create': { path: '/transportation/create', title: 'Создание транспортного средства', roles: adminManager },
-  'transportation-edit': { path: '/transportation/:id/edit', title: 'Редактирование транспортного средства', roles: adminManager },
-  'transportation-copy': { path: '/transportation/:id/copy', title: 'Копирование транспортного средства', roles: adminManager },
+  ...editorRoutes('transportation', '/transportation', 'транспортного средства', adminManager),
   transports: { path: '/transports', title: 'Автобусные туры', roles: adminManager },
-  'transport-create': { path: '/transports/create', title: 'Создание автобусного тура', roles: adminManager },
-  'transport-edit': { path: '/transports/:id/edit', title: 'Редактирование автобусного тура', roles: adminManager },
-  'transport-copy': { path: '/transports/:id/copy', title: 'Копирование автобусного тура', roles: adminManager },
+  ...editorRoutes('transport', '/transports', 'автобусного тура', adminManager),
   'transport-schedules': { path: '/transports/schedules', title: 'Расписание автобусов', roles: adminManager },
   'transport-schedule': { path: '/transports/schedules/:id', title: 'Расписание рейса', roles: adminManager },
   routes: { path: '/routes', title: 'Маршруты' },
@@ -66,9 +75,7 @@ export const ROUTES = {
   'excursion-tour-categories': { path: '/excursion-tour-categories', title: 'Категории экскурсионных туров' },
   'excursion-tour-trade-offers': { path: '/excursion-tour-trade-offers', title: 'Торговые предложения' },
   tours: { path: '/tours', title: 'Экскурсионные туры', roles: adminManager },
-  'tour-create': { path: '/tours/create', title: 'Создание экскурсионного тура', roles: adminManager },
-  'tour-edit': { path: '/tours/:id/edit', title: 'Редактирование экскурсионного тура', roles: adminManager },
-  'tour-copy': { path: '/tours/:id/copy', title: 'Копирование экскурсионного тура', roles: adminManager },
+  ...editorRoutes('tour', '/tours', 'экскурсионного тура', adminManager),
   'tour-types': { path: '/tours/types', title: 'Типы туров' },
   'tour-services': { path: '/tours/services', title: 'Услуги туров' },
   'sea-tours': { path: '/sea-tours', title: 'Морские туры', roles: adminManager },
@@ -80,6 +87,21 @@ export const ROUTES = {
 } as const satisfies Record<string, RouteInfo>;
 
 export type RouteName = keyof typeof ROUTES;
+
+/** The names of the editors registered with `editorRoutes` (`hotel`, `transport`…): each has `-create`, `-edit` and `-copy`. */
+export type EditorRouteName = {
+  [Name in RouteName]: Name extends `${infer Editor}-create` ? (`${Editor}-edit` | `${Editor}-copy` extends RouteName ? Editor : never) : never;
+}[RouteName];
+
+/** An editor's route of a mode: `editorRoute('hotel', 'edit')` → `'hotel-edit'`. */
+export const editorRoute = <Editor extends EditorRouteName, Mode extends 'create' | 'edit' | 'copy'>(editor: Editor, mode: Mode) => `${editor}-${mode}` as `${Editor}-${Mode}` & RouteName;
+
+/** An editor's headings by mode, from its routes' titles. */
+export const editorTitles = (editor: EditorRouteName): Record<'create' | 'edit' | 'copy', string> => ({
+  create: ROUTES[editorRoute(editor, 'create')].title,
+  edit: ROUTES[editorRoute(editor, 'edit')].title,
+  copy: ROUTES[editorRoute(editor, 'copy')].title,
+});
 
 /** Builds a path from a route name: `routePath('agencies-users', { agency_id: 5 })` → `/agencies/5/users`. */
 export function routePath(

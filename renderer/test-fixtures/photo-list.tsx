@@ -7,7 +7,7 @@ import { BlueprintProvider } from '@blueprintjs/core';
 import type { Photo } from '@shared/files';
 import { useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { PhotoListEditor } from '../src/common/editors';
+import { PhotoListEditor } from '../src/common/content-editors';
 import '@blueprintjs/core/lib/css/blueprint.css';
 import '@blueprintjs/icons/lib/css/blueprint-icons.css';
 import '../src/styles.css';

@@ -7,7 +7,7 @@
  *   hotels: page(() => import('./hotels/HotelsScreen').then((m) => m.HotelsScreen)),
  * Routes absent here show the honest "раздел в разработке" page until their issue lands.
  */
-import type { RouteName } from '@shared/routes';
+import { editorRoute, type EditorRouteName, type RouteName } from '@shared/routes';
 import { createElement, type ComponentType } from 'react';
 import type { ResourceScreenDefinition, RowBase } from '../common/resource/definition';
 
@@ -26,6 +26,12 @@ export const list =
 
 /** A route served by a component of its own (the hotel, tour and application editors). */
 export const page = (load: () => Promise<ComponentType>): ScreenLoader => load;
+
+/** A big editor's create, edit and copy routes (shared/routes.ts `editorRoutes`), all served by its page (one chunk). */
+export const editor = <Editor extends EditorRouteName>(name: Editor, load: () => Promise<ComponentType>) => {
+  const screen = page(load);
+  return { [editorRoute(name, 'create')]: screen, [editorRoute(name, 'edit')]: screen, [editorRoute(name, 'copy')]: screen } as Record<`${Editor}-${'create' | 'edit' | 'copy'}`, ScreenLoader>;
+};
 
 export const SCREENS: Partial<Record<RouteName, ScreenLoader>> = {
   users: list(() => import('./users/usersScreen').then((m) => m.usersScreen)),
@@ -57,17 +63,11 @@ export const SCREENS: Partial<Record<RouteName, ScreenLoader>> = {
   'agencies-users': list(() => import('./agencies/agencyUsersScreen').then((m) => m.agencyUsersScreen)),
   dashboard: page(() => import('./dashboard/DashboardScreen').then((m) => m.DashboardScreen)),
   transportation: list(() => import('./transportation/transportationScreen').then((m) => m.transportationScreen)),
-  'transportation-create': page(() => import('./transportation/transportationScreen').then((m) => m.TransportationFormPage)),
-  'transportation-edit': page(() => import('./transportation/transportationScreen').then((m) => m.TransportationFormPage)),
-  'transportation-copy': page(() => import('./transportation/transportationScreen').then((m) => m.TransportationFormPage)),
+  ...editor('transportation', () => import('./transportation/transportationScreen').then((m) => m.TransportationFormPage)),
   transports: list(() => import('./transport/transportsScreen').then((m) => m.transportsScreen)),
-  'transport-create': page(() => import('./transport/editor/TransportEditorPage').then((m) => m.TransportEditorPage)),
-  'transport-edit': page(() => import('./transport/editor/TransportEditorPage').then((m) => m.TransportEditorPage)),
-  'transport-copy': page(() => import('./transport/editor/TransportEditorPage').then((m) => m.TransportEditorPage)),
+  ...editor('transport', () => import('./transport/TransportEditorPage').then((m) => m.TransportEditorPage)),
   'transport-schedules': list(() => import('./transport/schedulesScreen').then((m) => m.schedulesScreen)),
   'transport-schedule': page(() => import('./transport/schedule/SchedulePage').then((m) => m.SchedulePage)),
   hotels: list(() => import('./hotels/hotelsScreen').then((m) => m.hotelsScreen)),
-  'hotel-create': page(() => import('./hotels/HotelEditorPage').then((m) => m.HotelEditorPage)),
-  'hotel-edit': page(() => import('./hotels/HotelEditorPage').then((m) => m.HotelEditorPage)),
-  'hotel-copy': page(() => import('./hotels/HotelEditorPage').then((m) => m.HotelEditorPage)),
+  ...editor('hotel', () => import('./hotels/HotelEditorPage').then((m) => m.HotelEditorPage)),
 };

@@ -3,7 +3,7 @@
  * database and may not escape what our renderer escapes, so `<script>`, `onerror=`, `<iframe>` and
  * `javascript:` links never reach a row.
  *
- * The allow-list is what the rich-text editor (renderer/src/common/editors/RichTextEditor.tsx:
+ * The allow-list is what the rich-text editor (renderer/src/common/content-editors/RichTextEditor.tsx:
  * TipTap's StarterKit with headings H1–H4, links, TableKit, Image) writes, so the editor's own HTML
  * passes unchanged in meaning; anything else is dropped, keeping its text. sanitize-html
  * (a parser-based allow-list sanitizer, maintained for a decade and used by Apostrophe CMS) does the

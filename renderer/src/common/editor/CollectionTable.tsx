@@ -20,17 +20,20 @@ export interface CollectionColumn<Row> {
   width?: number | string;
 }
 
+/** A form's sum as the money format reads it: a number or the text a field holds; anything else is no sum. */
+const sumOf = (value: unknown): number | string | null => (typeof value === 'number' || typeof value === 'string' ? value : null);
+
 /** A sum in a table cell: the shared money format (`150 000,00 ₽`, shared/format.ts) on one line; empty or null shows nothing. */
-export const moneyCell = (value: number | string | null | undefined): ReactNode => <span className="money-cell">{formatMoney(value)}</span>;
+export const moneyCell = (value: unknown): ReactNode => <span className="money-cell">{formatMoney(sumOf(value))}</span>;
 
 /** A money column: every row's sum through `moneyCell`. */
-export function moneyColumn<Row>(title: string, value: (row: Row) => number | string | null | undefined): CollectionColumn<Row> {
+export function moneyColumn<Row>(title: string, value: (row: Row) => unknown): CollectionColumn<Row> {
   return { title, render: (row) => moneyCell(value(row)) };
 }
 
 /** A markup column: a percent for the percent type, else a sum in the shared money format (`10%`, `1 500,00 ₽`). */
-export function commissionColumn<Row>(title: string, type: (row: Row) => number, sum: (row: Row) => number | string | null | undefined): CollectionColumn<Row> {
-  return { title, render: (row) => <span className="money-cell">{formatCommission(type(row), sum(row) ?? 0)}</span> };
+export function commissionColumn<Row>(title: string, type: (row: Row) => number, sum: (row: Row) => unknown): CollectionColumn<Row> {
+  return { title, render: (row) => <span className="money-cell">{formatCommission(type(row), sumOf(sum(row)) ?? 0)}</span> };
 }
 
 interface Props<Row> {

@@ -3,7 +3,7 @@
  * with their error marks, Save (blocked while a save runs) and Cancel (back one page), the version
  * conflict dialog, and honest loading and failure states.
  */
-import { Button, Callout, Card, H2, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Button, Callout, Card, H2, Intent, Spinner } from '@blueprintjs/core';
 import type { EditorMode } from '@shared/editor';
 import { MESSAGES } from '@shared/messages';
 import type { FieldErrors } from '@shared/validation';
@@ -26,9 +26,9 @@ interface Props {
   loading: boolean;
   failed: boolean;
   failedText: string;
-  /** Why the record (or what the form needs) could not be read, and how to ask again: the reason and 'Повторить' are shown. */
-  failure?: unknown;
-  onRetry?(): void;
+  /** Why the record (or what the form needs) could not be read, and how to ask again: the reason and 'Повторить' are shown (editorReadState gives all four). */
+  failure: unknown;
+  onRetry(): void;
   saving: boolean;
   onSave(): void;
   onCancel(): void;
@@ -55,11 +55,7 @@ export function EditorPage(props: Props) {
         </div>
       </div>
       {props.failed ? (
-        props.onRetry ? (
-          <ReadFailure title={props.failedText} error={props.failure} onRetry={props.onRetry} action={<Button text={MESSAGES.editor.back} onClick={props.onCancel} />} className="status-page" />
-        ) : (
-          <NonIdealState icon="error" title={props.failedText} action={<Button text={MESSAGES.editor.back} onClick={props.onCancel} />} />
-        )
+        <ReadFailure title={props.failedText} error={props.failure} onRetry={props.onRetry} action={<Button text={MESSAGES.editor.back} onClick={props.onCancel} />} className="status-page" />
       ) : props.loading ? (
         <Spinner className="page-spinner" />
       ) : (

@@ -5,15 +5,15 @@
  * that has some is opened.
  */
 import { Icon, Intent, Tab, Tabs } from '@blueprintjs/core';
-import { hasErrorsUnder } from '@shared/editor';
 import { MESSAGES } from '@shared/messages';
 import type { FieldErrors } from '@shared/validation';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { ownsPath } from './tabOwnership';
 
 export interface EditorTab {
   id: string;
   title: string;
-  /** Field names or collection keys whose errors belong to this tab (`name`, `rooms`, `commission_`). */
+  /** Field names, collection keys and `…_` prefixes whose errors belong to this tab (`name`, `rooms`, `commission_`; see tabOwnership.ts). */
   owns: readonly string[] | ((path: string) => boolean);
   panel: ReactNode;
   hidden?: boolean;
@@ -21,7 +21,7 @@ export interface EditorTab {
 
 /** Whether a tab owns an error path. */
 export function tabOwns(tab: Pick<EditorTab, 'owns'>, path: string): boolean {
-  return typeof tab.owns === 'function' ? tab.owns(path) : hasErrorsUnder({ [path]: [] }, tab.owns);
+  return typeof tab.owns === 'function' ? tab.owns(path) : ownsPath(tab.owns, path);
 }
 
 export function EditorTabs({ id, tabs, errors, large }: { id: string; tabs: EditorTab[]; errors: FieldErrors; large?: boolean }) {

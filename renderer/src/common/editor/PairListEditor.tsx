@@ -1,7 +1,7 @@
 /** A list of two-part items (FAQ, advantages) in the SEO parts of the city dialog and the bus transport's catalogue. */
 import { Button, Card, FormGroup, InputGroup, Intent } from '@blueprintjs/core';
 import type { FieldErrors } from '@shared/validation';
-import { RichTextEditor } from '../editors';
+import { RichTextEditor } from '../content-editors';
 
 type Item = Record<string, unknown>;
 

@@ -2,10 +2,12 @@
  * State of a big editor page (ARCHITECTURE.md §7 "Aggregate editors"): the mode from the route
  * (create / edit / copy), the record loaded as the form, the field errors (the server's 422 map with
  * full paths such as `rooms.3.dates.0.to`, or the shared schema's own), one save at a time as
- * `{payload}`, the version conflict (409) with reload or keep editing, and back one page after a save.
+ * `{payload}`, the version conflict (409) with reload or keep editing, and what follows a save
+ * (`afterSave`: back one page, stay, or read the record again).
  */
 import type { VersionConflictBody } from '@shared/api';
 import { toPayloadBody, type EditorMode } from '@shared/editor';
+import { editorRoute, routePath, type EditorRouteName } from '@shared/routes';
 import type { FieldErrors } from '@shared/validation';
 import { toFieldErrors } from '@shared/validation';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -16,6 +18,17 @@ import { api, ApiError } from '../../api/http';
 import { notifyFailure, notifyInvalidForm } from '../failure';
 import { toast } from '../toaster';
 import { versionConflictOf, versionOf } from '../version/VersionConflictDialog';
+
+/**
+ * What follows a successful save:
+ * - `back`: back one page, to the list on its page (hotels, bus transports, a tour's create and copy);
+ * - `stay`: the form stays on screen as typed while the saved record is read back quietly, and then
+ *   shows it with its new version and the ids of new rows (a tour's edit: the next save goes on);
+ * - `reload`: the record is read again as if the page were reopened, with the loading state, so what
+ *   the server decided (statuses, prices) replaces the form (applications).
+ * A create or a copy that stays or reloads moves to the new record's edit route (`editor`).
+ */
+export type AfterSave = 'back' | 'stay' | 'reload';
 
 export interface AggregateEditorOptions<Form extends Record<string, unknown>> {
   /** API path of the resource, e.g. `/hotels`. */
@@ -32,6 +45,10 @@ export interface AggregateEditorOptions<Form extends Record<string, unknown>> {
   copyNotice?: string;
   /** Where Cancel and Save go when there is no page to go back to. */
   fallback: string;
+  /** What follows a save, one for all modes or one per mode (`{ create: 'back', copy: 'back', edit: 'stay' }`); `back` when not given. */
+  afterSave?: AfterSave | Record<EditorMode, AfterSave>;
+  /** The editor's routes (shared/routes.ts `editorRoutes`): a create or copy that stays or reloads opens `<editor>-edit` of the new record. */
+  editor: EditorRouteName;
   texts: { saved: string; savedTitle?: string; saveFailedTitle: string; saveFailedText: string; loadFailed: string };
 }
 
@@ -110,12 +127,17 @@ export function useAggregateEditor<Form extends Record<string, unknown>>(options
     setSaving(true);
     try {
       const body = toPayloadBody(form);
-      if (mode === 'edit') await api.put(`${options.path}/${id}`, body);
-      else await api.post(options.path, body);
-      saved.current = true;
+      const reply = mode === 'edit' ? await api.put<SavedReply>(`${options.path}/${id}`, body) : await api.post<SavedReply>(options.path, body);
       toast.saved(options.texts.saved, options.texts.savedTitle);
+      const after = afterSaveIn(options.afterSave, mode);
+      // Leaving after the save asks nothing; staying makes what was saved the form's new starting point.
+      if (after === 'back') saved.current = true;
+      else shown.current = JSON.stringify(form);
+      if (after === 'reload') setForm(null);
+      // The list and this record are read again: an open edit route (stay, reload) reads its record back into the form.
       void queryClient.invalidateQueries({ queryKey: [options.path] });
-      leave();
+      if (after === 'back') leave();
+      else if (mode !== 'edit') navigate(routePath(editorRoute(options.editor, 'edit'), { id: reply.data.id }, { page: new URLSearchParams(location.search).get('page') ?? undefined }), { replace: true });
     } catch (error) {
       const conflicted = versionConflictOf(error);
       if (conflicted) setConflict(conflicted);
@@ -131,7 +153,7 @@ export function useAggregateEditor<Form extends Record<string, unknown>>(options
       savingRef.current = false;
       setSaving(false);
     }
-  }, [form, id, leave, mode, options, queryClient]);
+  }, [form, id, leave, location.search, mode, navigate, options, queryClient]);
 
   /** 409 → "load the current data": the colleague's version replaces the form. */
   const reload = useCallback(() => {
@@ -191,6 +213,17 @@ export function editorPageProps(editor: Pick<ReturnType<typeof useAggregateEdito
     onReload: editor.reload,
     onKeepEditing: editor.keepEditing,
   };
+}
+
+/** A save's reply: the record as saved (or, when its read after the commit failed, its id and the fields sent). */
+interface SavedReply {
+  data: { id: number } & Record<string, unknown>;
+}
+
+/** The option's choice for a mode. */
+export function afterSaveIn(option: AggregateEditorOptions<Record<string, unknown>>['afterSave'], mode: EditorMode): AfterSave {
+  if (option === undefined) return 'back';
+  return typeof option === 'string' ? option : option[mode];
 }
 
 /** The errors without those under `prefix` (a field or a row that was just edited). */

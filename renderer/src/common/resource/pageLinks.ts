@@ -4,7 +4,7 @@
  * string, so the editor's Cancel and Save come back to it (also when the editor was opened directly).
  */
 import { MESSAGES } from '@shared/messages';
-import { routePath, type RouteName } from '@shared/routes';
+import { editorRoute, routePath, type EditorRouteName, type RouteName } from '@shared/routes';
 import type { RowActionSpec, RowBase, ToolbarActionSpec } from './definition';
 
 /** The list page the user came from (`?page=` of the current address). */
@@ -13,7 +13,8 @@ export const listPage = () => new URLSearchParams(window.location.search).get('p
 /** Where an editor goes back to when there is no page to go back to: the list, on its page. */
 export const listPath = (list: RouteName) => routePath(list, {}, { page: listPage() });
 
-export function editorPageLinks<Row extends RowBase>(routes: { create: RouteName; edit: RouteName; copy: RouteName }): { toolbar: ToolbarActionSpec[]; rowActions: RowActionSpec<Row>[] } {
+export function editorPageLinks<Row extends RowBase>(editor: EditorRouteName | { create: RouteName; edit: RouteName; copy: RouteName }): { toolbar: ToolbarActionSpec[]; rowActions: RowActionSpec<Row>[] } {
+  const routes = typeof editor === 'string' ? { create: editorRoute(editor, 'create'), edit: editorRoute(editor, 'edit'), copy: editorRoute(editor, 'copy') } : editor;
   return {
     toolbar: [{ text: MESSAGES.list.add, icon: 'add', intent: 'primary', to: () => routePath(routes.create, {}, { page: listPage() }) }],
     rowActions: [

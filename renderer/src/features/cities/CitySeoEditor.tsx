@@ -3,7 +3,7 @@ import { MESSAGES } from '@shared/messages';
 import { FormGroup, H5, InputGroup, Intent, Tab, Tabs } from '@blueprintjs/core';
 import { CITY_LIMITS, type CitySeo } from '@shared/resources/cities';
 import { useState } from 'react';
-import { RichTextEditor } from '../../common/editors';
+import { RichTextEditor } from '../../common/content-editors';
 import type { FieldRenderProps } from '../../common/form/fields';
 import { PairListEditor } from '../../common/editor/PairListEditor';
 

@@ -7,12 +7,13 @@ import { HOTEL_COMMISSION_CATEGORIES, HOTEL_TEXTS } from '@shared/hotels/constan
 import { copyHotel } from '@shared/hotels/rules';
 import { hotelSchema } from '@shared/hotels/schema';
 import { HOTEL_PATHS } from '@shared/hotels/paths';
-import { routePath, ROUTES } from '@shared/routes';
+import { editorTitles, routePath } from '@shared/routes';
 import { useNavigate } from 'react-router-dom';
 import { EditorPage } from '../../common/editor/EditorPage';
 import { listPath } from '../../common/resource/pageLinks';
 import { editorPageProps, useAggregateEditor } from '../../common/editor/useAggregateEditor';
-import { blankHotel, generalOwns, HOTEL_TAB_OWNS, hotelFromRecord, type Values } from './form';
+import { editorReadState } from '../../common/editor/useEditorData';
+import { blankHotel, generalOwns, HOTEL_TAB_OWNS, hotelFromRecord, type HotelValues, type SetField } from './form';
 import { CommissionFields } from './tabs/CommissionFields';
 import { CatalogTab, InfoTab, PhotosTab, SeoTab, VideosTab } from './tabs/ContentTabs';
 import { GeneralTab } from './tabs/GeneralTab';
@@ -23,8 +24,10 @@ export function HotelEditorPage() {
   const navigate = useNavigate();
   const data = useHotelData();
   const fallback = listPath('hotels');
-  const editor = useAggregateEditor<Values>({
+  const editor = useAggregateEditor<HotelValues>({
     path: HOTEL_PATHS.list,
+    editor: 'hotel',
+    afterSave: 'back',
     schema: hotelSchema,
     blank: blankHotel,
     fromRecord: hotelFromRecord,
@@ -34,26 +37,25 @@ export function HotelEditorPage() {
     texts: { saved: HOTEL_TEXTS.saved, savedTitle: HOTEL_TEXTS.savedTitle, saveFailedTitle: HOTEL_TEXTS.saveFailedTitle, saveFailedText: HOTEL_TEXTS.saveFailedText, loadFailed: HOTEL_TEXTS.loadFailed },
   });
   const { form, errors } = editor;
-  const update = (key: string, value: unknown) => editor.update(key, value);
+  // FormFields name their fields as text; the shared schema checks every value before a save.
+  const update: SetField = (key, value) => editor.update(key as keyof HotelValues, value as HotelValues[keyof HotelValues]);
   const props = form && { form, update, errors };
+  const lists = data.data;
 
   return (
     <EditorPage
       id="hotel-editor"
       {...editorPageProps(editor)}
-      titles={{ create: ROUTES['hotel-create'].title, edit: ROUTES['hotel-edit'].title, copy: ROUTES['hotel-copy'].title }}
+      titles={editorTitles('hotel')}
       breadcrumbs={[{ text: 'Отели', href: routePath('hotels'), onClick: () => navigate(fallback) }, { text: form?.name || 'Новый отель' }]}
       errors={errors}
-      loading={editor.loading || !data.ready}
-      failed={editor.failed || data.failed}
+      {...editorReadState(editor, data)}
       failedText={HOTEL_TEXTS.loadFailed}
-      failure={editor.failure ?? data.failure}
-      onRetry={() => (editor.failed ? editor.retry() : data.retry())}
       tabs={
-        props && data.hotel && data.rooms
+        props && lists
           ? [
-              { id: 'general', title: 'Данные', owns: generalOwns, panel: <GeneralTab {...props} data={data.hotel} /> },
-              { id: 'rooms', title: 'Номера', owns: HOTEL_TAB_OWNS.rooms, panel: <RoomsTab {...props} setErrors={editor.setErrors} data={data.hotel} rooms={data.rooms} /> },
+              { id: 'general', title: 'Данные', owns: generalOwns, panel: <GeneralTab {...props} data={lists.hotel} /> },
+              { id: 'rooms', title: 'Номера', owns: HOTEL_TAB_OWNS.rooms, panel: <RoomsTab {...props} setErrors={editor.setErrors} data={lists.hotel} rooms={lists.rooms} /> },
               { id: 'commission', title: 'Наценки', owns: HOTEL_TAB_OWNS.commission, panel: <CommissionFields categories={HOTEL_COMMISSION_CATEGORIES} values={form} setValue={update} errors={errors} /> },
               { id: 'info', title: 'Информация', owns: HOTEL_TAB_OWNS.info, panel: <InfoTab {...props} /> },
               { id: 'photos', title: 'Фото', owns: HOTEL_TAB_OWNS.photos, panel: <PhotosTab {...props} /> },

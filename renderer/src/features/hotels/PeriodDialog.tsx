@@ -11,19 +11,19 @@ import { RowDialog, checkRow } from '../../common/editor/RowDialog';
 import type { RowDialogMode } from '../../common/editor/useCollectionEditor';
 import { dropErrors } from '../../common/editor/useAggregateEditor';
 import { FormFields } from '../../common/form/fields';
-import { periodCommissionOwns, type Values } from './form';
+import { periodCommissionOwns, type PeriodValues } from './form';
 import { CommissionFields } from './tabs/CommissionFields';
 
 interface Props {
   isOpen: boolean;
   mode: RowDialogMode;
-  draft: Values;
-  setDraft(draft: Values | ((current: Values) => Values)): void;
+  draft: PeriodValues;
+  setDraft(draft: PeriodValues | ((current: PeriodValues) => PeriodValues)): void;
   /** The other periods of the room (a period may not share a day with them). */
-  others: Values[];
+  others: PeriodValues[];
   /** The period's errors from the last save of the hotel. */
   errors: FieldErrors;
-  onSave(period: Values): void;
+  onSave(period: PeriodValues): void;
   onClose(): void;
 }
 

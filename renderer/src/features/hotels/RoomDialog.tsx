@@ -20,18 +20,20 @@ import { checkRow, RowDialog } from '../../common/editor/RowDialog';
 import { dropErrors } from '../../common/editor/useAggregateEditor';
 import { useCollectionEditor, type RowDialogMode } from '../../common/editor/useCollectionEditor';
 import { ItemSumList } from '../../common/editor/ItemSumList';
-import { PhotoListEditor } from '../../common/editors';
+import { PhotoListEditor } from '../../common/content-editors';
 import { FormFields, type FieldSpec, type Option } from '../../common/form/fields';
 import { toast } from '../../common/toaster';
-import { blankPeriod, ROOM_TAB_OWNS, roomGeneralOwns, type Values } from './form';
+import { blankPeriod, ROOM_TAB_OWNS, roomGeneralOwns, type PeriodValues, type RoomValues } from './form';
+
+type Premises = RoomValues['premises'][number];
 import { PeriodDialog } from './PeriodDialog';
 import type { HotelData, RoomData } from './useHotelData';
 
 interface Props {
   isOpen: boolean;
   mode: RowDialogMode;
-  draft: Values;
-  setDraft(draft: Values | ((current: Values) => Values)): void;
+  draft: RoomValues;
+  setDraft(draft: RoomValues | ((current: RoomValues) => RoomValues)): void;
   /** The room's errors from the last save of the hotel (`dates.0.to`). */
   errors: FieldErrors;
   /** Meals chosen at hotel level: a room picks among them. */
@@ -39,7 +41,7 @@ interface Props {
   data: HotelData;
   rooms: RoomData;
   isAdministrator: boolean;
-  onSave(room: Values): void;
+  onSave(room: RoomValues): void;
   onClose(): void;
 }
 
@@ -53,7 +55,7 @@ export function RoomDialog({ isOpen, mode, draft, setDraft, errors: serverErrors
 
   const place = rooms.places.find((item) => item.id === draft.place_id);
   const caps = roomCaps(draft, place);
-  const set = (changes: Values) => {
+  const set = (changes: Partial<RoomValues>) => {
     setDraft((current) => {
       const next = { ...current, ...changes };
       // Spec 02 §4: children on adult places exist only with adults (likewise the extra places).
@@ -72,7 +74,7 @@ export function RoomDialog({ isOpen, mode, draft, setDraft, errors: serverErrors
   const number = (name: string, label: string, cap?: number, extra: Partial<FieldSpec> = {}): FieldSpec =>
     ({ kind: 'number', name, label, min: 0, max: cap, required: true, hint: cap !== undefined ? `не более ${cap}` : undefined, ...extra }) as FieldSpec;
 
-  const periods = useCollectionEditor<Values>({
+  const periods = useCollectionEditor<PeriodValues>({
     items: draft.dates ?? [],
     onChange: (dates) => set({ dates }),
     blank: blankPeriod,
@@ -83,7 +85,7 @@ export function RoomDialog({ isOpen, mode, draft, setDraft, errors: serverErrors
 
   const save = () => {
     const meals = (draft.meals ?? []).filter((meal: number) => hotelMeals.some((option) => option.id === meal));
-    const room: Values = { ...draft, meals, quota_count: draft.quota ? draft.quota_count : null };
+    const room: RoomValues = { ...draft, meals, quota_count: draft.quota ? draft.quota_count : null };
     const found = { ...roomErrors(room), ...placeCapErrors(room, place) };
     if (!checkRow(found, setErrors, HOTEL_TEXTS.fillRequired)) return;
     // Spec 02 §5: a room without price periods is saved all the same, with a warning.
@@ -92,7 +94,7 @@ export function RoomDialog({ isOpen, mode, draft, setDraft, errors: serverErrors
   };
 
   const cleanExternalId = async () => {
-    await api.put(HOTEL_PATHS.cleanExternalId(draft.id));
+    await api.put(HOTEL_PATHS.cleanExternalId(Number(draft.id)));
     set({ external_id: null });
     toast.success(HOTEL_TEXTS.externalIdCleared);
   };
@@ -153,10 +155,10 @@ export function RoomDialog({ isOpen, mode, draft, setDraft, errors: serverErrors
         <ItemSumList label="Ванная комната" options={rooms.bathrooms} value={draft.r_bathrooms ?? []} onChange={(list) => set({ r_bathrooms: list })} errors={errorsUnder(errors, 'r_bathrooms')} />
       </div>
       <div className="editor-section-title">Помещения</div>
-      {(draft.premises ?? []).map((premises: Values, index: number) => {
+      {(draft.premises ?? []).map((premises, index) => {
         const nameError = errors[`premises.${index}.name`]?.[0];
         const areaError = errors[`premises.${index}.area`]?.[0];
-        const change = (changes: Values) => setDraft((current) => ({ ...current, premises: current.premises.map((item: Values, position: number) => (position === index ? { ...item, ...changes } : item)) }));
+        const change = (changes: Partial<Premises>) => setDraft((current) => ({ ...current, premises: current.premises.map((item, position) => (position === index ? { ...item, ...changes } : item)) }));
         return (
           <div key={index} className="item-list-row">
             <FormGroup helperText={nameError} intent={nameError ? Intent.DANGER : Intent.NONE}>
@@ -175,7 +177,7 @@ export function RoomDialog({ isOpen, mode, draft, setDraft, errors: serverErrors
         message={HOTEL_TEXTS.confirmDeletePremises}
         onCancel={() => setPremisesToDelete(null)}
         onConfirm={(index) => {
-          setDraft((current) => ({ ...current, premises: current.premises.filter((_: Values, position: number) => position !== index) }));
+          setDraft((current) => ({ ...current, premises: current.premises.filter((_, position) => position !== index) }));
           setPremisesToDelete(null);
         }}
       />
@@ -185,7 +187,7 @@ export function RoomDialog({ isOpen, mode, draft, setDraft, errors: serverErrors
   const dates = (
     <>
       {(draft.dates ?? []).length === 0 && <Callout intent={Intent.WARNING} icon="warning-sign">{HOTEL_TEXTS.noDates}</Callout>}
-      <CollectionTable<Values>
+      <CollectionTable<PeriodValues>
         label="Периоды цен"
         name="periods"
         rows={draft.dates ?? []}
@@ -213,7 +215,7 @@ export function RoomDialog({ isOpen, mode, draft, setDraft, errors: serverErrors
           mode={periods.state.mode}
           draft={periods.state.draft}
           setDraft={periods.setDraft}
-          others={(draft.dates ?? []).filter((_: Values, index: number) => !(periods.state.open && index === periods.state.index))}
+          others={draft.dates.filter((_, index) => !(periods.state.open && index === periods.state.index))}
           errors={periods.rowErrors}
           onSave={periods.commit}
           onClose={periods.close}

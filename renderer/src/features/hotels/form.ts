@@ -3,23 +3,56 @@
  * tab owns which error path (spec 02 "Hotel form").
  */
 import { CommissionType } from '@shared/commission';
-import { HOTEL_COMMISSION_CATEGORIES, PERIOD_COMMISSION_CATEGORIES, ROOM_AGE_LISTS, ROOM_ITEM_LISTS } from '@shared/hotels/constants';
+import { HOTEL_COMMISSION_CATEGORIES, PERIOD_COMMISSION_CATEGORIES, ROOM_AGE_LISTS, ROOM_ITEM_LISTS, type RoomAgeList, type RoomItemList } from '@shared/hotels/constants';
+import type { HotelInput, PeriodInput, RoomInput } from '@shared/hotels/schema';
 import type { FieldErrors } from '@shared/validation';
+import type { Photo, UploadedFile } from '@shared/files';
+import type { FormOf } from '../../common/editor/formOf';
+import type { ListItem } from '../../common/editor/ItemSumList';
+import { owner, tabOwnership } from '../../common/editor/tabOwnership';
 
-/** The form is the payload itself (loose JSON: the shared schema checks it before it is sent). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type Values = Record<string, any>;
+/**
+ * The form is the payload as the shared schema takes it (FormOf: the schema's input types, defaulted
+ * parts present); fields the schema takes loosely (it normalizes what outside clients send) have the
+ * shape the form's own controls give them: lists with sums, photos, files, coordinates, text.
+ */
+type Shaped = {
+  services: ListItem[];
+  infrastructures: ListItem[];
+  meals: ListItem[];
+  photos: Photo[];
+};
+/** A price period: its dates as the typed date fields give them (ISO `YYYY-MM-DD`, or null while empty). */
+export type PeriodValues = Omit<FormOf<PeriodInput>, 'from' | 'to'> & { from: string | null; to: string | null };
+/** A room, with what GET adds and the form shows (whether it may be deleted, the external system's id and data). */
+export type RoomValues = Omit<FormOf<RoomInput>, 'dates' | keyof Shaped | RoomItemList | RoomAgeList | 'meals'> &
+  Omit<Shaped, 'meals' | 'infrastructures'> &
+  Record<RoomItemList, ListItem[]> &
+  Record<RoomAgeList, { id: number; type?: number }[]> & { meals: number[]; dates: PeriodValues[]; can_delete?: boolean; external_id?: string | null; payload?: unknown };
+export type HotelValues = Omit<FormOf<HotelInput>, 'rooms' | 'catalog' | keyof Shaped | 'coords' | 'info' | 'description' | 'videos' | 'desc_files' | 'memo_files'> &
+  Shaped & {
+    coords: [string, string];
+    info: string[];
+    description: string | null;
+    videos: Photo[];
+    desc_files: UploadedFile[];
+    memo_files: UploadedFile[];
+    rooms: RoomValues[];
+    catalog: Required<NonNullable<HotelInput['catalog']>>;
+  };
+/** How the tabs and dialogs change a field (FormFields name their fields as text; the schema checks every value before a save). */
+export type SetField = (key: string, value: unknown) => void;
 
-const commission = (categories: readonly string[]): Values => ({
+const commission = <Category extends string>(categories: readonly Category[]) => ({
   commission_general_sum: 0,
   is_differentiate: false,
-  ...Object.fromEntries(categories.flatMap((category) => [
+  ...(Object.fromEntries(categories.flatMap((category) => [
     [`commission_${category}_type`, CommissionType.Fixed],
     [`commission_${category}_sum`, 0],
-  ])),
+  ])) as Record<`commission_${Category}_type` | `commission_${Category}_sum`, number>),
 });
 
-export const blankHotel = (): Values => ({
+export const blankHotel = (): HotelValues => ({
   city_id: null,
   name: '',
   slug: '',
@@ -57,7 +90,7 @@ export const blankHotel = (): Values => ({
   rooms: [],
 });
 
-export const blankRoom = (): Values => ({
+export const blankRoom = (): RoomValues => ({
   type_id: null,
   description_id: null,
   accommodation_id: null,
@@ -71,8 +104,8 @@ export const blankRoom = (): Values => ({
   child_without: 0,
   is_children_in_adult_places: false,
   is_children_in_adv_adult_places: false,
-  ...Object.fromEntries(Object.keys(ROOM_AGE_LISTS).map((list) => [list, []])),
-  ...Object.fromEntries(ROOM_ITEM_LISTS.map((list) => [list, []])),
+  ...(Object.fromEntries(Object.keys(ROOM_AGE_LISTS).map((list) => [list, []])) as Record<RoomAgeList, []>),
+  ...(Object.fromEntries(ROOM_ITEM_LISTS.map((list) => [list, []])) as Record<RoomItemList, []>),
   meals: [],
   photos: [],
   premises: [],
@@ -81,7 +114,7 @@ export const blankRoom = (): Values => ({
   can_delete: true,
 });
 
-export const blankPeriod = (): Values => ({
+export const blankPeriod = (): PeriodValues => ({
   from: null,
   to: null,
   is_total_price: false,
@@ -95,31 +128,32 @@ export const blankPeriod = (): Values => ({
 });
 
 /** A record read back (GET /api/hotels/{id}) as the form: the payload's fields are all there. */
-export function hotelFromRecord(record: Values): Values {
-  const coords = Array.isArray(record.coords) ? record.coords.map(String) : [];
-  return { ...blankHotel(), ...record, coords: [coords[0] ?? '', coords[1] ?? ''], info: record.info ?? [], catalog: record.catalog ?? { price: null, sort: null } };
+export function hotelFromRecord(record: Record<string, unknown>): HotelValues {
+  const stored = record as Partial<HotelValues>;
+  const coords = Array.isArray(stored.coords) ? stored.coords.map(String) : [];
+  return { ...blankHotel(), ...stored, coords: [coords[0] ?? '', coords[1] ?? ''], info: stored.info ?? [], catalog: stored.catalog ?? { price: null, sort: null } };
 }
 
-const startsWith = (prefixes: readonly string[]) => (path: string) => prefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}.`) || (prefix.endsWith('_') && path.startsWith(prefix)));
-
 /** Error paths of each tab of the hotel editor; anything unknown shows on the general tab. */
-export const HOTEL_TAB_OWNS = {
-  rooms: startsWith(['rooms']),
-  commission: startsWith(['commission_', 'is_differentiate']),
-  info: startsWith(['description', 'short_description', 'info', 'desc_files']),
-  photos: startsWith(['photos']),
-  videos: startsWith(['videos']),
-  catalog: startsWith(['catalog']),
-  seo: startsWith(['seo_']),
-};
-export const generalOwns = (path: string) => !Object.values(HOTEL_TAB_OWNS).some((owns) => owns(path));
+const HOTEL_TABS = tabOwnership({
+  rooms: ['rooms'],
+  commission: ['commission_', 'is_differentiate'],
+  info: ['description', 'short_description', 'info', 'desc_files'],
+  photos: ['photos'],
+  videos: ['videos'],
+  catalog: ['catalog'],
+  seo: ['seo_'],
+});
+export const HOTEL_TAB_OWNS = HOTEL_TABS.owns;
+export const generalOwns = HOTEL_TABS.rest;
 
 /** Room dialog tabs: photos, dates, and everything else on the general tab. */
-export const ROOM_TAB_OWNS = {
-  photos: startsWith(['photos']),
-  dates: startsWith(['dates']),
-};
-export const roomGeneralOwns = (path: string) => !Object.values(ROOM_TAB_OWNS).some((owns) => owns(path));
-export const periodCommissionOwns = startsWith(['commission_', 'is_differentiate']);
+const ROOM_TABS = tabOwnership({ photos: ['photos'], dates: ['dates'] });
+export const ROOM_TAB_OWNS = ROOM_TABS.owns;
+export const roomGeneralOwns = ROOM_TABS.rest;
+export const periodCommissionOwns = owner(['commission_', 'is_differentiate']);
+
+/** A table cell of a value as typed (a count or a price not yet checked by the schema): empty when there is none. */
+export const cellText = (value: unknown): string => (value === null || value === undefined ? '' : String(value));
 
 export const hasErrors = (errors: FieldErrors) => Object.keys(errors).length > 0;

@@ -5,7 +5,7 @@ import { defineResourceScreen } from '../../common/resource/definition';
 import { editorPageLinks } from '../../common/resource/pageLinks';
 import { safeHref } from '../../common/SafeLink';
 
-const links = editorPageLinks<HotelListRow>({ create: 'hotel-create', edit: 'hotel-edit', copy: 'hotel-copy' });
+const links = editorPageLinks<HotelListRow>('hotel');
 
 export const hotelsScreen = defineResourceScreen<HotelListRow>({
   resource: hotelsResource,

@@ -1,7 +1,6 @@
 /** The lists the hotel editor's selects need: GET /api/hotels/data and GET /api/hotels/rooms/data. */
 import { HOTEL_PATHS } from '@shared/hotels/paths';
-import { useQuery } from '@tanstack/react-query';
-import { api } from '../../api/http';
+import { useEditorData } from '../../common/editor/useEditorData';
 import type { Option } from '../../common/form/fields';
 
 export interface HotelData {
@@ -31,15 +30,4 @@ export interface RoomData {
   children_ages: Option[];
 }
 
-export function useHotelData() {
-  const hotel = useQuery({ queryKey: [HOTEL_PATHS.data], queryFn: ({ signal }) => api.get<HotelData>(HOTEL_PATHS.data, undefined, signal), staleTime: 60_000 });
-  const rooms = useQuery({ queryKey: [HOTEL_PATHS.roomsData], queryFn: ({ signal }) => api.get<RoomData>(HOTEL_PATHS.roomsData, undefined, signal), staleTime: 60_000 });
-  return {
-    hotel: hotel.data,
-    rooms: rooms.data,
-    ready: Boolean(hotel.data && rooms.data),
-    failed: hotel.isError || rooms.isError,
-    failure: hotel.error ?? rooms.error,
-    retry: () => void Promise.all([hotel.isError && hotel.refetch(), rooms.isError && rooms.refetch()]),
-  };
-}
+export const useHotelData = () => useEditorData<{ hotel: HotelData; rooms: RoomData }>({ hotel: HOTEL_PATHS.data, rooms: HOTEL_PATHS.roomsData });

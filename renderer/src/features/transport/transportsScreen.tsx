@@ -10,7 +10,7 @@ export const transportsScreen = defineResourceScreen<TransportListRow>({
   title: 'Автобусные туры',
   columns: transportColumns,
   // Edit and copy always (spec 02 "Bus-transport list").
-  ...editorPageLinks<TransportListRow>({ create: 'transport-create', edit: 'transport-edit', copy: 'transport-copy' }),
+  ...editorPageLinks<TransportListRow>('transport'),
   // Spec 02: delete only when the server says the transport is not in use.
   canDelete: (row) => row.can_delete,
 });

@@ -5,7 +5,7 @@
 import { Checkbox, FormGroup } from '@blueprintjs/core';
 import { MESSAGES } from '@shared/messages';
 import type { EditorMode } from '@shared/editor';
-import { ROUTES } from '@shared/routes';
+import { editorTitles, ROUTES } from '@shared/routes';
 import { seatLayout } from '@shared/transport/seat-scheme';
 import { TRANSPORTATION_KINDS, transportationResource, type TransportationRow } from '@shared/transport/transportation';
 import type { FieldRenderProps } from '../../common/form/fields';
@@ -50,7 +50,7 @@ export const transportationScreen = defineResourceScreen<TransportationRow>({
     { key: 'rows', title: 'Рядов' },
     { key: 'second_door', title: 'Вторая дверь', render: (row) => (row.second_door ? MESSAGES.list.yes : MESSAGES.list.no) },
   ],
-  ...editorPageLinks<TransportationRow>({ create: 'transportation-create', edit: 'transportation-edit', copy: 'transportation-copy' }),
+  ...editorPageLinks<TransportationRow>('transportation'),
   canDelete: (row) => row.can_delete,
 });
 
@@ -76,11 +76,7 @@ const transportationForm: ResourceFormSpec = {
   aside: (values) => <SchemePreview values={values} />,
 };
 
-const TITLES: Record<EditorMode, string> = {
-  create: ROUTES['transportation-create'].title,
-  edit: ROUTES['transportation-edit'].title,
-  copy: ROUTES['transportation-copy'].title,
-};
+const TITLES: Record<EditorMode, string> = editorTitles('transportation');
 
 /** /transportation/create, /transportation/{id}/edit and /transportation/{id}/copy (the mode comes from the route). */
 export function TransportationFormPage() {

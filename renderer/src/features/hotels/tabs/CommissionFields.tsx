@@ -9,11 +9,12 @@ import { COMMISSION_BOUNDS, COMMISSION_TYPES, commissionMax, commissionMin } fro
 import { HOTEL_LIMITS } from '@shared/hotels/constants';
 import type { FieldErrors } from '@shared/validation';
 import { NumberField } from '../../../common/form/NumberField';
-import type { Values } from '../form';
+
 
 interface Props {
   categories: readonly CommissionCategory[];
-  values: Values;
+  /** The hotel's or the period's form (the commission fields are named by category: `commission_adult_sum`). */
+  values: Record<string, unknown>;
   setValue(name: string, value: unknown): void;
   errors: FieldErrors;
 }

@@ -10,12 +10,12 @@ import { MESSAGES } from '@shared/messages';
 import type { FieldErrors } from '@shared/validation';
 import { useState } from 'react';
 import { UploadButton, UploadList } from '../../../common/editor/UploadList';
-import { PhotoListEditor, RichTextEditor } from '../../../common/editors';
+import { PhotoListEditor, RichTextEditor } from '../../../common/content-editors';
 import { FormFields } from '../../../common/form/fields';
-import type { Values } from '../form';
+import type { HotelValues } from '../form';
 
 interface TabProps {
-  form: Values;
+  form: HotelValues;
   update(key: string, value: unknown): void;
   errors: FieldErrors;
 }
@@ -61,7 +61,7 @@ export function PhotosTab({ form, update, errors }: TabProps) {
 
 /** One video per hotel: upload while there is none, a table of name and caption, a caption dialog. */
 export function VideosTab({ form, update, errors }: TabProps) {
-  const videos: Values[] = form.videos ?? [];
+  const videos = form.videos;
   const [editing, setEditing] = useState<{ index: number; alt: string } | null>(null);
   const policy = HOTEL_UPLOADS[HotelFileType.Video].policy;
   const error = errors.videos?.[0] ?? Object.entries(errorsUnder(errors, 'videos'))[0]?.[1][0];

@@ -10,11 +10,11 @@ import { useState } from 'react';
 import { ItemSumList } from '../../../common/editor/ItemSumList';
 import { UploadList } from '../../../common/editor/UploadList';
 import { FormFields, type FieldSpec } from '../../../common/form/fields';
-import type { Values } from '../form';
+import type { HotelValues } from '../form';
 import type { HotelData } from '../useHotelData';
 
 interface Props {
-  form: Values;
+  form: HotelValues;
   update(key: string, value: unknown): void;
   errors: FieldErrors;
   data: HotelData;

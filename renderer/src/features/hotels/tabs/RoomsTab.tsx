@@ -8,12 +8,12 @@ import { useSession } from '../../../api/session';
 import { CollectionTable } from '../../../common/editor/CollectionTable';
 import { dropErrors } from '../../../common/editor/useAggregateEditor';
 import { useCollectionEditor } from '../../../common/editor/useCollectionEditor';
-import { blankRoom, type Values } from '../form';
+import { blankRoom, cellText, type HotelValues, type RoomValues } from '../form';
 import { RoomDialog } from '../RoomDialog';
 import type { HotelData, RoomData } from '../useHotelData';
 
 interface Props {
-  form: Values;
+  form: HotelValues;
   update(key: string, value: unknown): void;
   errors: FieldErrors;
   setErrors(update: (errors: FieldErrors) => FieldErrors): void;
@@ -24,7 +24,7 @@ interface Props {
 export function RoomsTab({ form, update, errors, setErrors, data, rooms }: Props) {
   const user = useSession((state) => state.user);
   const roomErrors = errorsUnder(errors, 'rooms');
-  const editor = useCollectionEditor<Values>({
+  const editor = useCollectionEditor<RoomValues>({
     items: form.rooms ?? [],
     onChange: (next) => update('rooms', next),
     blank: blankRoom,
@@ -37,7 +37,7 @@ export function RoomsTab({ form, update, errors, setErrors, data, rooms }: Props
 
   return (
     <>
-      <CollectionTable<Values>
+      <CollectionTable<RoomValues>
         label="Номера"
         name="rooms"
         rows={form.rooms ?? []}
@@ -51,10 +51,10 @@ export function RoomsTab({ form, update, errors, setErrors, data, rooms }: Props
         canDelete={(room) => room.can_delete !== false}
         columns={[
           { title: 'Тип', render: (room) => name(rooms.types, room.type_id) },
-          { title: 'Взрослых', render: (room) => room.adult_count },
-          { title: 'Детей', render: (room) => room.child_count },
-          { title: 'Доп. взрослых', render: (room) => room.adv_adult_count },
-          { title: 'Доп. детей', render: (room) => room.adv_child_count },
+          { title: 'Взрослых', render: (room) => cellText(room.adult_count) },
+          { title: 'Детей', render: (room) => cellText(room.child_count) },
+          { title: 'Доп. взрослых', render: (room) => cellText(room.adv_adult_count) },
+          { title: 'Доп. детей', render: (room) => cellText(room.adv_child_count) },
         ]}
       />
       {editor.state.open && (

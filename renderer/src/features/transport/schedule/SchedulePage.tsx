@@ -22,7 +22,7 @@ import { ReadFailure } from '../../../common/ReadFailure';
 import { toast } from '../../../common/toaster';
 import { SeatScheme } from '../../../common/seats/SeatScheme';
 import '../transport.css';
-import { DeparturesTab } from './DeparturesTab';
+import { DateDeparturesTab } from './DateDeparturesTab';
 import { SeatDialog } from './SeatDialog';
 
 const T = MESSAGES.transport;
@@ -225,7 +225,7 @@ export function SchedulePage() {
           id="departures"
           title="Отправления"
           disabled={!date}
-          panel={date ? <DeparturesTab transportId={id} date={date} rows={day.data?.data.dates ?? []} applications={applications} onChanged={() => void refresh()} /> : undefined}
+          panel={date ? <DateDeparturesTab transportId={id} date={date} rows={day.data?.data.dates ?? []} applications={applications} onChanged={() => void refresh()} /> : undefined}
         />
         <Tab
           id="unloading"

@@ -5,32 +5,37 @@
  * After a save the user goes back one page ('Направление успешно сохранено').
  */
 import { MESSAGES } from '@shared/messages';
-import { routePath, ROUTES } from '@shared/routes';
+import { editorTitles, routePath, ROUTES } from '@shared/routes';
 import { copyTransport } from '@shared/transport/rules';
 import { TRANSPORT_PATHS } from '@shared/transport/paths';
 import { transportSchema } from '@shared/transport/schema';
 import type { FieldErrors } from '@shared/validation';
 import { useNavigate } from 'react-router-dom';
-import { EditorPage } from '../../../common/editor/EditorPage';
-import { listPath } from '../../../common/resource/pageLinks';
-import { dropErrors, editorPageProps, useAggregateEditor } from '../../../common/editor/useAggregateEditor';
-import { blankTransport, generalOwns, TRANSPORT_TAB_OWNS, transportFromRecord, withRoutes, type Values } from './form';
+import { EditorPage } from '../../common/editor/EditorPage';
+import { listPath } from '../../common/resource/pageLinks';
+import { dropErrors, editorPageProps, useAggregateEditor } from '../../common/editor/useAggregateEditor';
+import { editorReadState } from '../../common/editor/useEditorData';
+import { blankTransport, generalOwns, TRANSPORT_TAB_OWNS, transportFromRecord, withRoutes, type RouteValues, type UpdateField, type Values } from './form';
 import { CatalogTab } from './tabs/CatalogTab';
-import { DeparturesTab } from './tabs/DeparturesTab';
+import { DepartureDaysTab } from './tabs/DepartureDaysTab';
 import { GeneralTab } from './tabs/GeneralTab';
 import { RouteTab } from './tabs/RouteTab';
 import { TariffsTab } from './tabs/TariffsTab';
 import { useTransportData } from './useTransportData';
-import '../transport.css';
+import './transport.css';
 
 const T = MESSAGES.transport;
 
 export function TransportEditorPage() {
   const navigate = useNavigate();
-  const { data, failed, cityName } = useTransportData();
+  const lists = useTransportData();
+  const { cityName } = lists;
+  const data = lists.data?.lists;
   const fallback = listPath('transports');
   const editor = useAggregateEditor<Values>({
     path: TRANSPORT_PATHS.list,
+    editor: 'transport',
+    afterSave: 'back',
     schema: transportSchema,
     blank: blankTransport,
     fromRecord: transportFromRecord,
@@ -40,10 +45,11 @@ export function TransportEditorPage() {
     texts: { saved: T.transportSaved, saveFailedTitle: MESSAGES.errors.saveFailedTitle, saveFailedText: MESSAGES.errors.saveFailedText, loadFailed: MESSAGES.errors.unexpected },
   });
   const { form, errors } = editor;
-  const update = (key: string, value: unknown) => editor.update(key, value);
+  // FormFields name their fields as text; the shared schema checks every value before a save.
+  const update: UpdateField = (key, value) => editor.update(key as keyof Values, value as Values[keyof Values]);
   const setErrors = (change: (current: FieldErrors) => FieldErrors) => editor.setErrors(change);
   /** A change of the route: the tariff matrix follows it; only the changed part's errors are answered. */
-  const setRoutes = (routes: Values, answered: string) => {
+  const setRoutes = (routes: RouteValues, answered: string) => {
     editor.setForm((current) => (current ? withRoutes(current, routes) : current));
     editor.setErrors((current) => dropErrors(current, answered));
   };
@@ -52,12 +58,11 @@ export function TransportEditorPage() {
     <EditorPage
       id="transport-editor"
       {...editorPageProps(editor)}
-      titles={{ create: ROUTES['transport-create'].title, edit: ROUTES['transport-edit'].title, copy: ROUTES['transport-copy'].title }}
+      titles={editorTitles('transport')}
       breadcrumbs={[{ text: ROUTES.transports.title, href: routePath('transports'), onClick: () => navigate(fallback) }, { text: form?.name || 'Новый тур' }]}
       errors={errors}
-      loading={editor.loading || !data}
-      failed={editor.failed || failed}
-      failedText={MESSAGES.errors.unexpected}
+      {...editorReadState(editor, lists)}
+      failedText={MESSAGES.connection.listFailed}
       tabs={
         form && data
           ? [
@@ -68,7 +73,7 @@ export function TransportEditorPage() {
                 owns: TRANSPORT_TAB_OWNS.routes,
                 panel: <RouteTab routes={form.routes} duration={Number(form.duration) || 0} setRoutes={setRoutes} errors={errors} setErrors={setErrors} data={data} cityName={cityName} />,
               },
-              { id: 'departures', title: 'График', owns: TRANSPORT_TAB_OWNS.departures, panel: <DeparturesTab form={form} update={update} errors={errors} setErrors={setErrors} /> },
+              { id: 'departures', title: 'График', owns: TRANSPORT_TAB_OWNS.departures, panel: <DepartureDaysTab form={form} update={update} errors={errors} setErrors={setErrors} /> },
               { id: 'tariffs', title: 'Тарифы', owns: TRANSPORT_TAB_OWNS.tariffs, panel: <TariffsTab form={form} update={update} errors={errors} cityName={cityName} /> },
               { id: 'catalog', title: 'Каталог', owns: TRANSPORT_TAB_OWNS.catalog, panel: <CatalogTab form={form} update={update} errors={errors} /> },
             ]

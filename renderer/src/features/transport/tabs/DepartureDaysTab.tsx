@@ -13,13 +13,13 @@ import { dateRowErrors, dayRowErrors } from '@shared/transport/schema';
 import { DEPARTURE_TYPE, TRANSPORT_LIMITS, WEEKDAYS, weekdayName } from '@shared/transport/constants';
 import type { FieldErrors } from '@shared/validation';
 import { useEffect, useState } from 'react';
-import { CollectionTable, commissionColumn, moneyColumn } from '../../../../common/editor/CollectionTable';
-import { ConfirmDelete } from '../../../../common/ConfirmDelete';
-import { checkRow, RowDialog } from '../../../../common/editor/RowDialog';
-import { dropErrors } from '../../../../common/editor/useAggregateEditor';
-import { useCollectionEditor, type RowDialogMode } from '../../../../common/editor/useCollectionEditor';
-import { FormFields, type FieldSpec } from '../../../../common/form/fields';
-import { blankDate, blankDay, type Values } from '../form';
+import { CollectionTable, commissionColumn, moneyColumn } from '../../../common/editor/CollectionTable';
+import { ConfirmDelete } from '../../../common/ConfirmDelete';
+import { checkRow, RowDialog } from '../../../common/editor/RowDialog';
+import { dropErrors } from '../../../common/editor/useAggregateEditor';
+import { useCollectionEditor, type RowDialogMode } from '../../../common/editor/useCollectionEditor';
+import { FormFields, type FieldSpec } from '../../../common/form/fields';
+import { blankDate, blankDay, type DateValues, type DayValues, type Values } from '../form';
 
 const T = MESSAGES.transport;
 
@@ -31,12 +31,11 @@ interface Props {
 }
 
 /** "5%" or "150,00 ₽" (commission type 1 fixed, 2 percent), as every money cell. */
-const markupColumn = commissionColumn<Values>('Наценка', (row) => Number(row.commission_type), (row) => row.commission_sum);
+const markupColumn = <Row extends DayValues | DateValues>() => commissionColumn<Row>('Наценка', (row) => Number(row.commission_type), (row) => row.commission_sum);
 
-export function DeparturesTab({ form, update, errors, setErrors }: Props) {
+export function DepartureDaysTab({ form, update, errors, setErrors }: Props) {
   const mode = Number(form.departure_type) === DEPARTURE_TYPE.dates ? DEPARTURE_TYPE.dates : DEPARTURE_TYPE.days;
-  const rows: Values[] = mode === DEPARTURE_TYPE.days ? (form.days ?? []) : (form.dates ?? []);
-  const locked = rows.length > 0;
+  const locked = (mode === DEPARTURE_TYPE.days ? form.days : form.dates).length > 0;
   const modeError = errors.departure_type?.[0] ?? errors[mode === DEPARTURE_TYPE.days ? 'days' : 'dates']?.[0];
   return (
     <div>
@@ -65,27 +64,29 @@ const commissionFields = (): FieldSpec[] => [
   { kind: 'number', name: 'freight', label: 'Фрахт автобуса, ₽', min: 0, max: TRANSPORT_LIMITS.freight, step: 0.01 },
 ];
 
-function useRows(key: 'days' | 'dates', props: Props, blank: () => Values) {
+function useRows<Key extends 'days' | 'dates'>(key: Key, props: Props, blank: () => Values[Key][number]) {
+  type Row = Values[Key][number];
   const rowErrors = errorsUnder(props.errors, key);
-  const editor = useCollectionEditor<Values>({
-    items: props.form[key] ?? [],
+  const items = props.form[key] as Row[];
+  const editor = useCollectionEditor<Row>({
+    items,
     onChange: (next) => props.update(key, next),
     blank,
     copy: (row) => ({ ...row, id: null }),
     errors: rowErrors,
     onErrorsAnswered: (index) => props.setErrors((current) => dropErrors(current, index === null ? key : `${key}.${index}`)),
   });
-  const others = (props.form[key] ?? []).filter((_: Values, index: number) => !(editor.state.open && index === editor.state.index));
+  const others = items.filter((_, index) => !(editor.state.open && index === editor.state.index));
   return { editor, rowErrors, others };
 }
 
 function DaysTable(props: Props) {
   const { editor, rowErrors, others } = useRows('days', props, blankDay);
-  const days: Values[] = props.form.days ?? [];
+  const days = props.form.days;
   const full = days.length >= TRANSPORT_LIMITS.weekdays;
   return (
     <>
-      <CollectionTable<Values>
+      <CollectionTable<DayValues>
         label="Дни недели"
         name="days"
         rows={days}
@@ -97,8 +98,8 @@ function DaysTable(props: Props) {
         onDelete={editor.remove}
         columns={[
           { title: 'День', render: (day) => weekdayName(Number(day.number)) },
-          markupColumn,
-          moneyColumn<Values>('Фрахт автобуса', (day) => day.freight ?? 0),
+          markupColumn<DayValues>(),
+          moneyColumn<DayValues>('Фрахт автобуса', (day) => day.freight ?? 0),
         ]}
       />
       {editor.state.open && (
@@ -108,7 +109,7 @@ function DaysTable(props: Props) {
           draft={editor.state.draft}
           setDraft={editor.setDraft}
           serverErrors={editor.rowErrors}
-          check={(draft) => dayRowErrors(draft, others)}
+          check={(draft) => dayRowErrors(draft, others.map((other) => ({ number: Number(other.number) })))}
           fields={[
             {
               kind: 'select',
@@ -116,7 +117,7 @@ function DaysTable(props: Props) {
               label: 'День недели',
               required: true,
               // A weekday another row has cannot be chosen again (spec 02 §5).
-              options: { items: WEEKDAYS.filter((day) => !others.some((other: Values) => Number(other.number) === day.id)).map(({ id, name }) => ({ id, name })) },
+              options: { items: WEEKDAYS.filter((day) => !others.some((other) => Number(other.number) === day.id)).map(({ id, name }) => ({ id, name })) },
             },
             ...commissionFields(),
           ]}
@@ -131,7 +132,7 @@ function DaysTable(props: Props) {
 
 function DatesTable(props: Props) {
   const { editor, rowErrors, others } = useRows('dates', props, blankDate);
-  const dates: Values[] = props.form.dates ?? [];
+  const dates = props.form.dates;
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [confirming, setConfirming] = useState(false);
   useEffect(() => setSelected(new Set()), [dates.length]);
@@ -143,7 +144,7 @@ function DatesTable(props: Props) {
   };
   return (
     <>
-      <CollectionTable<Values>
+      <CollectionTable<DateValues>
         label="Даты отправления"
         name="dates"
         rows={dates}
@@ -152,12 +153,12 @@ function DatesTable(props: Props) {
         addText="Добавить дату"
         onAdd={editor.openCreate}
         onEdit={editor.openEdit}
-        selection={{ selected, onChange: setSelected, label: (date) => `Выбрать ${formatDate(date.start_date)}` }}
+        selection={{ selected, onChange: setSelected, label: (date) => `Выбрать ${formatDate(date.start_date as string | null)}` }}
         toolbar={<Button icon="trash" intent={Intent.DANGER} text="Удалить выбранные даты" disabled={selected.size === 0} onClick={() => setConfirming(true)} />}
         columns={[
-          { title: 'Дата отправления', render: (date) => (date.start_date ? formatDate(date.start_date) : '') },
-          markupColumn,
-          moneyColumn<Values>('Фрахт автобуса', (date) => date.freight ?? 0),
+          { title: 'Дата отправления', render: (date) => (date.start_date ? formatDate(String(date.start_date)) : '') },
+          markupColumn<DateValues>(),
+          moneyColumn<DateValues>('Фрахт автобуса', (date) => date.freight ?? 0),
         ]}
       />
       <ConfirmDelete item={confirming ? selected.size : null} message={`Удалить выбранные даты (${selected.size})?`} onCancel={() => setConfirming(false)} onConfirm={removeSelected} />
@@ -168,7 +169,7 @@ function DatesTable(props: Props) {
           draft={editor.state.draft}
           setDraft={editor.setDraft}
           serverErrors={editor.rowErrors}
-          check={(draft) => dateRowErrors(draft, others)}
+          check={(draft) => dateRowErrors(draft, others.map((other) => ({ start_date: String(other.start_date) })))}
           fields={[{ kind: 'date', name: 'start_date', label: 'Дата отправления', required: true }, ...commissionFields()]}
           fixed={editor.state.draft.id ? 'start_date' : null}
           onSave={editor.commit}
@@ -184,21 +185,21 @@ const TITLES: Record<'day' | 'date', Record<RowDialogMode, string>> = {
   date: { create: 'Добавление даты', edit: 'Редактирование даты', copy: 'Копирование даты' },
 };
 
-interface RowDialogProps {
+interface RowDialogProps<Row extends DayValues | DateValues> {
   kind: 'day' | 'date';
   mode: RowDialogMode;
-  draft: Values;
-  setDraft(update: (current: Values) => Values): void;
+  draft: Row;
+  setDraft(update: (current: Row) => Row): void;
   serverErrors: FieldErrors;
-  check(draft: Values): FieldErrors;
+  check(draft: Row): FieldErrors;
   fields: FieldSpec[];
   /** The field a saved row keeps (its weekday or date: spec 02 §5 "fixed on edit"), shown but not editable. */
   fixed: string | null;
-  onSave(row: Values): void;
+  onSave(row: Row): void;
   onClose(): void;
 }
 
-function DepartureRowDialog({ kind, mode, draft, setDraft, serverErrors, check, fields, fixed, onSave, onClose }: RowDialogProps) {
+function DepartureRowDialog<Row extends DayValues | DateValues>({ kind, mode, draft, setDraft, serverErrors, check, fields, fixed, onSave, onClose }: RowDialogProps<Row>) {
   const [errors, setErrors] = useState<FieldErrors>(serverErrors);
   useEffect(() => setErrors(serverErrors), [serverErrors]);
   const setValue = (name: string, value: unknown) => {
@@ -208,7 +209,7 @@ function DepartureRowDialog({ kind, mode, draft, setDraft, serverErrors, check, 
   const shown = fixed
     ? fields.map((field) => (field.name === fixed ? ({ ...field, kind: 'text', hint: kind === 'day' ? T.dayFixed : T.dateFixed } as FieldSpec) : field))
     : fields;
-  const fixedValues = fixed ? { ...draft, [fixed]: kind === 'day' ? weekdayName(Number(draft.number)) : formatDate(draft.start_date) } : draft;
+  const fixedValues = fixed ? { ...draft, [fixed]: 'number' in draft ? weekdayName(Number(draft.number)) : formatDate(String(draft.start_date)) } : draft;
   return (
     <RowDialog
       id={`${kind}-dialog`}

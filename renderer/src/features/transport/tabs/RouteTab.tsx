@@ -12,22 +12,22 @@ import { TRANSPORT_LIMITS } from '@shared/transport/constants';
 import { type TransportData } from '@shared/transport/types';
 import type { FieldErrors } from '@shared/validation';
 import { useEffect, useState } from 'react';
-import { CollectionTable } from '../../../../common/editor/CollectionTable';
-import { EditorTabs, type EditorTab } from '../../../../common/editor/EditorTabs';
-import { checkRow, RowDialog } from '../../../../common/editor/RowDialog';
-import { dropErrors } from '../../../../common/editor/useAggregateEditor';
-import { useCollectionEditor, type RowDialogMode } from '../../../../common/editor/useCollectionEditor';
-import { FormFields, type FieldSpec } from '../../../../common/form/fields';
-import { blankStop, type Values } from '../form';
+import { CollectionTable } from '../../../common/editor/CollectionTable';
+import { EditorTabs, type EditorTab } from '../../../common/editor/EditorTabs';
+import { checkRow, RowDialog } from '../../../common/editor/RowDialog';
+import { dropErrors } from '../../../common/editor/useAggregateEditor';
+import { useCollectionEditor, type RowDialogMode } from '../../../common/editor/useCollectionEditor';
+import { FormFields, type FieldSpec } from '../../../common/form/fields';
+import { blankStop, type RouteValues, type StopValues } from '../form';
 
 const T = MESSAGES.transport;
 const TIME = 'ЧЧ:ММ';
 
 interface Props {
-  routes: Values;
+  routes: RouteValues;
   duration: number;
   /** New routes (the tariffs follow); `answered` is the error path the change answers. */
-  setRoutes(routes: Values, answered: string): void;
+  setRoutes(routes: RouteValues, answered: string): void;
   errors: FieldErrors;
   setErrors(update: (errors: FieldErrors) => FieldErrors): void;
   data: TransportData;
@@ -35,7 +35,7 @@ interface Props {
 }
 
 /** Route order of the stops: by arrival day, then arrival time (a stable sort: equal ones keep their order). */
-const inRouteOrder = (stops: Values[]) =>
+const inRouteOrder = (stops: StopValues[]) =>
   stops
     .map((stop, index) => ({ stop, index }))
     .sort((a, b) => Number(a.stop.arrival_day) - Number(b.stop.arrival_day) || String(a.stop.finish_time ?? '').localeCompare(String(b.stop.finish_time ?? '')) || a.index - b.index)
@@ -50,7 +50,7 @@ export function RouteTab({ routes, duration, setRoutes, errors, setErrors, data,
       { kind: 'text', name: time, label: timeLabel, placeholder: TIME },
     ];
     const form = {
-      values: routes[key] as Values,
+      values: routes[key],
       setValue: (name: string, value: unknown) => setRoutes({ ...routes, [key]: { ...routes[key], [name]: value } }, `routes.${key}.${name}`),
       errors: errorsUnder(errors, `routes.${key}`),
     };
@@ -67,7 +67,7 @@ export function RouteTab({ routes, duration, setRoutes, errors, setErrors, data,
   };
 
   const stopErrors = errorsUnder(errors, 'routes.intermediates');
-  const stops = useCollectionEditor<Values>({
+  const stops = useCollectionEditor<StopValues>({
     items: routes.intermediates ?? [],
     onChange: (next) => {
       const ordered = inRouteOrder(next);
@@ -99,7 +99,7 @@ export function RouteTab({ routes, duration, setRoutes, errors, setErrors, data,
             title: 'Промежуточные остановки',
             owns: ['routes.intermediates'],
             panel: (
-              <CollectionTable<Values>
+              <CollectionTable<StopValues>
                 label="Промежуточные остановки"
                 name="stops"
                 rows={routes.intermediates ?? []}
@@ -112,11 +112,11 @@ export function RouteTab({ routes, duration, setRoutes, errors, setErrors, data,
                 canDelete={(stop) => stop.can_delete !== false}
                 columns={[
                   { title: 'Город', render: (stop) => cityName(stop.point_city_id) },
-                  { title: 'Информация', render: (stop) => <span className="cell-text">{stop.info}</span> },
-                  { title: 'Прибытие', render: (stop) => stop.finish_time },
-                  { title: 'Отправление', render: (stop) => stop.start_time },
-                  { title: 'День прибытия', render: (stop) => stop.arrival_day },
-                  { title: 'День отправления', render: (stop) => stop.departure_day },
+                  { title: 'Информация', render: (stop) => <span className="cell-text">{String(stop.info ?? '')}</span> },
+                  { title: 'Прибытие', render: (stop) => String(stop.finish_time ?? '') },
+                  { title: 'Отправление', render: (stop) => String(stop.start_time ?? '') },
+                  { title: 'День прибытия', render: (stop) => String(stop.arrival_day ?? '') },
+                  { title: 'День отправления', render: (stop) => String(stop.departure_day ?? '') },
                 ]}
               />
             ),
@@ -130,7 +130,7 @@ export function RouteTab({ routes, duration, setRoutes, errors, setErrors, data,
           draft={stops.state.draft}
           setDraft={stops.setDraft}
           serverErrors={stops.rowErrors}
-          others={(routes.intermediates ?? []).filter((_: Values, index: number) => stops.state.open && index !== stops.state.index)}
+          others={routes.intermediates.filter((_, index) => stops.state.open && index !== stops.state.index)}
           duration={duration}
           cities={data.cities}
           onSave={stops.commit}
@@ -145,14 +145,14 @@ const TITLES: Record<RowDialogMode, string> = { create: 'Добавление о
 
 interface StopDialogProps {
   mode: RowDialogMode;
-  draft: Values;
-  setDraft(update: (current: Values) => Values): void;
+  draft: StopValues;
+  setDraft(update: (current: StopValues) => StopValues): void;
   serverErrors: FieldErrors;
   /** The other stops (the one before this in route order bounds its arrival day). */
-  others: Values[];
+  others: StopValues[];
   duration: number;
   cities: TransportData['cities'];
-  onSave(stop: Values): void;
+  onSave(stop: StopValues): void;
   onClose(): void;
 }
 

@@ -6,7 +6,7 @@
 import { HTMLTable, InputGroup, Intent, Tooltip } from '@blueprintjs/core';
 import { TRANSPORT_LIMITS } from '@shared/transport/constants';
 import type { FieldErrors } from '@shared/validation';
-import { routePoints, type Values } from '../form';
+import { routePoints, type TariffValues, type Values } from '../form';
 
 interface Props {
   form: Values;
@@ -17,7 +17,7 @@ interface Props {
 
 export function TariffsTab({ form, update, errors, cityName }: Props) {
   const points = routePoints(form.routes, cityName);
-  const tariffs: Values[] = form.tariffs ?? [];
+  const tariffs: TariffValues[] = form.tariffs;
   const indexOf = (from: number, to: number) => tariffs.findIndex((row) => row.from_position === from && row.to_position === to);
   const setTariff = (index: number, text: string) => update('tariffs', tariffs.map((row, at) => (at === index ? { ...row, tariff: text.trim() === '' ? 0 : text } : row)));
 

@@ -4,7 +4,7 @@ import { AUTO_CONFIRM_STATUSES } from '@shared/commission';
 import { TRANSPORT_LIMITS } from '@shared/transport/constants';
 import { type TransportData } from '@shared/transport/types';
 import type { FieldErrors } from '@shared/validation';
-import { FormFields } from '../../../../common/form/fields';
+import { FormFields } from '../../../common/form/fields';
 import type { Values } from '../form';
 
 interface Props {

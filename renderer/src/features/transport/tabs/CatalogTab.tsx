@@ -10,11 +10,11 @@ import { PHOTO_POLICY } from '@shared/files';
 import { TRANSPORT_LIMITS } from '@shared/transport/constants';
 import { TRANSPORT_PATHS } from '@shared/transport/paths';
 import type { FieldErrors } from '@shared/validation';
-import { PairListEditor } from '../../../../common/editor/PairListEditor';
-import { UploadButton } from '../../../../common/editor/UploadList';
-import { RichTextEditor } from '../../../../common/editors';
-import { FormFields } from '../../../../common/form/fields';
-import type { Values } from '../form';
+import { PairListEditor } from '../../../common/editor/PairListEditor';
+import { UploadButton } from '../../../common/editor/UploadList';
+import { RichTextEditor } from '../../../common/content-editors';
+import { FormFields } from '../../../common/form/fields';
+import type { CatalogValues, SeoValues, Values } from '../form';
 
 interface Props {
   form: Values;
@@ -43,14 +43,14 @@ const PAIR_LISTS = [
 ] as const;
 
 export function CatalogTab({ form, update, errors }: Props) {
-  const catalog: Values = form.catalog;
-  const seo: Values = catalog.seo_settings;
+  const catalog: CatalogValues = form.catalog;
+  const seo: SeoValues = catalog.seo_settings;
   const catalogErrors = errorsUnder(errors, 'catalog');
   const seoErrors = errorsUnder(catalogErrors, 'seo_settings');
   const setCatalog = (name: string, value: unknown) => update('catalog', { ...catalog, [name]: value });
   const setSeo = (name: string, value: unknown) => setCatalog('seo_settings', { ...seo, [name]: value });
   const part = (name: 'meta' | 'top_block' | 'bottom_block') => ({
-    values: seo[name] as Values,
+    values: seo[name] as Record<string, unknown>,
     setValue: (key: string, value: unknown) => setSeo(name, { ...seo[name], [key]: value }),
     errors: errorsUnder(seoErrors, name),
   });
@@ -63,7 +63,7 @@ export function CatalogTab({ form, update, errors }: Props) {
         <H5 className="editor-section-title">{title}</H5>
         <FormFields fields={[{ kind: 'text', name: 'title', label: 'Заголовок', hint: `Не более ${TRANSPORT_LIMITS.blockTitle} символов` }]} form={part(name)} editing idPrefix={name} />
         <FormGroup label="Текст" helperText={textError} intent={textError ? Intent.DANGER : Intent.NONE}>
-          <RichTextEditor value={seo[name].text ?? ''} onChange={(html) => part(name).setValue('text', html)} maxLength={TRANSPORT_LIMITS.richText} entity={ENTITY} invalid={Boolean(textError)} aria-label={`${title}: текст`} />
+          <RichTextEditor value={String(seo[name].text ?? '')} onChange={(html) => part(name).setValue('text', html)} maxLength={TRANSPORT_LIMITS.richText} entity={ENTITY} invalid={Boolean(textError)} aria-label={`${title}: текст`} />
         </FormGroup>
       </div>
     );
@@ -83,7 +83,7 @@ export function CatalogTab({ form, update, errors }: Props) {
       <FormGroup label="Изображение" helperText={imageError ?? 'jpg, png; не более 2 мб'} intent={imageError ? Intent.DANGER : Intent.NONE} className="editor-wide">
         {catalog.image_url && (
           <div className="catalog-image">
-            <img src={catalog.image_url} alt={catalog.title ?? ''} />
+            <img src={catalog.image_url} alt={String(catalog.title ?? '')} />
             <Button icon="trash" variant="minimal" intent={Intent.DANGER} text="Удалить изображение" onClick={() => update('catalog', { ...catalog, image: null, image_url: null })} />
           </div>
         )}
@@ -116,7 +116,7 @@ export function CatalogTab({ form, update, errors }: Props) {
         <div className="editor-wide" key={list.key}>
           <H5 className="editor-section-title">{list.title}</H5>
           <PairListEditor
-            items={seo[list.key] ?? []}
+            items={seo[list.key]}
             onChange={(items) => setSeo(list.key, items)}
             first={list.first}
             second={list.second}

@@ -30,7 +30,7 @@ const EMPTY = { name: '', number: '', glonas_url: '', departure_place: '', depar
 const T = MESSAGES.transport;
 
 
-export function DeparturesTab({ transportId, date, rows, applications, onChanged }: Props) {
+export function DateDeparturesTab({ transportId, date, rows, applications, onChanged }: Props) {
   const [editing, setEditing] = useState<DateDataRow | 'new' | null>(null);
   const [toDelete, setToDelete] = useState<DateDataRow | null>(null);
   const [notifying, setNotifying] = useState<number | null>(null);
