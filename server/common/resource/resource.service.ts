@@ -230,11 +230,10 @@ function bodyFields(body: unknown): { fields: Record<string, unknown>; version: 
 const VERSION_INPUT = z.object({ version: versionField() });
 
 /**
- * The stored record as a form would send it, for the keys a body leaves out: the declaration's
- * `toInput`, or the GET row with its lists of related records (`relations`) as lists of ids.
+ * The stored record as a form would send it, for the keys a body leaves out: the GET row with its
+ * lists of related records (`relations`) as lists of ids.
  */
 function storedInput(resource: AnyServerResource, row: Record<string, unknown>): Record<string, unknown> {
-  if (resource.toInput) return resource.toInput(row);
   const input = { ...row };
   for (const relation of resource.relations ?? []) {
     const value = input[relation];

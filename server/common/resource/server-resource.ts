@@ -30,11 +30,6 @@ export interface ServerResource<
     input: z.output<Definition['createSchema']> | z.output<Definition['updateSchema']>,
     context: ResourceContext,
   ) => Partial<Entity> | Promise<Partial<Entity>>;
-  /**
-   * The stored record (its GET row) as the update schema reads it, for the keys a PUT leaves out
-   * (absent keeps the stored value); default the row with its `relations` lists turned into id lists.
-   */
-  toInput?: (row: Record<string, unknown>) => Record<string, unknown>;
   /** Refusals beyond validation (throw to refuse), run inside the save's transaction. */
   checks?: {
     update?: (id: number, values: Partial<Entity>, context: ResourceContext) => void | Promise<void>;
