@@ -11,6 +11,7 @@ import { placeCapErrors, type PlaceLayout } from '../../shared/hotels/rules.js';
 import type { Hotel } from '../../shared/hotels/schema.js';
 import { MESSAGES } from '../../shared/messages.js';
 import { toFieldErrors } from '../../shared/validation.js';
+import { readLookups } from '../common/aggregate/lookups.js';
 import { readAggregates } from '../common/aggregate/aggregate-store.js';
 import { joinPath } from '../common/aggregate/declaration.js';
 import { AggregateEditor } from '../common/aggregate/aggregate-editor.js';
@@ -92,17 +93,16 @@ export class HotelsService extends AggregateEditor<Hotel, HotelRecord, HotelPick
   /** GET /api/hotels/data: every list the editor's selects need (spec 02 §7). */
   async data(raw: Record<string, unknown>) {
     const { type } = parseInput(typeQuery, raw);
-    const named = (table: string, extra = '') => this.db.query<{ id: number; name: string }[]>(`SELECT id, name${extra} FROM ${table} ORDER BY name, id`);
-    const [cities, promotions, services, infrastructures, types, meals, accommodations, vendors] = await Promise.all([
-      named('cities'),
-      named('promotions'),
-      named('hotel_services', ', icon'),
-      named('infrastructures', ', infrastructure_type_id AS type'),
-      named('infrastructure_types'),
-      named('meals', ', category_type'),
-      named('accommodations'),
-      named('vendors'),
-    ]);
+    const { cities, promotions, services, infrastructures, types, meals, accommodations, vendors } = await readLookups(this.db, {
+      cities: 'cities',
+      promotions: 'promotions',
+      services: { table: 'hotel_services', columns: ['icon'] },
+      infrastructures: { table: 'infrastructures', columns: ['infrastructure_type_id AS type'] },
+      types: 'infrastructure_types',
+      meals: { table: 'meals', columns: ['category_type'] },
+      accommodations: 'accommodations',
+      vendors: 'vendors',
+    });
     return {
       cities,
       sea_distances: SEA_DISTANCES,

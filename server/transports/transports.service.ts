@@ -11,6 +11,7 @@ import type { TransportForm } from '../../shared/transport/schema.js';
 import type { TransportData, TransportRecord } from '../../shared/transport/types.js';
 import type { SeatSchemeParams } from '../../shared/transport/seat-scheme.js';
 import { AggregateEditor } from '../common/aggregate/aggregate-editor.js';
+import { readLookups } from '../common/aggregate/lookups.js';
 import { idsInUse } from '../common/database/foreign-keys.js';
 import { notFound, ValidationFailed } from '../common/http/errors.js';
 import { ListService } from '../common/list/list.service.js';
@@ -51,11 +52,11 @@ export class TransportsService extends AggregateEditor<TransportForm, TransportR
 
   /** GET /transports/data: cities, vendors, days, transportations, commissions (spec 02 §7). */
   async data(): Promise<TransportData> {
-    const [cities, vendors, transportations] = await Promise.all([
-      this.db.query(`SELECT id, name FROM cities ORDER BY name, id`),
-      this.db.query(`SELECT id, name FROM vendors ORDER BY name, id`),
-      this.db.query(`SELECT id, name, seats, kind FROM transportations ORDER BY name, id`),
-    ]);
+    const { cities, vendors, transportations } = await readLookups<Pick<TransportData, 'cities' | 'vendors' | 'transportations'>>(this.db, {
+      cities: 'cities',
+      vendors: 'vendors',
+      transportations: { table: 'transportations', columns: ['seats', 'kind'] },
+    });
     return {
       cities,
       vendors,

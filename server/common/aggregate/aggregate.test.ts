@@ -17,6 +17,7 @@ import { ValidationFailed } from '../http/errors.js';
 import { VersionConflict } from '../version.js';
 import type { AggregateDeclaration, AggregateNode, StoredNode } from './declaration.js';
 import { readAggregates } from './aggregate-store.js';
+import { readLookups } from './lookups.js';
 import { removeAggregate } from './remove-aggregate.js';
 import { observeAggregateStatements, saveAggregate } from './save-aggregate.js';
 
@@ -324,5 +325,24 @@ describe('removing an aggregate', () => {
     expect(released.sort()).toEqual(['cover.jpg', 'item-1.jpg', 'item-2.jpg'].map((file) => `uploads/test/Правленая/${file}`));
     expect(edited.cover).toBe('uploads/test/Правленая/new-cover.jpg');
     expect(second.items[0]!.picture).toBe('uploads/test/Правленая/item-2.jpg');
+  });
+});
+
+describe("an editor's /data lookups", () => {
+  it('reads every list in one statement, each ordered by name, with the columns asked for', async () => {
+    let statements = 0;
+    const counting = Object.create(db.manager) as typeof db.manager;
+    counting.query = ((sql: string, parameters?: unknown[]) => {
+      statements++;
+      return db.manager.query(sql, parameters);
+    }) as typeof db.manager.query;
+    await database.query(`INSERT INTO test_boxes (name) VALUES ('Ящик Б'), ('Ящик А')`);
+    const lists = await readLookups(counting, { boxes: 'test_boxes', users: { table: 'users', columns: ['email AS login'] } });
+    expect(statements).toBe(1);
+    const boxes = lists.boxes.map((row) => row.name);
+    expect(boxes).toEqual([...boxes].sort((a, b) => String(a).localeCompare(String(b), 'ru')));
+    expect(lists.boxes[0]).toEqual({ id: expect.any(Number), name: expect.any(String) });
+    expect(lists.users).toContainEqual({ id: actorId, name: 'Тест', login: 'aggregate@example.test' });
+    await expect(readLookups(db, { boxes: 'test_boxes; DROP TABLE users' })).rejects.toThrow(/Not a lookup/);
   });
 });
