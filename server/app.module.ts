@@ -29,7 +29,7 @@ import { LogService } from './logs/log.service.js';
 import { LogsModule } from './logs/logs.module.js';
 import { MailModule } from './mail/mail.module.js';
 import { SERVER_RESOURCES } from './resources.js';
-import { RoomsModule } from './rooms/rooms.module.js';
+import { RoomDictionariesModule } from './room-dictionaries/room-dictionaries.module.js';
 import { TourDictionariesModule } from './tour-dictionaries/tour-dictionaries.module.js';
 import { TRANSPORT_PAYLOAD_ROUTES, TransportsModule } from './transports/transports.module.js';
 import { UserRolesController } from './users/user-roles.controller.js';
@@ -87,7 +87,7 @@ export const FEATURE_MODULES: Type[] = [
   ShellModule,
   FilesModule,
   HotelHandbooksModule,
-  RoomsModule,
+  RoomDictionariesModule,
   TourDictionariesModule,
   DirectionsModule,
   VendorsModule,

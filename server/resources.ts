@@ -11,7 +11,7 @@ import { countriesServerResource } from './countries/countries.resource.js';
 import { directionsServerResource, hotelDirectionsServerResource } from './directions/directions.resources.js';
 import { HOTEL_HANDBOOK_RESOURCES } from './hotel-handbooks/hotel-handbooks.resources.js';
 import { logsServerResource } from './logs/logs.resource.js';
-import { ROOM_DICTIONARIES } from './rooms/room-dictionaries.resources.js';
+import { ROOM_DICTIONARIES } from './room-dictionaries/room-dictionaries.resources.js';
 import { TOUR_DICTIONARY_RESOURCES } from './tour-dictionaries/tour-dictionaries.resources.js';
 import { transportationServerResource } from './transportation/transportation.resource.js';
 import { usersServerResource } from './users/users.resource.js';

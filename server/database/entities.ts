@@ -10,7 +10,7 @@ import { FileEntity, StoredFileEntity } from '../files/file.entity.js';
 import { HotelEntity } from '../hotels/hotel.entity.js';
 import * as hotelHandbooks from '../hotel-handbooks/hotel-handbook.entities.js';
 import { LogEntity } from '../logs/log.entity.js';
-import * as roomDictionaries from '../rooms/room-dictionary.entities.js';
+import * as roomDictionaries from '../room-dictionaries/room-dictionary.entities.js';
 import * as tourDictionaries from '../tour-dictionaries/tour-dictionary.entities.js';
 import { TransportationEntity } from '../transportation/transportation.entity.js';
 import { TransportListEntity } from '../transports/transport.entities.js';

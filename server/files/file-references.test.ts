@@ -15,7 +15,7 @@ import { hotelSchema } from '../../shared/hotels/schema.js';
 import { MESSAGES } from '../../shared/messages.js';
 import { Role } from '../../shared/roles.js';
 import { aggregateRefusal } from '../common/aggregate/aggregate-store.js';
-import { createHotelHandbooks, hotelPayload, room, type HotelHandbooks } from '../hotels/hotel-fixtures.js';
+import { createHotelHandbooks, hotelPayload, room, type HotelHandbooks } from '../test/hotel-fixtures.js';
 import { HOTEL_AGGREGATE, hotelNode } from '../hotels/hotel.aggregate.js';
 import { startTestApp, type ApiClient, type TestApp } from '../test/test-app.js';
 import { rerunMigration } from '../test/migration-rerun.js';

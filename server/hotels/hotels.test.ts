@@ -11,7 +11,7 @@ import { copyHotel } from '../../shared/hotels/rules.js';
 import { MESSAGES } from '../../shared/messages.js';
 import { Role } from '../../shared/roles.js';
 import { startTestApp, type ApiClient, type TestApp } from '../test/test-app.js';
-import { createHotelHandbooks, hotelPayload, periods, room, type HotelHandbooks } from './hotel-fixtures.js';
+import { createHotelHandbooks, hotelPayload, periods, room, type HotelHandbooks } from '../test/hotel-fixtures.js';
 
 let app: TestApp;
 let manager: ApiClient;

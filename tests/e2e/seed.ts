@@ -6,7 +6,7 @@
  * changes nothing. Screens built later bring rows of their own through their own tests or this list.
  */
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { createHotelHandbooks, hotelPayload } from '../../server/hotels/hotel-fixtures.js';
+import { createHotelHandbooks, hotelPayload } from '../../server/test/hotel-fixtures.js';
 import { daysFromToday, insertTransport, insertTransportation } from '../../server/test/transport-fixtures.js';
 import { toPayloadBody } from '../../shared/editor.js';
 import { sql } from './session.js';

@@ -9,7 +9,7 @@ import { performance } from 'node:perf_hooks';
 import { toPayloadBody } from '../../../shared/editor.js';
 import { HotelFileType } from '../../../shared/hotels/constants.js';
 import { observeAggregateStatements } from '../../common/aggregate/save-aggregate.js';
-import { createHotelHandbooks, hotelPayload } from '../../hotels/hotel-fixtures.js';
+import { createHotelHandbooks, hotelPayload } from '../../test/hotel-fixtures.js';
 import { percentile, type BenchRow, type BenchScenario } from '../context.js';
 
 const WARMUP = 20;

@@ -17,7 +17,7 @@ import { ValidationFailed } from '../http/errors.js';
 import { VersionConflict } from '../version.js';
 import type { AggregateDeclaration, AggregateNode, StoredNode } from './declaration.js';
 import { readAggregates } from './aggregate-store.js';
-import { readLookups } from './lookups.js';
+import { readLookups, type LookupRow } from './lookups.js';
 import { removeAggregate } from './remove-aggregate.js';
 import { observeAggregateStatements, saveAggregate } from './save-aggregate.js';
 
@@ -337,7 +337,7 @@ describe("an editor's /data lookups", () => {
       return db.manager.query(sql, parameters);
     }) as typeof db.manager.query;
     await database.query(`INSERT INTO test_boxes (name) VALUES ('Ящик Б'), ('Ящик А')`);
-    const lists = await readLookups(counting, { boxes: 'test_boxes', users: { table: 'users', columns: ['email AS login'] } });
+    const lists = await readLookups<{ boxes: LookupRow[]; users: LookupRow[] }>(counting, { boxes: 'test_boxes', users: { table: 'users', columns: ['email AS login'] } });
     expect(statements).toBe(1);
     const boxes = lists.boxes.map((row) => row.name);
     expect(boxes).toEqual([...boxes].sort((a, b) => String(a).localeCompare(String(b), 'ru')));

@@ -12,7 +12,7 @@ import { INPUT_LIMITS, PG_INTEGER_MAX } from '../../../shared/validation.js';
 import { LOG_RATE_LIMITS } from '../../logs/log-rate-limit.js';
 import { clientErrorReply } from '../http/client-errors.js';
 import { toPayloadBody } from '../../../shared/editor.js';
-import { createHotelHandbooks, hotelPayload, room } from '../../hotels/hotel-fixtures.js';
+import { createHotelHandbooks, hotelPayload, room } from '../../test/hotel-fixtures.js';
 import { englishWords } from '../../test/russian-text.js';
 import { startTestApp, type ApiClient, type TestApp } from '../../test/test-app.js';
 import { daysFromToday, insertCities, insertTransportation } from '../../test/transport-fixtures.js';

@@ -10,7 +10,7 @@ import { SafeLinks1765200000000 } from '../../../migrations/1765200000000-SafeLi
 import { toPayloadBody } from '../../../shared/editor.js';
 import { MESSAGES } from '../../../shared/messages.js';
 import { Role } from '../../../shared/roles.js';
-import { createHotelHandbooks, hotelPayload, type HotelHandbooks } from '../../hotels/hotel-fixtures.js';
+import { createHotelHandbooks, hotelPayload, type HotelHandbooks } from '../../test/hotel-fixtures.js';
 import { rerunMigration } from '../../test/migration-rerun.js';
 import { startTestApp, type ApiClient, type TestApp } from '../../test/test-app.js';
 import { daysFromToday, insertCities, insertTransport, insertTransportation } from '../../test/transport-fixtures.js';

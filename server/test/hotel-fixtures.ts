@@ -4,7 +4,6 @@
 import { PERIOD_COMMISSION_CATEGORIES } from '../../shared/hotels/constants.js';
 
 /** Payloads as a client builds them: loose JSON (the server validates them). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Payload = Record<string, any>;
 type HotelInput = Payload;
 type PeriodInput = Payload;

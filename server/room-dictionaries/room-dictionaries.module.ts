@@ -24,4 +24,4 @@ class RoomsDataController {
 }
 
 @Module({ controllers: [RoomsDataController] })
-export class RoomsModule {}
+export class RoomDictionariesModule {}
