@@ -52,6 +52,10 @@ export async function createTestDatabase(options: { empty?: boolean } = {}): Pro
   );
   const url = databaseUrl(name);
   const pool = new pg.Pool({ connectionString: url, max: 2 });
+  // DROP DATABASE … WITH (FORCE) may reach a connection pool.end() is still closing: PostgreSQL then
+  // ends it with 57P01, which would be an uncaught 'error' of a client the pool no longer watches.
+  pool.on('connect', (client) => client.on('error', () => undefined));
+  pool.on('error', () => undefined);
   let dropping: Promise<void> | undefined;
   return {
     name,

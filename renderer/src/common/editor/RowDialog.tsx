@@ -8,11 +8,12 @@ import { Button, DialogBody, DialogFooter, Intent } from '@blueprintjs/core';
 import { AppDialog } from '../AppDialog';
 import { MESSAGES } from '@shared/messages';
 import type { FieldErrors } from '@shared/validation';
-import type { ReactNode } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { DialogForm } from '../form/DialogForm';
 import { notifyInvalidForm } from '../failure';
 import { clearSaveFailures } from '../toaster';
 import { EditorTabs, type EditorTab } from './EditorTabs';
+import { dropErrors } from './useAggregateEditor';
 
 interface Props {
   id: string;
@@ -61,4 +62,22 @@ export function checkRow(errors: FieldErrors, setErrors: (errors: FieldErrors) =
   }
   notifyInvalidForm(errors, { required });
   return false;
+}
+
+/**
+ * A row dialog's draft and its errors: the errors start as the save's errors for this row (again
+ * when those change or the dialog opens anew, `opened`), and changing a field drops its errors and
+ * those of `alsoDrop` (a period's `to` answers the error its `from` carries).
+ */
+export function useRowDraft<Row>(setDraft: (update: (current: Row) => Row) => void, serverErrors: FieldErrors, opened?: unknown) {
+  const [errors, setErrors] = useState<FieldErrors>(serverErrors);
+  useEffect(() => setErrors(serverErrors), [serverErrors, opened]);
+  const setValue = useCallback(
+    (name: string, value: unknown, ...alsoDrop: string[]) => {
+      setDraft((current) => ({ ...current, [name]: value }));
+      setErrors((current) => [name, ...alsoDrop].reduce(dropErrors, current));
+    },
+    [setDraft],
+  );
+  return { errors, setErrors, setValue };
 }

@@ -6,10 +6,8 @@ import { HOTEL_TEXTS, PERIOD_COMMISSION_CATEGORIES } from '@shared/hotels/consta
 import { overlappingPeriods, periodErrors } from '@shared/hotels/schema';
 import { MESSAGES } from '@shared/messages';
 import type { FieldErrors } from '@shared/validation';
-import { useEffect, useState } from 'react';
-import { RowDialog, checkRow } from '../../common/editor/RowDialog';
+import { RowDialog, checkRow, useRowDraft } from '../../common/editor/RowDialog';
 import type { RowDialogMode } from '../../common/editor/useCollectionEditor';
-import { dropErrors } from '../../common/editor/useAggregateEditor';
 import { FormFields } from '../../common/form/fields';
 import { periodCommissionOwns, type PeriodValues } from './form';
 import { CommissionFields } from './tabs/CommissionFields';
@@ -30,15 +28,12 @@ interface Props {
 const TITLES: Record<RowDialogMode, string> = { create: HOTEL_TEXTS.periodCreate, edit: HOTEL_TEXTS.periodEdit, copy: HOTEL_TEXTS.periodCopy };
 
 export function PeriodDialog({ isOpen, mode, draft, setDraft, others, errors: serverErrors, onSave, onClose }: Props) {
-  const [errors, setErrors] = useState<FieldErrors>(serverErrors);
-  useEffect(() => setErrors(serverErrors), [serverErrors, isOpen]);
-  const setValue = (name: string, value: unknown) => {
-    // Spec 02 §4: the total-price mode uses the total, otherwise the adult and child prices: the
-    // other fields are locked, not cleared (switching back brings the typed prices back; the shared
-    // schema saves the locked ones as null).
-    setDraft((current) => ({ ...current, [name]: value }));
-    setErrors((current) => dropErrors(name === 'from' || name === 'to' ? dropErrors(current, 'from') : current, name));
-  };
+  const row = useRowDraft(setDraft, serverErrors, isOpen);
+  const { errors, setErrors } = row;
+  // Spec 02 §4: the total-price mode uses the total, otherwise the adult and child prices: the other
+  // fields are locked, not cleared (switching back brings the typed prices back; the shared schema
+  // saves the locked ones as null). The period's bounds answer the error its `from` carries.
+  const setValue = (name: string, value: unknown) => row.setValue(name, value, ...(name === 'to' ? ['from'] : []));
   const total = draft.is_total_price === true;
   const save = () => {
     const found = periodErrors(draft);

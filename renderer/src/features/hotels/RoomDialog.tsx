@@ -11,12 +11,12 @@ import { roomErrors } from '@shared/hotels/schema';
 import type { Photo } from '@shared/files';
 import { formatDate } from '@shared/format';
 import type { FieldErrors } from '@shared/validation';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { api } from '../../api/http';
 import { CollectionTable, moneyCell, moneyColumn } from '../../common/editor/CollectionTable';
 import { ConfirmDelete } from '../../common/ConfirmDelete';
 import { NumberField } from '../../common/form/NumberField';
-import { checkRow, RowDialog } from '../../common/editor/RowDialog';
+import { checkRow, RowDialog, useRowDraft } from '../../common/editor/RowDialog';
 import { dropErrors } from '../../common/editor/useAggregateEditor';
 import { useCollectionEditor, type RowDialogMode } from '../../common/editor/useCollectionEditor';
 import { ItemSumList } from '../../common/editor/ItemSumList';
@@ -49,9 +49,8 @@ const TITLES: Record<RowDialogMode, string> = { create: HOTEL_TEXTS.roomCreate, 
 const AGE_LISTS = Object.keys(ROOM_AGE_LISTS) as RoomAgeList[];
 
 export function RoomDialog({ isOpen, mode, draft, setDraft, errors: serverErrors, hotelMeals, data, rooms, isAdministrator, onSave, onClose }: Props) {
-  const [errors, setErrors] = useState<FieldErrors>(serverErrors);
+  const { errors, setErrors } = useRowDraft(setDraft, serverErrors, isOpen);
   const [premisesToDelete, setPremisesToDelete] = useState<number | null>(null);
-  useEffect(() => setErrors(serverErrors), [serverErrors, isOpen]);
 
   const place = rooms.places.find((item) => item.id === draft.place_id);
   const caps = roomCaps(draft, place);

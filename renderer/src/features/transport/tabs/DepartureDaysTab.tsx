@@ -15,7 +15,7 @@ import type { FieldErrors } from '@shared/validation';
 import { useEffect, useState } from 'react';
 import { CollectionTable, commissionColumn, moneyColumn } from '../../../common/editor/CollectionTable';
 import { ConfirmDelete } from '../../../common/ConfirmDelete';
-import { checkRow, RowDialog } from '../../../common/editor/RowDialog';
+import { checkRow, RowDialog, useRowDraft } from '../../../common/editor/RowDialog';
 import { dropErrors } from '../../../common/editor/useAggregateEditor';
 import { useCollectionEditor, type RowDialogMode } from '../../../common/editor/useCollectionEditor';
 import { FormFields, type FieldSpec } from '../../../common/form/fields';
@@ -200,12 +200,7 @@ interface RowDialogProps<Row extends DayValues | DateValues> {
 }
 
 function DepartureRowDialog<Row extends DayValues | DateValues>({ kind, mode, draft, setDraft, serverErrors, check, fields, fixed, onSave, onClose }: RowDialogProps<Row>) {
-  const [errors, setErrors] = useState<FieldErrors>(serverErrors);
-  useEffect(() => setErrors(serverErrors), [serverErrors]);
-  const setValue = (name: string, value: unknown) => {
-    setDraft((current) => ({ ...current, [name]: value }));
-    setErrors((current) => dropErrors(current, name));
-  };
+  const { errors, setErrors, setValue } = useRowDraft(setDraft, serverErrors);
   const shown = fixed
     ? fields.map((field) => (field.name === fixed ? ({ ...field, kind: 'text', hint: kind === 'day' ? T.dayFixed : T.dateFixed } as FieldSpec) : field))
     : fields;

@@ -11,10 +11,9 @@ import { intermediateStopErrors } from '@shared/transport/schema';
 import { TRANSPORT_LIMITS } from '@shared/transport/constants';
 import { type TransportData } from '@shared/transport/types';
 import type { FieldErrors } from '@shared/validation';
-import { useEffect, useState } from 'react';
 import { CollectionTable } from '../../../common/editor/CollectionTable';
 import { EditorTabs, type EditorTab } from '../../../common/editor/EditorTabs';
-import { checkRow, RowDialog } from '../../../common/editor/RowDialog';
+import { checkRow, RowDialog, useRowDraft } from '../../../common/editor/RowDialog';
 import { dropErrors } from '../../../common/editor/useAggregateEditor';
 import { useCollectionEditor, type RowDialogMode } from '../../../common/editor/useCollectionEditor';
 import { FormFields, type FieldSpec } from '../../../common/form/fields';
@@ -158,12 +157,7 @@ interface StopDialogProps {
 
 /** An intermediate stop: all six fields required ('Заполните все необходимые поля'), days within 1..duration. */
 function StopDialog({ mode, draft, setDraft, serverErrors, others, duration, cities, onSave, onClose }: StopDialogProps) {
-  const [errors, setErrors] = useState<FieldErrors>(serverErrors);
-  useEffect(() => setErrors(serverErrors), [serverErrors]);
-  const setValue = (name: string, value: unknown) => {
-    setDraft((current) => ({ ...current, [name]: value }));
-    setErrors((current) => dropErrors(current, name));
-  };
+  const { errors, setErrors, setValue } = useRowDraft(setDraft, serverErrors);
   const save = () => {
     const placed = inRouteOrder([...others, draft]);
     const previous = placed[placed.indexOf(draft) - 1];
