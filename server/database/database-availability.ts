@@ -61,10 +61,13 @@ export interface DatabaseAvailabilityOptions {
   restartTimeoutMs?: number;
   /** A probe that takes longer failed (a central server behind a dead network link). */
   probeTimeoutMs?: number;
+  /** After a request found the pool busy: at most one probe this often (a busy pool asks, a hung database answers). */
+  busyCheckEveryMs?: number;
 }
 
 export class DatabaseAvailability {
   private down: { since: number } | null = null;
+  private lastBusyCheck = 0;
   private closed = false;
   private wake: (() => void) | undefined;
   private readonly listeners: ((event: AvailabilityEvent) => void)[] = [];
@@ -107,6 +110,21 @@ export class DatabaseAvailability {
     }
     if (gone) this.markUnavailable(error);
     return gone;
+  }
+
+  /**
+   * A request waited its whole timeout for a pooled connection. Usually the pool is only busy (that
+   * request gets its own 503); but a database that hangs rather than dies (a stalled disk, a central
+   * server behind a dropped link) looks the same from the pool. One probe on the probe's own
+   * connection, at most every few seconds, tells: when it does not answer either, it is an outage,
+   * and the recovery loop takes over.
+   */
+  noteBusy(): void {
+    if (!this.available || this.closed) return;
+    const now = Date.now();
+    if (now - this.lastBusyCheck < (this.options.busyCheckEveryMs ?? 5_000)) return;
+    this.lastBusyCheck = now;
+    void withTimeout(this.options.probe(), 2_000).catch((error: unknown) => this.markUnavailable(error));
   }
 
   close(): void {

@@ -56,6 +56,9 @@ export class ProbeConnection {
       });
       this.client = client;
       await client.connect();
+      // This probe's own connection, even if a timed-out probe's clean-up replaced this.client meanwhile.
+      await client.query('SELECT 1');
+      return;
     }
     await this.client.query('SELECT 1');
   }

@@ -214,7 +214,11 @@ export class FilesService {
           if (!upload) throw notFound();
           const keys = (await foreignKeysInto(manager, 'files')).filter((key) => key.target === 'path');
           const pending = (await referencedValues(manager, [path], keys)).size === 0;
-          if (pending && upload.created_by !== options.by) throw forbidden(MESSAGES.files.notYourUpload);
+          // A record's file goes with the record's own save or delete, never through this call: a
+          // reference that would not refuse the delete (ON DELETE SET NULL) must not let anyone
+          // clear another record's image behind its version check.
+          if (!pending) throw forbidden(MESSAGES.errors.inUse);
+          if (upload.created_by !== options.by) throw forbidden(MESSAGES.files.notYourUpload);
         }
         return manager.query<{ sha256: string }[]>(DELETE_UPLOAD, [path]);
       });

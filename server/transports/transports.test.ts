@@ -198,6 +198,19 @@ describe('the catalogue image', () => {
     expect(await stored(second)).toBe(false);
     expect((await manager.delete(`/api/transports/${saved.id}`)).status).toBe(404);
   });
+
+  it('cannot be deleted through DELETE /api/photos while its transport names it, by its uploader or anyone else', async () => {
+    const image = await photo('bus');
+    const saved = await created(form('Каталог: чужое удаление', { catalog: { title: 'Каталог', price: 100, sort: 1, image } }));
+    const { client: accountant } = await app.signInAs(Role.Accountant);
+    for (const client of [manager, admin, accountant]) {
+      const reply = await client.delete(`/api/photos?path=${encodeURIComponent(image)}`);
+      expect(reply.status).toBe(403);
+      expect(reply.body).toEqual({ message: MESSAGES.errors.inUse });
+    }
+    expect((await app.db.query('SELECT catalog_image FROM transports WHERE id = $1', [saved.id]))[0]).toEqual({ catalog_image: image });
+    expect(await app.db.query('SELECT 1 FROM files WHERE path = $1', [image])).toHaveLength(1);
+  });
 });
 
 describe('intermediate stops', () => {

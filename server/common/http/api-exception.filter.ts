@@ -1,7 +1,7 @@
 import { ArgumentsHost, Catch, type ExceptionFilter } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { MESSAGES } from '../../../shared/messages.js';
-import { DatabaseAvailability } from '../../database/database-availability.js';
+import { DatabaseAvailability, isPoolBusy } from '../../database/database-availability.js';
 import { LogService } from '../../logs/log.service.js';
 import { clientErrorReply } from './client-errors.js';
 import { sendDatabaseUnavailable } from './database-unavailable.js';
@@ -31,6 +31,8 @@ export class ApiExceptionFilter implements ExceptionFilter {
 
     const reply = clientErrorReply(exception, request);
     if (reply) {
+      // Busy, or a database that hangs: a probe of its own tells (it never delays this reply).
+      if (isPoolBusy(exception)) this.availability.noteBusy();
       const warn = () => {
         const words = exception instanceof Error ? exception.message : String(exception);
         const message = reply.note ? `${reply.note} (${words})` : words;

@@ -12,7 +12,7 @@ export const transportColumns: ColumnSpec<TransportListRow>[] = [
   { key: 'kind', title: 'Тип', maxWidth: '6vw', render: (row) => row.transportation?.kind_name ?? '' },
   { key: 'seats', title: 'Мест', width: 70, render: (row) => String(row.transportation?.seats ?? '') },
   { key: 'route_start', title: 'Отправление', maxWidth: '7vw', render: (row) => row.route.start ?? '' },
-  { key: 'route_intermediates', title: 'Остановки', maxWidth: '9vw', render: (row) => <span className="route-cell">{row.route.intermediates.join(', ')}</span>, text: (row) => row.route.intermediates.join(', ') },
+  { key: 'route_intermediates', title: 'Остановки', maxWidth: '9vw', render: (row) => row.route.intermediates.join(', ') },
   { key: 'route_finish', title: 'Прибытие', maxWidth: '7vw', render: (row) => row.route.finish ?? '' },
   { key: 'duration', title: 'Дней', width: 70 },
   { key: 'departure_days', title: 'Отправления', maxWidth: '8vw' },
