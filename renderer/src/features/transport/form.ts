@@ -128,11 +128,13 @@ const POINT_INFO_SHOWN = 30;
  * The route's points in order (start, stops, finish), each named by its number in the route, its city
  * and the start of its info — two points in one city (B's bus station, B's embankment) read apart.
  */
-export function routePoints(routes: RouteValues, cityName: (id: unknown) => string): { position: number; name: string }[] {
+export function routePoints(routes: RouteValues, cityName: (id: unknown) => string): { position: number; name: string; full: string }[] {
   const points = [routes.start, ...(routes.intermediates ?? []), routes.finish];
   return points.map((point, position) => {
     const info = typeof point?.info === 'string' ? point.info.trim().split('\n')[0]!.trim() : '';
     const place = info.length > POINT_INFO_SHOWN ? `${info.slice(0, POINT_INFO_SHOWN).trimEnd()}…` : info;
-    return { position, name: `${position + 1}. ${cityName(point?.point_city_id) || '—'}${place ? ` (${place})` : ''}` };
+    const city = `${position + 1}. ${cityName(point?.point_city_id) || '—'}`;
+    // `name` keeps a header short; `full` (its hover text) names the whole place.
+    return { position, name: `${city}${place ? ` (${place})` : ''}`, full: `${city}${info ? ` (${info})` : ''}` };
   });
 }

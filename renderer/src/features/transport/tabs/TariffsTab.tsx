@@ -29,14 +29,18 @@ export function TariffsTab({ form, update, errors, cityName }: Props) {
           <tr>
             <th>Откуда \ Куда</th>
             {points.slice(1).map((point) => (
-              <th key={point.position}>{point.name}</th>
+              <th key={point.position} title={point.full}>
+                {point.name}
+              </th>
             ))}
           </tr>
         </thead>
         <tbody>
           {points.slice(0, -1).map((from) => (
             <tr key={from.position}>
-              <th scope="row">{from.name}</th>
+              <th scope="row" title={from.full}>
+                {from.name}
+              </th>
               {points.slice(1).map((to) => {
                 if (to.position <= from.position) return <td key={to.position} className="tariff-none" />;
                 const index = indexOf(from.position, to.position);
