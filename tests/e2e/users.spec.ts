@@ -122,7 +122,8 @@ test('administrator manages staff users: add, validation, search, paging, edit, 
   // Delete asks first; cancel keeps the row, confirm removes it.
   await marina.getByRole('button', { name: 'Удалить' }).click();
   await expect(page.getByText('Вы действительно желаете удалить пользователя?')).toBeVisible();
-  await page.getByRole('button', { name: 'Отмена' }).click();
+  // The question's own Отмена (the edit dialog may still be closing behind it on a slow machine).
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Отмена' }).click();
   await expect(marina).toBeVisible();
   await marina.getByRole('button', { name: 'Удалить' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Удалить' }).click();
