@@ -469,6 +469,7 @@ describe('a create committed while the database goes away', () => {
     expect(reply.status, JSON.stringify(reply.body)).toBe(201);
     expect(reply.body.data).toMatchObject({ id: expect.any(Number), name: 'Отель Обрыв', slug: payload.slug, city_id: handbooks.cityId });
     expect(reply.body.data.rooms).toBeUndefined();
+    expect(reply.body.data.version).toBe(1);
     expect(await app.db.query('SELECT name FROM hotels WHERE id = $1', [reply.body.data.id])).toEqual([{ name: 'Отель Обрыв' }]);
     // Once the database answers again (the killed connection may have started a recovery), the hotel reads whole.
     let read = await manager.get(`/api/hotels/${reply.body.data.id}`);

@@ -47,30 +47,36 @@ interface Placed {
  * and every child below it; returns the root's id. Refuses (422, nothing written) a child id that
  * is not the parent's own, and the removal of a child another table still points at.
  */
-export async function writeAggregate(manager: EntityManager, declaration: AggregateDeclaration, root: AggregateNode, id?: number): Promise<number> {
+export async function writeAggregate(manager: EntityManager, declaration: AggregateDeclaration, root: AggregateNode, id?: number): Promise<{ id: number; version: number }> {
   const columns = declaration.columns;
   const table = name(declaration.table);
   // Every unique field of the root at once (a copy's name and slug in one 422), before anything is written.
   await assertUniqueFields(manager, declaration.table, pick(root.values, columns), id);
   const row = JSON.stringify([pick(root.values, columns)]);
   let rootId: number;
+  let version: number;
   if (id === undefined) {
     const list = Object.keys(columns).join(', ');
-    const [inserted] = await manager.query<{ id: number }[]>(
-      `INSERT INTO ${table} (${list}) SELECT ${list} FROM jsonb_to_recordset($1::jsonb) AS v(${recordType(columns)}) RETURNING id`,
+    const [inserted] = await manager.query<{ id: number; version: number }[]>(
+      `INSERT INTO ${table} (${list}) SELECT ${list} FROM jsonb_to_recordset($1::jsonb) AS v(${recordType(columns)}) RETURNING id, version`,
       [row],
     );
     rootId = inserted!.id;
+    version = inserted!.version;
   } else {
     // The version rises on every save of the aggregate, also when only its children changed.
     const assignments = Object.keys(columns).map((column) => `${column} = v.${column}`);
-    await manager.query(`UPDATE ${table} t SET ${assignments.join(', ')}, version = t.version + 1 FROM jsonb_to_recordset($1::jsonb) AS v(${recordType(columns)}) WHERE t.id = $2`, [row, id]);
+    const [updated] = await manager.query<{ version: number }[]>(
+      `UPDATE ${table} t SET ${assignments.join(', ')}, version = t.version + 1 FROM jsonb_to_recordset($1::jsonb) AS v(${recordType(columns)}) WHERE t.id = $2 RETURNING t.version`,
+      [row, id],
+    );
     rootId = id;
+    version = updated!.version;
   }
   const parents = [{ id: rootId, node: root }];
   await writeLevel(manager, declaration.collections, parents, id !== undefined);
   await writeLinks(manager, declaration.links, parents, id !== undefined);
-  return rootId;
+  return { id: rootId, version };
 }
 
 /** One level of collections below `parents`: diffed by id, then their own children. */

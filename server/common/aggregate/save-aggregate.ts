@@ -41,18 +41,18 @@ export interface AggregateSave<T> {
 }
 
 /**
- * The reply of a committed save whose read after the commit failed: the root's id and the payload's
- * fields as sent — without its lists of rows (their new ids only the read could tell) and without a
- * version (the stored one is not known). A later GET reads the whole record.
+ * The reply of a committed save whose read after the commit failed: the root's id, its new version
+ * (so a client that sends this reply back is still version-checked) and the payload's fields as sent —
+ * without its lists of rows (their new ids only the read could tell). A later GET reads it whole.
  */
 export type CommittedAggregate = Record<string, unknown> & { id: number };
 
 /** What a save answers: the aggregate read back, or what it knows when that read failed after the commit. */
 export type SavedAggregate<T> = T | CommittedAggregate;
 
-function committedAggregate(id: number, input: object): CommittedAggregate {
+function committedAggregate(written: { id: number; version: number }, input: object): CommittedAggregate {
   const known = Object.entries(input).filter(([key, value]) => key !== 'version' && key !== 'id' && !Array.isArray(value));
-  return { ...Object.fromEntries(known), id };
+  return { ...Object.fromEntries(known), id: written.id, version: written.version };
 }
 
 /** Observes every SQL statement a save sends (the bench counts them); null when nobody listens. */
@@ -75,9 +75,9 @@ function observed(manager: EntityManager): EntityManager {
 
 export async function saveAggregate<T>(db: DataSource, save: AggregateSave<T>): Promise<SavedAggregate<T>> {
   let root: AggregateNode | undefined;
-  let id: number;
+  let written: { id: number; version: number };
   try {
-    id = await db.transaction(async (transaction) => {
+    written = await db.transaction(async (transaction) => {
       const manager = observed(transaction);
       await actAs(manager, save.actor.user.id);
       if (save.id !== undefined) await assertCurrentVersion(manager, save.declaration.table, save.id, save.version, () => save.read(manager, save.id!));
@@ -88,7 +88,7 @@ export async function saveAggregate<T>(db: DataSource, save: AggregateSave<T>): 
         const kept = nodeUploads(save.declaration, root);
         await save.releaseUploads!(manager, held.filter((path) => !kept.has(path)));
       }
-      await save.afterWrite?.(manager, written);
+      await save.afterWrite?.(manager, written.id);
       return written;
     });
   } catch (error) {
@@ -98,8 +98,8 @@ export async function saveAggregate<T>(db: DataSource, save: AggregateSave<T>): 
   // Read after the commit: deferred constraints (overlapping periods) are judged at the commit, so
   // only now is the save known to stand. From here on a failure changes nothing in the database.
   try {
-    return await save.read(db.manager, id);
+    return await save.read(db.manager, written.id);
   } catch {
-    return committedAggregate(id, save.input);
+    return committedAggregate(written, save.input);
   }
 }
