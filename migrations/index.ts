@@ -20,6 +20,9 @@ import { SeatCountsByBoardingPoint1765100000010 } from './1765100000010-SeatCoun
 import { UploadStaging1765150000000 } from './1765150000000-UploadStaging.js';
 import { FileFieldKinds1765200000020 } from './1765200000020-FileFieldKinds.js';
 import { SafeLinks1765200000000 } from './1765200000000-SafeLinks.js';
+import { TourServices1765300000000 } from './1765300000000-TourServices.js';
+import { CatalogSections1765300000010 } from './1765300000010-CatalogSections.js';
+import { Tours1765300000020 } from './1765300000020-Tours.js';
 
 export const MIGRATIONS = [
   Foundation1763769600000,
@@ -43,4 +46,7 @@ export const MIGRATIONS = [
   UploadStaging1765150000000,
   SafeLinks1765200000000,
   FileFieldKinds1765200000020,
+  TourServices1765300000000,
+  CatalogSections1765300000010,
+  Tours1765300000020,
 ];

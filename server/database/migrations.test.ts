@@ -43,8 +43,8 @@ describe('migrations', () => {
       expect(health.status).toBe(200);
       expect(await health.json()).toEqual({ status: 'ok' });
     }
-    const counts = await db.query('SELECT name, count(*)::int AS count FROM migrations GROUP BY name ORDER BY name');
-    expect(counts).toEqual(MIGRATION_NAMES.map((name) => ({ name, count: 1 })).sort((a, b) => a.name.localeCompare(b.name)));
+    const counts = await db.query('SELECT name, count(*)::int AS count FROM migrations GROUP BY name ORDER BY name COLLATE "C"');
+    expect(counts).toEqual(MIGRATION_NAMES.map((name) => ({ name, count: 1 })).sort((a, b) => (a.name < b.name ? -1 : 1)));
     // The schema is really there.
     expect(await db.query(`SELECT to_regclass('users')::text AS users, to_regclass('sessions')::text AS sessions`)).toEqual([
       { users: 'users', sessions: 'sessions' },
