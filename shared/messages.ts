@@ -251,8 +251,8 @@ export const MESSAGES = {
     payloadInvalid: 'Данные формы не удалось прочитать: ожидается JSON-объект.',
     /** A removed child row (a room, a price period) that other records still use. */
     childInUse: 'Запись используется в других данных и не может быть удалена.',
-    /** Two price periods of one room share a day. */
-    overlap: 'Период пересекается с другим периодом этого номера.',
+    /** Two price periods of one list (a room's, a meal's, a service's) share a day. */
+    overlap: 'Период пересекается с другим периодом.',
     periodOrder: 'Дата начала не может быть позже даты окончания.',
     /** Marks of the editor's tabs and rows. */
     tabHasErrors: 'На вкладке есть ошибки',

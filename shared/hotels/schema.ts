@@ -27,6 +27,7 @@ import {
   versionField,
 } from '../validation.js';
 import { SLUG_FORMAT } from '../slug.js';
+import { checkPeriodOverlaps } from '../periods.js';
 import {
   HOTEL_COMMISSION_CATEGORIES,
   HOTEL_LIMITS as L,
@@ -143,21 +144,6 @@ export const periodSchema = z
 export type PeriodInput = z.input<typeof periodSchema>;
 export type Period = z.output<typeof periodSchema>;
 
-/**
- * Price periods are whole days, both ends included (a period ending 10.06 and one starting 11.06
- * do not overlap; one starting 10.06 does). Returns, for each period overlapping an earlier one,
- * its index and the earlier one's.
- */
-export function overlappingPeriods(periods: readonly { from?: string | null; to?: string | null }[]): { index: number; other: number }[] {
-  const found: { index: number; other: number }[] = [];
-  periods.forEach((period, index) => {
-    if (!period.from || !period.to) return;
-    const other = periods.findIndex((earlier, earlierIndex) => earlierIndex < index && !!earlier.from && !!earlier.to && earlier.from <= period.to! && period.from! <= earlier.to!);
-    if (other !== -1) found.push({ index, other });
-  });
-  return found;
-}
-
 // ---------------------------------------------------------------------------------------------
 // Room
 
@@ -208,9 +194,7 @@ export const roomSchema = z
     required('children_ages', room.child_count > 0 && room.children_ages.length === 0);
     required('adv_children_ages', room.adv_child_count > 0 && room.adv_children_ages.length === 0);
     required('meals', room.meals.length === 0);
-    for (const { index, other } of overlappingPeriods(room.dates)) {
-      context.addIssue({ code: 'custom', path: ['dates', index, 'from'], message: MESSAGES.editor.overlap, params: { other } });
-    }
+    checkPeriodOverlaps(room.dates, context);
   })
   .transform((room) => ({
     ...room,

@@ -3,7 +3,8 @@
  * total-price mode switching the price fields, and the period's markups.
  */
 import { HOTEL_TEXTS, PERIOD_COMMISSION_CATEGORIES } from '@shared/hotels/constants';
-import { overlappingPeriods, periodErrors } from '@shared/hotels/schema';
+import { periodErrors } from '@shared/hotels/schema';
+import { overlappingPeriods } from '@shared/periods';
 import { MESSAGES } from '@shared/messages';
 import type { FieldErrors } from '@shared/validation';
 import { RowDialog, checkRow, useRowDraft } from '../../common/editor/RowDialog';
