@@ -320,6 +320,41 @@ export const MESSAGES = {
     typeSaved: 'Тип успешно сохранен',
     typeDeleted: 'Тип успешно удален',
   },
+  /** Excursion tours and their checklist (spec 03 §5, §8). */
+  tours: {
+    saved: 'Тур успешно сохранен',
+    deleted: 'Тур успешно удален',
+    checklistSaved: 'Чеклист успешно сохранен',
+    checklistSaveFailed: 'Ошибка сохранения чеклиста',
+    /** A PATCH whose points a colleague changed since they were read: nothing saved, these points named. */
+    checklistConflict: 'Пункты чеклиста изменены другим пользователем — обновите чеклист и повторите:',
+    checklistPointChanged: 'Пункт изменён другим пользователем.',
+    checklistPointUnknown: 'Такого пункта нет в чеклисте тура.',
+    checklistExists: 'Чеклист этого тура уже создан.',
+    checklistMissing: 'У тура ещё нет чеклиста.',
+    mealDateFrom: 'Поле Дата от обязательно для заполнения.',
+    mealDateTo: 'Поле Дата до обязательно для заполнения.',
+    mealPrice: 'Поле Цена обязательно для заполнения.',
+    fillRequired: 'Заполните все необходимые поля',
+    /** A meal names its supplier or its name (spec 03 §4: Save is disabled without either). */
+    mealSupplierOrName: 'Укажите поставщика или название.',
+    mealDay: (max: number) => `День тура — от 1 до ${max}.`,
+    dayName: 'Поле название обязательно для заполнения.',
+    dayDescription: 'Поле описание обязательно для заполнения.',
+    transportForthRequired: 'Для этого типа тура укажите транспорт туда.',
+    cityRequired: 'Для этого типа тура укажите город.',
+    transportBackSame: 'Транспорт обратно не может совпадать с транспортом туда.',
+    /** The transport is not one a tour can travel by from or to this place (the picker's forth/back). */
+    dateTwice: 'Эта дата уже есть в туре.',
+    sectionTwice: 'Этот раздел каталога уже выбран.',
+    serviceTwice: 'Эта услуга уже выбрана.',
+    tradeOfferTwice: 'Это торговое предложение уже выбрано.',
+    serviceUnknown: 'Такой услуги нет.',
+    fileLimit: (max: number) => `Не более ${max} файлов.`,
+    /** Above a copy (spec 03 §4: copy clears meals, files, photos, videos, day photos and the checklist). */
+    copyNotice: 'Это копия: питание, файлы, фото, видео, фото дней и чеклист не скопированы.',
+    pastDates: (count: number) => `Прошедшие даты (${count})`,
+  },
   /** Room dictionaries (spec 02): the spec names no texts, so the generic ones. */
   roomDictionaries: {
     saved: 'Успешно сохранено',

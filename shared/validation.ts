@@ -123,15 +123,15 @@ const numericText = (value: unknown) => (typeof value === 'string' && /^\s*-?\d+
 /** Blank becomes `blank` (undefined: required), numeric text its number. */
 const readNumber = (blank: unknown) => (value: unknown) => (isBlank(value) ? blank : numericText(value));
 
-const wholeNumber = (min: number, max: number) =>
-  z.number({ error: (issue) => (issue.input === undefined ? M.required : M.integer) }).int(M.integer).min(min, M.min(min)).max(max, M.max(max));
+const wholeNumber = (min: number, max: number, missing: string = M.required) =>
+  z.number({ error: (issue) => (issue.input === undefined ? missing : M.integer) }).int(M.integer).min(min, M.min(min)).max(max, M.max(max));
 
 /**
  * A required whole number in [min, max] (a count, a day, a price in whole roubles); numeric text
  * accepted, `'abc'` is 'must be an integer'. With `blank`, no value is that number (a sum that defaults to 0).
  */
-export function requiredInteger(min: number, max: number, options: { blank?: number } = {}) {
-  return z.preprocess(readNumber(options.blank), wholeNumber(min, max));
+export function requiredInteger(min: number, max: number, options: { blank?: number; missing?: string } = {}) {
+  return z.preprocess(readNumber(options.blank), wholeNumber(min, max, options.missing));
 }
 
 /** An optional whole number in [min, max]; blank is null. */
@@ -428,10 +428,11 @@ export function phoneSearchText(query: string): string {
  * is not a real date gets 'Введите дату в формате ДД.ММ.ГГГГ.' — the renderer sends what was typed
  * when it is not a date, so the server refuses it under the field instead of dropping it.
  */
-function calendarDate(bounds: DateBounds, required: boolean) {
+function calendarDate(bounds: DateBounds, required: boolean, missing?: string) {
   const min = bounds.min ?? DATE_BOUNDS.min;
   const max = bounds.max ?? DATE_BOUNDS.max;
-  return z.string({ error: required ? requiredMessage : MESSAGES.dates.format }).superRefine((text, context) => {
+  const whenMissing = missing ? (issue: { input?: unknown }) => (issue.input === undefined || issue.input === null || issue.input === '' ? missing : M.invalid) : requiredMessage;
+  return z.string({ error: required ? whenMissing : MESSAGES.dates.format }).superRefine((text, context) => {
     if (!isCalendarDate(text)) context.addIssue({ code: 'custom', message: MESSAGES.dates.format });
     else if (text < min) context.addIssue({ code: 'custom', message: MESSAGES.dates.notBefore(typedDate(min)) });
     else if (text > max) context.addIssue({ code: 'custom', message: MESSAGES.dates.notAfter(typedDate(max)) });
@@ -443,9 +444,9 @@ export function optionalDate(bounds: DateBounds = DATE_BOUNDS) {
   return z.preprocess(blankToNull, calendarDate(bounds, false).nullable());
 }
 
-/** A required calendar date YYYY-MM-DD within `bounds`. */
-export function requiredDate(bounds: DateBounds = DATE_BOUNDS) {
-  return z.preprocess((value) => (value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value), calendarDate(bounds, true));
+/** A required calendar date YYYY-MM-DD within `bounds`; `missing` is the field's own message when it is blank (spec 03: 'Поле Дата от обязательно…'). */
+export function requiredDate(bounds: DateBounds = DATE_BOUNDS, options: { missing?: string } = {}) {
+  return z.preprocess((value) => (value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value), calendarDate(bounds, true, options.missing));
 }
 
 /**
