@@ -13,5 +13,7 @@ export const toursResource = defineResource({
   sortable: ['id', 'name'],
   filters: z.object({ is_active: listFilter.flag(), checklist_is_incomplete: listFilter.flag() }),
   picker: 'search',
+  /** The list's active switch: PUT /api/tours/{id}/active. */
+  switches: { active: 'is_active' },
   messages: { saved: MESSAGES.tours.saved, deleted: MESSAGES.tours.deleted, loadFailed: MESSAGES.errors.unexpected },
 });

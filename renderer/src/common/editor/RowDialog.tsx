@@ -25,12 +25,14 @@ interface Props {
   onClose(): void;
   width?: string;
   footer?: ReactNode;
+  /** Save is offered but locked while the row lacks what it cannot be saved without (a tour meal's supplier or name). */
+  saveDisabled?: boolean;
 }
 
-export function RowDialog({ id, isOpen, title, tabs, errors, onSave, onClose, width = '70vw' }: Props) {
+export function RowDialog({ id, isOpen, title, tabs, errors, onSave, onClose, width = '70vw', saveDisabled }: Props) {
   return (
     <AppDialog isOpen={isOpen} onClose={onClose} title={title} canOutsideClickClose={false} canEscapeKeyClose className="row-dialog" style={{ width, maxWidth: 1200 }}>
-      <DialogForm onSubmit={onSave}>
+      <DialogForm onSubmit={() => (saveDisabled ? undefined : onSave())}>
         <DialogBody className="row-dialog-body">
           {/* A row of one part (an intermediate stop, a weekday) needs no tab header. */}
           {tabs.length === 1 ? <div className="editor-tab-panel">{tabs[0]!.panel}</div> : <EditorTabs id={id} tabs={tabs} errors={errors} />}
@@ -39,7 +41,7 @@ export function RowDialog({ id, isOpen, title, tabs, errors, onSave, onClose, wi
           actions={
             <>
               <Button text={MESSAGES.list.cancel} onClick={onClose} />
-              <Button type="submit" intent={Intent.PRIMARY} text={MESSAGES.list.save} data-testid={`${id}-save`} />
+              <Button type="submit" intent={Intent.PRIMARY} text={MESSAGES.list.save} disabled={saveDisabled} data-testid={`${id}-save`} />
             </>
           }
         />

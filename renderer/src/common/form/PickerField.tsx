@@ -21,7 +21,8 @@ export interface PickerProps {
   /** The list's path, e.g. `/clients` or `/agencies/7/agency-users`. */
   path: string;
   value: number | null;
-  onChange(value: number | null): void;
+  /** The chosen record's id, and the record itself when one was picked (its name for a table). */
+  onChange(value: number | null, picked?: IdName): void;
   /** The chosen record's id and name when it is already known (an edit form's record). */
   selected?: IdName | null;
   clearable?: boolean;
@@ -30,14 +31,19 @@ export interface PickerProps {
   /** Button text while nothing is chosen. */
   placeholder?: string;
   testId?: string;
+  /** More query parameters of the list (a tour's hotels by `city_id`); a change asks the server again. */
+  params?: Record<string, string | number | null | undefined>;
+  /** Records not offered (a tour's way back never offers its way there). */
+  exclude?: readonly number[];
 }
 
 /** The server's matches for the typed text: the first `PICKER_LIMITS.default` by name. */
-export function usePickerMatches(path: string, typed: string, enabled: boolean) {
+export function usePickerMatches(path: string, typed: string, enabled: boolean, params?: PickerProps['params']) {
   const query = useDebouncedValue(typed.trim(), PICKER_LIMITS.debounceMs);
+  const extra = Object.fromEntries(Object.entries(params ?? {}).filter(([, value]) => value !== null && value !== undefined && value !== '')) as Record<string, string | number>;
   const result = useQuery({
-    queryKey: ['picker', path, query],
-    queryFn: ({ signal }) => api.get<{ data: IdName[] }>(pickerPath(path), { query, limit: PICKER_LIMITS.default }, signal),
+    queryKey: ['picker', path, query, extra],
+    queryFn: ({ signal }) => api.get<{ data: IdName[] }>(pickerPath(path), { ...extra, query, limit: PICKER_LIMITS.default }, signal),
     enabled,
     staleTime: 30_000,
     placeholderData: keepPreviousData,
@@ -45,15 +51,15 @@ export function usePickerMatches(path: string, typed: string, enabled: boolean) 
   return { matches: result.data?.data, searching: result.isFetching || query !== typed.trim() };
 }
 
-export function PickerField({ id, path, value, onChange, selected, clearable, intent, disabled, placeholder, testId }: PickerProps) {
+export function PickerField({ id, path, value, onChange, selected, clearable, intent, disabled, placeholder, testId, params, exclude }: PickerProps) {
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState('');
-  const { matches, searching } = usePickerMatches(path, typed, open);
+  const { matches, searching } = usePickerMatches(path, typed, open, params);
   const known = useRef(new Map<number, IdName>()).current;
   if (selected) known.set(selected.id, selected);
   for (const match of matches ?? []) known.set(match.id, match);
   const chosen = value === null ? undefined : known.get(value);
-  const items = matches ?? [];
+  const items = (matches ?? []).filter((match) => !exclude?.includes(match.id));
 
   return (
     <div className="select-field">
@@ -75,7 +81,7 @@ export function PickerField({ id, path, value, onChange, selected, clearable, in
         )}
         onItemSelect={(item) => {
           known.set(item.id, item);
-          onChange(item.id);
+          onChange(item.id, item);
         }}
         query={typed}
         onQueryChange={setTyped}

@@ -1,0 +1,119 @@
+/**
+ * The catalogue sections the tour is placed in (spec 03 §2.5 "Catalog sections tab", §4, §5): name,
+ * cost and sort; in the dialog the section is locked once chosen and Save waits for one.
+ */
+import { errorsUnder } from '@shared/editor';
+import { MESSAGES } from '@shared/messages';
+import { TOUR_LIMITS } from '@shared/tours/constants';
+import { catalogSectionEntryErrors } from '@shared/tours/schema';
+import type { TourData } from '@shared/tours/types';
+import type { FieldErrors } from '@shared/validation';
+import { CollectionTable, moneyColumn } from '../../../common/editor/CollectionTable';
+import { checkRow, RowDialog, useRowDraft } from '../../../common/editor/RowDialog';
+import { dropErrors } from '../../../common/editor/useAggregateEditor';
+import { useCollectionEditor, type RowDialogMode } from '../../../common/editor/useCollectionEditor';
+import { FormFields } from '../../../common/form/fields';
+import { blankCatalogEntry, cellText, type CatalogEntryValues, type SetField, type TourValues } from '../form';
+
+interface Props {
+  form: TourValues;
+  update: SetField;
+  errors: FieldErrors;
+  setErrors(change: (errors: FieldErrors) => FieldErrors): void;
+  data: TourData;
+}
+
+export function CatalogTab({ form, update, errors, setErrors, data }: Props) {
+  const entryErrors = errorsUnder(errors, 'catalog_sections');
+  const editor = useCollectionEditor<CatalogEntryValues>({
+    items: form.catalog_sections,
+    onChange: (entries) => update('catalog_sections', entries),
+    blank: blankCatalogEntry,
+    copy: (entry) => ({ ...entry, id: null }),
+    errors: entryErrors,
+    onErrorsAnswered: (index) => setErrors((current) => dropErrors(current, index === null ? 'catalog_sections' : `catalog_sections.${index}`)),
+  });
+  const taken = form.catalog_sections.filter((_, index) => !(editor.state.open && index === editor.state.index)).map((entry) => entry.id);
+  return (
+    <>
+      <CollectionTable<CatalogEntryValues>
+        label="Разделы каталога"
+        name="catalog-sections"
+        rows={form.catalog_sections}
+        pageSize={10}
+        errors={entryErrors}
+        addText="Добавить раздел"
+        onAdd={editor.openCreate}
+        onEdit={editor.openEdit}
+        onDelete={editor.remove}
+        columns={[
+          { title: 'Название', render: (entry) => entry.name ?? data.catalog_sections.find((section) => section.id === entry.id)?.name ?? '' },
+          moneyColumn<CatalogEntryValues>('Стоимость', (entry) => entry.sum),
+          { title: 'Сортировка', render: (entry) => cellText(entry.sort), width: 110 },
+        ]}
+      />
+      {editor.state.open && (
+        <EntryDialog
+          mode={editor.state.mode}
+          draft={editor.state.draft}
+          setDraft={editor.setDraft}
+          serverErrors={editor.rowErrors}
+          sections={data.catalog_sections.filter((section) => !taken.includes(section.id))}
+          locked={editor.state.mode === 'edit'}
+          onSave={(entry) => editor.commit({ ...entry, name: data.catalog_sections.find((section) => section.id === entry.id)?.name ?? entry.name })}
+          onClose={editor.close}
+        />
+      )}
+    </>
+  );
+}
+
+const TITLES: Record<RowDialogMode, string> = { create: 'Добавление раздела', edit: 'Редактирование раздела', copy: 'Копирование раздела' };
+
+function EntryDialog({ mode, draft, setDraft, serverErrors, sections, locked, onSave, onClose }: {
+  mode: RowDialogMode;
+  draft: CatalogEntryValues;
+  setDraft(update: (current: CatalogEntryValues) => CatalogEntryValues): void;
+  serverErrors: FieldErrors;
+  sections: { id: number; name: string }[];
+  /** A saved entry keeps its section (spec 03 §2.5: the select is locked once chosen). */
+  locked: boolean;
+  onSave(entry: CatalogEntryValues): void;
+  onClose(): void;
+}) {
+  const { errors, setErrors, setValue } = useRowDraft(setDraft, serverErrors);
+  const items = locked && draft.id !== null && !sections.some((section) => section.id === draft.id) ? [...sections, { id: draft.id, name: draft.name ?? String(draft.id) }] : sections;
+  return (
+    <RowDialog
+      id="catalog-section-dialog"
+      isOpen
+      title={TITLES[mode]}
+      width="50vw"
+      errors={errors}
+      saveDisabled={draft.id === null}
+      onSave={() => {
+        if (checkRow(catalogSectionEntryErrors(draft), setErrors, MESSAGES.tours.fillRequired)) onSave(draft);
+      }}
+      onClose={onClose}
+      tabs={[
+        {
+          id: 'general',
+          title: 'Раздел',
+          owns: () => true,
+          panel: (
+            <FormFields
+              fields={[
+                { kind: 'select', name: 'id', label: 'Раздел каталога', required: true, options: { items }, locked: () => locked },
+                { kind: 'number', name: 'sum', label: 'Стоимость, ₽', min: 0, max: TOUR_LIMITS.catalogCost, step: 0.01 },
+                { kind: 'number', name: 'sort', label: 'Сортировка', min: TOUR_LIMITS.catalogSort.min, max: TOUR_LIMITS.catalogSort.max, hint: `от ${TOUR_LIMITS.catalogSort.min} до ${TOUR_LIMITS.catalogSort.max}` },
+              ]}
+              form={{ values: draft as unknown as Record<string, unknown>, setValue, errors }}
+              editing
+              idPrefix="catalog-section"
+            />
+          ),
+        },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,118 @@
+/**
+ * The tour's start dates (spec 03 §2.5 "Dates tab", §9): upcoming and past on tabs of their own (a
+ * date before today is past), each date once. Deleting a date also deletes its checklist points.
+ */
+import { Tab, Tabs } from '@blueprintjs/core';
+import { errorsUnder } from '@shared/editor';
+import { formatDate } from '@shared/format';
+import { MESSAGES } from '@shared/messages';
+import { isPastDate } from '@shared/tours/rules';
+import { todayIso } from '@shared/transport/constants';
+import type { FieldErrors } from '@shared/validation';
+import { useState } from 'react';
+import { CollectionTable } from '../../../common/editor/CollectionTable';
+import { checkRow, RowDialog, useRowDraft } from '../../../common/editor/RowDialog';
+import { dropErrors } from '../../../common/editor/useAggregateEditor';
+import { useCollectionEditor, type RowDialogMode } from '../../../common/editor/useCollectionEditor';
+import { FormFields } from '../../../common/form/fields';
+import { blankDate, type DateValues, type SetField, type TourValues } from '../form';
+
+interface Props {
+  form: TourValues;
+  update: SetField;
+  errors: FieldErrors;
+  setErrors(change: (errors: FieldErrors) => FieldErrors): void;
+}
+
+export function DatesTab({ form, update, errors, setErrors }: Props) {
+  const [tab, setTab] = useState<'upcoming' | 'past'>('upcoming');
+  const dateErrors = errorsUnder(errors, 'dates');
+  const editor = useCollectionEditor<DateValues>({
+    items: form.dates,
+    onChange: (dates) => update('dates', [...dates].sort((a, b) => String(a.start_date ?? '').localeCompare(String(b.start_date ?? '')))),
+    blank: blankDate,
+    copy: ({ id: _id, ...date }) => date,
+    errors: dateErrors,
+    onErrorsAnswered: (index) => setErrors((current) => dropErrors(current, index === null ? 'dates' : `dates.${index}`)),
+  });
+  const today = todayIso();
+  const indexed = form.dates.map((date, index) => ({ date, index }));
+  const part = (past: boolean) => indexed.filter(({ date }) => date.start_date !== null && isPastDate(date.start_date, today) === past);
+  const table = (past: boolean) => {
+    const rows = part(past);
+    const original = (shown: number) => rows[shown]!.index;
+    // The part's own rows carry the errors of their place in the whole list.
+    const shownErrors = Object.fromEntries(
+      Object.entries(dateErrors).flatMap(([path, messages]) => {
+        const [head, ...rest] = path.split('.');
+        const at = rows.findIndex((row) => String(row.index) === head);
+        return at === -1 ? [] : [[[at, ...rest].join('.'), messages]];
+      }),
+    );
+    return (
+      <CollectionTable<DateValues>
+        label={past ? 'Прошедшие даты' : 'Предстоящие даты'}
+        name={past ? 'past-dates' : 'dates'}
+        rows={rows.map(({ date }) => date)}
+        pageSize={10}
+        errors={shownErrors}
+        addText={past ? undefined : 'Добавить дату'}
+        onAdd={past ? undefined : editor.openCreate}
+        onEdit={(index) => editor.openEdit(original(index))}
+        onDelete={(index) => editor.remove(original(index))}
+        confirmDelete="Удалить дату? Пункты чеклиста этой даты тоже будут удалены."
+        columns={[{ title: 'Дата начала', render: (date) => formatDate(date.start_date) }]}
+      />
+    );
+  };
+  return (
+    <>
+      <Tabs id="tour-dates" selectedTabId={tab} onChange={(next) => setTab(next as 'upcoming' | 'past')} renderActiveTabPanelOnly>
+        <Tab id="upcoming" title="Предстоящие" panel={table(false)} />
+        <Tab id="past" title={`Прошедшие (${part(true).length})`} panel={table(true)} />
+      </Tabs>
+      {editor.state.open && (
+        <DateDialog mode={editor.state.mode} draft={editor.state.draft} setDraft={editor.setDraft} serverErrors={editor.rowErrors} others={form.dates.filter((_, index) => !(editor.state.open && index === editor.state.index))} onSave={editor.commit} onClose={editor.close} />
+      )}
+    </>
+  );
+}
+
+const TITLES: Record<RowDialogMode, string> = { create: 'Добавление даты', edit: 'Редактирование даты', copy: 'Копирование даты' };
+
+function DateDialog({ mode, draft, setDraft, serverErrors, others, onSave, onClose }: {
+  mode: RowDialogMode;
+  draft: DateValues;
+  setDraft(update: (current: DateValues) => DateValues): void;
+  serverErrors: FieldErrors;
+  others: DateValues[];
+  onSave(date: DateValues): void;
+  onClose(): void;
+}) {
+  const { errors, setErrors, setValue } = useRowDraft(setDraft, serverErrors);
+  const save = () => {
+    const found: FieldErrors = {};
+    if (!draft.start_date) found.start_date = [MESSAGES.validation.required];
+    else if (others.some((other) => other.start_date === draft.start_date)) found.start_date = [MESSAGES.tours.dateTwice];
+    if (checkRow(found, setErrors, MESSAGES.tours.fillRequired)) onSave(draft);
+  };
+  return (
+    <RowDialog
+      id="date-dialog"
+      isOpen
+      title={TITLES[mode]}
+      width="36vw"
+      errors={errors}
+      onSave={save}
+      onClose={onClose}
+      tabs={[
+        {
+          id: 'general',
+          title: 'Дата',
+          owns: () => true,
+          panel: <FormFields fields={[{ kind: 'date', name: 'start_date', label: 'Дата начала', required: true }]} form={{ values: draft as unknown as Record<string, unknown>, setValue, errors }} editing idPrefix="date" />,
+        },
+      ]}
+    />
+  );
+}

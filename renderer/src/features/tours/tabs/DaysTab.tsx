@@ -1,0 +1,117 @@
+/** The tour's days (spec 03 §2.5 "Days tab", §5): name and description required, and the day's photos. */
+import { FormGroup, Intent } from '@blueprintjs/core';
+import { errorsUnder } from '@shared/editor';
+import { MESSAGES } from '@shared/messages';
+import { TourFileType, TOUR_LIMITS } from '@shared/tours/constants';
+import { TOUR_PATHS } from '@shared/tours/paths';
+import { dayErrors } from '@shared/tours/schema';
+import type { FieldErrors } from '@shared/validation';
+import { PhotoListEditor, RichTextEditor } from '../../../common/content-editors';
+import { CollectionTable } from '../../../common/editor/CollectionTable';
+import { checkRow, RowDialog, useRowDraft } from '../../../common/editor/RowDialog';
+import { dropErrors } from '../../../common/editor/useAggregateEditor';
+import { useCollectionEditor, type RowDialogMode } from '../../../common/editor/useCollectionEditor';
+import { FormFields } from '../../../common/form/fields';
+import { blankDay, type DayValues, type SetField, type TourValues } from '../form';
+
+/** The entity of the tour's uploads and editor images (shared/files.ts `uploadRoles`). */
+export const TOUR_ENTITY = 'tour';
+
+interface Props {
+  form: TourValues;
+  update: SetField;
+  errors: FieldErrors;
+  setErrors(change: (errors: FieldErrors) => FieldErrors): void;
+}
+
+export function DaysTab({ form, update, errors, setErrors }: Props) {
+  const dayErrorsOfTour = errorsUnder(errors, 'days');
+  const editor = useCollectionEditor<DayValues>({
+    items: form.days,
+    onChange: (days) => update('days', days),
+    blank: blankDay,
+    copy: ({ id: _id, ...day }) => ({ ...day, photos: [] }),
+    errors: dayErrorsOfTour,
+    onErrorsAnswered: (index) => setErrors((current) => dropErrors(current, index === null ? 'days' : `days.${index}`)),
+  });
+  return (
+    <>
+      <CollectionTable<DayValues>
+        label="Дни"
+        name="days"
+        rows={form.days}
+        pageSize={10}
+        errors={dayErrorsOfTour}
+        addText="Добавить день"
+        onAdd={editor.openCreate}
+        onEdit={editor.openEdit}
+        onCopy={editor.openCopy}
+        onDelete={editor.remove}
+        columns={[
+          { title: 'День', render: (_, index) => String(index + 1), width: 60 },
+          { title: 'Название', render: (day) => day.name },
+          { title: 'Фото', render: (day) => String(day.photos.length), width: 80 },
+        ]}
+      />
+      {editor.state.open && <DayDialog mode={editor.state.mode} draft={editor.state.draft} setDraft={editor.setDraft} serverErrors={editor.rowErrors} onSave={editor.commit} onClose={editor.close} />}
+    </>
+  );
+}
+
+const TITLES: Record<RowDialogMode, string> = { create: 'Добавление дня', edit: 'Редактирование дня', copy: 'Копирование дня' };
+
+function DayDialog({ mode, draft, setDraft, serverErrors, onSave, onClose }: {
+  mode: RowDialogMode;
+  draft: DayValues;
+  setDraft(update: (current: DayValues) => DayValues): void;
+  serverErrors: FieldErrors;
+  onSave(day: DayValues): void;
+  onClose(): void;
+}) {
+  const { errors, setErrors, setValue } = useRowDraft(setDraft, serverErrors);
+  const descriptionError = errors.description?.[0];
+  return (
+    <RowDialog
+      id="day-dialog"
+      isOpen
+      title={TITLES[mode]}
+      width="50vw"
+      errors={errors}
+      onSave={() => {
+        if (checkRow(dayErrors(draft), setErrors, MESSAGES.tours.fillRequired)) onSave(draft);
+      }}
+      onClose={onClose}
+      tabs={[
+        {
+          id: 'general',
+          title: 'Основное',
+          owns: ['name', 'description'],
+          panel: (
+            <>
+              <FormFields fields={[{ kind: 'text', name: 'name', label: 'Название', required: true, hint: `Не более ${TOUR_LIMITS.dayName} символов` }]} form={{ values: draft as unknown as Record<string, unknown>, setValue, errors }} editing idPrefix="day" />
+              <FormGroup label="Описание" labelFor="day-description" labelInfo="*" helperText={descriptionError} intent={descriptionError ? Intent.DANGER : Intent.NONE}>
+                <RichTextEditor id="day-description" entity={TOUR_ENTITY} value={draft.description} onChange={(html) => setValue('description', html)} maxLength={TOUR_LIMITS.richText} invalid={Boolean(descriptionError)} />
+              </FormGroup>
+            </>
+          ),
+        },
+        {
+          id: 'photos',
+          title: 'Фото',
+          owns: ['photos'],
+          panel: (
+            <PhotoListEditor
+              value={draft.photos.map((photo, index) => ({ ...photo, sort: photo.sort ?? index + 1 }))}
+              onChange={(photos) => setValue('photos', photos)}
+              entity={TOUR_ENTITY}
+              uploadPath={TOUR_PATHS.files}
+              type={TourFileType.Photo}
+              errors={errorsUnder(errors, 'photos')}
+              deleteUnsavedOnRemove={false}
+            />
+          ),
+        },
+      ]}
+    />
+  );
+}

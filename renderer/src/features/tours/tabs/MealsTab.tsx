@@ -1,0 +1,212 @@
+/**
+ * The tour's meals (spec 03 §2.5 "Meals tab", §4 "Meal in tour", §5): name, supplier and tour days;
+ * the dialog's tabs Основное and Даты (dated prices that never overlap, each with from, to, price and
+ * a markup). Save of a meal is locked without a supplier or a name; a meal is deleted only when
+ * `can_delete`.
+ */
+import { errorsUnder } from '@shared/editor';
+import { MESSAGES } from '@shared/messages';
+import { overlappingPeriods } from '@shared/periods';
+import { formatDate } from '@shared/format';
+import { TOUR_LIMITS } from '@shared/tours/constants';
+import { mealDateErrors, mealErrors } from '@shared/tours/schema';
+import type { TourData } from '@shared/tours/types';
+import type { FieldErrors } from '@shared/validation';
+import { CollectionTable, commissionColumn, moneyColumn } from '../../../common/editor/CollectionTable';
+import { checkRow, RowDialog, useRowDraft } from '../../../common/editor/RowDialog';
+import { dropErrors } from '../../../common/editor/useAggregateEditor';
+import { useCollectionEditor, type RowDialogMode } from '../../../common/editor/useCollectionEditor';
+import { FormFields } from '../../../common/form/fields';
+import { blankMeal, blankMealDate, type MealDateValues, type MealValues, type SetField, type TourValues } from '../form';
+import { CommissionPair } from './CommissionTab';
+
+const T = MESSAGES.tours;
+
+interface Props {
+  form: TourValues;
+  update: SetField;
+  errors: FieldErrors;
+  setErrors(change: (errors: FieldErrors) => FieldErrors): void;
+  data: TourData;
+}
+
+const vendorName = (data: TourData, meal: MealValues) => meal.vendor_name ?? data.vendors.find((vendor) => vendor.id === meal.vendor_id)?.name ?? '';
+
+export function MealsTab({ form, update, errors, setErrors, data }: Props) {
+  const mealErrorsOfTour = errorsUnder(errors, 'meals');
+  const editor = useCollectionEditor<MealValues>({
+    items: form.meals,
+    onChange: (meals) => update('meals', meals),
+    blank: blankMeal,
+    copy: (meal) => ({ ...blankMeal(), name: meal.name, vendor_id: meal.vendor_id, days: [...meal.days], dates: meal.dates.map(({ id: _id, ...date }) => date) }),
+    errors: mealErrorsOfTour,
+    onErrorsAnswered: (index) => setErrors((current) => dropErrors(current, index === null ? 'meals' : `meals.${index}`)),
+  });
+  const duration = Math.max(0, Math.min(Number(form.duration) || 0, TOUR_LIMITS.duration.max));
+  return (
+    <>
+      <CollectionTable<MealValues>
+        label="Питание"
+        name="meals"
+        rows={form.meals}
+        pageSize={10}
+        errors={mealErrorsOfTour}
+        addText="Добавить питание"
+        onAdd={editor.openCreate}
+        onEdit={editor.openEdit}
+        onCopy={editor.openCopy}
+        onDelete={editor.remove}
+        canDelete={(meal) => meal.can_delete !== false}
+        columns={[
+          { title: 'Название', render: (meal) => meal.name ?? '' },
+          { title: 'Поставщик', render: (meal) => vendorName(data, meal) },
+          { title: 'Дни тура', render: (meal) => meal.days.join(', ') },
+        ]}
+      />
+      {editor.state.open && (
+        <MealDialog mode={editor.state.mode} draft={editor.state.draft} setDraft={editor.setDraft} serverErrors={editor.rowErrors} data={data} duration={duration} onSave={editor.commit} onClose={editor.close} />
+      )}
+    </>
+  );
+}
+
+const MEAL_TITLES: Record<RowDialogMode, string> = { create: 'Добавление питания', edit: 'Редактирование питания', copy: 'Копирование питания' };
+
+function MealDialog({ mode, draft, setDraft, serverErrors, data, duration, onSave, onClose }: {
+  mode: RowDialogMode;
+  draft: MealValues;
+  setDraft(update: (current: MealValues) => MealValues): void;
+  serverErrors: FieldErrors;
+  data: TourData;
+  duration: number;
+  onSave(meal: MealValues): void;
+  onClose(): void;
+}) {
+  const { errors, setErrors, setValue } = useRowDraft(setDraft, serverErrors);
+  const dateErrors = errorsUnder(errors, 'dates');
+  const dates = useCollectionEditor<MealDateValues>({
+    items: draft.dates,
+    onChange: (next) => setValue('dates', next),
+    blank: blankMealDate,
+    copy: ({ id: _id, ...date }) => date,
+    errors: dateErrors,
+    onErrorsAnswered: (index) => setErrors((current) => dropErrors(current, index === null ? 'dates' : `dates.${index}`)),
+  });
+  const others = draft.dates.filter((_, index) => !(dates.state.open && index === dates.state.index));
+  const named = Boolean(draft.name && draft.name.trim()) || draft.vendor_id !== null;
+  const days = Array.from({ length: duration }, (_, index) => ({ id: index + 1, name: String(index + 1) }));
+  const save = () => {
+    const values = { ...draft, name: draft.name?.trim() ? draft.name : null, days: draft.days.filter((day) => day <= duration) };
+    if (checkRow(mealErrors(values), setErrors, T.fillRequired)) onSave({ ...values, vendor_name: data.vendors.find((vendor) => vendor.id === values.vendor_id)?.name ?? null });
+  };
+  return (
+    <>
+      <RowDialog
+        id="meal-dialog"
+        isOpen
+        title={MEAL_TITLES[mode]}
+        width="50vw"
+        errors={errors}
+        saveDisabled={!named}
+        onSave={save}
+        onClose={onClose}
+        tabs={[
+          {
+            id: 'general',
+            title: 'Основное',
+            owns: (path) => !path.startsWith('dates'),
+            panel: (
+              <FormFields
+                fields={[
+                  { kind: 'text', name: 'name', label: 'Название', hint: `Не более ${TOUR_LIMITS.mealName} символов` },
+                  { kind: 'select', name: 'vendor_id', label: 'Поставщик', options: { items: data.vendors }, clearable: true },
+                  { kind: 'multiselect', name: 'days', label: 'Дни тура', hint: duration > 0 ? `От 1 до ${duration}` : 'Укажите продолжительность тура', options: { items: days } },
+                ]}
+                form={{ values: draft as unknown as Record<string, unknown>, setValue, errors }}
+                editing
+                idPrefix="meal"
+              />
+            ),
+          },
+          {
+            id: 'dates',
+            title: 'Даты',
+            owns: ['dates'],
+            panel: (
+              <CollectionTable<MealDateValues>
+                label="Даты питания"
+                name="meal-dates"
+                rows={draft.dates}
+                pageSize={10}
+                errors={dateErrors}
+                addText="Добавить даты"
+                onAdd={dates.openCreate}
+                onEdit={dates.openEdit}
+                onCopy={dates.openCopy}
+                onDelete={dates.remove}
+                columns={[
+                  { title: 'Дата от', render: (date) => formatDate(date.from) },
+                  { title: 'Дата до', render: (date) => formatDate(date.to) },
+                  moneyColumn<MealDateValues>('Цена', (date) => date.price),
+                  commissionColumn<MealDateValues>('Наценка', (date) => Number(date.commission_type), (date) => date.commission_sum),
+                ]}
+              />
+            ),
+          },
+        ]}
+      />
+      {dates.state.open && (
+        <MealDateDialog mode={dates.state.mode} draft={dates.state.draft} setDraft={dates.setDraft} serverErrors={dates.rowErrors} others={others} onSave={dates.commit} onClose={dates.close} />
+      )}
+    </>
+  );
+}
+
+const DATE_TITLES: Record<RowDialogMode, string> = { create: 'Добавление дат', edit: 'Редактирование дат', copy: 'Копирование дат' };
+
+function MealDateDialog({ mode, draft, setDraft, serverErrors, others, onSave, onClose }: {
+  mode: RowDialogMode;
+  draft: MealDateValues;
+  setDraft(update: (current: MealDateValues) => MealDateValues): void;
+  serverErrors: FieldErrors;
+  others: MealDateValues[];
+  onSave(date: MealDateValues): void;
+  onClose(): void;
+}) {
+  const row = useRowDraft(setDraft, serverErrors);
+  const { errors, setErrors } = row;
+  const setValue: SetField = (name, value) => row.setValue(name, value, ...(name === 'to' ? ['from'] : []));
+  const save = () => {
+    const found = mealDateErrors(draft);
+    if (!found.from && !found.to && overlappingPeriods([...others, draft].map((date) => ({ from: date.from ?? '', to: date.to ?? '' }))).some(({ index }) => index === others.length)) found.from = [MESSAGES.editor.overlap];
+    if (checkRow(found, setErrors, T.fillRequired)) onSave(draft);
+  };
+  const values = draft as unknown as Record<string, unknown>;
+  return (
+    <RowDialog
+      id="meal-date-dialog"
+      isOpen
+      title={DATE_TITLES[mode]}
+      width="50vw"
+      errors={errors}
+      onSave={save}
+      onClose={onClose}
+      tabs={[
+        {
+          id: 'general',
+          title: 'Даты',
+          owns: () => true,
+          panel: (
+            <div className="editor-grid">
+              <div className="editor-wide">
+                <FormFields fields={[{ kind: 'daterange', name: 'from', toName: 'to', label: 'Период (даты включительно)', required: true }]} form={{ values, setValue, errors }} editing idPrefix="meal-date" />
+              </div>
+              <FormFields fields={[{ kind: 'number', name: 'price', label: 'Цена, ₽', required: true, min: 0, max: TOUR_LIMITS.mealPrice }]} form={{ values, setValue, errors }} editing idPrefix="meal-date" />
+              <CommissionPair label="Наценка" prefix="commission" values={values} setValue={setValue} errors={errors} />
+            </div>
+          ),
+        },
+      ]}
+    />
+  );
+}
