@@ -15,6 +15,17 @@ export function ListDates({ row }: { row: TourListRow }) {
   const pastCount = Math.max(row.past_dates_count, past.length);
   return (
     <span className="tour-list-dates">
+      {/* The toggle first: it stays in sight however many dates follow (rows keep one line). */}
+      {pastCount > 0 && (
+        <Button
+          size="small"
+          variant="minimal"
+          icon={showPast ? 'eye-off' : 'history'}
+          text={showPast ? 'Скрыть' : MESSAGES.tours.pastDates(pastCount)}
+          title={showPast ? 'Скрыть прошедшие даты' : 'Показать прошедшие даты'}
+          onClick={() => setShowPast(!showPast)}
+        />
+      )}
       {showPast &&
         past.map((date) => (
           <Tag key={date.id} minimal className="tour-date tour-date-past" data-testid={`tour-date-${date.start_date}`}>
@@ -34,9 +45,6 @@ export function ListDates({ row }: { row: TourListRow }) {
           {formatDate(date.start_date)}
         </Tag>
       ))}
-      {pastCount > 0 && (
-        <Button size="small" variant="minimal" icon={showPast ? 'eye-off' : 'eye-open'} text={`${showPast ? 'Скрыть' : 'Показать'}: ${MESSAGES.tours.pastDates(pastCount).toLowerCase()}`} onClick={() => setShowPast(!showPast)} />
-      )}
     </span>
   );
 }

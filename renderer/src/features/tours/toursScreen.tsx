@@ -19,8 +19,8 @@ export const toursScreen = defineResourceScreen<TourListRow>({
   title: 'Экскурсионные туры',
   columns: [
     { key: 'id', title: 'ID', width: 70 },
-    { key: 'name', title: 'Название', maxWidth: '24vw' },
-    { key: 'dates', title: 'Даты начала', render: (row) => <ListDates row={row} />, text: () => null },
+    { key: 'name', title: 'Название', maxWidth: '22vw' },
+    { key: 'dates', title: 'Даты начала', render: (row) => <ListDates row={row} />, text: () => null, maxWidth: '34vw' },
     { key: 'duration', title: 'Дней', width: 70 },
     { key: 'transport_forth', title: 'Транспорт туда', render: (row) => row.transport_forth?.name ?? '' },
   ],

@@ -47,6 +47,7 @@ export function CommissionTab({ form, update, errors }: Props) {
       {TOUR_COMMISSION_CATEGORIES.map((category) => (
         <CommissionPair key={category} label={`Наценка: ${TOUR_COMMISSION_LABELS[category].toLowerCase()}`} prefix={`commission_${category}`} values={form} setValue={update} errors={errors} />
       ))}
+      <div className="editor-wide editor-section-title">Цены</div>
       <FormFields
         fields={[
           { kind: 'number', name: 'meal_price', label: 'Цена питания, ₽', min: 0, max: TOUR_LIMITS.number },

@@ -178,7 +178,7 @@ function MealDateDialog({ mode, draft, setDraft, serverErrors, others, onSave, o
   const setValue: SetField = (name, value) => row.setValue(name, value, ...(name === 'to' ? ['from'] : []));
   const save = () => {
     const found = mealDateErrors(draft);
-    if (!found.from && !found.to && overlappingPeriods([...others, draft].map((date) => ({ from: date.from ?? '', to: date.to ?? '' }))).some(({ index }) => index === others.length)) found.from = [MESSAGES.editor.overlap];
+    if (!found.from && !found.to && overlappingPeriods([...others, draft]).some(({ index }) => index === others.length)) found.from = [MESSAGES.editor.overlap];
     if (checkRow(found, setErrors, T.fillRequired)) onSave(draft);
   };
   const values = draft as unknown as Record<string, unknown>;
@@ -198,10 +198,17 @@ function MealDateDialog({ mode, draft, setDraft, serverErrors, others, onSave, o
           owns: () => true,
           panel: (
             <div className="editor-grid">
-              <div className="editor-wide">
-                <FormFields fields={[{ kind: 'daterange', name: 'from', toName: 'to', label: 'Период (даты включительно)', required: true }]} form={{ values, setValue, errors }} editing idPrefix="meal-date" />
-              </div>
-              <FormFields fields={[{ kind: 'number', name: 'price', label: 'Цена, ₽', required: true, min: 0, max: TOUR_LIMITS.mealPrice }]} form={{ values, setValue, errors }} editing idPrefix="meal-date" />
+              {/* Two fields, not a range: each of the three required messages stands under its own field (spec 03 §5). */}
+              <FormFields
+                fields={[
+                  { kind: 'date', name: 'from', label: 'Дата от', required: true },
+                  { kind: 'date', name: 'to', label: 'Дата до', required: true },
+                  { kind: 'number', name: 'price', label: 'Цена, ₽', required: true, min: 0, max: TOUR_LIMITS.mealPrice },
+                ]}
+                form={{ values, setValue, errors }}
+                editing
+                idPrefix="meal-date"
+              />
               <CommissionPair label="Наценка" prefix="commission" values={values} setValue={setValue} errors={errors} />
             </div>
           ),
