@@ -30,6 +30,9 @@ export class Tours1765300000020 implements MigrationInterface {
   name = 'Tours1765300000020';
 
   async up(db: QueryRunner): Promise<void> {
+    // Type 1 is the tour that travels by its transports (spec 03 §4, §9: the default of a new tour): it exists from the start.
+    await db.query(`INSERT INTO tour_types (id, name) VALUES (1, 'Автобусный тур') ON CONFLICT DO NOTHING`);
+    await db.query(`SELECT setval(pg_get_serial_sequence('tour_types', 'id'), greatest((SELECT max(id) FROM tour_types), 1))`);
     await db.query(`
       CREATE TABLE tours (
         id serial PRIMARY KEY,
@@ -228,6 +231,17 @@ export class Tours1765300000020 implements MigrationInterface {
       CREATE TRIGGER trg_tour_checklist_counts AFTER INSERT OR DELETE OR UPDATE OF checked, tour_date_id ON tour_checklist_points
         FOR EACH ROW EXECUTE FUNCTION tour_checklist_counts()`);
 
+    // A row of the tours list: the transport there and the start dates with their checklist counts,
+    // computed only for the page's rows (the list sorts and filters on plain columns of tours).
+    await db.query(`
+      CREATE VIEW tour_list_rows AS
+      SELECT t.id, t.name, t.duration, t.is_active, t.external_link, t.has_checklist, t.transport_forth_id,
+             (SELECT json_build_object('id', tr.id, 'name', tr.name) FROM transports tr WHERE tr.id = t.transport_forth_id) AS transport_forth,
+             coalesce((SELECT json_agg(json_build_object('id', d.id, 'start_date', d.start_date, 'points_total', d.points_total,
+                                                         'points_unchecked', d.points_unchecked) ORDER BY d.start_date)
+                         FROM tour_dates d WHERE d.tour_id = t.id), '[]') AS dates
+        FROM tours t`);
+
     // The catalogue's slider tours (spec 03 §3 Catalogue section: tours, at most 12).
     await db.query(`
       CREATE TABLE catalog_section_tours (
@@ -242,6 +256,7 @@ export class Tours1765300000020 implements MigrationInterface {
   }
 
   async down(db: QueryRunner): Promise<void> {
+    await db.query(`DROP VIEW tour_list_rows`);
     await db.query(`DROP TABLE catalog_section_tours, tour_checklist_points, tour_dates, tour_day_photos, tour_days, tour_meal_dates, tour_meals,
       tour_uploads, tour_catalog_sections, tour_service_items, tour_trade_offer_items, tour_hotels, tours`);
     await db.query(`DROP FUNCTION tour_checklist_counts()`);

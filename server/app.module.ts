@@ -31,6 +31,7 @@ import { MailModule } from './mail/mail.module.js';
 import { SERVER_RESOURCES } from './resources.js';
 import { RoomDictionariesModule } from './room-dictionaries/room-dictionaries.module.js';
 import { TourDictionariesModule } from './tour-dictionaries/tour-dictionaries.module.js';
+import { TOUR_PAYLOAD_ROUTES, ToursModule } from './tours/tours.module.js';
 import { TRANSPORT_PAYLOAD_ROUTES, TransportsModule } from './transports/transports.module.js';
 import { UserRolesController } from './users/user-roles.controller.js';
 import { UsersService } from './users/users.service.js';
@@ -100,7 +101,13 @@ export const FEATURE_MODULES: Type[] = [
 ];
 
 /** Routes under /api whose POST and PUT bodies are a big editor's `{payload}` (up to 5 MB). */
-export const PAYLOAD_ROUTES = [...HOTEL_PAYLOAD_ROUTES, ...TRANSPORT_PAYLOAD_ROUTES];
+/**
+ * Modules whose `/:id` routes share a path with generic resources (`/tours/:id` beside `/tours/types`):
+ * registered after ResourcesModule, so the fixed paths are matched first.
+ */
+export const LATE_MODULES: Type[] = [ToursModule];
+
+export const PAYLOAD_ROUTES = [...HOTEL_PAYLOAD_ROUTES, ...TRANSPORT_PAYLOAD_ROUTES, ...TOUR_PAYLOAD_ROUTES];
 
 /** The controllers of every declared list resource (server/resources.ts), registered last. */
 @Module({})
@@ -115,7 +122,7 @@ export class AppModule {
   static register(dataSource: DataSource, config: ServerConfig, runtime: DatabaseRuntime): DynamicModule {
     return {
       module: AppModule,
-      imports: [CoreModule.forRoot(dataSource, config, runtime), ...FEATURE_MODULES, ResourcesModule.register()],
+      imports: [CoreModule.forRoot(dataSource, config, runtime), ...FEATURE_MODULES, ResourcesModule.register(), ...LATE_MODULES],
       providers: [
         // Guards run in this order: the CSRF proof of @ChangesState() GETs comes before the session.
         { provide: APP_GUARD, useClass: StateChangingGetGuard },

@@ -60,3 +60,6 @@ export const CHECKLIST_SECTIONS: Record<ChecklistAlias, string> = {
   meal: 'Питание',
   transport: 'Транспорт',
 };
+
+/** The checklist's label of a service by its class (spec 03 §2.5: additional service, service, group service). */
+export const CHECKLIST_SERVICE_LABELS: Record<number, string> = { 1: 'Доп. услуга', 2: 'Услуга', 3: 'Групповая услуга' };

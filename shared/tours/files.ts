@@ -20,6 +20,3 @@ export const TOUR_UPLOADS: Record<TourFileType, { policy: UploadPolicy; area: st
   [TourFileType.File]: { policy: policy(['doc', 'docx'], 3), area: 'documents/tour' },
   [TourFileType.Video]: { policy: policy(['avi', 'mov', 'mp4', 'ogg', 'webm'], 100), area: 'videos/tour' },
 };
-
-/** Largest upload of any type: what the server reads at most before it knows the type. */
-export const TOUR_UPLOAD_MAX_BYTES = Math.max(...Object.values(TOUR_UPLOADS).map((upload) => upload.policy.maxBytes));

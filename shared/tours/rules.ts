@@ -1,44 +1,34 @@
-/** Pure rules of the excursion tour both sides use (spec 03 §4 "Excursion tour"). */
+/**
+ * Pure rules of the tour editor both sides call (spec 03 §4).
+ */
 import { copyName, copySlug } from '../copy.js';
 
-/** What a copy drops: the parts of a tour a copy never takes over. */
-interface Copyable {
-  name?: unknown;
-  slug?: unknown;
-  meals?: unknown[];
-  files?: unknown[];
-  photos?: unknown[];
-  videos?: unknown[];
-  days?: { photos?: unknown[] }[];
-  dates?: unknown[];
-  hotels?: unknown[];
-  catalog_sections?: unknown[];
-}
+type Row = Record<string, unknown>;
+const rows = (value: unknown): Row[] => (Array.isArray(value) ? (value as Row[]) : []);
 
 /**
- * A copy of a tour's form (spec 03 §4): without meals, files, photos, videos and the days' photos
- * (the checklist belongs to the stored tour only); named '… (копия)'; no ids, so every row is new.
+ * What a copy of a tour keeps (spec 03 §4): everything but its ids, meals, files, photos, videos and
+ * the days' photos; the checklist is the original's (it is not part of the payload). Dates, days,
+ * hotels, services and sections are new rows of the copy. The name and slug are marked as a copy.
  */
-export function copyTour<Form extends Copyable>(tour: Form): Form {
-  const { id: _id, version: _version, ...rest } = tour as Form & { id?: unknown; version?: unknown };
-  const withoutId = <Row>(row: Row): Row => {
-    const { id: _rowId, ...kept } = row as Row & { id?: unknown };
-    return kept as Row;
-  };
+export function copyTour<T extends Row>(tour: T): T {
+  const { id: _id, version: _version, can_delete: _canDelete, has_checklist: _hasChecklist, ...rest } = tour;
   return {
-    ...(rest as unknown as Form),
+    ...rest,
     name: copyName(String(tour.name ?? '')),
-    slug: tour.slug ? copySlug(String(tour.slug)) : tour.slug,
+    slug: copySlug(String(tour.slug ?? '')),
     meals: [],
     files: [],
     photos: [],
     videos: [],
-    days: (tour.days ?? []).map((day) => ({ ...withoutId(day), photos: [] })),
-    dates: (tour.dates ?? []).map(withoutId),
-    can_delete: true,
-    has_checklist: false,
-  };
+    days: rows(tour.days).map(({ id: _day, ...day }) => ({ ...day, photos: [] })),
+    dates: rows(tour.dates).map(({ id: _date, ...date }) => date),
+  } as unknown as T;
 }
+
+/** Spec 03 §4: the return transport's options exclude the one chosen there. */
+export const backTransportOptions = <T extends { id: number }>(options: readonly T[], forthId: number | null | undefined): T[] =>
+  options.filter((option) => option.id !== forthId);
 
 /** Whether a start date (YYYY-MM-DD) is past on `today` (spec 03 §9: a date before today). */
 export const isPastDate = (startDate: string, today: string) => startDate < today;

@@ -27,7 +27,7 @@ import {
   toFieldErrors,
   versionField,
 } from '../validation.js';
-import { TOUR_COMMISSION_CATEGORIES, TOUR_DEFAULT_TYPE, TOUR_LIMITS as L, TOUR_TYPE_WITH_TRANSPORT, TourFileType } from './constants.js';
+import { TOUR_COMMISSION_CATEGORIES, TOUR_DEFAULT_TYPE, TOUR_LIMITS as L, TOUR_TYPE_WITH_TRANSPORT, TourFileType, type TourCommissionCategory } from './constants.js';
 import { TOUR_UPLOADS } from './files.js';
 
 const V = MESSAGES.validation;
@@ -48,7 +48,16 @@ function checkOnce(values: readonly unknown[], issue: Issue, path: (index: numbe
   });
 }
 
-const commissionPair = (prefix: string) => ({ [`${prefix}_type`]: commissionType(), [`${prefix}_sum`]: commissionSum(COMMISSION_BOUNDS.tour) });
+/** The commission pairs of the tour's categories, typed field by field (`commission_meal_type`, `commission_meal_sum`). */
+type CommissionShape = { [K in `commission_${TourCommissionCategory}_type`]: ReturnType<typeof commissionType> } & {
+  [K in `commission_${TourCommissionCategory}_sum`]: ReturnType<typeof commissionSum>;
+};
+const tourCommissionShape = Object.fromEntries(
+  TOUR_COMMISSION_CATEGORIES.flatMap((category) => [
+    [`commission_${category}_type`, commissionType()],
+    [`commission_${category}_sum`, commissionSum(COMMISSION_BOUNDS.tour)],
+  ]),
+) as CommissionShape;
 const checkPair = (values: Record<string, unknown>, context: z.RefinementCtx, prefix: string) =>
   checkCommission(values, context, COMMISSION_BOUNDS.tour, { type: `${prefix}_type`, sum: `${prefix}_sum` });
 
@@ -62,7 +71,8 @@ export const mealDateSchema = z
     from: requiredDate(undefined, { missing: T.mealDateFrom }),
     to: requiredDate(undefined, { missing: T.mealDateTo }),
     price: requiredInteger(0, L.mealPrice, { missing: T.mealPrice }),
-    ...commissionPair('commission'),
+    commission_type: commissionType(),
+    commission_sum: commissionSum(COMMISSION_BOUNDS.tour),
   })
   .superRefine((row, context) => {
     if (row.from && row.to && row.to < row.from) issuer(context)(['to'], MESSAGES.editor.periodOrder);
@@ -154,7 +164,7 @@ const tourObject = z.object({
   meal_price: price(),
   adult_price: price(),
   child_price: price(),
-  ...Object.fromEntries(TOUR_COMMISSION_CATEGORIES.flatMap((category) => Object.entries(commissionPair(`commission_${category}`)))),
+  ...tourCommissionShape,
   meals: z.array(mealSchema, { error: V.invalid }).default([]),
   dates: z.array(tourDateSchema, { error: V.invalid }).default([]),
   days: z.array(daySchema, { error: V.invalid }).default([]),
@@ -243,15 +253,20 @@ function errorsOf(schema: z.ZodType, value: unknown) {
  */
 export const checklistPointPatchSchema = z.object({
   id: id(),
-  version: requiredInteger(1, Number.MAX_SAFE_INTEGER),
-  checked: flag(),
-  comment: optionalText(L.checklistNote),
+  /** The version the point was read at; an outside client that sends none is not version-checked. */
+  version: optionalInteger(1, Number.MAX_SAFE_INTEGER),
+  /** Absent: unchanged (a part of the point may be sent). */
+  checked: z.union([z.undefined(), flag()]),
+  comment: z.union([z.undefined(), optionalText(L.checklistNote)]),
 });
 
 /**
  * PATCH /api/tours/{id}/checklist: the checklist as GET gives it — `{current, past}` groups of dates
  * with their points, a flat `points` list, or a bare list of points — whole or in part.
  */
+/** Keys under which GET's checklist holds dates or points; anything else with an id is a point. */
+const GROUP_KEYS = ['data', 'current', 'past', 'dates', 'points'] as const;
+
 export const checklistPatchSchema = z.preprocess(
   (value) => {
     const points: unknown[] = [];
@@ -259,8 +274,9 @@ export const checklistPatchSchema = z.preprocess(
       if (Array.isArray(node)) node.forEach(collect);
       else if (node !== null && typeof node === 'object') {
         const record = node as Record<string, unknown>;
-        if ('checkable_alias' in record || ('checked' in record && 'id' in record && !('points' in record))) points.push(record);
-        else for (const key of ['data', 'current', 'past', 'dates', 'points']) if (key in record) collect(record[key]);
+        const groups = GROUP_KEYS.filter((key) => key in record);
+        if (groups.length > 0) for (const key of groups) collect(record[key]);
+        else points.push(record);
       }
     };
     collect(value);
