@@ -128,6 +128,39 @@ export async function seedScreens(page: Page): Promise<void> {
     const db = { query: <Row>(text: string, params?: unknown[]) => sql<Row>(text, params) };
     await insertTransport(db, { name: transportName, transportationId: await insertTransportation(db, undefined, 'Автобус «Неоплан Туристар», 49 мест'), cities: [simferopol, yalta], startDate: daysFromToday(-1), finishDate: daysFromToday(60), dates: [daysFromToday(3), daysFromToday(10)] });
   }
+  // An excursion tour with a past and three upcoming dates, its checklist made and the first upcoming date ticked (green; the others red).
+  if (!(await firstMatch(page.request, '/tours', 'Крым за выходные'))) {
+    const headers = { 'X-XSRF-TOKEN': await xsrf(page) };
+    const type = await firstMatch(page.request, '/tours/types', 'Автобусный');
+    const [transport] = await sql<{ id: number }>('SELECT id FROM transports WHERE name = $1', [transportName]);
+    const hotel = await firstMatch(page.request, '/hotels', 'Ялта-Интурист');
+    const byTransport = type?.id === 1;
+    const tour = {
+      name: 'Крым за выходные: Ялта, Ливадийский и Воронцовский дворцы, Ласточкино гнездо',
+      tour_type_id: type?.id,
+      duration: 3,
+      is_active: true,
+      ...(byTransport ? { transport_forth_id: transport!.id } : { city_id: yalta }),
+      hotels: hotel ? [{ id: hotel.id, city_id: yalta, arrival_day: 1, departure_day: 3 }] : [],
+      meals: [{ name: 'Обед в ресторане «Ореанда»', days: [1, 2], dates: [{ from: daysFromToday(-30), to: daysFromToday(90), price: 900, commission_type: 1, commission_sum: 100 }] }],
+      days: [
+        { name: 'Ялта и Ливадия', description: '<p>Набережная, Ливадийский дворец, Царская тропа.</p>' },
+        { name: 'Алупка', description: '<p>Воронцовский дворец и парк, Ласточкино гнездо.</p>' },
+      ],
+      dates: [daysFromToday(-7), daysFromToday(5), daysFromToday(12), daysFromToday(19)],
+      short_description: 'Три дня на Южном берегу Крыма с проживанием в Ялте',
+      external_link: 'https://example.com/tours/krym-za-vyhodnye',
+    };
+    const created = await page.request.post('/api/tours', { data: toPayloadBody(tour), headers });
+    expect(created.status(), await created.text()).toBe(201);
+    const id = ((await created.json()) as { data: { id: number } }).data.id;
+    const checklist = await page.request.post(`/api/tours/${id}/checklist`, { headers });
+    expect(checklist.status(), await checklist.text()).toBe(201);
+    const { data } = (await checklist.json()) as { data: { current: { points: { id: number; version: number }[] }[] } };
+    const points = data.current[0]!.points.map((point) => ({ id: point.id, version: point.version, checked: true }));
+    const ticked = await page.request.patch(`/api/tours/${id}/checklist`, { data: { points }, headers });
+    expect(ticked.status(), await ticked.text()).toBe(200);
+  }
   const documents = await firstMatch(page.request, '/agencies/files', 'Договор');
   if (!documents) {
     const reply = await page.request.post('/api/agencies/files', {
