@@ -7,6 +7,7 @@
 import { errorsUnder } from '@shared/editor';
 import type { FieldErrors } from '@shared/validation';
 import { useState } from 'react';
+import { dropErrors } from './useAggregateEditor';
 
 export type RowDialogMode = 'create' | 'edit' | 'copy';
 
@@ -51,4 +52,49 @@ export function useCollectionEditor<Item>(options: {
       options.onErrorsAnswered?.(null);
     },
   };
+}
+
+/**
+ * A collection of a form edited in dialogs (`useCollectionEditor`) under its key (`meals`): its
+ * errors with the key taken off, and a saved or deleted row answering the errors it had.
+ */
+export function useFormCollection<Item>(
+  key: string,
+  options: {
+    items: Item[];
+    update(key: string, value: unknown): void;
+    errors: FieldErrors;
+    setErrors(change: (errors: FieldErrors) => FieldErrors): void;
+    blank: () => Item;
+    copy: (item: Item) => Item;
+    /** Instead of `update(key, items)` (dates kept in order). */
+    onChange?: (items: Item[]) => void;
+  },
+) {
+  const rowErrors = errorsUnder(options.errors, key);
+  const editor = useCollectionEditor<Item>({
+    items: options.items,
+    onChange: options.onChange ?? ((items) => options.update(key, items)),
+    blank: options.blank,
+    copy: options.copy,
+    errors: rowErrors,
+    onErrorsAnswered: (index) => options.setErrors((current) => dropErrors(current, index === null ? key : `${key}.${index}`)),
+  });
+  return { editor, rowErrors };
+}
+
+/** What a row's dialog gets from its collection editor: the mode, the draft, the row's errors of the last save, save and close. */
+export interface RowDialogProps<Item> {
+  mode: RowDialogMode;
+  draft: Item;
+  setDraft(update: (current: Item) => Item): void;
+  serverErrors: FieldErrors;
+  onSave(item: Item): void;
+  onClose(): void;
+}
+
+/** The open dialog's props (null while no dialog is open). */
+export function rowDialogProps<Item>(editor: ReturnType<typeof useCollectionEditor<Item>>): RowDialogProps<Item> | null {
+  const { state } = editor;
+  return state.open ? { mode: state.mode, draft: state.draft, setDraft: editor.setDraft, serverErrors: editor.rowErrors, onSave: editor.commit, onClose: editor.close } : null;
 }

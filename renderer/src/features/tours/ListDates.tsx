@@ -21,8 +21,9 @@ export function ListDates({ row }: { row: TourListRow }) {
           size="small"
           variant="minimal"
           icon={showPast ? 'eye-off' : 'history'}
-          text={showPast ? 'Скрыть' : MESSAGES.tours.pastDates(pastCount)}
-          title={showPast ? 'Скрыть прошедшие даты' : 'Показать прошедшие даты'}
+          text={showPast ? undefined : String(pastCount)}
+          title={showPast ? 'Скрыть прошедшие даты' : MESSAGES.tours.pastDates(pastCount)}
+          aria-label={showPast ? 'Скрыть прошедшие даты' : MESSAGES.tours.pastDates(pastCount)}
           onClick={() => setShowPast(!showPast)}
         />
       )}

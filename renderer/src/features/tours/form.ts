@@ -118,7 +118,7 @@ export type SetField = (key: string, value: unknown) => void;
 export const blankTour = (): TourValues => ({
   name: '',
   slug: '',
-  is_active: true,
+  is_active: false,
   is_hotel_selection: false,
   application_auto_confirm: false,
   auto_confirm_status: null,

@@ -19,10 +19,10 @@ export const toursScreen = defineResourceScreen<TourListRow>({
   title: 'Экскурсионные туры',
   columns: [
     { key: 'id', title: 'ID', width: 70 },
-    { key: 'name', title: 'Название', maxWidth: '22vw' },
-    { key: 'dates', title: 'Даты начала', render: (row) => <ListDates row={row} />, text: () => null, maxWidth: '34vw' },
+    { key: 'name', title: 'Название', maxWidth: '18vw' },
+    { key: 'dates', title: 'Даты начала', render: (row) => <ListDates row={row} />, text: () => null, maxWidth: '24vw' },
     { key: 'duration', title: 'Дней', width: 70 },
-    { key: 'transport_forth', title: 'Транспорт туда', render: (row) => row.transport_forth?.name ?? '' },
+    { key: 'transport_forth', title: 'Транспорт туда', render: (row) => <span className="cell-value">{row.transport_forth?.name ?? ''}</span>, text: (row) => row.transport_forth?.name, maxWidth: '14vw' },
   ],
   switches: [{ segment: 'active', title: MESSAGES.list.active }],
   filters: [

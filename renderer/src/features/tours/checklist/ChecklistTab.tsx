@@ -29,8 +29,10 @@ export function ChecklistTab({ tourId }: { tourId: number | undefined }) {
 
 function TourChecklist({ tourId }: { tourId: number }) {
   const path = TOUR_PATHS.checklist(tourId);
+  // Keyed under the tours' path: a save of the tour (which syncs the points) reads it again.
+  const key = [TOUR_PATHS.list, 'checklist', tourId];
   const queryClient = useQueryClient();
-  const read = useQuery({ queryKey: [path], queryFn: ({ signal }) => api.get<{ data: Checklist }>(path, undefined, signal), gcTime: 0, refetchOnWindowFocus: false });
+  const read = useQuery({ queryKey: key, queryFn: ({ signal }) => api.get<{ data: Checklist }>(path, undefined, signal), gcTime: 0, refetchOnWindowFocus: false });
   const [edits, setEdits] = useState<Map<number, PointEdit>>(new Map());
   const [pointErrors, setPointErrors] = useState<Map<number, string[]>>(new Map());
   const [busy, setBusy] = useState(false);
@@ -44,7 +46,7 @@ function TourChecklist({ tourId }: { tourId: number }) {
 
   if (read.isError) return <ReadFailure error={read.error} title={MESSAGES.errors.unexpected} onRetry={() => void read.refetch()} />;
   if (!checklist) return <Spinner size={30} />;
-  const show = (next: Checklist) => queryClient.setQueryData([path], { data: next });
+  const show = (next: Checklist) => queryClient.setQueryData(key, { data: next });
 
   const create = async () => {
     setBusy(true);

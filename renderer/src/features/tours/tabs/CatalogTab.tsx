@@ -2,7 +2,6 @@
  * The catalogue sections the tour is placed in (spec 03 §2.5 "Catalog sections tab", §4, §5): name,
  * cost and sort; in the dialog the section is locked once chosen and Save waits for one.
  */
-import { errorsUnder } from '@shared/editor';
 import { MESSAGES } from '@shared/messages';
 import { TOUR_LIMITS } from '@shared/tours/constants';
 import { catalogSectionEntryErrors } from '@shared/tours/schema';
@@ -10,8 +9,7 @@ import type { TourData } from '@shared/tours/types';
 import type { FieldErrors } from '@shared/validation';
 import { CollectionTable, moneyColumn } from '../../../common/editor/CollectionTable';
 import { checkRow, RowDialog, useRowDraft } from '../../../common/editor/RowDialog';
-import { dropErrors } from '../../../common/editor/useAggregateEditor';
-import { useCollectionEditor, type RowDialogMode } from '../../../common/editor/useCollectionEditor';
+import { rowDialogProps, useFormCollection, type RowDialogMode, type RowDialogProps } from '../../../common/editor/useCollectionEditor';
 import { FormFields } from '../../../common/form/fields';
 import { blankCatalogEntry, cellText, type CatalogEntryValues, type SetField, type TourValues } from '../form';
 
@@ -24,15 +22,8 @@ interface Props {
 }
 
 export function CatalogTab({ form, update, errors, setErrors, data }: Props) {
-  const entryErrors = errorsUnder(errors, 'catalog_sections');
-  const editor = useCollectionEditor<CatalogEntryValues>({
-    items: form.catalog_sections,
-    onChange: (entries) => update('catalog_sections', entries),
-    blank: blankCatalogEntry,
-    copy: (entry) => ({ ...entry, id: null }),
-    errors: entryErrors,
-    onErrorsAnswered: (index) => setErrors((current) => dropErrors(current, index === null ? 'catalog_sections' : `catalog_sections.${index}`)),
-  });
+  const { editor, rowErrors: entryErrors } = useFormCollection('catalog_sections', { items: form.catalog_sections, update, errors, setErrors, blank: blankCatalogEntry, copy: (entry) => ({ ...entry, id: null }) });
+  const dialog = rowDialogProps(editor);
   const taken = form.catalog_sections.filter((_, index) => !(editor.state.open && index === editor.state.index)).map((entry) => entry.id);
   return (
     <>
@@ -52,16 +43,12 @@ export function CatalogTab({ form, update, errors, setErrors, data }: Props) {
           { title: 'Сортировка', render: (entry) => cellText(entry.sort), width: 110 },
         ]}
       />
-      {editor.state.open && (
+      {dialog && (
         <EntryDialog
-          mode={editor.state.mode}
-          draft={editor.state.draft}
-          setDraft={editor.setDraft}
-          serverErrors={editor.rowErrors}
+          {...dialog}
           sections={data.catalog_sections.filter((section) => !taken.includes(section.id))}
-          locked={editor.state.mode === 'edit'}
-          onSave={(entry) => editor.commit({ ...entry, name: data.catalog_sections.find((section) => section.id === entry.id)?.name ?? entry.name })}
-          onClose={editor.close}
+          locked={dialog.mode === 'edit'}
+          onSave={(entry) => dialog.onSave({ ...entry, name: data.catalog_sections.find((section) => section.id === entry.id)?.name ?? entry.name })}
         />
       )}
     </>
@@ -70,16 +57,10 @@ export function CatalogTab({ form, update, errors, setErrors, data }: Props) {
 
 const TITLES: Record<RowDialogMode, string> = { create: 'Добавление раздела', edit: 'Редактирование раздела', copy: 'Копирование раздела' };
 
-function EntryDialog({ mode, draft, setDraft, serverErrors, sections, locked, onSave, onClose }: {
-  mode: RowDialogMode;
-  draft: CatalogEntryValues;
-  setDraft(update: (current: CatalogEntryValues) => CatalogEntryValues): void;
-  serverErrors: FieldErrors;
+function EntryDialog({ mode, draft, setDraft, serverErrors, sections, locked, onSave, onClose }: RowDialogProps<CatalogEntryValues> & {
   sections: { id: number; name: string }[];
   /** A saved entry keeps its section (spec 03 §2.5: the select is locked once chosen). */
   locked: boolean;
-  onSave(entry: CatalogEntryValues): void;
-  onClose(): void;
 }) {
   const { errors, setErrors, setValue } = useRowDraft(setDraft, serverErrors);
   const items = locked && draft.id !== null && !sections.some((section) => section.id === draft.id) ? [...sections, { id: draft.id, name: draft.name ?? String(draft.id) }] : sections;

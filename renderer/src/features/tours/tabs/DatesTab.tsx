@@ -3,7 +3,6 @@
  * date before today is past), each date once. Deleting a date also deletes its checklist points.
  */
 import { Tab, Tabs } from '@blueprintjs/core';
-import { errorsUnder } from '@shared/editor';
 import { formatDate } from '@shared/format';
 import { MESSAGES } from '@shared/messages';
 import { isPastDate } from '@shared/tours/rules';
@@ -12,8 +11,7 @@ import type { FieldErrors } from '@shared/validation';
 import { useState } from 'react';
 import { CollectionTable } from '../../../common/editor/CollectionTable';
 import { checkRow, RowDialog, useRowDraft } from '../../../common/editor/RowDialog';
-import { dropErrors } from '../../../common/editor/useAggregateEditor';
-import { useCollectionEditor, type RowDialogMode } from '../../../common/editor/useCollectionEditor';
+import { rowDialogProps, useFormCollection, type RowDialogMode, type RowDialogProps } from '../../../common/editor/useCollectionEditor';
 import { FormFields } from '../../../common/form/fields';
 import { blankDate, type DateValues, type SetField, type TourValues } from '../form';
 
@@ -26,15 +24,16 @@ interface Props {
 
 export function DatesTab({ form, update, errors, setErrors }: Props) {
   const [tab, setTab] = useState<'upcoming' | 'past'>('upcoming');
-  const dateErrors = errorsUnder(errors, 'dates');
-  const editor = useCollectionEditor<DateValues>({
+  const { editor, rowErrors: dateErrors } = useFormCollection('dates', {
     items: form.dates,
+    update,
+    errors,
+    setErrors,
     onChange: (dates) => update('dates', [...dates].sort((a, b) => String(a.start_date ?? '').localeCompare(String(b.start_date ?? '')))),
     blank: blankDate,
     copy: ({ id: _id, ...date }) => date,
-    errors: dateErrors,
-    onErrorsAnswered: (index) => setErrors((current) => dropErrors(current, index === null ? 'dates' : `dates.${index}`)),
   });
+  const dialog = rowDialogProps(editor);
   const today = todayIso();
   const indexed = form.dates.map((date, index) => ({ date, index }));
   const part = (past: boolean) => indexed.filter(({ date }) => date.start_date !== null && isPastDate(date.start_date, today) === past);
@@ -71,24 +70,14 @@ export function DatesTab({ form, update, errors, setErrors }: Props) {
         <Tab id="upcoming" title="Предстоящие" panel={table(false)} />
         <Tab id="past" title={`Прошедшие (${part(true).length})`} panel={table(true)} />
       </Tabs>
-      {editor.state.open && (
-        <DateDialog mode={editor.state.mode} draft={editor.state.draft} setDraft={editor.setDraft} serverErrors={editor.rowErrors} others={form.dates.filter((_, index) => !(editor.state.open && index === editor.state.index))} onSave={editor.commit} onClose={editor.close} />
-      )}
+      {dialog && <DateDialog {...dialog} others={form.dates.filter((_, index) => !(editor.state.open && index === editor.state.index))} />}
     </>
   );
 }
 
 const TITLES: Record<RowDialogMode, string> = { create: 'Добавление даты', edit: 'Редактирование даты', copy: 'Копирование даты' };
 
-function DateDialog({ mode, draft, setDraft, serverErrors, others, onSave, onClose }: {
-  mode: RowDialogMode;
-  draft: DateValues;
-  setDraft(update: (current: DateValues) => DateValues): void;
-  serverErrors: FieldErrors;
-  others: DateValues[];
-  onSave(date: DateValues): void;
-  onClose(): void;
-}) {
+function DateDialog({ mode, draft, setDraft, serverErrors, others, onSave, onClose }: RowDialogProps<DateValues> & { others: DateValues[] }) {
   const { errors, setErrors, setValue } = useRowDraft(setDraft, serverErrors);
   const save = () => {
     const found: FieldErrors = {};

@@ -9,8 +9,7 @@ import type { FieldErrors } from '@shared/validation';
 import { PhotoListEditor, RichTextEditor } from '../../../common/content-editors';
 import { CollectionTable } from '../../../common/editor/CollectionTable';
 import { checkRow, RowDialog, useRowDraft } from '../../../common/editor/RowDialog';
-import { dropErrors } from '../../../common/editor/useAggregateEditor';
-import { useCollectionEditor, type RowDialogMode } from '../../../common/editor/useCollectionEditor';
+import { rowDialogProps, useFormCollection, type RowDialogMode, type RowDialogProps } from '../../../common/editor/useCollectionEditor';
 import { FormFields } from '../../../common/form/fields';
 import { blankDay, type DayValues, type SetField, type TourValues } from '../form';
 
@@ -25,15 +24,8 @@ interface Props {
 }
 
 export function DaysTab({ form, update, errors, setErrors }: Props) {
-  const dayErrorsOfTour = errorsUnder(errors, 'days');
-  const editor = useCollectionEditor<DayValues>({
-    items: form.days,
-    onChange: (days) => update('days', days),
-    blank: blankDay,
-    copy: ({ id: _id, ...day }) => ({ ...day, photos: [] }),
-    errors: dayErrorsOfTour,
-    onErrorsAnswered: (index) => setErrors((current) => dropErrors(current, index === null ? 'days' : `days.${index}`)),
-  });
+  const { editor, rowErrors: dayErrorsOfTour } = useFormCollection('days', { items: form.days, update, errors, setErrors, blank: blankDay, copy: ({ id: _id, ...day }) => ({ ...day, photos: [] }) });
+  const dialog = rowDialogProps(editor);
   return (
     <>
       <CollectionTable<DayValues>
@@ -53,21 +45,14 @@ export function DaysTab({ form, update, errors, setErrors }: Props) {
           { title: 'Фото', render: (day) => String(day.photos.length), width: 80 },
         ]}
       />
-      {editor.state.open && <DayDialog mode={editor.state.mode} draft={editor.state.draft} setDraft={editor.setDraft} serverErrors={editor.rowErrors} onSave={editor.commit} onClose={editor.close} />}
+      {dialog && <DayDialog {...dialog} />}
     </>
   );
 }
 
 const TITLES: Record<RowDialogMode, string> = { create: 'Добавление дня', edit: 'Редактирование дня', copy: 'Копирование дня' };
 
-function DayDialog({ mode, draft, setDraft, serverErrors, onSave, onClose }: {
-  mode: RowDialogMode;
-  draft: DayValues;
-  setDraft(update: (current: DayValues) => DayValues): void;
-  serverErrors: FieldErrors;
-  onSave(day: DayValues): void;
-  onClose(): void;
-}) {
+function DayDialog({ mode, draft, setDraft, serverErrors, onSave, onClose }: RowDialogProps<DayValues>) {
   const { errors, setErrors, setValue } = useRowDraft(setDraft, serverErrors);
   const descriptionError = errors.description?.[0];
   return (

@@ -4,7 +4,6 @@
  * hotels and turns itself off when fewer remain.
  */
 import { FormGroup, Intent, Switch } from '@blueprintjs/core';
-import { errorsUnder } from '@shared/editor';
 import { MESSAGES } from '@shared/messages';
 import { TOUR_LIMITS } from '@shared/tours/constants';
 import { TOUR_PATHS } from '@shared/tours/paths';
@@ -12,8 +11,7 @@ import type { TourData } from '@shared/tours/types';
 import type { FieldErrors } from '@shared/validation';
 import { CollectionTable } from '../../../common/editor/CollectionTable';
 import { checkRow, RowDialog, useRowDraft } from '../../../common/editor/RowDialog';
-import { dropErrors } from '../../../common/editor/useAggregateEditor';
-import { useCollectionEditor, type RowDialogMode } from '../../../common/editor/useCollectionEditor';
+import { rowDialogProps, useFormCollection, type RowDialogMode, type RowDialogProps } from '../../../common/editor/useCollectionEditor';
 import { FormFields } from '../../../common/form/fields';
 import { PickerField } from '../../../common/form/PickerField';
 import { blankHotel, cellText, type SetField, type TourHotelValues, type TourValues } from '../form';
@@ -32,19 +30,12 @@ const SELECTION_MIN = 2;
 const nameIn = (list: { id: number; name: string }[], id: unknown) => list.find((item) => item.id === id)?.name ?? '';
 
 export function HotelsTab({ form, update, errors, setErrors, data }: Props) {
-  const hotelErrors = errorsUnder(errors, 'hotels');
   const setHotels = (hotels: TourHotelValues[]) => {
     update('hotels', hotels);
     if (hotels.length < SELECTION_MIN && form.is_hotel_selection) update('is_hotel_selection', false);
   };
-  const editor = useCollectionEditor<TourHotelValues>({
-    items: form.hotels,
-    onChange: setHotels,
-    blank: blankHotel,
-    copy: (hotel) => ({ ...hotel }),
-    errors: hotelErrors,
-    onErrorsAnswered: (index) => setErrors((current) => dropErrors(current, index === null ? 'hotels' : `hotels.${index}`)),
-  });
+  const { editor, rowErrors: hotelErrors } = useFormCollection('hotels', { items: form.hotels, update, errors, setErrors, onChange: setHotels, blank: blankHotel, copy: (hotel) => ({ ...hotel }) });
+  const dialog = rowDialogProps(editor);
   const selectionError = errors.is_hotel_selection?.[0];
   return (
     <>
@@ -75,25 +66,21 @@ export function HotelsTab({ form, update, errors, setErrors, data }: Props) {
           { title: 'Питание', render: (hotel) => nameIn(data.meals, hotel.meal_id) },
         ]}
       />
-      {editor.state.open && (
-        <HotelDialog mode={editor.state.mode} draft={editor.state.draft} setDraft={editor.setDraft} serverErrors={editor.rowErrors} data={data} onSave={editor.commit} onClose={editor.close} />
-      )}
+      {dialog && <HotelDialog {...dialog} data={data} />}
     </>
   );
 }
 
 const TITLES: Record<RowDialogMode, string> = { create: 'Добавление отеля', edit: 'Редактирование отеля', copy: 'Копирование отеля' };
 
-function HotelDialog({ mode, draft, setDraft, serverErrors, data, onSave, onClose }: {
-  mode: RowDialogMode;
-  draft: TourHotelValues;
-  setDraft(update: (current: TourHotelValues) => TourHotelValues): void;
-  serverErrors: FieldErrors;
-  data: TourData;
-  onSave(hotel: TourHotelValues): void;
-  onClose(): void;
-}) {
-  const { errors, setErrors, setValue } = useRowDraft(setDraft, serverErrors);
+function HotelDialog({ mode, draft, setDraft, serverErrors, data, onSave, onClose }: RowDialogProps<TourHotelValues> & { data: TourData }) {
+  const row = useRowDraft(setDraft, serverErrors);
+  const { errors, setErrors } = row;
+  // The hotel is chosen among the city's: another city lets it go.
+  const setValue = (name: string, value: unknown) => {
+    row.setValue(name, value);
+    if (name === 'city_id' && value !== draft.city_id) setDraft((current) => ({ ...current, id: null, name: undefined }));
+  };
   const hotelError = errors.id?.[0];
   const save = () => {
     const found: FieldErrors = draft.id === null ? { id: [MESSAGES.validation.required] } : {};

@@ -4,7 +4,6 @@
  * a markup). Save of a meal is locked without a supplier or a name; a meal is deleted only when
  * `can_delete`.
  */
-import { errorsUnder } from '@shared/editor';
 import { MESSAGES } from '@shared/messages';
 import { overlappingPeriods } from '@shared/periods';
 import { formatDate } from '@shared/format';
@@ -14,8 +13,7 @@ import type { TourData } from '@shared/tours/types';
 import type { FieldErrors } from '@shared/validation';
 import { CollectionTable, commissionColumn, moneyColumn } from '../../../common/editor/CollectionTable';
 import { checkRow, RowDialog, useRowDraft } from '../../../common/editor/RowDialog';
-import { dropErrors } from '../../../common/editor/useAggregateEditor';
-import { useCollectionEditor, type RowDialogMode } from '../../../common/editor/useCollectionEditor';
+import { rowDialogProps, useFormCollection, type RowDialogMode, type RowDialogProps } from '../../../common/editor/useCollectionEditor';
 import { FormFields } from '../../../common/form/fields';
 import { blankMeal, blankMealDate, type MealDateValues, type MealValues, type SetField, type TourValues } from '../form';
 import { CommissionPair } from './CommissionTab';
@@ -33,15 +31,15 @@ interface Props {
 const vendorName = (data: TourData, meal: MealValues) => meal.vendor_name ?? data.vendors.find((vendor) => vendor.id === meal.vendor_id)?.name ?? '';
 
 export function MealsTab({ form, update, errors, setErrors, data }: Props) {
-  const mealErrorsOfTour = errorsUnder(errors, 'meals');
-  const editor = useCollectionEditor<MealValues>({
+  const { editor, rowErrors: mealErrorsOfTour } = useFormCollection('meals', {
     items: form.meals,
-    onChange: (meals) => update('meals', meals),
+    update,
+    errors,
+    setErrors,
     blank: blankMeal,
     copy: (meal) => ({ ...blankMeal(), name: meal.name, vendor_id: meal.vendor_id, days: [...meal.days], dates: meal.dates.map(({ id: _id, ...date }) => date) }),
-    errors: mealErrorsOfTour,
-    onErrorsAnswered: (index) => setErrors((current) => dropErrors(current, index === null ? 'meals' : `meals.${index}`)),
   });
+  const dialog = rowDialogProps(editor);
   const duration = Math.max(0, Math.min(Number(form.duration) || 0, TOUR_LIMITS.duration.max));
   return (
     <>
@@ -63,35 +61,17 @@ export function MealsTab({ form, update, errors, setErrors, data }: Props) {
           { title: 'Дни тура', render: (meal) => meal.days.join(', ') },
         ]}
       />
-      {editor.state.open && (
-        <MealDialog mode={editor.state.mode} draft={editor.state.draft} setDraft={editor.setDraft} serverErrors={editor.rowErrors} data={data} duration={duration} onSave={editor.commit} onClose={editor.close} />
-      )}
+      {dialog && <MealDialog {...dialog} data={data} duration={duration} />}
     </>
   );
 }
 
 const MEAL_TITLES: Record<RowDialogMode, string> = { create: 'Добавление питания', edit: 'Редактирование питания', copy: 'Копирование питания' };
 
-function MealDialog({ mode, draft, setDraft, serverErrors, data, duration, onSave, onClose }: {
-  mode: RowDialogMode;
-  draft: MealValues;
-  setDraft(update: (current: MealValues) => MealValues): void;
-  serverErrors: FieldErrors;
-  data: TourData;
-  duration: number;
-  onSave(meal: MealValues): void;
-  onClose(): void;
-}) {
+function MealDialog({ mode, draft, setDraft, serverErrors, data, duration, onSave, onClose }: RowDialogProps<MealValues> & { data: TourData; duration: number }) {
   const { errors, setErrors, setValue } = useRowDraft(setDraft, serverErrors);
-  const dateErrors = errorsUnder(errors, 'dates');
-  const dates = useCollectionEditor<MealDateValues>({
-    items: draft.dates,
-    onChange: (next) => setValue('dates', next),
-    blank: blankMealDate,
-    copy: ({ id: _id, ...date }) => date,
-    errors: dateErrors,
-    onErrorsAnswered: (index) => setErrors((current) => dropErrors(current, index === null ? 'dates' : `dates.${index}`)),
-  });
+  const { editor: dates, rowErrors: dateErrors } = useFormCollection('dates', { items: draft.dates, update: setValue, errors, setErrors, blank: blankMealDate, copy: ({ id: _id, ...date }) => date });
+  const dateDialog = rowDialogProps(dates);
   const others = draft.dates.filter((_, index) => !(dates.state.open && index === dates.state.index));
   const named = Boolean(draft.name && draft.name.trim()) || draft.vendor_id !== null;
   const days = Array.from({ length: duration }, (_, index) => ({ id: index + 1, name: String(index + 1) }));
@@ -155,24 +135,14 @@ function MealDialog({ mode, draft, setDraft, serverErrors, data, duration, onSav
           },
         ]}
       />
-      {dates.state.open && (
-        <MealDateDialog mode={dates.state.mode} draft={dates.state.draft} setDraft={dates.setDraft} serverErrors={dates.rowErrors} others={others} onSave={dates.commit} onClose={dates.close} />
-      )}
+      {dateDialog && <MealDateDialog {...dateDialog} others={others} />}
     </>
   );
 }
 
 const DATE_TITLES: Record<RowDialogMode, string> = { create: 'Добавление дат', edit: 'Редактирование дат', copy: 'Копирование дат' };
 
-function MealDateDialog({ mode, draft, setDraft, serverErrors, others, onSave, onClose }: {
-  mode: RowDialogMode;
-  draft: MealDateValues;
-  setDraft(update: (current: MealDateValues) => MealDateValues): void;
-  serverErrors: FieldErrors;
-  others: MealDateValues[];
-  onSave(date: MealDateValues): void;
-  onClose(): void;
-}) {
+function MealDateDialog({ mode, draft, setDraft, serverErrors, others, onSave, onClose }: RowDialogProps<MealDateValues> & { others: MealDateValues[] }) {
   const row = useRowDraft(setDraft, serverErrors);
   const { errors, setErrors } = row;
   const setValue: SetField = (name, value) => row.setValue(name, value, ...(name === 'to' ? ['from'] : []));
