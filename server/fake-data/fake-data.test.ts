@@ -12,7 +12,7 @@ import { addDays } from './bulk.js';
 import { fillFakeData } from './index.js';
 import { FAKE_STAFF_PASSWORD } from './staff.js';
 
-const SIZES = { cities: 30, staff: 40, clients: 600, agencies: 12, hotels: 8, transportations: 4, transports: 7 };
+const SIZES = { cities: 30, staff: 40, clients: 600, agencies: 12, hotels: 8, transportations: 4, transports: 7, tours: 4 };
 
 let app: TestApp;
 let sql: pg.Client;
@@ -252,5 +252,22 @@ describe('hotels, vehicle types and bus transports', () => {
     for (const { id } of await app.db.query<{ id: number }>('SELECT id FROM hotels ORDER BY id')) await roundTrip(`/api/hotels/${id}`, toPayloadBody);
     for (const { id } of await app.db.query<{ id: number }>('SELECT id FROM transports ORDER BY id')) await roundTrip(`/api/transports/${id}`, toPayloadBody);
     for (const { id } of await app.db.query<{ id: number }>('SELECT id FROM transportations ORDER BY id')) await roundTrip(`/api/transportation/${id}`, (record) => record);
+    for (const { id } of await app.db.query<{ id: number }>('SELECT id FROM tours ORDER BY id')) await roundTrip(`/api/tours/${id}`, toPayloadBody);
+  });
+
+  it('tours have dates, and most a checklist with past dates ticked and future dates to do', async () => {
+    const tours = await app.db.query<{ id: number; dates: number; has_checklist: boolean; past_unchecked: number; future_unchecked: number }>(
+      `SELECT t.id, count(d.id)::int AS dates, t.has_checklist,
+              coalesce(sum(d.points_unchecked) FILTER (WHERE d.start_date < current_date), 0)::int AS past_unchecked,
+              coalesce(sum(d.points_unchecked) FILTER (WHERE d.start_date >= current_date), 0)::int AS future_unchecked
+         FROM tours t JOIN tour_dates d ON d.tour_id = t.id GROUP BY t.id ORDER BY t.id`,
+    );
+    expect(tours).toHaveLength(SIZES.tours);
+    const withChecklist = tours.filter((tour) => tour.has_checklist);
+    expect(withChecklist.length).toBeGreaterThanOrEqual(2);
+    for (const tour of withChecklist) expect([tour.past_unchecked, tour.future_unchecked > 0]).toEqual([0, true]);
+    const list = await manager.get('/api/tours?limit=10&checklist_is_incomplete=1');
+    expect(list.status).toBe(200);
+    expect(list.body.count).toBe(SIZES.tours);
   });
 });

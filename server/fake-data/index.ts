@@ -13,6 +13,7 @@ import { geographyKind } from './geography.js';
 import { hotelsKind } from './hotels.js';
 import { staffKind } from './staff.js';
 import { transportationsKind } from './transportations.js';
+import { toursKind } from './tours.js';
 import { transportsKind } from './transports.js';
 import { seededFaker } from './vocabulary.js';
 
@@ -31,7 +32,7 @@ export interface FakeDataKind {
   fill(context: FakeDataContext, count: number): Promise<void>;
 }
 
-export const FAKE_DATA: FakeDataKind[] = [geographyKind, staffKind, clientsKind, agenciesKind, hotelsKind, transportationsKind, transportsKind];
+export const FAKE_DATA: FakeDataKind[] = [geographyKind, staffKind, clientsKind, agenciesKind, hotelsKind, transportationsKind, transportsKind, toursKind];
 
 export type FakeDataSizes = Partial<Record<string, number>>;
 
