@@ -12,10 +12,10 @@ import { TourListEntity } from './tour-list.entity.js';
 
 /**
  * A tour is incomplete when a date from today on has an unchecked point, or the tour has no
- * checklist yet and has such a date (spec 03 §2.5, issue 17).
+ * checklist yet and has such a date (spec 03 §2.5, issue 17): two dates the database keeps on the
+ * tour (trg_tour_dates_summary), compared with today.
  */
-export const INCOMPLETE_TOUR_SQL = (tour: string) =>
-  `EXISTS (SELECT 1 FROM tour_dates d WHERE d.tour_id = ${tour}.id AND d.start_date >= current_date AND (d.points_unchecked > 0 OR NOT ${tour}.has_checklist))`;
+const INCOMPLETE_TOUR_SQL = `(coalesce(${ALIAS}.checklist_open_until >= current_date, false) OR (NOT ${ALIAS}.has_checklist AND coalesce(${ALIAS}.last_start_date >= current_date, false)))`;
 
 /** A date is complete (green) when the tour has a checklist and none of the date's points is unchecked. */
 export function listRow(row: TourListEntity, today = todayIso()): Omit<TourListRow, 'can_delete'> {
@@ -44,7 +44,7 @@ export const TOURS_LIST = defineServerList({
   roles: ACCESS.administratorAndManager,
   searchExpression: `${ALIAS}.name`,
   filterExpressions: {
-    checklist_is_incomplete: (value) => `(${INCOMPLETE_TOUR_SQL(ALIAS)}) = ${value}`,
+    checklist_is_incomplete: (value) => `${INCOMPLETE_TOUR_SQL} = ${value}`,
   },
   canDeleteFlag: true,
   toRow: (row) => listRow(row),

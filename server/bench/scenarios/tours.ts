@@ -30,7 +30,8 @@ async function fillTours(context: BenchContext): Promise<void> {
     `INSERT INTO tour_dates (tour_id, start_date) SELECT t.id, current_date - 120 + d * 14 FROM tours t, generate_series(0, $1 - 1) AS d WHERE t.slug LIKE 'tour-bench-%'`,
     [DATES],
   );
-  // The points are written in bulk with the counting trigger off, and the counts set once after:
+  // The points are written in bulk with the counting trigger off, and the counts (and the tours' last
+  // open date the dates' trigger keeps) set once after:
   // a third of the future dates have one unchecked point (incomplete), the others none.
   await context.sql.query(`ALTER TABLE tour_checklist_points DISABLE TRIGGER trg_tour_checklist_counts`);
   await context.sql.query(
@@ -46,6 +47,11 @@ async function fillTours(context: BenchContext): Promise<void> {
     `UPDATE tour_dates d SET points_total = c.total, points_unchecked = c.unchecked
        FROM (SELECT tour_date_id, count(*) AS total, count(*) FILTER (WHERE NOT checked) AS unchecked FROM tour_checklist_points GROUP BY tour_date_id) c
       WHERE c.tour_date_id = d.id`,
+  );
+  await context.sql.query(
+    `UPDATE tours t SET checklist_open_until = s.open_until, last_start_date = s.last_date
+       FROM (SELECT tour_id, max(start_date) FILTER (WHERE points_unchecked > 0) AS open_until, max(start_date) AS last_date FROM tour_dates GROUP BY tour_id) s
+      WHERE s.tour_id = t.id`,
   );
   await context.sql.query('VACUUM ANALYZE tours, tour_dates, tour_checklist_points');
   const [{ count }] = (await context.sql.query(`SELECT count(*)::int AS count FROM tour_checklist_points`)).rows as { count: number }[];
