@@ -31,6 +31,7 @@ import { MailModule } from './mail/mail.module.js';
 import { SERVER_RESOURCES } from './resources.js';
 import { RoomDictionariesModule } from './room-dictionaries/room-dictionaries.module.js';
 import { TourDictionariesModule } from './tour-dictionaries/tour-dictionaries.module.js';
+import { TourRoutesModule } from './tour-routes/tour-routes.module.js';
 import { TRANSPORT_PAYLOAD_ROUTES, TransportsModule } from './transports/transports.module.js';
 import { UserRolesController } from './users/user-roles.controller.js';
 import { UsersService } from './users/users.service.js';
@@ -97,6 +98,7 @@ export const FEATURE_MODULES: Type[] = [
   AgenciesModule,
   TransportsModule,
   HotelsModule,
+  TourRoutesModule,
 ];
 
 /** Routes under /api whose POST and PUT bodies are a big editor's `{payload}` (up to 5 MB). */

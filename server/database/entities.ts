@@ -12,6 +12,7 @@ import * as hotelHandbooks from '../hotel-handbooks/hotel-handbook.entities.js';
 import { LogEntity } from '../logs/log.entity.js';
 import * as roomDictionaries from '../room-dictionaries/room-dictionary.entities.js';
 import * as tourDictionaries from '../tour-dictionaries/tour-dictionary.entities.js';
+import { TourRouteListEntity } from '../tour-routes/tour-route.entity.js';
 import { TransportationEntity } from '../transportation/transportation.entity.js';
 import { TransportListEntity } from '../transports/transport.entities.js';
 import { UserEntity } from '../users/user.entity.js';
@@ -39,4 +40,5 @@ export const ENTITIES = [
   ...Object.values(tourDictionaries),
   TransportationEntity,
   TransportListEntity,
+  TourRouteListEntity,
 ];

@@ -35,6 +35,7 @@ const RULES: { method?: string; path: RegExp; access: Access; why: string }[] = 
   { method: 'PUT', path: /^\/api\/hotels\/rooms\/:id\/external-id\/clean$/, access: ACCESS.administratorOnly, why: "issue 11: clear a room's external id" },
   { path: /^\/api\/hotels(\/:[a-z_]+(\/.*)?|\/(data|list|files|infrastructures\/list))?$/, access: ACCESS.administratorAndManager, why: '§6 hotels (the editor and its own calls)' },
   { path: /^\/api\/tours(\/:[a-z_]+(\/.*)?)?$/, access: ACCESS.administratorAndManager, why: '§6 excursion tours' },
+  { path: /^\/api\/routes(\/:id|\/(transport-types|kinds)\/list)?$/, access: ACCESS.administratorAndManager, why: '§6 routes (the editor and its short lists)' },
   { method: 'GET', path: /^\/api\/transports\/schedules\/seats$/, access: ACCESS.everyone, why: '§6 dashboard: all three (spec 01 §2.15)' },
   // The bus schedule's ground: the vehicles and the bus tours whose dates it shows.
   { path: /^\/api\/(transportation|transports)(\/|$)/, access: ACCESS.administratorAndManager, why: '§6 bus schedule' },
