@@ -43,7 +43,10 @@ const create = (body: unknown, client = manager) => client.post('/api/routes', b
 const update = (id: number, body: unknown, client = manager) => client.put(`/api/routes/${id}`, body);
 
 /** A route there and back as an outside client sends it: numbers as text, flags 0/1, no version, no point ids. */
-const outsideBody = () => ({
+/** A point as a client sends it: loose JSON (the server validates it). */
+type PointBody = { is_forth: unknown; transport_route_id: unknown; hotels?: Record<string, unknown>[] };
+
+const outsideBody = (): Record<string, unknown> & { routes: PointBody[] } => ({
   transport_type: '1',
   transport_id: String(transportId),
   kind: 1,
@@ -142,11 +145,11 @@ describe('rules (spec 03 §5 "Routes")', () => {
     body.routes[1]!.hotels = [{ id: hotels.moscow, arrival_date: '', arrival_time: '25:00' }];
     expect(await errorsOf(body)).toEqual({ 'routes.1.hotels.0.arrival_date': [MESSAGES.validation.required], 'routes.1.hotels.0.arrival_time': [MESSAGES.fields.time] });
     const missingTime = outsideBody();
-    missingTime.routes[1]!.hotels = [{ id: hotels.moscow, arrival_date: '12.06.2026' } as never];
+    missingTime.routes[1]!.hotels = [{ id: hotels.moscow, arrival_date: '12.06.2026' }];
     expect(await errorsOf(missingTime)).toEqual({ 'routes.1.hotels.0.arrival_time': [MESSAGES.validation.required] });
     const twice = outsideBody();
     twice.routes.push({ is_forth: 1, transport_route_id: points[1] });
-    twice.routes[0]!.hotels.push({ hotel_id: String(hotels.orel), arrival_date: '06.06.2026', arrival_time: '10:00' });
+    twice.routes[0]!.hotels!.push({ hotel_id: String(hotels.orel), arrival_date: '06.06.2026', arrival_time: '10:00' });
     expect(await errorsOf(twice)).toEqual({ 'routes.3.transport_route_id': [R.pointTwice], 'routes.0.hotels.1.id': [R.hotelTwice] });
   });
 
@@ -165,7 +168,7 @@ describe('rules (spec 03 §5 "Routes")', () => {
     expect(await errorsOf(wrongCity)).toEqual({ 'routes.0.hotels.1.id': [R.hotelNotInCity], 'routes.0.hotels.2.id': [MESSAGES.validation.oneOf] });
     // A stop has a city too: its hotels are that city's.
     const atStop = outsideBody();
-    atStop.routes[2] = { is_forth: 1, transport_route_id: points[1], hotels: [{ hotel_id: String(hotels.tula), arrival_date: '05.06.2026', arrival_time: '12:00' }] } as never;
+    atStop.routes[2] = { is_forth: 1, transport_route_id: points[1], hotels: [{ hotel_id: String(hotels.tula), arrival_date: '05.06.2026', arrival_time: '12:00' }] };
     expect((await create(atStop)).status).toBe(201);
   });
 });
