@@ -6,6 +6,7 @@
 import { typedDate } from '../../shared/dates.js';
 import { POINT_TYPE, routeKindName, transportTypeName } from '../../shared/tour-routes/constants.js';
 import { keptPoints, type TourRoute } from '../../shared/tour-routes/schema.js';
+import { routeTabs } from '../../shared/tour-routes/rules.js';
 import type { RoutePointRecord, TourRouteRecord, TransportRoutePoint } from '../../shared/tour-routes/types.js';
 import { joinPath, type AggregateDeclaration, type AggregateNode, type StoredNode } from '../common/aggregate/declaration.js';
 import type { StoredRoutePoint } from '../transports/transport-read.js';
@@ -63,35 +64,13 @@ export function tourRouteNode(route: TourRoute, storedPoints: StoredPointIds): A
   };
 }
 
-/**
- * The transport's points as a tab lists them: 'Туда' in route order, 'Обратно' reversed. The start
- * and finish are cities, the points between stops named by their info. The transport's timetable is
- * for its own direction: a point's time there is its departure (start) or arrival; back it has none.
- */
-export function transportPoints(points: StoredRoutePoint[]): { forth: TransportRoutePoint[]; back: TransportRoutePoint[] } {
-  const point = (stored: StoredRoutePoint, forth: boolean): TransportRoutePoint => {
-    const stop = stored.kind === 'intermediate';
-    return {
-      id: stored.id,
-      point_type: stop ? POINT_TYPE.stop : POINT_TYPE.city,
-      point_city_id: stored.point_city_id,
-      point_city: { id: stored.point_city_id, name: stored.city_name },
-      point_stop: stop ? stored.info : null,
-      info: stored.info,
-      arrival_time: forth ? (stored.kind === 'start' ? stored.start_time : stored.finish_time) : null,
-    };
-  };
-  const ordered = [...points].sort((a, b) => a.position - b.position);
-  return { forth: ordered.map((stored) => point(stored, true)), back: ordered.reverse().map((stored) => point(stored, false)) };
-}
-
 const hhmm = (value: unknown) => (typeof value === 'string' ? value.slice(0, 5) : '');
 const wireDate = (value: unknown) => (typeof value === 'string' ? typedDate(value) : null);
 
 /** GET /api/routes/{id}: the body's fields plus the names (kind, owner type, transport, hotels) and the transport's points. */
 export function tourRouteRecord(stored: StoredNode, transport: { id: number; name: string; points: StoredRoutePoint[] }): TourRouteRecord {
   const row = stored.row;
-  const tabs = transportPoints(transport.points);
+  const tabs = routeTabs([...transport.points].sort((a, b) => a.position - b.position));
   const byId = new Map<string, TransportRoutePoint>([...tabs.forth.map((point) => [`true:${point.id}`, point] as const), ...tabs.back.map((point) => [`false:${point.id}`, point] as const)]);
   const routes: RoutePointRecord[] = stored.collections.routes!.map(({ row: point, links }) => {
     const shown = byId.get(pointKey(point.is_forth as boolean, point.transport_route_id as number));
