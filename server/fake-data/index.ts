@@ -14,6 +14,7 @@ import { hotelsKind } from './hotels.js';
 import { staffKind } from './staff.js';
 import { transportationsKind } from './transportations.js';
 import { transportsKind } from './transports.js';
+import { tourRoutesKind } from './tour-routes.js';
 import { seededFaker } from './vocabulary.js';
 
 export interface FakeDataContext {
@@ -31,7 +32,7 @@ export interface FakeDataKind {
   fill(context: FakeDataContext, count: number): Promise<void>;
 }
 
-export const FAKE_DATA: FakeDataKind[] = [geographyKind, staffKind, clientsKind, agenciesKind, hotelsKind, transportationsKind, transportsKind];
+export const FAKE_DATA: FakeDataKind[] = [geographyKind, staffKind, clientsKind, agenciesKind, hotelsKind, transportationsKind, transportsKind, tourRoutesKind];
 
 export type FakeDataSizes = Partial<Record<string, number>>;
 
