@@ -135,6 +135,20 @@ test('edits the route: a hotel on the way back, the refused time marks the tab, 
   expect(await sql(`SELECT r.back_date, count(p.id)::int AS points FROM tour_routes r JOIN transports t ON t.id = r.transport_id LEFT JOIN tour_route_points p ON p.route_id = r.id WHERE t.name = $1 GROUP BY r.id`, [TRANSPORT])).toEqual([{ back_date: null, points: 1 }]);
 });
 
+test('a route that cannot be read says why, and Повторить shows it', async ({ page }) => {
+  await ensureAdmin(page);
+  const [{ id }] = await sql<{ id: number }>('SELECT r.id FROM tour_routes r JOIN transports t ON t.id = r.transport_id WHERE t.name = $1', [TRANSPORT]);
+  await page.route(`**/api/routes/${id}`, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: MESSAGES.errors.unexpected }) }));
+  await page.goto(`/routes/${id}/edit`);
+  await expect(page.getByRole('heading', { name: 'Редактирование маршрута' })).toBeVisible();
+  await expect(page.locator('.editor-page').getByText(R.loadFailed).first()).toBeVisible();
+  await expect(page.getByTestId('editor-save')).toHaveCount(0);
+  await page.unroute(`**/api/routes/${id}`);
+  await page.getByRole('button', { name: MESSAGES.connection.retry }).click();
+  await expect(page.getByTestId('picker-transport_id')).toHaveText(TRANSPORT);
+  await expect(page.getByTestId('editor-save')).toBeVisible();
+});
+
 test('deletes the route after the question', async ({ page }) => {
   await ensureAdmin(page);
   await page.goto('/routes');

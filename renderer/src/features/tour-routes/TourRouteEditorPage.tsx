@@ -16,6 +16,7 @@ import { useNavigate } from 'react-router-dom';
 import { api } from '../../api/http';
 import { EditorPage } from '../../common/editor/EditorPage';
 import { dropErrors, editorPageProps, useAggregateEditor } from '../../common/editor/useAggregateEditor';
+import { editorReadState } from '../../common/editor/useEditorData';
 import { FormFields, type FieldSpec } from '../../common/form/fields';
 import { listPath } from '../../common/resource/pageLinks';
 import { blankRoute, copyRoute, routeBody, routeFromRecord, type PointValues, type RouteValues } from './form';
@@ -89,10 +90,7 @@ export function TourRouteEditorPage() {
       titles={editorTitles('route')}
       breadcrumbs={[{ text: 'Маршруты', href: routePath('routes'), onClick: () => navigate(fallback) }, { text: form?.transport?.name ?? 'Новый маршрут' }]}
       errors={errors}
-      loading={editor.loading}
-      failed={editor.failed || transport.isError}
-      failure={editor.failure ?? transport.error}
-      onRetry={() => (editor.failed ? editor.retry() : void transport.refetch())}
+      {...editorReadState(editor, { loading: false, failure: transport.error, retry: () => void transport.refetch() })}
       failedText={R.loadFailed}
       header={form && <div className="editor-grid route-header">{<FormFields fields={fields} form={{ values: form, setValue: update, errors }} editing />}</div>}
       tabs={
