@@ -64,7 +64,7 @@ export function PointsTab({ form, isForth, points, loading, errors, setRoutes }:
                 id={`route-hotels-${isForth ? 'forth' : 'back'}-${point.id}`}
                 path={TOUR_ROUTE_PATHS.hotels}
                 params={{ city_id: point.point_city_id }}
-                exclude={hotels.map((hotel) => hotel.id as number)}
+                exclude={hotels.map((hotel) => hotel.id)}
                 value={null}
                 placeholder="Добавить отель…"
                 testId={`route-hotel-picker-${isForth ? 'forth' : 'back'}-${point.id}`}
@@ -88,7 +88,7 @@ export function PointsTab({ form, isForth, points, loading, errors, setRoutes }:
                     const timeError = error(`hotels.${position}.arrival_time`);
                     const hotelError = error(`hotels.${position}.id`);
                     return (
-                      <tr key={hotel.id as number}>
+                      <tr key={hotel.id}>
                         <td>
                           {hotel.name}
                           {hotelError && <div className="route-field-error">{hotelError}</div>}
