@@ -59,6 +59,14 @@ export function TourRouteEditorPage() {
       editor.setErrors((current) => dropErrors(dropErrors(current, 'transport_id'), 'routes'));
       return;
     }
+    if (key === 'kind' && form) {
+      // A kind without a way there (or back) has no such tab: its hotels go with it, as the save would drop them.
+      const kind = value as number;
+      const kept = form.routes.filter((point) => (point.is_forth ? kindGoesForth(kind) : kindGoesBack(kind)));
+      editor.setForm((current) => (current ? { ...current, kind, routes: kept.length === current.routes.length ? current.routes : kept } : current));
+      editor.setErrors((current) => dropErrors(dropErrors(current, 'kind'), 'routes'));
+      return;
+    }
     editor.update(key as keyof RouteValues, value as RouteValues[keyof RouteValues]);
   };
   const setRoutes = (routes: PointValues[], changedPath: string) => {
