@@ -32,6 +32,7 @@ import { SERVER_RESOURCES } from './resources.js';
 import { RoomDictionariesModule } from './room-dictionaries/room-dictionaries.module.js';
 import { TourDictionariesModule } from './tour-dictionaries/tour-dictionaries.module.js';
 import { TOUR_PAYLOAD_ROUTES, ToursModule } from './tours/tours.module.js';
+import { TourRoutesModule } from './tour-routes/tour-routes.module.js';
 import { TRANSPORT_PAYLOAD_ROUTES, TransportsModule } from './transports/transports.module.js';
 import { UserRolesController } from './users/user-roles.controller.js';
 import { UsersService } from './users/users.service.js';
@@ -98,15 +99,16 @@ export const FEATURE_MODULES: Type[] = [
   AgenciesModule,
   TransportsModule,
   HotelsModule,
+  TourRoutesModule,
 ];
 
-/** Routes under /api whose POST and PUT bodies are a big editor's `{payload}` (up to 5 MB). */
 /**
  * Modules whose `/:id` routes share a path with generic resources (`/tours/:id` beside `/tours/types`):
  * registered after ResourcesModule, so the fixed paths are matched first.
  */
 export const LATE_MODULES: Type[] = [ToursModule];
 
+/** Routes under /api whose POST and PUT bodies are a big editor's `{payload}` (up to 5 MB). */
 export const PAYLOAD_ROUTES = [...HOTEL_PAYLOAD_ROUTES, ...TRANSPORT_PAYLOAD_ROUTES, ...TOUR_PAYLOAD_ROUTES];
 
 /** The controllers of every declared list resource (server/resources.ts), registered last. */

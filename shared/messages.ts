@@ -496,6 +496,24 @@ export const MESSAGES = {
     notifySubject: (transport: string, date: string) => `Информация о рейсе «${transport}» ${date}`,
     notifyLog: (count: number, kept: number) => `Уведомления о рейсе отправлены: ${count - kept} из ${count}`,
   },
+  /** Spec 03 §2.4, §5, §8: routes (transport routes with hotels per point). */
+  tourRoutes: {
+    saved: 'Маршрут успешно сохранен',
+    deleted: 'Маршрут успешно удален',
+    loadFailed: 'Произошла непредвиденная ошибка',
+    saveFailedTitle: 'Ошибка сохранения',
+    saveFailedText: 'Проверьте правильность заполнения полей формы и попробуйте еще раз',
+    confirmDelete: 'Вы действительно желаете удалить маршрут?',
+    backBeforeForth: 'Дата возвращения не может быть раньше даты отправления',
+    forthAfterBack: 'Дата отправления не может быть позже даты возвращения',
+    pointTwice: 'Эта точка маршрута уже указана',
+    notTransportPoint: 'Точка не входит в маршрут выбранного транспорта',
+    hotelTwice: 'Этот отель уже выбран для точки',
+    hotelNotInCity: 'Отель не находится в городе этой точки',
+    /** A tab's points before a transport is chosen. */
+    chooseTransport: 'Выберите транспорт, чтобы увидеть точки маршрута',
+    noPoints: 'У транспорта нет точек маршрута',
+  },
   /** The shared field builders (shared/validation.ts, shared/commission.ts) beyond the plain limits. */
   fields: {
     /** Money and decimal fields: numeric(12,2) keeps kopecks, nothing finer ('1200.505'). */

@@ -15,6 +15,7 @@ import { staffKind } from './staff.js';
 import { transportationsKind } from './transportations.js';
 import { toursKind } from './tours.js';
 import { transportsKind } from './transports.js';
+import { tourRoutesKind } from './tour-routes.js';
 import { seededFaker } from './vocabulary.js';
 
 export interface FakeDataContext {
@@ -32,7 +33,7 @@ export interface FakeDataKind {
   fill(context: FakeDataContext, count: number): Promise<void>;
 }
 
-export const FAKE_DATA: FakeDataKind[] = [geographyKind, staffKind, clientsKind, agenciesKind, hotelsKind, transportationsKind, transportsKind, toursKind];
+export const FAKE_DATA: FakeDataKind[] = [geographyKind, staffKind, clientsKind, agenciesKind, hotelsKind, transportationsKind, transportsKind, toursKind, tourRoutesKind];
 
 export type FakeDataSizes = Partial<Record<string, number>>;
 

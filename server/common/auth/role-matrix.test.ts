@@ -37,6 +37,7 @@ const RULES: { method?: string; path: RegExp; access: Access; why: string }[] = 
   { method: 'GET', path: /^\/api\/(tours|sea-tours|hotels|transports)\/list$/, access: ACCESS.everyone, why: 'issue 17: pickers read by all three roles' },
   { path: /^\/api\/hotels(\/:[a-z_]+(\/.*)?|\/(data|list|files|infrastructures\/list))?$/, access: ACCESS.administratorAndManager, why: '§6 hotels (the editor and its own calls)' },
   { path: /^\/api\/tours(\/:[a-z_]+(\/.*)?|\/(data|files))?$/, access: ACCESS.administratorAndManager, why: '§6 excursion tours (the editor, its uploads and checklist)' },
+  { path: /^\/api\/routes(\/:id|\/(transport-types|kinds)\/list)?$/, access: ACCESS.administratorAndManager, why: '§6 routes (the editor and its short lists)' },
   { method: 'GET', path: /^\/api\/transports\/schedules\/seats$/, access: ACCESS.everyone, why: '§6 dashboard: all three (spec 01 §2.15)' },
   // The bus schedule's ground: the vehicles and the bus tours whose dates it shows.
   { path: /^\/api\/(transportation|transports)(\/|$)/, access: ACCESS.administratorAndManager, why: '§6 bus schedule' },
