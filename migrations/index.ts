@@ -20,6 +20,7 @@ import { SeatCountsByBoardingPoint1765100000010 } from './1765100000010-SeatCoun
 import { UploadStaging1765150000000 } from './1765150000000-UploadStaging.js';
 import { FileFieldKinds1765200000020 } from './1765200000020-FileFieldKinds.js';
 import { SafeLinks1765200000000 } from './1765200000000-SafeLinks.js';
+import { SeaTours1765300000200 } from './1765300000200-SeaTours.js';
 
 export const MIGRATIONS = [
   Foundation1763769600000,
@@ -43,4 +44,5 @@ export const MIGRATIONS = [
   UploadStaging1765150000000,
   SafeLinks1765200000000,
   FileFieldKinds1765200000020,
+  SeaTours1765300000200,
 ];
