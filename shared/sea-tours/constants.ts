@@ -25,11 +25,11 @@ export const TRANSFER_TYPES = [
 
 export const TRANSFER_TYPE_IDS: readonly number[] = TRANSFER_TYPES.map((type) => type.id);
 
-/** The three markups of a tour and of a hotel group, by transfer: column and its label. */
+/** The three markups of a tour and of a hotel group, by transfer: column, its label and a table header's short form. */
 export const SEA_TOUR_MARKUPS = [
-  { key: 'commission_sum', label: 'Наценка (автобус), %' },
-  { key: 'commission_railway_sum', label: 'Наценка (ж/д), %' },
-  { key: 'commission_avia_sum', label: 'Наценка (авиа), %' },
+  { key: 'commission_sum', label: 'Наценка (автобус), %', short: 'Автобус, %' },
+  { key: 'commission_railway_sum', label: 'Наценка (ж/д), %', short: 'Ж/д, %' },
+  { key: 'commission_avia_sum', label: 'Наценка (авиа), %', short: 'Авиа, %' },
 ] as const;
 export type SeaTourMarkup = (typeof SEA_TOUR_MARKUPS)[number]['key'];
 

@@ -70,4 +70,6 @@ export const SCREENS: Partial<Record<RouteName, ScreenLoader>> = {
   'transport-schedule': page(() => import('./transport/schedule/SchedulePage').then((m) => m.SchedulePage)),
   hotels: list(() => import('./hotels/hotelsScreen').then((m) => m.hotelsScreen)),
   ...editor('hotel', () => import('./hotels/HotelEditorPage').then((m) => m.HotelEditorPage)),
+  'sea-tours': list(() => import('./sea-tours/seaToursScreen').then((m) => m.seaToursScreen)),
+  ...editor('sea-tour', () => import('./sea-tours/SeaTourEditorPage').then((m) => m.SeaTourEditorPage)),
 };
