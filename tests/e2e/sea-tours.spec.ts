@@ -51,7 +51,7 @@ test('a sea tour with a city, the bus transfer and one transport pair: saved, li
   await page.getByLabel('Наценка (ж/д), %').fill('101');
   await page.getByRole('button', { name: 'Добавить группу' }).click();
   const group = page.getByRole('dialog', { name: 'Добавление группы отелей' });
-  await group.locator('#group-hotels_ids').click();
+  await group.locator('#hotel-group-dialog-hotels_ids').click();
   await page.getByRole('option', { name: 'Отель «Маяк»', exact: true }).click();
   await page.keyboard.press('Escape');
   await group.getByLabel('Наценка (авиа), %').fill('7');

@@ -246,26 +246,19 @@ const nothingFound = <MenuItem disabled text={MESSAGES.list.nothingFound} roleSt
 /** The list of a select, named in Russian (Blueprint names it 'selectable options'). */
 const OPTIONS_LIST = { 'aria-label': MESSAGES.list.options };
 
-/** A searchable select; its empty state reads 'Не найдено' (spec 01 §2.3). */
-function SelectField({
-  id,
-  field,
-  value,
-  named,
-  intent,
-  disabled,
-  onChange,
-  onOption,
-}: {
+/** What a select and a multi-select get: the field, its value, the names of chosen values known beforehand (`named`). */
+interface ChoiceProps<Kind extends 'select' | 'multiselect', Value> {
   id: string;
-  field: Extract<FieldSpec, { kind: 'select' }>;
-  value: Option['id'] | null;
+  field: Extract<FieldSpec, { kind: Kind }>;
+  value: Value;
   named?: Option[];
   intent: Intent;
   disabled?: boolean;
   onChange(value: unknown): void;
-  onOption?(option: { id: Option['id']; name: string } | null): void;
-}) {
+}
+
+/** A searchable select; its empty state reads 'Не найдено' (spec 01 §2.3). */
+function SelectField({ id, field, value, named, intent, disabled, onChange, onOption }: ChoiceProps<'select', Option['id'] | null> & { onOption?(option: { id: Option['id']; name: string } | null): void }) {
   const [query, setQuery] = useState('');
   const { items, known } = useOptions(field.options, query, named);
   const selected = known.get(value as Option['id']);
@@ -308,25 +301,7 @@ function SelectField({
 }
 
 /** Several ids chosen from a searchable list, shown as tags. */
-function MultiSelectField({
-  id,
-  field,
-  value,
-  named,
-  intent,
-  disabled,
-  onChange,
-  onNames,
-}: {
-  id: string;
-  field: Extract<FieldSpec, { kind: 'multiselect' }>;
-  value: Option['id'][];
-  named?: Option[];
-  intent: Intent;
-  disabled?: boolean;
-  onChange(value: unknown): void;
-  onNames?(names: string[]): void;
-}) {
+function MultiSelectField({ id, field, value, named, intent, disabled, onChange, onNames }: ChoiceProps<'multiselect', Option['id'][]> & { onNames?(names: string[]): void }) {
   const [query, setQuery] = useState('');
   const { items, known } = useOptions(field.options, query, named);
   const chosen = value.map((itemId) => known.get(itemId) ?? { id: itemId, name: String(itemId) });

@@ -12,9 +12,9 @@ import { hotelGroupErrors } from '@shared/sea-tours/schema';
 import { PICKER_LIMITS } from '@shared/list';
 import type { FieldErrors } from '@shared/validation';
 import { CollectionTable } from '../../../common/editor/CollectionTable';
-import { RowDialog, checkRow, useRowDraft } from '../../../common/editor/RowDialog';
+import { FieldsRowDialog } from '../../../common/editor/FieldsRowDialog';
 import { dropErrors } from '../../../common/editor/useAggregateEditor';
-import { useCollectionEditor, type RowDialogMode } from '../../../common/editor/useCollectionEditor';
+import { useCollectionEditor } from '../../../common/editor/useCollectionEditor';
 import { FormFields, type FieldSpec } from '../../../common/form/fields';
 import { blankGroup, type GroupValues, type SeaTourValues, type SetField } from '../form';
 
@@ -61,62 +61,33 @@ export function CommissionTab({ form, update, errors, setErrors }: Props) {
         ]}
       />
       {editor.state.open && city !== null && (
-        <GroupDialog mode={editor.state.mode} draft={editor.state.draft} setDraft={editor.setDraft} errors={editor.rowErrors} cityId={city} onSave={editor.commit} onClose={editor.close} />
+        <FieldsRowDialog<GroupValues>
+          id="hotel-group-dialog"
+          title={editor.state.mode === 'edit' ? SEA_TOUR_TEXTS.groupEdit : SEA_TOUR_TEXTS.groupCreate}
+          draft={editor.state.draft}
+          setDraft={editor.setDraft}
+          errors={editor.rowErrors}
+          validate={hotelGroupErrors}
+          fields={groupFields(city)}
+          wide={['hotels_ids']}
+          onSave={editor.commit}
+          onClose={editor.close}
+        />
       )}
     </div>
   );
 }
 
-interface DialogProps {
-  mode: RowDialogMode;
-  draft: GroupValues;
-  setDraft(update: (current: GroupValues) => GroupValues): void;
-  errors: FieldErrors;
-  cityId: number;
-  onSave(group: GroupValues): void;
-  onClose(): void;
-}
-
-function GroupDialog({ mode, draft, setDraft, errors: serverErrors, cityId, onSave, onClose }: DialogProps) {
-  const row = useRowDraft(setDraft, serverErrors);
-  const { errors, setErrors } = row;
-  const save = () => {
-    if (checkRow(hotelGroupErrors(draft), setErrors)) onSave(draft);
-  };
-  const hotels: FieldSpec = {
+/** The group's hotels: hotels of the tour's city, searched on the server as the user types (bounded); their names travel with them for the table. */
+const groupFields = (cityId: number): FieldSpec[] => [
+  {
     kind: 'multiselect',
     name: 'hotels_ids',
     label: 'Отели',
     required: true,
-    // Hotels of the tour's city, searched on the server as the user types (bounded).
     options: { search: SEA_TOUR_PATHS.hotels(cityId), limit: PICKER_LIMITS.default, delayMs: PICKER_LIMITS.debounceMs },
     known: (values) => ((values.hotels_ids as number[]) ?? []).map((id, index) => ({ id, name: (values.hotels_names as string[] | undefined)?.[index] ?? String(id) })),
     namesTo: 'hotels_names',
-  };
-  return (
-    <RowDialog
-      id="hotel-group-dialog"
-      isOpen
-      title={mode === 'edit' ? SEA_TOUR_TEXTS.groupEdit : SEA_TOUR_TEXTS.groupCreate}
-      width="50vw"
-      errors={errors}
-      onSave={save}
-      onClose={onClose}
-      tabs={[
-        {
-          id: 'group',
-          title: 'Группа',
-          owns: () => true,
-          panel: (
-            <div className="editor-grid">
-              <div className="editor-wide">
-                <FormFields fields={[hotels]} form={{ values: draft, setValue: row.setValue, errors }} editing idPrefix="group" />
-              </div>
-              <FormFields fields={markupFields} form={{ values: draft, setValue: row.setValue, errors }} editing idPrefix="group" />
-            </div>
-          ),
-        },
-      ]}
-    />
-  );
-}
+  },
+  ...markupFields,
+];

@@ -16,9 +16,9 @@ import { transportPairErrors } from '@shared/sea-tours/schema';
 import type { SeaTourData } from '@shared/sea-tours/types';
 import type { FieldErrors } from '@shared/validation';
 import { CollectionTable } from '../../../common/editor/CollectionTable';
-import { RowDialog, checkRow, useRowDraft } from '../../../common/editor/RowDialog';
+import { FieldsRowDialog } from '../../../common/editor/FieldsRowDialog';
 import { dropErrors } from '../../../common/editor/useAggregateEditor';
-import { useCollectionEditor, type RowDialogMode } from '../../../common/editor/useCollectionEditor';
+import { useCollectionEditor } from '../../../common/editor/useCollectionEditor';
 import { FormFields, type FieldSpec } from '../../../common/form/fields';
 import { blankPair, type PairValues, type SeaTourValues, type SetField } from '../form';
 
@@ -70,20 +70,21 @@ export function TransportsTab({ form, update, errors, setErrors, data }: Props) 
         ]}
       />
       {editor.state.open && city !== null && (
-        <PairDialog mode={editor.state.mode} draft={editor.state.draft} setDraft={editor.setDraft} errors={editor.rowErrors} cityId={city} onSave={editor.commit} onClose={editor.close} />
+        <FieldsRowDialog<PairValues>
+          id="transport-pair-dialog"
+          title={editor.state.mode === 'edit' ? SEA_TOUR_TEXTS.pairEdit : SEA_TOUR_TEXTS.pairCreate}
+          draft={editor.state.draft}
+          setDraft={editor.setDraft}
+          errors={editor.rowErrors}
+          validate={transportPairErrors}
+          fields={pairFields(city)}
+          wide={['transport_forth_id', 'transport_back_id']}
+          onSave={editor.commit}
+          onClose={editor.close}
+        />
       )}
     </div>
   );
-}
-
-interface DialogProps {
-  mode: RowDialogMode;
-  draft: PairValues;
-  setDraft(update: (current: PairValues) => PairValues): void;
-  errors: FieldErrors;
-  cityId: number;
-  onSave(pair: PairValues): void;
-  onClose(): void;
 }
 
 /** A transport of the pair: the transports picker narrowed to the city and the direction; its name travels with it for the table. */
@@ -100,36 +101,4 @@ const transportField = (name: 'transport_forth_id' | 'transport_back_id', label:
   };
 };
 
-function PairDialog({ mode, draft, setDraft, errors: serverErrors, cityId, onSave, onClose }: DialogProps) {
-  const row = useRowDraft(setDraft, serverErrors);
-  const { errors, setErrors } = row;
-  const save = () => {
-    if (checkRow(transportPairErrors(draft), setErrors)) onSave(draft);
-  };
-  return (
-    <RowDialog
-      id="transport-pair-dialog"
-      isOpen
-      title={mode === 'edit' ? SEA_TOUR_TEXTS.pairEdit : SEA_TOUR_TEXTS.pairCreate}
-      width="50vw"
-      errors={errors}
-      onSave={save}
-      onClose={onClose}
-      tabs={[
-        {
-          id: 'pair',
-          title: 'Пара',
-          owns: () => true,
-          panel: (
-            <FormFields
-              fields={[transportField('transport_forth_id', 'Туда', cityId, 'forth'), transportField('transport_back_id', 'Обратно', cityId, 'back')]}
-              form={{ values: draft, setValue: row.setValue, errors }}
-              editing
-              idPrefix="pair"
-            />
-          ),
-        },
-      ]}
-    />
-  );
-}
+const pairFields = (cityId: number) => [transportField('transport_forth_id', 'Туда', cityId, 'forth'), transportField('transport_back_id', 'Обратно', cityId, 'back')];
