@@ -3,7 +3,8 @@
  * type and one there/back transport pair; seen in the list; its active switch with the
  * 'now inactive' message; the delete question.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page, type Route } from '@playwright/test';
+import { MESSAGES } from '../../shared/messages.js';
 import { daysFromToday, insertCities, insertTransport, insertTransportation } from '../../server/test/transport-fixtures.js';
 import { ensureAdmin, sql } from './session.js';
 
@@ -128,4 +129,24 @@ test('a sea tour with a city, the bus transfer and one transport pair: saved, li
   await expect(question).toBeVisible();
   await question.getByRole('button', { name: 'Отмена' }).click();
   await expect(page.getByRole('row', { name: new RegExp(NAME) })).toBeVisible();
+});
+
+test('the sea-tour editor whose record or lists cannot be read says why, and Повторить shows the tour', async ({ page }) => {
+  const [stored] = await sql<{ id: number }>('SELECT id FROM sea_tours WHERE name = $1', [NAME]);
+  const refuse = (status: number, message: string) => (route: Route) => route.fulfill({ status, contentType: 'application/json', body: JSON.stringify({ message }) });
+  const retry = page.getByRole('button', { name: MESSAGES.connection.retry });
+  await ensureAdmin(page);
+  await page.route(`**/api/sea-tours/${stored!.id}`, refuse(404, MESSAGES.http.notFound));
+  await page.route('**/api/sea-tours/data', refuse(500, MESSAGES.errors.unexpected));
+  await page.goto(`/sea-tours/${stored!.id}/edit`);
+  await expect(page.getByRole('heading', { name: 'Редактирование морского тура' })).toBeVisible();
+  await expect(page.locator('.editor-page').getByText(MESSAGES.errors.unexpected).first()).toBeVisible();
+  await expect(retry).toBeVisible();
+  await expect(page.getByTestId('editor-save')).toHaveCount(0);
+
+  await page.unroute(`**/api/sea-tours/${stored!.id}`);
+  await page.unroute('**/api/sea-tours/data');
+  await retry.click();
+  await expect(page.getByLabel('Название *')).toHaveValue(NAME);
+  await expect(page.getByTestId('editor-save')).toBeVisible();
 });
