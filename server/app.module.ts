@@ -24,6 +24,7 @@ import { HealthController } from './health/health.controller.js';
 import { HotelHandbooksModule } from './hotel-handbooks/hotel-handbooks.module.js';
 import { JobsModule } from './jobs/jobs.module.js';
 import { HOTEL_PAYLOAD_ROUTES, HotelsModule } from './hotels/hotels.module.js';
+import { SEA_TOUR_PAYLOAD_ROUTES, SeaToursModule } from './sea-tours/sea-tours.module.js';
 import { LogFile } from './logs/log-file.js';
 import { LogService } from './logs/log.service.js';
 import { LogsModule } from './logs/logs.module.js';
@@ -100,6 +101,7 @@ export const FEATURE_MODULES: Type[] = [
   TransportsModule,
   HotelsModule,
   TourRoutesModule,
+  SeaToursModule,
 ];
 
 /**
@@ -109,7 +111,7 @@ export const FEATURE_MODULES: Type[] = [
 export const LATE_MODULES: Type[] = [ToursModule];
 
 /** Routes under /api whose POST and PUT bodies are a big editor's `{payload}` (up to 5 MB). */
-export const PAYLOAD_ROUTES = [...HOTEL_PAYLOAD_ROUTES, ...TRANSPORT_PAYLOAD_ROUTES, ...TOUR_PAYLOAD_ROUTES];
+export const PAYLOAD_ROUTES = [...HOTEL_PAYLOAD_ROUTES, ...TRANSPORT_PAYLOAD_ROUTES, ...TOUR_PAYLOAD_ROUTES, ...SEA_TOUR_PAYLOAD_ROUTES];
 
 /** The controllers of every declared list resource (server/resources.ts), registered last. */
 @Module({})

@@ -180,6 +180,24 @@ export const MESSAGES = {
     fileTooLarge: (mb: number) => `Загружаемый файл не может быть больше ${mb} мб`, // spec: 'The uploaded file cannot be larger than N mb'
     badFormat: 'Недопустимый формат файла.', // spec: 'Invalid file format.'
   },
+  /** Sea tours (spec 03 §2.10, §8). */
+  seaTours: {
+    saved: 'Тур успешно сохранен',
+    deleted: 'Тур успешно удален',
+    confirmDelete: 'Вы действительно желаете удалить тур?',
+    /** A hotel of a commission group that is not in the tour's city. */
+    hotelNotInCity: 'Отель не находится в городе тура',
+    /** A hotel already in an earlier commission group of the tour. */
+    hotelInOtherGroup: 'Отель уже входит в другую группу наценок',
+    /** Transport pairs need the bus transfer type. */
+    pairsNeedBus: 'Пары транспорта сохраняются только с типом трансфера «Автобус»',
+    forthNotToCity: 'Транспорт «туда» не прибывает в город тура',
+    backNotFromCity: 'Транспорт «обратно» не отправляется из города тура',
+    samePair: 'Такая пара транспорта уже добавлена',
+    /** The city select locked: hotels or transports of the city are chosen. */
+    cityLocked: 'Город нельзя изменить, пока выбраны отели или транспорт',
+    chooseCityFirst: 'Сначала выберите город тура',
+  },
   /** Spec 03 (applications, tours, catalogue sections): quoted in English, shown in Russian. */
   applications: {
     editTitle: 'Редактирование', // spec: 'Editing'

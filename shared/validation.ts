@@ -96,6 +96,19 @@ export function optionalPasswordText(max: number, options: { min?: number } = {}
   return z.preprocess((value) => (value === undefined || value === null || value === '' ? null : value), passwordText(max, options).nullable());
 }
 
+/**
+ * Lines of information shown in search (a hotel's, a sea tour's `info`): each trimmed, at most
+ * `maxLine` characters; empty lines dropped, null when none is left.
+ */
+export function infoLines(maxLine: number) {
+  return z
+    .preprocess((value) => value ?? [], z.array(z.string({ error: M.invalid }).trim().max(maxLine, M.maxLength(maxLine)), { error: M.invalid }))
+    .transform((lines) => {
+      const kept = lines.filter((line) => line !== '');
+      return kept.length > 0 ? kept : null;
+    });
+}
+
 /** A required e-mail of at most `max` characters, stored lower-case. */
 export function requiredEmail(max: number) {
   return z

@@ -8,6 +8,7 @@ import { DirectionEntity, HotelDirectionEntity } from '../directions/direction.e
 import { CountryEntity } from '../countries/country.entity.js';
 import { FileEntity, StoredFileEntity } from '../files/file.entity.js';
 import { HotelEntity } from '../hotels/hotel.entity.js';
+import { SeaTourEntity } from '../sea-tours/sea-tour.entity.js';
 import * as hotelHandbooks from '../hotel-handbooks/hotel-handbook.entities.js';
 import { LogEntity } from '../logs/log.entity.js';
 import * as roomDictionaries from '../room-dictionaries/room-dictionary.entities.js';
@@ -36,6 +37,7 @@ export const ENTITIES = [
   AgencyEntity,
   AgencyUserEntity,
   HotelEntity,
+  SeaTourEntity,
   ...Object.values(hotelHandbooks),
   ...Object.values(roomDictionaries),
   ...Object.values(tourDictionaries),

@@ -12,7 +12,7 @@ import { addDays } from './bulk.js';
 import { fillFakeData } from './index.js';
 import { FAKE_STAFF_PASSWORD } from './staff.js';
 
-const SIZES = { cities: 30, staff: 40, clients: 600, agencies: 12, hotels: 8, transportations: 4, transports: 7, tours: 4, routes: 12 };
+const SIZES = { cities: 30, staff: 40, clients: 600, agencies: 12, hotels: 8, transportations: 4, transports: 7, tours: 4, routes: 12, sea_tours: 5 };
 
 let app: TestApp;
 let sql: pg.Client;
@@ -36,6 +36,8 @@ describe('fillFakeData', () => {
     expect(await count('users')).toBe(40);
     expect(await count('clients')).toBe(600);
     expect(await count('agencies')).toBe(12);
+    expect(await count('sea_tours')).toBe(5);
+    expect(await count('sea_tour_group_hotels')).toBeGreaterThan(0);
     expect(await count('agency_users')).toBeGreaterThan(0);
 
     const clients = await app.db.query<{ surname: string; name: string; phone: string; email: string | null }>('SELECT surname, name, phone, email FROM clients');
@@ -249,7 +251,7 @@ describe('hotels, vehicle types and bus transports', () => {
     expect(schedule.body.data.applications.length).toBeGreaterThan(0);
   });
 
-  it('is valid for the editors: every hotel, transport and vehicle type opened and saved unchanged answers 200 and stays as it was', async () => {
+  it('is valid for the editors: every hotel, transport, vehicle type and sea tour opened and saved unchanged answers 200 and stays as it was', async () => {
     const roundTrip = async (path: string, body: (record: Record<string, unknown>) => unknown) => {
       const opened = await manager.get(path);
       expect(opened.status, path).toBe(200);
@@ -263,6 +265,7 @@ describe('hotels, vehicle types and bus transports', () => {
     for (const { id } of await app.db.query<{ id: number }>('SELECT id FROM transportations ORDER BY id')) await roundTrip(`/api/transportation/${id}`, (record) => record);
     for (const { id } of await app.db.query<{ id: number }>('SELECT id FROM tours ORDER BY id')) await roundTrip(`/api/tours/${id}`, toPayloadBody);
     for (const { id } of await app.db.query<{ id: number }>('SELECT id FROM tour_routes ORDER BY id')) await roundTrip(`/api/routes/${id}`, (record) => record);
+    for (const { id } of await app.db.query<{ id: number }>('SELECT id FROM sea_tours ORDER BY id')) await roundTrip(`/api/sea-tours/${id}`, toPayloadBody);
   });
 
   it('tours have dates, and most a checklist with past dates ticked and future dates to do', async () => {

@@ -11,6 +11,7 @@ import { agenciesKind } from './agencies.js';
 import { clientsKind } from './clients.js';
 import { geographyKind } from './geography.js';
 import { hotelsKind } from './hotels.js';
+import { seaToursKind } from './sea-tours.js';
 import { staffKind } from './staff.js';
 import { transportationsKind } from './transportations.js';
 import { toursKind } from './tours.js';
@@ -33,7 +34,7 @@ export interface FakeDataKind {
   fill(context: FakeDataContext, count: number): Promise<void>;
 }
 
-export const FAKE_DATA: FakeDataKind[] = [geographyKind, staffKind, clientsKind, agenciesKind, hotelsKind, transportationsKind, transportsKind, toursKind, tourRoutesKind];
+export const FAKE_DATA: FakeDataKind[] = [geographyKind, staffKind, clientsKind, agenciesKind, hotelsKind, transportationsKind, transportsKind, toursKind, tourRoutesKind, seaToursKind];
 
 export type FakeDataSizes = Partial<Record<string, number>>;
 

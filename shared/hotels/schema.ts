@@ -10,6 +10,7 @@ import { autoConfirmStatus, checkAutoConfirm, checkCommission, COMMISSION_BOUNDS
 import {
   flag,
   id,
+  infoLines,
   money,
   optionalDecimal,
   optionalId,
@@ -223,12 +224,7 @@ const hotelObject = z.object({
   description: optionalRichText(L.description),
   short_description: optionalText(L.shortDescription),
   /** Lines of information shown in search; null when empty (spec 02 §3). */
-  info: z
-    .preprocess((value) => value ?? [], z.array(z.string({ error: V.invalid }).trim().max(L.infoLine, V.maxLength(L.infoLine)), { error: V.invalid }))
-    .transform((lines) => {
-      const kept = lines.filter((line) => line !== '');
-      return kept.length > 0 ? kept : null;
-    }),
+  info: infoLines(L.infoLine),
   is_excursion: flag(),
   is_search_priority: flag(),
   application_auto_confirm: flag(),

@@ -144,6 +144,22 @@ export async function seedScreens(page: Page): Promise<void> {
     });
     expect(reply.status(), await reply.text()).toBe(201);
   }
+  // A sea tour in the seeded hotel's city: a hotel group with its own markups, railway and avia transfers.
+  if (!(await firstMatch(page.request, '/sea-tours', 'Бархатный сезон'))) {
+    const [hotel] = await sql<{ id: number; city_id: number }>('SELECT id, city_id FROM hotels WHERE slug = $1', ['yalta-intourist']);
+    const tour = {
+      name: 'Бархатный сезон у моря',
+      city_id: hotel!.city_id,
+      info: ['Пляж в 5 минутах', 'Завтраки включены'],
+      commission_sum: 10,
+      commission_railway_sum: 8,
+      commission_avia_sum: 5,
+      transfer_types_ids: [2, 3],
+      hotels: [{ hotels_ids: [hotel!.id], commission_sum: 12, commission_railway_sum: 9, commission_avia_sum: 6 }],
+    };
+    const reply = await page.request.post('/api/sea-tours', { data: toPayloadBody(tour), headers: { 'X-XSRF-TOKEN': await xsrf(page) } });
+    expect(reply.status(), await reply.text()).toBe(201);
+  }
   const documents = await firstMatch(page.request, '/agencies/files', 'Договор');
   if (!documents) {
     const reply = await page.request.post('/api/agencies/files', {

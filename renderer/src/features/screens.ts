@@ -72,4 +72,6 @@ export const SCREENS: Partial<Record<RouteName, ScreenLoader>> = {
   ...editor('hotel', () => import('./hotels/HotelEditorPage').then((m) => m.HotelEditorPage)),
   routes: list(() => import('./tour-routes/tourRoutesScreen').then((m) => m.tourRoutesScreen)),
   ...editor('route', () => import('./tour-routes/TourRouteEditorPage').then((m) => m.TourRouteEditorPage)),
+  'sea-tours': list(() => import('./sea-tours/seaToursScreen').then((m) => m.seaToursScreen)),
+  ...editor('sea-tour', () => import('./sea-tours/SeaTourEditorPage').then((m) => m.SeaTourEditorPage)),
 };

@@ -41,6 +41,8 @@ const RULES: { method?: string; path: RegExp; access: Access; why: string }[] = 
   { method: 'GET', path: /^\/api\/transports\/schedules\/seats$/, access: ACCESS.everyone, why: '§6 dashboard: all three (spec 01 §2.15)' },
   // The bus schedule's ground: the vehicles and the bus tours whose dates it shows.
   { path: /^\/api\/(transportation|transports)(\/|$)/, access: ACCESS.administratorAndManager, why: '§6 bus schedule' },
+  // A method's own @Roles overrides its controller's: the sea-tour picker is every role's, the rest of /sea-tours is not.
+  { method: 'GET', path: /^\/api\/sea-tours\/list$/, access: ACCESS.everyone, why: 'spec 03 §7 product lists: applications and analytics name sea tours' },
   { path: /^\/api\/(sea-tours|transports\/schedules|catalog-sections|tour-calculators|imports|external-services)(\/|$)/, access: ACCESS.administratorAndManager, why: '§6 administrator and manager areas' },
 ];
 
