@@ -69,6 +69,8 @@ export class Tours1765300000020 implements MigrationInterface {
         -- Kept by trg_tour_dates_summary: the last start date with an unchecked point, and the last start date.
         checklist_open_until date,
         last_start_date date,
+        -- The tour is incomplete while this date is today or later (the list's filter, one indexed column).
+        incomplete_until date GENERATED ALWAYS AS (CASE WHEN has_checklist THEN checklist_open_until ELSE last_start_date END) STORED,
         created_at timestamptz NOT NULL DEFAULT now(),
         CHECK (NOT application_auto_confirm OR auto_confirm_status IS NOT NULL),
         CHECK (transport_back_id IS DISTINCT FROM transport_forth_id OR transport_back_id IS NULL)
@@ -80,6 +82,7 @@ export class Tours1765300000020 implements MigrationInterface {
     await db.query(`CREATE INDEX ix_tours_search ON tours USING gin (name gin_trgm_ops)`);
     await db.query(`CREATE INDEX ix_tours_name ON tours (name, id)`);
     await db.query(`CREATE INDEX ix_tours_active ON tours (is_active, id)`);
+    await db.query(`CREATE INDEX ix_tours_incomplete_until ON tours (incomplete_until, id)`);
     for (const column of ['tour_type_id', 'category_id', 'city_id', 'transport_forth_id', 'transport_back_id']) {
       await db.query(`CREATE INDEX ix_tours_${column} ON tours (${column})`);
     }
@@ -255,7 +258,7 @@ export class Tours1765300000020 implements MigrationInterface {
     // computed only for the page's rows (the list sorts and filters on plain columns of tours).
     await db.query(`
       CREATE VIEW tour_list_rows AS
-      SELECT t.id, t.name, t.duration, t.is_active, t.external_link, t.has_checklist, t.checklist_open_until, t.last_start_date, t.transport_forth_id,
+      SELECT t.id, t.name, t.duration, t.is_active, t.external_link, t.has_checklist, t.incomplete_until, t.transport_forth_id,
              (SELECT json_build_object('id', tr.id, 'name', tr.name) FROM transports tr WHERE tr.id = t.transport_forth_id) AS transport_forth,
              coalesce((SELECT json_agg(json_build_object('id', d.id, 'start_date', d.start_date, 'points_total', d.points_total,
                                                          'points_unchecked', d.points_unchecked) ORDER BY d.start_date)
