@@ -31,6 +31,7 @@ import { MailModule } from './mail/mail.module.js';
 import { SERVER_RESOURCES } from './resources.js';
 import { RoomDictionariesModule } from './room-dictionaries/room-dictionaries.module.js';
 import { TourDictionariesModule } from './tour-dictionaries/tour-dictionaries.module.js';
+import { TourServicesModule } from './tour-services/tour-services.module.js';
 import { TRANSPORT_PAYLOAD_ROUTES, TransportsModule } from './transports/transports.module.js';
 import { UserRolesController } from './users/user-roles.controller.js';
 import { UsersService } from './users/users.service.js';
@@ -97,6 +98,8 @@ export const FEATURE_MODULES: Type[] = [
   AgenciesModule,
   TransportsModule,
   HotelsModule,
+  // Before ToursModule: /tours/services/… is this module's, never a tour's id.
+  TourServicesModule,
 ];
 
 /** Routes under /api whose POST and PUT bodies are a big editor's `{payload}` (up to 5 MB). */

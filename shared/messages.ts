@@ -251,8 +251,8 @@ export const MESSAGES = {
     payloadInvalid: 'Данные формы не удалось прочитать: ожидается JSON-объект.',
     /** A removed child row (a room, a price period) that other records still use. */
     childInUse: 'Запись используется в других данных и не может быть удалена.',
-    /** Two price periods of one room share a day. */
-    overlap: 'Период пересекается с другим периодом этого номера.',
+    /** Two price periods of one row (a hotel room, a tour service) share a day. */
+    overlap: 'Период пересекается с другим периодом.',
     periodOrder: 'Дата начала не может быть позже даты окончания.',
     /** Marks of the editor's tabs and rows. */
     tabHasErrors: 'На вкладке есть ошибки',
@@ -319,6 +319,16 @@ export const MESSAGES = {
     tradeOfferDeleted: 'Торговое предложение успешно удалено',
     typeSaved: 'Тип успешно сохранен',
     typeDeleted: 'Тип успешно удален',
+  },
+  /** Tour services (spec 03 §5 "Tour services, price periods", §8). */
+  tourServices: {
+    saved: 'Услуга успешно сохранена',
+    dateFromRequired: 'Поле Дата от обязательно для заполнения.',
+    /** The spec names the to date required without its text: worded as the from date's. */
+    dateToRequired: 'Поле Дата до обязательно для заполнения.',
+    adultPriceRequired: 'Поле Цена(взр) обязательно для заполнения.',
+    /** A child age bracket whose to does not exceed its from: under the from field. */
+    agesInvalid: 'Невалидные данные',
   },
   /** Room dictionaries (spec 02): the spec names no texts, so the generic ones. */
   roomDictionaries: {

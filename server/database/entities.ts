@@ -12,6 +12,7 @@ import * as hotelHandbooks from '../hotel-handbooks/hotel-handbook.entities.js';
 import { LogEntity } from '../logs/log.entity.js';
 import * as roomDictionaries from '../room-dictionaries/room-dictionary.entities.js';
 import * as tourDictionaries from '../tour-dictionaries/tour-dictionary.entities.js';
+import { TourServiceEntity } from '../tour-services/tour-service.entity.js';
 import { TransportationEntity } from '../transportation/transportation.entity.js';
 import { TransportListEntity } from '../transports/transport.entities.js';
 import { UserEntity } from '../users/user.entity.js';
@@ -37,6 +38,7 @@ export const ENTITIES = [
   ...Object.values(hotelHandbooks),
   ...Object.values(roomDictionaries),
   ...Object.values(tourDictionaries),
+  TourServiceEntity,
   TransportationEntity,
   TransportListEntity,
 ];

@@ -37,6 +37,7 @@ import {
   type CommissionCategory,
 } from './constants.js';
 import { HOTEL_UPLOADS } from './files.js';
+import { overlappingPeriods } from '../periods.js';
 
 const V = MESSAGES.validation;
 
@@ -143,20 +144,8 @@ export const periodSchema = z
 export type PeriodInput = z.input<typeof periodSchema>;
 export type Period = z.output<typeof periodSchema>;
 
-/**
- * Price periods are whole days, both ends included (a period ending 10.06 and one starting 11.06
- * do not overlap; one starting 10.06 does). Returns, for each period overlapping an earlier one,
- * its index and the earlier one's.
- */
-export function overlappingPeriods(periods: readonly { from?: string | null; to?: string | null }[]): { index: number; other: number }[] {
-  const found: { index: number; other: number }[] = [];
-  periods.forEach((period, index) => {
-    if (!period.from || !period.to) return;
-    const other = periods.findIndex((earlier, earlierIndex) => earlierIndex < index && !!earlier.from && !!earlier.to && earlier.from <= period.to! && period.from! <= earlier.to!);
-    if (other !== -1) found.push({ index, other });
-  });
-  return found;
-}
+/** Shared with every editor of dated prices (shared/periods.ts). */
+export { overlappingPeriods };
 
 // ---------------------------------------------------------------------------------------------
 // Room

@@ -34,6 +34,8 @@ const RULES: { method?: string; path: RegExp; access: Access; why: string }[] = 
   // (Their handbooks — /hotels/meals, /hotels/rooms/…, /tours/types, /tours/excursion/… — are open to all three.)
   { method: 'PUT', path: /^\/api\/hotels\/rooms\/:id\/external-id\/clean$/, access: ACCESS.administratorOnly, why: "issue 11: clear a room's external id" },
   { path: /^\/api\/hotels(\/:[a-z_]+(\/.*)?|\/(data|list|files|infrastructures\/list))?$/, access: ACCESS.administratorAndManager, why: '§6 hotels (the editor and its own calls)' },
+  { method: 'GET', path: /^\/api\/tours\/services\/list$/, access: ACCESS.everyone, why: 'the tour services picker: tours, applications and analytics need it' },
+  { path: /^\/api\/tours\/services(\/|$)/, access: ACCESS.administratorAndManager, why: '§6 tour services' },
   { path: /^\/api\/tours(\/:[a-z_]+(\/.*)?)?$/, access: ACCESS.administratorAndManager, why: '§6 excursion tours' },
   { method: 'GET', path: /^\/api\/transports\/schedules\/seats$/, access: ACCESS.everyone, why: '§6 dashboard: all three (spec 01 §2.15)' },
   // The bus schedule's ground: the vehicles and the bus tours whose dates it shows.

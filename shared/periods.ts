@@ -1,0 +1,18 @@
+/**
+ * Dated price periods of any editor (a hotel room's prices, a tour service's price periods): whole
+ * days, both ends included, as the tables' exclusion constraints (`daterange(from, to, '[]')`) judge them.
+ */
+
+/**
+ * A period ending 10.06 and one starting 11.06 do not overlap; one starting 10.06 does. Returns, for
+ * each period overlapping an earlier one, its index and the earlier one's.
+ */
+export function overlappingPeriods(periods: readonly { from?: string | null; to?: string | null }[]): { index: number; other: number }[] {
+  const found: { index: number; other: number }[] = [];
+  periods.forEach((period, index) => {
+    if (!period.from || !period.to) return;
+    const other = periods.findIndex((earlier, earlierIndex) => earlierIndex < index && !!earlier.from && !!earlier.to && earlier.from <= period.to! && period.from! <= earlier.to!);
+    if (other !== -1) found.push({ index, other });
+  });
+  return found;
+}
