@@ -77,7 +77,7 @@ export const ROUTES = {
   tours: { path: '/tours', title: 'Экскурсионные туры', roles: adminManager },
   ...editorRoutes('tour', '/tours', 'экскурсионного тура', adminManager),
   'tour-types': { path: '/tours/types', title: 'Типы туров' },
-  'tour-services': { path: '/tours/services', title: 'Услуги туров' },
+  'tour-services': { path: '/tours/services', title: 'Услуги туров', roles: adminManager },
   'sea-tours': { path: '/sea-tours', title: 'Морские туры', roles: adminManager },
   'sea-tour-create': { path: '/sea-tours/create', title: 'Создание морского тура', roles: adminManager },
   'sea-tour-edit': { path: '/sea-tours/:id/edit', title: 'Редактирование морского тура', roles: adminManager },

@@ -12,6 +12,7 @@ import { clientsKind } from './clients.js';
 import { geographyKind } from './geography.js';
 import { hotelsKind } from './hotels.js';
 import { staffKind } from './staff.js';
+import { tourServicesKind } from './tour-services.js';
 import { transportationsKind } from './transportations.js';
 import { transportsKind } from './transports.js';
 import { seededFaker } from './vocabulary.js';
@@ -31,7 +32,7 @@ export interface FakeDataKind {
   fill(context: FakeDataContext, count: number): Promise<void>;
 }
 
-export const FAKE_DATA: FakeDataKind[] = [geographyKind, staffKind, clientsKind, agenciesKind, hotelsKind, transportationsKind, transportsKind];
+export const FAKE_DATA: FakeDataKind[] = [geographyKind, staffKind, clientsKind, agenciesKind, hotelsKind, transportationsKind, transportsKind, tourServicesKind];
 
 export type FakeDataSizes = Partial<Record<string, number>>;
 
