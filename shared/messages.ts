@@ -254,6 +254,8 @@ export const MESSAGES = {
     /** Two price periods of one row (a hotel room, a tour service) share a day. */
     overlap: 'Период пересекается с другим периодом.',
     periodOrder: 'Дата начала не может быть позже даты окончания.',
+    /** Titles of a price period's dialog by its mode (hotel rooms, tour services). */
+    periodTitles: { create: 'Создание периода', edit: 'Редактирование периода', copy: 'Копирование периода' },
     /** Marks of the editor's tabs and rows. */
     tabHasErrors: 'На вкладке есть ошибки',
     rowHasErrors: 'В строке есть ошибки',

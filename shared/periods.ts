@@ -1,3 +1,5 @@
+import { MESSAGES } from './messages.js';
+
 /**
  * Dated price periods of any editor (a hotel room's prices, a tour service's price periods): whole
  * days, both ends included, as the tables' exclusion constraints (`daterange(from, to, '[]')`) judge them.
@@ -15,4 +17,13 @@ export function overlappingPeriods(periods: readonly { from?: string | null; to?
     if (other !== -1) found.push({ index, other });
   });
   return found;
+}
+
+/**
+ * A period dialog's errors (its schema's) with the overlap of `period` with the row's `others` under
+ * `from`, unless `from` is already wrong.
+ */
+export function withOverlap<Period extends { from?: string | null; to?: string | null }>(errors: Record<string, string[]>, others: readonly Period[], period: Period): Record<string, string[]> {
+  if (errors.from || !overlappingPeriods([...others, period]).some(({ index }) => index === others.length)) return errors;
+  return { ...errors, from: [MESSAGES.editor.overlap] };
 }

@@ -10,6 +10,7 @@ import { ServiceClass, TOUR_SERVICE_LIMITS } from '../../shared/tour-services/co
 import { todayIso } from '../../shared/transport/constants.js';
 import { addDays, BulkRows, reserveIds, roundRoubles } from './bulk.js';
 import { ensureVendors, type FakeVendor } from './catalogue.js';
+import { TOUR_SERVICE_AGGREGATE } from '../tour-services/tour-service.aggregate.js';
 import type { FakeDataContext, FakeDataKind } from './index.js';
 
 const VENDORS: FakeVendor[] = [
@@ -35,19 +36,10 @@ const SERVICES = [
 const PLACES = ['Сочи', 'Анапа', 'Геленджик', 'Кисловодск', 'Абрау-Дюрсо', 'Красная Поляна', 'Новый Афон', 'Архыз'] as const;
 
 const SERVICE_TYPES = { id: 'integer', name: 'varchar', class: 'smallint', vendor_id: 'integer', description: 'text' };
-const DATE_TYPES = {
-  id: 'integer',
-  service_id: 'integer',
-  date_from: 'date',
-  date_to: 'date',
-  vendor_price: 'integer',
-  adult_price: 'integer',
-  commission_adult_type: 'smallint',
-  commission_adult_sum: 'integer',
-  commission_child_type: 'smallint',
-  commission_child_sum: 'integer',
-};
-const CHILD_TYPES = { date_id: 'integer', age_from: 'smallint', age_to: 'smallint', price: 'integer', position: 'smallint' };
+// The columns as the aggregate declares them, with the keys it writes itself.
+const PERIODS = TOUR_SERVICE_AGGREGATE.collections.dates!;
+const DATE_TYPES = { id: 'integer', service_id: 'integer', ...PERIODS.columns } as Record<'id' | 'service_id' | 'date_from' | 'date_to' | 'vendor_price' | 'adult_price' | `commission_${'adult' | 'child'}_${'type' | 'sum'}`, string>;
+const CHILD_TYPES = { date_id: 'integer', ...PERIODS.links!.child_prices!.columns } as Record<'date_id' | 'age_from' | 'age_to' | 'price' | 'position', string>;
 
 export const tourServicesKind: FakeDataKind = {
   name: 'tour_services',

@@ -51,9 +51,6 @@ export const TOUR_SERVICE_TEXTS = {
   fillRequired: MESSAGES.transport.fillAllFields,
   create: 'Добавление услуги',
   edit: 'Редактирование услуги',
-  periodCreate: 'Создание периода',
-  periodEdit: 'Редактирование периода',
-  periodCopy: 'Копирование периода',
   confirmDelete: 'Вы действительно желаете удалить услугу?',
   confirmDeletePeriod: 'Вы действительно желаете удалить период?',
 } as const;

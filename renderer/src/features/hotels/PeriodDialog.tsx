@@ -3,8 +3,8 @@
  * total-price mode switching the price fields, and the period's markups.
  */
 import { HOTEL_TEXTS, PERIOD_COMMISSION_CATEGORIES } from '@shared/hotels/constants';
-import { overlappingPeriods, periodErrors } from '@shared/hotels/schema';
-import { MESSAGES } from '@shared/messages';
+import { periodErrors } from '@shared/hotels/schema';
+import { withOverlap } from '@shared/periods';
 import type { FieldErrors } from '@shared/validation';
 import { RowDialog, checkRow, useRowDraft } from '../../common/editor/RowDialog';
 import type { RowDialogMode } from '../../common/editor/useCollectionEditor';
@@ -36,9 +36,7 @@ export function PeriodDialog({ isOpen, mode, draft, setDraft, others, errors: se
   const setValue = (name: string, value: unknown) => row.setValue(name, value, ...(name === 'to' ? ['from'] : []));
   const total = draft.is_total_price === true;
   const save = () => {
-    const found = periodErrors(draft);
-    if (!found.from && overlappingPeriods([...others, draft]).some(({ index }) => index === others.length)) found.from = [MESSAGES.editor.overlap];
-    if (checkRow(found, setErrors, HOTEL_TEXTS.fillRequired)) onSave(draft);
+    if (checkRow(withOverlap(periodErrors(draft), others, draft), setErrors, HOTEL_TEXTS.fillRequired)) onSave(draft);
   };
   const form = { values: draft, setValue, errors };
   return (

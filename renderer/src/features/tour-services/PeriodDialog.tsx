@@ -7,7 +7,7 @@
 import { COMMISSION_TYPES, commissionMax } from '@shared/commission';
 import { errorsUnder } from '@shared/editor';
 import { MESSAGES } from '@shared/messages';
-import { overlappingPeriods } from '@shared/periods';
+import { withOverlap } from '@shared/periods';
 import { PERIOD_COMMISSIONS, TOUR_SERVICE_COMMISSION, TOUR_SERVICE_LIMITS as L, TOUR_SERVICE_TEXTS } from '@shared/tour-services/constants';
 import { periodErrors } from '@shared/tour-services/schema';
 import type { FieldErrors } from '@shared/validation';
@@ -32,8 +32,6 @@ interface Props {
   onClose(): void;
 }
 
-const TITLES: Record<RowDialogMode, string> = { create: TOUR_SERVICE_TEXTS.periodCreate, edit: TOUR_SERVICE_TEXTS.periodEdit, copy: TOUR_SERVICE_TEXTS.periodCopy };
-
 export function PeriodDialog({ mode, draft, setDraft, others, group, errors: serverErrors, onSave, onClose }: Props) {
   const row = useRowDraft(setDraft, serverErrors, mode);
   const { errors, setErrors } = row;
@@ -41,9 +39,7 @@ export function PeriodDialog({ mode, draft, setDraft, others, group, errors: ser
   const setValue = (name: string, value: unknown) => row.setValue(name, value, ...(name === 'to' ? ['from'] : name === 'from' ? ['to'] : []));
   const save = () => {
     const period = group ? draft : { ...draft, vendor_price: null };
-    const found = periodErrors(period);
-    if (!found.from && overlappingPeriods([...others, period]).some(({ index }) => index === others.length)) found.from = [MESSAGES.editor.overlap];
-    if (checkRow(found, setErrors, TOUR_SERVICE_TEXTS.fillRequired)) onSave(period);
+    if (checkRow(withOverlap(periodErrors(period), others, period), setErrors, TOUR_SERVICE_TEXTS.fillRequired)) onSave(period);
   };
   const setBrackets = (rows: ChildPriceValues[]) => {
     setDraft((current) => ({ ...current, child_prices: rows }));
@@ -58,7 +54,7 @@ export function PeriodDialog({ mode, draft, setDraft, others, group, errors: ser
     <RowDialog
       id="service-period-dialog"
       isOpen
-      title={TITLES[mode]}
+      title={MESSAGES.editor.periodTitles[mode]}
       width="50vw"
       errors={errors}
       onSave={save}
