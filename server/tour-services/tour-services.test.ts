@@ -4,6 +4,10 @@
  * of §5 on its indexed path, the version check, the in-use refusal and the roles.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tourServiceSchema } from '../../shared/tour-services/schema.js';
+import { createDataSource } from '../database/data-source.js';
+import { saveAggregate } from '../common/aggregate/save-aggregate.js';
+import { TOUR_SERVICE_AGGREGATE, tourServiceNode } from './tour-service.aggregate.js';
 import { MESSAGES } from '../../shared/messages.js';
 import { Role } from '../../shared/roles.js';
 import { SERVICE_CLASSES, ServiceClass } from '../../shared/tour-services/constants.js';
@@ -177,11 +181,27 @@ describe('the rules of spec 03 §5', () => {
     expect(reversed.body.errors).toEqual({ 'dates.0.to': [MESSAGES.editor.periodOrder] });
   });
 
-  it('PostgreSQL itself refuses overlapping periods of one service, answered on the row\'s path when the save slips past the check', async () => {
+  it('PostgreSQL itself refuses overlapping periods of one service (exclusion constraint), whoever writes', async () => {
     const created = (await create(service('Ограда'))).body.data;
     const insert = (from: string, to: string) => app.db.query('INSERT INTO tour_service_dates (service_id, date_from, date_to, adult_price) VALUES ($1, $2, $3, 0)', [created.id, from, to]);
     await expect(insert('2027-06-05', '2027-06-07')).rejects.toMatchObject({ code: '23P01', constraint: 'ex_tour_service_dates_from' });
     await expect(insert('2027-07-01', '2027-07-02')).resolves.toBeDefined();
+  });
+
+  it('a save that slips past the schema\'s check is refused by the exclusion constraint, answered as the check answers it', async () => {
+    const created = (await create(service('Обход проверки'))).body.data;
+    // The form as the schema passes it, then its second period moved onto the first (what only a concurrent writer could do).
+    const form = tourServiceSchema.parse(created);
+    form.dates[1] = { ...form.dates[1]!, from: '2027-06-05', to: '2027-06-12' };
+    const dataSource = createDataSource(app.db.url, { poolSize: 1 });
+    await dataSource.initialize();
+    try {
+      const saving = saveAggregate(dataSource, { declaration: TOUR_SERVICE_AGGREGATE, actor: { user: { id: 1 } } as never, id: created.id, build: () => tourServiceNode(form), read: async () => null, input: form });
+      await expect(saving).rejects.toMatchObject({ errors: { 'dates.0.from': [MESSAGES.editor.overlap] } });
+    } finally {
+      await dataSource.destroy();
+    }
+    expect(await app.db.query('SELECT date_from::text FROM tour_service_dates WHERE service_id = $1 ORDER BY date_from', [created.id])).toEqual([{ date_from: '2027-06-01' }, { date_from: '2027-06-11' }]);
   });
 
   it('commission sums by type: percent at most 100, fixed at most 1 000 000, never negative', async () => {
