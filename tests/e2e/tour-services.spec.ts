@@ -133,3 +133,27 @@ test('edits the service: the period keeps its id, a second period may not overla
   );
   expect(stored).toEqual([{ id: before!.id, adult_price: 1950 }, { id: expect.any(Number), adult_price: 1500 }]);
 });
+
+test("a server refusal of a period marks the Даты tab, the period's row and the field in its dialog", async ({ page }) => {
+  await ensureAdmin(page);
+  await page.goto('/tours/services');
+  const [{ id }] = await sql<{ id: number }>('SELECT id FROM tour_services WHERE name = $1', [SERVICE]);
+  // The server is the judge: this save reaches it with the second period reversed.
+  await page.route(`**/api/tours/services/${id}`, async (route) => {
+    if (route.request().method() !== 'PUT') return route.continue();
+    const form = route.request().postDataJSON();
+    form.dates[1] = { ...form.dates[1], from: '2027-09-30', to: '2027-09-01' };
+    await route.continue({ postData: JSON.stringify(form) });
+  });
+  await page.getByRole('row', { name: new RegExp(SERVICE) }).getByRole('button', { name: 'Редактировать' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Редактирование услуги' });
+  await expect(dialog.getByLabel(/^Название/)).toHaveValue(SERVICE);
+  await dialog.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(page.getByText(MESSAGES.errors.saveFailedText).first()).toBeVisible();
+  await expect(dialog.getByTestId('tab-dates').getByLabel(MESSAGES.editor.tabHasErrors)).toBeVisible();
+  await expect(dialog.getByTestId('service-periods-row-1')).toHaveClass(/row-has-errors/);
+  await dialog.getByTestId('service-periods-row-1').getByRole('button', { name: 'Редактировать' }).click();
+  const period = page.getByRole('dialog', { name: 'Редактирование периода' });
+  await expect(period.getByText(MESSAGES.editor.periodOrder)).toBeVisible();
+  await shot(page, 'server-refusal');
+});
