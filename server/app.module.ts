@@ -32,6 +32,8 @@ import { SERVER_RESOURCES } from './resources.js';
 import { RoomDictionariesModule } from './room-dictionaries/room-dictionaries.module.js';
 import { TourDictionariesModule } from './tour-dictionaries/tour-dictionaries.module.js';
 import { TourServicesModule } from './tour-services/tour-services.module.js';
+import { TOUR_PAYLOAD_ROUTES, ToursModule } from './tours/tours.module.js';
+import { TourRoutesModule } from './tour-routes/tour-routes.module.js';
 import { TRANSPORT_PAYLOAD_ROUTES, TransportsModule } from './transports/transports.module.js';
 import { UserRolesController } from './users/user-roles.controller.js';
 import { UsersService } from './users/users.service.js';
@@ -98,12 +100,19 @@ export const FEATURE_MODULES: Type[] = [
   AgenciesModule,
   TransportsModule,
   HotelsModule,
-  // Before ToursModule: /tours/services/… is this module's, never a tour's id.
+  // Before ToursModule (LATE_MODULES): /tours/services/… is this module's, never a tour's id.
   TourServicesModule,
+  TourRoutesModule,
 ];
 
+/**
+ * Modules whose `/:id` routes share a path with generic resources (`/tours/:id` beside `/tours/types`):
+ * registered after ResourcesModule, so the fixed paths are matched first.
+ */
+export const LATE_MODULES: Type[] = [ToursModule];
+
 /** Routes under /api whose POST and PUT bodies are a big editor's `{payload}` (up to 5 MB). */
-export const PAYLOAD_ROUTES = [...HOTEL_PAYLOAD_ROUTES, ...TRANSPORT_PAYLOAD_ROUTES];
+export const PAYLOAD_ROUTES = [...HOTEL_PAYLOAD_ROUTES, ...TRANSPORT_PAYLOAD_ROUTES, ...TOUR_PAYLOAD_ROUTES];
 
 /** The controllers of every declared list resource (server/resources.ts), registered last. */
 @Module({})
@@ -118,7 +127,7 @@ export class AppModule {
   static register(dataSource: DataSource, config: ServerConfig, runtime: DatabaseRuntime): DynamicModule {
     return {
       module: AppModule,
-      imports: [CoreModule.forRoot(dataSource, config, runtime), ...FEATURE_MODULES, ResourcesModule.register()],
+      imports: [CoreModule.forRoot(dataSource, config, runtime), ...FEATURE_MODULES, ResourcesModule.register(), ...LATE_MODULES],
       providers: [
         // Guards run in this order: the CSRF proof of @ChangesState() GETs comes before the session.
         { provide: APP_GUARD, useClass: StateChangingGetGuard },

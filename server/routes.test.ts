@@ -8,7 +8,7 @@ import { RequestMethod, type Type } from '@nestjs/common';
 import { METHOD_METADATA, MODULE_METADATA, PATH_METADATA } from '@nestjs/common/constants.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Role } from '../shared/roles.js';
-import { FEATURE_MODULES } from './app.module.js';
+import { FEATURE_MODULES, LATE_MODULES } from './app.module.js';
 import { SERVER_RESOURCES } from './resources.js';
 import { startTestApp, type ApiClient, type TestApp } from './test/test-app.js';
 
@@ -56,7 +56,7 @@ describe('route order', () => {
   });
 
   it('every GET path of every feature module answers the administrator (no 404)', async () => {
-    const paths = featureGetPaths(FEATURE_MODULES);
+    const paths = featureGetPaths([...FEATURE_MODULES, ...LATE_MODULES]);
     expect(paths).toEqual(expect.arrayContaining(['/hotels', '/hotels/data', '/hotels/list', '/hotels/infrastructures/list', '/hotels/:id', '/hotels/services/icons', '/vendors/data']));
     const skipped = ['/storage/*path'];
     for (const path of paths.filter((candidate) => !skipped.includes(candidate))) {
@@ -65,6 +65,14 @@ describe('route order', () => {
       const response = await admin.get(url);
       if (path.includes(':')) expect(response.status, `GET ${url}`).toBeLessThan(500);
       else expect(response.status, `GET ${url}: ${response.status}`).not.toBe(404);
+    }
+  });
+
+  it('/api/tours/types and /api/tours/excursion/categories are the tour handbooks, not a tour whose id is "types"', async () => {
+    for (const path of ['/api/tours/types', '/api/tours/excursion/categories', '/api/tours/excursion/trade-offers']) {
+      const response = await admin.get(path);
+      expect(response.status, path).toBe(200);
+      expect(response.body).toMatchObject({ data: expect.any(Array), count: expect.any(Number) });
     }
   });
 

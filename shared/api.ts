@@ -41,7 +41,7 @@ export interface ListQuery {
 }
 
 /** Reply of a list switch, e.g. `{status: 'CHANGED', is_active: false, name}` or `{..., is_filter: true}`. */
-export type SwitchReply = { status: 'CHANGED'; name: string } & Record<string, boolean | string>;
+export type SwitchReply = { status: 'CHANGED'; name: string } & Record<string, boolean | string | number>;
 
 export interface ValidationErrorBody {
   message: string;

@@ -34,6 +34,8 @@ export interface CommissionBounds {
 export const COMMISSION_BOUNDS = {
   /** Spec 01 §9 (agencies): at most 1 000 000 fixed, at most 100 percent, never negative; whole numbers. */
   agency: { fixed: 1_000_000, percent: 100, signed: false, scale: 'integer' },
+  /** Spec 03 §5 (excursion tours, their meal dates, tour services): integers, never negative; fixed ≤ 1 000 000, percent ≤ 100. */
+  tour: { fixed: 1_000_000, percent: 100, signed: false, scale: 'integer' },
   /** Spec 02 §5 (hotel and price-period categories): percent −100 to 100, other types ±999 999; whole numbers. */
   hotel: { fixed: 999_999, percent: 100, signed: true, scale: 'integer' },
   /** Spec 02 §5 (bus-transport days and dates): percent ±100, fixed ±999 999, with kopecks (numeric(12,2)). */

@@ -261,6 +261,29 @@ export const photoSchema = z.object({
   sort: requiredInteger(PHOTO_LIST_LIMITS.sortMin, PHOTO_LIST_LIMITS.sortMax),
 });
 
+/**
+ * An uploaded file a record keeps: {name, path, url}, of its field's kind only — a path in `area`
+ * (the upload type's storage folder), as the database's `ck__path` CHECKs hold too.
+ */
+export const uploadedFileSchema = (area: string) =>
+  z.object({
+    name: z.string({ error: M.invalid }).max(255, M.maxLength(255)),
+    path: z
+      .string({ error: M.required })
+      .min(1, M.required)
+      .max(255, M.maxLength(255))
+      .refine((path) => path.startsWith(`${area}/`), MESSAGES.files.wrongKind),
+    url: z.string().max(300).optional(),
+  });
+
+/** A photo or video of a record's media list (spec 02 §3, spec 03 §3 "Photo"): the file with a caption. */
+export const mediaItemSchema = (area: string, captionMax: number) =>
+  uploadedFileSchema(area).extend({
+    id: z.unknown().optional(),
+    alt: optionalText(captionMax),
+    type: z.unknown().optional(),
+  });
+
 export interface Photo {
   id?: number;
   name: string;

@@ -251,7 +251,7 @@ export const MESSAGES = {
     payloadInvalid: 'Данные формы не удалось прочитать: ожидается JSON-объект.',
     /** A removed child row (a room, a price period) that other records still use. */
     childInUse: 'Запись используется в других данных и не может быть удалена.',
-    /** Two price periods of one row (a hotel room, a tour service) share a day. */
+    /** Two price periods of one list (a room's, a meal's, a service's) share a day. */
     overlap: 'Период пересекается с другим периодом.',
     periodOrder: 'Дата начала не может быть позже даты окончания.',
     /** Titles of a price period's dialog by its mode (hotel rooms, tour services). */
@@ -325,12 +325,45 @@ export const MESSAGES = {
   /** Tour services (spec 03 §5 "Tour services, price periods", §8). */
   tourServices: {
     saved: 'Услуга успешно сохранена',
-    dateFromRequired: 'Поле Дата от обязательно для заполнения.',
-    /** The spec names the to date required without its text: worded as the from date's. */
-    dateToRequired: 'Поле Дата до обязательно для заполнения.',
+    /** Its dates' texts are the meal dates' (MESSAGES.tours.mealDateFrom, mealDateTo): the spec words them alike. */
     adultPriceRequired: 'Поле Цена(взр) обязательно для заполнения.',
     /** A child age bracket whose to does not exceed its from: under the from field. */
     agesInvalid: 'Невалидные данные',
+  },
+  /** Excursion tours and their checklist (spec 03 §5, §8). */
+  tours: {
+    saved: 'Тур успешно сохранен',
+    deleted: 'Тур успешно удален',
+    checklistSaved: 'Чеклист успешно сохранен',
+    checklistSaveFailed: 'Ошибка сохранения чеклиста',
+    /** A PATCH whose points a colleague changed since they were read: nothing saved, these points named. */
+    checklistConflict: 'Пункты чеклиста изменены другим пользователем — обновите чеклист и повторите:',
+    checklistPointChanged: 'Пункт изменён другим пользователем.',
+    checklistPointUnknown: 'Такого пункта нет в чеклисте тура.',
+    checklistExists: 'Чеклист этого тура уже создан.',
+    checklistMissing: 'У тура ещё нет чеклиста.',
+    mealDateFrom: 'Поле Дата от обязательно для заполнения.',
+    mealDateTo: 'Поле Дата до обязательно для заполнения.',
+    mealPrice: 'Поле Цена обязательно для заполнения.',
+    fillRequired: 'Заполните все необходимые поля',
+    /** A meal names its supplier or its name (spec 03 §4: Save is disabled without either). */
+    mealSupplierOrName: 'Укажите поставщика или название.',
+    mealDay: (max: number) => `День тура — от 1 до ${max}.`,
+    dayName: 'Поле название обязательно для заполнения.',
+    dayDescription: 'Поле описание обязательно для заполнения.',
+    transportForthRequired: 'Для этого типа тура укажите транспорт туда.',
+    cityRequired: 'Для этого типа тура укажите город.',
+    transportBackSame: 'Транспорт обратно не может совпадать с транспортом туда.',
+    /** The transport is not one a tour can travel by from or to this place (the picker's forth/back). */
+    dateTwice: 'Эта дата уже есть в туре.',
+    sectionTwice: 'Этот раздел каталога уже выбран.',
+    serviceTwice: 'Эта услуга уже выбрана.',
+    tradeOfferTwice: 'Это торговое предложение уже выбрано.',
+    serviceUnknown: 'Такой услуги нет.',
+    fileLimit: (max: number) => `Не более ${max} файлов.`,
+    /** Above a copy (spec 03 §4: copy clears meals, files, photos, videos, day photos and the checklist). */
+    copyNotice: 'Это копия: питание, файлы, фото, видео, фото дней и чеклист не скопированы.',
+    pastDates: (count: number) => `Прошедшие даты (${count})`,
   },
   /** Room dictionaries (spec 02): the spec names no texts, so the generic ones. */
   roomDictionaries: {
@@ -472,6 +505,24 @@ export const MESSAGES = {
     sum: 'Сумма',
     notifySubject: (transport: string, date: string) => `Информация о рейсе «${transport}» ${date}`,
     notifyLog: (count: number, kept: number) => `Уведомления о рейсе отправлены: ${count - kept} из ${count}`,
+  },
+  /** Spec 03 §2.4, §5, §8: routes (transport routes with hotels per point). */
+  tourRoutes: {
+    saved: 'Маршрут успешно сохранен',
+    deleted: 'Маршрут успешно удален',
+    loadFailed: 'Произошла непредвиденная ошибка',
+    saveFailedTitle: 'Ошибка сохранения',
+    saveFailedText: 'Проверьте правильность заполнения полей формы и попробуйте еще раз',
+    confirmDelete: 'Вы действительно желаете удалить маршрут?',
+    backBeforeForth: 'Дата возвращения не может быть раньше даты отправления',
+    forthAfterBack: 'Дата отправления не может быть позже даты возвращения',
+    pointTwice: 'Эта точка маршрута уже указана',
+    notTransportPoint: 'Точка не входит в маршрут выбранного транспорта',
+    hotelTwice: 'Этот отель уже выбран для точки',
+    hotelNotInCity: 'Отель не находится в городе этой точки',
+    /** A tab's points before a transport is chosen. */
+    chooseTransport: 'Выберите транспорт, чтобы увидеть точки маршрута',
+    noPoints: 'У транспорта нет точек маршрута',
   },
   /** The shared field builders (shared/validation.ts, shared/commission.ts) beyond the plain limits. */
   fields: {

@@ -1,13 +1,15 @@
+/**
+ * Dated periods (hotel room prices, tour meal prices, tour service prices): whole days, both ends
+ * included, checked the same way by every schema and dialog. The database's exclusion constraints
+ * (`ex_<table>_from`) hold the same rule under concurrent saves.
+ */
+import { z } from 'zod';
 import { MESSAGES } from './messages.js';
 
 /**
- * Dated price periods of any editor (a hotel room's prices, a tour service's price periods): whole
- * days, both ends included, as the tables' exclusion constraints (`daterange(from, to, '[]')`) judge them.
- */
-
-/**
- * A period ending 10.06 and one starting 11.06 do not overlap; one starting 10.06 does. Returns, for
- * each period overlapping an earlier one, its index and the earlier one's.
+ * Price periods are whole days, both ends included (a period ending 10.06 and one starting 11.06
+ * do not overlap; one starting 10.06 does). Returns, for each period overlapping an earlier one,
+ * its index and the earlier one's.
  */
 export function overlappingPeriods(periods: readonly { from?: string | null; to?: string | null }[]): { index: number; other: number }[] {
   const found: { index: number; other: number }[] = [];
@@ -17,6 +19,21 @@ export function overlappingPeriods(periods: readonly { from?: string | null; to?
     if (other !== -1) found.push({ index, other });
   });
   return found;
+}
+
+/**
+ * The period rules of a list of rows in one place (use in superRefine of the parent): 'to' not
+ * before 'from' is the row's own rule; an overlap stands on the later row's `from`.
+ */
+export function checkPeriodOverlaps(
+  rows: readonly { from?: string | null; to?: string | null }[],
+  context: z.RefinementCtx,
+  message: string = MESSAGES.editor.overlap,
+  path: (string | number)[] = ['dates'],
+): void {
+  for (const { index, other } of overlappingPeriods(rows)) {
+    context.addIssue({ code: 'custom', path: [...path, index, 'from'], message, params: { other } });
+  }
 }
 
 /**

@@ -3,7 +3,7 @@
  * Russian messages, and are used unchanged by the server (422 map) and the renderer's forms.
  */
 import { z } from 'zod';
-import { DATE_BOUNDS, isCalendarDate, typedDate, type DateBounds } from './dates.js';
+import { DATE_BOUNDS, isCalendarDate, parseTypedDate, typedDate, type DateBounds } from './dates.js';
 import { MESSAGES } from './messages.js';
 import { decimalPlaces, MONEY_SCALE } from './money.js';
 
@@ -123,15 +123,15 @@ const numericText = (value: unknown) => (typeof value === 'string' && /^\s*-?\d+
 /** Blank becomes `blank` (undefined: required), numeric text its number. */
 const readNumber = (blank: unknown) => (value: unknown) => (isBlank(value) ? blank : numericText(value));
 
-const wholeNumber = (min: number, max: number) =>
-  z.number({ error: (issue) => (issue.input === undefined ? M.required : M.integer) }).int(M.integer).min(min, M.min(min)).max(max, M.max(max));
+const wholeNumber = (min: number, max: number, missing: string = M.required) =>
+  z.number({ error: (issue) => (issue.input === undefined ? missing : M.integer) }).int(M.integer).min(min, M.min(min)).max(max, M.max(max));
 
 /**
  * A required whole number in [min, max] (a count, a day, a price in whole roubles); numeric text
  * accepted, `'abc'` is 'must be an integer'. With `blank`, no value is that number (a sum that defaults to 0).
  */
-export function requiredInteger(min: number, max: number, options: { blank?: number } = {}) {
-  return z.preprocess(readNumber(options.blank), wholeNumber(min, max));
+export function requiredInteger(min: number, max: number, options: { blank?: number; missing?: string } = {}) {
+  return z.preprocess(readNumber(options.blank), wholeNumber(min, max, options.missing));
 }
 
 /** An optional whole number in [min, max]; blank is null. */
@@ -206,11 +206,12 @@ export function optionalDecimal(min: number, max: number, places: number) {
   return z.preprocess(readNumber(null), decimalNumber(min, max, places).nullable());
 }
 
-/** One of the given numeric values (role, status, type). */
+/** One of the given numeric values (role, status, type); numeric text (`'2'`) is its number, blank 'required'. */
 export function requiredChoice<const T extends readonly number[]>(values: T) {
-  return z
-    .number({ error: requiredMessage })
-    .refine((value): value is T[number] => values.includes(value), M.oneOf) as unknown as z.ZodType<T[number], number>;
+  return z.preprocess(
+    readNumber(undefined),
+    z.number({ error: requiredMessage }).refine((value): value is T[number] => values.includes(value), M.oneOf),
+  ) as unknown as z.ZodType<T[number], number>;
 }
 
 export const activeFlag = () => flag(true);
@@ -428,10 +429,11 @@ export function phoneSearchText(query: string): string {
  * is not a real date gets 'Введите дату в формате ДД.ММ.ГГГГ.' — the renderer sends what was typed
  * when it is not a date, so the server refuses it under the field instead of dropping it.
  */
-function calendarDate(bounds: DateBounds, required: boolean) {
+function calendarDate(bounds: DateBounds, required: boolean, missing?: string) {
   const min = bounds.min ?? DATE_BOUNDS.min;
   const max = bounds.max ?? DATE_BOUNDS.max;
-  return z.string({ error: required ? requiredMessage : MESSAGES.dates.format }).superRefine((text, context) => {
+  const whenMissing = missing ? (issue: { input?: unknown }) => (issue.input === undefined || issue.input === null || issue.input === '' ? missing : M.invalid) : requiredMessage;
+  return z.string({ error: required ? whenMissing : MESSAGES.dates.format }).superRefine((text, context) => {
     if (!isCalendarDate(text)) context.addIssue({ code: 'custom', message: MESSAGES.dates.format });
     else if (text < min) context.addIssue({ code: 'custom', message: MESSAGES.dates.notBefore(typedDate(min)) });
     else if (text > max) context.addIssue({ code: 'custom', message: MESSAGES.dates.notAfter(typedDate(max)) });
@@ -443,9 +445,25 @@ export function optionalDate(bounds: DateBounds = DATE_BOUNDS) {
   return z.preprocess(blankToNull, calendarDate(bounds, false).nullable());
 }
 
-/** A required calendar date YYYY-MM-DD within `bounds`. */
-export function requiredDate(bounds: DateBounds = DATE_BOUNDS) {
-  return z.preprocess((value) => (value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value), calendarDate(bounds, true));
+/** A required calendar date YYYY-MM-DD within `bounds`; `missing` is the field's own message when it is blank (spec 03: 'Поле Дата от обязательно…'). */
+export function requiredDate(bounds: DateBounds = DATE_BOUNDS, options: { missing?: string } = {}) {
+  return z.preprocess((value) => (value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value), calendarDate(bounds, true, options.missing));
+}
+
+/** DD.MM.YYYY (any form parseTypedDate reads) as YYYY-MM-DD; YYYY-MM-DD and anything else unchanged, for calendarDate to judge. */
+const fromTypedDate = (value: unknown) => (typeof value === 'string' && parseTypedDate(value) ? parseTypedDate(value) : value);
+
+/**
+ * A date exchanged as DD.MM.YYYY (route dates, spec 03 §1): DD.MM.YYYY or YYYY-MM-DD read, stored
+ * YYYY-MM-DD (write it back with `typedDate`); blank becomes null.
+ */
+export function optionalTypedDate(bounds: DateBounds = DATE_BOUNDS) {
+  return z.preprocess(fromTypedDate, optionalDate(bounds));
+}
+
+/** A required date exchanged as DD.MM.YYYY (see optionalTypedDate). */
+export function requiredTypedDate(bounds: DateBounds = DATE_BOUNDS) {
+  return z.preprocess(fromTypedDate, requiredDate(bounds));
 }
 
 /**

@@ -13,6 +13,8 @@ import { LogEntity } from '../logs/log.entity.js';
 import * as roomDictionaries from '../room-dictionaries/room-dictionary.entities.js';
 import * as tourDictionaries from '../tour-dictionaries/tour-dictionary.entities.js';
 import { TourServiceEntity } from '../tour-services/tour-service.entity.js';
+import { TourListEntity } from '../tours/tour-list.entity.js';
+import { TourRouteListEntity } from '../tour-routes/tour-route.entity.js';
 import { TransportationEntity } from '../transportation/transportation.entity.js';
 import { TransportListEntity } from '../transports/transport.entities.js';
 import { UserEntity } from '../users/user.entity.js';
@@ -41,4 +43,6 @@ export const ENTITIES = [
   TourServiceEntity,
   TransportationEntity,
   TransportListEntity,
+  TourListEntity,
+  TourRouteListEntity,
 ];

@@ -12,7 +12,7 @@ import { addDays } from './bulk.js';
 import { fillFakeData } from './index.js';
 import { FAKE_STAFF_PASSWORD } from './staff.js';
 
-const SIZES = { cities: 30, staff: 40, clients: 600, agencies: 12, hotels: 8, transportations: 4, transports: 7 };
+const SIZES = { cities: 30, staff: 40, clients: 600, agencies: 12, hotels: 8, transportations: 4, transports: 7, tours: 4, routes: 12 };
 
 let app: TestApp;
 let sql: pg.Client;
@@ -215,6 +215,15 @@ describe('hotels, vehicle types and bus transports', () => {
     expect(kinds!.partial).toBeGreaterThan(0);
   });
 
+  it('makes routes on the transports with hotels of their points’ cities', async () => {
+    expect(Number((await app.db.query<{ n: string }>('SELECT count(*) AS n FROM tour_routes'))[0]!.n)).toBe(12);
+    const misplaced = await app.db.query(
+      `SELECT h.hotel_id FROM tour_route_hotels h JOIN tour_route_points p ON p.id = h.point_id JOIN transport_route_points t ON t.id = p.transport_route_id JOIN hotels o ON o.id = h.hotel_id WHERE o.city_id <> t.point_city_id`,
+    );
+    expect(misplaced).toEqual([]);
+    expect(Number((await app.db.query<{ n: string }>('SELECT count(*) AS n FROM tour_route_hotels'))[0]!.n)).toBeGreaterThan(0);
+  });
+
   it('answers the seat dashboard and the schedule of a booked date with its occupied seats', async () => {
     const [next] = await app.db.query<{ transport_id: number; date: string; count: number }>(
       `SELECT transport_id, departure_date::text AS date, count(*)::int AS count FROM seat_bookings WHERE departure_date >= $1 AND tourist_id IS NOT NULL
@@ -252,5 +261,23 @@ describe('hotels, vehicle types and bus transports', () => {
     for (const { id } of await app.db.query<{ id: number }>('SELECT id FROM hotels ORDER BY id')) await roundTrip(`/api/hotels/${id}`, toPayloadBody);
     for (const { id } of await app.db.query<{ id: number }>('SELECT id FROM transports ORDER BY id')) await roundTrip(`/api/transports/${id}`, toPayloadBody);
     for (const { id } of await app.db.query<{ id: number }>('SELECT id FROM transportations ORDER BY id')) await roundTrip(`/api/transportation/${id}`, (record) => record);
+    for (const { id } of await app.db.query<{ id: number }>('SELECT id FROM tours ORDER BY id')) await roundTrip(`/api/tours/${id}`, toPayloadBody);
+    for (const { id } of await app.db.query<{ id: number }>('SELECT id FROM tour_routes ORDER BY id')) await roundTrip(`/api/routes/${id}`, (record) => record);
+  });
+
+  it('tours have dates, and most a checklist with past dates ticked and future dates to do', async () => {
+    const tours = await app.db.query<{ id: number; dates: number; has_checklist: boolean; past_unchecked: number; future_unchecked: number }>(
+      `SELECT t.id, count(d.id)::int AS dates, t.has_checklist,
+              coalesce(sum(d.points_unchecked) FILTER (WHERE d.start_date < current_date), 0)::int AS past_unchecked,
+              coalesce(sum(d.points_unchecked) FILTER (WHERE d.start_date >= current_date), 0)::int AS future_unchecked
+         FROM tours t JOIN tour_dates d ON d.tour_id = t.id GROUP BY t.id ORDER BY t.id`,
+    );
+    expect(tours).toHaveLength(SIZES.tours);
+    const withChecklist = tours.filter((tour) => tour.has_checklist);
+    expect(withChecklist.length).toBeGreaterThanOrEqual(2);
+    for (const tour of withChecklist) expect([tour.past_unchecked, tour.future_unchecked > 0]).toEqual([0, true]);
+    const list = await manager.get('/api/tours?limit=10&checklist_is_incomplete=1');
+    expect(list.status).toBe(200);
+    expect(list.body.count).toBe(SIZES.tours);
   });
 });

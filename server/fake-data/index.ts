@@ -14,7 +14,9 @@ import { hotelsKind } from './hotels.js';
 import { staffKind } from './staff.js';
 import { tourServicesKind } from './tour-services.js';
 import { transportationsKind } from './transportations.js';
+import { toursKind } from './tours.js';
 import { transportsKind } from './transports.js';
+import { tourRoutesKind } from './tour-routes.js';
 import { seededFaker } from './vocabulary.js';
 
 export interface FakeDataContext {
@@ -32,7 +34,7 @@ export interface FakeDataKind {
   fill(context: FakeDataContext, count: number): Promise<void>;
 }
 
-export const FAKE_DATA: FakeDataKind[] = [geographyKind, staffKind, clientsKind, agenciesKind, hotelsKind, transportationsKind, transportsKind, tourServicesKind];
+export const FAKE_DATA: FakeDataKind[] = [geographyKind, staffKind, clientsKind, agenciesKind, hotelsKind, transportationsKind, transportsKind, tourServicesKind, toursKind, tourRoutesKind];
 
 export type FakeDataSizes = Partial<Record<string, number>>;
 

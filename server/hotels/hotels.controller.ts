@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Put, Query, Req, UseInterceptors } from '@nestjs/common';
 import type { Request } from 'express';
-import { HOTEL_UPLOAD_FIELDS, placeHotelUpload } from './hotel-uploads.js';
-import { HOTEL_UPLOAD_MAX_BYTES } from '../../shared/hotels/files.js';
+import { HOTEL_TYPED_UPLOADS } from './hotel-uploads.js';
+import { TYPED_UPLOAD_FIELDS, typedUploadMaxBytes, typedUploadPlacement } from '../files/typed-uploads.js';
 import { StreamUploadInterceptor } from '../files/stream-upload.interceptor.js';
 import { hotelSchema, type Hotel } from '../../shared/hotels/schema.js';
 import { ACCESS, Role } from '../../shared/roles.js';
@@ -27,7 +27,9 @@ export class HotelsController {
     return this.hotels.data(query);
   }
 
+  /** GET /api/hotels/list?query=&city_id=&is_excursion=: the pickers of tours, applications and analytics (all three roles). */
   @Get('list')
+  @Roles(...ACCESS.everyone)
   picker(@Query() query: Record<string, unknown>) {
     return this.hotels.picker(query);
   }
@@ -65,7 +67,7 @@ export class HotelsController {
    * streamed into PostgreSQL in chunks, never held whole).
    */
   @Post('files')
-  @UseInterceptors(StreamUploadInterceptor(HOTEL_UPLOAD_FIELDS, HOTEL_UPLOAD_MAX_BYTES, placeHotelUpload))
+  @UseInterceptors(StreamUploadInterceptor(TYPED_UPLOAD_FIELDS, typedUploadMaxBytes(HOTEL_TYPED_UPLOADS), typedUploadPlacement(HOTEL_TYPED_UPLOADS)))
   upload(@Req() request: Request, @Body() body: unknown) {
     return this.hotels.upload(request, body);
   }

@@ -5,12 +5,10 @@ import { z } from 'zod';
 import type { UploadedFile } from '../../shared/files.js';
 import { AUTO_CONFIRM_STATUSES, COMMISSION_TYPES } from '../../shared/commission.js';
 import { HOTEL_CATEGORY_TYPES, HOTEL_LIMITS, HOTEL_STARS, HOTEL_TEXTS, SEA_DISTANCES } from '../../shared/hotels/constants.js';
-import { HOTEL_FILE_TYPES } from '../../shared/hotels/files.js';
 import type { HotelPickerRow } from '../../shared/hotels/resource.js';
 import { placeCapErrors, type PlaceLayout } from '../../shared/hotels/rules.js';
 import type { Hotel } from '../../shared/hotels/schema.js';
 import { MESSAGES } from '../../shared/messages.js';
-import { toFieldErrors } from '../../shared/validation.js';
 import { readLookups } from '../common/aggregate/lookups.js';
 import { readAggregates } from '../common/aggregate/aggregate-store.js';
 import { joinPath } from '../common/aggregate/declaration.js';
@@ -20,15 +18,11 @@ import { idsInUse } from '../common/database/foreign-keys.js';
 import { notFound, parseInput, ValidationFailed } from '../common/http/errors.js';
 import { ListService } from '../common/list/list.service.js';
 import { FilesService } from '../files/files.service.js';
-import { streamedUpload } from '../files/stream-upload.interceptor.js';
 import { HOTEL_AGGREGATE, hotelNode, hotelRecord, type HotelRecord } from './hotel.aggregate.js';
-import { hotelUploadOf } from './hotel-uploads.js';
+import { HOTEL_TYPED_UPLOADS } from './hotel-uploads.js';
+import { acceptTypedUpload } from '../files/typed-uploads.js';
 import { HOTELS_LIST } from './hotels.list.js';
 
-const uploadFields = z.object({
-  type: z.coerce.number({ error: MESSAGES.validation.required }).refine((type) => HOTEL_FILE_TYPES.includes(type as never), MESSAGES.validation.oneOf),
-  entity: z.string().max(50, MESSAGES.validation.maxLength(50)).optional(),
-});
 
 const typeQuery = z.object({ type: z.coerce.number({ error: MESSAGES.validation.integer }).int(MESSAGES.validation.integer).positive(MESSAGES.validation.integer).optional() });
 
@@ -137,23 +131,8 @@ export class HotelsService extends AggregateEditor<Hotel, HotelRecord, HotelPick
   }
 
   /** POST /api/hotels/files: the streamed upload checked against its type (422 and removed when it does not fit). */
-  async upload(request: Request, body: unknown): Promise<UploadedFile> {
-    const upload = streamedUpload(request);
-    const fields = uploadFields.safeParse(body ?? {});
-    const errors: Record<string, string[]> = fields.success ? {} : toFieldErrors(fields.error);
-    if (!upload) errors.file = [MESSAGES.files.required];
-    const type = fields.success ? hotelUploadOf(fields.data.type) : undefined;
-    if (upload && type) {
-      const { stored, field } = upload;
-      if (!type.policy.kinds.includes(stored.kind)) errors[field] = [type.policy.messages.badFormat];
-      else if (stored.size > type.policy.maxBytes) errors[field] = [type.policy.messages.tooLarge];
-    }
-    if (Object.keys(errors).length > 0) {
-      if (upload) await this.files.remove(upload.stored.path).catch(() => undefined);
-      throw new ValidationFailed(errors);
-    }
-    const { name, path, url } = upload!.stored;
-    return { name, path, url };
+  upload(request: Request, body: unknown): Promise<UploadedFile> {
+    return acceptTypedUpload(this.files, HOTEL_TYPED_UPLOADS, request, body);
   }
 
   /** PUT /api/hotels/rooms/{id}/external-id/clean (administrator): the room's external id becomes null. */

@@ -52,6 +52,9 @@ export class ApiClient {
   put<Body = any>(path: string, body?: unknown, options?: RequestOptions) {
     return this.request<Body>('PUT', path, { ...options, body });
   }
+  patch<Body = any>(path: string, body?: unknown, options?: RequestOptions) {
+    return this.request<Body>('PATCH', path, { ...options, body });
+  }
   delete<Body = any>(path: string, options?: RequestOptions) {
     return this.request<Body>('DELETE', path, options);
   }

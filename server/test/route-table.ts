@@ -1,6 +1,6 @@
 /**
  * Every HTTP route the API serves, read from the controllers' own decorators: the feature modules
- * (FEATURE_MODULES) and the generic resource controllers (SERVER_RESOURCES), in the order Nest
+ * (FEATURE_MODULES), the generic resource controllers (SERVER_RESOURCES) and LATE_MODULES, in the order Nest
  * registers them. Tests that must cover every route (the role matrix) are generated from it, so a
  * new route joins them by itself.
  */
@@ -8,7 +8,7 @@ import 'reflect-metadata';
 import { RequestMethod, type Type } from '@nestjs/common';
 import { METHOD_METADATA, MODULE_METADATA, PATH_METADATA } from '@nestjs/common/constants.js';
 import { API_PREFIX } from '../../shared/api.js';
-import { FEATURE_MODULES } from '../app.module.js';
+import { FEATURE_MODULES, LATE_MODULES } from '../app.module.js';
 import { createResourceController } from '../common/resource/resource.controller.js';
 import { SERVER_RESOURCES } from '../resources.js';
 
@@ -38,10 +38,13 @@ function routesOf(controller: Type): ApiRoute[] {
   return routes;
 }
 
+const controllersOf = (module: Type): Type[] => (Reflect.getMetadata(MODULE_METADATA.CONTROLLERS, module) as Type[] | undefined) ?? [];
+
 export function apiRoutes(): ApiRoute[] {
   const controllers: Type[] = [
-    ...FEATURE_MODULES.flatMap((module) => (Reflect.getMetadata(MODULE_METADATA.CONTROLLERS, module) as Type[] | undefined) ?? []),
+    ...FEATURE_MODULES.flatMap(controllersOf),
     ...SERVER_RESOURCES.map(createResourceController),
+    ...LATE_MODULES.flatMap(controllersOf),
   ];
   return controllers.flatMap(routesOf);
 }

@@ -137,11 +137,11 @@ describe('the rules of spec 03 §5', () => {
     const refused = await create(service('Без дат', { dates: [period('2027-01-01', '2027-01-05'), period('', '', { adult_price: '' })] }));
     expect(refused.status).toBe(422);
     expect(refused.body.errors).toEqual({
-      'dates.1.from': [T.dateFromRequired],
-      'dates.1.to': [T.dateToRequired],
+      'dates.1.from': [MESSAGES.tours.mealDateFrom],
+      'dates.1.to': [MESSAGES.tours.mealDateTo],
       'dates.1.adult_price': [T.adultPriceRequired],
     });
-    expect(T.dateFromRequired).toBe('Поле Дата от обязательно для заполнения.');
+    expect(MESSAGES.tours.mealDateFrom).toBe('Поле Дата от обязательно для заполнения.');
     expect(T.adultPriceRequired).toBe('Поле Цена(взр) обязательно для заполнения.');
   });
 

@@ -25,9 +25,9 @@ export class TransportsController {
     return this.transports.data();
   }
 
-  /** GET /api/transports/list?city_id=&type=forth|back&is_excursion= → {data: [{id, name}]}: the tours' pickers. */
+  /** GET /api/transports/list?city_id=&type=forth|back&is_excursion= → {data: [{id, name}]}: the pickers of tours, applications and analytics (all three roles). */
   @Get('list')
-  @Roles(...ACCESS.administratorAndManager)
+  @Roles(...ACCESS.everyone)
   picker(@Query() query: Record<string, unknown>) {
     return this.transports.picker(query);
   }

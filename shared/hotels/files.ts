@@ -25,8 +25,3 @@ export const HOTEL_UPLOADS: Record<HotelFileType, { policy: UploadPolicy; area: 
   /** One video: avi, mov, mp4, ogg, webm up to 100 MB ('The uploaded file cannot be larger than 100 mb'). */
   [HotelFileType.Video]: { policy: policy(['avi', 'mov', 'mp4', 'ogg', 'webm'], 100), area: 'videos/hotel' },
 };
-
-/** Largest upload of any type: what the server reads at most before it knows the type. */
-export const HOTEL_UPLOAD_MAX_BYTES = Math.max(...Object.values(HOTEL_UPLOADS).map((upload) => upload.policy.maxBytes));
-
-export const HOTEL_FILE_TYPES = Object.keys(HOTEL_UPLOADS).map(Number) as HotelFileType[];

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { errorsUnder, hasErrorsUnder } from '../editor.js';
 import { MESSAGES } from '../messages.js';
 import { copyHotel, copyRoom, placeCapErrors, placeLocked, roomCaps } from './rules.js';
-import { overlappingPeriods, periodSchema, resetCommission } from './schema.js';
+import { periodSchema, resetCommission } from './schema.js';
+import { overlappingPeriods } from '../periods.js';
 
 describe('place caps (spec 02 §4 "Room places")', () => {
   const place = { places_count: 3, adv_places_count: 1 };

@@ -27,6 +27,7 @@ import {
   versionField,
 } from '../validation.js';
 import { SLUG_FORMAT } from '../slug.js';
+import { checkPeriodOverlaps } from '../periods.js';
 import {
   HOTEL_COMMISSION_CATEGORIES,
   HOTEL_LIMITS as L,
@@ -37,35 +38,17 @@ import {
   type CommissionCategory,
 } from './constants.js';
 import { HOTEL_UPLOADS } from './files.js';
-import { overlappingPeriods } from '../periods.js';
+import { mediaItemSchema, uploadedFileSchema } from '../files.js';
 
 const V = MESSAGES.validation;
 
 /** The one date rule of the forms: a real day within bounds, 'Введите дату в формате ДД.ММ.ГГГГ.' otherwise. */
 const date = () => requiredDate();
 
-/**
- * An uploaded file kept by the record: {name, path, url} (spec 02 §3 "Uploaded file"), of its field's
- * upload type only — a path in that type's area (HOTEL_UPLOADS), as the database's CHECKs
- * (migrations/1765200000020-FileFieldKinds.ts) hold too.
- */
-const uploadedFile = (type: HotelFileType) =>
-  z.object({
-    name: z.string({ error: V.invalid }).max(255, V.maxLength(255)),
-    path: z
-      .string({ error: V.required })
-      .min(1, V.required)
-      .max(255, V.maxLength(255))
-      .refine((path) => path.startsWith(`${HOTEL_UPLOADS[type].area}/`), MESSAGES.files.wrongKind),
-    url: z.string().max(300).optional(),
-  });
+/** An uploaded file of a hotel field, of its upload type only (HOTEL_UPLOADS areas; FileFieldKinds CHECKs). */
+const uploadedFile = (type: HotelFileType) => uploadedFileSchema(HOTEL_UPLOADS[type].area);
 /** A photo or video item (spec 02 §3): id, name, path, url, alt, type. */
-const mediaItem = (type: HotelFileType) =>
-  uploadedFile(type).extend({
-    id: z.unknown().optional(),
-    alt: optionalText(L.videoCaption),
-    type: z.unknown().optional(),
-  });
+const mediaItem = (type: HotelFileType) => mediaItemSchema(HOTEL_UPLOADS[type].area, L.videoCaption);
 
 /** A list entry naming a handbook row with a sum (services, meals, room items). */
 const itemWithSum = (max: number) => z.object({ id: id(), sum: money(0, max) });
@@ -144,9 +127,6 @@ export const periodSchema = z
 export type PeriodInput = z.input<typeof periodSchema>;
 export type Period = z.output<typeof periodSchema>;
 
-/** Shared with every editor of dated prices (shared/periods.ts). */
-export { overlappingPeriods };
-
 // ---------------------------------------------------------------------------------------------
 // Room
 
@@ -197,9 +177,7 @@ export const roomSchema = z
     required('children_ages', room.child_count > 0 && room.children_ages.length === 0);
     required('adv_children_ages', room.adv_child_count > 0 && room.adv_children_ages.length === 0);
     required('meals', room.meals.length === 0);
-    for (const { index, other } of overlappingPeriods(room.dates)) {
-      context.addIssue({ code: 'custom', path: ['dates', index, 'from'], message: MESSAGES.editor.overlap, params: { other } });
-    }
+    checkPeriodOverlaps(room.dates, context);
   })
   .transform((room) => ({
     ...room,

@@ -47,8 +47,8 @@ export const TOUR_SERVICE_TEXTS = {
   saved: MESSAGES.tourServices.saved,
   saveFailedTitle: MESSAGES.errors.saveFailedTitle,
   saveFailedText: MESSAGES.errors.saveFailedText,
-  /** A price-period dialog that is incomplete (spec 03 §5 "general failure"; the same words as spec 02's intermediate stop). */
-  fillRequired: MESSAGES.transport.fillAllFields,
+  /** A price-period dialog that is incomplete (spec 03 §5 "general failure", as a tour meal's). */
+  fillRequired: MESSAGES.tours.fillRequired,
   create: 'Добавление услуги',
   edit: 'Редактирование услуги',
   confirmDelete: 'Вы действительно желаете удалить услугу?',

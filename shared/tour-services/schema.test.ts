@@ -8,8 +8,8 @@ const period = (extra: Record<string, unknown> = {}) => ({ from: '2027-06-01', t
 describe('a price period on its own (the period dialog)', () => {
   it('names each missing field with the spec\'s text; a full one has no errors', () => {
     expect(periodErrors({ from: '', to: null, adult_price: '' })).toEqual({
-      from: [MESSAGES.tourServices.dateFromRequired],
-      to: [MESSAGES.tourServices.dateToRequired],
+      from: [MESSAGES.tours.mealDateFrom],
+      to: [MESSAGES.tours.mealDateTo],
       adult_price: [MESSAGES.tourServices.adultPriceRequired],
     });
     expect(periodErrors(period({ child_prices: [blankChildPrice()] }))).toEqual({});

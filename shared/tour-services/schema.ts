@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { checkCommission, commissionSum, commissionType } from '../commission.js';
 import { MESSAGES } from '../messages.js';
-import { overlappingPeriods } from '../periods.js';
+import { checkPeriodOverlaps } from '../periods.js';
 import { id, optionalDate, optionalId, optionalInteger, optionalText, requiredText, rowId, toFieldErrors, versionField } from '../validation.js';
 import { PERIOD_COMMISSIONS, SERVICE_CLASSES, ServiceClass, TOUR_SERVICE_COMMISSION, TOUR_SERVICE_LIMITS as L } from './constants.js';
 
@@ -57,8 +57,9 @@ export const periodSchema = z
   })
   .superRefine((period, context) => {
     const issue = issuer(context);
-    if (period.from === null) issue(['from'], T.dateFromRequired);
-    if (period.to === null) issue(['to'], T.dateToRequired);
+    // The spec words a service period's dates as a meal date's.
+    if (period.from === null) issue(['from'], MESSAGES.tours.mealDateFrom);
+    if (period.to === null) issue(['to'], MESSAGES.tours.mealDateTo);
     if (period.adult_price === null) issue(['adult_price'], T.adultPriceRequired);
     if (period.from && period.to && period.from > period.to) issue(['to'], MESSAGES.editor.periodOrder);
     for (const { category } of PERIOD_COMMISSIONS) checkCommission(period, context, TOUR_SERVICE_COMMISSION, { type: `commission_${category}_type`, sum: `commission_${category}_sum` });
@@ -89,7 +90,7 @@ export const tourServiceSchema = z
     dates: z.array(periodSchema, { error: V.invalid }).default([]),
   })
   .superRefine((service, context) => {
-    for (const { index } of overlappingPeriods(service.dates)) context.addIssue({ code: 'custom', path: ['dates', index, 'from'], message: MESSAGES.editor.overlap });
+    checkPeriodOverlaps(service.dates, context);
   })
   // The vendor's price is the group class's only: another class stores none (spec 03 §3).
   .transform((service) => (service.class === ServiceClass.Group ? service : { ...service, dates: service.dates.map((period) => ({ ...period, vendor_price: null })) }));

@@ -139,6 +139,22 @@ export async function seedScreens(page: Page): Promise<void> {
     const db = { query: <Row>(text: string, params?: unknown[]) => sql<Row>(text, params) };
     await insertTransport(db, { name: transportName, transportationId: await insertTransportation(db, undefined, 'Автобус «Неоплан Туристар», 49 мест'), cities: [simferopol, yalta], startDate: daysFromToday(-1), finishDate: daysFromToday(60), dates: [daysFromToday(3), daysFromToday(10)] });
   }
+  // A route there and back on that transport, with a hotel of Yalta at its finish (the routes list and editor).
+  if ((await sql('SELECT r.id FROM tour_routes r JOIN transports t ON t.id = r.transport_id WHERE t.name = $1', [transportName])).length === 0) {
+    const [transport] = await sql<{ id: number; finish: number }>(
+      `SELECT t.id, p.id AS finish FROM transports t JOIN transport_route_points p ON p.transport_id = t.id AND p.kind = 'finish' WHERE t.name = $1`,
+      [transportName],
+    );
+    const hotelName = 'Гостиница «Ореанда» на набережной';
+    const [hotel] = await sql<{ id: number }>('SELECT id FROM hotels WHERE name = $1', [hotelName]);
+    const hotelId = hotel?.id ?? (await sql<{ id: number }>('INSERT INTO hotels (city_id, name, slug) VALUES ($1, $2, $3) RETURNING id', [yalta, hotelName, 'oreanda']))[0]!.id;
+    const [forth, back] = [daysFromToday(3), daysFromToday(10)].map((date) => date.split('-').reverse().join('.'));
+    const reply = await page.request.post('/api/routes', {
+      data: { transport_type: 1, transport_id: transport!.id, kind: 1, forth_date: forth, back_date: back, routes: [{ is_forth: true, transport_route_id: transport!.finish, hotels: [{ id: hotelId, arrival_date: forth, arrival_time: '20:30' }] }] },
+      headers: { 'X-XSRF-TOKEN': await xsrf(page) },
+    });
+    expect(reply.status(), await reply.text()).toBe(201);
+  }
   const documents = await firstMatch(page.request, '/agencies/files', 'Договор');
   if (!documents) {
     const reply = await page.request.post('/api/agencies/files', {

@@ -48,7 +48,7 @@ test('creates a group service with a price period and a child bracket; finds it 
   // Incomplete: the spec's texts under the fields and the toast.
   await period.getByTestId('service-period-dialog-save').click();
   await expect(page.getByText('Заполните все необходимые поля')).toBeVisible();
-  await expect(period.getByText(MESSAGES.tourServices.dateFromRequired)).toBeVisible();
+  await expect(period.getByText(MESSAGES.tours.mealDateFrom)).toBeVisible();
   await expect(period.getByText(MESSAGES.tourServices.adultPriceRequired)).toBeVisible();
 
   await period.getByLabel(/^Дата от/).fill('01.06.2027');

@@ -71,4 +71,6 @@ export const SCREENS: Partial<Record<RouteName, ScreenLoader>> = {
   'transport-schedule': page(() => import('./transport/schedule/SchedulePage').then((m) => m.SchedulePage)),
   hotels: list(() => import('./hotels/hotelsScreen').then((m) => m.hotelsScreen)),
   ...editor('hotel', () => import('./hotels/HotelEditorPage').then((m) => m.HotelEditorPage)),
+  routes: list(() => import('./tour-routes/tourRoutesScreen').then((m) => m.tourRoutesScreen)),
+  ...editor('route', () => import('./tour-routes/TourRouteEditorPage').then((m) => m.TourRouteEditorPage)),
 };

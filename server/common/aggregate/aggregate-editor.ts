@@ -9,13 +9,20 @@
  * happens here, once.
  */
 import type { DataSource, EntityManager } from 'typeorm';
-import type { IdName, Paged } from '../../../shared/api.js';
+import { z } from 'zod';
+import type { IdName, Paged, SwitchReply } from '../../../shared/api.js';
+import { flag, versionField } from '../../../shared/validation.js';
+import { notFound, parseInput } from '../http/errors.js';
+import { actAs, assertCurrentVersion } from '../version.js';
 import { removeUnreferencedUploads } from '../../files/files.service.js';
 import type { Actor, AuthUser } from '../auth/decorators.js';
 import type { AnyServerList, ListService } from '../list/list.service.js';
 import type { AggregateDeclaration, AggregateNode } from './declaration.js';
 import { removeAggregate } from './remove-aggregate.js';
 import { saveAggregate, type SavedAggregate } from './save-aggregate.js';
+
+/** The body of an active switch: the value wanted (absent: the other one) and the version read. */
+const ACTIVE_SWITCH = z.object({ is_active: z.union([z.undefined(), flag()]), version: versionField() });
 
 export interface EditorDeclarations {
   aggregate: AggregateDeclaration;
@@ -50,6 +57,9 @@ export abstract class AggregateEditor<Form extends { version?: number | null }, 
   /** The rows of a validated form (`id` when it updates a stored aggregate). */
   protected abstract build(manager: EntityManager, form: Form, id: number | undefined): AggregateNode | Promise<AggregateNode>;
 
+  /** What else a save keeps in line with the aggregate, in its transaction after the write (a tour's checklist points). */
+  protected afterWrite?(manager: EntityManager, id: number): Promise<void>;
+
   /** The aggregate as the editor reads it (GET, a save's reply, a 409's current record); 404 when there is none. */
   abstract read(manager: EntityManager, id: number): Promise<EditorRecord>;
 
@@ -68,6 +78,27 @@ export abstract class AggregateEditor<Form extends { version?: number | null }, 
     return this.save(form, actor, id);
   }
 
+  /**
+   * PUT /{feature}/{id}/active (the list's switch, spec 03 §7): sets `is_active` to the body's value,
+   * or turns it over when the body names none; version-checked like a save when the body has one.
+   * Answers `{status: 'CHANGED', is_active, name, version}` as the generic lists' switches do.
+   */
+  async switchActive(id: number, body: unknown, actor: Actor): Promise<SwitchReply> {
+    const { is_active: requested, version } = parseInput(ACTIVE_SWITCH, body ?? {});
+    const table = this.declaration.table;
+    return this.db.transaction(async (manager) => {
+      await actAs(manager, actor.user.id);
+      await assertCurrentVersion(manager, table, id, version, () => this.read(manager, id));
+      const [row] = await manager.query<{ is_active: boolean; name: string; version: number }[]>(
+        `WITH changed AS (UPDATE ${table} SET is_active = coalesce($2, NOT is_active) WHERE id = $1 RETURNING is_active, name, version) SELECT * FROM changed`,
+        [id, requested ?? null],
+      );
+      if (!row) throw notFound();
+      const reply = { status: 'CHANGED', is_active: row.is_active, name: row.name } as SwitchReply;
+      return { ...reply, version: row.version } as SwitchReply;
+    });
+  }
+
   /** DELETE /{feature}/{id}: 404, or 403 while something outside the aggregate uses it (PostgreSQL decides). */
   remove(id: number, actor: Actor): Promise<{ message: string }> {
     return removeAggregate(this.db, { declaration: this.declaration, id, actor, releaseUploads: removeUnreferencedUploads });
@@ -80,6 +111,7 @@ export abstract class AggregateEditor<Form extends { version?: number | null }, 
       id,
       version: form.version,
       build: (manager) => this.build(manager, form, id),
+      afterWrite: this.afterWrite?.bind(this),
       releaseUploads: removeUnreferencedUploads,
       read: (manager, savedId) => this.read(manager, savedId),
       input: form,

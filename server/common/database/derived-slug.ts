@@ -10,7 +10,7 @@ import { escapeLike } from '../list/list-query.js';
 
 export async function derivedSlug(
   manager: EntityManager,
-  table: 'hotels' | 'cities',
+  table: 'hotels' | 'cities' | 'tours' | 'sea_tours' | 'catalog_sections',
   name: string,
   options: { max: number; fallback: string; exceptId?: number },
 ): Promise<string> {

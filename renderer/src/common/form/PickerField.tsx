@@ -30,14 +30,20 @@ export interface PickerProps {
   /** Button text while nothing is chosen. */
   placeholder?: string;
   testId?: string;
+  /** The list's filters the matches are narrowed by (the hotels of one city: `{ city_id: 5 }`). */
+  params?: Record<string, string | number>;
+  /** Records not offered (those already chosen in a list the picker adds to). */
+  exclude?: readonly number[];
+  /** The record chosen, with its name (a picker that adds to a list keeps `value` null). */
+  onPick?(item: IdName): void;
 }
 
 /** The server's matches for the typed text: the first `PICKER_LIMITS.default` by name. */
-export function usePickerMatches(path: string, typed: string, enabled: boolean) {
+export function usePickerMatches(path: string, typed: string, enabled: boolean, params: Record<string, string | number> = {}) {
   const query = useDebouncedValue(typed.trim(), PICKER_LIMITS.debounceMs);
   const result = useQuery({
-    queryKey: ['picker', path, query],
-    queryFn: ({ signal }) => api.get<{ data: IdName[] }>(pickerPath(path), { query, limit: PICKER_LIMITS.default }, signal),
+    queryKey: ['picker', path, query, params],
+    queryFn: ({ signal }) => api.get<{ data: IdName[] }>(pickerPath(path), { ...params, query, limit: PICKER_LIMITS.default }, signal),
     enabled,
     staleTime: 30_000,
     placeholderData: keepPreviousData,
@@ -45,10 +51,11 @@ export function usePickerMatches(path: string, typed: string, enabled: boolean) 
   return { matches: result.data?.data, searching: result.isFetching || query !== typed.trim() };
 }
 
-export function PickerField({ id, path, value, onChange, selected, clearable, intent, disabled, placeholder, testId }: PickerProps) {
+export function PickerField({ id, path, value, onChange, selected, clearable, intent, disabled, placeholder, testId, params, exclude, onPick }: PickerProps) {
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState('');
-  const { matches, searching } = usePickerMatches(path, typed, open);
+  const { matches: found, searching } = usePickerMatches(path, typed, open, params);
+  const matches = exclude && found ? found.filter((match) => !exclude.includes(match.id)) : found;
   const known = useRef(new Map<number, IdName>()).current;
   if (selected) known.set(selected.id, selected);
   for (const match of matches ?? []) known.set(match.id, match);
@@ -76,6 +83,7 @@ export function PickerField({ id, path, value, onChange, selected, clearable, in
         onItemSelect={(item) => {
           known.set(item.id, item);
           onChange(item.id);
+          onPick?.(item);
         }}
         query={typed}
         onQueryChange={setTyped}

@@ -1,0 +1,51 @@
+/**
+ * The excursion tours list (spec 03 §2.5) and the pickers' `GET /tours/list`, one list on the list
+ * engine over the view `tour_list_rows`. A date's colour and the incomplete filter read the counts
+ * PostgreSQL keeps per tour date (`tour_dates.points_total/points_unchecked`), never the points.
+ */
+import { ACCESS } from '../../shared/roles.js';
+import { todayIso } from '../../shared/transport/constants.js';
+import { toursResource } from '../../shared/tours/resource.js';
+import type { TourListRow } from '../../shared/tours/types.js';
+import { ALIAS, defineServerList } from '../common/list/server-list.js';
+import { TourListEntity } from './tour-list.entity.js';
+
+/**
+ * A tour is incomplete when a date from today on has an unchecked point, or the tour has no
+ * checklist yet and has such a date (spec 03 §2.5, issue 17): two dates the database keeps on the
+ * tour (trg_tour_dates_summary), compared with today.
+ */
+const INCOMPLETE_TOUR_SQL = `(coalesce(${ALIAS}.checklist_open_until >= current_date, false) OR (NOT ${ALIAS}.has_checklist AND coalesce(${ALIAS}.last_start_date >= current_date, false)))`;
+
+/** A date is complete (green) when the tour has a checklist and none of the date's points is unchecked. */
+export function listRow(row: TourListEntity, today = todayIso()): Omit<TourListRow, 'can_delete'> {
+  const dates = row.dates.map((date) => ({
+    id: date.id,
+    start_date: date.start_date,
+    past: date.start_date < today,
+    complete: row.has_checklist && date.points_unchecked === 0,
+  }));
+  return {
+    id: row.id,
+    name: row.name,
+    duration: row.duration,
+    is_active: row.is_active,
+    transport_forth: row.transport_forth,
+    external_link: row.external_link,
+    dates,
+    past_dates_count: dates.filter((date) => date.past).length,
+  };
+}
+
+export const TOURS_LIST = defineServerList({
+  definition: toursResource,
+  entity: TourListEntity,
+  table: 'tours',
+  roles: ACCESS.administratorAndManager,
+  searchExpression: `${ALIAS}.name`,
+  filterExpressions: {
+    checklist_is_incomplete: (value) => `${INCOMPLETE_TOUR_SQL} = ${value}`,
+  },
+  canDeleteFlag: true,
+  toRow: (row) => listRow(row),
+});
