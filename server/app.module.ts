@@ -32,6 +32,7 @@ import { MailModule } from './mail/mail.module.js';
 import { SERVER_RESOURCES } from './resources.js';
 import { RoomDictionariesModule } from './room-dictionaries/room-dictionaries.module.js';
 import { TourDictionariesModule } from './tour-dictionaries/tour-dictionaries.module.js';
+import { TourServicesModule } from './tour-services/tour-services.module.js';
 import { TOUR_PAYLOAD_ROUTES, ToursModule } from './tours/tours.module.js';
 import { TourRoutesModule } from './tour-routes/tour-routes.module.js';
 import { TRANSPORT_PAYLOAD_ROUTES, TransportsModule } from './transports/transports.module.js';
@@ -100,6 +101,8 @@ export const FEATURE_MODULES: Type[] = [
   AgenciesModule,
   TransportsModule,
   HotelsModule,
+  // Before ToursModule (LATE_MODULES): /tours/services/… is this module's, never a tour's id.
+  TourServicesModule,
   TourRoutesModule,
   SeaToursModule,
 ];

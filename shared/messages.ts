@@ -272,6 +272,8 @@ export const MESSAGES = {
     /** Two price periods of one list (a room's, a meal's, a service's) share a day. */
     overlap: 'Период пересекается с другим периодом.',
     periodOrder: 'Дата начала не может быть позже даты окончания.',
+    /** Titles of a price period's dialog by its mode (hotel rooms, tour services). */
+    periodTitles: { create: 'Создание периода', edit: 'Редактирование периода', copy: 'Копирование периода' },
     /** Marks of the editor's tabs and rows. */
     tabHasErrors: 'На вкладке есть ошибки',
     rowHasErrors: 'В строке есть ошибки',
@@ -337,6 +339,14 @@ export const MESSAGES = {
     tradeOfferDeleted: 'Торговое предложение успешно удалено',
     typeSaved: 'Тип успешно сохранен',
     typeDeleted: 'Тип успешно удален',
+  },
+  /** Tour services (spec 03 §5 "Tour services, price periods", §8). */
+  tourServices: {
+    saved: 'Услуга успешно сохранена',
+    /** Its dates' texts are the meal dates' (MESSAGES.tours.mealDateFrom, mealDateTo): the spec words them alike. */
+    adultPriceRequired: 'Поле Цена(взр) обязательно для заполнения.',
+    /** A child age bracket whose to does not exceed its from: under the from field. */
+    agesInvalid: 'Невалидные данные',
   },
   /** Excursion tours and their checklist (spec 03 §5, §8). */
   tours: {

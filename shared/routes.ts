@@ -76,7 +76,7 @@ export const ROUTES = {
   tours: { path: '/tours', title: 'Экскурсионные туры', roles: adminManager },
   ...editorRoutes('tour', '/tours', 'экскурсионного тура', adminManager),
   'tour-types': { path: '/tours/types', title: 'Типы туров' },
-  'tour-services': { path: '/tours/services', title: 'Услуги туров' },
+  'tour-services': { path: '/tours/services', title: 'Услуги туров', roles: adminManager },
   'sea-tours': { path: '/sea-tours', title: 'Морские туры', roles: adminManager },
   ...editorRoutes('sea-tour', '/sea-tours', 'морского тура', adminManager),
   'tour-calculators': { path: '/tour-calculators', title: 'Калькуляторы туров', roles: adminManager },

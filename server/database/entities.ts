@@ -13,6 +13,7 @@ import * as hotelHandbooks from '../hotel-handbooks/hotel-handbook.entities.js';
 import { LogEntity } from '../logs/log.entity.js';
 import * as roomDictionaries from '../room-dictionaries/room-dictionary.entities.js';
 import * as tourDictionaries from '../tour-dictionaries/tour-dictionary.entities.js';
+import { TourServiceEntity } from '../tour-services/tour-service.entity.js';
 import { TourListEntity } from '../tours/tour-list.entity.js';
 import { TourRouteListEntity } from '../tour-routes/tour-route.entity.js';
 import { TransportationEntity } from '../transportation/transportation.entity.js';
@@ -41,6 +42,7 @@ export const ENTITIES = [
   ...Object.values(hotelHandbooks),
   ...Object.values(roomDictionaries),
   ...Object.values(tourDictionaries),
+  TourServiceEntity,
   TransportationEntity,
   TransportListEntity,
   TourListEntity,

@@ -13,6 +13,7 @@ import { geographyKind } from './geography.js';
 import { hotelsKind } from './hotels.js';
 import { seaToursKind } from './sea-tours.js';
 import { staffKind } from './staff.js';
+import { tourServicesKind } from './tour-services.js';
 import { transportationsKind } from './transportations.js';
 import { toursKind } from './tours.js';
 import { transportsKind } from './transports.js';
@@ -34,7 +35,7 @@ export interface FakeDataKind {
   fill(context: FakeDataContext, count: number): Promise<void>;
 }
 
-export const FAKE_DATA: FakeDataKind[] = [geographyKind, staffKind, clientsKind, agenciesKind, hotelsKind, transportationsKind, transportsKind, toursKind, tourRoutesKind, seaToursKind];
+export const FAKE_DATA: FakeDataKind[] = [geographyKind, staffKind, clientsKind, agenciesKind, hotelsKind, transportationsKind, transportsKind, tourServicesKind, toursKind, tourRoutesKind, seaToursKind];
 
 export type FakeDataSizes = Partial<Record<string, number>>;
 

@@ -114,6 +114,17 @@ export async function seedScreens(page: Page): Promise<void> {
   await ensure(page, '/tours/excursion/categories', 'Обзорные', { name: 'Обзорные экскурсии' });
   await ensure(page, '/tours/excursion/trade-offers', 'Хит', { name: 'Хит сезона', icon: 'star' });
   await ensure(page, '/tours/types', 'Автобусный', { name: 'Автобусный тур' });
+  // A tour service (its list and dialog): a group one, whose periods show the vendor's price, with two child brackets.
+  const excursionVendor = await ensure(page, '/vendors', 'Крымские тропы', { name: 'Экскурсионное бюро «Крымские тропы»' });
+  await ensure(page, '/tours/services', 'Ай-Петри', {
+    name: 'Канатная дорога на Ай-Петри',
+    class: 3,
+    vendor_id: excursionVendor,
+    description: 'Подъём по канатной дороге Мисхор — Ай-Петри с гидом',
+    dates: [
+      { from: '2027-05-01', to: '2027-09-30', vendor_price: 900, adult_price: 1500, commission_adult_type: 2, commission_adult_sum: 10, child_prices: [{ age_from: 0, age_to: 6, price: 0 }, { age_from: 6, age_to: 14, price: 800 }] },
+    ],
+  });
   // A hotel (its editor, rooms and periods) and a bus transport with departures (its schedule page), until their own editors make them.
   if (!(await firstMatch(page.request, '/hotels', 'Ялта-Интурист'))) {
     const handbooks = await createHotelHandbooks(sql, 'обход');

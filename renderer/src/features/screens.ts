@@ -57,6 +57,7 @@ export const SCREENS: Partial<Record<RouteName, ScreenLoader>> = {
   'excursion-tour-categories': list(() => import('./tour-dictionaries/screens').then((m) => m.tourCategoriesScreen)),
   'excursion-tour-trade-offers': list(() => import('./tour-dictionaries/screens').then((m) => m.tradeOffersScreen)),
   'tour-types': list(() => import('./tour-dictionaries/screens').then((m) => m.tourTypesScreen)),
+  'tour-services': list(() => import('./tour-services/tourServicesScreen').then((m) => m.tourServicesScreen)),
   'agencies-files': list(() => import('./agency-documents/agencyDocumentsScreen').then((m) => m.agencyDocumentsScreen)),
   clients: list(() => import('./clients/clientsScreen').then((m) => m.clientsScreen)),
   agencies: list(() => import('./agencies/agenciesScreen').then((m) => m.agenciesScreen)),
