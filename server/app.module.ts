@@ -24,6 +24,7 @@ import { HealthController } from './health/health.controller.js';
 import { HotelHandbooksModule } from './hotel-handbooks/hotel-handbooks.module.js';
 import { JobsModule } from './jobs/jobs.module.js';
 import { HOTEL_PAYLOAD_ROUTES, HotelsModule } from './hotels/hotels.module.js';
+import { CATALOG_SECTION_PAYLOAD_ROUTES, CatalogSectionsModule } from './catalog-sections/catalog-sections.module.js';
 import { LogFile } from './logs/log-file.js';
 import { LogService } from './logs/log.service.js';
 import { LogsModule } from './logs/logs.module.js';
@@ -97,10 +98,11 @@ export const FEATURE_MODULES: Type[] = [
   AgenciesModule,
   TransportsModule,
   HotelsModule,
+  CatalogSectionsModule,
 ];
 
 /** Routes under /api whose POST and PUT bodies are a big editor's `{payload}` (up to 5 MB). */
-export const PAYLOAD_ROUTES = [...HOTEL_PAYLOAD_ROUTES, ...TRANSPORT_PAYLOAD_ROUTES];
+export const PAYLOAD_ROUTES = [...HOTEL_PAYLOAD_ROUTES, ...TRANSPORT_PAYLOAD_ROUTES, ...CATALOG_SECTION_PAYLOAD_ROUTES];
 
 /** The controllers of every declared list resource (server/resources.ts), registered last. */
 @Module({})

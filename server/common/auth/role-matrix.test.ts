@@ -38,6 +38,7 @@ const RULES: { method?: string; path: RegExp; access: Access; why: string }[] = 
   { method: 'GET', path: /^\/api\/transports\/schedules\/seats$/, access: ACCESS.everyone, why: '§6 dashboard: all three (spec 01 §2.15)' },
   // The bus schedule's ground: the vehicles and the bus tours whose dates it shows.
   { path: /^\/api\/(transportation|transports)(\/|$)/, access: ACCESS.administratorAndManager, why: '§6 bus schedule' },
+  { method: 'GET', path: /^\/api\/front\/catalog-sections\/parent-list$/, access: ACCESS.administratorAndManager, why: '§6 catalogue sections: the parent select of their dialog' },
   { path: /^\/api\/(sea-tours|transports\/schedules|catalog-sections|tour-calculators|imports|external-services)(\/|$)/, access: ACCESS.administratorAndManager, why: '§6 administrator and manager areas' },
 ];
 

@@ -10,7 +10,7 @@ import { escapeLike } from '../list/list-query.js';
 
 export async function derivedSlug(
   manager: EntityManager,
-  table: 'hotels' | 'cities',
+  table: 'hotels' | 'cities' | 'catalog_sections',
   name: string,
   options: { max: number; fallback: string; exceptId?: number },
 ): Promise<string> {
