@@ -114,6 +114,14 @@ export async function seedScreens(page: Page): Promise<void> {
   await ensure(page, '/tours/excursion/categories', 'Обзорные', { name: 'Обзорные экскурсии' });
   await ensure(page, '/tours/excursion/trade-offers', 'Хит', { name: 'Хит сезона', icon: 'star' });
   await ensure(page, '/tours/types', 'Автобусный', { name: 'Автобусный тур' });
+  // Catalogue sections: a parent and a child with a long description (the list's description and parent columns).
+  const seaSection = await ensure(page, '/catalog-sections', 'Морской отдых', { name: 'Морской отдых', sort: 10 });
+  await ensure(page, '/catalog-sections', 'Южный берег Крыма', {
+    name: 'Южный берег Крыма: отели у моря с собственным пляжем и бассейном',
+    catalog_section_id: seaSection,
+    description: 'Подборка отелей Ялты, Алушты и Гурзуфа в пешей доступности от моря: завтраки включены, трансфер от вокзала Симферополя',
+    price: 'от 4 500 ₽ за ночь',
+  });
   // A hotel (its editor, rooms and periods) and a bus transport with departures (its schedule page), until their own editors make them.
   if (!(await firstMatch(page.request, '/hotels', 'Ялта-Интурист'))) {
     const handbooks = await createHotelHandbooks(sql, 'обход');

@@ -15,9 +15,23 @@ type Row = Omit<SliderTourRecord, 'tour_id' | 'tour'> & { tour_id: number | null
 
 const MAX = CATALOG_SECTION_LIMITS.sliderTours;
 
-export function SliderToursField({ values, setValue, errors }: FieldRenderProps) {
+const ROW_FIELDS = ['tour_id', 'title', 'price'] as const;
+
+export function SliderToursField({ values, setValue, errors, validateFields }: FieldRenderProps) {
   const rows = (values.tours as Row[] | undefined) ?? [];
-  const change = (index: number, changes: Partial<Row>) => setValue('tours', rows.map((row, at) => (at === index ? { ...row, ...changes } : row)));
+  const change = (index: number, changes: Partial<Row>) => {
+    setValue('tours', rows.map((row, at) => (at === index ? { ...row, ...changes } : row)));
+    // A row that was refused is checked again as it is fixed: its messages go as its cells are filled.
+    const paths = ROW_FIELDS.map((field) => `tours.${index}.${field}`);
+    if (paths.some((path) => errors[path])) validateFields?.(paths);
+  };
+  // The rows after a removed one move up: the messages shown are worked out again for the new order.
+  const remove = (index: number) => {
+    const left = rows.filter((_, at) => at !== index);
+    setValue('tours', left);
+    const shown = Object.keys(errors).filter((path) => path.startsWith('tours.'));
+    if (shown.length > 0) validateFields?.([...shown, ...left.flatMap((_, at) => ROW_FIELDS.map((field) => `tours.${at}.${field}`))]);
+  };
   const error = (index: number, field: string) => errors[`tours.${index}.${field}`]?.[0];
   const listError = errors.tours?.[0];
   const cell = (index: number, field: string) => {
@@ -58,15 +72,15 @@ export function SliderToursField({ values, setValue, errors }: FieldRenderProps)
                 {cell(index, 'tour_id')}
               </td>
               <td>
-                <InputGroup aria-label={`Заголовок ${index + 1}`} value={row.title ?? ''} intent={error(index, 'title') ? Intent.DANGER : Intent.NONE} onValueChange={(title) => change(index, { title })} />
+                <InputGroup aria-label={`Заголовок тура ${index + 1}`} value={row.title ?? ''} intent={error(index, 'title') ? Intent.DANGER : Intent.NONE} onValueChange={(title) => change(index, { title })} />
                 {cell(index, 'title')}
               </td>
               <td>
-                <InputGroup aria-label={`Цена ${index + 1}`} value={row.price ?? ''} intent={error(index, 'price') ? Intent.DANGER : Intent.NONE} onValueChange={(price) => change(index, { price })} />
+                <InputGroup aria-label={`Цена тура ${index + 1}`} value={row.price ?? ''} intent={error(index, 'price') ? Intent.DANGER : Intent.NONE} onValueChange={(price) => change(index, { price })} />
                 {cell(index, 'price')}
               </td>
               <td>
-                <Button variant="minimal" intent={Intent.DANGER} icon="trash" aria-label={`Удалить тур ${index + 1}`} onClick={() => setValue('tours', rows.filter((_, at) => at !== index))} />
+                <Button variant="minimal" intent={Intent.DANGER} icon="trash" aria-label={`Удалить тур ${index + 1}`} onClick={() => remove(index)} />
               </td>
             </tr>
           ))}
