@@ -23,6 +23,12 @@ export class CatalogSectionsController {
     return this.sections.data();
   }
 
+  /** GET /api/catalog-sections/list?query=: {id, name} for other editors' selects (a tour's sections). */
+  @Get('list')
+  picker(@Query() query: Record<string, unknown>) {
+    return this.sections.picker(query);
+  }
+
   @Get(':id')
   show(@Param('id', IdPipe) id: number) {
     return this.sections.show(id);

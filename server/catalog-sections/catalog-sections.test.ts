@@ -79,6 +79,8 @@ describe('an outside client', () => {
       tours: [{ tour_id: tourIds[0], tour: { id: tourIds[0], name: 'Тур 1', slug: 'tour-1' }, title: 'Хит', price: 'от 9 900 ₽' }],
     });
     expect(await app.db.query('SELECT tour_id, title, position FROM catalog_section_tours WHERE section_id = $1', [id])).toEqual([{ tour_id: tourIds[0], title: 'Хит', position: 0 }]);
+    const picked = await manager.get(`/api/catalog-sections/list?query=${encodeURIComponent('анап')}`);
+    expect(picked.body).toEqual({ data: [{ id, name: 'Отдых в Анапе' }] });
 
     const found = await manager.get(`/api/catalog-sections?query=${encodeURIComponent('анап')}`);
     expect(found.status).toBe(200);

@@ -9,5 +9,6 @@ export const catalogSectionsResource = defineResource({
   updateSchema: catalogSectionSchema,
   sortable: ['id', 'name', 'sort'],
   switches: { active: 'is_active' },
+  picker: 'search',
   messages: { saved: MESSAGES.applications.catalogSectionSaved, deleted: MESSAGES.success.deleted },
 });

@@ -49,7 +49,7 @@ test('a catalogue section with a parent, a slider tour and a banner is created i
   await page.getByRole('button', { name: 'Добавить' }).click();
   const dialog = page.getByRole('dialog', { name: 'Добавление раздела каталога' });
   await dialog.getByLabel('Название *', { exact: true }).fill(SECTION);
-  await expect(dialog.getByLabel('Slug', { exact: true })).toHaveValue('anapa-s-detmi-e2e');
+  await expect(dialog.getByLabel('Адрес страницы', { exact: true })).toHaveValue('anapa-s-detmi-e2e');
   await dialog.getByTestId('select-catalog_section_id').click();
   await page.getByRole('option', { name: PARENT }).click();
   await dialog.getByLabel('Описание', { exact: true }).fill('Семейные туры на песчаные пляжи Анапы');

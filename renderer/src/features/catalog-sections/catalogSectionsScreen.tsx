@@ -40,7 +40,7 @@ const TABS: FormTabSpec[] = [
     title: 'Данные',
     fields: [
       { kind: 'text', name: 'name', label: 'Название', required: true },
-      { kind: 'text', name: 'slug', label: 'Slug', hint: 'Пусто — из названия; строчные латинские буквы, цифры и дефис', derive: { from: 'name', value: (name) => slugOf(name, L.slug) } },
+      { kind: 'text', name: 'slug', label: 'Адрес страницы', hint: 'Пусто — из названия; строчные латинские буквы, цифры и дефис', derive: { from: 'name', value: (name) => slugOf(name, L.slug) } },
       parentField,
       { kind: 'textarea', name: 'description', label: 'Описание', rows: 3 },
       { kind: 'text', name: 'price', label: 'Цена', hint: `Текстом, не более ${L.price} символов: «от 15 000 ₽»` },
