@@ -10,7 +10,7 @@ import { optionalId } from '../../shared/validation.js';
 import type { Actor } from '../common/auth/decorators.js';
 import { AggregateEditor } from '../common/aggregate/aggregate-editor.js';
 import { readAggregates } from '../common/aggregate/aggregate-store.js';
-import { derivedSlug } from '../common/database/derived-slug.js';
+import { slugOfSave } from '../common/database/derived-slug.js';
 import { notFound, parseInput, ValidationFailed } from '../common/http/errors.js';
 import { ListService } from '../common/list/list.service.js';
 import { ResourceService } from '../common/resource/resource.service.js';
@@ -46,7 +46,8 @@ export class CatalogSectionsService extends AggregateEditor<CatalogSection, Cata
   /** The rows of a section: a parent outside its own subtree, a missing slug derived from the name. */
   protected async build(manager: EntityManager, section: CatalogSection, id: number | undefined) {
     if (id !== undefined && section.catalog_section_id !== null) await this.checkAncestry(manager, id, section.catalog_section_id);
-    return catalogSectionNode({ ...section, slug: section.slug ?? (await this.slugOfSave(manager, section.name, id)) });
+    const slug = section.slug ?? (await slugOfSave(manager, 'catalog_sections', section.name, { max: CATALOG_SECTION_LIMITS.slug, fallback: 'section', id }));
+    return catalogSectionNode({ ...section, slug });
   }
 
   /**
@@ -59,14 +60,6 @@ export class CatalogSectionsService extends AggregateEditor<CatalogSection, Cata
     await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [TREE_LOCK]);
     const [found] = await manager.query<{ inside: boolean }[]>(`${SUBTREE} SELECT EXISTS (SELECT 1 FROM subtree WHERE id = $2) AS inside`, [id, parentId]);
     if (found?.inside) throw new ValidationFailed({ catalog_section_id: [MESSAGES.catalogSections.ancestry] });
-  }
-
-  private async slugOfSave(manager: EntityManager, name: string, id?: number): Promise<string> {
-    if (id !== undefined) {
-      const [stored] = await manager.query<{ slug: string }[]>('SELECT slug FROM catalog_sections WHERE id = $1', [id]);
-      if (stored) return stored.slug;
-    }
-    return derivedSlug(manager, 'catalog_sections', name, { max: CATALOG_SECTION_LIMITS.slug, fallback: 'section', exceptId: id });
   }
 
   async read(manager: EntityManager, id: number): Promise<CatalogSectionRecord> {

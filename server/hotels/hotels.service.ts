@@ -15,7 +15,7 @@ import { readLookups } from '../common/aggregate/lookups.js';
 import { readAggregates } from '../common/aggregate/aggregate-store.js';
 import { joinPath } from '../common/aggregate/declaration.js';
 import { AggregateEditor } from '../common/aggregate/aggregate-editor.js';
-import { derivedSlug } from '../common/database/derived-slug.js';
+import { slugOfSave } from '../common/database/derived-slug.js';
 import { idsInUse } from '../common/database/foreign-keys.js';
 import { notFound, parseInput, ValidationFailed } from '../common/http/errors.js';
 import { ListService } from '../common/list/list.service.js';
@@ -51,19 +51,7 @@ export class HotelsService extends AggregateEditor<Hotel, HotelRecord, HotelPick
   /** The rows of a hotel: room counts within their layouts, a missing slug derived from the name. */
   protected async build(manager: EntityManager, hotel: Hotel, id: number | undefined) {
     await this.checkPlaces(manager, hotel);
-    return hotelNode({ ...hotel, slug: hotel.slug ?? (await this.slugOfSave(manager, hotel.name, id)) });
-  }
-
-  /**
-   * A save without a slug: an edit keeps the hotel's own, a new hotel gets one from its name, made
-   * unique with a suffix (`otel-more`, `otel-more-2`), as a site editor would.
-   */
-  private async slugOfSave(manager: EntityManager, name: string, id?: number): Promise<string> {
-    if (id !== undefined) {
-      const [stored] = await manager.query<{ slug: string }[]>('SELECT slug FROM hotels WHERE id = $1', [id]);
-      if (stored) return stored.slug;
-    }
-    return derivedSlug(manager, 'hotels', name, { max: HOTEL_LIMITS.slug, fallback: 'hotel', exceptId: id });
+    return hotelNode({ ...hotel, slug: hotel.slug ?? (await slugOfSave(manager, 'hotels', hotel.name, { max: HOTEL_LIMITS.slug, fallback: 'hotel', id })) });
   }
 
   /** Spec 02 §4 "Room places": counts capped by the chosen layout (read in the save's transaction). */

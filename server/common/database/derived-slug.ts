@@ -22,3 +22,20 @@ export async function derivedSlug(
   );
   return uniqueSlug(base, new Set(rows.map((row) => row.slug)), options.max);
 }
+
+/**
+ * The slug of a save that sent none: an edit keeps the record's own, a new record gets one from its
+ * name, made unique with a suffix (`otel-more`, `otel-more-2`), as a site editor would.
+ */
+export async function slugOfSave(
+  manager: EntityManager,
+  table: 'hotels' | 'cities' | 'catalog_sections',
+  name: string,
+  options: { max: number; fallback: string; id?: number },
+): Promise<string> {
+  if (options.id !== undefined) {
+    const [stored] = await manager.query<{ slug: string }[]>(`SELECT slug FROM ${table} WHERE id = $1`, [options.id]);
+    if (stored) return stored.slug;
+  }
+  return derivedSlug(manager, table, name, { max: options.max, fallback: options.fallback, exceptId: options.id });
+}
