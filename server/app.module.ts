@@ -25,6 +25,7 @@ import { HotelHandbooksModule } from './hotel-handbooks/hotel-handbooks.module.j
 import { JobsModule } from './jobs/jobs.module.js';
 import { HOTEL_PAYLOAD_ROUTES, HotelsModule } from './hotels/hotels.module.js';
 import { SEA_TOUR_PAYLOAD_ROUTES, SeaToursModule } from './sea-tours/sea-tours.module.js';
+import { CATALOG_SECTION_PAYLOAD_ROUTES, CatalogSectionsModule } from './catalog-sections/catalog-sections.module.js';
 import { LogFile } from './logs/log-file.js';
 import { LogService } from './logs/log.service.js';
 import { LogsModule } from './logs/logs.module.js';
@@ -105,6 +106,7 @@ export const FEATURE_MODULES: Type[] = [
   TourServicesModule,
   TourRoutesModule,
   SeaToursModule,
+  CatalogSectionsModule,
 ];
 
 /**
@@ -114,7 +116,7 @@ export const FEATURE_MODULES: Type[] = [
 export const LATE_MODULES: Type[] = [ToursModule];
 
 /** Routes under /api whose POST and PUT bodies are a big editor's `{payload}` (up to 5 MB). */
-export const PAYLOAD_ROUTES = [...HOTEL_PAYLOAD_ROUTES, ...TRANSPORT_PAYLOAD_ROUTES, ...TOUR_PAYLOAD_ROUTES, ...SEA_TOUR_PAYLOAD_ROUTES];
+export const PAYLOAD_ROUTES = [...HOTEL_PAYLOAD_ROUTES, ...TRANSPORT_PAYLOAD_ROUTES, ...TOUR_PAYLOAD_ROUTES, ...SEA_TOUR_PAYLOAD_ROUTES, ...CATALOG_SECTION_PAYLOAD_ROUTES];
 
 /** The controllers of every declared list resource (server/resources.ts), registered last. */
 @Module({})

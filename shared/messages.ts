@@ -321,6 +321,13 @@ export const MESSAGES = {
   directions: {
     saved: 'Успешно сохранено', // spec: 'Saved successfully'
   },
+  /** Catalogue sections (spec 03 §2.13, §5): 'Saved successfully', the slider and upload texts are in `applications`. */
+  catalogSections: {
+    /** The parent chosen is the section itself or one of its descendants (the tree would close into a ring). */
+    ancestry: 'Раздел не может быть вложен в самого себя или в свой подраздел.',
+    imageHint: (width: number, height: number, mb: number) => `Формат JPG/JPEG, не больше ${mb} МБ, рекомендуемый размер ${width}×${height}`,
+    sliderFull: (max: number) => `В слайдере не больше ${max} туров.`,
+  },
   /** Spec 01 §8 successes of the hotel handbooks. */
   hotelHandbooks: {
     mealSaved: 'Характеристика успешно сохранена',

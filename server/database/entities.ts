@@ -2,6 +2,7 @@
 import { AgencyEntity, AgencyUserEntity } from '../agencies/agency.entity.js';
 import { AgencyDocumentEntity } from '../agency-documents/agency-document.entity.js';
 import { LoginAttemptEntity, SessionEntity } from '../auth/session.entity.js';
+import { CatalogSectionEntity } from '../catalog-sections/catalog-section.entity.js';
 import { CityEntity } from '../cities/city.entity.js';
 import { ClientEntity } from '../clients/client.entity.js';
 import { DirectionEntity, HotelDirectionEntity } from '../directions/direction.entities.js';
@@ -39,6 +40,7 @@ export const ENTITIES = [
   AgencyUserEntity,
   HotelEntity,
   SeaTourEntity,
+  CatalogSectionEntity,
   ...Object.values(hotelHandbooks),
   ...Object.values(roomDictionaries),
   ...Object.values(tourDictionaries),

@@ -12,7 +12,7 @@ import { addDays } from './bulk.js';
 import { fillFakeData } from './index.js';
 import { FAKE_STAFF_PASSWORD } from './staff.js';
 
-const SIZES = { cities: 30, staff: 40, clients: 600, agencies: 12, hotels: 8, transportations: 4, transports: 7, tours: 4, routes: 12, sea_tours: 5 };
+const SIZES = { cities: 30, staff: 40, clients: 600, agencies: 12, hotels: 8, transportations: 4, transports: 7, tours: 4, routes: 12, sea_tours: 5, catalog_sections: 9 };
 
 let app: TestApp;
 let sql: pg.Client;
@@ -39,6 +39,10 @@ describe('fillFakeData', () => {
     expect(await count('sea_tours')).toBe(5);
     expect(await count('sea_tour_group_hotels')).toBeGreaterThan(0);
     expect(await count('agency_users')).toBeGreaterThan(0);
+    // Catalogue sections: a tree of main sections and resorts under them, some hotels placed in them.
+    expect(await count('catalog_sections')).toBe(9);
+    expect(await count('catalog_sections WHERE catalog_section_id IS NOT NULL')).toBe(6);
+    expect(await count('hotel_catalog_sections')).toBeGreaterThan(0);
 
     const clients = await app.db.query<{ surname: string; name: string; phone: string; email: string | null }>('SELECT surname, name, phone, email FROM clients');
     for (const client of clients) {

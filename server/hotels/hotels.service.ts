@@ -75,7 +75,7 @@ export class HotelsService extends AggregateEditor<Hotel, HotelRecord, HotelPick
   /** GET /api/hotels/data: every list the editor's selects need (spec 02 §7). */
   async data(raw: Record<string, unknown>) {
     const { type } = parseInput(typeQuery, raw);
-    const { cities, promotions, services, infrastructures, types, meals, accommodations, vendors } = await readLookups(this.db, {
+    const { cities, promotions, services, infrastructures, types, meals, accommodations, vendors, catalog_sections } = await readLookups(this.db, {
       cities: 'cities',
       promotions: 'promotions',
       services: { table: 'hotel_services', columns: ['icon'] },
@@ -84,6 +84,7 @@ export class HotelsService extends AggregateEditor<Hotel, HotelRecord, HotelPick
       meals: { table: 'meals', columns: ['category_type'] },
       accommodations: 'accommodations',
       vendors: 'vendors',
+      catalog_sections: 'catalog_sections',
     });
     return {
       cities,
@@ -98,8 +99,8 @@ export class HotelsService extends AggregateEditor<Hotel, HotelRecord, HotelPick
       category_types: HOTEL_CATEGORY_TYPES,
       stars: HOTEL_STARS,
       vendors,
-      // Catalogue sections (spec 03 §2.13) are a later issue; until they exist there are none to offer.
-      catalog_sections: [],
+      // The Каталог tab's sections (spec 03 §2.13): a tree of dozens, offered whole.
+      catalog_sections,
       commissions: COMMISSION_TYPES,
       auto_confirm_statuses: AUTO_CONFIRM_STATUSES,
     };

@@ -245,6 +245,8 @@ const hotelObject = z.object({
       sort: optionalInteger(L.catalogSort.min, L.catalogSort.max),
     })
     .prefault({ price: null, sort: null }),
+  /** The catalogue sections the hotel is shown in (spec 03 §2.13): ids, each once. */
+  catalog_sections: z.preprocess((value) => value ?? [], z.array(id(), { error: V.invalid }).transform((ids) => [...new Set(ids)])),
   seo_h1: optionalText(L.seoText),
   seo_title: optionalText(L.seoText),
   seo_description: optionalText(L.seoDescription),

@@ -125,6 +125,14 @@ export async function seedScreens(page: Page): Promise<void> {
       { from: '2027-05-01', to: '2027-09-30', vendor_price: 900, adult_price: 1500, commission_adult_type: 2, commission_adult_sum: 10, child_prices: [{ age_from: 0, age_to: 6, price: 0 }, { age_from: 6, age_to: 14, price: 800 }] },
     ],
   });
+  // Catalogue sections: a parent and a child with a long description (the list's description and parent columns).
+  const seaSection = await ensure(page, '/catalog-sections', 'Морской отдых', { name: 'Морской отдых', sort: 10 });
+  await ensure(page, '/catalog-sections', 'Южный берег Крыма', {
+    name: 'Южный берег Крыма: отели у моря с собственным пляжем и бассейном',
+    catalog_section_id: seaSection,
+    description: 'Подборка отелей Ялты, Алушты и Гурзуфа в пешей доступности от моря: завтраки включены, трансфер от вокзала Симферополя',
+    price: 'от 4 500 ₽ за ночь',
+  });
   // A hotel (its editor, rooms and periods) and a bus transport with departures (its schedule page), until their own editors make them.
   if (!(await firstMatch(page.request, '/hotels', 'Ялта-Интурист'))) {
     const handbooks = await createHotelHandbooks(sql, 'обход');

@@ -39,6 +39,7 @@ export const SCREENS: Partial<Record<RouteName, ScreenLoader>> = {
   cities: list(() => import('./cities/citiesScreen').then((m) => m.citiesScreen)),
   directions: list(() => import('./directions/screens').then((m) => m.directionsScreen)),
   'hotel-directions': list(() => import('./directions/screens').then((m) => m.hotelDirectionsScreen)),
+  'catalog-sections': list(() => import('./catalog-sections/catalogSectionsScreen').then((m) => m.catalogSectionsScreen)),
   vendors: list(() => import('./vendors/vendorsScreen').then((m) => m.vendorsScreen)),
   logs: list(() => import('./logs/logsScreen').then((m) => m.logsScreen)),
   'hotel-meals': list(() => import('./hotel-handbooks/screens').then((m) => m.mealsScreen)),

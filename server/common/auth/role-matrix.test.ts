@@ -45,6 +45,7 @@ const RULES: { method?: string; path: RegExp; access: Access; why: string }[] = 
   { path: /^\/api\/(transportation|transports)(\/|$)/, access: ACCESS.administratorAndManager, why: '§6 bus schedule' },
   // A method's own @Roles overrides its controller's: the sea-tour picker is every role's, the rest of /sea-tours is not.
   { method: 'GET', path: /^\/api\/sea-tours\/list$/, access: ACCESS.everyone, why: 'spec 03 §7 product lists: applications and analytics name sea tours' },
+  { method: 'GET', path: /^\/api\/front\/catalog-sections\/parent-list$/, access: ACCESS.administratorAndManager, why: '§6 catalogue sections: the parent select of their dialog' },
   { path: /^\/api\/(sea-tours|transports\/schedules|catalog-sections|tour-calculators|imports|external-services)(\/|$)/, access: ACCESS.administratorAndManager, why: '§6 administrator and manager areas' },
 ];
 

@@ -128,6 +128,12 @@ export function VideosTab({ form, update, errors }: TabProps) {
   );
 }
 
+/** An unknown section's error (`catalog_sections.2.…`) shown under the select. */
+const sectionErrors = (errors: FieldErrors): FieldErrors => {
+  const first = Object.entries(errors).find(([path]) => path === 'catalog_sections' || path.startsWith('catalog_sections.'));
+  return first ? { catalog_sections: first[1] } : {};
+};
+
 export function CatalogTab({ form, update, errors }: TabProps) {
   const catalog = form.catalog ?? { price: null, sort: null };
   return (
@@ -138,6 +144,11 @@ export function CatalogTab({ form, update, errors }: TabProps) {
           { kind: 'number', name: 'sort', label: 'Сортировка', min: HOTEL_LIMITS.catalogSort.min, max: HOTEL_LIMITS.catalogSort.max, hint: `от ${HOTEL_LIMITS.catalogSort.min} до ${HOTEL_LIMITS.catalogSort.max}` },
         ]}
         form={{ values: catalog, setValue: (name, value) => update('catalog', { ...catalog, [name]: value }), errors: errorsUnder(errors, 'catalog') }}
+        editing
+      />
+      <FormFields
+        fields={[{ kind: 'multiselect', name: 'catalog_sections', label: 'Разделы каталога', options: { path: HOTEL_PATHS.data, key: 'catalog_sections' } }]}
+        form={{ values: form, setValue: update, errors: sectionErrors(errors) }}
         editing
       />
     </div>
