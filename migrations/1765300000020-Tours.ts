@@ -23,8 +23,9 @@ const commissionPairs = (categories: readonly string[]) =>
  * The checklist lives outside the tour's payload: `tour_checklists` says a tour has one (the Create
  * button otherwise), `tour_checklist_points` holds a point per (tour date, kind, item) with its own
  * version (the per-point 409), cascading from its date. `tour_dates.points_total/points_unchecked`
- * are kept by a trigger (as seat_booking_counts are for seats), so the list's colours and the
- * incomplete filter read two integers per date and never the points.
+ * are kept by a trigger (as seat_booking_counts are for seats), and from them the tour's last date
+ * with an unchecked point, so the list's colours read two integers per date and its incomplete
+ * filter two dates per tour, never the points.
  */
 export class Tours1765300000020 implements MigrationInterface {
   name = 'Tours1765300000020';
@@ -65,17 +66,23 @@ export class Tours1765300000020 implements MigrationInterface {
         seo_description varchar(5000),
         external_link varchar(255),
         has_checklist boolean NOT NULL DEFAULT false,
+        -- Kept by trg_tour_dates_summary: the last start date with an unchecked point, and the last start date.
+        checklist_open_until date,
+        last_start_date date,
+        -- The tour is incomplete while this date is today or later (the list's filter, one indexed column).
+        incomplete_until date GENERATED ALWAYS AS (CASE WHEN has_checklist THEN checklist_open_until ELSE last_start_date END) STORED,
         created_at timestamptz NOT NULL DEFAULT now(),
         CHECK (NOT application_auto_confirm OR auto_confirm_status IS NOT NULL),
         CHECK (transport_back_id IS DISTINCT FROM transport_forth_id OR transport_back_id IS NULL)
       )`);
-    // Creating the checklist is not an edit of the tour: it does not raise the tour's version.
-    for (const sql of versionedTableSql('tours', ['has_checklist'])) await db.query(sql);
+    // Creating the checklist, ticking points, are not edits of the tour: they do not raise its version.
+    for (const sql of versionedTableSql('tours', ['has_checklist', 'checklist_open_until', 'last_start_date'])) await db.query(sql);
     await db.query(`CREATE UNIQUE INDEX uq_tours_name ON tours (lower(name))`);
     await db.query(`CREATE UNIQUE INDEX uq_tours_slug ON tours (lower(slug))`);
     await db.query(`CREATE INDEX ix_tours_search ON tours USING gin (name gin_trgm_ops)`);
     await db.query(`CREATE INDEX ix_tours_name ON tours (name, id)`);
     await db.query(`CREATE INDEX ix_tours_active ON tours (is_active, id)`);
+    await db.query(`CREATE INDEX ix_tours_incomplete_until ON tours (incomplete_until, id)`);
     for (const column of ['tour_type_id', 'category_id', 'city_id', 'transport_forth_id', 'transport_back_id']) {
       await db.query(`CREATE INDEX ix_tours_${column} ON tours (${column})`);
     }
@@ -198,8 +205,24 @@ export class Tours1765300000020 implements MigrationInterface {
         CONSTRAINT uq_tour_dates_start_date UNIQUE (tour_id, start_date) DEFERRABLE INITIALLY DEFERRED
       )`);
     await db.query(`CREATE INDEX ix_tour_dates_start ON tour_dates (start_date, tour_id)`);
-    // The incomplete filter: future dates with an unchecked point, a small part of all dates.
     await db.query(`CREATE INDEX ix_tour_dates_unchecked ON tour_dates (tour_id, start_date) WHERE points_unchecked > 0`);
+    // A tour is incomplete while a date from today on has an unchecked point (or it has no checklist
+    // and such a date): "today" moves, so the tour keeps the last date of each kind, and the list's
+    // filter compares two columns of the tour with current_date instead of reading its dates.
+    await db.query(`
+      CREATE FUNCTION tour_dates_summary() RETURNS trigger LANGUAGE plpgsql AS $$
+      DECLARE
+        tour integer := CASE WHEN TG_OP = 'DELETE' THEN OLD.tour_id ELSE NEW.tour_id END;
+      BEGIN
+        UPDATE tours t SET checklist_open_until = s.open_until, last_start_date = s.last_date
+          FROM (SELECT max(start_date) FILTER (WHERE points_unchecked > 0) AS open_until, max(start_date) AS last_date
+                  FROM tour_dates WHERE tour_id = tour) s
+         WHERE t.id = tour AND (t.checklist_open_until IS DISTINCT FROM s.open_until OR t.last_start_date IS DISTINCT FROM s.last_date);
+        RETURN NULL;
+      END $$`);
+    await db.query(`
+      CREATE TRIGGER trg_tour_dates_summary AFTER INSERT OR DELETE OR UPDATE OF start_date, points_unchecked ON tour_dates
+        FOR EACH ROW EXECUTE FUNCTION tour_dates_summary()`);
 
     await db.query(`
       CREATE TABLE tour_checklist_points (
@@ -235,7 +258,7 @@ export class Tours1765300000020 implements MigrationInterface {
     // computed only for the page's rows (the list sorts and filters on plain columns of tours).
     await db.query(`
       CREATE VIEW tour_list_rows AS
-      SELECT t.id, t.name, t.duration, t.is_active, t.external_link, t.has_checklist, t.transport_forth_id,
+      SELECT t.id, t.name, t.duration, t.is_active, t.external_link, t.has_checklist, t.incomplete_until, t.transport_forth_id,
              (SELECT json_build_object('id', tr.id, 'name', tr.name) FROM transports tr WHERE tr.id = t.transport_forth_id) AS transport_forth,
              coalesce((SELECT json_agg(json_build_object('id', d.id, 'start_date', d.start_date, 'points_total', d.points_total,
                                                          'points_unchecked', d.points_unchecked) ORDER BY d.start_date)
@@ -260,5 +283,6 @@ export class Tours1765300000020 implements MigrationInterface {
     await db.query(`DROP TABLE catalog_section_tours, tour_checklist_points, tour_dates, tour_day_photos, tour_days, tour_meal_dates, tour_meals,
       tour_uploads, tour_catalog_sections, tour_service_items, tour_trade_offer_items, tour_hotels, tours`);
     await db.query(`DROP FUNCTION tour_checklist_counts()`);
+    await db.query(`DROP FUNCTION tour_dates_summary()`);
   }
 }

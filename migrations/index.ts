@@ -23,6 +23,8 @@ import { SafeLinks1765200000000 } from './1765200000000-SafeLinks.js';
 import { TourServices1765300000000 } from './1765300000000-TourServices.js';
 import { CatalogSections1765300000010 } from './1765300000010-CatalogSections.js';
 import { Tours1765300000020 } from './1765300000020-Tours.js';
+import { Routes1765300000100 } from './1765300000100-Routes.js';
+import { SeaTours1765300000200 } from './1765300000200-SeaTours.js';
 
 export const MIGRATIONS = [
   Foundation1763769600000,
@@ -49,4 +51,6 @@ export const MIGRATIONS = [
   TourServices1765300000000,
   CatalogSections1765300000010,
   Tours1765300000020,
+  Routes1765300000100,
+  SeaTours1765300000200,
 ];

@@ -24,6 +24,8 @@ import { HealthController } from './health/health.controller.js';
 import { HotelHandbooksModule } from './hotel-handbooks/hotel-handbooks.module.js';
 import { JobsModule } from './jobs/jobs.module.js';
 import { HOTEL_PAYLOAD_ROUTES, HotelsModule } from './hotels/hotels.module.js';
+import { SEA_TOUR_PAYLOAD_ROUTES, SeaToursModule } from './sea-tours/sea-tours.module.js';
+import { CATALOG_SECTION_PAYLOAD_ROUTES, CatalogSectionsModule } from './catalog-sections/catalog-sections.module.js';
 import { LogFile } from './logs/log-file.js';
 import { LogService } from './logs/log.service.js';
 import { LogsModule } from './logs/logs.module.js';
@@ -31,7 +33,9 @@ import { MailModule } from './mail/mail.module.js';
 import { SERVER_RESOURCES } from './resources.js';
 import { RoomDictionariesModule } from './room-dictionaries/room-dictionaries.module.js';
 import { TourDictionariesModule } from './tour-dictionaries/tour-dictionaries.module.js';
+import { TourServicesModule } from './tour-services/tour-services.module.js';
 import { TOUR_PAYLOAD_ROUTES, ToursModule } from './tours/tours.module.js';
+import { TourRoutesModule } from './tour-routes/tour-routes.module.js';
 import { TRANSPORT_PAYLOAD_ROUTES, TransportsModule } from './transports/transports.module.js';
 import { UserRolesController } from './users/user-roles.controller.js';
 import { UsersService } from './users/users.service.js';
@@ -98,16 +102,21 @@ export const FEATURE_MODULES: Type[] = [
   AgenciesModule,
   TransportsModule,
   HotelsModule,
+  // Before ToursModule (LATE_MODULES): /tours/services/… is this module's, never a tour's id.
+  TourServicesModule,
+  TourRoutesModule,
+  SeaToursModule,
+  CatalogSectionsModule,
 ];
 
-/** Routes under /api whose POST and PUT bodies are a big editor's `{payload}` (up to 5 MB). */
 /**
  * Modules whose `/:id` routes share a path with generic resources (`/tours/:id` beside `/tours/types`):
  * registered after ResourcesModule, so the fixed paths are matched first.
  */
 export const LATE_MODULES: Type[] = [ToursModule];
 
-export const PAYLOAD_ROUTES = [...HOTEL_PAYLOAD_ROUTES, ...TRANSPORT_PAYLOAD_ROUTES, ...TOUR_PAYLOAD_ROUTES];
+/** Routes under /api whose POST and PUT bodies are a big editor's `{payload}` (up to 5 MB). */
+export const PAYLOAD_ROUTES = [...HOTEL_PAYLOAD_ROUTES, ...TRANSPORT_PAYLOAD_ROUTES, ...TOUR_PAYLOAD_ROUTES, ...SEA_TOUR_PAYLOAD_ROUTES, ...CATALOG_SECTION_PAYLOAD_ROUTES];
 
 /** The controllers of every declared list resource (server/resources.ts), registered last. */
 @Module({})

@@ -134,6 +134,25 @@ export const PHOTO_POLICY: UploadPolicy = {
 };
 
 /**
+ * Images of a catalogue section (spec 03 §5, §9 "catalogue image default 2 MB, JPG/JPEG"): its
+ * banner and image, uploaded through POST /api/images with entity `catalog-section`.
+ */
+export const JPEG_IMAGE_POLICY: UploadPolicy = {
+  kinds: ['jpeg'],
+  maxBytes: 2 * MB,
+  messages: { tooLarge: MESSAGES.files.tooLarge(2), badFormat: MESSAGES.files.badFormat },
+};
+
+/** The `entity` of POST /api/images for a catalogue section's banner and image. */
+export const CATALOG_SECTION_IMAGE_ENTITY = 'catalog-section';
+
+/** What POST /api/images accepts for an entity: its own policy where one is named, else photos'. */
+export const imagePolicyOf = (entity: string): UploadPolicy => (entity === CATALOG_SECTION_IMAGE_ENTITY ? JPEG_IMAGE_POLICY : PHOTO_POLICY);
+
+/** Where POST /api/images stores the images of `entity` (`images/catalog-section/`). */
+export const imageArea = (entity: string) => `images/${entity}/`;
+
+/**
  * Agency documents (spec 01 §2.7, §5): the limits GET /api/files/limits reports. The spec names no
  * numbers beyond the client's defaults; 10 MB takes a scanned contract, and the kinds are the office
  * formats the server can tell by content.

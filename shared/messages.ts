@@ -180,6 +180,24 @@ export const MESSAGES = {
     fileTooLarge: (mb: number) => `Загружаемый файл не может быть больше ${mb} мб`, // spec: 'The uploaded file cannot be larger than N mb'
     badFormat: 'Недопустимый формат файла.', // spec: 'Invalid file format.'
   },
+  /** Sea tours (spec 03 §2.10, §8). */
+  seaTours: {
+    saved: 'Тур успешно сохранен',
+    deleted: 'Тур успешно удален',
+    confirmDelete: 'Вы действительно желаете удалить тур?',
+    /** A hotel of a commission group that is not in the tour's city. */
+    hotelNotInCity: 'Отель не находится в городе тура',
+    /** A hotel already in an earlier commission group of the tour. */
+    hotelInOtherGroup: 'Отель уже входит в другую группу наценок',
+    /** Transport pairs need the bus transfer type. */
+    pairsNeedBus: 'Пары транспорта сохраняются только с типом трансфера «Автобус»',
+    forthNotToCity: 'Транспорт «туда» не прибывает в город тура',
+    backNotFromCity: 'Транспорт «обратно» не отправляется из города тура',
+    samePair: 'Такая пара транспорта уже добавлена',
+    /** The city select locked: hotels or transports of the city are chosen. */
+    cityLocked: 'Город нельзя изменить, пока выбраны отели или транспорт',
+    chooseCityFirst: 'Сначала выберите город тура',
+  },
   /** Spec 03 (applications, tours, catalogue sections): quoted in English, shown in Russian. */
   applications: {
     editTitle: 'Редактирование', // spec: 'Editing'
@@ -254,6 +272,8 @@ export const MESSAGES = {
     /** Two price periods of one list (a room's, a meal's, a service's) share a day. */
     overlap: 'Период пересекается с другим периодом.',
     periodOrder: 'Дата начала не может быть позже даты окончания.',
+    /** Titles of a price period's dialog by its mode (hotel rooms, tour services). */
+    periodTitles: { create: 'Создание периода', edit: 'Редактирование периода', copy: 'Копирование периода' },
     /** Marks of the editor's tabs and rows. */
     tabHasErrors: 'На вкладке есть ошибки',
     rowHasErrors: 'В строке есть ошибки',
@@ -301,6 +321,13 @@ export const MESSAGES = {
   directions: {
     saved: 'Успешно сохранено', // spec: 'Saved successfully'
   },
+  /** Catalogue sections (spec 03 §2.13, §5): 'Saved successfully', the slider and upload texts are in `applications`. */
+  catalogSections: {
+    /** The parent chosen is the section itself or one of its descendants (the tree would close into a ring). */
+    ancestry: 'Раздел не может быть вложен в самого себя или в свой подраздел.',
+    imageHint: (width: number, height: number, mb: number) => `Формат JPG/JPEG, не больше ${mb} МБ, рекомендуемый размер ${width}×${height}`,
+    sliderFull: (max: number) => `В слайдере не больше ${max} туров.`,
+  },
   /** Spec 01 §8 successes of the hotel handbooks. */
   hotelHandbooks: {
     mealSaved: 'Характеристика успешно сохранена',
@@ -319,6 +346,14 @@ export const MESSAGES = {
     tradeOfferDeleted: 'Торговое предложение успешно удалено',
     typeSaved: 'Тип успешно сохранен',
     typeDeleted: 'Тип успешно удален',
+  },
+  /** Tour services (spec 03 §5 "Tour services, price periods", §8). */
+  tourServices: {
+    saved: 'Услуга успешно сохранена',
+    /** Its dates' texts are the meal dates' (MESSAGES.tours.mealDateFrom, mealDateTo): the spec words them alike. */
+    adultPriceRequired: 'Поле Цена(взр) обязательно для заполнения.',
+    /** A child age bracket whose to does not exceed its from: under the from field. */
+    agesInvalid: 'Невалидные данные',
   },
   /** Excursion tours and their checklist (spec 03 §5, §8). */
   tours: {
@@ -495,6 +530,24 @@ export const MESSAGES = {
     sum: 'Сумма',
     notifySubject: (transport: string, date: string) => `Информация о рейсе «${transport}» ${date}`,
     notifyLog: (count: number, kept: number) => `Уведомления о рейсе отправлены: ${count - kept} из ${count}`,
+  },
+  /** Spec 03 §2.4, §5, §8: routes (transport routes with hotels per point). */
+  tourRoutes: {
+    saved: 'Маршрут успешно сохранен',
+    deleted: 'Маршрут успешно удален',
+    loadFailed: 'Произошла непредвиденная ошибка',
+    saveFailedTitle: 'Ошибка сохранения',
+    saveFailedText: 'Проверьте правильность заполнения полей формы и попробуйте еще раз',
+    confirmDelete: 'Вы действительно желаете удалить маршрут?',
+    backBeforeForth: 'Дата возвращения не может быть раньше даты отправления',
+    forthAfterBack: 'Дата отправления не может быть позже даты возвращения',
+    pointTwice: 'Эта точка маршрута уже указана',
+    notTransportPoint: 'Точка не входит в маршрут выбранного транспорта',
+    hotelTwice: 'Этот отель уже выбран для точки',
+    hotelNotInCity: 'Отель не находится в городе этой точки',
+    /** A tab's points before a transport is chosen. */
+    chooseTransport: 'Выберите транспорт, чтобы увидеть точки маршрута',
+    noPoints: 'У транспорта нет точек маршрута',
   },
   /** The shared field builders (shared/validation.ts, shared/commission.ts) beyond the plain limits. */
   fields: {

@@ -35,3 +35,12 @@ export function checkPeriodOverlaps(
     context.addIssue({ code: 'custom', path: [...path, index, 'from'], message, params: { other } });
   }
 }
+
+/**
+ * A period dialog's errors (its schema's) with the overlap of `period` with the row's `others` under
+ * `from`, unless `from` is already wrong.
+ */
+export function withOverlap<Period extends { from?: string | null; to?: string | null }>(errors: Record<string, string[]>, others: readonly Period[], period: Period): Record<string, string[]> {
+  if (errors.from || !overlappingPeriods([...others, period]).some(({ index }) => index === others.length)) return errors;
+  return { ...errors, from: [MESSAGES.editor.overlap] };
+}

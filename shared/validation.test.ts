@@ -3,7 +3,7 @@ import { MESSAGES } from './messages.js';
 import { countriesResource } from './resources/countries.js';
 import { userCreateSchema, userUpdateSchema } from './resources/users.js';
 import { z } from 'zod';
-import { optionalUrl, phoneSearchText, requiredText, safeUrl, toFieldErrors } from './validation.js';
+import { optionalTypedDate, optionalUrl, phoneSearchText, requiredChoice, requiredText, requiredTypedDate, safeUrl, toFieldErrors } from './validation.js';
 
 const validUser = { surname: 'Иванов', name: 'Иван', patronymic: '', email: 'Ivan@Example.com', password: 'secret-123', role: 3 };
 
@@ -94,5 +94,23 @@ describe('links (optionalUrl, safeUrl)', () => {
     expect(safeUrl('JAVASCRIPT:alert(1)')).toBeNull();
     expect(safeUrl('/api/storage/a.pdf')).toBeNull();
     expect(safeUrl('/api/storage/a.pdf', 'http://127.0.0.1:8080/x')).toBe('http://127.0.0.1:8080/api/storage/a.pdf');
+  });
+});
+
+describe('route builders: a choice read from text, a date exchanged as DD.MM.YYYY', () => {
+  it('requiredChoice reads numeric text and refuses what is not one of its values', () => {
+    const schema = requiredChoice([1, 2, 3]);
+    expect(schema.parse('2')).toBe(2);
+    expect(schema.parse(3)).toBe(3);
+    expect(schema.safeParse('4').error?.issues[0]?.message).toBe(MESSAGES.validation.oneOf);
+    expect(schema.safeParse('').error?.issues[0]?.message).toBe(MESSAGES.validation.required);
+  });
+
+  it('optionalTypedDate reads DD.MM.YYYY and YYYY-MM-DD as YYYY-MM-DD; blank is null; a date that is not is refused', () => {
+    expect(optionalTypedDate().parse('05.06.2026')).toBe('2026-06-05');
+    expect(optionalTypedDate().parse('2026-06-05')).toBe('2026-06-05');
+    expect(optionalTypedDate().parse('')).toBeNull();
+    expect(optionalTypedDate().safeParse('31.02.2026').error?.issues[0]?.message).toBe(MESSAGES.dates.format);
+    expect(requiredTypedDate().safeParse(null).error?.issues[0]?.message).toBe(MESSAGES.validation.required);
   });
 });

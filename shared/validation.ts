@@ -3,7 +3,7 @@
  * Russian messages, and are used unchanged by the server (422 map) and the renderer's forms.
  */
 import { z } from 'zod';
-import { DATE_BOUNDS, isCalendarDate, typedDate, type DateBounds } from './dates.js';
+import { DATE_BOUNDS, isCalendarDate, parseTypedDate, typedDate, type DateBounds } from './dates.js';
 import { MESSAGES } from './messages.js';
 import { decimalPlaces, MONEY_SCALE } from './money.js';
 
@@ -94,6 +94,19 @@ export function passwordText(max: number, options: { min?: number } = {}) {
 /** A password that may be left empty (an edit that keeps the current one: null); see passwordText. */
 export function optionalPasswordText(max: number, options: { min?: number } = {}) {
   return z.preprocess((value) => (value === undefined || value === null || value === '' ? null : value), passwordText(max, options).nullable());
+}
+
+/**
+ * Lines of information shown in search (a hotel's, a sea tour's `info`): each trimmed, at most
+ * `maxLine` characters; empty lines dropped, null when none is left.
+ */
+export function infoLines(maxLine: number) {
+  return z
+    .preprocess((value) => value ?? [], z.array(z.string({ error: M.invalid }).trim().max(maxLine, M.maxLength(maxLine)), { error: M.invalid }))
+    .transform((lines) => {
+      const kept = lines.filter((line) => line !== '');
+      return kept.length > 0 ? kept : null;
+    });
 }
 
 /** A required e-mail of at most `max` characters, stored lower-case. */
@@ -206,11 +219,12 @@ export function optionalDecimal(min: number, max: number, places: number) {
   return z.preprocess(readNumber(null), decimalNumber(min, max, places).nullable());
 }
 
-/** One of the given numeric values (role, status, type). */
+/** One of the given numeric values (role, status, type); numeric text (`'2'`) is its number, blank 'required'. */
 export function requiredChoice<const T extends readonly number[]>(values: T) {
-  return z
-    .number({ error: requiredMessage })
-    .refine((value): value is T[number] => values.includes(value), M.oneOf) as unknown as z.ZodType<T[number], number>;
+  return z.preprocess(
+    readNumber(undefined),
+    z.number({ error: requiredMessage }).refine((value): value is T[number] => values.includes(value), M.oneOf),
+  ) as unknown as z.ZodType<T[number], number>;
 }
 
 export const activeFlag = () => flag(true);
@@ -447,6 +461,22 @@ export function optionalDate(bounds: DateBounds = DATE_BOUNDS) {
 /** A required calendar date YYYY-MM-DD within `bounds`; `missing` is the field's own message when it is blank (spec 03: 'Поле Дата от обязательно…'). */
 export function requiredDate(bounds: DateBounds = DATE_BOUNDS, options: { missing?: string } = {}) {
   return z.preprocess((value) => (value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value), calendarDate(bounds, true, options.missing));
+}
+
+/** DD.MM.YYYY (any form parseTypedDate reads) as YYYY-MM-DD; YYYY-MM-DD and anything else unchanged, for calendarDate to judge. */
+const fromTypedDate = (value: unknown) => (typeof value === 'string' && parseTypedDate(value) ? parseTypedDate(value) : value);
+
+/**
+ * A date exchanged as DD.MM.YYYY (route dates, spec 03 §1): DD.MM.YYYY or YYYY-MM-DD read, stored
+ * YYYY-MM-DD (write it back with `typedDate`); blank becomes null.
+ */
+export function optionalTypedDate(bounds: DateBounds = DATE_BOUNDS) {
+  return z.preprocess(fromTypedDate, optionalDate(bounds));
+}
+
+/** A required date exchanged as DD.MM.YYYY (see optionalTypedDate). */
+export function requiredTypedDate(bounds: DateBounds = DATE_BOUNDS) {
+  return z.preprocess(fromTypedDate, requiredDate(bounds));
 }
 
 /**

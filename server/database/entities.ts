@@ -2,17 +2,21 @@
 import { AgencyEntity, AgencyUserEntity } from '../agencies/agency.entity.js';
 import { AgencyDocumentEntity } from '../agency-documents/agency-document.entity.js';
 import { LoginAttemptEntity, SessionEntity } from '../auth/session.entity.js';
+import { CatalogSectionEntity } from '../catalog-sections/catalog-section.entity.js';
 import { CityEntity } from '../cities/city.entity.js';
 import { ClientEntity } from '../clients/client.entity.js';
 import { DirectionEntity, HotelDirectionEntity } from '../directions/direction.entities.js';
 import { CountryEntity } from '../countries/country.entity.js';
 import { FileEntity, StoredFileEntity } from '../files/file.entity.js';
 import { HotelEntity } from '../hotels/hotel.entity.js';
+import { SeaTourEntity } from '../sea-tours/sea-tour.entity.js';
 import * as hotelHandbooks from '../hotel-handbooks/hotel-handbook.entities.js';
 import { LogEntity } from '../logs/log.entity.js';
 import * as roomDictionaries from '../room-dictionaries/room-dictionary.entities.js';
 import * as tourDictionaries from '../tour-dictionaries/tour-dictionary.entities.js';
+import { TourServiceEntity } from '../tour-services/tour-service.entity.js';
 import { TourListEntity } from '../tours/tour-list.entity.js';
+import { TourRouteListEntity } from '../tour-routes/tour-route.entity.js';
 import { TransportationEntity } from '../transportation/transportation.entity.js';
 import { TransportListEntity } from '../transports/transport.entities.js';
 import { UserEntity } from '../users/user.entity.js';
@@ -35,10 +39,14 @@ export const ENTITIES = [
   AgencyEntity,
   AgencyUserEntity,
   HotelEntity,
+  SeaTourEntity,
+  CatalogSectionEntity,
   ...Object.values(hotelHandbooks),
   ...Object.values(roomDictionaries),
   ...Object.values(tourDictionaries),
+  TourServiceEntity,
   TransportationEntity,
   TransportListEntity,
   TourListEntity,
+  TourRouteListEntity,
 ];

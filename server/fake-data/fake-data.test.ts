@@ -12,7 +12,7 @@ import { addDays } from './bulk.js';
 import { fillFakeData } from './index.js';
 import { FAKE_STAFF_PASSWORD } from './staff.js';
 
-const SIZES = { cities: 30, staff: 40, clients: 600, agencies: 12, hotels: 8, transportations: 4, transports: 7 };
+const SIZES = { cities: 30, staff: 40, clients: 600, agencies: 12, hotels: 8, transportations: 4, transports: 7, tours: 4, routes: 12, sea_tours: 5, catalog_sections: 9 };
 
 let app: TestApp;
 let sql: pg.Client;
@@ -36,7 +36,13 @@ describe('fillFakeData', () => {
     expect(await count('users')).toBe(40);
     expect(await count('clients')).toBe(600);
     expect(await count('agencies')).toBe(12);
+    expect(await count('sea_tours')).toBe(5);
+    expect(await count('sea_tour_group_hotels')).toBeGreaterThan(0);
     expect(await count('agency_users')).toBeGreaterThan(0);
+    // Catalogue sections: a tree of main sections and resorts under them, some hotels placed in them.
+    expect(await count('catalog_sections')).toBe(9);
+    expect(await count('catalog_sections WHERE catalog_section_id IS NOT NULL')).toBe(6);
+    expect(await count('hotel_catalog_sections')).toBeGreaterThan(0);
 
     const clients = await app.db.query<{ surname: string; name: string; phone: string; email: string | null }>('SELECT surname, name, phone, email FROM clients');
     for (const client of clients) {
@@ -215,6 +221,15 @@ describe('hotels, vehicle types and bus transports', () => {
     expect(kinds!.partial).toBeGreaterThan(0);
   });
 
+  it('makes routes on the transports with hotels of their points’ cities', async () => {
+    expect(Number((await app.db.query<{ n: string }>('SELECT count(*) AS n FROM tour_routes'))[0]!.n)).toBe(12);
+    const misplaced = await app.db.query(
+      `SELECT h.hotel_id FROM tour_route_hotels h JOIN tour_route_points p ON p.id = h.point_id JOIN transport_route_points t ON t.id = p.transport_route_id JOIN hotels o ON o.id = h.hotel_id WHERE o.city_id <> t.point_city_id`,
+    );
+    expect(misplaced).toEqual([]);
+    expect(Number((await app.db.query<{ n: string }>('SELECT count(*) AS n FROM tour_route_hotels'))[0]!.n)).toBeGreaterThan(0);
+  });
+
   it('answers the seat dashboard and the schedule of a booked date with its occupied seats', async () => {
     const [next] = await app.db.query<{ transport_id: number; date: string; count: number }>(
       `SELECT transport_id, departure_date::text AS date, count(*)::int AS count FROM seat_bookings WHERE departure_date >= $1 AND tourist_id IS NOT NULL
@@ -240,7 +255,7 @@ describe('hotels, vehicle types and bus transports', () => {
     expect(schedule.body.data.applications.length).toBeGreaterThan(0);
   });
 
-  it('is valid for the editors: every hotel, transport and vehicle type opened and saved unchanged answers 200 and stays as it was', async () => {
+  it('is valid for the editors: every hotel, transport, vehicle type and sea tour opened and saved unchanged answers 200 and stays as it was', async () => {
     const roundTrip = async (path: string, body: (record: Record<string, unknown>) => unknown) => {
       const opened = await manager.get(path);
       expect(opened.status, path).toBe(200);
@@ -252,5 +267,24 @@ describe('hotels, vehicle types and bus transports', () => {
     for (const { id } of await app.db.query<{ id: number }>('SELECT id FROM hotels ORDER BY id')) await roundTrip(`/api/hotels/${id}`, toPayloadBody);
     for (const { id } of await app.db.query<{ id: number }>('SELECT id FROM transports ORDER BY id')) await roundTrip(`/api/transports/${id}`, toPayloadBody);
     for (const { id } of await app.db.query<{ id: number }>('SELECT id FROM transportations ORDER BY id')) await roundTrip(`/api/transportation/${id}`, (record) => record);
+    for (const { id } of await app.db.query<{ id: number }>('SELECT id FROM tours ORDER BY id')) await roundTrip(`/api/tours/${id}`, toPayloadBody);
+    for (const { id } of await app.db.query<{ id: number }>('SELECT id FROM tour_routes ORDER BY id')) await roundTrip(`/api/routes/${id}`, (record) => record);
+    for (const { id } of await app.db.query<{ id: number }>('SELECT id FROM sea_tours ORDER BY id')) await roundTrip(`/api/sea-tours/${id}`, toPayloadBody);
+  });
+
+  it('tours have dates, and most a checklist with past dates ticked and future dates to do', async () => {
+    const tours = await app.db.query<{ id: number; dates: number; has_checklist: boolean; past_unchecked: number; future_unchecked: number }>(
+      `SELECT t.id, count(d.id)::int AS dates, t.has_checklist,
+              coalesce(sum(d.points_unchecked) FILTER (WHERE d.start_date < current_date), 0)::int AS past_unchecked,
+              coalesce(sum(d.points_unchecked) FILTER (WHERE d.start_date >= current_date), 0)::int AS future_unchecked
+         FROM tours t JOIN tour_dates d ON d.tour_id = t.id GROUP BY t.id ORDER BY t.id`,
+    );
+    expect(tours).toHaveLength(SIZES.tours);
+    const withChecklist = tours.filter((tour) => tour.has_checklist);
+    expect(withChecklist.length).toBeGreaterThanOrEqual(2);
+    for (const tour of withChecklist) expect([tour.past_unchecked, tour.future_unchecked > 0]).toEqual([0, true]);
+    const list = await manager.get('/api/tours?limit=10&checklist_is_incomplete=1');
+    expect(list.status).toBe(200);
+    expect(list.body.count).toBe(SIZES.tours);
   });
 });

@@ -8,12 +8,17 @@
 import type { Faker } from '@faker-js/faker';
 import type pg from 'pg';
 import { agenciesKind } from './agencies.js';
+import { catalogSectionsKind } from './catalog-sections.js';
 import { clientsKind } from './clients.js';
 import { geographyKind } from './geography.js';
 import { hotelsKind } from './hotels.js';
+import { seaToursKind } from './sea-tours.js';
 import { staffKind } from './staff.js';
+import { tourServicesKind } from './tour-services.js';
 import { transportationsKind } from './transportations.js';
+import { toursKind } from './tours.js';
 import { transportsKind } from './transports.js';
+import { tourRoutesKind } from './tour-routes.js';
 import { seededFaker } from './vocabulary.js';
 
 export interface FakeDataContext {
@@ -31,7 +36,7 @@ export interface FakeDataKind {
   fill(context: FakeDataContext, count: number): Promise<void>;
 }
 
-export const FAKE_DATA: FakeDataKind[] = [geographyKind, staffKind, clientsKind, agenciesKind, hotelsKind, transportationsKind, transportsKind];
+export const FAKE_DATA: FakeDataKind[] = [geographyKind, staffKind, clientsKind, agenciesKind, hotelsKind, transportationsKind, transportsKind, tourServicesKind, toursKind, tourRoutesKind, seaToursKind, catalogSectionsKind];
 
 export type FakeDataSizes = Partial<Record<string, number>>;
 

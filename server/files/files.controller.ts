@@ -6,6 +6,7 @@ import {
   DOCUMENT_POLICY,
   FILE_KINDS,
   fileLimitsOf,
+  imagePolicyOf,
   imageUploadFieldsSchema,
   PHOTO_POLICY,
   PHOTOS_AREA,
@@ -14,6 +15,7 @@ import {
   uploadFieldsSchema,
   uploadRoles,
   type FileLimits,
+  type UploadPolicy,
   type UploadedFile,
 } from '../../shared/files.js';
 import { MESSAGES } from '../../shared/messages.js';
@@ -69,7 +71,8 @@ export class FilesController {
   @Post('images')
   @UseInterceptors(UploadInterceptor(IMAGE_FIELDS, PHOTO_POLICY))
   image(@Req() request: Request, @Body() body: unknown, @CurrentUser() user: AuthUser): Promise<UploadedFile> {
-    return this.receivePhoto(request, body, user, IMAGE_FIELDS, imageUploadFieldsSchema, (fields) => ({ entity: fields.entity, area: 'images' }));
+    // Multer stops at the largest size any entity takes; the entity's own policy (a catalogue section's: jpg only) decides.
+    return this.receivePhoto(request, body, user, IMAGE_FIELDS, imageUploadFieldsSchema, (fields) => ({ entity: fields.entity, area: 'images', policy: imagePolicyOf(fields.entity) }));
   }
 
   /** One multipart photo: its fields and file checked as one 422 map, stored, answered as {name, path, url}. */
@@ -79,7 +82,7 @@ export class FilesController {
     user: AuthUser,
     fieldNames: readonly [string, ...string[]],
     schema: S,
-    placement: (fields: z.output<S>) => { entity: string; type?: string | null; area?: 'photos' | 'images' },
+    placement: (fields: z.output<S>) => { entity: string; type?: string | null; area?: 'photos' | 'images'; policy?: UploadPolicy },
   ): Promise<UploadedFile> {
     const upload = uploadedFile(request, fieldNames);
     const { fields, file } = checked(schema, body, upload.field, upload.file);

@@ -182,9 +182,9 @@ export class FilesService {
   }
 
   /** A photo or editor image of an entity: `photos/<entity>/…` or `images/<entity>/…`, checked by PHOTO_POLICY. */
-  storePhoto(content: Buffer, originalName: string | undefined, options: { entity: string; type?: string | null; field?: string; createdBy?: number | null; area?: 'photos' | 'images' }) {
+  storePhoto(content: Buffer, originalName: string | undefined, options: { entity: string; type?: string | null; field?: string; createdBy?: number | null; area?: 'photos' | 'images'; policy?: UploadPolicy }) {
     return this.store(content, originalName, {
-      policy: PHOTO_POLICY,
+      policy: options.policy ?? PHOTO_POLICY,
       area: `${options.area ?? 'photos'}/${options.entity}`,
       field: options.field ?? 'photo',
       entity: options.entity,

@@ -100,6 +100,8 @@ export const HOTEL_AGGREGATE: AggregateDeclaration = {
       ...itemLink('hotel_infrastructure_items', 'hotel_id', { pay: 'boolean' }),
       references: { infrastructure: { table: 'infrastructures', via: 'item_id', columns: ['infrastructure_type_id'] } },
     },
+    // The catalogue sections the hotel is shown in (the Каталог tab): ids, replaced on save.
+    catalog_sections: itemLink('hotel_catalog_sections', 'hotel_id', {}),
     uploads: { table: 'hotel_uploads', parentColumn: 'hotel_id', columns: { list: 'varchar', ...uploadColumns }, orderBy: 'list, position', uploads: ['path'] },
   },
   collections: {
@@ -174,6 +176,7 @@ export function hotelNode(hotel: Hotel): AggregateNode {
       services: items('services', hotel.services),
       meals: items('meals', hotel.meals),
       infrastructures: items('infrastructures', hotel.infrastructures),
+      catalog_sections: hotel.catalog_sections.map((section, position) => ({ path: joinPath('catalog_sections', position), values: { item_id: section, position } })),
       uploads: [
         ...uploads('desc_files', 'desc', hotel.desc_files),
         ...uploads('memo_files', 'memo', hotel.memo_files),
@@ -242,6 +245,7 @@ export function hotelRecord(stored: StoredNode, lookups: HotelLookups) {
     })),
     meals: stored.links.meals!.map(sumItem),
     catalog: { price: moneyNumber(row.catalog_price as number | null), sort: row.catalog_sort },
+    catalog_sections: stored.links.catalog_sections!.map((section) => section.item_id as number),
     seo_h1: row.seo_h1,
     seo_title: row.seo_title,
     seo_description: row.seo_description,

@@ -13,7 +13,7 @@ import { readLookups } from '../common/aggregate/lookups.js';
 import { readAggregates } from '../common/aggregate/aggregate-store.js';
 import { joinPath } from '../common/aggregate/declaration.js';
 import { AggregateEditor } from '../common/aggregate/aggregate-editor.js';
-import { derivedSlug } from '../common/database/derived-slug.js';
+import { slugOfSave } from '../common/database/derived-slug.js';
 import { idsInUse } from '../common/database/foreign-keys.js';
 import { notFound, parseInput, ValidationFailed } from '../common/http/errors.js';
 import { ListService } from '../common/list/list.service.js';
@@ -45,19 +45,7 @@ export class HotelsService extends AggregateEditor<Hotel, HotelRecord, HotelPick
   /** The rows of a hotel: room counts within their layouts, a missing slug derived from the name. */
   protected async build(manager: EntityManager, hotel: Hotel, id: number | undefined) {
     await this.checkPlaces(manager, hotel);
-    return hotelNode({ ...hotel, slug: hotel.slug ?? (await this.slugOfSave(manager, hotel.name, id)) });
-  }
-
-  /**
-   * A save without a slug: an edit keeps the hotel's own, a new hotel gets one from its name, made
-   * unique with a suffix (`otel-more`, `otel-more-2`), as a site editor would.
-   */
-  private async slugOfSave(manager: EntityManager, name: string, id?: number): Promise<string> {
-    if (id !== undefined) {
-      const [stored] = await manager.query<{ slug: string }[]>('SELECT slug FROM hotels WHERE id = $1', [id]);
-      if (stored) return stored.slug;
-    }
-    return derivedSlug(manager, 'hotels', name, { max: HOTEL_LIMITS.slug, fallback: 'hotel', exceptId: id });
+    return hotelNode({ ...hotel, slug: hotel.slug ?? (await slugOfSave(manager, 'hotels', hotel.name, id, { max: HOTEL_LIMITS.slug, fallback: 'hotel' })) });
   }
 
   /** Spec 02 §4 "Room places": counts capped by the chosen layout (read in the save's transaction). */
@@ -87,7 +75,7 @@ export class HotelsService extends AggregateEditor<Hotel, HotelRecord, HotelPick
   /** GET /api/hotels/data: every list the editor's selects need (spec 02 §7). */
   async data(raw: Record<string, unknown>) {
     const { type } = parseInput(typeQuery, raw);
-    const { cities, promotions, services, infrastructures, types, meals, accommodations, vendors } = await readLookups(this.db, {
+    const { cities, promotions, services, infrastructures, types, meals, accommodations, vendors, catalog_sections } = await readLookups(this.db, {
       cities: 'cities',
       promotions: 'promotions',
       services: { table: 'hotel_services', columns: ['icon'] },
@@ -96,6 +84,7 @@ export class HotelsService extends AggregateEditor<Hotel, HotelRecord, HotelPick
       meals: { table: 'meals', columns: ['category_type'] },
       accommodations: 'accommodations',
       vendors: 'vendors',
+      catalog_sections: 'catalog_sections',
     });
     return {
       cities,
@@ -110,8 +99,8 @@ export class HotelsService extends AggregateEditor<Hotel, HotelRecord, HotelPick
       category_types: HOTEL_CATEGORY_TYPES,
       stars: HOTEL_STARS,
       vendors,
-      // Catalogue sections (spec 03 §2.13) are a later issue; until they exist there are none to offer.
-      catalog_sections: [],
+      // The Каталог tab's sections (spec 03 §2.13): a tree of dozens, offered whole.
+      catalog_sections,
       commissions: COMMISSION_TYPES,
       auto_confirm_statuses: AUTO_CONFIRM_STATUSES,
     };

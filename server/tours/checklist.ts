@@ -30,12 +30,17 @@ const TOUR_ITEMS_SQL = `
   UNION SELECT 'transport', t.transport_forth_id FROM tours t WHERE t.id = $1 AND t.transport_forth_id IS NOT NULL
   UNION SELECT 'transport', t.transport_back_id FROM tours t WHERE t.id = $1 AND t.transport_back_id IS NOT NULL`;
 
+/** What syncChecklist needs: a transaction's manager, or a plain client's rows (the demo's fill). */
+export interface Queries {
+  query(sql: string, parameters?: unknown[]): Promise<unknown>;
+}
+
 /**
  * Brings a tour's points in line with the tour (in the caller's transaction): the missing ones added
  * unchecked, those of items the tour no longer has removed. Nothing when the tour has no checklist.
  */
-export async function syncChecklist(manager: EntityManager, tourId: number): Promise<void> {
-  const [tour] = await manager.query<{ has_checklist: boolean }[]>(`SELECT has_checklist FROM tours WHERE id = $1`, [tourId]);
+export async function syncChecklist(manager: Queries, tourId: number): Promise<void> {
+  const [tour] = (await manager.query(`SELECT has_checklist FROM tours WHERE id = $1`, [tourId])) as { has_checklist: boolean }[];
   if (!tour?.has_checklist) return;
   await manager.query(
     `DELETE FROM tour_checklist_points p USING tour_dates d

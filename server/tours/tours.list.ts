@@ -12,10 +12,12 @@ import { TourListEntity } from './tour-list.entity.js';
 
 /**
  * A tour is incomplete when a date from today on has an unchecked point, or the tour has no
- * checklist yet and has such a date (spec 03 §2.5, issue 17).
+ * checklist yet and has such a date (spec 03 §2.5, issue 17): the tour's `incomplete_until` (the
+ * last such date, kept by the database from its dates' counts) is today or later — one indexed
+ * column compared with today, never the dates or the points.
  */
-export const INCOMPLETE_TOUR_SQL = (tour: string) =>
-  `EXISTS (SELECT 1 FROM tour_dates d WHERE d.tour_id = ${tour}.id AND d.start_date >= current_date AND (d.points_unchecked > 0 OR NOT ${tour}.has_checklist))`;
+const INCOMPLETE_TOUR_SQL = `${ALIAS}.incomplete_until >= current_date`;
+const COMPLETE_TOUR_SQL = `(${ALIAS}.incomplete_until < current_date OR ${ALIAS}.incomplete_until IS NULL)`;
 
 /** A date is complete (green) when the tour has a checklist and none of the date's points is unchecked. */
 export function listRow(row: TourListEntity, today = todayIso()): Omit<TourListRow, 'can_delete'> {
@@ -44,7 +46,7 @@ export const TOURS_LIST = defineServerList({
   roles: ACCESS.administratorAndManager,
   searchExpression: `${ALIAS}.name`,
   filterExpressions: {
-    checklist_is_incomplete: (value) => `(${INCOMPLETE_TOUR_SQL(ALIAS)}) = ${value}`,
+    checklist_is_incomplete: (_value, filters) => (filters.checklist_is_incomplete ? INCOMPLETE_TOUR_SQL : COMPLETE_TOUR_SQL),
   },
   canDeleteFlag: true,
   toRow: (row) => listRow(row),

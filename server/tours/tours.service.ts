@@ -17,7 +17,7 @@ import { readAggregates } from '../common/aggregate/aggregate-store.js';
 import { AggregateEditor } from '../common/aggregate/aggregate-editor.js';
 import { readLookups } from '../common/aggregate/lookups.js';
 import type { Actor } from '../common/auth/decorators.js';
-import { derivedSlug } from '../common/database/derived-slug.js';
+import { slugOfSave } from '../common/database/derived-slug.js';
 import { idsInUse } from '../common/database/foreign-keys.js';
 import { notFound, parseInput } from '../common/http/errors.js';
 import { ListService } from '../common/list/list.service.js';
@@ -100,21 +100,12 @@ export class ToursService extends AggregateEditor<Tour, TourRecord> {
   protected async build(manager: EntityManager, tour: Tour, id: number | undefined) {
     const stored = id === undefined ? [] : await manager.query<{ id: number; start_date: string }[]>(`SELECT id, start_date::text AS start_date FROM tour_dates WHERE tour_id = $1`, [id]);
     const dateIds = new Map(stored.map((date) => [date.start_date, date.id]));
-    return tourNode({ ...tour, slug: tour.slug ?? (await this.slugOfSave(manager, tour.name, id)) }, dateIds);
+    return tourNode({ ...tour, slug: tour.slug ?? (await slugOfSave(manager, 'tours', tour.name, id, { max: TOUR_LIMITS.slug, fallback: 'tour' })) }, dateIds);
   }
 
   /** Points added for new dates and items, removed for those gone (when the tour has a checklist). */
   protected override afterWrite(manager: EntityManager, id: number): Promise<void> {
     return syncChecklist(manager, id);
-  }
-
-  /** An edit keeps the tour's own slug; a new tour gets one from its name, made unique. */
-  private async slugOfSave(manager: EntityManager, name: string, id?: number): Promise<string> {
-    if (id !== undefined) {
-      const [stored] = await manager.query<{ slug: string }[]>('SELECT slug FROM tours WHERE id = $1', [id]);
-      if (stored) return stored.slug;
-    }
-    return derivedSlug(manager, 'tours', name, { max: TOUR_LIMITS.slug, fallback: 'tour', exceptId: id });
   }
 
   /** POST /api/tours/files: photos, Word files and videos (types 1, 3, 4). */

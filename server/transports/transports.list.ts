@@ -39,6 +39,13 @@ function listRow(row: TransportListEntity): Omit<TransportListRow, 'can_delete'>
 /** Route points of the row's transport in `city`: any (no type), reached after the start (`forth`), or left before the finish (`back`). */
 const KIND_OF_TYPE: Record<string, string> = { forth: ` AND p.kind <> 'start'`, back: ` AND p.kind <> 'finish'` };
 
+/**
+ * SQL: the transport `transport` (an SQL expression of its id) has a route point in `city` of the
+ * `type` — the picker's filter, and the check of what a sea tour's transport pair may name.
+ */
+export const servesCitySql = (transport: string, city: string, type: unknown) =>
+  `EXISTS (SELECT 1 FROM transport_route_points p WHERE p.transport_id = ${transport} AND p.point_city_id = ${city}${KIND_OF_TYPE[String(type)] ?? ''})`;
+
 export const TRANSPORTS_LIST = defineServerList({
   definition: transportsResource,
   entity: TransportListEntity,
@@ -46,8 +53,7 @@ export const TRANSPORTS_LIST = defineServerList({
   roles: ACCESS.administratorAndManager,
   searchExpression: `${ALIAS}.name`,
   filterExpressions: {
-    city_id: (city, { type }) =>
-      `EXISTS (SELECT 1 FROM transport_route_points p WHERE p.transport_id = ${ALIAS}.id AND p.point_city_id = ${city}${KIND_OF_TYPE[String(type)] ?? ''})`,
+    city_id: (city, { type }) => servesCitySql(`${ALIAS}.id`, city, type),
     // Qualifies `city_id`; alone it narrows nothing.
     type: () => null,
   },

@@ -10,6 +10,7 @@ import { autoConfirmStatus, checkAutoConfirm, checkCommission, COMMISSION_BOUNDS
 import {
   flag,
   id,
+  infoLines,
   money,
   optionalDecimal,
   optionalId,
@@ -223,12 +224,7 @@ const hotelObject = z.object({
   description: optionalRichText(L.description),
   short_description: optionalText(L.shortDescription),
   /** Lines of information shown in search; null when empty (spec 02 §3). */
-  info: z
-    .preprocess((value) => value ?? [], z.array(z.string({ error: V.invalid }).trim().max(L.infoLine, V.maxLength(L.infoLine)), { error: V.invalid }))
-    .transform((lines) => {
-      const kept = lines.filter((line) => line !== '');
-      return kept.length > 0 ? kept : null;
-    }),
+  info: infoLines(L.infoLine),
   is_excursion: flag(),
   is_search_priority: flag(),
   application_auto_confirm: flag(),
@@ -249,6 +245,8 @@ const hotelObject = z.object({
       sort: optionalInteger(L.catalogSort.min, L.catalogSort.max),
     })
     .prefault({ price: null, sort: null }),
+  /** The catalogue sections the hotel is shown in (spec 03 §2.13): ids, each once. */
+  catalog_sections: z.preprocess((value) => value ?? [], z.array(id(), { error: V.invalid }).transform((ids) => [...new Set(ids)])),
   seo_h1: optionalText(L.seoText),
   seo_title: optionalText(L.seoText),
   seo_description: optionalText(L.seoDescription),

@@ -114,6 +114,25 @@ export async function seedScreens(page: Page): Promise<void> {
   await ensure(page, '/tours/excursion/categories', 'Обзорные', { name: 'Обзорные экскурсии' });
   await ensure(page, '/tours/excursion/trade-offers', 'Хит', { name: 'Хит сезона', icon: 'star' });
   await ensure(page, '/tours/types', 'Автобусный', { name: 'Автобусный тур' });
+  // A tour service (its list and dialog): a group one, whose periods show the vendor's price, with two child brackets.
+  const excursionVendor = await ensure(page, '/vendors', 'Крымские тропы', { name: 'Экскурсионное бюро «Крымские тропы»' });
+  await ensure(page, '/tours/services', 'Ай-Петри', {
+    name: 'Канатная дорога на Ай-Петри',
+    class: 3,
+    vendor_id: excursionVendor,
+    description: 'Подъём по канатной дороге Мисхор — Ай-Петри с гидом',
+    dates: [
+      { from: '2027-05-01', to: '2027-09-30', vendor_price: 900, adult_price: 1500, commission_adult_type: 2, commission_adult_sum: 10, child_prices: [{ age_from: 0, age_to: 6, price: 0 }, { age_from: 6, age_to: 14, price: 800 }] },
+    ],
+  });
+  // Catalogue sections: a parent and a child with a long description (the list's description and parent columns).
+  const seaSection = await ensure(page, '/catalog-sections', 'Морской отдых', { name: 'Морской отдых', sort: 10 });
+  await ensure(page, '/catalog-sections', 'Южный берег Крыма', {
+    name: 'Южный берег Крыма: отели у моря с собственным пляжем и бассейном',
+    catalog_section_id: seaSection,
+    description: 'Подборка отелей Ялты, Алушты и Гурзуфа в пешей доступности от моря: завтраки включены, трансфер от вокзала Симферополя',
+    price: 'от 4 500 ₽ за ночь',
+  });
   // A hotel (its editor, rooms and periods) and a bus transport with departures (its schedule page), until their own editors make them.
   if (!(await firstMatch(page.request, '/hotels', 'Ялта-Интурист'))) {
     const handbooks = await createHotelHandbooks(sql, 'обход');
@@ -160,6 +179,38 @@ export async function seedScreens(page: Page): Promise<void> {
     const points = data.current[0]!.points.map((point) => ({ id: point.id, version: point.version, checked: true }));
     const ticked = await page.request.patch(`/api/tours/${id}/checklist`, { data: { points }, headers });
     expect(ticked.status(), await ticked.text()).toBe(200);
+  }
+  // A route there and back on that transport, with a hotel of Yalta at its finish (the routes list and editor).
+  if ((await sql('SELECT r.id FROM tour_routes r JOIN transports t ON t.id = r.transport_id WHERE t.name = $1', [transportName])).length === 0) {
+    const [transport] = await sql<{ id: number; finish: number }>(
+      `SELECT t.id, p.id AS finish FROM transports t JOIN transport_route_points p ON p.transport_id = t.id AND p.kind = 'finish' WHERE t.name = $1`,
+      [transportName],
+    );
+    const hotelName = 'Гостиница «Ореанда» на набережной';
+    const [hotel] = await sql<{ id: number }>('SELECT id FROM hotels WHERE name = $1', [hotelName]);
+    const hotelId = hotel?.id ?? (await sql<{ id: number }>('INSERT INTO hotels (city_id, name, slug) VALUES ($1, $2, $3) RETURNING id', [yalta, hotelName, 'oreanda']))[0]!.id;
+    const [forth, back] = [daysFromToday(3), daysFromToday(10)].map((date) => date.split('-').reverse().join('.'));
+    const reply = await page.request.post('/api/routes', {
+      data: { transport_type: 1, transport_id: transport!.id, kind: 1, forth_date: forth, back_date: back, routes: [{ is_forth: true, transport_route_id: transport!.finish, hotels: [{ id: hotelId, arrival_date: forth, arrival_time: '20:30' }] }] },
+      headers: { 'X-XSRF-TOKEN': await xsrf(page) },
+    });
+    expect(reply.status(), await reply.text()).toBe(201);
+  }
+  // A sea tour in the seeded hotel's city: a hotel group with its own markups, railway and avia transfers.
+  if (!(await firstMatch(page.request, '/sea-tours', 'Бархатный сезон'))) {
+    const [hotel] = await sql<{ id: number; city_id: number }>('SELECT id, city_id FROM hotels WHERE slug = $1', ['yalta-intourist']);
+    const tour = {
+      name: 'Бархатный сезон у моря',
+      city_id: hotel!.city_id,
+      info: ['Пляж в 5 минутах', 'Завтраки включены'],
+      commission_sum: 10,
+      commission_railway_sum: 8,
+      commission_avia_sum: 5,
+      transfer_types_ids: [2, 3],
+      hotels: [{ hotels_ids: [hotel!.id], commission_sum: 12, commission_railway_sum: 9, commission_avia_sum: 6 }],
+    };
+    const reply = await page.request.post('/api/sea-tours', { data: toPayloadBody(tour), headers: { 'X-XSRF-TOKEN': await xsrf(page) } });
+    expect(reply.status(), await reply.text()).toBe(201);
   }
   const documents = await firstMatch(page.request, '/agencies/files', 'Договор');
   if (!documents) {

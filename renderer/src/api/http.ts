@@ -77,7 +77,8 @@ export function buildUrl(path: string, query: Query = {}): string {
     search.set(key, typeof value === 'boolean' ? (value ? '1' : '0') : String(value));
   }
   const text = search.toString();
-  return `${API_PREFIX}${path}${text ? `?${text}` : ''}`;
+  // A path may carry a query of its own (a picker narrowed to a city: `/hotels/list?city_id=5`).
+  return `${API_PREFIX}${path}${text ? `${path.includes('?') ? '&' : '?'}${text}` : ''}`;
 }
 
 /** fetch, with "no answer" turned into ApiError(0) and reported to the connection banner. */

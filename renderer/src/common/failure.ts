@@ -54,13 +54,13 @@ export function notifyFailure(error: unknown, fallback: string, options: Failure
   else show(options.format ? options.format(text) : text, options.title);
 }
 
-/** The messages that say only "this field is empty": 'Поле обязательно для заполнения.', 'Заполните поле', 'Выберите файл.', 'Поле «X» обязательно для заполнения', and spec 03's 'Поле Дата от обязательно для заполнения.'. */
+/** The messages that say only "this field is empty": 'Поле обязательно для заполнения.', 'Заполните поле', 'Выберите файл.', 'Поле «X» обязательно для заполнения', 'Поле Дата от обязательно для заполнения.' (spec 03 §5). */
 export function isRequiredMessage(message: string): boolean {
   return (
     message === MESSAGES.validation.required ||
     message === MESSAGES.validation.fillIn ||
     message === MESSAGES.files.required ||
-    /^Поле (?:«.+»|[^«»]+) обязательно для заполнения\.?$/.test(message)
+    /^Поле .+ обязательно для заполнения\.?$/.test(message)
   );
 }
 

@@ -11,6 +11,7 @@ import { loginBurstScenario } from './login-burst.js';
 import { hotelEditorScenario } from './hotel-editor.js';
 import { pickerScenario } from './picker.js';
 import { startupScenario } from './startup.js';
+import { toursScenario } from './tours.js';
 import { transportScenario } from './transport.js';
 
 export const BENCH_SCENARIOS: BenchScenario[] = [
@@ -20,6 +21,7 @@ export const BENCH_SCENARIOS: BenchScenario[] = [
   pickerScenario,
   hotelEditorScenario,
   transportScenario,
+  toursScenario,
   bystanderScenario,
   startupScenario,
   loginBurstScenario,

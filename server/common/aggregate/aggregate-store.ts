@@ -325,7 +325,8 @@ function keyMatcher(key: Record<string, string>): RowMatcher {
   return {
     // A written null never collides (NULLs are distinct in a unique index, and overlap with NULL is not true).
     values: (values) => Object.entries(key).every(([column, value]) => !(column in values) || (values[column] !== null && values[column] !== undefined && String(values[column]) === value)),
-    parent: (parentColumn, parentId) => !(parentColumn in key) || String(parentId) === key[parentColumn],
+    // The root's node carries no id (the save knows it): its rows are under the refused key's parent.
+    parent: (parentColumn, parentId) => !(parentColumn in key) || parentId === undefined || String(parentId) === key[parentColumn],
   };
 }
 
@@ -369,9 +370,10 @@ function recordFields(text: string): string[] {
 function parseKey(detail: string | undefined): Record<string, string> {
   const match = /Key \((.+?)\)=\((.*?)\)(?: is not present| already exists| conflicts)/.exec(detail ?? '');
   if (!match) return {};
-  const columns = match[1]!.split(',').map((column) => column.trim());
+  // An exclusion constraint's key holds expressions (`daterange(date_from, date_to, '[]'::text)`): only plain columns are compared.
+  const columns = splitTopLevel(match[1]!);
   const values = splitTopLevel(match[2]!);
-  return Object.fromEntries(columns.map((column, index) => [column, values[index] ?? '']));
+  return Object.fromEntries(columns.map((column, index) => [column, values[index] ?? '']).filter(([column]) => /^[a-z_][a-z0-9_]*$/.test(column!)));
 }
 
 function splitTopLevel(text: string): string[] {

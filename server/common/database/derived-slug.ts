@@ -8,9 +8,12 @@ import type { EntityManager } from 'typeorm';
 import { slugOf, uniqueSlug } from '../../../shared/slug.js';
 import { escapeLike } from '../list/list-query.js';
 
+/** Tables whose records have a slug derived from their name. */
+type SluggedTable = 'hotels' | 'cities' | 'sea_tours' | 'tours' | 'catalog_sections';
+
 export async function derivedSlug(
   manager: EntityManager,
-  table: 'hotels' | 'cities' | 'tours' | 'sea_tours' | 'catalog_sections',
+  table: SluggedTable,
   name: string,
   options: { max: number; fallback: string; exceptId?: number },
 ): Promise<string> {
@@ -21,4 +24,17 @@ export async function derivedSlug(
     [base, `${escapeLike(base)}-%`, options.exceptId ?? null],
   );
   return uniqueSlug(base, new Set(rows.map((row) => row.slug)), options.max);
+}
+
+/**
+ * The slug of a big editor's save sent without one: an edit (`id`) keeps the record's own, a new
+ * record gets one from its name, made unique with a suffix (`otel-more`, `otel-more-2`), as a site
+ * editor would.
+ */
+export async function slugOfSave(manager: EntityManager, table: SluggedTable, name: string, id: number | undefined, options: { max: number; fallback: string }): Promise<string> {
+  if (id !== undefined) {
+    const [stored] = await manager.query<{ slug: string }[]>(`SELECT slug FROM ${table} WHERE id = $1`, [id]);
+    if (stored) return stored.slug;
+  }
+  return derivedSlug(manager, table, name, { ...options, exceptId: id });
 }

@@ -8,6 +8,7 @@ import type { EditorMode } from '@shared/editor';
 import { MESSAGES } from '@shared/messages';
 import type { FieldErrors } from '@shared/validation';
 import type { VersionConflictBody } from '@shared/api';
+import type { ReactNode } from 'react';
 import { AppBreadcrumbs } from '../AppBreadcrumbs';
 import { ReadFailure } from '../ReadFailure';
 import { VersionConflictDialog } from '../version/VersionConflictDialog';
@@ -39,6 +40,8 @@ interface Props {
   dirty?: () => boolean;
   /** Said above the tabs (what a copy did not take over). */
   notice?: string;
+  /** Fields above the tabs, when the tabs are parts of what they choose (a route's transport and dates above its 'Туда' and 'Обратно'). */
+  header?: ReactNode;
 }
 
 const never = () => false;
@@ -65,6 +68,7 @@ export function EditorPage(props: Props) {
               {props.notice}
             </Callout>
           )}
+          {props.header}
           <EditorTabs id={props.id} tabs={props.tabs} errors={props.errors} large />
           <div className="editor-footer">
             <Button text={MESSAGES.list.cancel} onClick={props.onCancel} />

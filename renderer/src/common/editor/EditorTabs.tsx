@@ -40,8 +40,10 @@ export function EditorTabs({ id, tabs, errors, large }: { id: string; tabs: Edit
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only new errors move the selection
   }, [errors]);
 
+  // A tab hidden while it was open (a route kind without a way back) gives way to the first one shown.
+  const shown = visible.some((tab) => tab.id === selected) ? selected : (visible[0]?.id ?? '');
   return (
-    <Tabs id={id} selectedTabId={selected} onChange={(next) => setSelected(String(next))} renderActiveTabPanelOnly={false} large={large} className="editor-tabs">
+    <Tabs id={id} selectedTabId={shown} onChange={(next) => setSelected(String(next))} renderActiveTabPanelOnly={false} large={large} className="editor-tabs">
       {visible.map((tab) => (
         <Tab
           key={tab.id}

@@ -35,6 +35,8 @@ export interface AggregateEditorOptions<Form extends Record<string, unknown>> {
   path: string;
   /** The shared schema the server validates the payload with. */
   schema: z.ZodType;
+  /** The body of a save: `{payload}` (the default), or what an editor with a plain JSON body sends (routes: dates as DD.MM.YYYY). */
+  toBody?: (form: Form) => unknown;
   /** A new record's form. */
   blank: () => Form;
   /** The form of a record read back (GET {path}/{id} → data). */
@@ -126,7 +128,7 @@ export function useAggregateEditor<Form extends Record<string, unknown>>(options
     savingRef.current = true;
     setSaving(true);
     try {
-      const body = toPayloadBody(form);
+      const body = options.toBody ? options.toBody(form) : toPayloadBody(form);
       const reply = mode === 'edit' ? await api.put<SavedReply>(`${options.path}/${id}`, body) : await api.post<SavedReply>(options.path, body);
       toast.saved(options.texts.saved, options.texts.savedTitle);
       const after = afterSaveIn(options.afterSave, mode);

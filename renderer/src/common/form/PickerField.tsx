@@ -21,8 +21,7 @@ export interface PickerProps {
   /** The list's path, e.g. `/clients` or `/agencies/7/agency-users`. */
   path: string;
   value: number | null;
-  /** The chosen record's id, and the record itself when one was picked (its name for a table). */
-  onChange(value: number | null, picked?: IdName): void;
+  onChange(value: number | null): void;
   /** The chosen record's id and name when it is already known (an edit form's record). */
   selected?: IdName | null;
   clearable?: boolean;
@@ -31,19 +30,20 @@ export interface PickerProps {
   /** Button text while nothing is chosen. */
   placeholder?: string;
   testId?: string;
-  /** More query parameters of the list (a tour's hotels by `city_id`); a change asks the server again. */
-  params?: Record<string, string | number | null | undefined>;
-  /** Records not offered (a tour's way back never offers its way there). */
+  /** The list's filters the matches are narrowed by (the hotels of one city: `{ city_id: 5 }`). */
+  params?: Record<string, string | number>;
+  /** Records not offered (those already chosen in a list the picker adds to). */
   exclude?: readonly number[];
+  /** The record chosen, with its name (a picker that adds to a list keeps `value` null). */
+  onPick?(item: IdName): void;
 }
 
 /** The server's matches for the typed text: the first `PICKER_LIMITS.default` by name. */
-export function usePickerMatches(path: string, typed: string, enabled: boolean, params?: PickerProps['params']) {
+export function usePickerMatches(path: string, typed: string, enabled: boolean, params: Record<string, string | number> = {}) {
   const query = useDebouncedValue(typed.trim(), PICKER_LIMITS.debounceMs);
-  const extra = Object.fromEntries(Object.entries(params ?? {}).filter(([, value]) => value !== null && value !== undefined && value !== '')) as Record<string, string | number>;
   const result = useQuery({
-    queryKey: ['picker', path, query, extra],
-    queryFn: ({ signal }) => api.get<{ data: IdName[] }>(pickerPath(path), { ...extra, query, limit: PICKER_LIMITS.default }, signal),
+    queryKey: ['picker', path, query, params],
+    queryFn: ({ signal }) => api.get<{ data: IdName[] }>(pickerPath(path), { ...params, query, limit: PICKER_LIMITS.default }, signal),
     enabled,
     staleTime: 30_000,
     placeholderData: keepPreviousData,
@@ -51,15 +51,16 @@ export function usePickerMatches(path: string, typed: string, enabled: boolean, 
   return { matches: result.data?.data, searching: result.isFetching || query !== typed.trim() };
 }
 
-export function PickerField({ id, path, value, onChange, selected, clearable, intent, disabled, placeholder, testId, params, exclude }: PickerProps) {
+export function PickerField({ id, path, value, onChange, selected, clearable, intent, disabled, placeholder, testId, params, exclude, onPick }: PickerProps) {
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState('');
-  const { matches, searching } = usePickerMatches(path, typed, open, params);
+  const { matches: found, searching } = usePickerMatches(path, typed, open, params);
+  const matches = exclude && found ? found.filter((match) => !exclude.includes(match.id)) : found;
   const known = useRef(new Map<number, IdName>()).current;
   if (selected) known.set(selected.id, selected);
   for (const match of matches ?? []) known.set(match.id, match);
   const chosen = value === null ? undefined : known.get(value);
-  const items = (matches ?? []).filter((match) => !exclude?.includes(match.id));
+  const items = matches ?? [];
 
   return (
     <div className="select-field">
@@ -81,7 +82,8 @@ export function PickerField({ id, path, value, onChange, selected, clearable, in
         )}
         onItemSelect={(item) => {
           known.set(item.id, item);
-          onChange(item.id, item);
+          onChange(item.id);
+          onPick?.(item);
         }}
         query={typed}
         onQueryChange={setTyped}

@@ -65,8 +65,13 @@ export type FieldSpec = Common &
     | { kind: 'number'; min?: number; max?: number; step?: number }
     | { kind: 'switch' }
     | { kind: 'checkbox' }
-    | { kind: 'select'; options: OptionsSource; clearable?: boolean }
-    | { kind: 'multiselect'; options: OptionsSource }
+    /**
+     * `known`: names of chosen values a search source may not have shown yet (an edit's record names them).
+     * `optionTo` / `namesTo`: a field that also receives the chosen option (`{id, name}`) or the chosen names,
+     * for a table that shows them once the dialog is closed.
+     */
+    | { kind: 'select'; options: OptionsSource; clearable?: boolean; known?: (values: Record<string, unknown>) => Option[]; optionTo?: string }
+    | { kind: 'multiselect'; options: OptionsSource; known?: (values: Record<string, unknown>) => Option[]; namesTo?: string }
     /**
      * One record of a table that grows without bound (PickerField.tsx): `path` is its list
      * (`/clients`), searched on the server as the user types; `selected` names the record an edit
@@ -134,7 +139,9 @@ export function FormField({ field, values, setValue, errors, editing, disabled: 
   let control: ReactNode;
   switch (field.kind) {
     case 'select':
-      control = <SelectField id={id} field={field} value={value as Option['id'] | null} intent={intent} disabled={disabled} onChange={onChange} />;
+      control = (
+        <SelectField id={id} field={field} value={value as Option['id'] | null} named={field.known?.(values)} intent={intent} disabled={disabled} onChange={onChange} onOption={field.optionTo ? (option) => setValue(field.optionTo!, option) : undefined} />
+      );
       break;
     case 'picker':
       control = (
@@ -142,7 +149,9 @@ export function FormField({ field, values, setValue, errors, editing, disabled: 
       );
       break;
     case 'multiselect':
-      control = <MultiSelectField id={id} field={field} value={(value as Option['id'][] | null) ?? []} intent={intent} disabled={disabled} onChange={onChange} />;
+      control = (
+        <MultiSelectField id={id} field={field} value={(value as Option['id'][] | null) ?? []} named={field.known?.(values)} intent={intent} disabled={disabled} onChange={onChange} onNames={field.namesTo ? (names) => setValue(field.namesTo!, names) : undefined} />
+      );
       break;
     case 'number':
       control = <NumberField id={id} value={value} intent={intent} min={field.min} max={field.max} step={field.step} disabled={disabled} onChange={onChange} />;
@@ -199,7 +208,7 @@ export function FormField({ field, values, setValue, errors, editing, disabled: 
  * search source, the server's matches for the typed text. `known` keeps the name of every option
  * seen, so a chosen value still shows its name when the current matches no longer hold it.
  */
-export function useOptions(source: OptionsSource, typed = ''): { items: Option[]; known: Map<Option['id'], Option> } {
+export function useOptions(source: OptionsSource, typed = '', named: Option[] = []): { items: Option[]; known: Map<Option['id'], Option> } {
   const remote = 'path' in source ? source : null;
   const searched = 'search' in source ? source : null;
   const query = useDebouncedValue(typed.trim(), searched?.delayMs ?? 0);
@@ -220,7 +229,7 @@ export function useOptions(source: OptionsSource, typed = ''): { items: Option[]
     const list = (data?.[remote?.key ?? 'data'] as unknown[] | undefined) ?? [];
     items = remote?.map ? list.map((item) => remote.map!(item as never)) : (list as Option[]).map(({ id, name, icon }) => ({ id, name, icon }));
   }
-  for (const item of items) known.set(item.id, item);
+  for (const item of [...named, ...items]) known.set(item.id, item);
   return { items, known };
 }
 
@@ -237,10 +246,21 @@ const nothingFound = <MenuItem disabled text={MESSAGES.list.nothingFound} roleSt
 /** The list of a select, named in Russian (Blueprint names it 'selectable options'). */
 const OPTIONS_LIST = { 'aria-label': MESSAGES.list.options };
 
+/** What a select and a multi-select get: the field, its value, the names of chosen values known beforehand (`named`). */
+interface ChoiceProps<Kind extends 'select' | 'multiselect', Value> {
+  id: string;
+  field: Extract<FieldSpec, { kind: Kind }>;
+  value: Value;
+  named?: Option[];
+  intent: Intent;
+  disabled?: boolean;
+  onChange(value: unknown): void;
+}
+
 /** A searchable select; its empty state reads 'Не найдено' (spec 01 §2.3). */
-function SelectField({ id, field, value, intent, disabled, onChange }: { id: string; field: Extract<FieldSpec, { kind: 'select' }>; value: Option['id'] | null; intent: Intent; disabled?: boolean; onChange(value: unknown): void }) {
+function SelectField({ id, field, value, named, intent, disabled, onChange, onOption }: ChoiceProps<'select', Option['id'] | null> & { onOption?(option: { id: Option['id']; name: string } | null): void }) {
   const [query, setQuery] = useState('');
-  const { items, known } = useOptions(field.options, query);
+  const { items, known } = useOptions(field.options, query, named);
   const selected = known.get(value as Option['id']);
   return (
     <div className="select-field">
@@ -249,7 +269,10 @@ function SelectField({ id, field, value, intent, disabled, onChange }: { id: str
         itemRenderer={optionRenderer((item) => item.id === value)}
         itemPredicate={matches}
         itemsEqual="id"
-        onItemSelect={(item) => onChange(item.id)}
+        onItemSelect={(item) => {
+          onChange(item.id);
+          onOption?.({ id: item.id, name: item.name });
+        }}
         query={query}
         onQueryChange={setQuery}
         noResults={nothingFound}
@@ -261,17 +284,32 @@ function SelectField({ id, field, value, intent, disabled, onChange }: { id: str
       >
         <Button id={id} fill alignText="start" icon={selected?.icon} endIcon="caret-down" intent={intent} text={selected?.name ?? MESSAGES.list.choose} disabled={disabled} data-testid={`select-${field.name}`} data-field />
       </Select>
-      {field.clearable && value !== null && value !== undefined && <Button variant="minimal" icon="cross" aria-label="Очистить" onClick={() => onChange(null)} disabled={disabled} />}
+      {field.clearable && value !== null && value !== undefined && (
+        <Button
+          variant="minimal"
+          icon="cross"
+          aria-label="Очистить"
+          onClick={() => {
+            onChange(null);
+            onOption?.(null);
+          }}
+          disabled={disabled}
+        />
+      )}
     </div>
   );
 }
 
 /** Several ids chosen from a searchable list, shown as tags. */
-function MultiSelectField({ id, field, value, intent, disabled, onChange }: { id: string; field: Extract<FieldSpec, { kind: 'multiselect' }>; value: Option['id'][]; intent: Intent; disabled?: boolean; onChange(value: unknown): void }) {
+function MultiSelectField({ id, field, value, named, intent, disabled, onChange, onNames }: ChoiceProps<'multiselect', Option['id'][]> & { onNames?(names: string[]): void }) {
   const [query, setQuery] = useState('');
-  const { items, known } = useOptions(field.options, query);
+  const { items, known } = useOptions(field.options, query, named);
   const chosen = value.map((itemId) => known.get(itemId) ?? { id: itemId, name: String(itemId) });
-  const toggle = (item: Option) => onChange(value.includes(item.id) ? value.filter((itemId) => itemId !== item.id) : [...value, item.id]);
+  const toggle = (item: Option) => {
+    const next = value.includes(item.id) ? value.filter((itemId) => itemId !== item.id) : [...value, item.id];
+    onChange(next);
+    onNames?.(next.map((itemId) => known.get(itemId)?.name ?? String(itemId)));
+  };
   return (
     <MultiSelect<Option>
       items={items}

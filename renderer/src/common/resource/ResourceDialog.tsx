@@ -7,7 +7,10 @@ import { FormFields } from '../form/fields';
 import { DialogForm } from '../form/DialogForm';
 import { focusFirstField } from '../form/focus';
 import { VersionConflictDialog } from '../version/VersionConflictDialog';
-import type { EditableScreenDefinition } from './definition';
+import { EditorTabs, type EditorTab } from '../editor/EditorTabs';
+import { ownsPath } from '../editor/tabOwnership';
+import type { FieldSpec } from '../form/fields';
+import type { EditableScreenDefinition, FormTabSpec } from './definition';
 import { useResourceForm } from './useResourceForm';
 
 interface Props {
@@ -64,7 +67,15 @@ export function ResourceDialog({ definition, id, isOpen, onClose, onSaved }: Pro
     >
       <DialogForm onSubmit={() => void submit()}>
         <DialogBody>
-          <div ref={bodyRef}>{loading ? <Spinner aria-label={MESSAGES.list.loading} /> : <FormFields fields={spec.fields} form={form} editing={editing} />}</div>
+          <div ref={bodyRef}>
+            {loading ? (
+              <Spinner aria-label={MESSAGES.list.loading} />
+            ) : spec.tabs ? (
+              <EditorTabs id="resource-dialog-tabs" tabs={formTabs(spec.tabs, (fields) => <FormFields fields={fields} form={form} editing={editing} />)} errors={form.errors} />
+            ) : (
+              <FormFields fields={spec.fields} form={form} editing={editing} />
+            )}
+          </div>
         </DialogBody>
         <DialogFooter
           actions={
@@ -78,4 +89,16 @@ export function ResourceDialog({ definition, id, isOpen, onClose, onSaved }: Pro
       <VersionConflictDialog {...conflict.dialog} />
     </AppDialog>
   );
+}
+
+/** The dialog's tabs: each claims its fields (a date range both of its names) and its `owns`; the first also what no tab claims. */
+function formTabs(tabs: FormTabSpec[], panel: (fields: FieldSpec[]) => EditorTab['panel']): EditorTab[] {
+  const claims = tabs.map((tab) => [...tab.fields.flatMap((field) => (field.kind === 'daterange' ? [field.name, field.toName] : [field.name])), ...(tab.owns ?? [])]);
+  const claimedElsewhere = (path: string) => claims.slice(1).some((owned) => ownsPath(owned, path));
+  return tabs.map((tab, index) => ({
+    id: tab.id,
+    title: tab.title,
+    owns: index === 0 ? (path: string) => ownsPath(claims[0]!, path) || !claimedElsewhere(path) : claims[index]!,
+    panel: panel(tab.fields),
+  }));
 }

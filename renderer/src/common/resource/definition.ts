@@ -90,6 +90,12 @@ export interface ResourceFormSpec {
   toValues?: (record: Record<string, unknown>) => Record<string, unknown>;
   /** Dialog width; the spec's dialogs are 50vw unless said otherwise. */
   width?: string;
+  /**
+   * The dialog's fields on tabs (a catalogue section: data, images, SEO, slider), each with its
+   * fields; `fields` still lists them all. A tab is marked red when an error lies under one of its
+   * fields' names (or the paths of `owns`); the first tab takes whatever no other tab claims.
+   */
+  tabs?: FormTabSpec[];
   /** Shown beside the fields on a form page (ResourceFormPage), drawn from the current values: a live preview. */
   aside?: (values: Record<string, unknown>) => ReactNode;
   /**
@@ -98,6 +104,15 @@ export interface ResourceFormSpec {
    * method override); edit without a new file a JSON `PUT {path}/{id}` without the file fields.
    */
   multipart?: boolean;
+}
+
+/** A tab of a resource dialog (ResourceFormSpec.tabs). */
+export interface FormTabSpec {
+  id: string;
+  title: string;
+  fields: FieldSpec[];
+  /** Error paths the tab claims besides its fields' names (a custom field's `tours`, `seo_content`). */
+  owns?: readonly string[];
 }
 
 /** A read-only dialog showing one record (GET {path}/{id}), opened by the row's view action. */

@@ -4,8 +4,7 @@
  */
 import { HOTEL_TEXTS, PERIOD_COMMISSION_CATEGORIES } from '@shared/hotels/constants';
 import { periodErrors } from '@shared/hotels/schema';
-import { overlappingPeriods } from '@shared/periods';
-import { MESSAGES } from '@shared/messages';
+import { withOverlap } from '@shared/periods';
 import type { FieldErrors } from '@shared/validation';
 import { RowDialog, checkRow, useRowDraft } from '../../common/editor/RowDialog';
 import type { RowDialogMode } from '../../common/editor/useCollectionEditor';
@@ -37,9 +36,7 @@ export function PeriodDialog({ isOpen, mode, draft, setDraft, others, errors: se
   const setValue = (name: string, value: unknown) => row.setValue(name, value, ...(name === 'to' ? ['from'] : []));
   const total = draft.is_total_price === true;
   const save = () => {
-    const found = periodErrors(draft);
-    if (!found.from && overlappingPeriods([...others, draft]).some(({ index }) => index === others.length)) found.from = [MESSAGES.editor.overlap];
-    if (checkRow(found, setErrors, HOTEL_TEXTS.fillRequired)) onSave(draft);
+    if (checkRow(withOverlap(periodErrors(draft), others, draft), setErrors, HOTEL_TEXTS.fillRequired)) onSave(draft);
   };
   const form = { values: draft, setValue, errors };
   return (

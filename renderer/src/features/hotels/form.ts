@@ -83,6 +83,7 @@ export const blankHotel = (): HotelValues => ({
   infrastructures: [],
   meals: [],
   catalog: { price: null, sort: null },
+  catalog_sections: [],
   seo_h1: '',
   seo_title: '',
   seo_description: '',
@@ -141,7 +142,7 @@ const HOTEL_TABS = tabOwnership({
   info: ['description', 'short_description', 'info', 'desc_files'],
   photos: ['photos'],
   videos: ['videos'],
-  catalog: ['catalog'],
+  catalog: ['catalog', 'catalog_sections'],
   seo: ['seo_'],
 });
 export const HOTEL_TAB_OWNS = HOTEL_TABS.owns;

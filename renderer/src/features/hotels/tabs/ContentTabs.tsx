@@ -1,5 +1,5 @@
 /** The hotel's content tabs (spec 02 "Hotel form"): information, photos, video, catalogue and SEO. */
-import { Button, DialogBody, DialogFooter, FormGroup, HTMLTable, InputGroup, Intent, TextArea } from '@blueprintjs/core';
+import { Button, DialogBody, DialogFooter, FormGroup, HTMLTable, InputGroup, Intent } from '@blueprintjs/core';
 import { AppDialog } from '../../../common/AppDialog';
 import { errorsUnder } from '@shared/editor';
 import { HOTEL_LIMITS, HotelFileType, HOTEL_TEXTS } from '@shared/hotels/constants';
@@ -9,6 +9,7 @@ import type { Photo } from '@shared/files';
 import { MESSAGES } from '@shared/messages';
 import type { FieldErrors } from '@shared/validation';
 import { useState } from 'react';
+import { InfoLinesField } from '../../../common/editor/InfoLinesField';
 import { UploadButton, UploadList } from '../../../common/editor/UploadList';
 import { PhotoListEditor, RichTextEditor } from '../../../common/content-editors';
 import { FormFields } from '../../../common/form/fields';
@@ -22,16 +23,13 @@ interface TabProps {
 
 export function InfoTab({ form, update, errors }: TabProps) {
   const descriptionError = errors.description?.[0];
-  const infoError = errors.info?.[0] ?? Object.entries(errors).find(([path]) => path.startsWith('info.'))?.[1][0];
   return (
     <div>
       <FormGroup label="Описание" labelFor="field-description" helperText={descriptionError} intent={descriptionError ? Intent.DANGER : Intent.NONE}>
         <RichTextEditor id="field-description" entity="hotel" value={form.description ?? ''} onChange={(html) => update('description', html)} maxLength={HOTEL_LIMITS.description} invalid={Boolean(descriptionError)} />
       </FormGroup>
       <FormFields fields={[{ kind: 'textarea', name: 'short_description', label: 'Краткое описание', rows: 3 }]} form={{ values: form, setValue: update, errors }} editing />
-      <FormGroup label="Информация в результатах поиска" labelFor="field-info" helperText={infoError ?? 'Каждая строка — отдельный пункт'} intent={infoError ? Intent.DANGER : Intent.NONE}>
-        <TextArea id="field-info" fill rows={4} value={(form.info ?? []).join('\n')} onChange={(event) => update('info', event.target.value.split('\n'))} />
-      </FormGroup>
+      <InfoLinesField value={form.info} onChange={(lines) => update('info', lines)} errors={errors} />
       <UploadList
         label="Файлы описания"
         value={form.desc_files ?? []}
@@ -130,6 +128,12 @@ export function VideosTab({ form, update, errors }: TabProps) {
   );
 }
 
+/** An unknown section's error (`catalog_sections.2.…`) shown under the select. */
+const sectionErrors = (errors: FieldErrors): FieldErrors => {
+  const first = Object.entries(errors).find(([path]) => path === 'catalog_sections' || path.startsWith('catalog_sections.'));
+  return first ? { catalog_sections: first[1] } : {};
+};
+
 export function CatalogTab({ form, update, errors }: TabProps) {
   const catalog = form.catalog ?? { price: null, sort: null };
   return (
@@ -140,6 +144,11 @@ export function CatalogTab({ form, update, errors }: TabProps) {
           { kind: 'number', name: 'sort', label: 'Сортировка', min: HOTEL_LIMITS.catalogSort.min, max: HOTEL_LIMITS.catalogSort.max, hint: `от ${HOTEL_LIMITS.catalogSort.min} до ${HOTEL_LIMITS.catalogSort.max}` },
         ]}
         form={{ values: catalog, setValue: (name, value) => update('catalog', { ...catalog, [name]: value }), errors: errorsUnder(errors, 'catalog') }}
+        editing
+      />
+      <FormFields
+        fields={[{ kind: 'multiselect', name: 'catalog_sections', label: 'Разделы каталога', options: { path: HOTEL_PATHS.data, key: 'catalog_sections' } }]}
+        form={{ values: form, setValue: update, errors: sectionErrors(errors) }}
         editing
       />
     </div>

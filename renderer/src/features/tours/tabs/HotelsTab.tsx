@@ -113,14 +113,12 @@ function HotelDialog({ mode, draft, setDraft, serverErrors, data, onSave, onClos
                   id="hotel-id"
                   testId="picker-hotel"
                   path={pickerList(TOUR_PATHS.hotelsPicker)}
-                  params={{ city_id: draft.city_id }}
+                  params={draft.city_id !== null ? { city_id: draft.city_id } : undefined}
                   value={draft.id}
                   selected={draft.id !== null && draft.name ? { id: draft.id, name: draft.name } : null}
                   intent={hotelError ? Intent.DANGER : Intent.NONE}
-                  onChange={(id, picked) => {
-                    setValue('id', id);
-                    setDraft((current) => ({ ...current, name: picked?.name ?? (id === null ? undefined : current.name) }));
-                  }}
+                  onChange={(id) => setValue('id', id)}
+                  onPick={(hotel) => setDraft((current) => ({ ...current, name: hotel.name }))}
                 />
               </FormGroup>
               <FormFields

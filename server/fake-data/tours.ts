@@ -1,0 +1,91 @@
+/**
+ * Excursion tours of the demo: multi-day tours on the bus lines of transports.ts (there, and back
+ * when a line has a return), a hotel or two of the finish city, a meal with dated prices, a day per
+ * day of the tour, start dates every two weeks from a month ago, services of every class, and — for
+ * two tours in three — a checklist whose past dates are ticked and whose next date is half done, so
+ * the list shows green, red and past dates. Every row is what the tour editor would save.
+ */
+import { addDays } from './bulk.js';
+import { ensureNamed } from './catalogue.js';
+import type { FakeDataKind } from './index.js';
+import { todayIso } from '../../shared/transport/constants.js';
+import { slugOf } from '../../shared/slug.js';
+import { syncChecklist } from '../tours/checklist.js';
+
+const THEMES = [
+  ['Золотое кольцо', 'Старинные города, монастыри и ярмарки'],
+  ['Черноморское побережье', 'Море, горы и набережные'],
+  ['Кавказские Минеральные Воды', 'Источники, курортные парки и канатные дороги'],
+  ['Волжские просторы', 'Кремли, набережные и речные прогулки'],
+  ['Северная столица', 'Дворцы, мосты и белые ночи'],
+  ['Карелия', 'Озёра, водопады и деревянное зодчество'],
+] as const;
+
+const SERVICES = [
+  { name: 'Обзорная экскурсия', class: 1 },
+  { name: 'Услуги гида', class: 2 },
+  { name: 'Входные билеты в музеи', class: 3 },
+  { name: 'Трансфер до отеля', class: 3 },
+] as const;
+
+const MEALS = ['Ужин в ресторане', 'Обед в кафе', 'Завтрак на маршруте'];
+
+export const toursKind: FakeDataKind = {
+  name: 'tours',
+  table: 'tours',
+  async fill({ sql, faker }, count) {
+    const today = todayIso();
+    const { rows: transports } = await sql.query<{ id: number; finish_city: number }>(
+      `SELECT t.id, p.point_city_id AS finish_city FROM transports t JOIN transport_route_points p ON p.transport_id = t.id AND p.kind = 'finish' ORDER BY t.id LIMIT 200`,
+    );
+    if (transports.length === 0) return;
+    const vendor = (await sql.query<{ id: number }>(`SELECT id FROM vendors ORDER BY id LIMIT 1`)).rows[0]?.id ?? null;
+    const services = await ensureNamed(sql, 'tour_services', { name: 'varchar', class: 'smallint', vendor_id: 'integer' }, SERVICES.map((service) => ({ ...service, vendor_id: vendor })));
+    const serviceIds = [...services.values()];
+    const [{ id: tourType }] = (await sql.query<{ id: number }>(`SELECT id FROM tour_types ORDER BY id LIMIT 1`)).rows as [{ id: number }];
+    const manager = { query: async (text: string, params?: unknown[]) => (await sql.query(text, params as unknown[])).rows };
+    const { rows: [{ n: existing }] } = await sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM tours`);
+    for (let index = 0; index < count; index++) {
+      const number = existing + index + 1;
+      const [theme, summary] = THEMES[index % THEMES.length]!;
+      const name = `${theme}: тур № ${number}`;
+      const forth = transports[index % transports.length]!;
+      const back = transports.find((candidate) => candidate.id !== forth.id && candidate.finish_city !== forth.finish_city && candidate.id % 2 === forth.id % 2);
+      const duration = faker.number.int({ min: 2, max: 6 });
+      const [{ id }] = (
+        await sql.query<{ id: number }>(
+          `INSERT INTO tours (name, slug, tour_type_id, transport_forth_id, transport_back_id, duration, is_active, short_description, adult_price, child_price,
+                              commission_agency_type, commission_agency_sum)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 2, 10) RETURNING id`,
+          [name, `${slugOf(name)}-${number}`, tourType, forth.id, index % 3 === 0 ? null : (back?.id ?? null), duration, index % 7 !== 6, summary, faker.number.int({ min: 80, max: 400 }) * 100, faker.number.int({ min: 50, max: 300 }) * 100],
+        )
+      ).rows as [{ id: number }];
+      const { rows: hotels } = await sql.query<{ id: number }>(`SELECT id FROM hotels WHERE city_id = $1 ORDER BY id LIMIT 2`, [forth.finish_city]);
+      for (const [position, hotel] of hotels.entries()) {
+        await sql.query(`INSERT INTO tour_hotels (tour_id, hotel_id, arrival_day, departure_day, position) VALUES ($1, $2, 1, $3, $4)`, [id, hotel.id, duration, position]);
+      }
+      for (const [position, service] of [serviceIds[index % serviceIds.length]!, serviceIds[(index + 2) % serviceIds.length]!].entries()) {
+        await sql.query(`INSERT INTO tour_service_items (tour_id, list, item_id, position) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`, [id, position === 0 ? 'services' : 'required_services', service, position]);
+      }
+      const [{ id: meal }] = (await sql.query<{ id: number }>(`INSERT INTO tour_meals (tour_id, position, name, vendor_id, days) VALUES ($1, 0, $2, $3, $4) RETURNING id`, [id, MEALS[index % MEALS.length], vendor, [1, duration]])).rows as [{ id: number }];
+      await sql.query(
+        `INSERT INTO tour_meal_dates (meal_id, date_from, date_to, price) VALUES ($1, $2, $3, $4), ($1, $5, $6, $7)`,
+        [meal, addDays(today, -60), addDays(today, 30), faker.number.int({ min: 5, max: 12 }) * 100, addDays(today, 31), addDays(today, 180), faker.number.int({ min: 6, max: 14 }) * 100],
+      );
+      for (let day = 1; day <= duration; day++) {
+        await sql.query(`INSERT INTO tour_days (tour_id, position, name, description) VALUES ($1, $2, $3, $4)`, [id, day - 1, `День ${day}`, `<p>${faker.lorem.sentence()}</p>`]);
+      }
+      const first = addDays(today, -28 + (index % 7));
+      for (let date = 0; date < 8; date++) await sql.query(`INSERT INTO tour_dates (tour_id, start_date) VALUES ($1, $2)`, [id, addDays(first, date * 14)]);
+      if (index % 3 === 2) continue;
+      await sql.query(`UPDATE tours SET has_checklist = true WHERE id = $1`, [id]);
+      await syncChecklist(manager, id);
+      // Past dates done; the next date half done; the rest to do.
+      await sql.query(
+        `UPDATE tour_checklist_points p SET checked = true FROM tour_dates d
+          WHERE d.id = p.tour_date_id AND d.tour_id = $1 AND (d.start_date < $2 OR (d.start_date = (SELECT min(start_date) FROM tour_dates WHERE tour_id = $1 AND start_date >= $2) AND p.id % 2 = 0))`,
+        [id, today],
+      );
+    }
+  },
+};

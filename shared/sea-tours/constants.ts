@@ -1,0 +1,47 @@
+/** Sea tours (spec 03 §2.10, §3 "Sea tour", §5, §9): limits, transfer types and texts both sides need. */
+import { MESSAGES } from '../messages.js';
+
+/** Spec 03 §5, §9. */
+export const SEA_TOUR_LIMITS = {
+  name: 50,
+  slug: 255,
+  /** Percent markups (the tour's and each hotel group's): integers 0 to 100. */
+  percent: { min: 0, max: 100 },
+  /** A line of the search information (as a hotel's). */
+  infoLine: 255,
+  /** Page size of the nested tables (spec 03 §9). */
+  rowsPerPage: 10,
+} as const;
+
+/** Transfer types of a sea tour (spec 03 §2.10): bus, railway, avia. */
+export const TransferType = { Bus: 1, Railway: 2, Avia: 3 } as const;
+export type TransferType = (typeof TransferType)[keyof typeof TransferType];
+
+export const TRANSFER_TYPES = [
+  { id: TransferType.Bus, name: 'Автобус' },
+  { id: TransferType.Railway, name: 'Ж/д' },
+  { id: TransferType.Avia, name: 'Авиа' },
+] as const;
+
+export const TRANSFER_TYPE_IDS: readonly number[] = TRANSFER_TYPES.map((type) => type.id);
+
+/** The three markups of a tour and of a hotel group, by transfer: column, its label and a table header's short form. */
+export const SEA_TOUR_MARKUPS = [
+  { key: 'commission_sum', label: 'Наценка (автобус), %', short: 'Автобус, %' },
+  { key: 'commission_railway_sum', label: 'Наценка (ж/д), %', short: 'Ж/д, %' },
+  { key: 'commission_avia_sum', label: 'Наценка (авиа), %', short: 'Авиа, %' },
+] as const;
+export type SeaTourMarkup = (typeof SEA_TOUR_MARKUPS)[number]['key'];
+
+export const SEA_TOUR_TEXTS = {
+  ...MESSAGES.seaTours,
+  savedTitle: MESSAGES.hotels.savedTitle,
+  saveFailedTitle: MESSAGES.hotels.saveFailed,
+  saveFailedText: MESSAGES.hotels.checkFields,
+  loadFailed: MESSAGES.errors.unexpected,
+  groupCreate: 'Добавление группы отелей',
+  groupEdit: 'Редактирование группы отелей',
+  pairCreate: 'Добавление пары транспорта',
+  pairEdit: 'Редактирование пары транспорта',
+  copyNotice: 'Это копия тура: сохраните её под новым названием.',
+} as const;
