@@ -265,6 +265,48 @@ test('a copy keeps the hotels and dates, drops the meals, and saves as a new tou
   expect(copy).toMatchObject({ meals: '0', hotels: '2', dates: '2' });
 });
 
+test('a point a colleague ticked meanwhile: the save is refused naming it and the checklist is read again; past dates wait behind their toggle', async ({ page }) => {
+  await ensureAdmin(page);
+  const [tour] = await sql<{ id: number }>('SELECT id FROM tours WHERE name = $1', [TOUR]);
+  await page.goto(`/tours/${tour!.id}/edit`);
+  await page.getByRole('tab', { name: 'Чеклист' }).click();
+  const card = page.getByTestId(`checklist-date-${second}`);
+  await expect(card.getByRole('checkbox')).toHaveCount(4);
+  const transport = card.getByRole('checkbox', { name: `${TRANSPORT} (туда)` });
+  await expect(transport).not.toBeChecked();
+  // Read by this page, then ticked by a colleague: its version moves on.
+  const [point] = await sql<{ id: number }>(
+    `SELECT p.id FROM tour_checklist_points p JOIN tour_dates d ON d.id = p.tour_date_id WHERE d.tour_id = $1 AND d.start_date = $2 AND p.checkable_alias = 'transport'`,
+    [tour!.id, second],
+  );
+  await sql(`UPDATE tour_checklist_points SET checked = true, comment = 'Автобус подтверждён', version = version + 1 WHERE id = $1`, [point!.id]);
+  await card.getByRole('checkbox', { name: new RegExp(`^${HOTELS[0]}`) }).check({ force: true });
+  await transport.check({ force: true });
+  await page.getByTestId('checklist-save').click();
+  const toast = page.locator('.bp6-toast.bp6-intent-danger');
+  await expect(toast).toContainText(MESSAGES.tours.checklistSaveFailed);
+  await expect(toast).toContainText(`${MESSAGES.tours.checklistConflict} ${TRANSPORT} (туда)`);
+  // Nothing was saved: the hotel stays unticked; the checklist shows the colleague's tick and note.
+  await expect(transport).toBeChecked();
+  await expect(card.getByLabel(`Примечание: ${TRANSPORT} (туда)`)).toHaveValue('Автобус подтверждён');
+  await expect(card.getByRole('checkbox', { name: new RegExp(`^${HOTELS[0]}`) })).not.toBeChecked();
+  const [stored] = await sql<{ unchecked: number }>('SELECT points_unchecked AS unchecked FROM tour_dates WHERE tour_id = $1 AND start_date = $2', [tour!.id, second]);
+  expect(stored).toEqual({ unchecked: 3 });
+
+  // A date before today: in the list only behind the toggle, which says how many there are.
+  const past = daysFromToday(-3);
+  await sql('INSERT INTO tour_dates (tour_id, start_date) VALUES ($1, $2)', [tour!.id, past]);
+  await page.goto('/tours');
+  await page.getByPlaceholder(MESSAGES.list.searchPlaceholder).first().fill(TOUR);
+  const row = tourRow(page, TOUR);
+  await expect(dateTag(row, first)).toBeVisible();
+  await expect(dateTag(row, past)).toHaveCount(0);
+  await row.getByRole('button', { name: MESSAGES.tours.pastDates(1) }).click();
+  await expect(dateTag(row, past)).toBeVisible();
+  await row.getByRole('button', { name: 'Скрыть прошедшие даты' }).click();
+  await expect(dateTag(row, past)).toHaveCount(0);
+});
+
 const refuse = (status: number, message: string) => (route: Route) => route.fulfill({ status, contentType: 'application/json', body: JSON.stringify({ message }) });
 const retry = (page: Page) => page.getByRole('button', { name: MESSAGES.connection.retry });
 
