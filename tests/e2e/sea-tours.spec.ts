@@ -26,11 +26,11 @@ async function choose(scope: Page | Locator, page: Page, field: string, option: 
 }
 
 test('a sea tour with a city, the bus transfer and one transport pair: saved, listed, switched off', async ({ page }) => {
-  const [gelendzhik, moscow] = await insertCities(db, ['Геленджик', 'Москва']);
+  const [gelendzhik, armavir] = await insertCities(db, ['Геленджик', 'Армавир']);
   const bus = await insertTransportation(db, undefined, 'Автобус «Сетра»');
   const dates = { startDate: daysFromToday(-1), finishDate: daysFromToday(90), days: [5] };
-  await insertTransport(db, { name: 'Москва — Геленджик', transportationId: bus, cities: [moscow!, gelendzhik!], ...dates });
-  await insertTransport(db, { name: 'Геленджик — Москва', transportationId: bus, cities: [gelendzhik!, moscow!], ...dates });
+  await insertTransport(db, { name: 'Армавир — Геленджик', transportationId: bus, cities: [armavir!, gelendzhik!], ...dates });
+  await insertTransport(db, { name: 'Геленджик — Армавир', transportationId: bus, cities: [gelendzhik!, armavir!], ...dates });
   await sql('INSERT INTO hotels (city_id, name, slug) VALUES ($1, $2, $3)', [gelendzhik, 'Отель «Маяк»', `mayak-${Date.now()}`]);
 
   await ensureAdmin(page);
@@ -71,14 +71,14 @@ test('a sea tour with a city, the bus transfer and one transport pair: saved, li
   await page.getByRole('button', { name: 'Добавить пару' }).click();
   const dialog = page.getByRole('dialog', { name: 'Добавление пары транспорта' });
   await expect(dialog).toBeVisible();
-  await choose(dialog, page, 'transport_forth_id', 'Москва — Геленджик');
-  await choose(dialog, page, 'transport_back_id', 'Геленджик — Москва');
+  await choose(dialog, page, 'transport_forth_id', 'Армавир — Геленджик');
+  await choose(dialog, page, 'transport_back_id', 'Геленджик — Армавир');
   await shot(page, 'pair-dialog');
   await dialog.getByTestId('transport-pair-dialog-save').click();
   await expect(dialog).toBeHidden();
   const pair = page.getByTestId('transports-row-0');
-  await expect(pair).toContainText('Москва — Геленджик');
-  await expect(pair).toContainText('Геленджик — Москва');
+  await expect(pair).toContainText('Армавир — Геленджик');
+  await expect(pair).toContainText('Геленджик — Армавир');
   // Once a transport is chosen the city is locked.
   await page.getByRole('tab', { name: 'Основное' }).click();
   await expect(page.getByTestId('select-city_id')).toBeDisabled();
@@ -101,7 +101,7 @@ test('a sea tour with a city, the bus transfer and one transport pair: saved, li
   ]);
   expect(await sql('SELECT t.transfer_type FROM sea_tour_transfer_types t WHERE t.sea_tour_id = $1', [stored!.id])).toEqual([{ transfer_type: 1 }]);
   expect(await sql('SELECT f.name AS forth, b.name AS back FROM sea_tour_transports p JOIN transports f ON f.id = p.transport_forth_id JOIN transports b ON b.id = p.transport_back_id WHERE p.sea_tour_id = $1', [stored!.id])).toEqual([
-    { forth: 'Москва — Геленджик', back: 'Геленджик — Москва' },
+    { forth: 'Армавир — Геленджик', back: 'Геленджик — Армавир' },
   ]);
 
   const row = page.getByRole('row', { name: new RegExp(NAME) });
@@ -119,7 +119,7 @@ test('a sea tour with a city, the bus transfer and one transport pair: saved, li
   await expect(page).toHaveURL(new RegExp(`/sea-tours/${stored!.id}/edit`));
   await expect(page.getByRole('heading', { name: 'Редактирование морского тура' })).toBeVisible();
   await page.getByRole('tab', { name: 'Транспорт' }).click();
-  await expect(page.getByTestId('transports-row-0')).toContainText('Москва — Геленджик');
+  await expect(page.getByTestId('transports-row-0')).toContainText('Армавир — Геленджик');
   await page.getByRole('button', { name: 'Отмена' }).click();
   await expect(page).toHaveURL(/\/sea-tours$/);
 

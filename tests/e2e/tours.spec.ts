@@ -15,10 +15,13 @@ test.describe.configure({ mode: 'serial' });
 
 const db = { query: <Row>(text: string, params?: unknown[]) => sql<Row>(text, params) };
 const typed = (iso: string) => iso.split('-').reverse().join('.');
-const TOUR = 'Золотое кольцо: Суздаль и Владимир E2E';
-const TRANSPORT = 'Москва — Суздаль (экскурсионный E2E)';
-const HOTELS = ['Гостиница «Сокол» E2E', 'Отель «Пушкарская слобода» E2E'];
-const VENDOR = 'Трапезная «Суздаль» E2E';
+/** Text as a pattern that matches it literally (names here carry parentheses). */
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+const TOUR = 'Золотое кольцо: Суздаль и Владимир (проверка)';
+const TRANSPORT = 'Москва — Суздаль (экскурсионный, проверка)';
+const HOTELS = ['Гостиница «Сокол» (проверка)', 'Отель «Пушкарская слобода» (проверка)'];
+const VENDOR = 'Трапезная «Суздаль» (проверка)';
 const first = daysFromToday(10);
 const second = daysFromToday(20);
 
@@ -44,7 +47,7 @@ async function arrange(page: Page): Promise<{ city: string }> {
     const reply = await page.request.post('/api/hotels', { data: toPayloadBody(hotelPayload(handbooks, name)), headers: { 'X-XSRF-TOKEN': await xsrf(page) } });
     expect(reply.status(), await reply.text()).toBe(201);
   }
-  const cities = await insertCities(db, ['Москва E2E туры', 'Суздаль E2E туры']);
+  const cities = await insertCities(db, ['Москва (туры)', 'Суздаль (туры)']);
   await insertTransport(db, { name: TRANSPORT, transportationId: await insertTransportation(db), cities, startDate: daysFromToday(-1), finishDate: daysFromToday(90), days: [1, 2, 3, 4, 5, 6, 7] });
   await sql(`INSERT INTO vendors (name) VALUES ($1)`, [VENDOR]);
   const [stored] = await sql<{ name: string }>('SELECT name FROM cities WHERE id = $1', [handbooks.cityId]);
@@ -280,7 +283,7 @@ test('a point a colleague ticked meanwhile: the save is refused naming it and th
     [tour!.id, second],
   );
   await sql(`UPDATE tour_checklist_points SET checked = true, comment = 'Автобус подтверждён', version = version + 1 WHERE id = $1`, [point!.id]);
-  await card.getByRole('checkbox', { name: new RegExp(`^${HOTELS[0]}`) }).check({ force: true });
+  await card.getByRole('checkbox', { name: new RegExp(`^${escapeRegExp(HOTELS[0]!)}`) }).check({ force: true });
   await transport.check({ force: true });
   await page.getByTestId('checklist-save').click();
   const toast = page.locator('.bp6-toast.bp6-intent-danger');
@@ -289,7 +292,7 @@ test('a point a colleague ticked meanwhile: the save is refused naming it and th
   // Nothing was saved: the hotel stays unticked; the checklist shows the colleague's tick and note.
   await expect(transport).toBeChecked();
   await expect(card.getByLabel(`Примечание: ${TRANSPORT} (туда)`)).toHaveValue('Автобус подтверждён');
-  await expect(card.getByRole('checkbox', { name: new RegExp(`^${HOTELS[0]}`) })).not.toBeChecked();
+  await expect(card.getByRole('checkbox', { name: new RegExp(`^${escapeRegExp(HOTELS[0]!)}`) })).not.toBeChecked();
   const [stored] = await sql<{ unchecked: number }>('SELECT points_unchecked AS unchecked FROM tour_dates WHERE tour_id = $1 AND start_date = $2', [tour!.id, second]);
   expect(stored).toEqual({ unchecked: 3 });
 
