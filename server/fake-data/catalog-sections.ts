@@ -23,10 +23,11 @@ export const catalogSectionsKind: FakeDataKind = {
       const parent = index < tops ? null : ids[(index - tops) % tops]!;
       const { rows } = await sql.query<{ id: number }>(
         `INSERT INTO catalog_sections (name, slug, description, catalog_section_id, is_active, exclusive, sort, price, seo_h1, seo_title, seo_content)
-         VALUES ($1, $2 || '-' || nextval(pg_get_serial_sequence('catalog_sections', 'id')), $3, $4, $5, $6, $7, $8, $1, $1, $9) RETURNING id`,
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $1, $1, $9) RETURNING id`,
         [
           name,
-          slugOf(name, 200),
+          // Numbered after the sections there are, so ids stay in a row (no sequence value spent on the slug).
+          `${slugOf(name, 200)}-${start + index + 1}`,
           faker.lorem.sentence({ min: 6, max: 14 }),
           parent,
           faker.datatype.boolean({ probability: 0.85 }),

@@ -2,7 +2,7 @@
  * Excursion tours of the demo: multi-day tours on the bus lines of transports.ts (there, and back
  * when a line has a return), a hotel or two of the finish city, a meal with dated prices, a day per
  * day of the tour, start dates every two weeks from a month ago, services of every class, and — for
- * two tours in three — a checklist whose past dates are ticked and whose next date is half done, so
+ * two tours in three — a checklist whose past dates and next date are ticked and the one after half done, so
  * the list shows green, red and past dates. Every row is what the tour editor would save.
  */
 import { addDays } from './bulk.js';
@@ -80,10 +80,11 @@ export const toursKind: FakeDataKind = {
       if (index % 3 === 2) continue;
       await sql.query(`UPDATE tours SET has_checklist = true WHERE id = $1`, [id]);
       await syncChecklist(manager, id);
-      // Past dates done; the next date half done; the rest to do.
+      // Past dates done, the next one ready (green in the list), the one after half done; the rest to do.
       await sql.query(
-        `UPDATE tour_checklist_points p SET checked = true FROM tour_dates d
-          WHERE d.id = p.tour_date_id AND d.tour_id = $1 AND (d.start_date < $2 OR (d.start_date = (SELECT min(start_date) FROM tour_dates WHERE tour_id = $1 AND start_date >= $2) AND p.id % 2 = 0))`,
+        `WITH upcoming AS (SELECT id, row_number() OVER (ORDER BY start_date) AS n FROM tour_dates WHERE tour_id = $1 AND start_date >= $2)
+         UPDATE tour_checklist_points p SET checked = true FROM tour_dates d LEFT JOIN upcoming u ON u.id = d.id
+          WHERE d.id = p.tour_date_id AND d.tour_id = $1 AND (d.start_date < $2 OR u.n = 1 OR (u.n = 2 AND p.checkable_alias IN ('hotel', 'transport')))`,
         [id, today],
       );
     }
