@@ -2,7 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import swc from 'unplugin-swc';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 // Three projects: server tests (SWC, because NestJS and TypeORM need decorator metadata that
 // esbuild-style transforms do not emit), Electron main tests (electron mocked), and pure unit
@@ -19,6 +19,8 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['server/**/*.test.ts'],
+          // Pure server code (the pricing engine) is tested without a database, in the unit project.
+          exclude: [...configDefaults.exclude, 'server/**/*.unit.test.ts'],
           environment: 'node',
           globalSetup: ['server/test/global-setup.ts'],
           env: { DATABASE_DISCIPLINE: 'strict', DATABASE_DISCIPLINE_REPORT: process.env.DATABASE_DISCIPLINE_REPORT },
@@ -37,7 +39,7 @@ export default defineConfig({
         resolve: { alias: { '@shared': fileURLToPath(new URL('./shared', import.meta.url)) } },
         test: {
           name: 'unit',
-          include: ['shared/**/*.test.ts', 'renderer/src/**/*.test.ts'],
+          include: ['shared/**/*.test.ts', 'renderer/src/**/*.test.ts', 'server/**/*.unit.test.ts'],
           environment: 'node',
         },
       },

@@ -211,6 +211,14 @@ export const MESSAGES = {
     imageUploadFailed: 'Произошла ошибка при загрузке изображения!', // spec: 'An error occurred while uploading the image!'
     exportFailed: 'Произошла непредвиденная ошибка', // spec: 'An unexpected error occurred'
     catalogSectionSaved: 'Успешно сохранено', // spec: 'Saved successfully'
+    /** The pricing engine's refusals (issue 18), each a 422 on the named field. */
+    noPriceForNight: (date: string) => `Нет цены на ночь ${date}: ни один период цен номера её не покрывает.`,
+    noTariff: 'Нет тарифа между выбранными пунктами маршрута.',
+    noServicePrice: (date: string) => `Нет цены услуги на ${date}.`,
+    noMealPrice: (date: string) => `Нет цены питания на ${date}.`,
+    discountMax: (max: number) => `Скидка не может быть больше ${max}.`,
+    totalMax: (max: string) => `Итоговая стоимость не может превышать ${max}.`,
+    officeSource: 'Создана в офисе',
   },
   /** Spec 01 §2.14, §2.15, §8 (imports and the dashboard): quoted in English, shown in Russian. */
   imports: {

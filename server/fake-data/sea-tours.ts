@@ -6,7 +6,7 @@
  * server's city checks): opened and saved unchanged, a tour stays as it is. Runs after hotels and
  * transports.
  */
-import { TransferType } from '../../shared/sea-tours/constants.js';
+import { TransferType } from '../../shared/transfers.js';
 import { slugOf } from '../../shared/slug.js';
 import { servesCitySql } from '../transports/transports.list.js';
 import type { FakeDataContext, FakeDataKind } from './index.js';

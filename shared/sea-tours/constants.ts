@@ -13,17 +13,8 @@ export const SEA_TOUR_LIMITS = {
   rowsPerPage: 10,
 } as const;
 
-/** Transfer types of a sea tour (spec 03 §2.10): bus, railway, avia. */
-export const TransferType = { Bus: 1, Railway: 2, Avia: 3 } as const;
-export type TransferType = (typeof TransferType)[keyof typeof TransferType];
-
-export const TRANSFER_TYPES = [
-  { id: TransferType.Bus, name: 'Автобус' },
-  { id: TransferType.Railway, name: 'Ж/д' },
-  { id: TransferType.Avia, name: 'Авиа' },
-] as const;
-
-export const TRANSFER_TYPE_IDS: readonly number[] = TRANSFER_TYPES.map((type) => type.id);
+/** Transfer types live in shared/transfers.ts (applications use them too); re-exported for this feature's imports. */
+export { TRANSFER_TYPE_IDS, TRANSFER_TYPES, TransferType } from '../transfers.js';
 
 /** The three markups of a tour and of a hotel group, by transfer: column, its label and a table header's short form. */
 export const SEA_TOUR_MARKUPS = [

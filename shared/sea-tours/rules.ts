@@ -6,7 +6,7 @@
 import { copyName, copySlug } from '../copy.js';
 import { MESSAGES } from '../messages.js';
 import type { FieldErrors } from '../validation.js';
-import { TransferType } from './constants.js';
+import { TransferType } from '../transfers.js';
 
 const T = MESSAGES.seaTours;
 

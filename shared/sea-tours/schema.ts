@@ -8,7 +8,8 @@ import { z } from 'zod';
 import { MESSAGES } from '../messages.js';
 import { SLUG_FORMAT } from '../slug.js';
 import { activeFlag, id, infoLines, optionalText, requiredInteger, requiredText, rowId, toFieldErrors, versionField } from '../validation.js';
-import { SEA_TOUR_LIMITS as L, TRANSFER_TYPE_IDS } from './constants.js';
+import { TRANSFER_TYPE_IDS } from '../transfers.js';
+import { SEA_TOUR_LIMITS as L } from './constants.js';
 import { duplicatePairErrors, groupOverlapErrors, pairsAllowed } from './rules.js';
 
 const V = MESSAGES.validation;
