@@ -126,7 +126,6 @@ export const HOTEL_TEXTS = {
   periodEdit: MESSAGES.editor.periodTitles.edit,
   periodCopy: MESSAGES.editor.periodTitles.copy,
   externalIdCleared: 'Внешний идентификатор очищен',
-  videoCaption: 'Подпись к видео',
   memoFilesMax: (max: number) => `Не более ${max} файлов.`,
   videosMax: 'Можно загрузить только одно видео.',
 } as const;

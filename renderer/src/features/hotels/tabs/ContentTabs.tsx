@@ -1,16 +1,15 @@
 /** The hotel's content tabs (spec 02 "Hotel form"): information, photos, video, catalogue and SEO. */
-import { Button, DialogBody, DialogFooter, FormGroup, HTMLTable, InputGroup, Intent } from '@blueprintjs/core';
-import { AppDialog } from '../../../common/AppDialog';
+import { FormGroup, Intent } from '@blueprintjs/core';
 import { errorsUnder } from '@shared/editor';
-import { HOTEL_LIMITS, HotelFileType, HOTEL_TEXTS } from '@shared/hotels/constants';
+import { HOTEL_LIMITS, HotelFileType } from '@shared/hotels/constants';
 import { HOTEL_UPLOADS } from '@shared/hotels/files';
 import { HOTEL_PATHS } from '@shared/hotels/paths';
 import type { Photo } from '@shared/files';
 import { MESSAGES } from '@shared/messages';
 import type { FieldErrors } from '@shared/validation';
-import { useState } from 'react';
 import { InfoLinesField } from '../../../common/editor/InfoLinesField';
-import { UploadButton, UploadList } from '../../../common/editor/UploadList';
+import { UploadList } from '../../../common/editor/UploadList';
+import { VideoList } from '../../../common/editor/VideoList';
 import { PhotoListEditor, RichTextEditor } from '../../../common/content-editors';
 import { FormFields } from '../../../common/form/fields';
 import type { HotelValues } from '../form';
@@ -57,74 +56,19 @@ export function PhotosTab({ form, update, errors }: TabProps) {
   );
 }
 
-/** One video per hotel: upload while there is none, a table of name and caption, a caption dialog. */
+/** One video per hotel (spec 02 §5): uploaded while there is none, with its caption. */
 export function VideosTab({ form, update, errors }: TabProps) {
-  const videos = form.videos;
-  const [editing, setEditing] = useState<{ index: number; alt: string } | null>(null);
-  const policy = HOTEL_UPLOADS[HotelFileType.Video].policy;
-  const error = errors.videos?.[0] ?? Object.entries(errorsUnder(errors, 'videos'))[0]?.[1][0];
   return (
-    <div>
-      {videos.length === 0 && (
-        <FormGroup label="Видео" helperText={error ?? 'avi, mov, mp4, ogg, webm; не более 100 мб'} intent={error ? Intent.DANGER : Intent.NONE}>
-          <UploadButton label="Видео" path={HOTEL_PATHS.files} fields={{ type: String(HotelFileType.Video) }} policy={policy} onUploaded={(stored) => update('videos', [{ ...stored, alt: null }])} />
-        </FormGroup>
-      )}
-      <HTMLTable compact striped className="resource-table">
-        <thead>
-          <tr>
-            <th>Название</th>
-            <th>Подпись</th>
-            <th>Просмотр</th>
-            <th style={{ width: 100 }} aria-label="Действия" />
-          </tr>
-        </thead>
-        <tbody>
-          {videos.length === 0 && (
-            <tr>
-              <td colSpan={4} className="empty-row">
-                {MESSAGES.list.empty}
-              </td>
-            </tr>
-          )}
-          {videos.map((video, index) => (
-            <tr key={video.path}>
-              <td>{video.name}</td>
-              <td>{video.alt ?? ''}</td>
-              <td>
-                <video className="editor-video" src={video.url} controls preload="metadata" />
-              </td>
-              <td className="row-actions">
-                <Button variant="minimal" icon="edit" aria-label={HOTEL_TEXTS.videoCaption} title={HOTEL_TEXTS.videoCaption} onClick={() => setEditing({ index, alt: video.alt ?? '' })} />
-                <Button variant="minimal" icon="trash" intent={Intent.DANGER} aria-label={MESSAGES.list.delete} title={MESSAGES.list.delete} onClick={() => update('videos', videos.filter((_, position) => position !== index))} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </HTMLTable>
-      <AppDialog isOpen={editing !== null} onClose={() => setEditing(null)} title={HOTEL_TEXTS.videoCaption}>
-        <DialogBody>
-          <FormGroup label="Подпись" labelFor="field-video-alt" helperText={`Не более ${HOTEL_LIMITS.videoCaption} символов`}>
-            <InputGroup id="field-video-alt" maxLength={HOTEL_LIMITS.videoCaption} value={editing?.alt ?? ''} onValueChange={(alt) => setEditing((current) => (current ? { ...current, alt } : current))} />
-          </FormGroup>
-        </DialogBody>
-        <DialogFooter
-          actions={
-            <>
-              <Button text={MESSAGES.list.cancel} onClick={() => setEditing(null)} />
-              <Button
-                intent={Intent.PRIMARY}
-                text={MESSAGES.list.save}
-                onClick={() => {
-                  if (editing) update('videos', videos.map((video, index) => (index === editing.index ? { ...video, alt: editing.alt.trim() || null } : video)));
-                  setEditing(null);
-                }}
-              />
-            </>
-          }
-        />
-      </AppDialog>
-    </div>
+    <VideoList
+      videos={form.videos}
+      onChange={(videos) => update('videos', videos)}
+      upload={{ path: HOTEL_PATHS.files, fields: { type: String(HotelFileType.Video) }, policy: HOTEL_UPLOADS[HotelFileType.Video].policy }}
+      added={(file, count) => ({ ...file, alt: null, sort: count + 1 })}
+      max={HOTEL_LIMITS.videos}
+      captionMax={HOTEL_LIMITS.videoCaption}
+      hint="avi, mov, mp4, ogg, webm; не более 100 мб"
+      error={errors.videos?.[0] ?? Object.entries(errorsUnder(errors, 'videos'))[0]?.[1][0]}
+    />
   );
 }
 
