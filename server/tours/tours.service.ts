@@ -10,7 +10,8 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { AUTO_CONFIRM_STATUSES, COMMISSION_TYPES } from '../../shared/commission.js';
 import type { UploadedFile } from '../../shared/files.js';
 import { MESSAGES } from '../../shared/messages.js';
-import { CHECKLIST_SERVICE_LABELS, TOUR_LIMITS } from '../../shared/tours/constants.js';
+import { serviceClassName } from '../../shared/tour-services/constants.js';
+import { TOUR_LIMITS } from '../../shared/tours/constants.js';
 import { checklistPatchSchema, type Tour } from '../../shared/tours/schema.js';
 import type { Checklist, TourData, TourRecord } from '../../shared/tours/types.js';
 import { readAggregates } from '../common/aggregate/aggregate-store.js';
@@ -66,7 +67,7 @@ export class ToursService extends AggregateEditor<Tour, TourRecord> {
       ...lists,
       services: lists.services.map(({ vendor_id, ...service }) => ({
         ...service,
-        class_name: CHECKLIST_SERVICE_LABELS[service.class] ?? '',
+        class_name: serviceClassName(service.class) ?? '',
         vendor_name: vendor_id === null ? null : (vendorNames.get(vendor_id) ?? null),
       })),
       commissions: COMMISSION_TYPES.map(({ id, name }) => ({ id, name })),

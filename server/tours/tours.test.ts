@@ -250,7 +250,7 @@ describe('the checklist', () => {
     for (const date of [...checklist.current, ...checklist.past]) expect(labels(pointsOf(date))).toEqual(expected);
     const first = checklist.current[0]!.points;
     expect(first.map((point) => point.checkable_alias)).toEqual(['tour_service', 'tour_service', 'hotel', 'hotel', 'meal', 'transport', 'transport']);
-    expect(first.find((point) => point.checkable.id === ground.serviceIds.group)?.checkable).toMatchObject({ class: 3, class_name: 'Групповая услуга', vendor_name: expect.stringContaining('Поставщик') });
+    expect(first.find((point) => point.checkable.id === ground.serviceIds.group)?.checkable).toMatchObject({ class: 3, class_name: 'групповая услуга', vendor_name: expect.stringContaining('Поставщик') });
     expect(first.find((point) => point.checkable_alias === 'meal')?.checkable).toMatchObject({ name: 'Ужин в кафе', days: [1, 2], vendor_name: expect.stringContaining('Поставщик') });
     expect(first.filter((point) => point.checkable_alias === 'transport').map((point) => point.checkable.is_forth)).toEqual(expect.arrayContaining([true, false]));
     expect(await counts(tour.id)).toEqual([daysFromToday(-5), daysFromToday(10), daysFromToday(20)].map((start_date) => ({ start_date, points_total: 7, points_unchecked: 7 })));

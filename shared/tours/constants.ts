@@ -1,3 +1,5 @@
+import { ServiceClass } from '../tour-services/constants.js';
+
 /**
  * Excursion tours (spec 03 §3 Excursion tour, §4, §5 "Excursion tours", §9): limits, defaults,
  * upload types, commission categories and the checklist's kinds of points.
@@ -61,5 +63,9 @@ export const CHECKLIST_SECTIONS: Record<ChecklistAlias, string> = {
   transport: 'Транспорт',
 };
 
-/** The checklist's label of a service by its class (spec 03 §2.5: additional service, service, group service). */
-export const CHECKLIST_SERVICE_LABELS: Record<number, string> = { 1: 'Доп. услуга', 2: 'Услуга', 3: 'Групповая услуга' };
+/** The checklist's label of a service by its class (spec 03 §2.5: additional service, service, group service), shown after its name. */
+export const CHECKLIST_SERVICE_LABELS: Record<number, string> = {
+  [ServiceClass.Additional]: 'доп. услуга',
+  [ServiceClass.Individual]: 'услуга',
+  [ServiceClass.Group]: 'групповая услуга',
+};

@@ -40,5 +40,9 @@ export function FieldsRowDialog<Row extends Record<string, unknown>>({ id, title
       )}
     </div>
   );
-  return <RowDialog id={id} isOpen title={title} width="50vw" errors={row.errors} onSave={save} onClose={onClose} tabs={[{ id: 'row', title, owns: () => true, panel }]} />;
+  return (
+    <RowDialog id={id} isOpen title={title} width="50vw" errors={row.errors} onSave={save} onClose={onClose}>
+      {panel}
+    </RowDialog>
+  );
 }

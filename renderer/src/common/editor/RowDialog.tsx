@@ -19,7 +19,9 @@ interface Props {
   id: string;
   isOpen: boolean;
   title: string;
-  tabs: EditorTab[];
+  /** The row's parts with their error marks; a row of one part gives its fields as `children` instead (no tab header). */
+  tabs?: EditorTab[];
+  children?: ReactNode;
   errors: FieldErrors;
   onSave(): void;
   onClose(): void;
@@ -29,13 +31,13 @@ interface Props {
   saveDisabled?: boolean;
 }
 
-export function RowDialog({ id, isOpen, title, tabs, errors, onSave, onClose, width = '70vw', saveDisabled }: Props) {
+export function RowDialog({ id, isOpen, title, tabs, children, errors, onSave, onClose, width = '70vw', saveDisabled }: Props) {
   return (
     <AppDialog isOpen={isOpen} onClose={onClose} title={title} canOutsideClickClose={false} canEscapeKeyClose className="row-dialog" style={{ width, maxWidth: 1200 }}>
       <DialogForm onSubmit={() => (saveDisabled ? undefined : onSave())}>
         <DialogBody className="row-dialog-body">
           {/* A row of one part (an intermediate stop, a weekday) needs no tab header. */}
-          {tabs.length === 1 ? <div className="editor-tab-panel">{tabs[0]!.panel}</div> : <EditorTabs id={id} tabs={tabs} errors={errors} />}
+          {tabs && tabs.length > 1 ? <EditorTabs id={id} tabs={tabs} errors={errors} /> : <div className="editor-tab-panel">{tabs?.[0]?.panel ?? children}</div>}
         </DialogBody>
         <DialogFooter
           actions={

@@ -4,8 +4,10 @@
  * with videos; what differs is the upload route, its type and the limits.
  */
 import { Button, FormGroup, HTMLTable, InputGroup, Intent } from '@blueprintjs/core';
+import { errorsUnder } from '@shared/editor';
 import type { UploadedFile, UploadPolicy } from '@shared/files';
 import { MESSAGES } from '@shared/messages';
+import type { FieldErrors } from '@shared/validation';
 import { UploadButton } from './UploadList';
 
 export interface VideoItem extends UploadedFile {
@@ -22,11 +24,12 @@ interface VideoListProps<Video extends VideoItem> {
   max: number;
   captionMax: number;
   hint: string;
-  /** The first error of the videos field or its rows. */
-  error?: string;
+  /** The editor's errors: the first of `videos` or of its rows is shown under the upload. */
+  errors: FieldErrors;
 }
 
-export function VideoList<Video extends VideoItem>({ videos, onChange, upload, added, max, captionMax, hint, error }: VideoListProps<Video>) {
+export function VideoList<Video extends VideoItem>({ videos, onChange, upload, added, max, captionMax, hint, errors }: VideoListProps<Video>) {
+  const error = errors.videos?.[0] ?? Object.values(errorsUnder(errors, 'videos'))[0]?.[0];
   const setCaption = (index: number, alt: string) => onChange(videos.map((video, position) => (position === index ? { ...video, alt: alt.trim() === '' ? null : alt } : video)));
   return (
     <div>

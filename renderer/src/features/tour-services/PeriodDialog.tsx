@@ -59,32 +59,24 @@ export function PeriodDialog({ mode, draft, setDraft, others, group, errors: ser
       errors={errors}
       onSave={save}
       onClose={onClose}
-      tabs={[
-        {
-          id: 'period',
-          title: 'Период',
-          owns: () => true,
-          panel: (
-            <>
-              <div className="editor-grid">
-                <FormFields
-                  fields={[
-                    { kind: 'date', name: 'from', label: 'Дата от', required: true },
-                    { kind: 'date', name: 'to', label: 'Дата до', required: true },
-                    { kind: 'number', name: 'vendor_price', label: 'Цена поставщика, ₽', min: 0, max: L.price, visible: () => group },
-                    { kind: 'number', name: 'adult_price', label: 'Цена(взр), ₽', min: 0, max: L.price, required: true },
-                    ...commissionFields,
-                  ]}
-                  form={form}
-                  editing
-                />
-              </div>
-              <div className="editor-section-title">Детские цены</div>
-              <ChildPricesTable rows={draft.child_prices} onChange={setBrackets} errors={errorsUnder(errors, 'child_prices')} />
-            </>
-          ),
-        },
-      ]}
-    />
+    >
+      <>
+        <div className="editor-grid">
+          <FormFields
+            fields={[
+              { kind: 'date', name: 'from', label: 'Дата от', required: true },
+              { kind: 'date', name: 'to', label: 'Дата до', required: true },
+              { kind: 'number', name: 'vendor_price', label: 'Цена поставщика, ₽', min: 0, max: L.price, visible: () => group },
+              { kind: 'number', name: 'adult_price', label: 'Цена(взр), ₽', min: 0, max: L.price, required: true },
+              ...commissionFields,
+            ]}
+            form={form}
+            editing
+          />
+        </div>
+        <div className="editor-section-title">Детские цены</div>
+        <ChildPricesTable rows={draft.child_prices} onChange={setBrackets} errors={errorsUnder(errors, 'child_prices')} />
+      </>
+    </RowDialog>
   );
 }

@@ -67,7 +67,7 @@ export function VideosTab({ form, update, errors }: TabProps) {
       max={HOTEL_LIMITS.videos}
       captionMax={HOTEL_LIMITS.videoCaption}
       hint="avi, mov, mp4, ogg, webm; не более 100 мб"
-      error={errors.videos?.[0] ?? Object.entries(errorsUnder(errors, 'videos'))[0]?.[1][0]}
+      errors={errors}
     />
   );
 }

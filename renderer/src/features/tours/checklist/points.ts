@@ -3,16 +3,14 @@
  * services by class (доп. услуга / услуга / групповая услуга), meals as 'поставщик - название' with
  * the tour days, transport there or back — and which points a save sends (the changed ones).
  */
+import { CHECKLIST_SERVICE_LABELS } from '@shared/tours/constants';
 import type { ChecklistCheckable, ChecklistPoint } from '@shared/tours/types';
-
-/** Service classes of the tour services (spec 03 §9): 1 additional, 2 individual, 3 group. */
-const SERVICE_CLASS_LABELS: Record<number, string> = { 1: 'доп. услуга', 2: 'услуга', 3: 'групповая услуга' };
 
 export function pointLabel(point: Pick<ChecklistPoint, 'checkable_alias' | 'checkable'>): string {
   const item: ChecklistCheckable = point.checkable;
   switch (point.checkable_alias) {
     case 'tour_service': {
-      const kind = item.class !== undefined ? (SERVICE_CLASS_LABELS[item.class] ?? item.class_name) : item.class_name;
+      const kind = item.class !== undefined ? (CHECKLIST_SERVICE_LABELS[item.class] ?? item.class_name) : item.class_name;
       return kind ? `${item.name} (${kind})` : item.name;
     }
     case 'meal': {

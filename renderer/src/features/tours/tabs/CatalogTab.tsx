@@ -76,25 +76,17 @@ function EntryDialog({ mode, draft, setDraft, serverErrors, sections, locked, on
         if (checkRow(catalogSectionEntryErrors(draft), setErrors, MESSAGES.tours.fillRequired)) onSave(draft);
       }}
       onClose={onClose}
-      tabs={[
-        {
-          id: 'general',
-          title: 'Раздел',
-          owns: () => true,
-          panel: (
-            <FormFields
-              fields={[
-                { kind: 'select', name: 'id', label: 'Раздел каталога', required: true, options: { items }, locked: () => locked },
-                { kind: 'number', name: 'sum', label: 'Стоимость, ₽', min: 0, max: TOUR_LIMITS.catalogCost, step: 0.01 },
-                { kind: 'number', name: 'sort', label: 'Сортировка', min: TOUR_LIMITS.catalogSort.min, max: TOUR_LIMITS.catalogSort.max, hint: `от ${TOUR_LIMITS.catalogSort.min} до ${TOUR_LIMITS.catalogSort.max}` },
-              ]}
-              form={{ values: draft as unknown as Record<string, unknown>, setValue, errors }}
-              editing
-              idPrefix="catalog-section"
-            />
-          ),
-        },
-      ]}
-    />
+    >
+      <FormFields
+        fields={[
+          { kind: 'select', name: 'id', label: 'Раздел каталога', required: true, options: { items }, locked: () => locked },
+          { kind: 'number', name: 'sum', label: 'Стоимость, ₽', min: 0, max: TOUR_LIMITS.catalogCost, step: 0.01 },
+          { kind: 'number', name: 'sort', label: 'Сортировка', min: TOUR_LIMITS.catalogSort.min, max: TOUR_LIMITS.catalogSort.max, hint: `от ${TOUR_LIMITS.catalogSort.min} до ${TOUR_LIMITS.catalogSort.max}` },
+        ]}
+        form={{ values: draft as unknown as Record<string, unknown>, setValue, errors }}
+        editing
+        idPrefix="catalog-section"
+      />
+    </RowDialog>
   );
 }

@@ -94,14 +94,8 @@ function DateDialog({ mode, draft, setDraft, serverErrors, others, onSave, onClo
       errors={errors}
       onSave={save}
       onClose={onClose}
-      tabs={[
-        {
-          id: 'general',
-          title: 'Дата',
-          owns: () => true,
-          panel: <FormFields fields={[{ kind: 'date', name: 'start_date', label: 'Дата начала', required: true }]} form={{ values: draft as unknown as Record<string, unknown>, setValue, errors }} editing idPrefix="date" />,
-        },
-      ]}
-    />
+    >
+      <FormFields fields={[{ kind: 'date', name: 'start_date', label: 'Дата начала', required: true }]} form={{ values: draft as unknown as Record<string, unknown>, setValue, errors }} editing idPrefix="date" />
+    </RowDialog>
   );
 }

@@ -95,46 +95,38 @@ function HotelDialog({ mode, draft, setDraft, serverErrors, data, onSave, onClos
       errors={errors}
       onSave={save}
       onClose={onClose}
-      tabs={[
-        {
-          id: 'general',
-          title: 'Отель',
-          owns: () => true,
-          panel: (
-            <div className="editor-grid">
-              <FormFields
-                fields={[{ kind: 'select', name: 'city_id', label: 'Город', options: { items: data.cities }, clearable: true }]}
-                form={{ values: draft as unknown as Record<string, unknown>, setValue, errors }}
-                editing
-                idPrefix="hotel"
-              />
-              <FormGroup label="Отель" labelFor="hotel-id" labelInfo="*" helperText={hotelError} intent={hotelError ? Intent.DANGER : Intent.NONE}>
-                <PickerField
-                  id="hotel-id"
-                  testId="picker-hotel"
-                  path={pickerList(TOUR_PATHS.hotelsPicker)}
-                  params={draft.city_id !== null ? { city_id: draft.city_id } : undefined}
-                  value={draft.id}
-                  selected={draft.id !== null && draft.name ? { id: draft.id, name: draft.name } : null}
-                  intent={hotelError ? Intent.DANGER : Intent.NONE}
-                  onChange={(id) => setValue('id', id)}
-                  onPick={(hotel) => setDraft((current) => ({ ...current, name: hotel.name }))}
-                />
-              </FormGroup>
-              <FormFields
-                fields={[
-                  { kind: 'number', name: 'arrival_day', label: 'День заезда', min: 0, max: TOUR_LIMITS.number },
-                  { kind: 'number', name: 'departure_day', label: 'День выезда', min: 0, max: TOUR_LIMITS.number },
-                  { kind: 'select', name: 'meal_id', label: 'Питание', options: { items: data.meals }, clearable: true },
-                ]}
-                form={{ values: draft as unknown as Record<string, unknown>, setValue, errors }}
-                editing
-                idPrefix="hotel"
-              />
-            </div>
-          ),
-        },
-      ]}
-    />
+    >
+      <div className="editor-grid">
+        <FormFields
+          fields={[{ kind: 'select', name: 'city_id', label: 'Город', options: { items: data.cities }, clearable: true }]}
+          form={{ values: draft as unknown as Record<string, unknown>, setValue, errors }}
+          editing
+          idPrefix="hotel"
+        />
+        <FormGroup label="Отель" labelFor="hotel-id" labelInfo="*" helperText={hotelError} intent={hotelError ? Intent.DANGER : Intent.NONE}>
+          <PickerField
+            id="hotel-id"
+            testId="picker-hotel"
+            path={pickerList(TOUR_PATHS.hotelsPicker)}
+            params={draft.city_id !== null ? { city_id: draft.city_id } : undefined}
+            value={draft.id}
+            selected={draft.id !== null && draft.name ? { id: draft.id, name: draft.name } : null}
+            intent={hotelError ? Intent.DANGER : Intent.NONE}
+            onChange={(id) => setValue('id', id)}
+            onPick={(hotel) => setDraft((current) => ({ ...current, name: hotel.name }))}
+          />
+        </FormGroup>
+        <FormFields
+          fields={[
+            { kind: 'number', name: 'arrival_day', label: 'День заезда', min: 0, max: TOUR_LIMITS.number },
+            { kind: 'number', name: 'departure_day', label: 'День выезда', min: 0, max: TOUR_LIMITS.number },
+            { kind: 'select', name: 'meal_id', label: 'Питание', options: { items: data.meals }, clearable: true },
+          ]}
+          form={{ values: draft as unknown as Record<string, unknown>, setValue, errors }}
+          editing
+          idPrefix="hotel"
+        />
+      </div>
+    </RowDialog>
   );
 }

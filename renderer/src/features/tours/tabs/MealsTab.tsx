@@ -161,29 +161,21 @@ function MealDateDialog({ mode, draft, setDraft, serverErrors, others, onSave, o
       errors={errors}
       onSave={save}
       onClose={onClose}
-      tabs={[
-        {
-          id: 'general',
-          title: 'Даты',
-          owns: () => true,
-          panel: (
-            <div className="editor-grid">
-              {/* Two fields, not a range: each of the three required messages stands under its own field (spec 03 §5). */}
-              <FormFields
-                fields={[
-                  { kind: 'date', name: 'from', label: 'Дата от', required: true },
-                  { kind: 'date', name: 'to', label: 'Дата до', required: true },
-                  { kind: 'number', name: 'price', label: 'Цена, ₽', required: true, min: 0, max: TOUR_LIMITS.mealPrice },
-                ]}
-                form={{ values, setValue, errors }}
-                editing
-                idPrefix="meal-date"
-              />
-              <CommissionPair label="Наценка" prefix="commission" values={values} setValue={setValue} errors={errors} />
-            </div>
-          ),
-        },
-      ]}
-    />
+    >
+      <div className="editor-grid">
+        {/* Two fields, not a range: each of the three required messages stands under its own field (spec 03 §5). */}
+        <FormFields
+          fields={[
+            { kind: 'date', name: 'from', label: 'Дата от', required: true },
+            { kind: 'date', name: 'to', label: 'Дата до', required: true },
+            { kind: 'number', name: 'price', label: 'Цена, ₽', required: true, min: 0, max: TOUR_LIMITS.mealPrice },
+          ]}
+          form={{ values, setValue, errors }}
+          editing
+          idPrefix="meal-date"
+        />
+        <CommissionPair label="Наценка" prefix="commission" values={values} setValue={setValue} errors={errors} />
+      </div>
+    </RowDialog>
   );
 }

@@ -20,8 +20,6 @@ interface Props {
   errors: FieldErrors;
 }
 
-const firstError = (errors: FieldErrors, key: string) => errors[key]?.[0] ?? Object.values(errorsUnder(errors, key))[0]?.[0];
-
 export function PhotosTab({ form, update, errors }: Props) {
   const error = errors.photos?.[0];
   return (
@@ -50,7 +48,7 @@ export function VideosTab({ form, update, errors }: Props) {
       max={TOUR_LIMITS.files}
       captionMax={TOUR_LIMITS.caption}
       hint={`avi, mov, mp4, ogg, webm; не более 100 мб; не более ${TOUR_LIMITS.files} видео`}
-      error={firstError(errors, 'videos')}
+      errors={errors}
     />
   );
 }

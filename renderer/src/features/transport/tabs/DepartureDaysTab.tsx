@@ -216,19 +216,11 @@ function DepartureRowDialog<Row extends DayValues | DateValues>({ kind, mode, dr
         if (checkRow(check(draft), setErrors)) onSave(draft);
       }}
       onClose={onClose}
-      tabs={[
-        {
-          id: kind,
-          title: '',
-          owns: () => true,
-          panel: (
-            <>
-              {fixed && <FormFields fields={shown.filter((field) => field.name === fixed)} form={{ values: fixedValues, setValue, errors }} disabled idPrefix={kind} />}
-              <FormFields fields={shown.filter((field) => field.name !== fixed)} form={{ values: draft, setValue, errors }} editing idPrefix={kind} />
-            </>
-          ),
-        },
-      ]}
-    />
+    >
+      <>
+        {fixed && <FormFields fields={shown.filter((field) => field.name === fixed)} form={{ values: fixedValues, setValue, errors }} disabled idPrefix={kind} />}
+        <FormFields fields={shown.filter((field) => field.name !== fixed)} form={{ values: draft, setValue, errors }} editing idPrefix={kind} />
+      </>
+    </RowDialog>
   );
 }

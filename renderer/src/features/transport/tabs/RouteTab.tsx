@@ -174,32 +174,24 @@ function StopDialog({ mode, draft, setDraft, serverErrors, others, duration, cit
       errors={errors}
       onSave={save}
       onClose={onClose}
-      tabs={[
-        {
-          id: 'stop',
-          title: 'Остановка',
-          owns: () => true,
-          panel: (
-            <div className="editor-grid">
-              <FormFields
-                fields={[
-                  { kind: 'select', name: 'point_city_id', label: 'Город', required: true, options: { items: cities } },
-                  { kind: 'text', name: 'finish_time', label: 'Время прибытия', required: true, placeholder: TIME },
-                  { kind: 'text', name: 'start_time', label: 'Время отправления', required: true, placeholder: TIME },
-                  { kind: 'number', name: 'arrival_day', label: 'День прибытия', required: true, min: 1, max: Math.min(duration, TRANSPORT_LIMITS.duration.max), hint: dayHint },
-                  { kind: 'number', name: 'departure_day', label: 'День отправления', required: true, min: 1, max: Math.min(duration, TRANSPORT_LIMITS.duration.max), hint: dayHint },
-                ]}
-                form={{ values: draft, setValue, errors }}
-                editing
-                idPrefix="stop"
-              />
-              <div className="editor-wide">
-                <FormFields fields={[{ kind: 'textarea', name: 'info', label: 'Информация', required: true, rows: 3 }]} form={{ values: draft, setValue, errors }} editing idPrefix="stop" />
-              </div>
-            </div>
-          ),
-        },
-      ]}
-    />
+    >
+      <div className="editor-grid">
+        <FormFields
+          fields={[
+            { kind: 'select', name: 'point_city_id', label: 'Город', required: true, options: { items: cities } },
+            { kind: 'text', name: 'finish_time', label: 'Время прибытия', required: true, placeholder: TIME },
+            { kind: 'text', name: 'start_time', label: 'Время отправления', required: true, placeholder: TIME },
+            { kind: 'number', name: 'arrival_day', label: 'День прибытия', required: true, min: 1, max: Math.min(duration, TRANSPORT_LIMITS.duration.max), hint: dayHint },
+            { kind: 'number', name: 'departure_day', label: 'День отправления', required: true, min: 1, max: Math.min(duration, TRANSPORT_LIMITS.duration.max), hint: dayHint },
+          ]}
+          form={{ values: draft, setValue, errors }}
+          editing
+          idPrefix="stop"
+        />
+        <div className="editor-wide">
+          <FormFields fields={[{ kind: 'textarea', name: 'info', label: 'Информация', required: true, rows: 3 }]} form={{ values: draft, setValue, errors }} editing idPrefix="stop" />
+        </div>
+      </div>
+    </RowDialog>
   );
 }
