@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../shared/messages.js';
 import { Role } from '../../shared/roles.js';
 import { startTestApp, type ApiClient, type TestApp } from '../test/test-app.js';
-import { daysFromToday, insertApplication, insertBooking, insertCities, insertTransport, insertTransportation } from '../test/transport-fixtures.js';
+import { insertApplication } from '../test/application-fixtures.js';
+import { daysFromToday, insertBooking, insertCities, insertTransport, insertTransportation } from '../test/transport-fixtures.js';
 
 let app: TestApp;
 let manager: ApiClient;
@@ -86,9 +87,11 @@ describe('schedule exports', () => {
     expect(text).toContain('Рассадка: Золотое кольцо');
     expect(text).toContain(`Дата отправления: ${displayDate}`);
     expect(text).toContain('Маршрут: Москва → Владимир → Суздаль');
-    // Seat 1 rides the whole route; seat 2 a part of it; seat 9 is a manual booking.
+    // Seat 1 rides the whole route; seat 2 a part of it (both the forth leg of their application);
+    // seat 7 is another application's back leg; seat 9 is a manual booking.
     expect(text).toContain('1|Иванов Иван Иванович|');
     expect(text).toContain('2|Иванова Мария (Владимир → Суздаль)');
+    expect(text).toContain('7|Смирнов Олег (Москва → Владимир)');
     expect(text).toContain('9|Бронь (Москва → Владимир)');
     // Every seat of the 49-seat scheme is in the table.
     for (const seat of [3, 48, 49]) expect(text).toContain(`|${seat}|`);
