@@ -124,11 +124,14 @@ describe('seat booking', () => {
     const refused = await manager.delete(`/api/transports/${transportId}/seats/${touristBooking}`);
     expect(refused.status).toBe(422);
     expect(refused.body.errors).toEqual({ number: [T.onlyManual] });
+    // An application's seat still waiting for its tourist is the application's too.
+    const awaiting = await insertBooking(app.db, { transportId, date, number: 14, from: 0, to: 3, applicationId: application.id, leg: 'forth' });
+    expect((await manager.delete(`/api/transports/${transportId}/seats/${awaiting}`)).body.errors).toEqual({ number: [T.onlyManual] });
 
     const manual = (await book(transportId, { number: 13, from_city_id: moscow, to_city_id: tula })).body.data.id;
     expect(await manager.delete(`/api/transports/${transportId}/seats/${manual}`)).toMatchObject({ status: 200, body: { message: T.unbooked } });
     expect((await manager.delete(`/api/transports/${transportId}/seats/${manual}`)).status).toBe(404);
-    expect((await bookingsOf(transportId)).map((row) => row.number)).toEqual([12]);
+    expect((await bookingsOf(transportId)).map((row) => row.number).sort((a, b) => a - b)).toEqual([12, 14]);
   });
 });
 
