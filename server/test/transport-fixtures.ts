@@ -96,10 +96,21 @@ export interface NewTourist {
   gender?: number;
 }
 
-/** An application (number, contacts) with its tourists; the tourists' ids in order. */
-export async function insertApplication(db: Sql, application: { number?: string; email?: string | null; tourists?: NewTourist[] }): Promise<{ id: number; number: string; tourists: number[] }> {
+/**
+ * An application (number, contacts) with its tourists, for a client made for it; the tourists' ids in
+ * order. With `transportId` it is a bus-tour application (type 3) of that transport, otherwise an
+ * "Авиа" one (type 5, no product): what the schedule reads needs nothing more.
+ */
+export async function insertApplication(
+  db: Sql,
+  application: { number?: string; email?: string | null; tourists?: NewTourist[]; transportId?: number },
+): Promise<{ id: number; number: string; tourists: number[] }> {
   const number = application.number ?? `A-${unique()}`;
-  const [row] = await db.query<{ id: number }>(`INSERT INTO applications (number, email) VALUES ($1, $2) RETURNING id`, [number, application.email ?? null]);
+  const [row] = await db.query<{ id: number }>(
+    `WITH client AS (INSERT INTO clients (surname, name, phone, is_new) VALUES ('Заказчиков', 'Тест', '+7' || lpad(floor(random() * 1e10)::bigint::text, 10, '0'), false) RETURNING id)
+     INSERT INTO applications (number, email, type, transport_id, client_id) SELECT $1, $2, $3, $4, client.id FROM client RETURNING id`,
+    [number, application.email ?? null, application.transportId ? 3 : 5, application.transportId ?? null],
+  );
   const tourists: number[] = [];
   for (const tourist of application.tourists ?? []) {
     const [inserted] = await db.query<{ id: number }>(
@@ -120,7 +131,7 @@ export async function insertBooking(
   const [row] = await db.query<{ id: number }>(
     `INSERT INTO seat_bookings (transport_id, departure_date, number, from_position, to_position, application_id, tourist_id, leg)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
-    [booking.transportId, booking.date, booking.number, booking.from, booking.to, booking.applicationId ?? null, booking.touristId ?? null, booking.leg ?? (booking.touristId ? 'forth' : null)],
+    [booking.transportId, booking.date, booking.number, booking.from, booking.to, booking.applicationId ?? null, booking.touristId ?? null, booking.leg ?? (booking.applicationId ? 'forth' : null)],
   );
   return row!.id;
 }
