@@ -25,6 +25,7 @@ import { CatalogSections1765300000010 } from './1765300000010-CatalogSections.js
 import { Tours1765300000020 } from './1765300000020-Tours.js';
 import { Routes1765300000100 } from './1765300000100-Routes.js';
 import { SeaTours1765300000200 } from './1765300000200-SeaTours.js';
+import { Applications1765400000000 } from './1765400000000-Applications.js';
 
 export const MIGRATIONS = [
   Foundation1763769600000,
@@ -53,4 +54,5 @@ export const MIGRATIONS = [
   Tours1765300000020,
   Routes1765300000100,
   SeaTours1765300000200,
+  Applications1765400000000,
 ];

@@ -120,6 +120,9 @@ export const transportsKind: FakeDataKind = {
     const { rows: managers } = await sql.query<{ id: number }>('SELECT id FROM users WHERE role = 3 AND is_active ORDER BY id LIMIT 20');
     const { rows: takenNames } = await sql.query<{ name: string }>('SELECT lower(name) AS name FROM transports');
     const taken = new Set(takenNames.map((row) => row.name));
+    // Every application has a requester: the demo's clients (one is made when there are none).
+    let { rows: requesters } = await sql.query<{ id: number }>('SELECT id FROM clients ORDER BY id LIMIT 5000');
+    if (requesters.length === 0) requesters = (await sql.query<{ id: number }>(`INSERT INTO clients (surname, name, phone, is_new) VALUES ('Пассажиров', 'Пётр', '+79990000001', false) RETURNING id`)).rows;
     const [{ applications: applicationsBefore }] = (await sql.query<{ applications: number }>('SELECT count(*)::int AS applications FROM applications')).rows as [{ applications: number }];
 
     const today = todayIso();
@@ -134,7 +137,9 @@ export const transportsKind: FakeDataKind = {
     const days = new BulkRows('transport_days', { transport_id: 'integer', number: 'smallint', commission_type: 'smallint', commission_sum: 'numeric', freight: 'numeric' });
     const dates = new BulkRows('transport_dates', { transport_id: 'integer', start_date: 'date', commission_type: 'smallint', commission_sum: 'numeric', freight: 'numeric' });
     const tariffs = new BulkRows('transport_tariffs', { transport_id: 'integer', from_position: 'smallint', to_position: 'smallint', tariff: 'numeric' });
-    const applications = new BulkRows('applications', { id: 'integer', number: 'varchar', email: 'varchar', phone: 'varchar', created_at: 'timestamptz' });
+    const applications = new BulkRows('applications', {
+      id: 'integer', number: 'varchar', type: 'smallint', transport_id: 'integer', client_id: 'integer', email: 'varchar', phone: 'varchar', created_at: 'timestamptz',
+    });
     const tourists = new BulkRows('tourists', {
       id: 'integer', application_id: 'integer', last_name: 'varchar', first_name: 'varchar', patronymic: 'varchar', birthday_date: 'date', document: 'smallint', document_number: 'varchar', citizenship: 'smallint', gender: 'smallint',
     });
@@ -263,7 +268,7 @@ export const transportsKind: FakeDataKind = {
             const applicationId = nextApplication++;
             seated.push(applicationId);
             const family = familyOf(faker, party.length);
-            applications.push({ id: applicationId, number: applicationId, email: family.email, phone: family.phone, created_at: createdAt });
+            applications.push({ id: applicationId, number: applicationId, type: 3, transport_id: id, client_id: faker.helpers.arrayElement(requesters).id, email: family.email, phone: family.phone, created_at: createdAt });
             madeAt.push(createdAt);
             party.forEach((number, member) => {
               const touristId = nextTourist++;
@@ -276,7 +281,7 @@ export const transportsKind: FakeDataKind = {
             const applicationId = nextApplication++;
             seated.push(applicationId);
             const traveller = familyOf(faker, 1);
-            applications.push({ id: applicationId, number: applicationId, email: traveller.email, phone: traveller.phone, created_at: createdAt });
+            applications.push({ id: applicationId, number: applicationId, type: 3, transport_id: id, client_id: faker.helpers.arrayElement(requesters).id, email: traveller.email, phone: traveller.phone, created_at: createdAt });
             madeAt.push(createdAt);
             const touristId = nextTourist++;
             tourists.push({ id: touristId, application_id: applicationId, ...traveller.members[0]! });

@@ -21,6 +21,8 @@ export interface ApplicationOverrides {
   number?: string;
   email?: string | null;
   tourists?: NewTourist[];
+  /** A bus-tour application (type 3) of this transport; otherwise an "Авиа" one (type 5, no product). */
+  transportId?: number;
 }
 
 export interface InsertedApplication {
@@ -30,10 +32,14 @@ export interface InsertedApplication {
   tourists: number[];
 }
 
-/** An application (number, contacts) with its tourists. */
+/** An application (number, contacts) with its tourists, for a client made for it. */
 export async function insertApplication(db: Sql, overrides: ApplicationOverrides = {}): Promise<InsertedApplication> {
   const number = overrides.number ?? `A-${randomBytes(4).toString('hex')}`;
-  const [row] = await db.query<{ id: number }>(`INSERT INTO applications (number, email) VALUES ($1, $2) RETURNING id`, [number, overrides.email ?? null]);
+  const [row] = await db.query<{ id: number }>(
+    `WITH client AS (INSERT INTO clients (surname, name, phone, is_new) VALUES ('Заказчиков', 'Тест', '+7' || lpad(floor(random() * 1e10)::bigint::text, 10, '0'), false) RETURNING id)
+     INSERT INTO applications (number, email, type, transport_id, client_id) SELECT $1, $2, $3, $4, client.id FROM client RETURNING id`,
+    [number, overrides.email ?? null, overrides.transportId ? 3 : 5, overrides.transportId ?? null],
+  );
   const tourists: number[] = [];
   for (const tourist of overrides.tourists ?? []) {
     const [inserted] = await db.query<{ id: number }>(

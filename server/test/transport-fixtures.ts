@@ -94,7 +94,7 @@ export async function insertBooking(
   const [row] = await db.query<{ id: number }>(
     `INSERT INTO seat_bookings (transport_id, departure_date, number, from_position, to_position, application_id, tourist_id, leg)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
-    [booking.transportId, booking.date, booking.number, booking.from, booking.to, booking.applicationId ?? null, booking.touristId ?? null, booking.leg ?? (booking.touristId ? 'forth' : null)],
+    [booking.transportId, booking.date, booking.number, booking.from, booking.to, booking.applicationId ?? null, booking.touristId ?? null, booking.leg ?? (booking.applicationId ? 'forth' : null)],
   );
   return row!.id;
 }
