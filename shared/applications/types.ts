@@ -1,0 +1,85 @@
+/**
+ * What the application editor reads (spec 03 §3 "Application (full form)", issue 18): GET
+ * /api/applications/{id} answers `{data: ApplicationRecord}` — the form's own fields (what PUT takes
+ * back, see schema.ts) plus the names and figures the page shows. calc-totals answers `{data: ApplicationTotals}`.
+ */
+import type { ApplicationForm } from './schema.js';
+import type { Leg } from './constants.js';
+
+/** The totals block (spec 03 §2.3 General tab) and what the discount field needs. Money as two-decimal text. */
+export interface ApplicationTotals {
+  estimated_price_without_discount: string;
+  /** The manual price when set, the estimate otherwise. */
+  price_without_discount: string;
+  /** The discount applied (0 after a manual price change). */
+  discount: string;
+  /** The largest whole discount allowed (the price never goes below the net cost). */
+  max_discount: number;
+  price_total: string;
+  agency_commission: string;
+  agency_to_pay: string;
+}
+
+/** A seat of the application on a leg (spec 03 §3 "Seat", plus what the seat dialog shows). */
+export interface ApplicationSeat {
+  /** The seat booking's id (`transport_seat_id` of a seat change). */
+  id: number;
+  number: number;
+  transport_id: number;
+  leg: Leg;
+  tourist_id: number | null;
+  /** The tourist's full name, when tied. */
+  tourist_name: string | null;
+}
+
+/** A transport item as GET answers it: the form's fields, the names the tab shows and the item's share of the totals. */
+export interface ApplicationTransportItem {
+  id: number;
+  transport_id: number;
+  transport_name: string;
+  departure_date: string;
+  from_route_id: number;
+  to_route_id: number;
+  from_city: { id: number; name: string };
+  to_city: { id: number; name: string };
+  start_at: string;
+  finish_at: string;
+  price_without_discount: string;
+  discount_application: string;
+  price_total: string;
+  agency_commission: string;
+}
+
+type FormFields = Omit<ApplicationForm, 'transport_forth' | 'transport_back' | 'seats_forth' | 'seats_back'>;
+
+export interface ApplicationRecord extends FormFields {
+  id: number;
+  version: number;
+  number: string;
+  application_type_name: string;
+  /** The product: its kind, id and name (null for avia and railway). */
+  applicationable: { type: string; id: number; name: string } | null;
+  requestorable: { type: 'clients' | 'agencies'; id: number; full_name: string; name: string; is_active: boolean };
+  /** Names of the chosen manager and agency manager, for their pickers. */
+  user: { id: number; full_name: string } | null;
+  agency_user: { id: number; full_name: string } | null;
+  payment_status: number;
+  payment_status_name: string;
+  status_name: string;
+  transport_forth: ApplicationTransportItem | null;
+  transport_back: ApplicationTransportItem | null;
+  seats_forth: ApplicationSeat[];
+  seats_back: ApplicationSeat[];
+  totals: ApplicationTotals;
+  /** `can_edit_price` for the reader (administrator and accountant may always; docs/applications.md). */
+  can_edit_price: boolean;
+  can_edit_agency_commission: boolean;
+  can_edit_prepayment: boolean;
+  can_delete: boolean;
+  /** Raw payloads as received (the Source data tab; administrator only — null for the others). */
+  payload: unknown;
+  source_payload: unknown;
+  start_date: string | null;
+  city_id: number | null;
+  created_at: string;
+}
