@@ -1,6 +1,7 @@
 import { Global, Module, type DynamicModule, type Type } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
 import { DataSource } from 'typeorm';
+import { ApplicationSeatsModule } from './applications/seats/application-seats.module.js';
 import { AgenciesModule } from './agencies/agencies.module.js';
 import { AgencyDocumentsModule } from './agency-documents/agency-documents.module.js';
 import { AuthController } from './auth/auth.controller.js';
@@ -107,6 +108,7 @@ export const FEATURE_MODULES: Type[] = [
   TourRoutesModule,
   SeaToursModule,
   CatalogSectionsModule,
+  ApplicationSeatsModule,
 ];
 
 /**
