@@ -5,7 +5,8 @@ import { IdPipe } from '../../common/http/id.pipe.js';
 import { ApplicationSeatsService } from './application-seats.service.js';
 
 /**
- * The seat change, the seats of a transport and the route change of spec 03 §7 "Applications": for
+ * The seat change, the seats of a transport (the application's, and the ones taken by others) and
+ * the route change of spec 03 §7 "Applications": for
  * all three roles, who all edit applications (§6) — the seat change too, though it sits under
  * /transports, whose other routes are the administrator's and the manager's.
  */
@@ -19,6 +20,13 @@ export class ApplicationSeatsController {
   @Roles(...ACCESS.everyone)
   change(@Param('id', IdPipe) id: number, @Body() body: unknown, @CurrentActor() actor: Actor) {
     return this.seats.change(id, body, actor);
+  }
+
+  /** GET /api/transports/{id}/seats/taken?date=&from_route_id=&to_route_id=[&application_id=] → {data: seat numbers}. */
+  @Get('transports/:id/seats/taken')
+  @Roles(...ACCESS.everyone)
+  taken(@Param('id', IdPipe) id: number, @Query() query: Record<string, unknown>) {
+    return this.seats.taken(id, query);
   }
 
   /** GET /api/applications/{id}/seats?transport_id= → {data: ApplicationSeat[]}. */

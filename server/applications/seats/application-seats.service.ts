@@ -10,7 +10,7 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { ApplicationStatus, canEditPrice } from '../../../shared/applications/constants.js';
-import { applicationSeatsQuerySchema, routeChangeSchema, seatChangeSchema } from '../../../shared/applications/seats.js';
+import { applicationSeatsQuerySchema, routeChangeSchema, seatChangeSchema, takenSeatsQuerySchema } from '../../../shared/applications/seats.js';
 import type { ApplicationSeat, ApplicationTransportItem } from '../../../shared/applications/types.js';
 import { MESSAGES } from '../../../shared/messages.js';
 import { Role } from '../../../shared/roles.js';
@@ -19,7 +19,7 @@ import type { Actor } from '../../common/auth/decorators.js';
 import { notFound, parseInput, ValidationFailed } from '../../common/http/errors.js';
 import { actAs } from '../../common/version.js';
 import { holdTransport, lockApplicationBookings, lockBooking, moveBookingsToSegment, moveBookingToSeat, SeatTaken } from '../../seats/seat-store.js';
-import { loadTransport, rideDates } from '../../transports/transport-read.js';
+import { loadTransport, rideDates, type LoadedTransport } from '../../transports/transport-read.js';
 
 const A = MESSAGES.applications;
 
@@ -133,6 +133,36 @@ export class ApplicationSeatsService {
   }
 
   /**
+   * GET /transports/{id}/seats/taken?date=&from_route_id=&to_route_id=[&application_id=]: seat numbers
+   * booked by others (manual bookings and other applications) on a segment overlapping the ride.
+   */
+  async taken(transportId: number, query: unknown): Promise<{ data: number[] }> {
+    const input = parseInput(takenSeatsQuerySchema, query);
+    const transport = await loadTransport(this.db.manager, transportId);
+    if (!transport) throw notFound();
+    const segment = this.segment(transport, input.from_route_id, input.to_route_id);
+    const rows = (await this.db.query(
+      `SELECT DISTINCT number FROM seat_bookings
+        WHERE transport_id = $1 AND departure_date = $2 AND int4range(from_position, to_position) && int4range($3, $4) AND ($5::int IS NULL OR application_id IS DISTINCT FROM $5)
+        ORDER BY number`,
+      [transportId, input.date, segment.from.position, segment.to.position, input.application_id],
+    )) as { number: number }[];
+    return { data: rows.map((row) => row.number) };
+  }
+
+  /** The route points of a ride, the departure before the arrival; 422 on the point that is not. */
+  private segment(transport: LoadedTransport, fromId: number, toId: number) {
+    const from = transport.points.find((point) => point.id === fromId);
+    const to = transport.points.find((point) => point.id === toId);
+    const wrong: Record<string, string[]> = {};
+    if (!from) wrong.from_route_id = [MESSAGES.validation.oneOf];
+    if (!to) wrong.to_route_id = [MESSAGES.validation.oneOf];
+    else if (from && to.position <= from.position) wrong.to_route_id = [A.arrivalAfterDeparture];
+    if (!from || !to || Object.keys(wrong).length > 0) throw new ValidationFailed(wrong);
+    return { from, to };
+  }
+
+  /**
    * PUT /applications/{id}/transports/{itemId}/routes {from_route_id, to_route_id}: the item rides
    * between other points of its transport, and all its seats move to that segment together — or
    * none, with 'Невозможно поменять маршрут…' when any is taken there. The item's cities and dates
@@ -151,13 +181,7 @@ export class ApplicationSeatsService {
       if (application.status === ApplicationStatus.Cancelled) throw new ValidationFailed({ to_route_id: [A.cancelledLocked] });
       if (!(await holdTransport(manager, item.transport_id))) throw notFound();
       const transport = (await loadTransport(manager, item.transport_id))!;
-      const from = transport.points.find((point) => point.id === input.from_route_id);
-      const to = transport.points.find((point) => point.id === input.to_route_id);
-      const wrong: Record<string, string[]> = {};
-      if (!from) wrong.from_route_id = [MESSAGES.validation.oneOf];
-      if (!to) wrong.to_route_id = [MESSAGES.validation.oneOf];
-      else if (from && to.position <= from.position) wrong.to_route_id = [A.arrivalAfterDeparture];
-      if (Object.keys(wrong).length > 0) throw new ValidationFailed(wrong);
+      const { from, to } = this.segment(transport, input.from_route_id, input.to_route_id);
 
       const bookings = (await lockApplicationBookings(manager, applicationId, { leg: item.leg, transportId: item.transport_id })).filter((booking) => booking.departure_date === item.departure_date);
       await actAs(manager, actor.user.id);
@@ -165,20 +189,20 @@ export class ApplicationSeatsService {
         await moveBookingsToSegment(
           manager,
           bookings.map((booking) => booking.id),
-          from!.position,
-          to!.position,
+          from.position,
+          to.position,
         );
       } catch (error) {
         if (error instanceof SeatTaken) throw new ValidationFailed({ to_route_id: [A.routeChangeImpossible] });
         throw error;
       }
-      const dates = rideDates(transport, item.departure_date, from!.position, to!.position);
+      const dates = rideDates(transport, item.departure_date, from.position, to.position);
       await manager.query(`UPDATE application_transports SET from_route_id = $2, to_route_id = $3, from_city_id = $4, to_city_id = $5, start_at = $6, finish_at = $7 WHERE id = $1`, [
         item.id,
-        from!.id,
-        to!.id,
-        from!.point_city_id,
-        to!.point_city_id,
+        from.id,
+        to.id,
+        from.point_city_id,
+        to.point_city_id,
         dates.start_at,
         dates.finish_at,
       ]);

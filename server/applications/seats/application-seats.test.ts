@@ -146,6 +146,24 @@ describe('GET /applications/{id}/seats', () => {
   });
 });
 
+describe('GET /transports/{id}/seats/taken', () => {
+  it('answers the seats others hold on a segment overlapping the ride, leaving out the application’s own', async () => {
+    const transportId = await route();
+    const points = await pointIds(transportId);
+    const application = await seated(transportId, [1, 2], { from: 1, to: 3 });
+    await insertBooking(app.db, { transportId, date, number: 7, from: 0, to: 1 });
+    await insertBooking(app.db, { transportId, date, number: 8, from: 2, to: 3 });
+    await insertBooking(app.db, { transportId, date: daysFromToday(17), number: 9, from: 0, to: 3 });
+    const taken = (query: string) => accountant.get(`/api/transports/${transportId}/seats/taken?date=${date}&${query}`);
+    // Москва → Тула overlaps seat 7 only; Тула → Курск seats 1, 2 (the application's) and 8.
+    expect((await taken(`from_route_id=${points[0]}&to_route_id=${points[1]}`)).body.data).toEqual([7]);
+    expect((await taken(`from_route_id=${points[1]}&to_route_id=${points[3]}`)).body.data).toEqual([1, 2, 8]);
+    expect((await taken(`from_route_id=${points[0]}&to_route_id=${points[3]}&application_id=${application.id}`)).body.data).toEqual([7, 8]);
+    expect((await taken(`from_route_id=${points[2]}&to_route_id=${points[1]}`)).body.errors).toEqual({ to_route_id: [A.arrivalAfterDeparture] });
+    expect((await manager.get(`/api/transports/999999/seats/taken?date=${date}&from_route_id=${points[0]}&to_route_id=${points[1]}`)).status).toBe(404);
+  });
+});
+
 describe('PUT /applications/{id}/transports/{itemId}/routes', () => {
   let transportId: number;
   let points: number[];
