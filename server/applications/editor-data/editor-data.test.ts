@@ -481,6 +481,25 @@ describe('GET /api/applications/data', () => {
   });
 });
 
+describe('statements', () => {
+  it('each kind of product is read in one statement', async () => {
+    let statements = 0;
+    const counting = {
+      query: (sql: string, params?: unknown[]) => {
+        statements++;
+        return app.db.query(sql, params);
+      },
+    } as Parameters<typeof readProduct>[0];
+    const tables = { [ProductKind.Hotel]: 'hotels', [ProductKind.Tour]: 'tours', [ProductKind.Transport]: 'transports', [ProductKind.SeaTour]: 'sea_tours' } as const;
+    for (const [kind, table] of Object.entries(tables) as [ProductKind, string][]) {
+      const [{ id }] = (await app.db.query<{ id: number }>(`SELECT max(id) AS id FROM ${table}`)) as [{ id: number }];
+      statements = 0;
+      expect(await readProduct(counting, kind, id), kind).toMatchObject({ kind, id });
+      expect(statements, kind).toBe(1);
+    }
+  });
+});
+
 describe('roles', () => {
   it('every call is open to the administrator, the accountant and the manager, and to nobody signed out', async () => {
     const hotelId = (await app.db.query<{ id: number }>('SELECT min(id) AS id FROM hotels'))[0]!.id;
