@@ -19,9 +19,9 @@ async function shot(page: Page, name: string) {
 }
 
 test('a schedule lists the applications of both legs with their seats, opens one in a new tab, and exports the back leg', async ({ page, context }) => {
-  const [tver, klin, moscow] = (await insertCities(db, ['Тверь', 'Клин', 'Москва'])) as [number, number, number];
+  const [tver, klin, moscow] = (await insertCities(db, ['Вышний Волочёк', 'Торжок', 'Солнечногорск'])) as [number, number, number];
   const transportId = await insertTransport(db, {
-    name: 'Тверь — Москва',
+    name: 'Вышний Волочёк — Солнечногорск',
     transportationId: await insertTransportation(db),
     cities: [tver, klin, moscow],
     startDate: daysFromToday(-1),
