@@ -90,15 +90,15 @@ export interface HotelGround {
  * A hotel with a general markup of 10 % and one room priced by periods (`prices`, default the pinned
  * example's: adult 3 000, child 1 500 over all of 2027-06).
  */
-export async function insertHotelGround(db: Sql, options: { autoConfirmStatus?: number; periods?: Record<string, unknown>[] } = {}): Promise<HotelGround> {
+export async function insertHotelGround(db: Sql, options: { autoConfirmStatus?: number; periods?: Record<string, unknown>[]; markup?: number } = {}): Promise<HotelGround> {
   const t = tag();
   const [cityId] = await insertCities(db, [`Анапа ${t}`]);
   const vendorId = await one(db, `INSERT INTO vendors (name) VALUES ($1) RETURNING id`, [`Поставщик ${t}`]);
   const hotelId = await one(
     db,
     `INSERT INTO hotels (city_id, name, slug, vendor_id, commission_general_sum, commission_meal_type, commission_meal_sum, application_auto_confirm, auto_confirm_status)
-     VALUES ($1, $2, $3, $4, 10, 1, 100, $5, $6) RETURNING id`,
-    [cityId, `Отель Лазурь ${t}`, `h-${t}`, vendorId, options.autoConfirmStatus !== undefined, options.autoConfirmStatus ?? null],
+     VALUES ($1, $2, $3, $4, $7, 1, 100, $5, $6) RETURNING id`,
+    [cityId, `Отель Лазурь ${t}`, `h-${t}`, vendorId, options.autoConfirmStatus !== undefined, options.autoConfirmStatus ?? null, options.markup ?? 10],
   );
   const typeId = await one(db, `INSERT INTO room_types (name) VALUES ($1) RETURNING id`, [`Стандарт ${t}`]);
   const placeId = await one(db, `INSERT INTO room_places (name, places_count, adv_places_count) VALUES ($1, 2, 1) RETURNING id`, [`DBL ${t}`]);
@@ -167,4 +167,58 @@ export async function insertRequesters(db: Sql): Promise<RequesterGround> {
   const agencyUserName = `Сидоров Пётр ${t}`;
   const agencyUserId = await one(db, `INSERT INTO agency_users (agency_id, full_name) VALUES ($1, $2) RETURNING id`, [agencyId, agencyUserName]);
   return { clientId, clientName: `Петрова${t} Анна`, agencyId, agencyUserId, agencyUserName, fixedAgencyId: await agency(1, 1500) };
+}
+
+export interface ExcursionGround {
+  tourId: number;
+  tourDate: string;
+  /** 600 a person on days 1 and 2, +10 %. */
+  mealId: number;
+  /** An additional service at 1 000 (+10 %) over 2027. */
+  serviceId: number;
+}
+
+/**
+ * An excursion tour (docs/pricing.md's example): adult 10 000 (+10 %), child 7 000 (+500), the
+ * hotel's rooms marked up 200 a person a night, its date 2027-06-10, a meal and a service.
+ */
+export async function insertExcursionGround(db: Sql, hotel: HotelGround): Promise<ExcursionGround> {
+  const t = tag();
+  const typeId = await one(db, `INSERT INTO tour_types (name) VALUES ($1) RETURNING id`, [`Экскурсионный ${t}`]);
+  const tourId = await one(
+    db,
+    `INSERT INTO tours (name, slug, tour_type_id, city_id, duration, adult_price, child_price, commission_adult_type, commission_adult_sum,
+       commission_child_type, commission_child_sum, commission_accommodation_type, commission_accommodation_sum)
+     VALUES ($1, $2, $3, $4, 3, 10000, 7000, 2, 10, 1, 500, 1, 200) RETURNING id`,
+    [`Тур Золотое кольцо ${t}`, `t-${t}`, typeId, hotel.cityId],
+  );
+  const tourDate = '2027-06-10';
+  await db.query(`INSERT INTO tour_dates (tour_id, start_date) VALUES ($1, $2)`, [tourId, tourDate]);
+  await db.query(`INSERT INTO tour_hotels (tour_id, hotel_id, position) VALUES ($1, $2, 0)`, [tourId, hotel.hotelId]);
+  const mealId = await one(db, `INSERT INTO tour_meals (tour_id, position, name, days) VALUES ($1, 0, $2, '{1,2}') RETURNING id`, [tourId, `Обед ${t}`]);
+  await db.query(`INSERT INTO tour_meal_dates (meal_id, date_from, date_to, price, commission_type, commission_sum) VALUES ($1, '2027-01-01', '2027-12-31', 600, 2, 10)`, [mealId]);
+  const serviceId = await one(db, `INSERT INTO tour_services (name, class) VALUES ($1, 1) RETURNING id`, [`Экскурсия ${t}`]);
+  await db.query(
+    `INSERT INTO tour_service_dates (service_id, date_from, date_to, adult_price, commission_adult_type, commission_adult_sum) VALUES ($1, '2027-01-01', '2027-12-31', 1000, 2, 10)`,
+    [serviceId],
+  );
+  await db.query(`INSERT INTO tour_service_items (tour_id, list, item_id, position) VALUES ($1, 'services', $2, 0)`, [tourId, serviceId]);
+  return { tourId, tourDate, mealId, serviceId };
+}
+
+/** A sea tour (bus 10 %, railway 12 %, avia 15 %) whose one hotel group (20 / 25 / 30 %) holds the hotel. */
+export async function insertSeaTourGround(db: Sql, hotel: HotelGround): Promise<{ seaTourId: number }> {
+  const t = tag();
+  const seaTourId = await one(
+    db,
+    `INSERT INTO sea_tours (name, slug, city_id, commission_sum, commission_railway_sum, commission_avia_sum) VALUES ($1, $2, $3, 10, 12, 15) RETURNING id`,
+    [`Море ${t}`, `s-${t}`, hotel.cityId],
+  );
+  const groupId = await one(
+    db,
+    `INSERT INTO sea_tour_hotel_groups (sea_tour_id, position, commission_sum, commission_railway_sum, commission_avia_sum) VALUES ($1, 0, 20, 25, 30) RETURNING id`,
+    [seaTourId],
+  );
+  await db.query(`INSERT INTO sea_tour_group_hotels (group_id, sea_tour_id, hotel_id, position) VALUES ($1, $2, $3, 0)`, [groupId, seaTourId, hotel.hotelId]);
+  return { seaTourId };
 }
