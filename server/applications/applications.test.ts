@@ -9,6 +9,7 @@ import { toPayloadBody } from '../../shared/editor.js';
 import { MESSAGES } from '../../shared/messages.js';
 import { Role } from '../../shared/roles.js';
 import { applicationSchema } from '../../shared/applications/schema.js';
+import { observeAggregateStatements } from '../common/aggregate/save-aggregate.js';
 import { loadGround } from './application-ground.js';
 import { groundRequest, pricingInput } from './application-rules.js';
 import { priceApplication } from './pricing/index.js';
@@ -540,5 +541,28 @@ describe('a bus tour and its seats', () => {
     const response = await admin.put(`/api/hotels/${own.hotelId}`, toPayloadBody({ ...stored, rooms: [] }));
     expect(response.status, JSON.stringify(response.body)).toBe(422);
     expect(Object.keys(response.body.errors)[0]).toMatch(/^rooms\.0/);
+  });
+});
+
+describe('the cost of a save', () => {
+  it('sends as many statements for 4 accommodations and 6 tourists as for 1 and 1 (one statement per table, never per row)', async () => {
+    const tourist = (index: number) => ({ last_name: 'Гость', first_name: `Номер${'а'.repeat(index + 1)}`, document_number: `45000${index}` });
+    const stays = (count: number) => Array.from({ length: count }, (_, index) => pinnedStay(hotel, { start_at: `2027-06-${String(1 + index * 5).padStart(2, '0')}`, finish_at: `2027-06-${String(3 + index * 5).padStart(2, '0')}` }));
+    const count = async (form: Record<string, unknown>) => {
+      const statements: string[] = [];
+      observeAggregateStatements((sql) => statements.push(sql));
+      try {
+        await created(form);
+      } finally {
+        observeAggregateStatements(null);
+      }
+      return statements.length;
+    };
+    // The first save of a process reads the number's column default once (then cached).
+    await count(hotelForm());
+    const small = await count(hotelForm({ accommodations: stays(1), tourists: [tourist(0)], services: [{ serviceable_id: hotel.serviceId }] }));
+    const big = await count(hotelForm({ accommodations: stays(4), tourists: [0, 1, 2, 3, 4, 5].map(tourist), services: [{ serviceable_id: hotel.serviceId }] }));
+    expect(big).toBe(small);
+    expect(small).toBeLessThan(30);
   });
 });
