@@ -10,7 +10,7 @@ import { MESSAGES } from '../../shared/messages.js';
 import { Role } from '../../shared/roles.js';
 import { applicationSchema } from '../../shared/applications/schema.js';
 import { observeAggregateStatements } from '../common/aggregate/save-aggregate.js';
-import { loadGround } from './application-ground.js';
+import { loadGround, type Sql } from './application-ground.js';
 import { groundRequest, pricingInput } from './application-rules.js';
 import { priceApplication } from './pricing/index.js';
 import {
@@ -250,7 +250,7 @@ describe('the worked examples through the API', () => {
       hotelForm({ requester_type: 'agency', requester_id: people.agencyId, discount: 1000, accommodations: [pinnedStay(hotel, { meal_id: hotel.mealId })], services: [{ serviceable_id: hotel.serviceId, count: 3 }] }),
     );
     const form = applicationSchema.parse((await manager.get(`/api/applications/${application.id}`)).body.data);
-    const ground = await loadGround(app.db, groundRequest(form));
+    const ground = await loadGround(app.db as unknown as Sql, groundRequest(form));
     const result = priceApplication(pricingInput(form, ground, form.manual_price_without_discount));
     const categories = await app.db.query<Record<string, string>>(
       `SELECT category, net, markup, price, discount, price_total, agency_commission FROM application_category_totals WHERE application_id = $1 ORDER BY category`,
