@@ -250,6 +250,7 @@ describe('the worked examples through the API', () => {
     expect(application.totals.price_total).toBe('28125.00');
     // The earliest start of accommodations, transport items and transfers.
     expect(application.start_date).toBe('2027-06-09');
+    expect((await admin.delete(`/api/sea-tours/${seaTourId}`)).status).toBe(403);
   });
 
   it('stores the engine’s breakdown: category totals and vendor nets equal what the engine answers for the stored application', async () => {
@@ -363,6 +364,7 @@ describe('outside sources', () => {
       source_payload: { platform: 'Android' },
       adult_count: '2',
       child_count: '1',
+      children_ages: ['7'],
       phone: '+79001234567',
       email: 'guest@example.ru',
       accommodations: [{ hotel_id: { id: hotel.hotelId }, room_id: String(hotel.roomId), start_at: '2027-06-10', finish_at: '2027-06-13', adult_count: '2', child_count: '1', payload: { raw: 1 } }],
@@ -394,6 +396,7 @@ describe('outside sources', () => {
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     const after = saved.body.data;
     expect(after.comment).toBe('Позвонить вечером');
+    expect(after.children_ages).toEqual([7]);
     expect(after.tourists.map((tourist: { id: number }) => tourist.id)).toEqual(read.tourists.map((tourist: { id: number }) => tourist.id));
     expect(after.accommodations[0].id).toBe(read.accommodations[0].id);
     expect(after.services[0].id).toBe(read.services[0].id);
