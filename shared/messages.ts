@@ -243,6 +243,7 @@ export const MESSAGES = {
     cancelOnlyByAction: 'Статус «Аннулирована» ставится только аннулированием заявки.',
     paidNeedsPayment: 'Статус «Оплачена» возможен только при полной оплате или переплате.',
     managerOnlySelf: 'Менеджер может назначить только себя.',
+    paymentMethodLocked: 'Способ оплаты меняют только администратор и бухгалтер.',
   },
   /** Spec 01 §2.14, §2.15, §8 (imports and the dashboard): quoted in English, shown in Russian. */
   imports: {

@@ -274,6 +274,16 @@ describe('who may change what', () => {
     expect(prepaid.body.data.prepayment).toBe(1000.5);
   });
 
+  it('the payment method: one serving the requester type; changed later only by the administrator or the accountant', async () => {
+    expect((await refused(create(hotelForm({ requester_type: 'agency', requester_id: people.agencyId, payment_method: 1 })))).payment_method).toEqual([MESSAGES.validation.oneOf]);
+    const application = await created(hotelForm({ payment_method: '4' }));
+    expect(application.payment_method).toBe(4);
+    expect((await refused(update(application.id, { ...application, payment_method: 3 }))).payment_method).toEqual([A.paymentMethodLocked]);
+    const byAccountant = await update(application.id, { ...application, payment_method: 3 }, accountant);
+    expect(byAccountant.status, JSON.stringify(byAccountant.body)).toBe(200);
+    expect(byAccountant.body.data.payment_method).toBe(3);
+  });
+
   it('a cancelled application accepts payment changes only', async () => {
     const application = await created(hotelForm());
     await app.db.query(`UPDATE applications SET status = 7 WHERE id = $1`, [application.id]);
