@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import { AgenciesModule } from './agencies/agencies.module.js';
 import { AgencyDocumentsModule } from './agency-documents/agency-documents.module.js';
 import { ApplicationEditorDataModule } from './applications/editor-data/editor-data.module.js';
+import { ApplicationSeatsModule } from './applications/seats/application-seats.module.js';
 import { APPLICATION_PAYLOAD_ROUTES, ApplicationsModule } from './applications/applications.module.js';
 import { AuthController } from './auth/auth.controller.js';
 import { LoginThrottleService } from './auth/login-throttle.service.js';
@@ -110,6 +111,7 @@ export const FEATURE_MODULES: Type[] = [
   SeaToursModule,
   CatalogSectionsModule,
   ApplicationEditorDataModule,
+  ApplicationSeatsModule,
   ApplicationsModule,
 ];
 

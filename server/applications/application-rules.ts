@@ -27,6 +27,7 @@ import type { FieldErrors } from '../../shared/validation.js';
 import { pointOf, type Ground, type GroundRequest, type TransportGround } from './application-ground.js';
 import { PricingError, priceApplication, type PricingInput, type PricingResult, type ServiceLineInput, type TransportItemInput } from './pricing/index.js';
 import { ValidationFailed } from '../common/http/errors.js';
+import { rideDates } from '../transports/transport-read.js';
 
 const A = MESSAGES.applications;
 const V = MESSAGES.validation;
@@ -93,26 +94,17 @@ export function groundRequest(form: PricedForm): GroundRequest {
   };
 }
 
-const addDays = (date: string, days: number) => {
-  const value = new Date(`${date}T00:00:00Z`);
-  value.setUTCDate(value.getUTCDate() + days);
-  return value.toISOString().slice(0, 10);
-};
-
-/** A transport item's ride: its points' positions and cities, and the days it starts and ends (the points' trip days from the departure). */
+/** A transport item's ride: its points' positions and cities, and the days it starts and ends (the trip's days from the departure). */
 export function rideOf(transport: TransportGround, item: TransportItemRow) {
   const from = pointOf(transport, item.from_route_id);
   const to = pointOf(transport, item.to_route_id);
   if (!from || !to || from.position >= to.position) return null;
-  const fromDay = from.departure_day ?? 1;
-  const toDay = to.kind === 'finish' ? Math.max(transport.duration, fromDay) : (to.arrival_day ?? fromDay);
   return {
     from_position: from.position,
     to_position: to.position,
     from_city_id: from.point_city_id,
     to_city_id: to.point_city_id,
-    start_at: addDays(item.departure_date, fromDay - 1),
-    finish_at: addDays(item.departure_date, toDay - 1),
+    ...rideDates({ row: transport, points: transport.points }, item.departure_date, from.position, to.position),
   };
 }
 

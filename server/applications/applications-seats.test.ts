@@ -98,6 +98,26 @@ describe('a bus tour and its seats', () => {
     expect(moved.body.data.totals.price_total).toBe('8400.00');
   });
 
+  it('a route change moves the seats and re-prices with the save’s engine while the prices may change', async () => {
+    const application = await created(busForm({ transport_back: null, seats_back: [], seats_forth: seats([41, 42, 43]) }));
+    expect(application.totals.price_total).toBe('8400.00');
+    const itemId = application.transport_forth.id as number;
+    const changed = await manager.put(`/api/applications/${application.id}/transports/${itemId}/routes`, { from_route_id: bus.pointIds[0], to_route_id: bus.pointIds[2] });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect(changed.body.data).toMatchObject({ price_without_discount: '14400.00', to_city: { id: bus.finishCityId } });
+    const after = (await manager.get(`/api/applications/${application.id}`)).body.data;
+    expect(after.totals.price_total).toBe('14400.00');
+    expect(after.version).toBeGreaterThan(application.version);
+    expect(after.tourists.map((tourist: { id: number }) => tourist.id)).toEqual(application.tourists.map((tourist: { id: number }) => tourist.id));
+    expect((await bookings(application.id)).map((booking) => [booking.number, booking.to_position])).toEqual([
+      [41, 2],
+      [42, 2],
+      [43, 2],
+    ]);
+    const [category] = await app.db.query(`SELECT price FROM application_category_totals WHERE application_id = $1 AND category = 'transport'`, [application.id]);
+    expect(category).toEqual({ price: '14400.00' });
+  });
+
   it('refuses seats that do not number the riders, a day the bus does not leave, a point of another transport', async () => {
     expect((await refused(create(busForm({ seats_forth: seats([21, 22]) })))).seats_forth).toEqual([A.seatsCount(3)]);
     const thursday = nextWeekday('2027-06-01', 4);

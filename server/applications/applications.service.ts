@@ -21,7 +21,7 @@ import type { ApplicationRecord, ApplicationTotals } from '../../shared/applicat
 import { MESSAGES } from '../../shared/messages.js';
 import { Role } from '../../shared/roles.js';
 import type { FieldErrors } from '../../shared/validation.js';
-import { readAggregates } from '../common/aggregate/aggregate-store.js';
+import { readAggregates, writeAggregate } from '../common/aggregate/aggregate-store.js';
 import { parsePayload } from '../common/aggregate/payload.js';
 import { saveAggregate, type SavedAggregate } from '../common/aggregate/save-aggregate.js';
 import type { Actor, AuthUser } from '../common/auth/decorators.js';
@@ -176,8 +176,13 @@ export class ApplicationsService {
     const ground = await loadGround(manager, groundRequest(form));
     const result = priceForm(form, ground, stored ? stored.manual_price_without_discount : null, errors);
 
+    return { node: await this.node(manager, form, ground, result, stored, raw, actor.user.id), ground };
+  }
+
+  /** The rows of a save: the form, the engine's result, and what the save keeps or derives (the number, raw payloads, start date, city, search text). */
+  private async node(manager: EntityManager, form: ApplicationForm, ground: Ground, result: PricingResult, stored: StoredApplication | undefined, raw: unknown, actorId: number) {
     const product = ground.product;
-    const autoConfirm = id === undefined && form.source && product && 'application_auto_confirm' in product && product.application_auto_confirm ? product.auto_confirm_status : null;
+    const autoConfirm = !stored && form.source && product && 'application_auto_confirm' in product && product.application_auto_confirm ? product.auto_confirm_status : null;
     const number = stored?.number ?? (await nextNumber(manager));
     const legIds: SaveFacts['legIds'] = { transports: {}, transfers: {} };
     for (const leg of stored?.legs ?? []) legIds[leg.kind][leg.leg] = leg.id;
@@ -190,7 +195,7 @@ export class ApplicationsService {
       source: stored ? stored.source : (form.source ?? null),
       source_payload: stored ? stored.source_payload : form.source ? (form.source_payload ?? null) : null,
       external_id: stored ? stored.external_id : form.external_id,
-      created_by_id: stored ? stored.created_by_id : actor.user.id,
+      created_by_id: stored ? stored.created_by_id : actorId,
       start_date: startDateOf(form, ground),
       city_id: cityOf(ground),
       search_text: searchText(number, form, ground),
@@ -198,7 +203,22 @@ export class ApplicationsService {
       keptPayments: stored?.payments ?? [],
       keptVendorPayments: stored?.vendor_payments ?? [],
     };
-    return { node: applicationNode(form, result, ground, facts), ground };
+    return applicationNode(form, result, ground, facts);
+  }
+
+  /**
+   * Re-prices a stored application as it now is, in the caller's transaction, and stores its totals,
+   * shares and breakdown (APPLICATION_REPRICER: the route change of a transport item). The discount
+   * is judged against the new price (a 422 on `discount` when it no longer fits).
+   */
+  async reprice(manager: EntityManager, id: number): Promise<void> {
+    const [stored] = await manager.query<StoredApplication[]>(STORED_SQL, [id]);
+    if (!stored) throw notFound();
+    // The record with its raw payloads (the administrator's reading), so the rewrite keeps them.
+    const form = parseInput(applicationSchema, await this.read(manager, id, { role: Role.Administrator }));
+    const ground = await loadGround(manager, groundRequest(form));
+    const result = priceForm(form, ground, undefined);
+    await writeAggregate(manager, APPLICATION_AGGREGATE, await this.node(manager, form, ground, result, stored, null, stored.created_by_id ?? 0), id);
   }
 
   /**

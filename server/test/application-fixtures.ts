@@ -6,6 +6,9 @@
 import { randomBytes } from 'node:crypto';
 import { insertCities, insertTransport, insertTransportation, type Sql } from './transport-fixtures.js';
 
+/** A tourist's document number when a test names none (the model requires one: a re-priced application is read back through the schema). */
+export const DEFAULT_DOCUMENT_NUMBER = '4500000000';
+
 export interface NewTourist {
   last_name: string;
   first_name: string;
@@ -45,11 +48,27 @@ export async function insertApplication(db: Sql, overrides: ApplicationOverrides
     const [inserted] = await db.query<{ id: number }>(
       `INSERT INTO tourists (application_id, last_name, first_name, patronymic, birthday_date, document, document_number, citizenship, gender)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
-      [row!.id, tourist.last_name, tourist.first_name, tourist.patronymic ?? null, tourist.birthday_date ?? null, tourist.document ?? 1, tourist.document_number ?? null, tourist.citizenship ?? 1, tourist.gender ?? 1],
+      [row!.id, tourist.last_name, tourist.first_name, tourist.patronymic ?? null, tourist.birthday_date ?? null, tourist.document ?? 1, tourist.document_number === undefined ? DEFAULT_DOCUMENT_NUMBER : tourist.document_number, tourist.citizenship ?? 1, tourist.gender ?? 1],
     );
     tourists.push(inserted!.id);
   }
   return { id: row!.id, number, tourists };
+}
+
+/** A transport item of an application: the leg riding its transport's route from position `from` to `to` on the trip of `date`. */
+export async function insertTransportItem(
+  db: Sql,
+  item: { applicationId: number; leg?: 'forth' | 'back'; transportId: number; date: string; from: number; to: number; startAt?: string; finishAt?: string },
+): Promise<number> {
+  const [row] = await db.query<{ id: number }>(
+    `INSERT INTO application_transports (application_id, leg, transport_id, departure_date, from_route_id, to_route_id, from_city_id, to_city_id, start_at, finish_at)
+     SELECT $1, $2, $3, $4, f.id, t.id, f.point_city_id, t.point_city_id, $7, $8
+       FROM transport_route_points f, transport_route_points t
+      WHERE f.transport_id = $3 AND f.position = $5 AND t.transport_id = $3 AND t.position = $6
+     RETURNING id`,
+    [item.applicationId, item.leg ?? 'forth', item.transportId, item.date, item.from, item.to, item.startAt ?? item.date, item.finishAt ?? item.date],
+  );
+  return row!.id;
 }
 
 // ---------------------------------------------------------------------------------------------
