@@ -5,7 +5,6 @@
  */
 import {
   ApplicationStatus,
-  ApplicationType,
   LEGS,
   PaymentStatus,
   RequesterType,
@@ -327,16 +326,21 @@ export function pricingRefusal(error: PricingError, form: PricedForm): Validatio
   return new ValidationFailed({ [path]: [error.message] });
 }
 
+/** The engine's input and its answer. */
+export interface Priced {
+  input: PricingInput;
+  result: PricingResult;
+}
+
 /** Checks the ground, then prices: a 422 for either refusal. */
-export function priceForm(form: PricedForm, ground: Ground, previousManual: MoneyLike | null | undefined, extraErrors: FieldErrors = {}): PricingResult {
+export function priceForm(form: PricedForm, ground: Ground, previousManual: MoneyLike | null | undefined, extraErrors: FieldErrors = {}): Priced {
   const errors = { ...groundErrors(form, ground), ...extraErrors };
   if (Object.keys(errors).length > 0) throw new ValidationFailed(errors);
+  const input = pricingInput(form, ground, previousManual);
   try {
-    return priceApplication(pricingInput(form, ground, previousManual));
+    return { input, result: priceApplication(input) };
   } catch (error) {
     if (error instanceof PricingError) throw pricingRefusal(error, form);
     throw error;
   }
 }
-
-export { ApplicationType };

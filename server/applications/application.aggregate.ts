@@ -15,17 +15,16 @@ import {
   LEGS,
   PAYMENT_STATUSES,
   ProductKind,
-  SERVICE_LINE_KINDS,
   type Leg,
   type ServiceLineKind,
 } from '../../shared/applications/constants.js';
 import { transferKey, transportKey, type ApplicationForm } from '../../shared/applications/schema.js';
 import type { ApplicationRecord, ApplicationSeat, ApplicationTotals, ApplicationTransportItem } from '../../shared/applications/types.js';
-import { moneyNumber, moneyText, sumMoney } from '../../shared/money.js';
+import { decimal, moneyNumber, moneyText, sumMoney } from '../../shared/money.js';
 import type { AggregateDeclaration, AggregateNode, StoredNode } from '../common/aggregate/declaration.js';
-import { rideOf, serviceLines, transportItems } from './application-rules.js';
+import { rideOf, serviceLines, transportItems, type Priced } from './application-rules.js';
 import type { Ground } from './application-ground.js';
-import { serviceUnit, type PricedLine, type PricingResult } from './pricing/index.js';
+import { serviceUnit, type PricedLine } from './pricing/index.js';
 
 const SHARE_COLUMNS = {
   net: 'numeric',
@@ -252,7 +251,7 @@ export interface SaveFacts {
 const today = () => new Date().toISOString().slice(0, 10);
 
 /** The rows of a save: the form, the engine's result and the save's facts. */
-export function applicationNode(form: ApplicationForm, priced: PricingResult, ground: Ground, facts: SaveFacts): AggregateNode {
+export function applicationNode(form: ApplicationForm, { input, result: priced }: Priced, ground: Ground, facts: SaveFacts): AggregateNode {
   const productColumn = PRODUCT_COLUMN_OF_TYPE[form.application_type];
   const linesOf = (list: string, index?: number) => priced.lines.filter((item) => item.source.list === list && (index === undefined || ('index' in item.source && item.source.index === index)));
   const isTour = form.application_type === ApplicationType.ExcursionTour;
@@ -331,8 +330,9 @@ export function applicationNode(form: ApplicationForm, priced: PricingResult, gr
         return transfer ? [{ id: facts.legIds.transfers[leg] ?? null, path: transferKey(leg), values: { ...transfer, leg } }] : [];
       }),
       service_lines: lines.map(({ kind, index, line }, position) => {
-        const input = priced.lines.find((item) => item.source.list === 'services' && item.source.index === position);
-        const unit = isTour ? unitOfTourService(ground, line.serviceable_id, facts.start_date ?? form.tour_date, kind, index) : hotelServiceSum(ground, line.serviceable_id);
+        const share = priced.lines.find((item) => item.source.list === 'services' && item.source.index === position);
+        // The price read from the service, as the line shows it (a tour service's with its markup).
+        const unit = serviceUnit(input.services[position]!, `${kind}.${index}`).unitPrice;
         return {
           id: line.id,
           path: `${kind}.${index}`,
@@ -342,9 +342,9 @@ export function applicationNode(form: ApplicationForm, priced: PricingResult, gr
             tour_service_id: isTour ? line.serviceable_id : null,
             hotel_service_id: isTour ? null : line.serviceable_id,
             count: line.count,
-            price: unit,
-            price_total: moneyText(decimalTimes(unit, line.count)),
-            ...shares(input ? [input] : []),
+            price: moneyText(unit),
+            price_total: moneyText(unit.times(decimal(line.count))),
+            ...shares(share ? [share] : []),
           },
         };
       }),
@@ -363,21 +363,6 @@ export function applicationNode(form: ApplicationForm, priced: PricingResult, gr
       vendor_nets: priced.breakdown.vendors.map((vendor) => ({ path: '', values: vendor })),
     },
   };
-}
-
-const decimalTimes = (a: string, b: number | string) => sumMoney([]).plus(a).times(b);
-
-function hotelServiceSum(ground: Ground, serviceId: number): string {
-  for (const hotel of ground.hotels.values()) {
-    const item = hotel.services.find((service) => service.item_id === serviceId);
-    if (item) return moneyText(item.sum);
-  }
-  return '0.00';
-}
-
-function unitOfTourService(ground: Ground, serviceId: number, date: string | null, kind: ServiceLineKind, index: number): string {
-  const row = ground.tourServices.get(serviceId)!;
-  return moneyText(serviceUnit({ kind, count: 1, service: { source: 'tour', row }, date }, `${kind}.${index}`).unitPrice);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -577,4 +562,3 @@ export function applicationRecord(stored: StoredNode, extras: ReadExtras): Appli
   } as ApplicationRecord;
 }
 
-export { SERVICE_LINE_KINDS };

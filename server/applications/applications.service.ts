@@ -8,7 +8,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import {
-  ApplicationType,
   LEGS,
   PaymentStatus,
   RequesterType,
@@ -30,7 +29,7 @@ import { notFound, parseInput, ValidationFailed } from '../common/http/errors.js
 import { SeatRepeated, SeatTaken, syncApplicationSeats } from '../seats/seat-store.js';
 import { loadGround, type Ground, type Sql } from './application-ground.js';
 import { APPLICATION_AGGREGATE, applicationNode, applicationRecord, totalsOf, type SaveFacts } from './application.aggregate.js';
-import { groundRequest, lockErrors, priceForm, rideOf, seatErrors, startDateOf, type PricedForm, type StoredState } from './application-rules.js';
+import { groundRequest, lockErrors, priceForm, rideOf, seatErrors, startDateOf, type Priced, type PricedForm, type StoredState } from './application-rules.js';
 import type { PricingResult } from './pricing/index.js';
 
 const A = MESSAGES.applications;
@@ -174,13 +173,13 @@ export class ApplicationsService {
       ...seatErrors(form, new Set(stored?.tourist_ids ?? [])),
     };
     const ground = await loadGround(manager, groundRequest(form));
-    const result = priceForm(form, ground, stored ? stored.manual_price_without_discount : null, errors);
+    const priced = priceForm(form, ground, stored ? stored.manual_price_without_discount : null, errors);
 
-    return { node: await this.node(manager, form, ground, result, stored, raw, actor.user.id), ground };
+    return { node: await this.node(manager, form, ground, priced, stored, raw, actor.user.id), ground };
   }
 
   /** The rows of a save: the form, the engine's result, and what the save keeps or derives (the number, raw payloads, start date, city, search text). */
-  private async node(manager: EntityManager, form: ApplicationForm, ground: Ground, result: PricingResult, stored: StoredApplication | undefined, raw: unknown, actorId: number) {
+  private async node(manager: EntityManager, form: ApplicationForm, ground: Ground, priced: Priced, stored: StoredApplication | undefined, raw: unknown, actorId: number) {
     const product = ground.product;
     const autoConfirm = !stored && form.source && product && 'application_auto_confirm' in product && product.application_auto_confirm ? product.auto_confirm_status : null;
     const number = stored?.number ?? (await nextNumber(manager));
@@ -203,7 +202,7 @@ export class ApplicationsService {
       keptPayments: stored?.payments ?? [],
       keptVendorPayments: stored?.vendor_payments ?? [],
     };
-    return applicationNode(form, result, ground, facts);
+    return applicationNode(form, priced, ground, facts);
   }
 
   /**
@@ -217,8 +216,8 @@ export class ApplicationsService {
     // The record with its raw payloads (the administrator's reading), so the rewrite keeps them.
     const form = parseInput(applicationSchema, await this.read(manager, id, { role: Role.Administrator }));
     const ground = await loadGround(manager, groundRequest(form));
-    const result = priceForm(form, ground, undefined);
-    await writeAggregate(manager, APPLICATION_AGGREGATE, await this.node(manager, form, ground, result, stored, null, stored.created_by_id ?? 0), id);
+    const priced = priceForm(form, ground, undefined);
+    await writeAggregate(manager, APPLICATION_AGGREGATE, await this.node(manager, form, ground, priced, stored, null, stored.created_by_id ?? 0), id);
   }
 
   /**
@@ -290,7 +289,7 @@ export class ApplicationsService {
 
   private async totals(sql: Sql, form: PricedForm, previousManual: string | null): Promise<ApplicationTotals> {
     const ground = await loadGround(sql, groundRequest(form));
-    return totalsFromResult(priceForm(form, ground, previousManual));
+    return totalsFromResult(priceForm(form, ground, previousManual).result);
   }
 }
 
@@ -299,4 +298,3 @@ export function totalsFromResult(result: PricingResult): ApplicationTotals {
   return totalsOf(result as unknown as Record<string, unknown>);
 }
 
-export { ApplicationType };
