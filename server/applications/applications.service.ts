@@ -8,6 +8,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import {
+  ApplicationStatus,
   LEGS,
   PaymentStatus,
   RequesterType,
@@ -144,7 +145,8 @@ export class ApplicationsService {
   }
 
   private async save(form: ApplicationForm, actor: Actor, id?: number, raw?: unknown): Promise<{ data: SavedAggregate<ApplicationRecord> }> {
-    let priced: { ground: Ground } | null = null;
+    // The ground the build loaded, for the seats written after the rows.
+    let ground: Ground | null = null;
     const data = await saveAggregate(this.db, {
       declaration: APPLICATION_AGGREGATE,
       actor,
@@ -154,10 +156,10 @@ export class ApplicationsService {
       read: (manager, savedId) => this.read(manager, savedId, actor.user),
       build: async (manager) => {
         const built = await this.build(manager, form, actor, id, raw);
-        priced = { ground: built.ground };
+        ground = built.ground;
         return built.node;
       },
-      afterWrite: (manager, savedId) => this.writeSeats(manager, savedId, form, priced!.ground, actor, id !== undefined),
+      afterWrite: (manager, savedId) => this.writeSeats(manager, savedId, form, ground!, actor, id !== undefined),
     });
     return { data };
   }
@@ -165,7 +167,7 @@ export class ApplicationsService {
   private async build(manager: EntityManager, form: ApplicationForm, actor: Actor, id: number | undefined, raw: unknown) {
     const [stored] = id === undefined ? [] : await manager.query<StoredApplication[]>(STORED_SQL, [id]);
     if (id !== undefined && !stored) throw notFound();
-    if (stored?.status === 7 && comparable(parseInput(applicationSchema, await this.read(manager, id!, actor.user))) !== comparable(form)) {
+    if (stored?.status === ApplicationStatus.Cancelled && comparable(parseInput(applicationSchema, await this.read(manager, id!, actor.user))) !== comparable(form)) {
       throw new ValidationFailed({ status: [A.cancelledLocked] });
     }
     const errors: FieldErrors = {
@@ -179,7 +181,7 @@ export class ApplicationsService {
   }
 
   /** The rows of a save: the form, the engine's result, and what the save keeps or derives (the number, raw payloads, start date, city, search text). */
-  private async node(manager: EntityManager, form: ApplicationForm, ground: Ground, priced: Priced, stored: StoredApplication | undefined, raw: unknown, actorId: number) {
+  private async node(manager: EntityManager, form: ApplicationForm, ground: Ground, priced: Priced, stored: StoredApplication | undefined, raw: unknown, actorId: number | null) {
     const product = ground.product;
     const autoConfirm = !stored && form.source && product && 'application_auto_confirm' in product && product.application_auto_confirm ? product.auto_confirm_status : null;
     const number = stored?.number ?? (await nextNumber(manager));
@@ -217,7 +219,7 @@ export class ApplicationsService {
     const form = parseInput(applicationSchema, await this.read(manager, id, { role: Role.Administrator }));
     const ground = await loadGround(manager, groundRequest(form));
     const priced = priceForm(form, ground, undefined);
-    await writeAggregate(manager, APPLICATION_AGGREGATE, await this.node(manager, form, ground, priced, stored, null, stored.created_by_id ?? 0), id);
+    await writeAggregate(manager, APPLICATION_AGGREGATE, await this.node(manager, form, ground, priced, stored, null, null), id);
   }
 
   /**
