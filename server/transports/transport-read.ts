@@ -96,12 +96,18 @@ export const departureRules = (transport: LoadedTransport) => ({
  * The trip day and time at which a route point is left (`leave`) or reached: the start is left on day 1,
  * an intermediate stop is reached and left on its own days, the finish is reached on the last day.
  */
-export function pointMoment(transport: LoadedTransport, position: number, moment: 'leave' | 'reach'): { day: number; time: string | null } {
+export function pointMoment(transport: RideTransport, position: number, moment: 'leave' | 'reach'): { day: number; time: string | null } {
   const point = transport.points.find((candidate) => candidate.position === position);
   if (!point) return { day: 1, time: null };
-  if (point.kind === 'start') return { day: 1, time: point.start_time };
-  if (point.kind === 'finish') return { day: Math.max(1, transport.row.duration), time: point.finish_time };
-  return moment === 'leave' ? { day: point.departure_day ?? 1, time: point.start_time } : { day: point.arrival_day ?? 1, time: point.finish_time };
+  if (point.kind === 'start') return { day: 1, time: point.start_time ?? null };
+  if (point.kind === 'finish') return { day: Math.max(1, transport.row.duration), time: point.finish_time ?? null };
+  return moment === 'leave' ? { day: point.departure_day ?? 1, time: point.start_time ?? null } : { day: point.arrival_day ?? 1, time: point.finish_time ?? null };
+}
+
+/** What the trip's days of a ride need of a transport (a loaded transport, or the application save's ground). */
+export interface RideTransport {
+  row: { duration: number };
+  points: readonly (Pick<StoredRoutePoint, 'position' | 'kind' | 'arrival_day' | 'departure_day'> & Partial<Pick<StoredRoutePoint, 'start_time' | 'finish_time'>>)[];
 }
 
 /** `YYYY-MM-DD HH:mm` of a trip day counted from the departure date (the date alone without a time). */
@@ -113,7 +119,7 @@ export function tripMoment(departureDate: string, moment: { day: number; time: s
 }
 
 /** The days a ride of the trip leaving on `departureDate` starts and ends: from `from` left, to `to` reached. */
-export function rideDates(transport: LoadedTransport, departureDate: string, from: number, to: number): { start_at: string; finish_at: string } {
+export function rideDates(transport: RideTransport, departureDate: string, from: number, to: number): { start_at: string; finish_at: string } {
   return {
     start_at: tripMoment(departureDate, { day: pointMoment(transport, from, 'leave').day, time: null }),
     finish_at: tripMoment(departureDate, { day: pointMoment(transport, to, 'reach').day, time: null }),

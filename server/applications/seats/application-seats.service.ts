@@ -24,8 +24,8 @@ import { loadTransport, rideDates, type LoadedTransport } from '../../transports
 const A = MESSAGES.applications;
 
 /**
- * Re-prices an application inside the caller's transaction and stores its totals (the save's pricing,
- * docs/applications.md "Pricing in the save"). The applications module provides it under this token;
+ * Re-prices an application inside the caller's transaction and stores its totals, raising its version
+ * and keeping its start date as a save does (the save's pricing, docs/applications.md "Pricing in the save"). The applications module provides it under this token;
  * the route change calls it while the application's prices may change (`can_edit_price`).
  */
 export const APPLICATION_REPRICER = Symbol('ApplicationRepricer');
@@ -207,8 +207,9 @@ export class ApplicationSeatsService {
         dates.finish_at,
       ]);
       const privileged = actor.user.role === Role.Administrator || actor.user.role === Role.Accountant;
+      // The repricer writes the application as a save does (its version and start date too); otherwise the change touches it.
       if (this.reprice && canEditPrice(application.status, application.has_payments, privileged)) await this.reprice(manager, applicationId);
-      await this.touchApplication(manager, applicationId);
+      else await this.touchApplication(manager, applicationId);
       return { message: A.routeChanged, data: await this.item(manager, item.id) };
     });
   }
