@@ -15,6 +15,10 @@ export const productKindOf = (segment: string): ProductKind | undefined =>
   (Object.keys(PRODUCT_SEGMENTS) as ProductKind[]).find((kind) => PRODUCT_SEGMENTS[kind] === segment);
 
 export const APPLICATION_PATHS = {
+  /** The applications: GET and PUT `{list}/{id}`, POST `{list}` (the whole form as `{payload}`). */
+  list: '/applications',
+  /** POST: the totals block — of a stored application (the four fields laid over it) or of an unsaved form (`{payload}`). */
+  calcTotals: (id?: number) => (id === undefined ? '/applications/calc-totals' : `/applications/${id}/calc-totals`),
   /** GET: the editor's dictionaries (ApplicationEditorData). */
   data: '/applications/data',
   /** GET: what the editor needs of a product (ApplicationProduct). */
