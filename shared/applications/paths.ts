@@ -15,10 +15,6 @@ export const productKindOf = (segment: string): ProductKind | undefined =>
   (Object.keys(PRODUCT_SEGMENTS) as ProductKind[]).find((kind) => PRODUCT_SEGMENTS[kind] === segment);
 
 export const APPLICATION_PATHS = {
-  /** The applications: GET and PUT `{list}/{id}`, POST `{list}` (the whole form as `{payload}`). */
-  list: '/applications',
-  /** POST: the totals block — of a stored application (the four fields laid over it) or of an unsaved form (`{payload}`). */
-  calcTotals: (id?: number) => (id === undefined ? '/applications/calc-totals' : `/applications/${id}/calc-totals`),
   /** GET: the editor's dictionaries (ApplicationEditorData). */
   data: '/applications/data',
   /** GET: what the editor needs of a product (ApplicationProduct). */
@@ -32,4 +28,11 @@ export const APPLICATION_PATHS = {
   agencyUsers: '/applications/agency-users',
   /** GET: the services an application line may name — a hotel's service items, a tour's services without its required ones. */
   services: (kind: typeof ProductKind.Hotel | typeof ProductKind.Tour, id: number) => `/${PRODUCT_SEGMENTS[kind]}/${id}/services/list`,
+  /** POST {payload}: create; GET → {data: ApplicationRecord}, PUT {payload}: one application. */
+  create: '/applications',
+  record: (id: number) => `/applications/${id}`,
+  /** POST {discount, manual_price_without_discount, manual_agency_commission, services…} → {data: ApplicationTotals}: over the stored application. */
+  calcTotals: (id: number) => `/applications/${id}/calc-totals`,
+  /** POST {payload: the whole unsaved form} → {data: ApplicationTotals}. */
+  calcFormTotals: '/applications/calc-totals',
 } as const;
