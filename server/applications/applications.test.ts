@@ -265,3 +265,162 @@ describe('the worked examples through the API', () => {
     expect(await row(application.id)).toMatchObject({ price_total: result.price_total, agency_commission: result.agency_commission, discount: result.discount, net_total: result.net_total });
   });
 });
+
+describe('who may change what', () => {
+  it('a price change is refused with 422 once the application is confirmed, and allowed for the accountant', async () => {
+    const application = await created(hotelForm());
+    const confirmed = await update(application.id, { ...application, status: 3 });
+    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+    expect(confirmed.body.data.can_edit_price).toBe(false);
+    const errors = await refused(update(application.id, { ...confirmed.body.data, discount: 100, manual_price_without_discount: 25000 }));
+    expect(errors).toEqual({ discount: [A.priceLocked], manual_price_without_discount: [A.priceLocked] });
+    const byAccountant = await update(application.id, { ...confirmed.body.data, discount: 100 }, accountant);
+    expect(byAccountant.status, JSON.stringify(byAccountant.body)).toBe(200);
+    expect(byAccountant.body.data.totals.price_total).toBe('24650.00');
+    expect(byAccountant.body.data.can_edit_price).toBe(true);
+  });
+
+  it('manual agency commission only in status 2; prepayment only in status 3; status 7 only by the cancel action; status 6 only when paid', async () => {
+    const application = await created(hotelForm({ requester_type: 'agency', requester_id: people.agencyId }));
+    expect((await refused(update(application.id, { ...application, manual_agency_commission: 100 }))).manual_agency_commission).toEqual([A.agencyCommissionLocked]);
+    expect((await refused(update(application.id, { ...application, prepayment: '1000.50' }))).prepayment).toEqual([A.prepaymentLocked]);
+    expect((await refused(update(application.id, { ...application, status: 7 }))).status).toEqual([A.cancelOnlyByAction]);
+    expect((await refused(update(application.id, { ...application, status: 6 }))).status).toEqual([A.paidNeedsPayment]);
+    const inWork = (await update(application.id, { ...application, status: 2 })).body.data;
+    const commission = await update(application.id, { ...inWork, manual_agency_commission: 100 });
+    expect(commission.status, JSON.stringify(commission.body)).toBe(200);
+    expect(commission.body.data.totals).toMatchObject({ agency_commission: '100.00', agency_to_pay: '24650.00' });
+    const confirmed = (await update(application.id, { ...commission.body.data, status: 3 })).body.data;
+    const prepaid = await update(application.id, { ...confirmed, prepayment: '1000.50' });
+    expect(prepaid.status, JSON.stringify(prepaid.body)).toBe(200);
+    expect(prepaid.body.data.prepayment).toBe(1000.5);
+  });
+
+  it('a cancelled application accepts payment changes only', async () => {
+    const application = await created(hotelForm());
+    await app.db.query(`UPDATE applications SET status = 7 WHERE id = $1`, [application.id]);
+    const cancelled = (await manager.get(`/api/applications/${application.id}`)).body.data;
+    expect((await refused(update(application.id, { ...cancelled, comment: 'Новый комментарий' }))).status).toEqual([A.cancelledLocked]);
+    const paid = await update(application.id, { ...cancelled, payments: [{ sum: '500', date: '2026-11-20' }] }, accountant);
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    expect(paid.body.data.payments).toEqual([expect.objectContaining({ sum: 500, status: 2 })]);
+    // Payments absent from a later payload are kept as stored.
+    const { payments: _payments, ...withoutPayments } = paid.body.data;
+    const kept = await update(application.id, withoutPayments, accountant);
+    expect(kept.status, JSON.stringify(kept.body)).toBe(200);
+    expect(kept.body.data.payments).toHaveLength(1);
+  });
+
+  it('the manager rule: a manager assigns only themself or keeps the already assigned manager', async () => {
+    expect((await refused(create(hotelForm({ user_id: otherManagerUser.id })))).user_id).toEqual([A.managerOnlySelf]);
+    const own = await created(hotelForm({ user_id: managerUser.id }));
+    expect(own.user).toEqual({ id: managerUser.id, full_name: expect.any(String) });
+    const assigned = await created(hotelForm({ user_id: otherManagerUser.id }), admin);
+    const kept = await update(assigned.id, { ...assigned, comment: 'Перезвонить' });
+    expect(kept.status, JSON.stringify(kept.body)).toBe(200);
+    expect(kept.body.data.user_id).toBe(otherManagerUser.id);
+    const taken = await update(assigned.id, { ...kept.body.data, user_id: managerUser.id });
+    expect(taken.status, JSON.stringify(taken.body)).toBe(200);
+    expect((await refused(update(assigned.id, { ...taken.body.data, user_id: otherManagerUser.id }))).user_id).toEqual([A.managerOnlySelf]);
+  });
+
+  it('409 with the current record on a stale save', async () => {
+    const application = await created(hotelForm());
+    const first = await update(application.id, { ...application, comment: 'Первый' });
+    expect(first.status).toBe(200);
+    expect(first.body.data.version).toBe(application.version + 1);
+    const stale = await update(application.id, { ...application, comment: 'Второй' }, accountant);
+    expect(stale.status).toBe(409);
+    expect(stale.body.data).toMatchObject({ id: application.id, comment: 'Первый' });
+  });
+});
+
+describe('outside sources', () => {
+  it('auto-confirm: an outside source’s application for a product with auto-confirm takes its status; one made in the office starts at the sent status', async () => {
+    const auto = await insertHotelGround(app.db, { autoConfirmStatus: 5 });
+    const outside = await created(hotelForm({ source: 'web_site', source_payload: { utm: 'vk' } }, auto));
+    expect(outside.status).toBe(5);
+    const office = await created(hotelForm({}, auto));
+    expect(office.status).toBe(1);
+    const plain = await created(hotelForm({ source: 'search_module' }));
+    expect(plain.status).toBe(1);
+  });
+
+  it('an outside client’s form (objects, 0/1, text numbers, absent keys) is stored raw for the administrator only; GET → change one field → PUT keeps the child ids', async () => {
+    const form = {
+      type: '1',
+      applicationable: { id: String(hotel.hotelId), name: 'Отель' },
+      requestorable: { type: 'clients', id: String(people.clientId) },
+      source: 'mobile_application',
+      source_payload: { platform: 'Android' },
+      adult_count: '2',
+      child_count: '1',
+      phone: '+79001234567',
+      email: 'guest@example.ru',
+      accommodations: [{ hotel_id: { id: hotel.hotelId }, room_id: String(hotel.roomId), start_at: '2027-06-10', finish_at: '2027-06-13', adult_count: '2', child_count: '1', payload: { raw: 1 } }],
+      tourists: [
+        { last_name: 'Иванов', first_name: 'Иван', document_number: '4510123456', birthday_date: '1980-01-02' },
+        { last_name: 'Иванова', first_name: 'Мария', document_number: '4510654321', gender: '2' },
+      ],
+      services: [{ serviceable_id: String(hotel.serviceId), count: '1' }],
+    };
+    const response = await create(form);
+    expect(response.status, JSON.stringify(response.body)).toBe(201);
+    const id = response.body.data.id as number;
+    const stored = await row(id);
+    expect(stored.payload).toEqual(form);
+    expect(stored.source_payload).toEqual({ platform: 'Android' });
+    expect(stored.search_text).toContain(stored.number);
+    expect(stored.search_text).toContain(people.clientName);
+    expect(stored.search_text).toContain('Иванова Мария');
+    expect(stored.search_text).toContain('guest@example.ru');
+
+    const asAdmin = (await admin.get(`/api/applications/${id}`)).body.data;
+    expect(asAdmin.payload).toEqual(form);
+    expect(asAdmin.accommodations[0].payload).toEqual({ raw: 1 });
+    const read = (await manager.get(`/api/applications/${id}`)).body.data;
+    expect(read).toMatchObject({ payload: null, source_payload: null, source: 'mobile_application', requestorable: { type: 'clients', id: people.clientId }, applicationable: { id: hotel.hotelId } });
+    expect(read.accommodations[0].payload).toBeNull();
+
+    const saved = await update(id, { ...read, comment: 'Позвонить вечером' });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const after = saved.body.data;
+    expect(after.comment).toBe('Позвонить вечером');
+    expect(after.tourists.map((tourist: { id: number }) => tourist.id)).toEqual(read.tourists.map((tourist: { id: number }) => tourist.id));
+    expect(after.accommodations[0].id).toBe(read.accommodations[0].id);
+    expect(after.services[0].id).toBe(read.services[0].id);
+    expect(after.number).toBe(read.number);
+    // Raw payloads stay as first received.
+    expect((await row(id)).payload).toEqual(form);
+    expect(after.totals).toEqual(read.totals);
+  });
+});
+
+describe('calc-totals', () => {
+  it('over the stored application: the four fields laid over it, nothing written', async () => {
+    const application = await created(hotelForm({ requester_type: 'agency', requester_id: people.agencyId }));
+    const response = await manager.post(`/api/applications/${application.id}/calc-totals`, { discount: '750', services: [{ serviceable_id: hotel.serviceId, count: 2 }] });
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    // 24 750 + 1 000 − 750 = 25 000, 12 % of it 3 000.
+    expect(response.body.data).toEqual({
+      estimated_price_without_discount: '25750.00',
+      price_without_discount: '25750.00',
+      discount: '750.00',
+      max_discount: 2250,
+      price_total: '25000.00',
+      agency_commission: '3000.00',
+      agency_to_pay: '22000.00',
+    });
+    expect((await row(application.id)).price_total).toBe('24750.00');
+    expect((await accountant.post(`/api/applications/${application.id}/calc-totals`, { discount: 5000 })).status).toBe(422);
+  });
+
+  it('of a whole unsaved form, as {payload}', async () => {
+    const response = await manager.post('/api/applications/calc-totals', toPayloadBody(hotelForm({ discount: 250 })));
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    expect(response.body.data).toMatchObject({ price_without_discount: '24750.00', discount: '250.00', price_total: '24500.00', max_discount: 2250 });
+    const wrong = await manager.post('/api/applications/calc-totals', toPayloadBody(hotelForm({ accommodations: [pinnedStay(hotel, { adult_count: 9 })] })));
+    expect(wrong.status).toBe(422);
+    expect(wrong.body.errors['accommodations.0.adult_count']).toEqual([A.roomCap(3)]);
+  });
+});
