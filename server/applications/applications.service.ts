@@ -209,7 +209,8 @@ export class ApplicationsService {
   private async writeSeats(manager: EntityManager, applicationId: number, form: ApplicationForm, ground: Ground, actor: Actor): Promise<void> {
     const hasSeats = LEGS.some((leg) => form[transportKey(leg)] !== null);
     if (!hasSeats && form.id === null) return;
-    const touristIds = form.tourists.some((tourist) => tourist.id === null)
+    // A new tourist has no id yet (rowId() gives undefined): read them all back in the form's order.
+    const touristIds = form.tourists.some((tourist) => tourist.id === undefined || tourist.id === null)
       ? (await manager.query<{ id: number }[]>(`SELECT id FROM tourists WHERE application_id = $1 ORDER BY position, id`, [applicationId])).map((row) => row.id)
       : form.tourists.map((tourist) => tourist.id!);
     for (const leg of LEGS) {

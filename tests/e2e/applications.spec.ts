@@ -163,9 +163,9 @@ test('a bus-tour application: its tourists get seats, then one seat is changed',
   await page.getByTestId('tab-transport').click();
   await page.getByRole('button', { name: 'Добавить транспорт' }).first().click();
   const data = page.getByRole('dialog', { name: 'Данные' });
-  await data.getByLabel('Дата отправления').selectOption(departure);
-  await data.getByLabel('Откуда').selectOption({ index: 1 });
-  await data.getByLabel('Куда').selectOption({ index: 2 });
+  await data.getByLabel('Дата отправления *').selectOption(departure);
+  await data.getByLabel('Откуда *', { exact: true }).selectOption({ index: 1 });
+  await data.getByLabel('Куда *', { exact: true }).selectOption({ index: 2 });
   await shot(page, 'transport-route');
   await data.getByRole('tab', { name: 'Места' }).click();
   await data.locator('[data-seat="5"]').click();
@@ -215,7 +215,7 @@ test('a bus-tour application: its tourists get seats, then one seat is changed',
 });
 
 test('an application that cannot be read says why, and Повторить shows it', async ({ page }) => {
-  const [application] = await sql<{ id: number; number: string }>(`SELECT id, number FROM applications WHERE application_type = 1 ORDER BY id DESC LIMIT 1`);
+  const [application] = await sql<{ id: number; number: string }>(`SELECT id, number FROM applications ORDER BY id DESC LIMIT 1`);
   await ensureAdmin(page);
   const refuse = (route: Route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: MESSAGES.errors.unexpected }) });
   await page.route(`**/api/applications/${application!.id}`, refuse);
