@@ -107,6 +107,20 @@ test('an accountant creates a hotel application for an agency with two tourists;
   await expect(page.getByTestId('totals-price_total')).toHaveText(/24\s000,00/);
   await expect(page.getByTestId('totals-estimated_price_without_discount')).toHaveText(/24\s750,00/);
 
+  // A hotel service at 500 joins the price; its price is the service's, read only.
+  await page.getByTestId('tab-services').click();
+  await page.getByRole('button', { name: 'Добавить услугу' }).first().click();
+  const service = page.getByRole('dialog', { name: 'Добавление услуги' });
+  await choose(service, page, 'serviceable_id', (await sql<{ name: string }>(`SELECT name FROM hotel_services WHERE id = $1`, [hotel.serviceId]))[0]!.name);
+  await expect(service.getByLabel('Цена')).toHaveValue(/500,00/);
+  await shot(page, 'service-dialog');
+  await service.getByTestId('service-dialog-save').click();
+  await expect(service).toBeHidden();
+  await expect(page.getByTestId('services-row-0')).toContainText('500,00');
+  await shot(page, 'services-tab');
+  await page.getByTestId('tab-general').click();
+  await expect(page.getByTestId('totals-price_total')).toHaveText(/24\s500,00/);
+
   await page.getByTestId('tab-vendor-request').click();
   await expect(page.locator('.application-vendor-request')).toContainText(hotelRow!.name);
   await expect(page.locator('.application-vendor-request')).toContainText('8');
@@ -120,7 +134,7 @@ test('an accountant creates a hotel application for an agency with two tourists;
   const id = Number(/\/applications\/(\d+)\/edit/.exec(page.url())![1]);
   const [stored] = await sql<{ number: string; discount: string; requester_type: string; price_total: string }>(`SELECT * FROM applications WHERE id = $1`, [id]);
   expect(stored!.discount).toMatch(/^750(\.00)?$/);
-  expect(Number(stored!.price_total)).toBe(24000);
+  expect(Number(stored!.price_total)).toBe(24500);
   const tourists = await sql<{ last_name: string }>(`SELECT last_name FROM tourists WHERE application_id = $1 ORDER BY last_name`, [id]);
   expect(tourists.map((tourist) => tourist.last_name)).toEqual(['Иванов', 'Иванова']);
   await expect(page.getByTestId('application-heading')).toContainText(stored!.number);
@@ -129,7 +143,7 @@ test('an accountant creates a hotel application for an agency with two tourists;
 
   // The saved application's totals are asked of the server with the four fields laid over it.
   await page.getByLabel('Скидка').fill('1750');
-  await expect(page.getByTestId('totals-price_total')).toHaveText(/23\s000,00/);
+  await expect(page.getByTestId('totals-price_total')).toHaveText(/23\s500,00/);
   await shot(page, 'general-edit');
   // The administrator-only source data is not offered to the accountant.
   await expect(page.getByTestId('tab-source')).toHaveCount(0);
@@ -143,6 +157,8 @@ test('a bus-tour application: its tourists get seats, then one seat is changed',
   const today = new Date().toISOString().slice(0, 10);
   const departure = nextWeekday(today, bus.weekday);
   await ensureAdmin(page);
+
+  await sql(`INSERT INTO seat_bookings (transport_id, departure_date, number, from_position, to_position) VALUES ($1, $2, 3, 0, 2)`, [bus.transportId, departure]);
 
   await page.goto('/applications/create');
   await page.getByLabel('Тип заявки').selectOption({ label: 'Автобусный тур' });
@@ -168,6 +184,10 @@ test('a bus-tour application: its tourists get seats, then one seat is changed',
   await data.getByLabel('Куда *', { exact: true }).selectOption({ index: 2 });
   await shot(page, 'transport-route');
   await data.getByRole('tab', { name: 'Места' }).click();
+  // Seat 3 is taken by someone else on that trip: drawn taken and refused.
+  await expect(data.locator('[data-seat="3"]')).toHaveAttribute('data-state', 'occupied');
+  await data.locator('[data-seat="3"]').click();
+  await expect(page.getByText(MESSAGES.applications.seatTaken)).toBeVisible();
   await data.locator('[data-seat="5"]').click();
   await data.locator('[data-seat="6"]').click();
   await expect(data.getByText('Выбрано мест: 2 из 2')).toBeVisible();
@@ -207,6 +227,16 @@ test('a bus-tour application: its tourists get seats, then one seat is changed',
   await expect(page.getByTestId('transport-forth-row-0')).toContainText('12 (Морозов Антон)');
   const moved = await sql<{ number: number }>(`SELECT number FROM seat_bookings WHERE application_id = $1 ORDER BY number`, [id]);
   expect(moved.map((seat) => seat.number)).toEqual([6, 12]);
+
+  // 'Маршрут' of the saved item: riding only to the stop, the server moves the seats at once.
+  await page.getByTestId('transport-forth-row-0').getByRole('button', { name: MESSAGES.list.edit }).click();
+  const saved = page.getByRole('dialog', { name: 'Данные' });
+  await saved.getByLabel('Куда *', { exact: true }).selectOption({ index: 1 });
+  await saved.getByRole('button', { name: 'Изменить маршрут' }).click();
+  await expect(page.getByText(MESSAGES.applications.routeChanged)).toBeVisible();
+  await expect(saved).toBeHidden();
+  const segment = await sql<{ to_position: number }>(`SELECT DISTINCT to_position FROM seat_bookings WHERE application_id = $1`, [id]);
+  expect(segment).toEqual([{ to_position: 1 }]);
 
   // The administrator sees the raw data.
   await page.getByTestId('tab-source').click();

@@ -57,7 +57,7 @@ export function ApplicationEditorPage() {
   const lists = useEditorData<{ data: { data: ApplicationEditorData } }>({ data: APPLICATION_PATHS.data });
   const data = lists.data?.data.data;
   const editor = useAggregateEditor<ApplicationValues>({
-    path: APPLICATION_PATHS.list,
+    path: APPLICATION_PATHS.create,
     editor: 'application',
     afterSave: 'reload',
     schema: applicationSchema,
@@ -68,7 +68,7 @@ export function ApplicationEditorPage() {
     texts: { saved: A.saved, saveFailedTitle: MESSAGES.errors.saveFailedTitle, saveFailedText: MESSAGES.errors.saveFailedText, loadFailed: A.loadFailed },
   });
   const { form, errors } = editor;
-  const record = queryClient.getQueryData<{ data: ApplicationRecord }>([APPLICATION_PATHS.list, 'editor', editor.id])?.data;
+  const record = queryClient.getQueryData<{ data: ApplicationRecord }>([APPLICATION_PATHS.create, 'editor', editor.id])?.data;
   const stored = editor.mode === 'edit' ? record : undefined;
   const product = useProduct(form?.application_type ?? null, form?.applicationable_id ?? null);
   const { totals, pending } = useTotals(editor.mode === 'edit' ? editor.id : undefined, form, stored?.totals);
@@ -101,7 +101,7 @@ export function ApplicationEditorPage() {
         {...editorPageProps(editor)}
         onSave={() => setConfirming(true)}
         titles={{ create: A.createTitle, edit: A.editTitle, copy: ROUTES['application-copy'].title }}
-        breadcrumbs={[{ text: ROUTES.applications.title, href: APPLICATIONS_BACK, onClick: () => navigate(APPLICATIONS_BACK) }, { text: stored?.number ?? A.createTitle }]}
+        breadcrumbs={[{ text: ROUTES.applications.title, href: APPLICATIONS_BACK, onClick: () => navigate(APPLICATIONS_BACK) }, { text: editor.mode === 'create' ? A.createTitle : (stored?.number ?? A.editTitle) }]}
         errors={errors}
         {...editorReadState(editor, lists)}
         failedText={A.loadFailed}

@@ -53,7 +53,7 @@ export function useTotals(id: number | undefined, form: ApplicationValues | null
     if (id === undefined && (form.applicationable_id === null && form.application_type !== null && form.application_type <= 4)) return;
     const call = ++latest.current;
     setPending(true);
-    const request = id === undefined ? api.post<{ data: ApplicationTotals }>(APPLICATION_PATHS.calcTotals(), toPayloadBody(form)) : api.post<{ data: ApplicationTotals }>(APPLICATION_PATHS.calcTotals(id), calcTotalsBody(form));
+    const request = id === undefined ? api.post<{ data: ApplicationTotals }>(APPLICATION_PATHS.calcFormTotals, toPayloadBody(form)) : api.post<{ data: ApplicationTotals }>(APPLICATION_PATHS.calcTotals(id), calcTotalsBody(form));
     request
       .then((reply) => {
         if (call === latest.current) setTotals(reply.data);

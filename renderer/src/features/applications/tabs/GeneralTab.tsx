@@ -3,7 +3,7 @@
  * manager sees only the requester type's methods), manager and agency manager, the prices each
  * editable per `can_edit_*`, comment, counts, children's ages, promo code and the totals block.
  */
-import { Callout, FormGroup, HTMLTable, Intent, Spinner } from '@blueprintjs/core';
+import { Callout, Card, FormGroup, H5, HTMLTable, Intent, Spinner } from '@blueprintjs/core';
 import { ApplicationStatus, APPLICATION_LIMITS, RequesterType } from '@shared/applications/constants';
 import { APPLICATION_PATHS } from '@shared/applications/paths';
 import type { ApplicationTotals } from '@shared/applications/types';
@@ -46,73 +46,75 @@ export function GeneralTab({ form, update, errors, data, may, privileged, totals
 
   return (
     <div className="application-general">
-      <div className="editor-grid">
-        <FormFields
-          fields={[
-            { kind: 'select', name: 'status', label: 'Статус заявки', required: true, options: { items: statuses.map(({ id, name }) => ({ id, name })) } },
-            {
-              kind: 'custom',
-              name: 'payment_status',
-              label: 'Статус оплаты',
-              render: () => (
-                <FormGroup label="Статус оплаты" labelFor="field-payment_status">
-                  <input id="field-payment_status" className="bp6-input bp6-fill" readOnly value={paymentStatusName} />
-                </FormGroup>
-              ),
-            },
-            { kind: 'select', name: 'payment_method', label: 'Способ оплаты', clearable: true, options: { items: methods.map(({ id, name }) => ({ id, name })) } },
-          ]}
-          form={fieldsForm}
-          editing
-        />
-        {/* The server offers a manager only themself and the assigned manager (§6). */}
-        {picker('user_id', 'Менеджер', APPLICATION_PATHS.staff, form.user_id ? { user_id: Number(form.user_id) } : {}, form.user)}
-        {form.requester_type === RequesterType.Agency && form.requester_id !== null && picker('agency_user_id', 'Менеджер агентства', APPLICATION_PATHS.agencyUsers, { agency_id: form.requester_id }, form.agency_user)}
-        <FormFields
-          fields={[
-            { kind: 'number', name: 'prepayment', label: 'Предоплата', min: 0, max: APPLICATION_LIMITS.money, step: 0.01, locked: () => !may.prepayment },
-            { kind: 'number', name: 'manual_price_without_discount', label: 'Цена без скидки (вручную)', min: 0, max: APPLICATION_LIMITS.manualPrice, locked: () => !may.price },
-            { kind: 'number', name: 'discount', label: 'Скидка', min: 0, max: totals?.max_discount ?? APPLICATION_LIMITS.manualPrice, locked: () => !may.price, hint: totals ? `Не больше ${totals.max_discount}` : undefined },
-            { kind: 'number', name: 'manual_agency_commission', label: 'Комиссия агентства (вручную)', min: 0, max: APPLICATION_LIMITS.money, step: 0.01, locked: () => !may.agencyCommission || form.requester_type !== RequesterType.Agency },
-          ]}
-          form={fieldsForm}
-          editing
-        />
-        <FormFields
-          fields={[
-            { kind: 'number', name: 'adult_count', label: 'Взрослых', min: 0, max: 999 },
-            { kind: 'number', name: 'child_count', label: 'Детей', min: 0, max: 999 },
-            { kind: 'text', name: 'promo_code', label: 'Промокод' },
-          ]}
-          form={{ ...fieldsForm, setValue: (name, value) => (name === 'adult_count' || name === 'child_count' ? setCount(name, value) : update(name, value)) }}
-          editing
-        />
+      <div className="application-general-fields">
+        <div className="editor-grid">
+          <FormFields
+            fields={[
+              { kind: 'select', name: 'status', label: 'Статус заявки', required: true, options: { items: statuses.map(({ id, name }) => ({ id, name })) } },
+              {
+                kind: 'custom',
+                name: 'payment_status',
+                label: 'Статус оплаты',
+                render: () => (
+                  <FormGroup label="Статус оплаты" labelFor="field-payment_status">
+                    <input id="field-payment_status" className="bp6-input bp6-fill" readOnly value={paymentStatusName} />
+                  </FormGroup>
+                ),
+              },
+              { kind: 'select', name: 'payment_method', label: 'Способ оплаты', clearable: true, options: { items: methods.map(({ id, name }) => ({ id, name })) } },
+            ]}
+            form={fieldsForm}
+            editing
+          />
+          {/* The server offers a manager only themself and the assigned manager (§6). */}
+          {picker('user_id', 'Менеджер', APPLICATION_PATHS.staff, form.user_id ? { user_id: Number(form.user_id) } : {}, form.user)}
+          {form.requester_type === RequesterType.Agency && form.requester_id !== null && picker('agency_user_id', 'Менеджер агентства', APPLICATION_PATHS.agencyUsers, { agency_id: form.requester_id }, form.agency_user)}
+          <FormFields
+            fields={[
+              { kind: 'number', name: 'prepayment', label: 'Предоплата', min: 0, max: APPLICATION_LIMITS.money, step: 0.01, locked: () => !may.prepayment },
+              { kind: 'number', name: 'manual_price_without_discount', label: 'Цена без скидки (вручную)', min: 0, max: APPLICATION_LIMITS.manualPrice, locked: () => !may.price },
+              { kind: 'number', name: 'discount', label: 'Скидка', min: 0, max: totals?.max_discount ?? APPLICATION_LIMITS.manualPrice, locked: () => !may.price },
+              { kind: 'number', name: 'manual_agency_commission', label: 'Комиссия агентства (вручную)', min: 0, max: APPLICATION_LIMITS.money, step: 0.01, locked: () => !may.agencyCommission || form.requester_type !== RequesterType.Agency },
+            ]}
+            form={fieldsForm}
+            editing
+          />
+          <FormFields
+            fields={[
+              { kind: 'number', name: 'adult_count', label: 'Взрослых', min: 0, max: 999 },
+              { kind: 'number', name: 'child_count', label: 'Детей', min: 0, max: 999 },
+              { kind: 'text', name: 'promo_code', label: 'Промокод' },
+            ]}
+            form={{ ...fieldsForm, setValue: (name, value) => (name === 'adult_count' || name === 'child_count' ? setCount(name, value) : update(name, value)) }}
+            editing
+          />
+        </div>
+        {childCount > 0 && (
+          <FormGroup label="Возраст детей" helperText={errors.children_ages?.[0]} intent={errors.children_ages ? Intent.DANGER : Intent.NONE}>
+            <div className="application-ages">
+              {Array.from({ length: childCount }, (_, index) => (
+                <NumberField
+                  key={index}
+                  id={`field-children_ages-${index}`}
+                  aria-label={`Возраст ребёнка ${index + 1}`}
+                  value={ages[index] ?? null}
+                  min={0}
+                  max={CHILD_AGE_MAX}
+                  intent={errors[`children_ages.${index}`] ? Intent.DANGER : Intent.NONE}
+                  onChange={(value) => {
+                    const next = [...ages];
+                    while (next.length < index) next.push(null);
+                    next[index] = value;
+                    update('children_ages', next);
+                  }}
+                />
+              ))}
+            </div>
+          </FormGroup>
+        )}
+        <FormFields fields={[{ kind: 'textarea', name: 'comment', label: 'Комментарий', rows: 3 }]} form={fieldsForm} editing />
+        {form.status === ApplicationStatus.Cancelled && <Callout intent={Intent.WARNING}>Заявка аннулирована.</Callout>}
       </div>
-      {childCount > 0 && (
-        <FormGroup label="Возраст детей" helperText={errors.children_ages?.[0]} intent={errors.children_ages ? Intent.DANGER : Intent.NONE}>
-          <div className="application-ages">
-            {Array.from({ length: childCount }, (_, index) => (
-              <NumberField
-                key={index}
-                id={`field-children_ages-${index}`}
-                aria-label={`Возраст ребёнка ${index + 1}`}
-                value={ages[index] ?? null}
-                min={0}
-                max={CHILD_AGE_MAX}
-                intent={errors[`children_ages.${index}`] ? Intent.DANGER : Intent.NONE}
-                onChange={(value) => {
-                  const next = [...ages];
-                  while (next.length < index) next.push(null);
-                  next[index] = value;
-                  update('children_ages', next);
-                }}
-              />
-            ))}
-          </div>
-        </FormGroup>
-      )}
-      <FormFields fields={[{ kind: 'textarea', name: 'comment', label: 'Комментарий', rows: 3 }]} form={fieldsForm} editing />
-      {form.status === ApplicationStatus.Cancelled && <Callout intent={Intent.WARNING}>Заявка аннулирована.</Callout>}
       <TotalsBlock totals={totals} pending={totalsPending} agency={form.requester_type === RequesterType.Agency} />
     </div>
   );
@@ -121,6 +123,7 @@ export function GeneralTab({ form, update, errors, data, may, privileged, totals
 function TotalsBlock({ totals, pending, agency }: { totals: ApplicationTotals | undefined; pending: boolean; agency: boolean }) {
   const rows: [string, string | undefined, string][] = [
     ['Расчётная цена без скидки', totals?.estimated_price_without_discount, 'estimated_price_without_discount'],
+    ['Скидка', totals?.discount, 'discount'],
     ['Итоговая цена', totals?.price_total, 'price_total'],
     ...(agency
       ? ([
@@ -130,7 +133,11 @@ function TotalsBlock({ totals, pending, agency }: { totals: ApplicationTotals | 
       : []),
   ];
   return (
-    <div className="application-totals" aria-label="Итоги" role="group" aria-busy={pending}>
+    <Card className="application-totals" role="group" aria-label="Итоги" aria-busy={pending}>
+      <div className="application-totals-title">
+        <H5>Итоги</H5>
+        {pending && <Spinner size={16} aria-label="Пересчёт" />}
+      </div>
       <HTMLTable compact>
         <tbody>
           {rows.map(([label, value, key]) => (
@@ -143,7 +150,7 @@ function TotalsBlock({ totals, pending, agency }: { totals: ApplicationTotals | 
           ))}
         </tbody>
       </HTMLTable>
-      {pending && <Spinner size={16} aria-label="Пересчёт" />}
-    </div>
+      {totals && <p className="bp6-text-muted application-totals-note">Скидка не больше {formatMoney(totals.max_discount)}</p>}
+    </Card>
   );
 }
