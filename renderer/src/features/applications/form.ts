@@ -7,6 +7,7 @@
 import type { IdName } from '@shared/api';
 import { ApplicationStatus, APPLICATION_TYPES, LEGS, RequesterType, TOURIST_DEFAULTS, type Leg } from '@shared/applications/constants';
 import type { ApplicationForm, AccommodationRow, MealLineRow, SeatRow, ServiceLineRow, TouristRow, TransferRow, TransportItemRow } from '@shared/applications/schema';
+import type { ProductRoutePoint } from '@shared/applications/editor-data';
 import type { ApplicationRecord } from '@shared/applications/types';
 import { DEFAULT_TRANSFER_TYPE } from '@shared/applications/constants';
 import type { FormOf } from '../../common/editor/formOf';
@@ -227,3 +228,14 @@ export const touristName = (tourist: Pick<TouristValues, 'last_name' | 'first_na
 /** A seat's tourist as one key: a stored tourist by id, a new one by its index in the form. */
 export const touristKey = (seat: Pick<SeatValues, 'tourist_id' | 'tourist_index'>) =>
   seat.tourist_id !== null && seat.tourist_id !== undefined ? `id:${seat.tourist_id}` : seat.tourist_index !== null && seat.tourist_index !== undefined ? `index:${seat.tourist_index}` : '';
+
+/** The stops a leg may start at (before the chosen arrival) and end at (after the chosen departure). */
+export function routeOptions(route: ProductRoutePoint[], fromId: number | null, toId: number | null) {
+  const points = [...route].sort((a, b) => a.position - b.position);
+  const from = points.find((stop) => stop.id === fromId);
+  const to = points.find((stop) => stop.id === toId);
+  return {
+    departures: points.filter((stop, index) => index < points.length - 1 && (!to || stop.position < to.position)),
+    arrivals: points.filter((stop, index) => index > 0 && (!from || stop.position > from.position)),
+  };
+}

@@ -15,6 +15,8 @@ import type { TabProps } from '../ApplicationEditorPage';
 
 interface Props extends TabProps {
   may: { price: boolean; agencyCommission: boolean; prepayment: boolean };
+  /** The manager stored on the application: the staff picker offers them even to another manager. */
+  assignedUserId: number | null;
   /** The administrator and the accountant see every payment method (§6). */
   privileged: boolean;
   totals: ApplicationTotals | undefined;
@@ -24,7 +26,7 @@ interface Props extends TabProps {
 
 const CHILD_AGE_MAX = 17;
 
-export function GeneralTab({ form, update, errors, data, may, privileged, totals, totalsPending, paymentStatusName }: Props) {
+export function GeneralTab({ form, update, errors, data, may, privileged, assignedUserId, totals, totalsPending, paymentStatusName }: Props) {
   const fieldsForm = { values: form as unknown as Record<string, unknown>, setValue: update, errors };
   const methods = data.payment_methods.filter((method) => privileged || method.types.includes(form.requester_type) || method.id === form.payment_method);
   // The cancelled status is set by the cancel action only; the others are offered.
@@ -67,7 +69,7 @@ export function GeneralTab({ form, update, errors, data, may, privileged, totals
             editing
           />
           {/* The server offers a manager only themself and the assigned manager (§6). */}
-          {picker('user_id', 'Менеджер', APPLICATION_PATHS.staff, form.user_id ? { user_id: Number(form.user_id) } : {}, form.user)}
+          {picker('user_id', 'Менеджер', APPLICATION_PATHS.staff, assignedUserId ? { user_id: assignedUserId } : {}, form.user)}
           {form.requester_type === RequesterType.Agency && form.requester_id !== null && picker('agency_user_id', 'Менеджер агентства', APPLICATION_PATHS.agencyUsers, { agency_id: form.requester_id }, form.agency_user)}
           <FormFields
             fields={[

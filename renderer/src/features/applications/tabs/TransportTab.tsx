@@ -22,7 +22,7 @@ import { notifyFailure } from '../../../common/failure';
 import { toast } from '../../../common/toaster';
 import type { TabProps } from '../ApplicationEditorPage';
 import { transportChoices, useProducts } from '../data';
-import { blankTransportItem, LEG_TITLES, LEGS, ridersOf, touristKey, type SeatValues, type TransportItemValues } from '../form';
+import { blankTransportItem, LEG_TITLES, LEGS, ridersOf, routeOptions, touristKey, type SeatValues, type TransportItemValues } from '../form';
 import { SeatChangeDialog } from './SeatChangeDialog';
 import { SeatPicker, touristOptions } from './SeatPicker';
 import { APPLICATION_SEAT_PATHS } from '@shared/applications/seats';
@@ -89,7 +89,20 @@ export function TransportTab({ form, update, errors, setErrors, product, applica
                 { title: 'Отправление', render: (row) => formatDate(row.departure_date) },
                 { title: 'Откуда', render: (row) => point(row, row.from_route_id)?.city.name ?? '' },
                 { title: 'Куда', render: (row) => point(row, row.to_route_id)?.city.name ?? '' },
-                { title: 'Места', render: () => seats.map((seat) => `${seat.number}${seatTourist(seat, tourists)}`).join(', ') },
+                // Numbers only (a row stays one line); each seat names its tourist on hover, the 'Места' tab ties them.
+                {
+                  title: 'Места',
+                  render: () => (
+                    <span className="application-seat-numbers">
+                      {[...seats].sort((a, b) => a.number - b.number).map((seat, index) => (
+                        <span key={seat.number} title={seatTourist(seat, tourists)} data-testid={`seat-${leg}-${seat.number}`}>
+                          {index > 0 ? ', ' : ''}
+                          {seat.number}
+                        </span>
+                      ))}
+                    </span>
+                  ),
+                },
               ]}
             />
             {legErrors.length > 0 && (
@@ -145,21 +158,8 @@ function errorsOfLeg(errors: FieldErrors, leg: Leg): FieldErrors {
   return found;
 }
 
-const seatTourist = (seat: SeatValues, tourists: { key: string; name: string }[]) => {
-  const name = seat.tourist_name ?? tourists.find((tourist) => tourist.key === touristKey(seat))?.name;
-  return name ? ` (${name})` : '';
-};
-
-/** The stops a leg may start at (before the chosen arrival) and end at (after the chosen departure). */
-export function routeOptions(route: ProductRoutePoint[], fromId: number | null, toId: number | null) {
-  const points = [...route].sort((a, b) => a.position - b.position);
-  const from = points.find((stop) => stop.id === fromId);
-  const to = points.find((stop) => stop.id === toId);
-  return {
-    departures: points.filter((stop, index) => index < points.length - 1 && (!to || stop.position < to.position)),
-    arrivals: points.filter((stop, index) => index > 0 && (!from || stop.position > from.position)),
-  };
-}
+/** The tourist a seat is tied to, by name (empty while none is). */
+const seatTourist = (seat: SeatValues, tourists: { key: string; name: string }[]) => seat.tourist_name ?? tourists.find((tourist) => tourist.key === touristKey(seat))?.name ?? '';
 
 interface DialogProps {
   leg: Leg;
