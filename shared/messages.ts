@@ -247,6 +247,7 @@ export const MESSAGES = {
     seatChanged: 'Место успешно изменено!',
     notApplicationSeat: 'Это место не относится к заявке.',
     arrivalAfterDeparture: 'Пункт прибытия должен быть после пункта отправления.',
+    paymentMethodLocked: 'Способ оплаты меняют только администратор и бухгалтер.',
   },
   /** Spec 01 §2.14, §2.15, §8 (imports and the dashboard): quoted in English, shown in Russian. */
   imports: {

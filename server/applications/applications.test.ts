@@ -2,27 +2,26 @@
  * Applications (issue 18) against a real PostgreSQL: the save as `{payload}` (an outside client's
  * form and the office's), the engine's worked examples through the API with the stored breakdown
  * equal to the engine's, the rules needing stored data, price locks, versions, auto-confirm, the
- * manager rule, seats in the save, products in use and calc-totals.
+ * manager rule, an outside client's round trip and calc-totals (seats and the save's cost:
+ * applications-seats.test.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toPayloadBody } from '../../shared/editor.js';
 import { MESSAGES } from '../../shared/messages.js';
 import { Role } from '../../shared/roles.js';
 import { applicationSchema } from '../../shared/applications/schema.js';
-import { loadGround } from './application-ground.js';
+import { loadGround, type Sql } from './application-ground.js';
 import { groundRequest, pricingInput } from './application-rules.js';
 import { priceApplication } from './pricing/index.js';
 import {
-  insertBusGround,
   insertExcursionGround,
   insertHotelGround,
   insertSeaTourGround,
   insertRequesters,
-  nextWeekday,
-  type BusGround,
   type HotelGround,
   type RequesterGround,
 } from '../test/application-fixtures.js';
+import { applicationCalls, hotelApplication, pinnedStay as pinnedStayOf } from '../test/application-api.js';
 import { startTestApp, type ApiClient, type TestApp, type TestUser } from '../test/test-app.js';
 
 const A = MESSAGES.applications;
@@ -46,41 +45,12 @@ beforeAll(async () => {
 });
 afterAll(() => app?.close());
 
-/** The pinned stay: 2 adults and 1 child, 10.06 → 13.06.2027 in the hotel's room. */
-const pinnedStay = (ground: HotelGround = hotel, overrides: Record<string, unknown> = {}) => ({
-  hotel_id: ground.hotelId,
-  room_id: ground.roomId,
-  start_at: '2027-06-10',
-  finish_at: '2027-06-13',
-  adult_count: 2,
-  child_count: 1,
-  ...overrides,
-});
-
-const hotelForm = (overrides: Record<string, unknown> = {}, ground: HotelGround = hotel) => ({
-  application_type: 1,
-  applicationable_id: ground.hotelId,
-  requester_type: 'client',
-  requester_id: people.clientId,
-  adult_count: 2,
-  child_count: 1,
-  accommodations: [pinnedStay(ground)],
-  ...overrides,
-});
-
-const create = (payload: unknown, client = manager) => client.post('/api/applications', toPayloadBody(payload));
-const update = (id: number, payload: unknown, client = manager) => client.put(`/api/applications/${id}`, toPayloadBody(payload));
-const created = async (payload: unknown, client = manager) => {
-  const response = await create(payload, client);
-  expect(response.status, JSON.stringify(response.body)).toBe(201);
-  return response.body.data as Record<string, any>;
-};
-const refused = async (response: Promise<{ status: number; body: any }>) => {
-  const answer = await response;
-  expect(answer.status, JSON.stringify(answer.body)).toBe(422);
-  return answer.body.errors as Record<string, string[]>;
-};
-const row = async (id: number) => (await app.db.query<Record<string, any>>(`SELECT * FROM applications WHERE id = $1`, [id]))[0]!;
+const pinnedStay = (ground: HotelGround = hotel, overrides: Record<string, unknown> = {}) => pinnedStayOf(ground, overrides);
+const hotelForm = (overrides: Record<string, unknown> = {}, ground: HotelGround = hotel) => hotelApplication(ground, people, overrides);
+const { create, update, created, refused, row } = applicationCalls(
+  () => app,
+  () => manager,
+);
 
 describe('the pinned hotel example through the API', () => {
   it('prices 2 adults and 1 child for 3 nights at 3 000 / 1 500 with the hotel’s 10 % at 24 750, stores the totals, the line’s share and the breakdown', async () => {
@@ -225,6 +195,13 @@ describe('the worked examples through the API', () => {
     const withService = await created({ ...form, meals: [], additional_services: [{ serviceable_id: tour.serviceId, count: 2 }] });
     expect(withService.additional_services).toEqual([expect.objectContaining({ price: '1100.00', price_total: '2200.00' })]);
     expect((await row(withService.id)).additional_services_price).toBe('2200.00');
+
+    // The tour and its meal are in use now: the tour's delete and the meal's removal through the tour editor are refused, not a 500.
+    expect((await admin.delete(`/api/tours/${tour.tourId}`)).status).toBe(403);
+    const stored = (await admin.get(`/api/tours/${tour.tourId}`)).body.data;
+    const withoutMeal = await admin.put(`/api/tours/${tour.tourId}`, toPayloadBody({ ...stored, meals: [] }));
+    expect(withoutMeal.status).toBe(422);
+    expect(Object.keys(withoutMeal.body.errors)).toEqual(['meals.0']);
   });
 
   it('a sea tour by railway: its hotel group’s railway percent (25 %) over the pinned stay', async () => {
@@ -242,6 +219,7 @@ describe('the worked examples through the API', () => {
     expect(application.totals.price_total).toBe('28125.00');
     // The earliest start of accommodations, transport items and transfers.
     expect(application.start_date).toBe('2027-06-09');
+    expect((await admin.delete(`/api/sea-tours/${seaTourId}`)).status).toBe(403);
   });
 
   it('stores the engine’s breakdown: category totals and vendor nets equal what the engine answers for the stored application', async () => {
@@ -249,7 +227,7 @@ describe('the worked examples through the API', () => {
       hotelForm({ requester_type: 'agency', requester_id: people.agencyId, discount: 1000, accommodations: [pinnedStay(hotel, { meal_id: hotel.mealId })], services: [{ serviceable_id: hotel.serviceId, count: 3 }] }),
     );
     const form = applicationSchema.parse((await manager.get(`/api/applications/${application.id}`)).body.data);
-    const ground = await loadGround(app.db, groundRequest(form));
+    const ground = await loadGround(app.db as unknown as Sql, groundRequest(form));
     const result = priceApplication(pricingInput(form, ground, form.manual_price_without_discount));
     const categories = await app.db.query<Record<string, string>>(
       `SELECT category, net, markup, price, discount, price_total, agency_commission FROM application_category_totals WHERE application_id = $1 ORDER BY category`,
@@ -294,6 +272,16 @@ describe('who may change what', () => {
     const prepaid = await update(application.id, { ...confirmed, prepayment: '1000.50' });
     expect(prepaid.status, JSON.stringify(prepaid.body)).toBe(200);
     expect(prepaid.body.data.prepayment).toBe(1000.5);
+  });
+
+  it('the payment method: one serving the requester type; changed later only by the administrator or the accountant', async () => {
+    expect((await refused(create(hotelForm({ requester_type: 'agency', requester_id: people.agencyId, payment_method: 1 })))).payment_method).toEqual([MESSAGES.validation.oneOf]);
+    const application = await created(hotelForm({ payment_method: '4' }));
+    expect(application.payment_method).toBe(4);
+    expect((await refused(update(application.id, { ...application, payment_method: 3 }))).payment_method).toEqual([A.paymentMethodLocked]);
+    const byAccountant = await update(application.id, { ...application, payment_method: 3 }, accountant);
+    expect(byAccountant.status, JSON.stringify(byAccountant.body)).toBe(200);
+    expect(byAccountant.body.data.payment_method).toBe(3);
   });
 
   it('a cancelled application accepts payment changes only', async () => {
@@ -355,6 +343,7 @@ describe('outside sources', () => {
       source_payload: { platform: 'Android' },
       adult_count: '2',
       child_count: '1',
+      children_ages: ['7'],
       phone: '+79001234567',
       email: 'guest@example.ru',
       accommodations: [{ hotel_id: { id: hotel.hotelId }, room_id: String(hotel.roomId), start_at: '2027-06-10', finish_at: '2027-06-13', adult_count: '2', child_count: '1', payload: { raw: 1 } }],
@@ -386,6 +375,7 @@ describe('outside sources', () => {
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     const after = saved.body.data;
     expect(after.comment).toBe('Позвонить вечером');
+    expect(after.children_ages).toEqual([7]);
     expect(after.tourists.map((tourist: { id: number }) => tourist.id)).toEqual(read.tourists.map((tourist: { id: number }) => tourist.id));
     expect(after.accommodations[0].id).toBe(read.accommodations[0].id);
     expect(after.services[0].id).toBe(read.services[0].id);
