@@ -110,7 +110,7 @@ export function ApplicationEditorPage() {
         tabs={
           props
             ? [
-                { id: 'general', title: 'Основное', owns: generalOwns, panel: <GeneralTab {...props} may={may} privileged={privileged} assignedUserId={stored?.user_id ?? null} totals={totals} totalsPending={pending} paymentStatusName={stored?.payment_status_name ?? data?.payment_statuses[0]?.name ?? ''} /> },
+                { id: 'general', title: 'Основное', owns: generalOwns, panel: <GeneralTab {...props} may={may} privileged={privileged} stored={stored !== undefined} assignedUserId={stored?.user_id ?? null} totals={totals} totalsPending={pending} paymentStatusName={stored?.payment_status_name ?? data?.payment_statuses[0]?.name ?? ''} /> },
                 { id: 'accommodations', title: 'Проживание', owns: APPLICATION_TAB_OWNS.accommodations, hidden: !shows(offers?.accommodations, props.form.accommodations.length > 0), panel: <AccommodationsTab {...props} product={product.data} /> },
                 { id: 'transport', title: 'Транспорт', owns: APPLICATION_TAB_OWNS.transport, hidden: !shows(offers?.transport, Boolean(props.form.transport_forth || props.form.transport_back)), panel: <TransportTab {...props} product={product.data} applicationId={stored?.id} stored={stored} onChanged={editor.retry} /> },
                 { id: 'transfers', title: 'Трансферы', owns: APPLICATION_TAB_OWNS.transfers, hidden: !shows(offers?.transfers, Boolean(props.form.transfer_forth || props.form.transfer_back)), panel: <TransfersTab {...props} /> },

@@ -29,7 +29,8 @@ export type AccommodationValues = Editable<Omit<AccommodationRow, 'payload'>> & 
 export type TransportItemValues = Editable<Omit<TransportItemRow, 'payload'>> & { payload?: unknown; transport_name?: string };
 export type SeatValues = FormOf<SeatRow> & { tourist_name?: string | null };
 export type TransferValues = Editable<TransferRow>;
-export type ServiceLineValues = Editable<ServiceLineRow> & { name?: string };
+/** `price`: the service's price GET read (shown when the service is no longer among the choices). */
+export type ServiceLineValues = Editable<ServiceLineRow> & { name?: string; price?: string };
 export type MealLineValues = Editable<MealLineRow>;
 
 type Rows = 'payments' | 'vendor_payments' | 'accommodations' | 'transport_forth' | 'transport_back' | 'seats_forth' | 'seats_back' | 'transfer_forth' | 'transfer_back' | 'services' | 'required_services' | 'additional_services' | 'meals' | 'tourists';

@@ -15,6 +15,8 @@ import type { TabProps } from '../ApplicationEditorPage';
 
 interface Props extends TabProps {
   may: { price: boolean; agencyCommission: boolean; prepayment: boolean };
+  /** The application is saved (its payment method is then the administrator's and the accountant's to change). */
+  stored: boolean;
   /** The manager stored on the application: the staff picker offers them even to another manager. */
   assignedUserId: number | null;
   /** The administrator and the accountant see every payment method (§6). */
@@ -26,7 +28,7 @@ interface Props extends TabProps {
 
 const CHILD_AGE_MAX = 17;
 
-export function GeneralTab({ form, update, errors, data, may, privileged, assignedUserId, totals, totalsPending, paymentStatusName }: Props) {
+export function GeneralTab({ form, update, errors, data, may, privileged, stored, assignedUserId, totals, totalsPending, paymentStatusName }: Props) {
   const fieldsForm = { values: form as unknown as Record<string, unknown>, setValue: update, errors };
   const methods = data.payment_methods.filter((method) => privileged || method.types.includes(form.requester_type) || method.id === form.payment_method);
   // The cancelled status is set by the cancel action only; the others are offered.
@@ -63,7 +65,15 @@ export function GeneralTab({ form, update, errors, data, may, privileged, assign
                   </FormGroup>
                 ),
               },
-              { kind: 'select', name: 'payment_method', label: 'Способ оплаты', clearable: true, options: { items: methods.map(({ id, name }) => ({ id, name })) } },
+              {
+                kind: 'select',
+                name: 'payment_method',
+                label: 'Способ оплаты',
+                clearable: true,
+                options: { items: methods.map(({ id, name }) => ({ id, name })) },
+                // Once saved, only the administrator and the accountant change it (§5, §6).
+                locked: () => stored && !privileged,
+              },
             ]}
             form={fieldsForm}
             editing

@@ -63,6 +63,7 @@ function ServiceLines({ form, update, errors, setErrors, kind, choices, listed }
   const { editor, rowErrors } = useFormCollection(kind, { items: form[kind], update, errors, setErrors, blank: blankServiceLine, copy: (line) => ({ ...line, id: undefined, serviceable_id: null }) });
   const dialog = rowDialogProps(editor);
   const choice = (line: ServiceLineValues) => choices.find((item) => item.id === Number(line.serviceable_id));
+  const priceOf = (line: ServiceLineValues) => choice(line)?.price ?? (line.price === undefined ? null : Number(line.price));
   return (
     <>
       <CollectionTable<ServiceLineValues>
@@ -78,8 +79,8 @@ function ServiceLines({ form, update, errors, setErrors, kind, choices, listed }
         columns={[
           { title: 'Услуга', render: (line) => choice(line)?.name ?? line.name ?? '' },
           { title: 'Количество', render: (line) => String(line.count ?? '') },
-          moneyColumn('Цена', (line) => choice(line)?.price ?? null),
-          moneyColumn('Сумма', (line) => lineTotal(line.count, choice(line)?.price ?? null)),
+          moneyColumn('Цена', (line) => priceOf(line)),
+          moneyColumn('Сумма', (line) => lineTotal(line.count, priceOf(line))),
         ]}
       />
       {dialog && <ServiceLineDialog {...dialog} choices={choices} listed={listed} />}
