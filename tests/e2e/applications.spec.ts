@@ -6,7 +6,7 @@
  */
 import { expect, test, type Locator, type Page, type Route } from '@playwright/test';
 import { MESSAGES } from '../../shared/messages.js';
-import { insertBusGround, insertHotelGround, insertRequesters, nextWeekday } from '../../server/test/application-fixtures.js';
+import { insertBusGround, insertExcursionGround, insertHotelGround, insertRequesters, nextWeekday } from '../../server/test/application-fixtures.js';
 import { formatDate } from '../../shared/format.js';
 import { apiPost, ensureAdmin, signIn, signOut, sql } from './session.js';
 
@@ -244,6 +244,99 @@ test('a bus-tour application: its tourists get seats, then one seat is changed',
   await page.getByTestId('tab-source').click();
   await expect(page.locator('.application-source')).toContainText('Транспорт туда');
   await shot(page, 'source-tab');
+});
+
+test('an excursion tour application takes its date, a stay in its hotel, a meal and a service; an avia one a transfer and no tourists', async ({ page }) => {
+  const hotel = await insertHotelGround(db);
+  const tour = await insertExcursionGround(db, hotel);
+  const requesters = await insertRequesters(db);
+  const [names] = await sql<{ tour: string; meal: string; service: string; city: string; client: string }>(
+    `SELECT t.name AS tour, m.name AS meal, s.name AS service, c.name AS city, cl.full_name AS client
+       FROM tours t, tour_meals m, tour_services s, cities c, clients cl WHERE t.id = $1 AND m.id = $2 AND s.id = $3 AND c.id = $4 AND cl.id = $5`,
+    [tour.tourId, tour.mealId, tour.serviceId, hotel.cityId, requesters.clientId],
+  );
+  await ensureAdmin(page);
+  await page.goto('/applications/create');
+  await page.getByLabel('Тип заявки').selectOption({ label: 'Экскурсионный тур' });
+  await pick(page, 'picker-applicationable_id', names!.tour);
+  await pick(page, 'picker-requester_id', names!.client);
+  await page.getByLabel('Дата тура').selectOption({ label: formatDate(tour.tourDate) });
+
+  await page.getByTestId('tab-accommodations').click();
+  await page.getByRole('button', { name: 'Добавить проживание' }).click();
+  const stay = page.getByRole('dialog', { name: 'Добавление проживания' });
+  await stay.getByLabel('Номер').selectOption({ index: 1 });
+  await stay.getByPlaceholder('с ДД.ММ.ГГГГ').fill('10.06.2027');
+  await stay.getByPlaceholder('по ДД.ММ.ГГГГ').fill('12.06.2027');
+  await stay.getByTestId('accommodation-dialog-save').click();
+  await expect(stay).toBeHidden();
+
+  await page.getByTestId('tab-meals').click();
+  await page.getByRole('button', { name: 'Добавить питание' }).click();
+  const meal = page.getByRole('dialog', { name: 'Добавление питания' });
+  await choose(meal, page, 'tour_meal_id', names!.meal);
+  await shot(page, 'meal-dialog');
+  await meal.getByTestId('meal-dialog-save').click();
+  await expect(meal).toBeHidden();
+  await expect(page.getByTestId('meals-row-0')).toContainText(names!.meal);
+  await shot(page, 'meals-tab');
+
+  await page.getByTestId('tab-services').click();
+  await page.getByRole('button', { name: 'Добавить услугу' }).first().click();
+  const service = page.getByRole('dialog', { name: 'Добавление услуги' });
+  await choose(service, page, 'serviceable_id', names!.service);
+  await service.getByTestId('service-dialog-save').click();
+  await expect(service).toBeHidden();
+  // The same service is not offered again in another table.
+  await page.getByRole('button', { name: 'Добавить услугу' }).nth(2).click();
+  const again = page.getByRole('dialog', { name: 'Добавление услуги' });
+  await again.getByTestId('select-serviceable_id').click();
+  await expect(page.getByRole('option', { name: names!.service, exact: true })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await again.getByRole('button', { name: MESSAGES.list.cancel }).click();
+
+  await page.getByTestId('tab-tourists').click();
+  const tourist = await addTourist(page, { last: 'Соколов', first: 'Игорь', birthday: '11.11.1990', document: '4603333333' });
+  await tourist.getByTestId('tourist-dialog-save').click();
+  await expect(tourist).toBeHidden();
+  await saveApplication(page, 'Новая');
+  await expect(page).toHaveURL(/\/applications\/\d+\/edit$/);
+  const read = await page.request.get(`/api/applications/${/\/applications\/(\d+)\/edit/.exec(page.url())![1]}`);
+  const saved = ((await read.json()) as { data: { tour_date: string; meals: { tour_meal_id: number }[]; services: { serviceable_id: number }[]; accommodations: { hotel_id: number }[] } }).data;
+  expect(saved.tour_date).toBe(tour.tourDate);
+  expect(saved.meals.map((line) => line.tour_meal_id)).toEqual([tour.mealId]);
+  expect(saved.services.map((line) => line.serviceable_id)).toEqual([tour.serviceId]);
+  expect(saved.accommodations.map((row) => row.hotel_id)).toEqual([hotel.hotelId]);
+
+  // Avia: no product, no tourists; a transfer there.
+  await page.goto('/applications/create');
+  await page.getByLabel('Тип заявки').selectOption({ label: 'Авиа' });
+  await expect(page.getByTestId('picker-applicationable_id')).toHaveCount(0);
+  await expect(page.getByTestId('tab-tourists')).toHaveCount(0);
+  await pick(page, 'picker-requester_id', names!.client);
+  await page.getByTestId('tab-transfers').click();
+  await page.getByRole('button', { name: 'Добавить трансфер' }).first().click();
+  const transfer = page.getByRole('dialog', { name: 'Добавление трансфера' });
+  for (const field of ['from_city_id', 'to_city_id']) {
+    await transfer.getByTestId(`select-${field}`).click();
+    await page.getByRole('combobox', { name: MESSAGES.list.searchPlaceholder, expanded: true }).fill(names!.city);
+    await page.getByRole('option', { name: names!.city, exact: true }).click();
+  }
+  await choose(transfer, page, 'transfer_type', 'Авиа');
+  await transfer.getByPlaceholder('с ДД.ММ.ГГГГ').fill('10.06.2027');
+  await transfer.getByPlaceholder('по ДД.ММ.ГГГГ').fill('10.06.2027');
+  await shot(page, 'transfer-dialog');
+  await transfer.getByTestId('transfer-dialog-save').click();
+  await expect(transfer).toBeHidden();
+  await expect(page.getByTestId('transfer-forth-row-0')).toContainText(names!.city);
+  await shot(page, 'transfers-tab');
+  await saveApplication(page, 'Новая');
+  await expect(page).toHaveURL(/\/applications\/\d+\/edit$/);
+  const [stored] = await sql<{ transfer_type: number }>(
+    `SELECT t.transfer_type FROM application_transfers t JOIN applications a ON a.id = t.application_id WHERE a.id = $1`,
+    [Number(/\/applications\/(\d+)\/edit/.exec(page.url())![1])],
+  );
+  expect(stored).toEqual({ transfer_type: 3 });
 });
 
 test('an application that cannot be read says why, and Повторить shows it', async ({ page }) => {
