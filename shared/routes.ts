@@ -33,7 +33,7 @@ export const ROUTES = {
   dashboard: { path: '/', title: 'Главная' },
   auth: { path: '/auth', title: 'Вход' },
   applications: { path: '/applications', title: 'Заявки' },
-  'application-edit': { path: '/applications/:id/edit', title: 'Редактирование заявки' },
+  ...editorRoutes('application', '/applications', 'заявки'),
   clients: { path: '/clients', title: 'Клиенты' },
   agencies: { path: '/agencies', title: 'Агентства' },
   'agencies-users': { path: '/agencies/:agency_id/users', title: 'Сотрудники агентства' },

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { listFilter } from '../list.js';
+import type { SeatSchemeParams } from '../transport/seat-scheme.js';
 import type { ApplicationSource, ApplicationType, ProductKind, RequesterType, SourcePlatform } from './constants.js';
 
 type Named = { id: number; name: string };
@@ -89,7 +90,8 @@ export interface TransportProduct {
   name: string;
   duration: number;
   vendor: Named | null;
-  transportation: { id: number; name: string; seats: number; schema_svg: string };
+  /** The vehicle with its seat scheme's parameters (the 'Места' dialog draws it with the seats' states). */
+  transportation: { id: number; name: string; schema_svg: string } & SeatSchemeParams;
   route: ProductRoutePoint[];
   /** 1 weekly (`days`), 2 on dates (`dates`). */
   departure_type: 1 | 2;

@@ -75,6 +75,9 @@ const CLIENTS = [
 ];
 
 /** Seeds every list built so far; run signed in as the administrator. */
+/** The comment the walk's seeded applications carry (so a second run adds none). */
+const SEEDED_APPLICATION = 'Семья просит номер с видом на море и места в начале автобуса';
+
 export async function seedScreens(page: Page): Promise<void> {
   const agencies = [];
   for (const agency of AGENCIES) agencies.push(await ensure(page, '/agencies', agency.contact_email, agency));
@@ -211,6 +214,43 @@ export async function seedScreens(page: Page): Promise<void> {
     };
     const reply = await page.request.post('/api/sea-tours', { data: toPayloadBody(tour), headers: { 'X-XSRF-TOKEN': await xsrf(page) } });
     expect(reply.status(), await reply.text()).toBe(201);
+  }
+  // Applications (issue 18): one of a hotel and one of the bus transport with seats, for the editor's walk.
+  if ((await sql(`SELECT id FROM applications WHERE comment = $1`, [SEEDED_APPLICATION])).length === 0) {
+    const [client] = await sql<{ id: number }>('SELECT id FROM clients ORDER BY id LIMIT 1');
+    const [room] = await sql<{ hotel_id: number; room_id: number; from: string }>(
+      `SELECT r.hotel_id, r.id AS room_id, min(p.date_from)::text AS from FROM hotels h JOIN hotel_rooms r ON r.hotel_id = h.id JOIN hotel_room_prices p ON p.room_id = r.id
+        WHERE h.slug = 'yalta-intourist' GROUP BY r.hotel_id, r.id ORDER BY r.id LIMIT 1`,
+    );
+    const [points] = await sql<{ transport_id: number; from_id: number; to_id: number }>(
+      `SELECT t.id AS transport_id, min(p.id) FILTER (WHERE p.kind = 'start') AS from_id, min(p.id) FILTER (WHERE p.kind = 'finish') AS to_id
+         FROM transports t JOIN transport_route_points p ON p.transport_id = t.id WHERE t.name = $1 GROUP BY t.id`,
+      [transportName],
+    );
+    const tourists = [
+      { last_name: 'Константинопольский', first_name: 'Александр', patronymic: 'Владимирович', birthday_date: '1979-05-14', document_number: '4512345678' },
+      { last_name: 'Константинопольская', first_name: 'Екатерина', patronymic: 'Сергеевна', birthday_date: '1983-11-02', document_number: '4598765432' },
+    ];
+    const common = { requester_type: 'client', requester_id: client!.id, adult_count: 2, phone: '+79781234567', email: 'konstantinopolsky.family@example.com', comment: SEEDED_APPLICATION, tourists };
+    const stayEnd = new Date(`${room!.from}T00:00:00Z`);
+    stayEnd.setUTCDate(stayEnd.getUTCDate() + 3);
+    const applications = [
+      { ...common, application_type: 1, applicationable_id: room!.hotel_id, accommodations: [{ hotel_id: room!.hotel_id, room_id: room!.room_id, start_at: room!.from, finish_at: stayEnd.toISOString().slice(0, 10), adult_count: 2 }] },
+      {
+        ...common,
+        application_type: 3,
+        applicationable_id: points!.transport_id,
+        transport_forth: { transport_id: points!.transport_id, departure_date: daysFromToday(3), from_route_id: points!.from_id, to_route_id: points!.to_id },
+        seats_forth: [
+          { number: 7, tourist_index: 0 },
+          { number: 8, tourist_index: 1 },
+        ],
+      },
+    ];
+    for (const application of applications) {
+      const reply = await page.request.post('/api/applications', { data: toPayloadBody(application), headers: { 'X-XSRF-TOKEN': await xsrf(page) } });
+      expect(reply.status(), await reply.text()).toBe(201);
+    }
   }
   const documents = await firstMatch(page.request, '/agencies/files', 'Договор');
   if (!documents) {

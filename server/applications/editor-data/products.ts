@@ -64,7 +64,9 @@ const HOTEL_SQL = `
 const TRANSPORT_SQL = `
   SELECT json_build_object(
     'id', t.id, 'name', t.name, 'duration', t.duration, 'vendor', ${namedOf('vendors', 't.vendor_id')},
-    'transportation', json_build_object('id', v.id, 'name', v.name, 'seats', v.seats, 'schema_svg', v.schema_svg),
+    'transportation', json_build_object('id', v.id, 'name', v.name, 'seats', v.seats, 'schema_svg', v.schema_svg,
+      'rear_seats', v.rear_seats, 'rows', v.rows, 'columns_at_door', v.columns_at_door, 'second_door', v.second_door,
+      'second_door_rows', v.second_door_rows, 'second_door_length', v.second_door_length),
     'route', ${jsonList(
       `json_build_object('id', p.id, 'position', p.position, 'kind', p.kind, 'city', ${named('c')}, 'info', p.info,
         'start_time', ${hhmm('p.start_time')}, 'finish_time', ${hhmm('p.finish_time')}, 'arrival_day', p.arrival_day, 'departure_day', p.departure_day)`,

@@ -52,6 +52,8 @@ export interface AggregateEditorOptions<Form extends Record<string, unknown>> {
   /** The editor's routes (shared/routes.ts `editorRoutes`): a create or copy that stays or reloads opens `<editor>-edit` of the new record. */
   editor: EditorRouteName;
   texts: { saved: string; savedTitle?: string; saveFailedTitle: string; saveFailedText: string; loadFailed: string };
+  /** A refused save (not a 422 nor a 409) says the server's reason (applications: a cancelled one, a locked price) instead of `saveFailedText`. */
+  refusalSaysReason?: boolean;
 }
 
 /** The mode of an editor route: `/x/create`, `/x/:id/edit`, `/x/:id/copy`. */
@@ -149,7 +151,7 @@ export function useAggregateEditor<Form extends Record<string, unknown>>(options
           notifyInvalidForm(error.fieldErrors, { title: options.texts.saveFailedTitle, text: options.texts.saveFailedText });
         }
         // Offline or a lost session says what happened (the form stays); a 403 the server's reason; any other refusal the save's text.
-        else notifyFailure(error, options.texts.saveFailedText, { title: options.texts.saveFailedTitle, fixed: !(error instanceof ApiError && error.status === 403), saveFailure: true });
+        else notifyFailure(error, options.texts.saveFailedText, { title: options.texts.saveFailedTitle, fixed: !options.refusalSaysReason && !(error instanceof ApiError && error.status === 403), saveFailure: true });
       }
     } finally {
       savingRef.current = false;

@@ -11,11 +11,13 @@ interface Props {
   seats?: Readonly<Record<number, SeatDrawing>>;
   /** Which states the legend names; none when absent. */
   legend?: readonly SeatState[];
+  /** The legend's own names of some states (an application's seats: the client's, the operator's). */
+  labels?: Partial<Record<SeatState, string>>;
   /** A click on a numbered seat. */
   onSeat?: (number: number) => void;
 }
 
-export function SeatScheme({ params, seats, legend, onSeat }: Props) {
+export function SeatScheme({ params, seats, legend, labels, onSeat }: Props) {
   const svg = seatSchemeSvg(params, seats);
   const seatOf = (target: EventTarget) => {
     const element = (target as Element).closest?.('[data-seat]');
@@ -40,7 +42,7 @@ export function SeatScheme({ params, seats, legend, onSeat }: Props) {
           {legend.map((state) => (
             <li key={state}>
               <span className="seat-legend-mark" style={{ background: SEAT_STATES[state].fill, borderColor: SEAT_STATES[state].stroke }} />
-              {SEAT_STATES[state].label}
+              {labels?.[state] ?? SEAT_STATES[state].label}
             </li>
           ))}
         </ul>

@@ -1,0 +1,147 @@
+/**
+ * The application editor (spec 03 §2.3; issue 18): /applications/create and /applications/{id}/edit.
+ * The whole application is one form saved as `{payload}` after the question naming its status; the
+ * application is read again after a save (the server decides statuses, prices and seats). Payments,
+ * documents, vendor payments and comments come with later issues.
+ */
+import { applicationStatus, applicationType, canEditAgencyCommission, canEditPrepayment, canEditPrice, sourceLabel } from '@shared/applications/constants';
+import type { ApplicationEditorData } from '@shared/applications/editor-data';
+import { APPLICATION_PATHS } from '@shared/applications/paths';
+import { applicationSchema } from '@shared/applications/schema';
+import type { ApplicationRecord } from '@shared/applications/types';
+import { MESSAGES } from '@shared/messages';
+import { Role } from '@shared/roles';
+import { ROUTES, routePath } from '@shared/routes';
+import type { FieldErrors } from '@shared/validation';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useSession } from '../../api/session';
+import { ConfirmDialog } from '../../common/ConfirmDialog';
+import { EditorPage } from '../../common/editor/EditorPage';
+import { editorPageProps, useAggregateEditor } from '../../common/editor/useAggregateEditor';
+import { editorReadState, useEditorData } from '../../common/editor/useEditorData';
+import { useProduct, TYPE_OFFERS } from './data';
+import { APPLICATION_TAB_OWNS, applicationFromRecord, blankApplication, copyApplication, generalOwns, type ApplicationValues, type SetField } from './form';
+import { ApplicationHeader } from './ApplicationHeader';
+import { AccommodationsTab } from './tabs/AccommodationsTab';
+import { ContactsTab } from './tabs/ContactsTab';
+import { GeneralTab } from './tabs/GeneralTab';
+import { MealsTab } from './tabs/MealsTab';
+import { ServicesTab } from './tabs/ServicesTab';
+import { SourceDataTab } from './tabs/SourceDataTab';
+import { TouristsTab } from './tabs/TouristsTab';
+import { TransfersTab } from './tabs/TransfersTab';
+import { TransportTab } from './tabs/TransportTab';
+import { VendorRequestTab } from './tabs/VendorRequestTab';
+import { useTotals } from './useTotals';
+import './applications.css';
+
+const A = MESSAGES.applications;
+/** Where Cancel goes when the editor was opened directly: the applications list (its screen comes with the next issue). */
+export const APPLICATIONS_BACK = routePath('applications');
+
+/** What a tab gets: the form, its setter, the errors and the dictionaries. */
+export interface TabProps {
+  form: ApplicationValues;
+  update: SetField;
+  errors: FieldErrors;
+  setErrors(change: (errors: FieldErrors) => FieldErrors): void;
+  data: ApplicationEditorData;
+}
+
+export function ApplicationEditorPage() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const role = useSession((state) => state.user?.role);
+  const lists = useEditorData<{ data: { data: ApplicationEditorData } }>({ data: APPLICATION_PATHS.data });
+  const data = lists.data?.data.data;
+  const editor = useAggregateEditor<ApplicationValues>({
+    path: APPLICATION_PATHS.create,
+    editor: 'application',
+    afterSave: 'reload',
+    schema: applicationSchema,
+    blank: blankApplication,
+    fromRecord: applicationFromRecord,
+    toCopy: copyApplication,
+    fallback: APPLICATIONS_BACK,
+    texts: { saved: A.saved, saveFailedTitle: MESSAGES.errors.saveFailedTitle, saveFailedText: MESSAGES.errors.saveFailedText, loadFailed: A.loadFailed },
+    refusalSaysReason: true,
+  });
+  const { form, errors } = editor;
+  const record = queryClient.getQueryData<{ data: ApplicationRecord }>([APPLICATION_PATHS.create, 'editor', editor.id])?.data;
+  const stored = editor.mode === 'edit' ? record : undefined;
+  const product = useProduct(form?.application_type ?? null, form?.applicationable_id ?? null);
+  const { totals, pending } = useTotals(editor.mode === 'edit' ? editor.id : undefined, form, stored?.totals);
+  const [confirming, setConfirming] = useState(false);
+
+  const update: SetField = (key, value) => editor.update(key as keyof ApplicationValues, value as ApplicationValues[keyof ApplicationValues]);
+  /** Several fields at once (a new type clears its product and the rows that were of it). */
+  const patch = (values: Partial<ApplicationValues>) => {
+    editor.setForm((current) => (current ? { ...current, ...values } : current));
+    editor.setErrors((current) => Object.fromEntries(Object.entries(current).filter(([path]) => !Object.keys(values).some((key) => path === key || path.startsWith(`${key}.`)))));
+  };
+  const setErrors = (change: (current: FieldErrors) => FieldErrors) => editor.setErrors(change);
+
+  const privileged = role === Role.Administrator || role === Role.Accountant;
+  // A stored application says what its reader may change; a new one follows the same shared rules.
+  const may = stored
+    ? { price: stored.can_edit_price, agencyCommission: stored.can_edit_agency_commission, prepayment: stored.can_edit_prepayment }
+    : { price: canEditPrice(Number(form?.status), false, privileged), agencyCommission: canEditAgencyCommission(Number(form?.status), false, privileged), prepayment: canEditPrepayment(Number(form?.status), false) };
+  const props = form && data ? { form, update, errors, setErrors, data } : null;
+  const type = applicationType(form?.application_type);
+  const offers = TYPE_OFFERS[form?.application_type ?? 0];
+  const shows = (offered: boolean | undefined, has: boolean) => Boolean(offered) || has;
+  const statusName = applicationStatus(Number(form?.status))?.name ?? '';
+  const heading = stored ? [stored.number, stored.application_type_name, stored.applicationable?.name, sourceLabel(stored.source, platformOf(stored.source_payload))].filter(Boolean).join(' · ') : sourceLabel(form?.source ?? null);
+
+  return (
+    <>
+      <EditorPage
+        id="application-editor"
+        {...editorPageProps(editor)}
+        onSave={() => setConfirming(true)}
+        titles={{ create: A.createTitle, edit: A.editTitle, copy: ROUTES['application-copy'].title }}
+        breadcrumbs={[{ text: ROUTES.applications.title, href: APPLICATIONS_BACK, onClick: () => navigate(APPLICATIONS_BACK) }, { text: editor.mode === 'create' ? A.createTitle : (stored?.number ?? A.editTitle) }]}
+        errors={errors}
+        {...editorReadState(editor, lists)}
+        failedText={A.loadFailed}
+        header={props && <ApplicationHeader {...props} heading={heading} patch={patch} product={product.data} />}
+        tabs={
+          props
+            ? [
+                { id: 'general', title: 'Основное', owns: generalOwns, panel: <GeneralTab {...props} may={may} privileged={privileged} stored={stored !== undefined} assignedUserId={stored?.user_id ?? null} totals={totals} totalsPending={pending} paymentStatusName={stored?.payment_status_name ?? data?.payment_statuses[0]?.name ?? ''} /> },
+                { id: 'accommodations', title: 'Проживание', owns: APPLICATION_TAB_OWNS.accommodations, hidden: !shows(offers?.accommodations, props.form.accommodations.length > 0), panel: <AccommodationsTab {...props} product={product.data} /> },
+                { id: 'transport', title: 'Транспорт', owns: APPLICATION_TAB_OWNS.transport, hidden: !shows(offers?.transport, Boolean(props.form.transport_forth || props.form.transport_back)), panel: <TransportTab {...props} product={product.data} applicationId={stored?.id} stored={stored} onChanged={editor.retry} /> },
+                { id: 'transfers', title: 'Трансферы', owns: APPLICATION_TAB_OWNS.transfers, hidden: !shows(offers?.transfers, Boolean(props.form.transfer_forth || props.form.transfer_back)), panel: <TransfersTab {...props} /> },
+                { id: 'services', title: 'Услуги', owns: APPLICATION_TAB_OWNS.services, hidden: !shows(offers?.services, props.form.services.length + props.form.required_services.length + props.form.additional_services.length > 0), panel: <ServicesTab {...props} product={product.data} /> },
+                { id: 'meals', title: 'Питание', owns: APPLICATION_TAB_OWNS.meals, hidden: !shows(offers?.meals, props.form.meals.length > 0), panel: <MealsTab {...props} product={product.data} /> },
+                { id: 'tourists', title: 'Туристы', owns: APPLICATION_TAB_OWNS.tourists, hidden: type?.touristsEditable === false, panel: <TouristsTab {...props} /> },
+                { id: 'contacts', title: 'Контакты', owns: APPLICATION_TAB_OWNS.contacts, panel: <ContactsTab {...props} /> },
+                { id: 'vendor-request', title: 'Запрос поставщику', owns: [], panel: <VendorRequestTab {...props} product={product.data} /> },
+                { id: 'source', title: 'Исходные данные', owns: [], hidden: role !== Role.Administrator, panel: <SourceDataTab record={stored} /> },
+              ]
+            : []
+        }
+      />
+      <ConfirmDialog
+        isOpen={confirming}
+        icon="warning-sign"
+        intent="warning"
+        confirmText={MESSAGES.list.save}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => {
+          setConfirming(false);
+          void editor.save();
+        }}
+      >
+        {A.statusConfirm(statusName)}
+      </ConfirmDialog>
+    </>
+  );
+}
+
+/** The mobile application's platform from the raw source payload, when it names one. */
+function platformOf(payload: unknown): string | null {
+  return payload !== null && typeof payload === 'object' && 'platform' in payload && typeof payload.platform === 'string' ? payload.platform : null;
+}

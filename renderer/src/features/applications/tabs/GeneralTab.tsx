@@ -1,0 +1,168 @@
+/**
+ * The general tab (spec 03 §2.3, §4, §6): status, payment status (read only), payment method (a
+ * manager sees only the requester type's methods), manager and agency manager, the prices each
+ * editable per `can_edit_*`, comment, counts, children's ages, promo code and the totals block.
+ */
+import { Callout, Card, FormGroup, H5, HTMLTable, Intent, Spinner } from '@blueprintjs/core';
+import { ApplicationStatus, APPLICATION_LIMITS, RequesterType } from '@shared/applications/constants';
+import { APPLICATION_PATHS } from '@shared/applications/paths';
+import type { ApplicationTotals } from '@shared/applications/types';
+import { formatMoney } from '@shared/format';
+import { FormFields } from '../../../common/form/fields';
+import { NumberField } from '../../../common/form/NumberField';
+import { PickerField } from '../../../common/form/PickerField';
+import type { TabProps } from '../ApplicationEditorPage';
+
+interface Props extends TabProps {
+  may: { price: boolean; agencyCommission: boolean; prepayment: boolean };
+  /** The application is saved (its payment method is then the administrator's and the accountant's to change). */
+  stored: boolean;
+  /** The manager stored on the application: the staff picker offers them even to another manager. */
+  assignedUserId: number | null;
+  /** The administrator and the accountant see every payment method (§6). */
+  privileged: boolean;
+  totals: ApplicationTotals | undefined;
+  totalsPending: boolean;
+  paymentStatusName: string;
+}
+
+const CHILD_AGE_MAX = 17;
+
+export function GeneralTab({ form, update, errors, data, may, privileged, stored, assignedUserId, totals, totalsPending, paymentStatusName }: Props) {
+  const fieldsForm = { values: form as unknown as Record<string, unknown>, setValue: update, errors };
+  const methods = data.payment_methods.filter((method) => privileged || method.types.includes(form.requester_type) || method.id === form.payment_method);
+  // The cancelled status is set by the cancel action only; the others are offered.
+  const statuses = data.statuses.filter((status) => !status.cancelAction || status.id === form.status);
+  const childCount = Math.max(0, Math.min(Number(form.child_count) || 0, 99));
+  const ages = form.children_ages as (number | string | null)[];
+  const setCount = (name: 'adult_count' | 'child_count', value: unknown) => {
+    update(name, value);
+    if (name === 'child_count') update('children_ages', ages.slice(0, Math.max(0, Number(value) || 0)));
+  };
+  const picker = (name: 'user_id' | 'agency_user_id', label: string, path: string, params: Record<string, number>, selected: { id: number; name: string } | null | undefined) => {
+    const error = errors[name]?.[0];
+    return (
+      <FormGroup label={label} labelFor={`field-${name}`} helperText={error} intent={error ? Intent.DANGER : Intent.NONE}>
+        <PickerField id={`field-${name}`} testId={`picker-${name}`} path={path} params={params} value={form[name] as number | null} selected={selected ?? null} clearable intent={error ? Intent.DANGER : Intent.NONE} onChange={(id) => update(name, id)} onPick={(picked) => update(name === 'user_id' ? 'user' : 'agency_user', picked)} />
+      </FormGroup>
+    );
+  };
+
+  return (
+    <div className="application-general">
+      <div className="application-general-fields">
+        <div className="editor-grid">
+          <FormFields
+            fields={[
+              { kind: 'select', name: 'status', label: 'Статус заявки', required: true, options: { items: statuses.map(({ id, name }) => ({ id, name })) } },
+              {
+                kind: 'custom',
+                name: 'payment_status',
+                label: 'Статус оплаты',
+                render: () => (
+                  <FormGroup label="Статус оплаты" labelFor="field-payment_status">
+                    <input id="field-payment_status" className="bp6-input bp6-fill" readOnly value={paymentStatusName} />
+                  </FormGroup>
+                ),
+              },
+              {
+                kind: 'select',
+                name: 'payment_method',
+                label: 'Способ оплаты',
+                clearable: true,
+                options: { items: methods.map(({ id, name }) => ({ id, name })) },
+                // Once saved, only the administrator and the accountant change it (§5, §6).
+                locked: () => stored && !privileged,
+              },
+            ]}
+            form={fieldsForm}
+            editing
+          />
+          {/* The server offers a manager only themself and the assigned manager (§6). */}
+          {picker('user_id', 'Менеджер', APPLICATION_PATHS.staff, assignedUserId ? { user_id: assignedUserId } : {}, form.user)}
+          {form.requester_type === RequesterType.Agency && form.requester_id !== null && picker('agency_user_id', 'Менеджер агентства', APPLICATION_PATHS.agencyUsers, { agency_id: form.requester_id }, form.agency_user)}
+          <FormFields
+            fields={[
+              { kind: 'number', name: 'prepayment', label: 'Предоплата', min: 0, max: APPLICATION_LIMITS.money, step: 0.01, locked: () => !may.prepayment },
+              { kind: 'number', name: 'manual_price_without_discount', label: 'Цена без скидки (вручную)', min: 0, max: APPLICATION_LIMITS.manualPrice, locked: () => !may.price },
+              { kind: 'number', name: 'discount', label: 'Скидка', min: 0, max: totals?.max_discount ?? APPLICATION_LIMITS.manualPrice, locked: () => !may.price },
+              { kind: 'number', name: 'manual_agency_commission', label: 'Комиссия агентства (вручную)', min: 0, max: APPLICATION_LIMITS.money, step: 0.01, locked: () => !may.agencyCommission || form.requester_type !== RequesterType.Agency },
+            ]}
+            form={fieldsForm}
+            editing
+          />
+          <FormFields
+            fields={[
+              { kind: 'number', name: 'adult_count', label: 'Взрослых', min: 0, max: 999 },
+              { kind: 'number', name: 'child_count', label: 'Детей', min: 0, max: 999 },
+              { kind: 'text', name: 'promo_code', label: 'Промокод' },
+            ]}
+            form={{ ...fieldsForm, setValue: (name, value) => (name === 'adult_count' || name === 'child_count' ? setCount(name, value) : update(name, value)) }}
+            editing
+          />
+        </div>
+        {childCount > 0 && (
+          <FormGroup label="Возраст детей" helperText={errors.children_ages?.[0]} intent={errors.children_ages ? Intent.DANGER : Intent.NONE}>
+            <div className="application-ages">
+              {Array.from({ length: childCount }, (_, index) => (
+                <NumberField
+                  key={index}
+                  id={`field-children_ages-${index}`}
+                  aria-label={`Возраст ребёнка ${index + 1}`}
+                  value={ages[index] ?? null}
+                  min={0}
+                  max={CHILD_AGE_MAX}
+                  intent={errors[`children_ages.${index}`] ? Intent.DANGER : Intent.NONE}
+                  onChange={(value) => {
+                    const next = [...ages];
+                    while (next.length < index) next.push(null);
+                    next[index] = value;
+                    update('children_ages', next);
+                  }}
+                />
+              ))}
+            </div>
+          </FormGroup>
+        )}
+        <FormFields fields={[{ kind: 'textarea', name: 'comment', label: 'Комментарий', rows: 3 }]} form={fieldsForm} editing />
+        {form.status === ApplicationStatus.Cancelled && <Callout intent={Intent.WARNING}>Заявка аннулирована.</Callout>}
+      </div>
+      <TotalsBlock totals={totals} pending={totalsPending} agency={form.requester_type === RequesterType.Agency} />
+    </div>
+  );
+}
+
+function TotalsBlock({ totals, pending, agency }: { totals: ApplicationTotals | undefined; pending: boolean; agency: boolean }) {
+  const rows: [string, string | undefined, string][] = [
+    ['Расчётная цена без скидки', totals?.estimated_price_without_discount, 'estimated_price_without_discount'],
+    ['Скидка', totals?.discount, 'discount'],
+    ['Итоговая цена', totals?.price_total, 'price_total'],
+    ...(agency
+      ? ([
+          ['Комиссия агентства', totals?.agency_commission, 'agency_commission'],
+          ['Агентство платит', totals?.agency_to_pay, 'agency_to_pay'],
+        ] as [string, string | undefined, string][])
+      : []),
+  ];
+  return (
+    <Card className="application-totals" role="group" aria-label="Итоги" aria-busy={pending}>
+      <div className="application-totals-title">
+        <H5>Итоги</H5>
+        {pending && <Spinner size={16} aria-label="Пересчёт" />}
+      </div>
+      <HTMLTable compact>
+        <tbody>
+          {rows.map(([label, value, key]) => (
+            <tr key={key}>
+              <th>{label}</th>
+              <td className="money-cell" data-testid={`totals-${key}`}>
+                {value === undefined ? '—' : formatMoney(value)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </HTMLTable>
+      {totals && <p className="bp6-text-muted application-totals-note">Скидка не больше {formatMoney(totals.max_discount)}</p>}
+    </Card>
+  );
+}
