@@ -243,9 +243,17 @@ describe('desktop boot', () => {
     const contents = h.electron.windows[0]!.webContents;
 
     expect(contents.openHandler!({ url: 'https://example.com/hotel' })).toEqual({ action: 'deny' });
-    expect(contents.openHandler!({ url: `${url}/applications/1` })).toEqual({ action: 'deny' });
     expect(h.electron.shell.openExternal).toHaveBeenCalledTimes(1);
     expect(h.electron.shell.openExternal).toHaveBeenCalledWith('https://example.com/hotel');
+    // An app link asking for a new tab opens a second window of the app, made like the first and guarded the same way.
+    expect(contents.openHandler!({ url: `${url}/applications/1/edit` })).toEqual({ action: 'deny' });
+    expect(h.electron.windows).toHaveLength(2);
+    const second = h.electron.windows[1]!;
+    expect(second.options.webPreferences).toEqual(h.electron.windows[0]!.options.webPreferences);
+    await vi.waitFor(() => expect(events).toContain(`loadURL ${url}/applications/1/edit`));
+    expect(second.webContents.openHandler!({ url: 'https://example.com/map' })).toEqual({ action: 'deny' });
+    expect(h.electron.shell.openExternal).toHaveBeenLastCalledWith('https://example.com/map');
+    expect(h.electron.shell.openExternal).toHaveBeenCalledTimes(2);
 
     const foreign = { url: 'https://evil.example/', preventDefault: vi.fn() };
     contents.emit('will-navigate', foreign);
@@ -253,7 +261,7 @@ describe('desktop boot', () => {
     const fileUrl = { url: 'file:///etc/passwd', preventDefault: vi.fn() };
     contents.emit('will-navigate', fileUrl);
     expect(fileUrl.preventDefault).toHaveBeenCalled();
-    expect(h.electron.shell.openExternal).toHaveBeenCalledTimes(2);
+    expect(h.electron.shell.openExternal).toHaveBeenCalledTimes(3);
     const own = { url: `${url}/hotels`, preventDefault: vi.fn() };
     contents.emit('will-navigate', own);
     expect(own.preventDefault).not.toHaveBeenCalled();

@@ -76,9 +76,8 @@ function installSessionPolicies(): void {
   });
 }
 
-function createMainWindow(url: string): BrowserWindow {
-  appOrigin = originOf(url);
-  installSessionPolicies();
+/** A window of the app: sandboxed, the preload bridge, the navigation guards. */
+function createAppWindow(): BrowserWindow {
   const window = new BrowserWindow({
     width: 1440,
     height: 900,
@@ -97,8 +96,22 @@ function createMainWindow(url: string): BrowserWindow {
       webviewTag: false,
     },
   });
-  installNavigationGuards(window.webContents, () => appOrigin, (external) => shell.openExternal(external));
+  installNavigationGuards(window.webContents, () => appOrigin, (external) => shell.openExternal(external), openInAppWindow);
   window.once('ready-to-show', () => window.show());
+  return window;
+}
+
+/** An app link opened in a new tab (the schedule's applications): a second window of the app, sharing the session. */
+function openInAppWindow(url: string): void {
+  createAppWindow()
+    .loadURL(url)
+    .catch((error: unknown) => console.warn(`Could not open ${url}:`, error));
+}
+
+function createMainWindow(url: string): BrowserWindow {
+  appOrigin = originOf(url);
+  installSessionPolicies();
+  const window = createAppWindow();
   window.on('closed', () => {
     if (mainWindow === window) mainWindow = null;
   });

@@ -83,6 +83,18 @@ describe('installNavigationGuards', () => {
     expect(g.openExternal.mock.calls).toEqual([['https://yandex.ru/maps']]);
   });
 
+  it('opens the app\'s own links asking for a new tab in a window of the app, still denying Electron\'s own', () => {
+    const openInApp = vi.fn();
+    let openHandler: ((details: { url: string }) => { action: 'deny' }) | undefined;
+    const openExternal = vi.fn();
+    installNavigationGuards({ setWindowOpenHandler: (handler) => void (openHandler = handler), on: () => undefined }, () => APP, openExternal, openInApp);
+    expect(openHandler!({ url: `${APP}/applications/7/edit` })).toEqual({ action: 'deny' });
+    expect(openHandler!({ url: 'https://yandex.ru/maps' })).toEqual({ action: 'deny' });
+    expect(openHandler!({ url: 'file:///etc/passwd' })).toEqual({ action: 'deny' });
+    expect(openInApp.mock.calls).toEqual([[`${APP}/applications/7/edit`]]);
+    expect(openExternal.mock.calls).toEqual([['https://yandex.ru/maps']]);
+  });
+
   it('blocks navigations and redirects away from the app origin', () => {
     const g = guarded();
     expect(g.navigate('will-navigate', `${APP}/hotels/5`)).toBe(false);

@@ -63,12 +63,15 @@ export interface GuardedContents {
 /**
  * Denies every new window and every navigation away from the app's origin. http(s) links to other
  * origins (a partner's site, a map) are handed to the OS browser instead; anything else
- * (file:, javascript:, custom schemes) is simply dropped.
+ * (file:, javascript:, custom schemes) is simply dropped. A link of the app's own that asks for a
+ * new tab (target _blank: the schedule's applications) goes to `openInApp`, which opens it in a
+ * window of the app made like the main one — never a window Electron makes with its defaults.
  */
 export function installNavigationGuards(
   contents: GuardedContents,
   getAppOrigin: () => string | null,
   openExternal: (url: string) => unknown,
+  openInApp?: (url: string) => unknown,
 ): void {
   const openOutside = (url: string) => {
     if (isExternalHttpUrl(url, getAppOrigin())) {
@@ -78,7 +81,8 @@ export function installNavigationGuards(
     }
   };
   contents.setWindowOpenHandler(({ url }) => {
-    openOutside(url);
+    if (openInApp && isAppUrl(url, getAppOrigin())) openInApp(url);
+    else openOutside(url);
     return { action: 'deny' };
   });
   const guard = (event: NavigationEvent) => {

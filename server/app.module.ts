@@ -3,6 +3,7 @@ import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
 import { DataSource } from 'typeorm';
 import { AgenciesModule } from './agencies/agencies.module.js';
 import { AgencyDocumentsModule } from './agency-documents/agency-documents.module.js';
+import { ApplicationEditorDataModule } from './applications/editor-data/editor-data.module.js';
 import { AuthController } from './auth/auth.controller.js';
 import { LoginThrottleService } from './auth/login-throttle.service.js';
 import { AuthGuard } from './common/auth/auth.guard.js';
@@ -107,6 +108,7 @@ export const FEATURE_MODULES: Type[] = [
   TourRoutesModule,
   SeaToursModule,
   CatalogSectionsModule,
+  ApplicationEditorDataModule,
 ];
 
 /**

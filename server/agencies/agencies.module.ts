@@ -9,5 +9,7 @@ import { AgenciesService } from './agencies.service.js';
 @Module({
   controllers: [AgenciesController, CommissionsController],
   providers: [AgenciesService],
+  // The application editor's agency manager picker asks it for an agency's employees.
+  exports: [AgenciesService],
 })
 export class AgenciesModule {}

@@ -1,6 +1,7 @@
 /**
  * The seat store (ARCHITECTURE.md §7): one table of seat bookings for the whole product — the
- * schedule's manual bookings now, the applications' tourists later. A booking holds a transport, its
+ * schedule's manual bookings and the applications' seats (syncApplicationSeats, the seat and route
+ * changes' moves). A booking holds a transport, its
  * departure date, a seat number and the half-open range [from, to) of route-point positions it rides
  * (start 0, intermediate stops 1..k, finish k+1).
  *
@@ -16,10 +17,23 @@
 import type { EntityManager } from 'typeorm';
 import { PG, pgErrorOf } from '../common/http/errors.js';
 
-/** The seat is taken on an overlapping segment (exclusion violation). */
+/** The seat is taken on an overlapping segment (exclusion violation); `index` is its place in a list the caller sent. */
 export class SeatTaken extends Error {
-  constructor() {
-    super('The seat is booked on an overlapping segment');
+  constructor(
+    readonly number?: number,
+    readonly index?: number,
+  ) {
+    super(number === undefined ? 'The seat is booked on an overlapping segment' : `Seat ${number} is booked on an overlapping segment`);
+  }
+}
+
+/** A list of wanted seats names one seat twice (`index` is the second mention). */
+export class SeatRepeated extends Error {
+  constructor(
+    readonly number: number,
+    readonly index: number,
+  ) {
+    super(`Seat ${number} is wanted twice`);
   }
 }
 
@@ -59,18 +73,17 @@ export async function holdTransportsOfType(manager: EntityManager, transportatio
  * transaction; a savepoint keeps the caller's transaction usable after a refusal.
  */
 export async function bookSeat(manager: EntityManager, booking: NewBooking): Promise<number> {
-  await manager.query('SAVEPOINT seat_booking');
   try {
-    const [row] = (await manager.query(
-      `INSERT INTO seat_bookings (transport_id, departure_date, number, from_position, to_position, application_id, tourist_id, leg, created_by_id)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
-      [booking.transportId, booking.departureDate, booking.number, booking.from, booking.to, booking.applicationId ?? null, booking.touristId ?? null, booking.leg ?? null, booking.createdById ?? null],
+    const [row] = (await underSavepoint(manager, () =>
+      manager.query(
+        `INSERT INTO seat_bookings (transport_id, departure_date, number, from_position, to_position, application_id, tourist_id, leg, created_by_id)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
+        [booking.transportId, booking.departureDate, booking.number, booking.from, booking.to, booking.applicationId ?? null, booking.touristId ?? null, booking.leg ?? null, booking.createdById ?? null],
+      ),
     )) as { id: number }[];
-    await manager.query('RELEASE SAVEPOINT seat_booking');
     return row!.id;
   } catch (error) {
-    await manager.query('ROLLBACK TO SAVEPOINT seat_booking');
-    if (pgErrorOf(error).code === PG.exclusionViolation) throw new SeatTaken();
+    if (isOverlap(error)) throw new SeatTaken(booking.number);
     throw error;
   }
 }
@@ -84,9 +97,10 @@ export interface StoredBooking {
   to_position: number;
   application_id: number | null;
   tourist_id: number | null;
+  leg: 'forth' | 'back' | null;
 }
 
-const BOOKING_COLUMNS = `id, transport_id, departure_date::text AS departure_date, number, from_position, to_position, application_id, tourist_id`;
+const BOOKING_COLUMNS = `id, transport_id, departure_date::text AS departure_date, number, from_position, to_position, application_id, tourist_id, leg`;
 
 /** One booking of a transport, locked for the rest of the transaction; null when there is none. */
 export async function lockBooking(manager: EntityManager, transportId: number, bookingId: number): Promise<StoredBooking | null> {
@@ -125,4 +139,136 @@ export function describeBooking(booking: DescribedBooking): string {
 export function describeBookings(bookings: readonly DescribedBooking[], shown = 5): string {
   const named = bookings.slice(0, shown).map(describeBooking).join('; ');
   return bookings.length > shown ? `${named} и ещё ${bookings.length - shown}` : named;
+}
+
+/** Runs one write under a savepoint, so an exclusion refusal leaves the caller's transaction usable. */
+async function underSavepoint<T>(manager: EntityManager, write: () => Promise<T>): Promise<T> {
+  await manager.query('SAVEPOINT seat_booking');
+  try {
+    const result = await write();
+    await manager.query('RELEASE SAVEPOINT seat_booking');
+    return result;
+  } catch (error) {
+    await manager.query('ROLLBACK TO SAVEPOINT seat_booking');
+    throw error;
+  }
+}
+
+const isOverlap = (error: unknown) => pgErrorOf(error).code === PG.exclusionViolation;
+
+/**
+ * Moves a booking to another seat number (the application's 'Смена места'); PostgreSQL refuses it
+ * with SeatTaken when the new seat overlaps another booking.
+ */
+export async function moveBookingToSeat(manager: EntityManager, bookingId: number, number: number): Promise<void> {
+  try {
+    await underSavepoint(manager, () => manager.query(`UPDATE seat_bookings SET number = $2 WHERE id = $1`, [bookingId, number]));
+  } catch (error) {
+    if (isOverlap(error)) throw new SeatTaken(number);
+    throw error;
+  }
+}
+
+/**
+ * Moves bookings to another segment of their transport (an application's route change) in one
+ * statement; SeatTaken when any of them overlaps a booking of its seat there. Call it holding the
+ * transport (holdTransport) and the bookings (lockApplicationBookings).
+ */
+export async function moveBookingsToSegment(manager: EntityManager, bookingIds: readonly number[], from: number, to: number): Promise<void> {
+  if (bookingIds.length === 0) return;
+  try {
+    await underSavepoint(manager, () => manager.query(`UPDATE seat_bookings SET from_position = $2, to_position = $3 WHERE id = ANY($1::int[])`, [bookingIds, from, to]));
+  } catch (error) {
+    if (isOverlap(error)) throw new SeatTaken();
+    throw error;
+  }
+}
+
+/** An application's bookings (of one leg, or on one transport), locked for the rest of the transaction, by seat. */
+export async function lockApplicationBookings(manager: EntityManager, applicationId: number, where: { leg?: 'forth' | 'back'; transportId?: number }): Promise<StoredBooking[]> {
+  const params: unknown[] = [applicationId];
+  const conditions = ['application_id = $1'];
+  if (where.leg) conditions.push(`leg = $${params.push(where.leg)}`);
+  if (where.transportId) conditions.push(`transport_id = $${params.push(where.transportId)}`);
+  return (await manager.query(`SELECT ${BOOKING_COLUMNS} FROM seat_bookings WHERE ${conditions.join(' AND ')} ORDER BY number, id FOR UPDATE`, params)) as StoredBooking[];
+}
+
+export interface WantedSeat {
+  number: number;
+  /** The tourist riding it, once entered; null until then. */
+  touristId: number | null;
+}
+
+export interface ApplicationLegSeats {
+  applicationId: number;
+  leg: 'forth' | 'back';
+  transportId: number;
+  /** The trip's departure date (YYYY-MM-DD). */
+  departureDate: string;
+  from: number;
+  to: number;
+  wanted: readonly WantedSeat[];
+  createdById?: number | null;
+}
+
+/**
+ * Makes an application's bookings of one leg the wanted seats, inside the application's save
+ * transaction: a booking of a wanted seat on the same transport, date and segment is kept (its
+ * tourist re-tied), the others removed, the missing ones booked. The statements are the same few
+ * however many seats (lock, delete, re-tie, one insert), so a save's cost does not grow with them.
+ *
+ * SeatRepeated when a seat is wanted twice; SeatTaken (with the seat's index in `wanted`) when a
+ * seat is booked by someone else on an overlapping segment — PostgreSQL decides, so two saves
+ * wanting one seat at once get one booking and one SeatTaken. Answers the bookings' ids in the
+ * order of `wanted`.
+ */
+export async function syncApplicationSeats(manager: EntityManager, seats: ApplicationLegSeats): Promise<number[]> {
+  const seen = new Set<number>();
+  seats.wanted.forEach((seat, index) => {
+    if (seen.has(seat.number)) throw new SeatRepeated(seat.number, index);
+    seen.add(seat.number);
+  });
+  if (seats.wanted.length > 0 && !(await holdTransport(manager, seats.transportId))) throw new Error(`Transport ${seats.transportId} does not exist`);
+  const existing = await lockApplicationBookings(manager, seats.applicationId, { leg: seats.leg });
+  const sameRide = (booking: StoredBooking) =>
+    booking.transport_id === seats.transportId && booking.departure_date === seats.departureDate && booking.from_position === seats.from && booking.to_position === seats.to;
+  const kept = new Map(existing.filter((booking) => sameRide(booking) && seen.has(booking.number)).map((booking) => [booking.number, booking]));
+  const dropped = existing.filter((booking) => kept.get(booking.number) !== booking).map((booking) => booking.id);
+  if (dropped.length > 0) await manager.query(`DELETE FROM seat_bookings WHERE id = ANY($1::int[])`, [dropped]);
+
+  const retie = seats.wanted.filter((seat) => kept.has(seat.number) && kept.get(seat.number)!.tourist_id !== seat.touristId);
+  if (retie.length > 0) {
+    await manager.query(`UPDATE seat_bookings b SET tourist_id = w.tourist_id FROM unnest($1::int[], $2::int[]) AS w(id, tourist_id) WHERE b.id = w.id`, [
+      retie.map((seat) => kept.get(seat.number)!.id),
+      retie.map((seat) => seat.touristId),
+    ]);
+  }
+
+  const fresh = seats.wanted.map((seat, index) => ({ seat, index })).filter(({ seat }) => !kept.has(seat.number));
+  const ids = new Map<number, number>([...kept].map(([number, booking]) => [number, booking.id]));
+  if (fresh.length > 0) {
+    const common = { transportId: seats.transportId, departureDate: seats.departureDate, from: seats.from, to: seats.to, applicationId: seats.applicationId, leg: seats.leg, createdById: seats.createdById ?? null };
+    try {
+      const rows = (await underSavepoint(manager, () =>
+        manager.query(
+          `INSERT INTO seat_bookings (transport_id, departure_date, number, from_position, to_position, application_id, tourist_id, leg, created_by_id)
+           SELECT $1, $2, w.number, $3, $4, $5, w.tourist_id, $6, $7 FROM unnest($8::int[], $9::int[]) AS w(number, tourist_id) RETURNING id, number`,
+          [common.transportId, common.departureDate, common.from, common.to, common.applicationId, common.leg, common.createdById, fresh.map(({ seat }) => seat.number), fresh.map(({ seat }) => seat.touristId)],
+        ),
+      )) as { id: number; number: number }[];
+      for (const row of rows) ids.set(row.number, row.id);
+    } catch (error) {
+      if (!isOverlap(error)) throw error;
+      // Which seat is taken: book them one by one (the rare path) and name the first refused.
+      for (const { seat, index } of fresh) {
+        try {
+          ids.set(seat.number, await bookSeat(manager, { ...common, number: seat.number, touristId: seat.touristId }));
+        } catch (refusal) {
+          if (refusal instanceof SeatTaken) throw new SeatTaken(seat.number, index);
+          throw refusal;
+        }
+      }
+    }
+  }
+  return seats.wanted.map((seat) => ids.get(seat.number)!);
 }

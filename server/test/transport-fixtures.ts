@@ -1,7 +1,8 @@
 /**
  * Rows of the transport features written straight into a test database (and the bench's): cities,
- * a vehicle type, a bus transport with its route and departures, applications with tourists and
- * their seat bookings. Tests of the HTTP calls build on these instead of on each other's endpoints.
+ * a vehicle type, a bus transport with its route and departures, seat bookings (the applications
+ * they belong to: ./application-fixtures.ts). Tests of the HTTP calls build on these instead of on
+ * each other's endpoints.
  */
 import { randomBytes } from 'node:crypto';
 import { seatSchemeSvg, type SeatSchemeParams } from '../../shared/transport/seat-scheme.js';
@@ -83,44 +84,6 @@ export async function insertTransport(db: Sql, transport: NewTransport): Promise
     for (let to = from + 1; to <= last; to++) await db.query(`INSERT INTO transport_tariffs (transport_id, from_position, to_position, tariff) VALUES ($1, $2, $3, 0)`, [id, from, to]);
   }
   return id;
-}
-
-export interface NewTourist {
-  last_name: string;
-  first_name: string;
-  patronymic?: string | null;
-  birthday_date?: string | null;
-  document?: number;
-  document_number?: string | null;
-  citizenship?: number;
-  gender?: number;
-}
-
-/**
- * An application (number, contacts) with its tourists, for a client made for it; the tourists' ids in
- * order. With `transportId` it is a bus-tour application (type 3) of that transport, otherwise an
- * "Авиа" one (type 5, no product): what the schedule reads needs nothing more.
- */
-export async function insertApplication(
-  db: Sql,
-  application: { number?: string; email?: string | null; tourists?: NewTourist[]; transportId?: number },
-): Promise<{ id: number; number: string; tourists: number[] }> {
-  const number = application.number ?? `A-${unique()}`;
-  const [row] = await db.query<{ id: number }>(
-    `WITH client AS (INSERT INTO clients (surname, name, phone, is_new) VALUES ('Заказчиков', 'Тест', '+7' || lpad(floor(random() * 1e10)::bigint::text, 10, '0'), false) RETURNING id)
-     INSERT INTO applications (number, email, type, transport_id, client_id) SELECT $1, $2, $3, $4, client.id FROM client RETURNING id`,
-    [number, application.email ?? null, application.transportId ? 3 : 5, application.transportId ?? null],
-  );
-  const tourists: number[] = [];
-  for (const tourist of application.tourists ?? []) {
-    const [inserted] = await db.query<{ id: number }>(
-      `INSERT INTO tourists (application_id, last_name, first_name, patronymic, birthday_date, document, document_number, citizenship, gender)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
-      [row!.id, tourist.last_name, tourist.first_name, tourist.patronymic ?? null, tourist.birthday_date ?? null, tourist.document ?? 1, tourist.document_number ?? null, tourist.citizenship ?? 1, tourist.gender ?? 1],
-    );
-    tourists.push(inserted!.id);
-  }
-  return { id: row!.id, number, tourists };
 }
 
 /** A tourist's seat as the applications feature will write it. */

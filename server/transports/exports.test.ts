@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../shared/messages.js';
 import { Role } from '../../shared/roles.js';
 import { startTestApp, type ApiClient, type TestApp } from '../test/test-app.js';
-import { daysFromToday, insertApplication, insertBooking, insertCities, insertTransport, insertTransportation } from '../test/transport-fixtures.js';
+import { insertApplication } from '../test/application-fixtures.js';
+import { daysFromToday, insertBooking, insertCities, insertTransport, insertTransportation } from '../test/transport-fixtures.js';
 
 let app: TestApp;
 let manager: ApiClient;
@@ -38,6 +39,8 @@ beforeAll(async () => {
   await insertBooking(app.db, { transportId, date, number: 2, from: 1, to: 2, applicationId: family.id, touristId: family.tourists[1], leg: 'forth' });
   await insertBooking(app.db, { transportId, date, number: 7, from: 0, to: 1, applicationId: homeward.id, touristId: homeward.tourists[0], leg: 'back' });
   await insertBooking(app.db, { transportId, date, number: 9, from: 0, to: 1 });
+  // A seat of the application whose tourist is not entered yet.
+  await insertBooking(app.db, { transportId, date, number: 8, from: 0, to: 2, applicationId: homeward.id, leg: 'forth' });
 });
 afterAll(() => app?.close());
 
@@ -86,10 +89,13 @@ describe('schedule exports', () => {
     expect(text).toContain('Рассадка: Золотое кольцо');
     expect(text).toContain(`Дата отправления: ${displayDate}`);
     expect(text).toContain('Маршрут: Москва → Владимир → Суздаль');
-    // Seat 1 rides the whole route; seat 2 a part of it; seat 9 is a manual booking.
+    // Seat 1 rides the whole route; seat 2 a part of it (both the forth leg of their application);
+    // seat 7 is another application's back leg; seat 9 is a manual booking.
     expect(text).toContain('1|Иванов Иван Иванович|');
     expect(text).toContain('2|Иванова Мария (Владимир → Суздаль)');
+    expect(text).toContain('7|Смирнов Олег (Москва → Владимир)');
     expect(text).toContain('9|Бронь (Москва → Владимир)');
+    expect(text).toContain('8|Заявка З-78|');
     // Every seat of the 49-seat scheme is in the table.
     for (const seat of [3, 48, 49]) expect(text).toContain(`|${seat}|`);
     // File → Properties names the product as author and last editor, not the package's 'Un-named'.

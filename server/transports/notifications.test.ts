@@ -7,7 +7,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../shared/messages.js';
 import { Role } from '../../shared/roles.js';
 import { createTestDatabase, startTestApp, type TestDatabase } from '../test/test-app.js';
-import { daysFromToday, insertApplication, insertBooking, insertCities, insertTransport, insertTransportation } from '../test/transport-fixtures.js';
+import { insertApplication } from '../test/application-fixtures.js';
+import { daysFromToday, insertBooking, insertCities, insertTransport, insertTransportation } from '../test/transport-fixtures.js';
 
 const date = daysFromToday(5);
 const cleanups: (() => Promise<void>)[] = [];

@@ -134,7 +134,8 @@ export class SchedulesService {
     await this.db.transaction(async (manager) => {
       const booking = await lockBooking(manager, id, bookingId);
       if (!booking) throw notFound();
-      if (booking.tourist_id !== null) throw new ValidationFailed({ number: [T.onlyManual] });
+      // An application's seat (a tourist's, or one waiting for its tourist) goes with the application.
+      if (booking.application_id !== null) throw new ValidationFailed({ number: [T.onlyManual] });
       await removeBooking(manager, bookingId);
     });
     return { message: T.unbooked };

@@ -8,7 +8,8 @@ import { MESSAGES } from '../../shared/messages.js';
 import { dashboardGrid } from '../../shared/transport/schedules.js';
 import { Role } from '../../shared/roles.js';
 import { startTestApp, type ApiClient, type TestApp } from '../test/test-app.js';
-import { daysFromToday, insertApplication, insertBooking, insertCities, insertTransport, insertTransportation } from '../test/transport-fixtures.js';
+import { insertApplication } from '../test/application-fixtures.js';
+import { daysFromToday, insertBooking, insertCities, insertTransport, insertTransportation } from '../test/transport-fixtures.js';
 
 let app: TestApp;
 let manager: ApiClient, accountant: ApiClient;
@@ -123,11 +124,14 @@ describe('seat booking', () => {
     const refused = await manager.delete(`/api/transports/${transportId}/seats/${touristBooking}`);
     expect(refused.status).toBe(422);
     expect(refused.body.errors).toEqual({ number: [T.onlyManual] });
+    // An application's seat still waiting for its tourist is the application's too.
+    const awaiting = await insertBooking(app.db, { transportId, date, number: 14, from: 0, to: 3, applicationId: application.id, leg: 'forth' });
+    expect((await manager.delete(`/api/transports/${transportId}/seats/${awaiting}`)).body.errors).toEqual({ number: [T.onlyManual] });
 
     const manual = (await book(transportId, { number: 13, from_city_id: moscow, to_city_id: tula })).body.data.id;
     expect(await manager.delete(`/api/transports/${transportId}/seats/${manual}`)).toMatchObject({ status: 200, body: { message: T.unbooked } });
     expect((await manager.delete(`/api/transports/${transportId}/seats/${manual}`)).status).toBe(404);
-    expect((await bookingsOf(transportId)).map((row) => row.number)).toEqual([12]);
+    expect((await bookingsOf(transportId)).map((row) => row.number).sort((a, b) => a - b)).toEqual([12, 14]);
   });
 });
 
@@ -155,6 +159,31 @@ describe('the schedule of a date', () => {
     ]);
     expect(day.body.data.seats[1]).toMatchObject({ start_at: `${date} 08:00`, finish_at: `${date} 20:00`, from_city: { name: 'Москва' }, to_city: { name: 'Курск' } });
     expect((await manager.post(`/api/transports/${transportId}/schedules`, { date: 'вчера' })).body.errors.date).toEqual([MESSAGES.dates.format]);
+  });
+
+  it('lists the applications riding either leg on the transport that date, each once with all its seats', async () => {
+    const transportId = await route({ dates: [date, daysFromToday(11)] });
+    const outward = await insertApplication(app.db, { number: 'З-110', tourists: [{ last_name: 'Лебедев', first_name: 'Игорь' }, { last_name: 'Лебедева', first_name: 'Ольга' }] });
+    const homeward = await insertApplication(app.db, { number: 'З-111', tourists: [{ last_name: 'Зайцев', first_name: 'Павел' }] });
+    const otherDay = await insertApplication(app.db, { number: 'З-112', tourists: [{ last_name: 'Волков', first_name: 'Антон' }] });
+    await insertBooking(app.db, { transportId, date, number: 14, from: 0, to: 3, applicationId: outward.id, touristId: outward.tourists[1], leg: 'forth' });
+    await insertBooking(app.db, { transportId, date, number: 3, from: 0, to: 3, applicationId: outward.id, touristId: outward.tourists[0], leg: 'forth' });
+    await insertBooking(app.db, { transportId, date, number: 9, from: 2, to: 3, applicationId: homeward.id, touristId: homeward.tourists[0], leg: 'back' });
+    await insertBooking(app.db, { transportId, date: daysFromToday(11), number: 9, from: 0, to: 3, applicationId: otherDay.id, touristId: otherDay.tourists[0], leg: 'forth' });
+    await book(transportId, { number: 4, from_city_id: moscow, to_city_id: tula });
+
+    const day = (await manager.post(`/api/transports/${transportId}/schedules`, { date })).body.data;
+    expect(day.applications).toEqual([
+      { id: outward.id, number: 'З-110', seats_numbers: [3, 14] },
+      { id: homeward.id, number: 'З-111', seats_numbers: [9] },
+    ]);
+    // The scheme tells the application seats (with their tourist and application) from the manual one.
+    expect(day.seats.map((seat: { number: number; application_id: number | null; tourist: { last_name: string } | null }) => [seat.number, seat.application_id, seat.tourist?.last_name ?? null])).toEqual([
+      [3, outward.id, 'Лебедев'],
+      [4, null, null],
+      [9, homeward.id, 'Зайцев'],
+      [14, outward.id, 'Лебедева'],
+    ]);
   });
 
   it('keeps departure data of a date: add, list, edit, delete, with the field limits', async () => {

@@ -37,6 +37,8 @@ interface Passenger {
   from_position: number;
   to_position: number;
   leg: 'forth' | 'back' | null;
+  /** An application's seat whose tourist is not entered yet is named by the application. */
+  application_number: string | null;
   tourist_id: number | null;
   last_name: string | null;
   first_name: string | null;
@@ -64,9 +66,9 @@ export class TransportExports {
   /** Every booking of the departure with its tourist (manual bookings have none), by seat. */
   private bookings(transportId: number, date: string, leg?: 'forth' | 'back'): Promise<Passenger[]> {
     return this.db.query(
-      `SELECT b.id AS booking_id, b.number, b.from_position, b.to_position, b.leg, b.tourist_id, t.last_name, t.first_name, t.patronymic,
+      `SELECT b.id AS booking_id, b.number, b.from_position, b.to_position, b.leg, a.number AS application_number, b.tourist_id, t.last_name, t.first_name, t.patronymic,
               t.birthday_date::text AS birthday_date, t.document, t.document_number, t.citizenship, t.gender
-         FROM seat_bookings b LEFT JOIN tourists t ON t.id = b.tourist_id
+         FROM seat_bookings b LEFT JOIN tourists t ON t.id = b.tourist_id LEFT JOIN applications a ON a.id = b.application_id
         WHERE b.transport_id = $1 AND b.departure_date = $2 ${leg ? 'AND b.tourist_id IS NOT NULL AND b.leg = $3' : ''}
         ORDER BY b.number, b.from_position`,
       leg ? [transportId, date, leg] : [transportId, date],
@@ -113,7 +115,11 @@ export class TransportExports {
     const city = (position: number) => transport.points.find((point) => point.position === position)?.city_name ?? '';
     const segment = (booking: Passenger) => `${city(booking.from_position)} → ${city(booking.to_position)}`;
     const person = (booking: Passenger) =>
-      booking.tourist_id === null ? 'Бронь' : [booking.last_name, booking.first_name, booking.patronymic].filter(Boolean).join(' ');
+      booking.tourist_id !== null
+        ? [booking.last_name, booking.first_name, booking.patronymic].filter(Boolean).join(' ')
+        : booking.application_number !== null
+          ? `Заявка ${booking.application_number}`
+          : 'Бронь';
     const bySeat = new Map<number, Passenger[]>();
     for (const booking of bookings) bySeat.set(booking.number, [...(bySeat.get(booking.number) ?? []), booking]);
     const grid = seatGrid(transport.transportation);

@@ -64,7 +64,7 @@ const form = (intermediates: ReturnType<typeof stop>[], extra: Record<string, un
     routes: { start: { id: 11, point_city_id: 1, start_time: '08:00' }, intermediates, finish: { id: 13, point_city_id: 3, finish_time: '20:00' } },
     ...extra,
   });
-const booking = (number: number, from: number, to: number, date = '2030-06-03'): StoredBooking => ({ id: number, transport_id: 1, departure_date: date, number, from_position: from, to_position: to, application_id: null, tourist_id: null });
+const booking = (number: number, from: number, to: number, date = '2030-06-03'): StoredBooking => ({ id: number, transport_id: 1, departure_date: date, number, from_position: from, to_position: to, application_id: null, tourist_id: null, leg: null });
 
 describe('bus transport save rules', () => {
   it('allows a stop after the booked part of the route and refuses one that shifts a booking, naming it', () => {

@@ -35,6 +35,9 @@ const RULES: { method?: string; path: RegExp; access: Access; why: string }[] = 
   { method: 'PUT', path: /^\/api\/hotels\/rooms\/:id\/external-id\/clean$/, access: ACCESS.administratorOnly, why: "issue 11: clear a room's external id" },
   // The pickers of what grows without bound: applications, analytics and calculators name these (issue 17).
   { method: 'GET', path: /^\/api\/(tours|sea-tours|hotels|transports)\/list$/, access: ACCESS.everyone, why: 'issue 17: pickers read by all three roles' },
+  // What the application editor reads of other records (issue 18): all three roles edit applications.
+  { method: 'GET', path: /^\/api\/applications\/(data|products\/:kind\/:id|staff\/list|agency-users\/list)$/, access: ACCESS.everyone, why: 'issue 18: the application editor’s dictionaries, products and pickers' },
+  { method: 'GET', path: /^\/api\/(hotels|tours)\/:id\/services\/list$/, access: ACCESS.everyone, why: 'spec 03 §7: the services an application line may name' },
   { path: /^\/api\/hotels(\/:[a-z_]+(\/.*)?|\/(data|list|files|infrastructures\/list))?$/, access: ACCESS.administratorAndManager, why: '§6 hotels (the editor and its own calls)' },
   { method: 'GET', path: /^\/api\/tours\/services\/list$/, access: ACCESS.everyone, why: 'the tour services picker: tours, applications and analytics need it' },
   { path: /^\/api\/tours\/services(\/|$)/, access: ACCESS.administratorAndManager, why: '§6 tour services' },

@@ -31,15 +31,15 @@ const display = (date: string) => date.split('-').reverse().join('.');
 /** The first departure from today on, else the last one. */
 const defaultDate = (departures: string[]) => departures.find((date) => date >= todayIso()) ?? departures[departures.length - 1] ?? null;
 
-/** What a seat shows: occupied by a tourist, booked by hand, or free; the passengers in its tooltip. */
+/** What a seat shows: occupied by an application (its tourist once entered), booked by hand, or free; the passengers in its tooltip. */
 function seatDrawings(seats: SeatBookingRow[]): Record<number, SeatDrawing> {
   const drawings: Record<number, SeatDrawing> = {};
   for (const seat of seats) {
     const current = drawings[seat.number];
-    const who = seat.tourist ? `${seat.tourist.last_name} ${seat.tourist.first_name}` : 'бронь';
+    const who = seat.tourist ? `${seat.tourist.last_name} ${seat.tourist.first_name}` : seat.application_id !== null ? 'турист заявки' : 'бронь';
     const label = `${who} (${seat.from_city.name} → ${seat.to_city.name})`;
     drawings[seat.number] = {
-      state: seat.tourist || current?.state === 'occupied' ? 'occupied' : 'booked',
+      state: seat.application_id !== null || current?.state === 'occupied' ? 'occupied' : 'booked',
       label: current?.label ? `${current.label}; ${label}` : label,
     };
   }

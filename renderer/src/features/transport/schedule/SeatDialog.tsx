@@ -72,8 +72,8 @@ export function SeatDialog({ number, route, isExcursion, bookings, busy, onBook,
                   <td>
                     {booking.from_city.name} → {booking.to_city.name}
                   </td>
-                  <td>{booking.tourist ? `${booking.tourist.last_name} ${booking.tourist.first_name}` : 'Ручная бронь'}</td>
-                  <td>{!booking.tourist && <Button size="small" intent={Intent.DANGER} icon="cross" text="Снять бронь" disabled={busy} onClick={() => onCancel(booking)} />}</td>
+                  <td>{booking.tourist ? `${booking.tourist.last_name} ${booking.tourist.first_name}` : booking.application_id !== null ? 'Турист заявки' : 'Ручная бронь'}</td>
+                  <td>{booking.application_id === null && <Button size="small" intent={Intent.DANGER} icon="cross" text="Снять бронь" disabled={busy} onClick={() => onCancel(booking)} />}</td>
                 </tr>
               ))}
             </tbody>

@@ -1,0 +1,31 @@
+/** The application editor's API (spec 03 §7 "Applications", issue 18), under /api. */
+import { ProductKind } from './constants.js';
+
+/** The path segment of each product kind: `/applications/products/{segment}/{id}`, `/{segment}/{id}/services/list`. */
+export const PRODUCT_SEGMENTS = {
+  [ProductKind.Hotel]: 'hotels',
+  [ProductKind.Tour]: 'tours',
+  [ProductKind.Transport]: 'transports',
+  [ProductKind.SeaTour]: 'sea-tours',
+} as const satisfies Record<ProductKind, string>;
+export type ProductSegment = (typeof PRODUCT_SEGMENTS)[ProductKind];
+
+/** The product kind a path segment names, or undefined. */
+export const productKindOf = (segment: string): ProductKind | undefined =>
+  (Object.keys(PRODUCT_SEGMENTS) as ProductKind[]).find((kind) => PRODUCT_SEGMENTS[kind] === segment);
+
+export const APPLICATION_PATHS = {
+  /** GET: the editor's dictionaries (ApplicationEditorData). */
+  data: '/applications/data',
+  /** GET: what the editor needs of a product (ApplicationProduct). */
+  product: (kind: ProductKind, id: number) => `/applications/products/${PRODUCT_SEGMENTS[kind]}/${id}`,
+  /**
+   * The staff picker of the manager field: its `/list` takes `query`, `limit` and `user_id` (the
+   * assigned manager, offered even when switched off); a manager is offered only themself and that one.
+   */
+  staff: '/applications/staff',
+  /** The agency manager picker: its `/list` takes `agency_id`, `query`, `limit`. */
+  agencyUsers: '/applications/agency-users',
+  /** GET: the services an application line may name — a hotel's service items, a tour's services without its required ones. */
+  services: (kind: typeof ProductKind.Hotel | typeof ProductKind.Tour, id: number) => `/${PRODUCT_SEGMENTS[kind]}/${id}/services/list`,
+} as const;
