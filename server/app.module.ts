@@ -1,6 +1,7 @@
 import { Global, Module, type DynamicModule, type Type } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
 import { DataSource } from 'typeorm';
+import { ApplicationSeatsModule } from './applications/seats/application-seats.module.js';
 import { AgenciesModule } from './agencies/agencies.module.js';
 import { AgencyDocumentsModule } from './agency-documents/agency-documents.module.js';
 import { ApplicationEditorDataModule } from './applications/editor-data/editor-data.module.js';
@@ -109,6 +110,7 @@ export const FEATURE_MODULES: Type[] = [
   SeaToursModule,
   CatalogSectionsModule,
   ApplicationEditorDataModule,
+  ApplicationSeatsModule,
 ];
 
 /**

@@ -243,6 +243,10 @@ export const MESSAGES = {
     cancelOnlyByAction: 'Статус «Аннулирована» ставится только аннулированием заявки.',
     paidNeedsPayment: 'Статус «Оплачена» возможен только при полной оплате или переплате.',
     managerOnlySelf: 'Менеджер может назначить только себя.',
+    /** The seat and route changes (issue 18 "Seats"). */
+    seatChanged: 'Место успешно изменено!',
+    notApplicationSeat: 'Это место не относится к заявке.',
+    arrivalAfterDeparture: 'Пункт прибытия должен быть после пункта отправления.',
   },
   /** Spec 01 §2.14, §2.15, §8 (imports and the dashboard): quoted in English, shown in Russian. */
   imports: {

@@ -51,3 +51,19 @@ export async function insertApplication(db: Sql, overrides: ApplicationOverrides
   }
   return { id: row!.id, number, tourists };
 }
+
+/** A transport item of an application: the leg riding its transport's route from position `from` to `to` on the trip of `date`. */
+export async function insertTransportItem(
+  db: Sql,
+  item: { applicationId: number; leg?: 'forth' | 'back'; transportId: number; date: string; from: number; to: number; startAt?: string; finishAt?: string },
+): Promise<number> {
+  const [row] = await db.query<{ id: number }>(
+    `INSERT INTO application_transports (application_id, leg, transport_id, departure_date, from_route_id, to_route_id, from_city_id, to_city_id, start_at, finish_at)
+     SELECT $1, $2, $3, $4, f.id, t.id, f.point_city_id, t.point_city_id, $7, $8
+       FROM transport_route_points f, transport_route_points t
+      WHERE f.transport_id = $3 AND f.position = $5 AND t.transport_id = $3 AND t.position = $6
+     RETURNING id`,
+    [item.applicationId, item.leg ?? 'forth', item.transportId, item.date, item.from, item.to, item.startAt ?? item.date, item.finishAt ?? item.date],
+  );
+  return row!.id;
+}

@@ -112,6 +112,14 @@ export function tripMoment(departureDate: string, moment: { day: number; time: s
   return moment.time ? `${day} ${moment.time}` : day;
 }
 
+/** The days a ride of the trip leaving on `departureDate` starts and ends: from `from` left, to `to` reached. */
+export function rideDates(transport: LoadedTransport, departureDate: string, from: number, to: number): { start_at: string; finish_at: string } {
+  return {
+    start_at: tripMoment(departureDate, { day: pointMoment(transport, from, 'leave').day, time: null }),
+    finish_at: tripMoment(departureDate, { day: pointMoment(transport, to, 'reach').day, time: null }),
+  };
+}
+
 function pointRow(point: StoredRoutePoint, canDelete: boolean): RoutePointRow {
   return {
     id: point.id,

@@ -44,6 +44,10 @@ const RULES: { method?: string; path: RegExp; access: Access; why: string }[] = 
   { path: /^\/api\/tours(\/:[a-z_]+(\/.*)?|\/(data|files))?$/, access: ACCESS.administratorAndManager, why: '§6 excursion tours (the editor, its uploads and checklist)' },
   { path: /^\/api\/routes(\/:id|\/(transport-types|kinds)\/list)?$/, access: ACCESS.administratorAndManager, why: '§6 routes (the editor and its short lists)' },
   { method: 'GET', path: /^\/api\/transports\/schedules\/seats$/, access: ACCESS.everyone, why: '§6 dashboard: all three (spec 01 §2.15)' },
+  { method: 'POST', path: /^\/api\/transports\/:id\/seats\/change$/, access: ACCESS.everyone, why: 'spec 03 §6, §7: the seat change of an application, which all three edit' },
+  { method: 'GET', path: /^\/api\/transports\/:id\/seats\/taken$/, access: ACCESS.everyone, why: 'spec 03 §2.3: the seats the application editor’s seat dialog shows taken' },
+  { method: 'GET', path: /^\/api\/applications\/:id\/seats$/, access: ACCESS.everyone, why: 'spec 03 §6: an application’s seats, read by all three' },
+  { method: 'PUT', path: /^\/api\/applications\/:id\/transports\/:itemId\/routes$/, access: ACCESS.everyone, why: 'spec 03 §6, §7: the route change of an application, which all three edit' },
   // The bus schedule's ground: the vehicles and the bus tours whose dates it shows.
   { path: /^\/api\/(transportation|transports)(\/|$)/, access: ACCESS.administratorAndManager, why: '§6 bus schedule' },
   // A method's own @Roles overrides its controller's: the sea-tour picker is every role's, the rest of /sea-tours is not.
