@@ -5,6 +5,7 @@ import { ApplicationSeatsModule } from './applications/seats/application-seats.m
 import { AgenciesModule } from './agencies/agencies.module.js';
 import { AgencyDocumentsModule } from './agency-documents/agency-documents.module.js';
 import { ApplicationEditorDataModule } from './applications/editor-data/editor-data.module.js';
+import { APPLICATION_PAYLOAD_ROUTES, ApplicationsModule } from './applications/applications.module.js';
 import { AuthController } from './auth/auth.controller.js';
 import { LoginThrottleService } from './auth/login-throttle.service.js';
 import { AuthGuard } from './common/auth/auth.guard.js';
@@ -111,6 +112,7 @@ export const FEATURE_MODULES: Type[] = [
   CatalogSectionsModule,
   ApplicationEditorDataModule,
   ApplicationSeatsModule,
+  ApplicationsModule,
 ];
 
 /**
@@ -120,7 +122,7 @@ export const FEATURE_MODULES: Type[] = [
 export const LATE_MODULES: Type[] = [ToursModule];
 
 /** Routes under /api whose POST and PUT bodies are a big editor's `{payload}` (up to 5 MB). */
-export const PAYLOAD_ROUTES = [...HOTEL_PAYLOAD_ROUTES, ...TRANSPORT_PAYLOAD_ROUTES, ...TOUR_PAYLOAD_ROUTES, ...SEA_TOUR_PAYLOAD_ROUTES, ...CATALOG_SECTION_PAYLOAD_ROUTES];
+export const PAYLOAD_ROUTES = [...HOTEL_PAYLOAD_ROUTES, ...TRANSPORT_PAYLOAD_ROUTES, ...TOUR_PAYLOAD_ROUTES, ...SEA_TOUR_PAYLOAD_ROUTES, ...CATALOG_SECTION_PAYLOAD_ROUTES, ...APPLICATION_PAYLOAD_ROUTES];
 
 /** The controllers of every declared list resource (server/resources.ts), registered last. */
 @Module({})

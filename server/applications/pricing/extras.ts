@@ -1,6 +1,6 @@
 /** Service lines, a tour's dated meals and a tour's own per-person price (docs/pricing.md). */
 import { MESSAGES } from '../../../shared/messages.js';
-import { decimal, roundMoney } from '../../../shared/money.js';
+import { decimal, roundMoney, type MoneyDecimal } from '../../../shared/money.js';
 import { PricingError } from './errors.js';
 import { SERVICE_CLASS_CATEGORIES, ZERO, addDays, coveringPeriod, line, pairMarkup, price, printedDate, type Line } from './lines.js';
 import type { MealLineInput, ServiceLineInput, TourRow } from './types.js';
@@ -18,12 +18,26 @@ export function priceService(service: ServiceLineInput, index: number, path: str
     return line(source, 'services_hotel', service.service.vendor_id, net, ZERO);
   }
   const { row } = service.service;
+  const { unitNet, unitPrice } = serviceUnit(service, path);
+  const net = roundMoney(unitNet.times(count));
+  return line(source, SERVICE_CLASS_CATEGORIES[row.class] ?? 'services_additional', row.vendor_id, net, roundMoney(unitPrice.times(count)).minus(net));
+}
+
+/**
+ * A service line's unit: its net and its price as the line shows it (a hotel service's sum; a tour
+ * service's period price plus its adult markup, rounded to kopecks). The save stores the unit price
+ * as the line's `price`.
+ */
+export function serviceUnit(service: ServiceLineInput, path: string): { unitNet: MoneyDecimal; unitPrice: MoneyDecimal } {
+  if (service.service.source === 'hotel') {
+    const sum = decimal(service.service.sum);
+    return { unitNet: sum, unitPrice: sum };
+  }
+  const { row } = service.service;
   const period = service.date === null ? undefined : coveringPeriod(row.periods, service.date);
   if (!period) throw new PricingError('no_service_price', `${path}.serviceable_id`, MESSAGES.applications.noServicePrice(service.date === null ? '—' : printedDate(service.date)));
   const unitNet = decimal(period.adult_price);
-  const unitPrice = roundMoney(unitNet.plus(pairMarkup(period.commission_adult_type, period.commission_adult_sum, unitNet, 1)));
-  const net = roundMoney(unitNet.times(count));
-  return line(source, SERVICE_CLASS_CATEGORIES[row.class] ?? 'services_additional', row.vendor_id, net, roundMoney(unitPrice.times(count)).minus(net));
+  return { unitNet, unitPrice: roundMoney(unitNet.plus(pairMarkup(period.commission_adult_type, period.commission_adult_sum, unitNet, 1))) };
 }
 
 /** A tour meal: on each of its tour days, the price of the dated row covering that day per person, with that row's markup. */

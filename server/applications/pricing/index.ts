@@ -3,3 +3,4 @@ export { priceApplication, type CategoryTotals, type PricedLine, type PricingBre
 export { PricingError, type PricingErrorCode } from './errors.js';
 export { PRICING_CATEGORIES, type PricingCategory } from './lines.js';
 export type * from './types.js';
+export { serviceUnit } from './extras.js';

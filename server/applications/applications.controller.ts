@@ -1,0 +1,56 @@
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Put } from '@nestjs/common';
+import { ACCESS } from '../../shared/roles.js';
+import { applicationSchema, type ApplicationForm } from '../../shared/applications/schema.js';
+import { PayloadPipe } from '../common/aggregate/payload.js';
+import { CurrentActor, CurrentUser, Roles, type Actor, type AuthUser } from '../common/auth/decorators.js';
+import { IdPipe } from '../common/http/id.pipe.js';
+import { ApplicationsService } from './applications.service.js';
+
+/** The payload as received: the JSON text of `{payload}`, parsed (the pipe has validated it already). */
+const rawPayload = (body: unknown): unknown => {
+  const text = (body as { payload?: unknown } | null)?.payload;
+  return typeof text === 'string' ? (JSON.parse(text) as unknown) : null;
+};
+
+/**
+ * Applications (spec 03 §7 "Applications", issue 18): one record, create and update as `{payload}`,
+ * and the totals block. All three roles read and edit applications (spec 03 §6).
+ */
+@Controller('applications')
+@Roles(...ACCESS.everyone)
+export class ApplicationsController {
+  constructor(@Inject(ApplicationsService) private readonly applications: ApplicationsService) {}
+
+  /** POST /api/applications/calc-totals {payload: the whole unsaved form} → {data: ApplicationTotals}; writes nothing. */
+  @Post('calc-totals')
+  @HttpCode(200)
+  calcFormTotals(@Body() body: unknown) {
+    return this.applications.calcFormTotals(body);
+  }
+
+  /** GET /api/applications/{id} → {data: ApplicationRecord}. */
+  @Get(':id')
+  show(@Param('id', IdPipe) id: number, @CurrentUser() viewer: AuthUser) {
+    return this.applications.show(id, viewer);
+  }
+
+  /** POST /api/applications {payload}: an outside source's application or one made in the office. */
+  @Post()
+  @HttpCode(201)
+  create(@Body(new PayloadPipe(applicationSchema)) form: ApplicationForm, @Body() body: unknown, @CurrentActor() actor: Actor) {
+    return this.applications.create(form, rawPayload(body), actor);
+  }
+
+  /** PUT /api/applications/{id} {payload}: 409 with the current record when its `version` is stale. */
+  @Put(':id')
+  update(@Param('id', IdPipe) id: number, @Body(new PayloadPipe(applicationSchema)) form: ApplicationForm, @CurrentActor() actor: Actor) {
+    return this.applications.update(id, form, actor);
+  }
+
+  /** POST /api/applications/{id}/calc-totals {discount, manual_price_without_discount, manual_agency_commission, services…} → {data: ApplicationTotals}. */
+  @Post(':id/calc-totals')
+  @HttpCode(200)
+  calcStoredTotals(@Param('id', IdPipe) id: number, @Body() body: unknown, @CurrentUser() viewer: AuthUser) {
+    return this.applications.calcStoredTotals(id, body, viewer);
+  }
+}
