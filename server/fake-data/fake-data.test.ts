@@ -12,7 +12,7 @@ import { addDays } from './bulk.js';
 import { fillFakeData } from './index.js';
 import { FAKE_STAFF_PASSWORD } from './staff.js';
 
-const SIZES = { cities: 30, staff: 40, clients: 600, agencies: 12, hotels: 8, transportations: 4, transports: 7, tours: 4, routes: 12, sea_tours: 5, catalog_sections: 9 };
+const SIZES = { cities: 30, staff: 40, clients: 600, agencies: 12, hotels: 8, transportations: 4, transports: 7, tours: 4, routes: 12, sea_tours: 5, catalog_sections: 9, applications: 120 };
 
 let app: TestApp;
 let sql: pg.Client;
