@@ -183,7 +183,7 @@ const TOUR_MEALS_SQL = `
 const PEOPLE_SQL = `
   SELECT
     (SELECT json_build_object('id', c.id, 'full_name', c.full_name) FROM clients c WHERE $1 = 'client' AND c.id = $2) AS client,
-    (SELECT json_build_object('id', a.id, 'name', a.name, 'commission_type', a.commission_type, 'commission_sum', a.commission_sum) FROM agencies a WHERE $1 = 'agency' AND a.id = $2) AS agency,
+    (SELECT json_build_object('id', a.id, 'name', a.legal_name, 'commission_type', a.commission_type, 'commission_sum', a.commission_sum) FROM agencies a WHERE $1 = 'agency' AND a.id = $2) AS agency,
     (SELECT json_build_object('id', u.id, 'agency_id', u.agency_id, 'full_name', u.full_name) FROM agency_users u WHERE u.id = $3) AS agency_user,
     (SELECT json_build_object('id', s.id, 'role', s.role) FROM users s WHERE s.id = $4) AS manager`;
 

@@ -86,7 +86,7 @@ export const APPLICATION_AGGREGATE: AggregateDeclaration = {
   },
   references: {
     client: { table: 'clients', via: 'client_id', columns: ['full_name', 'is_active'] },
-    agency: { table: 'agencies', via: 'agency_id', columns: ['name', 'is_active'] },
+    agency: { table: 'agencies', via: 'agency_id', columns: ['legal_name', 'is_active'] },
     agency_user: { table: 'agency_users', via: 'agency_user_id', columns: ['full_name'] },
     manager: { table: 'users', via: 'user_id', columns: ['full_name'] },
     hotel: { table: 'hotels', via: 'hotel_id', columns: ['name'] },
@@ -426,7 +426,7 @@ export function applicationRecord(stored: StoredNode, extras: ReadExtras): Appli
   const product = PRODUCT_OF_TYPE[type];
   const productRow = product ? (row[product.reference] as { name: string } | null) : null;
   const isAgency = row.agency_id !== null;
-  const requester = (isAgency ? row.agency : row.client) as { name?: string; full_name?: string; is_active: boolean } | null;
+  const requester = (isAgency ? row.agency : row.client) as { legal_name?: string; full_name?: string; is_active: boolean } | null;
   const byLeg = <T extends Record<string, unknown>>(list: StoredNode[] | undefined, leg: Leg) => list?.find((node) => node.row.leg === leg)?.row as T | undefined;
   const transportOf = (leg: Leg): ApplicationTransportItem | null => {
     const item = byLeg(stored.collections.transports, leg);
@@ -498,8 +498,8 @@ export function applicationRecord(stored: StoredNode, extras: ReadExtras): Appli
     requestorable: {
       type: isAgency ? 'agencies' : 'clients',
       id: Number(isAgency ? row.agency_id : row.client_id),
-      full_name: requester?.full_name ?? requester?.name ?? '',
-      name: requester?.name ?? requester?.full_name ?? '',
+      full_name: requester?.full_name ?? requester?.legal_name ?? '',
+      name: requester?.legal_name ?? requester?.full_name ?? '',
       is_active: requester?.is_active ?? true,
     },
     agency_user_id: num(row.agency_user_id),

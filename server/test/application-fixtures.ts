@@ -4,7 +4,7 @@
  * default for the tests) is adapted here once.
  */
 import { randomBytes } from 'node:crypto';
-import type { Sql } from './transport-fixtures.js';
+import { insertCities, insertTransport, insertTransportation, type Sql } from './transport-fixtures.js';
 
 export interface NewTourist {
   last_name: string;
@@ -66,4 +66,175 @@ export async function insertTransportItem(
     [item.applicationId, item.leg ?? 'forth', item.transportId, item.date, item.from, item.to, item.startAt ?? item.date, item.finishAt ?? item.date],
   );
   return row!.id;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The ground an application is made on (issue 18): products and requesters written straight into the
+// database, with the prices of docs/pricing.md's worked examples.
+
+const tag = () => randomBytes(3).toString('hex');
+const one = async (db: Sql, sql: string, params: unknown[] = []) => (await db.query<{ id: number }>(sql, params))[0]!.id;
+
+/** The weekday (1 Monday … 7 Sunday) of a YYYY-MM-DD date. */
+export const isoWeekday = (date: string) => {
+  const day = new Date(`${date}T00:00:00Z`).getUTCDay();
+  return day === 0 ? 7 : day;
+};
+
+/** The first date on or after `from` falling on `weekday` (1 Monday … 7 Sunday). */
+export function nextWeekday(from: string, weekday: number): string {
+  const date = new Date(`${from}T00:00:00Z`);
+  while ((date.getUTCDay() === 0 ? 7 : date.getUTCDay()) !== weekday) date.setUTCDate(date.getUTCDate() + 1);
+  return date.toISOString().slice(0, 10);
+}
+
+export interface HotelGround {
+  hotelId: number;
+  cityId: number;
+  vendorId: number;
+  /** Caps: 3 adults, 2 children, 1 extra adult, 1 extra child, 1 child without a place. */
+  roomId: number;
+  /** A meal the hotel sells at 700 a person a night (hotel meal markup fixed 100). */
+  mealId: number;
+  /** A meal the hotel does not sell. */
+  otherMealId: number;
+  /** A hotel service sold at 500. */
+  serviceId: number;
+}
+
+/**
+ * A hotel with a general markup of 10 % and one room priced by periods (`prices`, default the pinned
+ * example's: adult 3 000, child 1 500 over all of 2027-06).
+ */
+export async function insertHotelGround(db: Sql, options: { autoConfirmStatus?: number; periods?: Record<string, unknown>[]; markup?: number } = {}): Promise<HotelGround> {
+  const t = tag();
+  const [cityId] = await insertCities(db, [`Анапа ${t}`]);
+  const vendorId = await one(db, `INSERT INTO vendors (name) VALUES ($1) RETURNING id`, [`Поставщик ${t}`]);
+  const hotelId = await one(
+    db,
+    `INSERT INTO hotels (city_id, name, slug, vendor_id, commission_general_sum, commission_meal_type, commission_meal_sum, application_auto_confirm, auto_confirm_status)
+     VALUES ($1, $2, $3, $4, $7, 1, 100, $5, $6) RETURNING id`,
+    [cityId, `Отель Лазурь ${t}`, `h-${t}`, vendorId, options.autoConfirmStatus !== undefined, options.autoConfirmStatus ?? null, options.markup ?? 10],
+  );
+  const typeId = await one(db, `INSERT INTO room_types (name) VALUES ($1) RETURNING id`, [`Стандарт ${t}`]);
+  const placeId = await one(db, `INSERT INTO room_places (name, places_count, adv_places_count) VALUES ($1, 2, 1) RETURNING id`, [`DBL ${t}`]);
+  const accommodationId = await one(db, `INSERT INTO accommodations (name) VALUES ($1) RETURNING id`, [`Основное ${t}`]);
+  const roomId = await one(
+    db,
+    `INSERT INTO hotel_rooms (hotel_id, position, type_id, accommodation_id, place_id, adult_count, child_count, adv_adult_count, adv_child_count, child_without)
+     VALUES ($1, 0, $2, $3, $4, 3, 2, 1, 1, 1) RETURNING id`,
+    [hotelId, typeId, accommodationId, placeId],
+  );
+  for (const period of options.periods ?? [{ date_from: '2027-06-01', date_to: '2027-06-30', adult_price: 3000, child_price: 1500 }]) {
+    const row = { child_without_price: 0, adv_adult_price: 0, adv_child_price: 0, ...period };
+    const columns = Object.keys(row);
+    await db.query(`INSERT INTO hotel_room_prices (room_id, ${columns.join(', ')}) VALUES ($1, ${columns.map((_, index) => `$${index + 2}`).join(', ')})`, [roomId, ...Object.values(row)]);
+  }
+  const mealId = await one(db, `INSERT INTO meals (name, category_type) VALUES ($1, 2) RETURNING id`, [`Завтрак ${t}`]);
+  const otherMealId = await one(db, `INSERT INTO meals (name, category_type) VALUES ($1, 3) RETURNING id`, [`Ужин ${t}`]);
+  await db.query(`INSERT INTO hotel_meal_items (hotel_id, item_id, sum, position) VALUES ($1, $2, 700, 0)`, [hotelId, mealId]);
+  const serviceId = await one(db, `INSERT INTO hotel_services (name) VALUES ($1) RETURNING id`, [`Трансфер ${t}`]);
+  await db.query(`INSERT INTO hotel_service_items (hotel_id, item_id, sum, position) VALUES ($1, $2, 500, 0)`, [hotelId, serviceId]);
+  return { hotelId, cityId: cityId!, vendorId, roomId, mealId, otherMealId, serviceId };
+}
+
+export interface BusGround {
+  transportId: number;
+  /** Route points start, stop, finish (positions 0, 1, 2). */
+  pointIds: [number, number, number];
+  finishCityId: number;
+  /** Departures every Friday with a fixed markup of 300 a passenger. */
+  weekday: number;
+}
+
+/** A bus transport: whole route 5 000 / 3 500, the segment start → stop 2 500, departing on Fridays (+300 a passenger). */
+export async function insertBusGround(db: Sql, options: { autoConfirmStatus?: number } = {}): Promise<BusGround> {
+  const t = tag();
+  const cities = await insertCities(db, [`Краснодар ${t}`, `Новороссийск ${t}`, `Геленджик ${t}`]);
+  const transportationId = await insertTransportation(db);
+  const transportId = await insertTransport(db, { transportationId, cities, startDate: '2026-01-01', finishDate: '2030-12-31', days: [5] });
+  await db.query(
+    `UPDATE transports SET adult_price = 5000, child_price = 3500, application_auto_confirm = $2, auto_confirm_status = $3 WHERE id = $1`,
+    [transportId, options.autoConfirmStatus !== undefined, options.autoConfirmStatus ?? null],
+  );
+  await db.query(`UPDATE transport_days SET commission_type = 1, commission_sum = 300 WHERE transport_id = $1`, [transportId]);
+  await db.query(`UPDATE transport_tariffs SET tariff = 2500 WHERE transport_id = $1 AND from_position = 0 AND to_position = 1`, [transportId]);
+  const points = await db.query<{ id: number }>(`SELECT id FROM transport_route_points WHERE transport_id = $1 ORDER BY position`, [transportId]);
+  return { transportId, pointIds: points.map((point) => point.id) as [number, number, number], finishCityId: cities[2]!, weekday: 5 };
+}
+
+export interface RequesterGround {
+  clientId: number;
+  clientName: string;
+  /** An agency taking 12 % of the price, its employee, and an agency taking a fixed 1 500. */
+  agencyId: number;
+  agencyUserId: number;
+  agencyUserName: string;
+  fixedAgencyId: number;
+}
+
+export async function insertRequesters(db: Sql): Promise<RequesterGround> {
+  const t = tag();
+  const phone = () => `+7${String(Math.floor(Math.random() * 1e10)).padStart(10, '0')}`;
+  const clientId = await one(db, `INSERT INTO clients (surname, name, phone, is_new) VALUES ($1, 'Анна', $2, false) RETURNING id`, [`Петрова${t}`, phone()]);
+  const agency = (commissionType: number, sum: number) =>
+    one(db, `INSERT INTO agencies (legal_name, commission_type, commission_sum) VALUES ($1, $2, $3) RETURNING id`, [`Агентство ${tag()}`, commissionType, sum]);
+  const agencyId = await agency(2, 12);
+  const agencyUserName = `Сидоров Пётр ${t}`;
+  const agencyUserId = await one(db, `INSERT INTO agency_users (agency_id, full_name) VALUES ($1, $2) RETURNING id`, [agencyId, agencyUserName]);
+  return { clientId, clientName: `Петрова${t} Анна`, agencyId, agencyUserId, agencyUserName, fixedAgencyId: await agency(1, 1500) };
+}
+
+export interface ExcursionGround {
+  tourId: number;
+  tourDate: string;
+  /** 600 a person on days 1 and 2, +10 %. */
+  mealId: number;
+  /** An additional service at 1 000 (+10 %) over 2027. */
+  serviceId: number;
+}
+
+/**
+ * An excursion tour (docs/pricing.md's example): adult 10 000 (+10 %), child 7 000 (+500), the
+ * hotel's rooms marked up 200 a person a night, its date 2027-06-10, a meal and a service.
+ */
+export async function insertExcursionGround(db: Sql, hotel: HotelGround): Promise<ExcursionGround> {
+  const t = tag();
+  const typeId = await one(db, `INSERT INTO tour_types (name) VALUES ($1) RETURNING id`, [`Экскурсионный ${t}`]);
+  const tourId = await one(
+    db,
+    `INSERT INTO tours (name, slug, tour_type_id, city_id, duration, adult_price, child_price, commission_adult_type, commission_adult_sum,
+       commission_child_type, commission_child_sum, commission_accommodation_type, commission_accommodation_sum)
+     VALUES ($1, $2, $3, $4, 3, 10000, 7000, 2, 10, 1, 500, 1, 200) RETURNING id`,
+    [`Тур Золотое кольцо ${t}`, `t-${t}`, typeId, hotel.cityId],
+  );
+  const tourDate = '2027-06-10';
+  await db.query(`INSERT INTO tour_dates (tour_id, start_date) VALUES ($1, $2)`, [tourId, tourDate]);
+  await db.query(`INSERT INTO tour_hotels (tour_id, hotel_id, position) VALUES ($1, $2, 0)`, [tourId, hotel.hotelId]);
+  const mealId = await one(db, `INSERT INTO tour_meals (tour_id, position, name, days) VALUES ($1, 0, $2, '{1,2}') RETURNING id`, [tourId, `Обед ${t}`]);
+  await db.query(`INSERT INTO tour_meal_dates (meal_id, date_from, date_to, price, commission_type, commission_sum) VALUES ($1, '2027-01-01', '2027-12-31', 600, 2, 10)`, [mealId]);
+  const serviceId = await one(db, `INSERT INTO tour_services (name, class) VALUES ($1, 1) RETURNING id`, [`Экскурсия ${t}`]);
+  await db.query(
+    `INSERT INTO tour_service_dates (service_id, date_from, date_to, adult_price, commission_adult_type, commission_adult_sum) VALUES ($1, '2027-01-01', '2027-12-31', 1000, 2, 10)`,
+    [serviceId],
+  );
+  await db.query(`INSERT INTO tour_service_items (tour_id, list, item_id, position) VALUES ($1, 'services', $2, 0)`, [tourId, serviceId]);
+  return { tourId, tourDate, mealId, serviceId };
+}
+
+/** A sea tour (bus 10 %, railway 12 %, avia 15 %) whose one hotel group (20 / 25 / 30 %) holds the hotel. */
+export async function insertSeaTourGround(db: Sql, hotel: HotelGround): Promise<{ seaTourId: number }> {
+  const t = tag();
+  const seaTourId = await one(
+    db,
+    `INSERT INTO sea_tours (name, slug, city_id, commission_sum, commission_railway_sum, commission_avia_sum) VALUES ($1, $2, $3, 10, 12, 15) RETURNING id`,
+    [`Море ${t}`, `s-${t}`, hotel.cityId],
+  );
+  const groupId = await one(
+    db,
+    `INSERT INTO sea_tour_hotel_groups (sea_tour_id, position, commission_sum, commission_railway_sum, commission_avia_sum) VALUES ($1, 0, 20, 25, 30) RETURNING id`,
+    [seaTourId],
+  );
+  await db.query(`INSERT INTO sea_tour_group_hotels (group_id, sea_tour_id, hotel_id, position) VALUES ($1, $2, $3, 0)`, [groupId, seaTourId, hotel.hotelId]);
+  return { seaTourId };
 }

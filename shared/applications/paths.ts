@@ -28,4 +28,11 @@ export const APPLICATION_PATHS = {
   agencyUsers: '/applications/agency-users',
   /** GET: the services an application line may name — a hotel's service items, a tour's services without its required ones. */
   services: (kind: typeof ProductKind.Hotel | typeof ProductKind.Tour, id: number) => `/${PRODUCT_SEGMENTS[kind]}/${id}/services/list`,
+  /** POST {payload}: create; GET → {data: ApplicationRecord}, PUT {payload}: one application. */
+  create: '/applications',
+  record: (id: number) => `/applications/${id}`,
+  /** POST {discount, manual_price_without_discount, manual_agency_commission, services…} → {data: ApplicationTotals}: over the stored application. */
+  calcTotals: (id: number) => `/applications/${id}/calc-totals`,
+  /** POST {payload: the whole unsaved form} → {data: ApplicationTotals}. */
+  calcFormTotals: '/applications/calc-totals',
 } as const;
