@@ -1,7 +1,8 @@
 /**
  * The schedule with applications (issue 18): the applications riding a departure, forth or back,
  * listed with their seat numbers, each opening its editor in a new tab; the scheme telling their
- * seats (occupied) from a manual booking; the EGAIS list of the back leg carrying its passenger.
+ * seats (occupied, named in the seat dialog, not cancellable) from a manual booking; the EGAIS list
+ * of the back leg carrying its passenger.
  */
 import { expect, test, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
@@ -52,6 +53,18 @@ test('a schedule lists the applications of both legs with their seats, opens one
   const rows = page.locator(`${scheme} table tbody tr`);
   await expect(rows).toHaveText([`${outward.number}1, 2`, `${homeward.number}10`]);
   await shot(page, 'schedule-applications-1366');
+
+  // An application's seat names its tourist and application and cannot be cancelled here; a manual one can.
+  await page.locator(`${scheme} [data-seat="10"]`).click();
+  const dialog = page.getByRole('dialog', { name: 'Место 10' });
+  await expect(dialog.getByRole('row', { name: /Соколов Дмитрий/ })).toContainText(`Соколов Дмитрий · заявка ${homeward.number}`);
+  await expect(dialog.getByRole('link', { name: `заявка ${homeward.number}` })).toHaveAttribute('target', '_blank');
+  await expect(dialog.getByRole('button', { name: 'Снять бронь' })).toHaveCount(0);
+  await shot(page, 'schedule-application-seat-dialog-1366');
+  await dialog.locator('.bp6-dialog-footer').getByRole('button', { name: 'Закрыть' }).click();
+  await page.locator(`${scheme} [data-seat="6"]`).click();
+  await expect(page.getByRole('dialog', { name: 'Место 6' }).getByRole('button', { name: 'Снять бронь' })).toBeVisible();
+  await page.getByRole('dialog', { name: 'Место 6' }).locator('.bp6-dialog-footer').getByRole('button', { name: 'Закрыть' }).click();
 
   // Each application opens in a new tab on its editor's address.
   const opening = context.waitForEvent('page');

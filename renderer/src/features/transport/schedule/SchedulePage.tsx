@@ -256,6 +256,7 @@ export function SchedulePage() {
         route={payload.routes}
         isExcursion={payload.is_excursion}
         bookings={seats.filter((booking) => booking.number === seat)}
+        applicationNumbers={new Map(applications.map((application) => [application.id, application.number]))}
         busy={busy}
         onBook={(from, to) => seat !== null && void book(seat, from, to)}
         onCancel={setToCancel}

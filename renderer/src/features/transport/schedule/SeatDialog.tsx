@@ -6,6 +6,7 @@
 import { Button, DialogBody, DialogFooter, FormGroup, HTMLSelect, HTMLTable, Intent } from '@blueprintjs/core';
 import { AppDialog } from '../../../common/AppDialog';
 import { MESSAGES } from '@shared/messages';
+import { routePath } from '@shared/routes';
 import type { SchedulePayload, SeatBookingRow } from '@shared/transport/schedules';
 import { useEffect, useState } from 'react';
 
@@ -14,6 +15,8 @@ interface Props {
   route: SchedulePayload['routes'];
   isExcursion: boolean;
   bookings: SeatBookingRow[];
+  /** The numbers of the date's applications, by id: an application's seat links to it. */
+  applicationNumbers: ReadonlyMap<number, string>;
   busy: boolean;
   onBook(fromCityId: number | null, toCityId: number | null): void;
   onCancel(booking: SeatBookingRow): void;
@@ -42,7 +45,7 @@ export function freeSegments(route: RoutePoint[], bookings: Pick<SeatBookingRow,
   return { fromOptions, toOptions, fromPosition: start?.position ?? -1 };
 }
 
-export function SeatDialog({ number, route, isExcursion, bookings, busy, onBook, onCancel, onClose }: Props) {
+export function SeatDialog({ number, route, isExcursion, bookings, applicationNumbers, busy, onBook, onCancel, onClose }: Props) {
   const [from, setFrom] = useState<number | null>(null);
   const [to, setTo] = useState<number | null>(null);
   useEffect(() => {
@@ -72,7 +75,17 @@ export function SeatDialog({ number, route, isExcursion, bookings, busy, onBook,
                   <td>
                     {booking.from_city.name} → {booking.to_city.name}
                   </td>
-                  <td>{booking.tourist ? `${booking.tourist.last_name} ${booking.tourist.first_name}` : booking.application_id !== null ? 'Турист заявки' : 'Ручная бронь'}</td>
+                  <td>
+                    {booking.tourist ? `${booking.tourist.last_name} ${booking.tourist.first_name}` : booking.application_id !== null ? 'Турист заявки' : 'Ручная бронь'}
+                    {booking.application_id !== null && (
+                      <>
+                        {' · '}
+                        <a href={routePath('application-edit', { id: booking.application_id })} target="_blank" rel="noreferrer">
+                          заявка {applicationNumbers.get(booking.application_id) ?? booking.application_id}
+                        </a>
+                      </>
+                    )}
+                  </td>
                   <td>{booking.application_id === null && <Button size="small" intent={Intent.DANGER} icon="cross" text="Снять бронь" disabled={busy} onClick={() => onCancel(booking)} />}</td>
                 </tr>
               ))}
