@@ -8,7 +8,8 @@
  * some from outside sources (the site, the mobile app with its platform, the search module); managers
  * from the staff. The rows are written in bulk, the seats through the seat store, and every
  * application is then priced by the same code its save uses (loader, engine, store), so the totals
- * and the stored breakdown are the engine's.
+ * and the stored breakdown are the engine's. The transport kind's passengers' applications get their
+ * search text here but no totals (see fill).
  */
 import type { DataSource, EntityManager } from 'typeorm';
 import { ApplicationSource, ApplicationStatus, RequesterType, SOURCE_PLATFORMS, TransferType, type ServiceLineKind } from '../../shared/applications/constants.js';
@@ -598,8 +599,7 @@ export const applicationsKind: FakeDataKind = {
           application_id: id, leg: ride.leg, transport_id: ride.transport.id, departure_date: ride.date, from_route_id: ride.ride.fromPoint.id, to_route_id: ride.ride.toPoint.id,
           from_city_id: ride.ride.fromPoint.city_id, to_city_id: ride.ride.toPoint.city_id, start_at: ride.ride.start, finish_at: ride.ride.finish,
         });
-        // A cancelled application has given its seats back.
-        if (status !== ApplicationStatus.Cancelled) seatings.push({ application: id, leg: ride.leg, transport: ride.transport.id, date: ride.date, from: ride.ride.from, to: ride.ride.to, seats: ride.seats, tourists: people, by: managerId });
+        seatings.push({ application: id, leg: ride.leg, transport: ride.transport.id, date: ride.date, from: ride.ride.from, to: ride.ride.to, seats: ride.seats, tourists: people, by: managerId });
       }
       for (const transfer of draft.transfers) transfers.push({ application_id: id, leg: transfer.leg, from_city_id: transfer.from, to_city_id: transfer.to, transfer_type: transfer.type, start_at: transfer.start, finish_at: transfer.finish });
       const positions: Record<ServiceLineKind, number> = { services: 0, required_services: 0, additional_services: 0 };
@@ -634,13 +634,13 @@ export const applicationsKind: FakeDataKind = {
       throw error;
     }
 
-    // The transport kind's passengers' applications are priced too: every application of a product without totals yet.
-    const unpriced = (await sql.query<{ id: number }>(`SELECT id FROM applications WHERE type <= 4 AND price_without_discount = 0 AND NOT (id = ANY($1::int[])) ORDER BY id`, [ids])).rows.map((row) => row.id);
+    // The transport kind's passengers' applications get their search text here; their totals stay 0
+    // (pricing each through the save costs ~20 ms: thousands of them would add minutes to the fill).
     await fillSearchText(sql);
 
     // Totals by the engine, as a save stores them; a discount (within the engine's cap) for some of those still open, priced again.
     const saver = await editorSave(sql, db);
-    for (const id of [...unpriced, ...settled.map((application) => application.id)]) await saver(id);
+    for (const application of settled) await saver(application.id);
     const discounted = settled.filter((application) => application.discount);
     if (discounted.length > 0) {
       await sql.query(
@@ -685,10 +685,12 @@ async function fillSearchText(sql: Sql): Promise<void> {
 /**
  * The fake-data client as TypeORM's manager and data source (what the server's code runs on): rows
  * of a query, [rows, count] of an UPDATE or DELETE as TypeORM's PostgreSQL driver answers them, and
- * a transaction on the one connection.
+ * a transaction on the one connection (a manager bound to it, so reads are never sent in parallel).
  */
 function typeormOn(sql: Sql): { manager: EntityManager; db: DataSource } {
   const manager = {
+    // Bound to one connection, as a transaction's manager is: its reads run one after another (readAll).
+    queryRunner: {},
     query: async (text: string, params?: unknown[]) => {
       const result = await sql.query(text, params as unknown[]);
       return result.command === 'UPDATE' || result.command === 'DELETE' ? [result.rows, result.rowCount] : result.rows;
@@ -705,7 +707,10 @@ function typeormOn(sql: Sql): { manager: EntityManager; db: DataSource } {
       throw error;
     }
   };
-  return { manager, db: { manager, transaction } as unknown as DataSource };
+  const db = { manager, transaction } as unknown as DataSource;
+  // The data source a manager belongs to (schema reads are cached per data source).
+  Object.assign(manager, { connection: db });
+  return { manager, db };
 }
 
 /**
