@@ -158,7 +158,7 @@ export class ApplicationsService {
         priced = { ground: built.ground };
         return built.node;
       },
-      afterWrite: (manager, savedId) => this.writeSeats(manager, savedId, form, priced!.ground, actor),
+      afterWrite: (manager, savedId) => this.writeSeats(manager, savedId, form, priced!.ground, actor, id !== undefined),
     });
     return { data };
   }
@@ -206,10 +206,11 @@ export class ApplicationsService {
    * (a seat names a tourist by id, or by its index in the form). A leg without a transport item
    * keeps no seat. A seat taken meanwhile is a 422 on its number, never a double sale.
    */
-  private async writeSeats(manager: EntityManager, applicationId: number, form: ApplicationForm, ground: Ground, actor: Actor): Promise<void> {
+  private async writeSeats(manager: EntityManager, applicationId: number, form: ApplicationForm, ground: Ground, actor: Actor, isUpdate: boolean): Promise<void> {
     const hasSeats = LEGS.some((leg) => form[transportKey(leg)] !== null);
-    if (!hasSeats && form.id === null) return;
-    const touristIds = form.tourists.some((tourist) => tourist.id === null)
+    // A new application without transport items has no seats to drop.
+    if (!hasSeats && !isUpdate) return;
+    const touristIds = form.tourists.some((tourist) => tourist.id == null)
       ? (await manager.query<{ id: number }[]>(`SELECT id FROM tourists WHERE application_id = $1 ORDER BY position, id`, [applicationId])).map((row) => row.id)
       : form.tourists.map((tourist) => tourist.id!);
     for (const leg of LEGS) {
@@ -217,7 +218,7 @@ export class ApplicationsService {
       const key = seatsKey(leg);
       const ride = item ? rideOf(ground.transports.get(item.transport_id)!, item)! : null;
       const wanted = item
-        ? form[key].map((seat) => ({ number: seat.number, touristId: seat.tourist_id ?? (seat.tourist_index === null ? null : (touristIds[seat.tourist_index] ?? null)) }))
+        ? form[key].map((seat) => ({ number: seat.number, touristId: seat.tourist_id ?? (seat.tourist_index == null ? null : (touristIds[seat.tourist_index] ?? null)) }))
         : [];
       try {
         await syncApplicationSeats(manager, {
@@ -263,7 +264,7 @@ export class ApplicationsService {
   async calcFormTotals(body: unknown): Promise<{ data: ApplicationTotals }> {
     const form = parsePayload(applicationSchema, body);
     const manager = this.db.manager;
-    const [previous] = form.id === null ? [] : await manager.query<{ manual: string | null }[]>(`SELECT manual_price_without_discount::text AS manual FROM applications WHERE id = $1`, [form.id]);
+    const [previous] = form.id == null ? [] : await manager.query<{ manual: string | null }[]>(`SELECT manual_price_without_discount::text AS manual FROM applications WHERE id = $1`, [form.id]);
     return { data: await this.totals(manager, form, previous?.manual ?? null) };
   }
 

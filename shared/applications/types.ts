@@ -3,7 +3,7 @@
  * /api/applications/{id} answers `{data: ApplicationRecord}` — the form's own fields (what PUT takes
  * back, see schema.ts) plus the names and figures the page shows. calc-totals answers `{data: ApplicationTotals}`.
  */
-import type { ApplicationForm } from './schema.js';
+import type { ApplicationForm, ServiceLineRow } from './schema.js';
 import type { Leg } from './constants.js';
 
 /** The totals block (spec 03 §2.3 General tab) and what the discount field needs. Money as two-decimal text. */
@@ -48,9 +48,14 @@ export interface ApplicationTransportItem {
   discount_application: string;
   price_total: string;
   agency_commission: string;
+  /** Raw, as an outside client sent the leg (the Source data tab; administrator only — null for the others). */
+  payload: unknown;
 }
 
-type FormFields = Omit<ApplicationForm, 'transport_forth' | 'transport_back' | 'seats_forth' | 'seats_back'>;
+/** A service line as GET answers it: the form's fields and the price read from the service, total = count × price. */
+export type ApplicationServiceLine = ServiceLineRow & { price: string; price_total: string };
+
+type FormFields = Omit<ApplicationForm, 'transport_forth' | 'transport_back' | 'seats_forth' | 'seats_back' | 'services' | 'required_services' | 'additional_services'>;
 
 export interface ApplicationRecord extends FormFields {
   id: number;
@@ -70,6 +75,9 @@ export interface ApplicationRecord extends FormFields {
   transport_back: ApplicationTransportItem | null;
   seats_forth: ApplicationSeat[];
   seats_back: ApplicationSeat[];
+  services: ApplicationServiceLine[];
+  required_services: ApplicationServiceLine[];
+  additional_services: ApplicationServiceLine[];
   totals: ApplicationTotals;
   /** `can_edit_price` for the reader (administrator and accountant may always; docs/applications.md). */
   can_edit_price: boolean;
