@@ -243,6 +243,7 @@ export const MESSAGES = {
     cancelOnlyByAction: 'Статус «Аннулирована» ставится только аннулированием заявки.',
     paidNeedsPayment: 'Статус «Оплачена» возможен только при полной оплате или переплате.',
     managerOnlySelf: 'Менеджер может назначить только себя.',
+    paymentMethodLocked: 'Способ оплаты меняют только администратор и бухгалтер.',
     /** The seat and route changes (issue 18 "Seats"). */
     seatChanged: 'Место успешно изменено!',
     notApplicationSeat: 'Это место не относится к заявке.',

@@ -13,6 +13,7 @@ import {
   canEditAgencyCommission,
   canEditPrepayment,
   canEditPrice,
+  paymentMethodsFor,
   type Leg,
   type ServiceLineKind,
 } from '../../shared/applications/constants.js';
@@ -33,6 +34,7 @@ const V = MESSAGES.validation;
 /** What the rules compare with: the stored application before this save (null when creating). */
 export interface StoredState {
   status: number;
+  payment_method: number | null;
   payment_status: number;
   user_id: number | null;
   manual_price_without_discount: string | null;
@@ -229,6 +231,12 @@ export function lockErrors(form: ApplicationForm, stored: StoredState | null, ac
   const paymentStatus = stored?.payment_status ?? PaymentStatus.Unpaid;
   if (form.status === ApplicationStatus.Paid && stored?.status !== ApplicationStatus.Paid && paymentStatus !== PaymentStatus.Paid && paymentStatus !== PaymentStatus.Overpaid) {
     add('status', A.paidNeedsPayment);
+  }
+  // Payment method (spec 03 §5, §6): the administrator and the accountant set any; the others keep the
+  // stored one, and a new application's method must serve its requester type.
+  if (!privileged && form.payment_method !== null) {
+    if (stored && form.payment_method !== stored.payment_method) add('payment_method', A.paymentMethodLocked);
+    else if (!stored && !paymentMethodsFor(form.requester_type).some((method) => method.id === form.payment_method)) add('payment_method', V.oneOf);
   }
   if (actor.role === Role.Manager && form.user_id !== null && form.user_id !== actor.id && form.user_id !== before.user_id) add('user_id', A.managerOnlySelf);
   return errors;

@@ -50,7 +50,7 @@ interface StoredApplication extends StoredState {
 }
 
 const STORED_SQL = `
-  SELECT a.status, a.payment_status, a.user_id, a.manual_price_without_discount::text, a.discount::text, a.manual_agency_commission::text, a.prepayment::text,
+  SELECT a.status, a.payment_status, a.payment_method, a.user_id, a.manual_price_without_discount::text, a.discount::text, a.manual_agency_commission::text, a.prepayment::text,
     a.number, a.payload, a.source, a.source_payload, a.external_id, a.created_by_id,
     EXISTS (SELECT 1 FROM payments p WHERE p.application_id = a.id) AS has_payments,
     coalesce((SELECT json_agg(t.id) FROM tourists t WHERE t.application_id = a.id), '[]') AS tourist_ids,
