@@ -3,7 +3,8 @@
  * data folder with `-demo`), filled on its first start by the fake-data generator with a living
  * office — cities, staff, thousands of clients, agencies with their employees, hotels with rooms and
  * price periods, vehicle types, bus transports with departures and booked seats — so a newcomer can
- * click through real-looking lists, the seat dashboard and the schedules. Later starts reuse the
+ * click through real-looking lists, the seat dashboard and the schedules, and applications of every
+ * type with their seats and totals. Later starts reuse the
  * folder as it was left (its bookings stay where they were as the days pass).
  */
 import path from 'node:path';
@@ -16,7 +17,7 @@ import { fillFakeData, type FakeDataSizes } from './fake-data/index.js';
 import { FAKE_STAFF_PASSWORD } from './fake-data/staff.js';
 
 const DEMO_ADMIN = { email: 'admin@demo-office.ru', password: 'demo-admin-password' };
-const DEMO_SIZES: FakeDataSizes = { cities: 120, staff: 25, clients: 5_000, agencies: 150, hotels: 60, transportations: 4, transports: 25, tours: 12, routes: 40, sea_tours: 15, tour_services: 40, catalog_sections: 24 };
+const DEMO_SIZES: FakeDataSizes = { cities: 120, staff: 25, clients: 5_000, agencies: 150, hotels: 60, transportations: 4, transports: 25, tours: 12, routes: 40, sea_tours: 15, tour_services: 40, catalog_sections: 24, applications: 2_000 };
 
 const dataDir = path.resolve(process.env.DATA_DIR?.trim() || `${defaultDataDir()}-demo`);
 const database = await startEmbeddedDatabase(dataDir);

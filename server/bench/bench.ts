@@ -19,7 +19,8 @@ import { startServer } from '../bootstrap.js';
 import { startEmbeddedDatabase } from '../database/embedded-database.js';
 import { fillFakeData } from '../fake-data/index.js';
 import { ApiClient } from '../test/api-client.js';
-import { percentile, type BenchContext, type BenchRow, type BenchSizes, type HttpTarget } from './context.js';
+import { XSRF_COOKIE } from '../../shared/api.js';
+import { percentile, type BenchContext, type BenchRow, type BenchSizes } from './context.js';
 import { databaseTimes, logDurations, recordStatements, startWindow, statementsOf, StatementLog } from './db-time.js';
 import { backendsCpu, backendsCpuMs, mainThreadCpu, mainThreadRunAndWait } from './cpu.js';
 import { runLoad } from './load.js';
@@ -90,11 +91,15 @@ async function main(): Promise<void> {
     const cookie = [...admin.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
 
     let measured = 0;
-    const measure = async (title: string, paths: string[], target: HttpTarget): Promise<BenchRow[]> => {
+    const measure: BenchContext['measure'] = async (title, paths, target, write) => {
       const rows: BenchRow[] = [];
       measured++;
+      // A write is signed with the XSRF token the administrator's session holds by now (its cookie too).
+      if (write && !admin.cookies.has(XSRF_COOKIE)) await admin.csrf();
+      const sessionCookie = write ? [...admin.cookies].map(([name, value]) => `${name}=${value}`).join('; ') : cookie;
+      const writes = write && { method: write.method, bodies: write.bodies.map((body) => JSON.stringify(body)), xsrf: decodeURIComponent(admin.cookies.get(XSRF_COOKIE) ?? '') };
       for (const concurrency of CONCURRENCY) {
-        const plan = { baseUrl: server.url, cookie, paths, concurrency, requests: sizes.requests, warmup: WARMUP, id: `s${measured}c${concurrency}` };
+        const plan = { baseUrl: server.url, cookie: sessionCookie, paths, concurrency, requests: sizes.requests, warmup: WARMUP, id: `s${measured}c${concurrency}`, write: writes };
         // Two passes of the same requests: HTTP timed with nothing recorded, then the database's own
         // times from the statement log (whose writing and reading would otherwise slow the server).
         const cpuBefore = { server: mainThreadCpu(), db: backendsCpu(postmaster) };

@@ -50,8 +50,11 @@ export interface BenchContext {
   admin: ApiClient;
   /** Direct SQL on the bench database. */
   sql: pg.Client;
-  /** Times GET `paths` (in turn) at one and at eight concurrent clients, with the database's own time per request. */
-  measure(title: string, paths: string[], target: HttpTarget): Promise<BenchRow[]>;
+  /**
+   * Times GET `paths` (in turn) at one and at eight concurrent clients, with the database's own time
+   * per request; with `write`, POSTs or PUTs of its JSON bodies (in turn with the paths) instead.
+   */
+  measure(title: string, paths: string[], target: HttpTarget, write?: { method: 'POST' | 'PUT'; bodies: unknown[] }): Promise<BenchRow[]>;
   log(line: string): void;
 }
 

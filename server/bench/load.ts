@@ -1,8 +1,9 @@
 /**
  * The bench's HTTP clients, on a worker thread of their own: the server under test keeps the main
  * thread's event loop to itself, as it would in the app, and the clients' parsing does not count
- * as server time. `concurrency` clients send GETs back to back over keep-alive connections. The
+ * as server time. `concurrency` clients send requests back to back over keep-alive connections. The
  * worker's code is a plain script (below), so it runs the same from sources and from the bundle.
+ * A plan may send writes (a POST or PUT with JSON bodies in turn) instead, signed with the XSRF token.
  */
 import { Worker } from 'node:worker_threads';
 
@@ -20,6 +21,8 @@ export interface LoadPlan {
   warmup: number;
   /** Prefix of each request's x-bench-id. */
   id: string;
+  /** A write instead of GETs: the method, the JSON bodies sent in turn with `paths`, and the XSRF token. */
+  write?: { method: 'POST' | 'PUT'; bodies: string[]; xsrf: string };
 }
 
 export interface LoadResult {
@@ -32,16 +35,19 @@ const http = require('node:http');
 const { performance } = require('node:perf_hooks');
 const { parentPort, workerData: plan } = require('node:worker_threads');
 
-function get(agent, url, id) {
+function send(agent, url, id, body) {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const request = http.get(url, { agent, headers: { cookie: plan.cookie, '${BENCH_ID_HEADER}': id, accept: 'application/json' } }, (response) => {
+    const headers = { cookie: plan.cookie, '${BENCH_ID_HEADER}': id, accept: 'application/json' };
+    if (body !== undefined) Object.assign(headers, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'x-xsrf-token': plan.write.xsrf });
+    const request = http.request(url, { agent, method: body === undefined ? 'GET' : plan.write.method, headers }, (response) => {
       let bytes = 0;
       response.on('data', (chunk) => (bytes += chunk.length));
       response.on('end', () => resolve({ ms: performance.now() - started, status: response.statusCode || 0, bytes }));
       response.on('error', reject);
     });
     request.on('error', reject);
+    request.end(body);
   });
 }
 
@@ -51,10 +57,12 @@ async function run() {
   const perClient = Math.ceil(plan.requests / plan.concurrency);
   await Promise.all(Array.from({ length: plan.concurrency }, async (_, client) => {
     for (let n = 0; n < plan.warmup + perClient; n++) {
-      const path = plan.paths[(client + n) % plan.paths.length];
+      const turn = (client + n) % plan.paths.length;
+      const path = plan.paths[turn];
       const id = plan.id + ':' + client + ':' + n;
-      const result = await get(agent, new URL(path, plan.baseUrl), n < plan.warmup ? 'warmup:' + id : id);
-      if (result.status !== 200) throw new Error('GET ' + path + ' answered ' + result.status);
+      const body = plan.write ? plan.write.bodies[turn % plan.write.bodies.length] : undefined;
+      const result = await send(agent, new URL(path, plan.baseUrl), n < plan.warmup ? 'warmup:' + id : id, body);
+      if (result.status !== 200) throw new Error((plan.write ? plan.write.method : 'GET') + ' ' + path + ' answered ' + result.status);
       if (n >= plan.warmup) timings.push({ id, ...result });
     }
   }));

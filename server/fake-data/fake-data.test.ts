@@ -12,7 +12,7 @@ import { addDays } from './bulk.js';
 import { fillFakeData } from './index.js';
 import { FAKE_STAFF_PASSWORD } from './staff.js';
 
-const SIZES = { cities: 30, staff: 40, clients: 600, agencies: 12, hotels: 8, transportations: 4, transports: 7, tours: 4, routes: 12, sea_tours: 5, catalog_sections: 9 };
+const SIZES = { cities: 30, staff: 40, clients: 600, agencies: 12, hotels: 8, transportations: 4, transports: 7, tours: 4, routes: 12, sea_tours: 5, catalog_sections: 9, applications: 120 };
 
 let app: TestApp;
 let sql: pg.Client;
@@ -95,6 +95,9 @@ describe('fillFakeData', () => {
           .query(`SELECT t.name, b.departure_date::text, b.number, b.from_position, b.to_position, s.last_name FROM seat_bookings b JOIN transports t ON t.id = b.transport_id LEFT JOIN tourists s ON s.id = b.tourist_id ORDER BY t.id, 2, 3, 4`)
           .then((result) => result.rows);
       expect(await seats(other)).toEqual(await seats(sql));
+      const applications = (client: pg.Client) =>
+        client.query(`SELECT type, status, source, adult_count, child_count, start_date::text, price_total::text, agency_commission::text FROM applications ORDER BY id`).then((result) => result.rows);
+      expect(await applications(other)).toEqual(await applications(sql));
     } finally {
       await other.end();
       await again.drop();
@@ -286,5 +289,83 @@ describe('hotels, vehicle types and bus transports', () => {
     const list = await manager.get('/api/tours?limit=10&checklist_is_incomplete=1');
     expect(list.status).toBe(200);
     expect(list.body.count).toBe(SIZES.tours);
+  });
+});
+
+describe('applications', () => {
+  let manager: ApiClient;
+  beforeAll(async () => {
+    manager = (await app.signInAs(Role.Manager)).client;
+  });
+  /** The applications kind's own (the transport kind's passengers' applications have no totals yet). */
+  const demo = `(estimated_price_without_discount > 0 OR manual_price_without_discount IS NOT NULL)`;
+
+  it('makes applications of every type, at every status, some from outside sources, managed by staff', async () => {
+    const types = await app.db.query<{ type: number; n: number }>(`SELECT type, count(*)::int AS n FROM applications WHERE ${demo} GROUP BY type ORDER BY type`);
+    expect(types.map((row) => row.type)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(types.reduce((sum, row) => sum + row.n, 0)).toBe(SIZES.applications);
+    const statuses = await app.db.query<{ status: number }>(`SELECT DISTINCT status FROM applications WHERE ${demo} ORDER BY status`);
+    expect(statuses.map((row) => row.status)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    const [counts] = await app.db.query<{ outside: number; mobile: number; agencies: number; managed: number; tourists: number; staff_managers: number }>(
+      `SELECT count(*) FILTER (WHERE source IS NOT NULL)::int AS outside,
+              count(*) FILTER (WHERE source = 'mobile_application' AND source_payload->>'platform' IN ('Android', 'IOS'))::int AS mobile,
+              count(*) FILTER (WHERE agency_id IS NOT NULL)::int AS agencies,
+              count(*) FILTER (WHERE user_id IS NOT NULL)::int AS managed,
+              count(*) FILTER (WHERE EXISTS (SELECT 1 FROM tourists t WHERE t.application_id = a.id AND t.document_number IS NOT NULL AND t.birthday_date IS NOT NULL))::int AS tourists,
+              count(*) FILTER (WHERE EXISTS (SELECT 1 FROM users u WHERE u.id = a.user_id AND u.role IN (2, 3)))::int AS staff_managers
+         FROM applications a WHERE ${demo}`,
+    );
+    expect(counts!.outside).toBeGreaterThan(0);
+    expect(counts!.agencies).toBeGreaterThan(0);
+    expect(counts!.managed).toBeGreaterThan(SIZES.applications / 2);
+    expect(counts!.staff_managers).toBe(counts!.managed);
+    expect(counts!.tourists).toBeGreaterThan(SIZES.applications / 2);
+    // A paid application is paid in full.
+    const unpaid = await app.db.query(`SELECT a.id FROM applications a WHERE a.status = 6 AND (a.payment_status <> 3 OR a.price_total <> (SELECT sum(sum) FROM payments p WHERE p.application_id = a.id))`);
+    expect(unpaid).toEqual([]);
+  });
+
+  it('holds a seat per rider on every bus leg, tied to its tourists', async () => {
+    const legs = await app.db.query<{ id: number; leg: string; riders: number; seats: number; tied: number }>(
+      `SELECT a.id, i.leg, a.adult_count + a.child_count AS riders,
+              (SELECT count(*)::int FROM seat_bookings b WHERE b.application_id = a.id AND b.leg = i.leg) AS seats,
+              (SELECT count(*)::int FROM seat_bookings b JOIN tourists t ON t.id = b.tourist_id AND t.application_id = a.id WHERE b.application_id = a.id AND b.leg = i.leg) AS tied
+         FROM applications a JOIN application_transports i ON i.application_id = a.id WHERE ${demo}`,
+    );
+    expect(legs.length).toBeGreaterThan(10);
+    for (const leg of legs) expect([leg.seats, leg.tied], `application ${leg.id} ${leg.leg}`).toEqual([leg.riders, leg.riders]);
+  });
+
+  it("stores the engine's totals: calc-totals over the stored application answers them again", async () => {
+    const sample = await app.db.query<{ id: number }>(`SELECT DISTINCT ON (type) id FROM applications WHERE ${demo} ORDER BY type, discount DESC, agency_id, id`);
+    const more = await app.db.query<{ id: number }>(`SELECT id FROM applications WHERE ${demo} AND (discount > 0 OR agency_id IS NOT NULL) ORDER BY id LIMIT 6`);
+    for (const { id } of [...sample, ...more]) {
+      const opened = await manager.get(`/api/applications/${id}`);
+      expect(opened.status, `application ${id}`).toBe(200);
+      const record = opened.body.data;
+      expect(Number(record.totals.price_total), `application ${id}`).toBeGreaterThan(0);
+      const priced = await manager.post(`/api/applications/${id}/calc-totals`, {
+        discount: record.discount,
+        manual_price_without_discount: record.manual_price_without_discount,
+        manual_agency_commission: record.manual_agency_commission,
+      });
+      expect(priced.status, `application ${id}: ${JSON.stringify(priced.body).slice(0, 300)}`).toBe(200);
+      expect(priced.body.data, `application ${id}`).toEqual(record.totals);
+    }
+  });
+
+  it('is valid for the editor: applications of every type opened and saved unchanged answer 200 and stay as they were', async () => {
+    const ids = await app.db.query<{ id: number }>(`SELECT id FROM (SELECT id, row_number() OVER (PARTITION BY type ORDER BY id) AS n FROM applications WHERE ${demo}) s WHERE n <= 3 ORDER BY id`);
+    expect(ids).toHaveLength(18);
+    const admin = (await app.signInAs(Role.Administrator)).client;
+    for (const { id } of ids) {
+      const path = `/api/applications/${id}`;
+      const opened = await admin.get(path);
+      expect(opened.status, path).toBe(200);
+      const saved = await admin.put(path, toPayloadBody(opened.body.data));
+      expect(saved.status, `${path}: ${JSON.stringify(saved.body).slice(0, 500)}`).toBe(200);
+      const again = await admin.get(path);
+      expect(unversioned(again.body.data), path).toEqual(unversioned(opened.body.data));
+    }
   });
 });

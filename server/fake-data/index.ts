@@ -8,6 +8,7 @@
 import type { Faker } from '@faker-js/faker';
 import type pg from 'pg';
 import { agenciesKind } from './agencies.js';
+import { applicationsKind } from './applications.js';
 import { catalogSectionsKind } from './catalog-sections.js';
 import { clientsKind } from './clients.js';
 import { geographyKind } from './geography.js';
@@ -36,7 +37,7 @@ export interface FakeDataKind {
   fill(context: FakeDataContext, count: number): Promise<void>;
 }
 
-export const FAKE_DATA: FakeDataKind[] = [geographyKind, staffKind, clientsKind, agenciesKind, hotelsKind, transportationsKind, transportsKind, tourServicesKind, toursKind, tourRoutesKind, seaToursKind, catalogSectionsKind];
+export const FAKE_DATA: FakeDataKind[] = [geographyKind, staffKind, clientsKind, agenciesKind, hotelsKind, transportationsKind, transportsKind, tourServicesKind, toursKind, tourRoutesKind, seaToursKind, catalogSectionsKind, applicationsKind];
 
 export type FakeDataSizes = Partial<Record<string, number>>;
 

@@ -322,9 +322,52 @@ export const transportsKind: FakeDataKind = {
     departureApplications.remap('application_id', applicationIds);
 
     for (const rows of [transports, points, days, dates, tariffs, applications, tourists, bookings, departureData, departureApplications]) await rows.insert(sql);
+    await completeApplications(sql, applicationIds);
     for (const table of ['transport_route_points', 'seat_bookings', 'applications', 'tourists']) await sql.query(`ANALYZE ${table}`);
   },
 };
+
+/**
+ * The passengers' applications as the editor keeps them (issue 18): the transport item of the leg
+ * their seats ride (route points, cities, the ride's days as rideDates counts them), the tourists'
+ * order, the adults and children (a child is under 14 on the ride's first day), the start date and
+ * the product's city. Their totals are the applications kind's (it prices them with the save's code).
+ */
+async function completeApplications(sql: FakeDataContext['sql'], ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await sql.query(
+    `INSERT INTO application_transports (application_id, leg, transport_id, departure_date, from_route_id, to_route_id, from_city_id, to_city_id, start_at, finish_at)
+     SELECT DISTINCT ON (b.application_id) b.application_id, b.leg, b.transport_id, b.departure_date, f.id, t.id, f.point_city_id, t.point_city_id,
+            b.departure_date + (CASE WHEN f.kind = 'start' THEN 1 ELSE coalesce(f.departure_day, 1) END) - 1,
+            b.departure_date + (CASE WHEN t.kind = 'finish' THEN greatest(1, tr.duration) ELSE coalesce(t.arrival_day, 1) END) - 1
+       FROM seat_bookings b
+       JOIN transports tr ON tr.id = b.transport_id
+       JOIN transport_route_points f ON f.transport_id = b.transport_id AND f.position = b.from_position
+       JOIN transport_route_points t ON t.transport_id = b.transport_id AND t.position = b.to_position
+      WHERE b.application_id = ANY($1::int[])
+      ORDER BY b.application_id, b.id`,
+    [ids],
+  );
+  await sql.query(
+    `UPDATE tourists s SET position = n.position FROM (SELECT id, row_number() OVER (PARTITION BY application_id ORDER BY id) - 1 AS position FROM tourists WHERE application_id = ANY($1::int[])) n WHERE n.id = s.id`,
+    [ids],
+  );
+  await sql.query(
+    `WITH people AS (
+       SELECT i.application_id, i.start_at, p.point_city_id AS city_id,
+              count(*) FILTER (WHERE age(i.start_at, s.birthday_date) >= interval '14 years')::int AS adults,
+              count(*) FILTER (WHERE age(i.start_at, s.birthday_date) < interval '14 years')::int AS children,
+              coalesce(array_agg(extract(year FROM age(i.start_at, s.birthday_date))::smallint ORDER BY s.position) FILTER (WHERE age(i.start_at, s.birthday_date) < interval '14 years'), '{}') AS ages
+         FROM application_transports i
+         JOIN transport_route_points p ON p.transport_id = i.transport_id AND p.kind = 'finish'
+         JOIN tourists s ON s.application_id = i.application_id
+        WHERE i.application_id = ANY($1::int[])
+        GROUP BY i.application_id, i.start_at, p.point_city_id)
+     UPDATE applications a SET start_date = x.start_at, city_id = x.city_id, adult_count = x.adults, child_count = x.children, children_ages = x.ages
+       FROM people x WHERE x.application_id = a.id`,
+    [ids],
+  );
+}
 
 function nameOf(line: Line, back: boolean, round: number): string {
   const [first, end] = back ? [line.points.at(-1)![0], line.points[0]![0]] : [line.points[0]![0], line.points.at(-1)![0]];
@@ -338,14 +381,17 @@ const applicationNumber = (serial: number, date: string) => `${date.slice(2, 4)}
 const FEMALE_SURNAME: [RegExp, string][] = [[/(ов|ев|ёв|ин|ын)$/, '$1а'], [/ский$/, 'ская'], [/цкий$/, 'цкая'], [/ой$/, 'ая']];
 const femaleSurname = (surname: string) => FEMALE_SURNAME.reduce((name, [pattern, ending]) => (pattern.test(name) ? name.replace(pattern, ending) : name), surname);
 
-/** A party of `size` travelling together: a grown-up first, then a partner and children, with their documents. */
-function familyOf(faker: Faker, size: number) {
+/**
+ * A party of `size` travelling together: a grown-up first, then a partner and children, with their
+ * documents; `children` (when given) makes exactly the last ones children (aged 3–13: a child on any trip day this year).
+ */
+export function familyOf(faker: Faker, size: number, children?: number) {
   const surname = faker.person.lastName('male');
   const year = Number(todayIso().slice(0, 4));
   const birthday = (from: number, to: number) => `${between(faker, from, to)}-${String(between(faker, 1, 12)).padStart(2, '0')}-${String(between(faker, 1, 28)).padStart(2, '0')}`;
   const passport = () => `${between(faker, 1000, 9999)} ${between(faker, 100000, 999999)}`;
   const members = Array.from({ length: size }, (_, index) => {
-    const child = index >= 2 || (index === 1 && chance(faker, 30));
+    const child = children === undefined ? index >= 2 || (index === 1 && chance(faker, 30)) : index >= size - children;
     const sex = index === 0 ? faker.person.sexType() : index === 1 && !child ? 'female' : faker.person.sexType();
     const female = sex === 'female';
     const born = child ? birthday(year - 13, year - 3) : birthday(year - 70, year - 20);

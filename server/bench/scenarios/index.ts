@@ -3,6 +3,7 @@
  * folder (a `BenchScenario`, see ../context.ts) and one line here.
  */
 import type { BenchScenario } from '../context.js';
+import { applicationsEditorScenario } from './applications-editor.js';
 import { bystanderScenario } from './bystander.js';
 import { deepPageScenario } from './deep-page.js';
 import { exportScenario } from './export.js';
@@ -22,6 +23,7 @@ export const BENCH_SCENARIOS: BenchScenario[] = [
   hotelEditorScenario,
   transportScenario,
   toursScenario,
+  applicationsEditorScenario,
   bystanderScenario,
   startupScenario,
   loginBurstScenario,
