@@ -26,6 +26,7 @@ import { Tours1765300000020 } from './1765300000020-Tours.js';
 import { Routes1765300000100 } from './1765300000100-Routes.js';
 import { SeaTours1765300000200 } from './1765300000200-SeaTours.js';
 import { Applications1765400000000 } from './1765400000000-Applications.js';
+import { DigitSearch1765400000100 } from './1765400000100-DigitSearch.js';
 
 export const MIGRATIONS = [
   Foundation1763769600000,
@@ -55,4 +56,5 @@ export const MIGRATIONS = [
   Routes1765300000100,
   SeaTours1765300000200,
   Applications1765400000000,
+  DigitSearch1765400000100,
 ];

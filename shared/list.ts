@@ -7,7 +7,6 @@
 import { z } from 'zod';
 import { LIST_DEFAULTS } from './api.js';
 import { MESSAGES } from './messages.js';
-import { phoneSearchText } from './validation.js';
 
 const M = MESSAGES.validation;
 
@@ -81,8 +80,6 @@ export interface ListDefinition<Sortable extends string = string, Filters extend
    * grow without bound (clients, staff, agencies, hotels, tours, applications).
    */
   picker?: 'whole' | 'search';
-  /** The search box also finds phones typed in any format (`8 916 123 45 67`), see phoneSearchText. */
-  phoneSearch?: boolean;
 }
 
 export function defineList<Sortable extends string, Filters extends ListFilters = ListFilters>(
@@ -120,7 +117,7 @@ const searchParam = () =>
  * The query-string schema of a list page: `query, page, limit, orderBy, ascending` and the list's
  * filters. `orderBy` must be one of the sortable columns; `limit` is capped by `maxLimit`.
  */
-export function listQuerySchema(definition: Pick<ListDefinition, 'sortable' | 'filters' | 'maxLimit' | 'phoneSearch'>) {
+export function listQuerySchema(definition: Pick<ListDefinition, 'sortable' | 'filters' | 'maxLimit'>) {
   const sortable = definition.sortable as readonly string[];
   return z
     .object({
@@ -140,7 +137,7 @@ export function listQuerySchema(definition: Pick<ListDefinition, 'sortable' | 'f
     .transform(({ query, page, limit, orderBy, ascending, ...given }): ListParams => {
       // Filters sit beside the paging parameters in the query string (`?page=2&is_active=1`).
       const filters = Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined));
-      return { query: definition.phoneSearch ? phoneSearchText(query) : query, page, limit, orderBy: orderBy ?? null, ascending, filters };
+      return { query, page, limit, orderBy: orderBy ?? null, ascending, filters };
     });
 }
 

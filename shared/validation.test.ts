@@ -3,7 +3,7 @@ import { MESSAGES } from './messages.js';
 import { countriesResource } from './resources/countries.js';
 import { userCreateSchema, userUpdateSchema } from './resources/users.js';
 import { z } from 'zod';
-import { optionalTypedDate, optionalUrl, phoneSearchText, requiredChoice, requiredText, requiredTypedDate, safeUrl, toFieldErrors } from './validation.js';
+import { optionalTypedDate, optionalUrl, requiredChoice, requiredText, requiredTypedDate, safeUrl, toFieldErrors } from './validation.js';
 
 const validUser = { surname: 'Иванов', name: 'Иван', patronymic: '', email: 'Ivan@Example.com', password: 'secret-123', role: 3 };
 
@@ -47,18 +47,6 @@ describe('shared schemas (one set of limits for server and renderer)', () => {
     const schema = z.object({ rooms: z.array(z.object({ dates: z.array(z.object({ from: requiredText(10) })) })) });
     const result = schema.safeParse({ rooms: [{ dates: [{ from: 'x' }] }, { dates: [{ from: '' }] }] });
     expect(toFieldErrors(result.error!)).toEqual({ 'rooms.1.dates.0.from': [MESSAGES.validation.required] });
-  });
-});
-
-describe('phoneSearchText', () => {
-  it('turns a phone typed in any format into the digits after the country code', () => {
-    for (const typed of ['+7 (916) 123-45-67', '8 916 123 45 67', '89161234567', '79161234567', '9161234567', '+7 916 1234567']) {
-      expect(phoneSearchText(typed), typed).toBe('9161234567');
-    }
-    expect(phoneSearchText('123-45')).toBe('12345');
-    expect(phoneSearchText('Иванов')).toBe('Иванов');
-    expect(phoneSearchText('ivan@example.ru')).toBe('ivan@example.ru');
-    expect(phoneSearchText('12')).toBe('12');
   });
 });
 

@@ -423,21 +423,6 @@ export function maskedPhone(options: { required?: boolean } = {}) {
 }
 
 /**
- * The search box text as a stored phone (`+7XXXXXXXXXX`) can match it, when the text is a phone
- * typed in any form a person uses: `+7 (916) 123-45-67`, `8 916 123 45 67`, `9161234567` all become
- * `9161234567`, a fragment such as `123-45` becomes `12345`. Any other text is returned unchanged.
- */
-export function phoneSearchText(query: string): string {
-  const text = query.trim();
-  if (!/^[+\d\s()-]+$/.test(text)) return text;
-  let digits = text.replace(/\D/g, '');
-  if (digits.length < 3) return text;
-  // The country code (+7, or the trunk prefix 8 dialled inside Russia) is not what a person searches by.
-  if (/^\+7/.test(text) || (digits.length === 11 && /^[78]/.test(digits)) || /^[78]\s*[(\s-]/.test(text)) digits = digits.slice(1);
-  return digits;
-}
-
-/**
  * A calendar date YYYY-MM-DD within `bounds` (DATE_BOUNDS unless the field says otherwise): text that
  * is not a real date gets 'Введите дату в формате ДД.ММ.ГГГГ.' — the renderer sends what was typed
  * when it is not a date, so the server refuses it under the field instead of dropping it.

@@ -75,6 +75,7 @@ export const agencyUsersServerList = defineServerList({
   definition: agencyUsersResource,
   entity: AgencyUserEntity,
   searchExpression: `(${ALIAS}.full_name || ' ' || coalesce(${ALIAS}.phone, '') || ' ' || coalesce(${ALIAS}.email, ''))`,
+  digitSearch: { phones: ['phone'] },
   nameColumn: 'full_name',
   toRow: ({ id, full_name, phone, email }): AgencyUserRow => ({ id, full_name, phone, email }),
 });

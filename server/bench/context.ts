@@ -20,6 +20,8 @@ export interface HttpTarget {
   p95AtEight: number;
   /** p95 over the database's p95 at most; absent where a request's database time is not what matters. */
   ratio?: number;
+  /** The database's own p95 at one and at eight clients, where the statements' cost is what is targeted (issue 19). */
+  dbP95?: number;
 }
 
 /** One line of the report. */

@@ -22,6 +22,8 @@ export const clientsServerResource = defineServerResource({
   definition: clientsResource,
   entity: ClientEntity,
   searchExpression: `${ALIAS}.search_text`,
+  // A phone typed in any form, or its first or last digits (ix_clients_phone_digits*).
+  digitSearch: { phones: ['phone'] },
   nameColumn: 'full_name',
   counted: { keys: ['is_active'] },
   toRow: toClientRow,

@@ -45,7 +45,6 @@ export const clientsResource = defineResource({
   sortable: ['id', 'full_name'],
   filters: z.object({ is_active: listFilter.flag() }),
   picker: 'search',
-  phoneSearch: true,
   switches: { active: 'is_active' },
   messages: { saved: MESSAGES.clients.saved, deleted: MESSAGES.clients.deleted },
 });

@@ -4,6 +4,7 @@ import type { IdName, Paged } from '../../../shared/api.js';
 import type { ListParams } from '../../../shared/list.js';
 import type { AuthUser } from '../auth/decorators.js';
 import { idsInUse } from '../database/foreign-keys.js';
+import { digitConditions, digitMatchIdsSql, digitQuery, type DigitQuery } from './digit-search.js';
 import { escapeLike, parseListQuery, parsePickerQuery } from './list-query.js';
 import { countKey, foldWhenMany, keptCount, keptCountSql } from './row-counts.js';
 import { ALIAS, type ServerList } from './server-list.js';
@@ -60,15 +61,21 @@ export class ListService {
     if (list.definition.picker !== 'search') {
       return { data: await matching.orderBy(name, 'ASC').addOrderBy(`${ALIAS}.id`, 'ASC').getRawMany<IdName>() };
     }
-    if (query && list.searchExpression) {
+    const digits = query && list.digitSearch ? digitQuery(query, list.digitSearch) : null;
+    let indexed = false;
+    if (digits) {
+      matching.andWhere(...orDigitConditions(list, digits));
+      indexed = true;
+    } else if (query && list.searchExpression) {
       matching.andWhere(`${list.searchExpression} ILIKE :search`, { search: `%${escapeLike(query)}%` });
-      if (query.length >= TRIGRAM_MIN_LENGTH) {
-        // The matches first (through the trigram index), then the first `limit` of them by name.
-        const [sql, parameters] = matching.getQueryAndParameters();
-        const answered = ['id', 'name', ...columns].map((column) => `"${column}"`).join(', ');
-        const rows = await this.db.query<IdName[]>(`WITH matches AS MATERIALIZED (${sql}) SELECT ${answered} FROM matches ORDER BY name, id LIMIT ${limit}`, parameters);
-        return { data: rows };
-      }
+      indexed = query.length >= TRIGRAM_MIN_LENGTH;
+    }
+    if (indexed) {
+      // The matches first (through the trigram or the digits' indexes), then the first `limit` of them by name.
+      const [sql, parameters] = matching.getQueryAndParameters();
+      const answered = ['id', 'name', ...columns].map((column) => `"${column}"`).join(', ');
+      const rows = await this.db.query<IdName[]>(`WITH matches AS MATERIALIZED (${sql}) SELECT ${answered} FROM matches ORDER BY name, id LIMIT ${limit}`, parameters);
+      return { data: rows };
     }
     return { data: await matching.orderBy(name, 'ASC').addOrderBy(`${ALIAS}.id`, 'ASC').limit(limit!).getRawMany<IdName>() };
   }
@@ -89,6 +96,12 @@ export class ListService {
   }
 }
 
+/** A digit search as one condition on the list's alias: its indexed ranges ORed (a BitmapOr of their indexes). */
+function orDigitConditions(list: AnyServerList, query: DigitQuery): [string, Record<string, string>] {
+  const { conditions, parameters } = digitConditions(list.digitSearch!, query, ALIAS);
+  return [`(${conditions.join(' OR ')})`, parameters];
+}
+
 /** One filter's condition (see FilterExpression); `filters` are all the filters of the request. */
 function applyFilter(list: AnyServerList, query: SelectQueryBuilder<ObjectLiteral>, column: string, value: unknown, filters: Readonly<Record<string, unknown>>): void {
   const expression = list.filterExpressions?.[column] ?? `${ALIAS}.${column}`;
@@ -101,6 +114,8 @@ function applyFilter(list: AnyServerList, query: SelectQueryBuilder<ObjectLitera
 export class PagedQuery {
   private readonly filters: Record<string, unknown>;
   private readonly searching: boolean;
+  /** The search read as digits (ServerList `digitSearch`); null when it goes to the trigram search. */
+  private readonly digits: DigitQuery | null;
 
   constructor(
     private readonly db: DataSource,
@@ -109,7 +124,8 @@ export class PagedQuery {
     scope: ListScope = {},
   ) {
     this.filters = { ...params.filters, ...scope };
-    this.searching = Boolean(params.query && list.searchExpression);
+    this.digits = params.query && list.digitSearch ? digitQuery(params.query, list.digitSearch) : null;
+    this.searching = Boolean(params.query && (this.digits || list.searchExpression));
   }
 
   /**
@@ -118,11 +134,15 @@ export class PagedQuery {
    * beside each row. A page past the end has no row to carry the count, so it is counted apart.
    */
   async run(): Promise<{ entities: ObjectLiteral[]; count: number }> {
-    const query = this.db
-      .getRepository(this.list.entity)
-      .createQueryBuilder(ALIAS)
-      .addCommonTableExpression(this.pageIds(), 'page')
-      .innerJoin('page', 'page', `page.id = ${ALIAS}.id`);
+    const query = this.db.getRepository(this.list.entity).createQueryBuilder(ALIAS);
+    const digitIds = this.digitIdsOnly();
+    if (digitIds) {
+      const direction = this.params.ascending ? 'ASC' : 'DESC';
+      query
+        .addCommonTableExpression(`SELECT m.id, count(*) OVER () AS total FROM (${digitIds.sql}) m ORDER BY m.id ${direction} LIMIT ${this.params.limit} OFFSET ${this.offset}`, 'page')
+        .setParameters(digitIds.parameters);
+    } else query.addCommonTableExpression(this.pageIds(), 'page');
+    query.innerJoin('page', 'page', `page.id = ${ALIAS}.id`);
     const key = this.keptCountKey();
     if (this.searching) query.addSelect('page.total', 'total');
     else if (key !== null) {
@@ -142,7 +162,8 @@ export class PagedQuery {
   /** The rows that match the search and filters (no order, no slice). */
   private matching(): SelectQueryBuilder<ObjectLiteral> {
     const query = this.db.getRepository(this.list.entity).createQueryBuilder(ALIAS);
-    if (this.searching) query.andWhere(`${this.list.searchExpression} ILIKE :search`, { search: `%${escapeLike(this.params.query)}%` });
+    if (this.digits) query.andWhere(...orDigitConditions(this.list, this.digits));
+    else if (this.searching) query.andWhere(`${this.list.searchExpression} ILIKE :search`, { search: `%${escapeLike(this.params.query)}%` });
     for (const [column, value] of Object.entries(this.filters)) applyFilter(this.list, query, column, value, this.filters);
     return query;
   }
@@ -167,6 +188,17 @@ export class PagedQuery {
     return this.ordered(ids).offset(this.offset).limit(this.params.limit);
   }
 
+  /**
+   * The ids matching a digit search, from its indexes alone (a UNION of index-only scans), when
+   * nothing else decides the page: no filter and the order of ids. A filter or another order needs
+   * the rows, and then one bitmap scan of the same indexes (`matching`) reads them in table order.
+   */
+  private digitIdsOnly(): { sql: string; parameters: Record<string, string> } | null {
+    if (!this.digits || Object.keys(this.filters).length > 0 || (this.params.orderBy && this.params.orderBy !== 'id')) return null;
+    const conditions = digitConditions(this.list.digitSearch!, this.digits, 'd');
+    return { sql: digitMatchIdsSql(this.list.table ?? this.table, conditions, 'd'), parameters: conditions.parameters };
+  }
+
   /** Whether an unsearched list's count is kept by the database: at most one filter, a counted key. */
   private keptCountKey(): string | null {
     const filtered = Object.entries(this.filters);
@@ -187,6 +219,12 @@ export class PagedQuery {
   private async count(): Promise<number> {
     const key = this.keptCountKey();
     if (key !== null) return keptCount(this.db, this.table, key);
+    const digitIds = this.digitIdsOnly();
+    if (digitIds) {
+      const [sql, parameters] = this.db.driver.escapeQueryWithParameters(`SELECT count(*) AS count FROM (${digitIds.sql}) m`, digitIds.parameters);
+      const [row] = await this.db.query<{ count: string }[]>(sql, parameters);
+      return Number(row?.count ?? 0);
+    }
     // COUNT(*), not TypeORM's getCount(), which would count DISTINCT ids.
     const row = await this.matching().select('count(*)', 'count').getRawOne<{ count: string }>();
     return Number(row?.count ?? 0);

@@ -1,15 +1,21 @@
 /**
  * The list engine on a real PostgreSQL: counts kept by the database stay exact (after inserts,
  * deletes, updates and under concurrent writers), deep pages through the deferred join equal a
- * plain ORDER BY … OFFSET, and the `/list` pickers of unbounded tables are bounded and searched.
+ * plain ORDER BY … OFFSET, the `/list` pickers of unbounded tables are bounded and searched, and a
+ * search of digits finds phones and numbers through their btree indexes with exact counts.
  */
 import pg from 'pg';
+import { Column, DataSource, Entity, PrimaryGeneratedColumn, type Logger } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ClientEntity } from '../../clients/client.entity.js';
+import { defineList } from '../../../shared/list.js';
 import { MESSAGES } from '../../../shared/messages.js';
 import { PICKER_LIMITS } from '../../../shared/list.js';
 import { Role } from '../../../shared/roles.js';
 import { startTestApp, type ApiClient, type TestApp } from '../../test/test-app.js';
+import { PagedQuery } from './list.service.js';
 import { FOLD_DELTAS_OVER } from './row-counts.js';
+import { defineServerList } from './server-list.js';
 
 let app: TestApp;
 let manager: ApiClient;
@@ -277,5 +283,190 @@ describe('pickers (/list) of tables that grow without bound', () => {
     const countries = await manager.get('/api/countries/list?limit=10');
     expect(countries.status).toBe(200);
     expect(countries.body.data.length).toBeGreaterThanOrEqual(250);
+  });
+});
+
+/** The columns of an application the digit search reads (the applications list declares the same). */
+@Entity('applications')
+class DigitSearchApplication {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Column('varchar')
+  number: string;
+
+  @Column('varchar', { nullable: true })
+  phone: string | null;
+}
+
+const applicationsByDigits = defineServerList({
+  definition: defineList({ path: '/digit-search-applications', sortable: ['id', 'number'] }),
+  entity: DigitSearchApplication,
+  searchExpression: 't.number',
+  digitSearch: { phones: ['phone'], numbers: ['number'] },
+});
+
+describe('digit search', () => {
+  /** Statements the engine sent through `engine` (a data source of this test's own, logging its queries). */
+  const sent: { query: string; parameters: unknown[] }[] = [];
+  let engine: DataSource;
+  // Hand-picked clients: their phones say which query must find them.
+  const picked = {
+    starts912: '+79121234567',
+    has912Inside: '+79031239120',
+    ends912: '+79035550912',
+    starts8912: '+78912000000',
+  };
+  const pickedIds: Record<keyof typeof picked, number> = {} as never;
+  let emailOnlyId: number;
+
+  beforeAll(async () => {
+    await app.db.query('TRUNCATE clients CASCADE');
+    await app.db.query(
+      `INSERT INTO clients (surname, name, phone, email, is_active)
+       SELECT (ARRAY['Абрамов','Яковлев','Кузнецов','Орлов'])[1 + g % 4], 'Имя ' || (g % 40),
+              '+79' || lpad((g::bigint * 387420489 % 1000000000)::text, 9, '0'), 'client' || g || '@example.test', g % 3 <> 0
+         FROM generate_series(1, 20000) AS g`,
+    );
+    for (const [key, phone] of Object.entries(picked)) {
+      const [{ id }] = (await app.db.query<{ id: number }>(`INSERT INTO clients (surname, name, phone) VALUES ('Цифров', $1, $2) RETURNING id`, [key, phone])) as [{ id: number }];
+      pickedIds[key as keyof typeof picked] = id;
+    }
+    // 912 only in the e-mail: the trigram search found it, the digit search does not.
+    [{ id: emailOnlyId }] = (await app.db.query<{ id: number }>(`INSERT INTO clients (surname, name, phone, email) VALUES ('Почтов', 'Иван', '+79990000001', 'ivan912@example.test') RETURNING id`)) as [{ id: number }];
+    await app.db.query('VACUUM ANALYZE clients');
+    const logger: Logger = {
+      logQuery: (query, parameters) => void sent.push({ query, parameters: (parameters as unknown[] | undefined) ?? [] }),
+      logQueryError: () => undefined,
+      logQuerySlow: () => undefined,
+      logSchemaBuild: () => undefined,
+      logMigration: () => undefined,
+      log: () => undefined,
+    };
+    engine = new DataSource({ type: 'postgres', url: app.db.url, entities: [ClientEntity, DigitSearchApplication], logging: ['query'], logger, extra: { max: 2 } });
+    await engine.initialize();
+  });
+  afterAll(() => engine?.destroy());
+
+  /** The matches by the test's own reading of a phone: its ten digits after +7 start with a prefix or end with an ending. */
+  async function phoneMatches(prefixes: string[], endings: string[], where = 'true', order = 'id DESC') {
+    const rows = await app.db.query<{ id: number }>(
+      `SELECT id FROM clients WHERE (substr(phone, 3) LIKE ANY ($1) OR substr(phone, 3) LIKE ANY ($2)) AND ${where} ORDER BY ${order}`,
+      [prefixes.map((prefix) => `${prefix}%`), endings.map((ending) => `%${ending}`)],
+    );
+    return rows.map((row) => row.id);
+  }
+
+  const listed = async (query: string, rest = 'ascending=0') => {
+    const response = await manager.get(`/api/clients?query=${encodeURIComponent(query)}&limit=25&${rest}`);
+    expect(response.status, query).toBe(200);
+    return { ids: response.body.data.map((row: { id: number }) => row.id) as number[], count: response.body.count as number };
+  };
+
+  it('finds clients by the digits after +7 / 8 as a prefix or by the last digits, with exact counts on every path', async () => {
+    const cases: { query: string; prefixes: string[]; endings: string[] }[] = [
+      { query: '912', prefixes: ['912'], endings: ['912'] },
+      { query: '8912', prefixes: ['8912', '912'], endings: ['8912'] },
+      { query: '8 912', prefixes: ['8912', '912'], endings: ['8912'] },
+      { query: '7912', prefixes: ['7912', '912'], endings: ['7912'] },
+      { query: '+7 (912', prefixes: ['912'], endings: [] },
+      { query: '8 (912) 12', prefixes: ['891212', '91212'], endings: [] },
+      { query: '+7 912 123-45-67', prefixes: ['9121234567'], endings: [] },
+      { query: '45-67', prefixes: ['4567'], endings: ['4567'] },
+      { query: '0912', prefixes: ['0912'], endings: ['0912'] },
+      { query: '9', prefixes: ['9'], endings: ['9'] },
+    ];
+    for (const { query, prefixes, endings } of cases) {
+      const all = await phoneMatches(prefixes, endings);
+      expect(all.length, query).toBeGreaterThan(0);
+      // Unfiltered, newest first (the indexes alone), the next page, and a page past the end (counted apart).
+      expect(await listed(query), query).toEqual({ ids: all.slice(0, 25), count: all.length });
+      expect(await listed(query, 'ascending=0&page=2'), query).toEqual({ ids: all.slice(25, 50), count: all.length });
+      expect(await listed(query, 'ascending=1'), query).toEqual({ ids: [...all].reverse().slice(0, 25), count: all.length });
+      const pastEnd = Math.ceil(all.length / 25) + 1;
+      expect(await listed(query, `ascending=0&page=${pastEnd}`), query).toEqual({ ids: [], count: all.length });
+      // Filtered and sorted by name (one bitmap scan of the same indexes, then the rows).
+      const active = await phoneMatches(prefixes, endings, 'is_active', 'full_name, id');
+      expect(await listed(query, 'is_active=1&orderBy=full_name&ascending=1'), query).toEqual({ ids: active.slice(0, 25), count: active.length });
+      // The picker answers the matches by name.
+      const byName = await phoneMatches(prefixes, endings, 'true', 'full_name, id');
+      const pickedRows = (await manager.get(`/api/clients/list?limit=200&query=${encodeURIComponent(query)}`)).body.data as { id: number }[];
+      expect(pickedRows.map((row) => row.id), query).toEqual(byName.slice(0, 200));
+    }
+
+    const found = async (query: string) => (await manager.get(`/api/clients?limit=100&ascending=0&query=${encodeURIComponent(query)}`)).body.data.map((row: { id: number }) => row.id) as number[];
+    const { starts912, has912Inside, ends912, starts8912 } = pickedIds;
+    expect(await found('912')).toEqual(expect.arrayContaining([starts912, ends912]));
+    for (const id of [has912Inside, starts8912, emailOnlyId]) expect(await found('912')).not.toContain(id);
+    expect(await found('+7 (912')).toContain(starts912);
+    expect(await found('+7 (912')).not.toContain(ends912);
+    expect(await found('8 912')).toEqual(expect.arrayContaining([starts912, starts8912]));
+    expect(await found('89121234567')).toEqual([starts912]);
+    expect(await found('+7 (912) 123-45-67')).toEqual([starts912]);
+    expect(await found('123-91-20')).toEqual([has912Inside]);
+  });
+
+  it('leaves names, e-mails and a name with digits to the trigram search', async () => {
+    expect((await listed('Цифров')).count).toBe(4);
+    expect((await listed('ivan912')).ids).toEqual([emailOnlyId]);
+    expect((await listed('Цифров starts912')).ids).toEqual([pickedIds.starts912]);
+    expect((await listed('Иван +7999')).ids).toEqual([emailOnlyId]);
+  });
+
+  it('counts an unfiltered search through the digit indexes alone, and a filtered one through a bitmap of them', async () => {
+    const params = { query: '912', page: 1, limit: 10, orderBy: null, ascending: false, filters: {} };
+    const { clientsServerResource } = await import('../../clients/clients.resource.js');
+    const plan = async (filters: Record<string, unknown>) => {
+      sent.length = 0;
+      const { count } = await new PagedQuery(engine, clientsServerResource, { ...params, filters }).run();
+      expect(count).toBe((await phoneMatches(['912'], ['912'], filters.is_active ? 'is_active' : 'true')).length);
+      expect(sent).toHaveLength(1);
+      const rows = await app.db.query<{ 'QUERY PLAN': string }>(`EXPLAIN (COSTS OFF) ${sent[0]!.query}`, sent[0]!.parameters);
+      return rows.map((row) => row['QUERY PLAN']).join('\n');
+    };
+    // Each part reads its own index (index-only, or through a bitmap on a table this small: the planner's choice).
+    const unfiltered = await plan({});
+    expect(unfiltered).toMatch(/(Index Only Scan using|Bitmap Index Scan on) ix_clients_phone_digits on clients|Bitmap Index Scan on ix_clients_phone_digits\n/);
+    expect(unfiltered).toMatch(/(Index Only Scan using|Bitmap Index Scan on) ix_clients_phone_digits_reversed/);
+    expect(unfiltered).toMatch(/HashAggregate[\s\S]*Append/);
+    expect(unfiltered).not.toMatch(/Seq Scan|ix_clients_search/);
+    const filtered = await plan({ is_active: true });
+    expect(filtered).toMatch(/Bitmap Index Scan on ix_clients_phone_digits\b/);
+    expect(filtered).toMatch(/Bitmap Index Scan on ix_clients_phone_digits_reversed/);
+    expect(filtered).not.toMatch(/Seq Scan|ix_clients_search/);
+  });
+
+  it('finds an application by its number whole or by the end of its sequence, and by its phone', async () => {
+    const [{ id: clientId }] = (await app.db.query<{ id: number }>('SELECT id FROM clients ORDER BY id LIMIT 1')) as [{ id: number }];
+    await app.db.query(
+      `INSERT INTO applications (number, phone, type, client_id)
+       SELECT y || '-' || lpad(g::text, 6, '0'), CASE WHEN g % 50 = 0 THEN '+79' || lpad((g * 7919)::text, 9, '0') END, 5, $1
+         FROM generate_series(1, 3000) AS g, (VALUES ('2025'), ('2026')) AS years (y)`,
+      [clientId],
+    );
+    await app.db.query(`INSERT INTO applications (number, phone, type, client_id) VALUES ('2026-1000123', '+7 (912) 000-01-23', 5, $1)`, [clientId]);
+    await app.db.query('VACUUM ANALYZE applications');
+    const search = async (query: string, filters: Record<string, unknown> = {}) => {
+      sent.length = 0;
+      const { entities, count } = await new PagedQuery(engine, applicationsByDigits, { query, page: 1, limit: 100, orderBy: null, ascending: true, filters }).run();
+      return { numbers: entities.map((entity) => (entity as DigitSearchApplication).number), count };
+    };
+    expect(await search('2026-000123')).toEqual({ numbers: ['2026-000123'], count: 1 });
+    expect(await search('2026-123')).toEqual({ numbers: ['2026-000123'], count: 1 });
+    expect(await search('2026-1000123')).toEqual({ numbers: ['2026-1000123'], count: 1 });
+    expect(await search('000123')).toEqual({ numbers: ['2025-000123', '2026-000123', '2026-1000123'], count: 3 });
+    // The sequences ending in 123 (000123, 001123, 002123 of both years, and 1000123), and the phone ending in 0123.
+    const endingIn123 = await search('123');
+    expect({ ...endingIn123, numbers: endingIn123.numbers.sort() }).toEqual({ numbers: ['2025-000123', '2025-001123', '2025-002123', '2026-000123', '2026-001123', '2026-002123', '2026-1000123'], count: 7 });
+    const byPhone = await search('+7 912');
+    expect(byPhone).toEqual({ numbers: ['2026-1000123'], count: 1 });
+    // Digits are the end of a sequence, never the year: 2026 is the sequence 002026 of both years.
+    expect(await search('2026')).toEqual({ numbers: ['2025-002026', '2026-002026'], count: 2 });
+    // The statement reads the reversed numbers' index.
+    await search('123');
+    const rows = await app.db.query<{ 'QUERY PLAN': string }>(`EXPLAIN (COSTS OFF) ${sent[0]!.query}`, sent[0]!.parameters);
+    const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
+    expect(plan).toMatch(/ix_applications_number_reversed/);
+    expect(plan).toMatch(/ix_applications_phone_digits_reversed/);
   });
 });

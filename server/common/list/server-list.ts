@@ -9,6 +9,7 @@ import type { ObjectLiteral } from 'typeorm';
 import type { ListDefinition } from '../../../shared/list.js';
 import type { Role } from '../../../shared/roles.js';
 import type { AuthUser } from '../auth/decorators.js';
+import type { DigitSearch } from './digit-search.js';
 
 /** Table alias used by every list query; SQL expressions in declarations use it. */
 export const ALIAS = 't';
@@ -28,6 +29,14 @@ export interface ServerList<Entity extends ObjectLiteral = ObjectLiteral, Defini
   roles?: readonly Role[];
   /** SQL expression searched with ILIKE '%query%'; give it a trigram index in its migration. */
   searchExpression?: string;
+  /**
+   * Phone and number columns a search of digits finds through btree indexes instead of
+   * `searchExpression` (server/common/list/digit-search.ts): a phone by its digits after +7 / 8 as
+   * a prefix or by its last digits, a number `YYYY-NNNNNN` whole or by the end of its sequence.
+   * Other text (names, e-mails, a name with digits) still goes to `searchExpression`. Give the
+   * columns their indexes in a migration (migrations/digit-search.ts `digitSearchIndexesSql`).
+   */
+  digitSearch?: DigitSearch;
   /** SQL expressions for sortable columns that are not plain columns of the table. */
   sortExpressions?: Partial<Record<Definition['sortable'][number], string>>;
   /** SQL expressions for filters (and route parameters) that are not plain columns of the table. */
