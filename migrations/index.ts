@@ -27,6 +27,7 @@ import { Routes1765300000100 } from './1765300000100-Routes.js';
 import { SeaTours1765300000200 } from './1765300000200-SeaTours.js';
 import { Applications1765400000000 } from './1765400000000-Applications.js';
 import { DigitSearch1765400000100 } from './1765400000100-DigitSearch.js';
+import { ApplicationChat1765400000200 } from './1765400000200-ApplicationChat.js';
 
 export const MIGRATIONS = [
   Foundation1763769600000,
@@ -57,4 +58,5 @@ export const MIGRATIONS = [
   SeaTours1765300000200,
   Applications1765400000000,
   DigitSearch1765400000100,
+  ApplicationChat1765400000200,
 ];
