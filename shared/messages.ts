@@ -117,6 +117,10 @@ export const MESSAGES = {
     loading: 'Загрузка',
     pageSize: 'Записей на странице',
     perPage: (size: number) => `по ${size}`,
+    /** Row selection (not in the spec: the checkboxes' accessible names and the count of chosen rows). */
+    selectRow: (id: number) => `Выбрать запись ${id}`,
+    selectPage: 'Выбрать все записи страницы',
+    selected: (count: number) => `Выбрано: ${count}`,
   },
   /** Spec 01 §8 error catalogue. */
   errors: {

@@ -21,6 +21,7 @@ import { ResourceTable } from './ResourceTable';
 import { ResourceViewDialog } from './ResourceViewDialog';
 import { useResourceList } from './useResourceList';
 import { useRowActions } from './useRowActions';
+import { useRowSelection } from './useRowSelection';
 
 type DialogState = { open: false } | { open: true; id?: number };
 
@@ -29,11 +30,12 @@ export function ResourceScreen<Row extends RowBase>({ definition }: { definition
   const navigate = useNavigate();
   const list = useResourceList(definition);
   const actions = useRowActions(definition, list);
+  const selection = useRowSelection(list);
   const user = useSession((state) => state.user);
   const [dialog, setDialog] = useState<DialogState>({ open: false });
   const [viewing, setViewing] = useState<number | null>(null);
   const closeView = useCallback(() => setViewing(null), []);
-  const runToolbar = useMutation({ mutationFn: async (action: ToolbarActionSpec) => action.run?.() });
+  const runToolbar = useMutation({ mutationFn: async (action: ToolbarActionSpec) => action.run?.(selection.ids) });
   // No form, or a read-only resource (logs): no add button and no edit action.
   const editable = Boolean(definition.form) && !resource.readOnly;
   const reply = list.list.data as Record<string, unknown> | undefined;
@@ -65,6 +67,7 @@ export function ResourceScreen<Row extends RowBase>({ definition }: { definition
                   text={action.text}
                   intent={action.intent}
                   loading={runToolbar.isPending && runToolbar.variables === action}
+                  disabled={action.needsSelection === true && selection.count === 0}
                   onClick={() => (action.to ? navigate(action.to()) : runToolbar.mutate(action))}
                 />
               ))}
@@ -80,6 +83,7 @@ export function ResourceScreen<Row extends RowBase>({ definition }: { definition
         editable={editable}
         onEdit={(row) => setDialog({ open: true, id: row.id })}
         onView={(row) => setViewing(row.id)}
+        selection={definition.selectable ? selection : undefined}
       />
       <ListFooter list={list} />
 

@@ -4,7 +4,7 @@
  * отображения', and — when the list cannot be read — the reason with a 'Повторить' button, never an
  * empty table pretending there is no data.
  */
-import { Button, HTMLTable, Icon, Intent, Spinner, Switch } from '@blueprintjs/core';
+import { Button, Checkbox, HTMLTable, Icon, Intent, Spinner, Switch } from '@blueprintjs/core';
 import { MESSAGES } from '@shared/messages';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -13,6 +13,7 @@ import { ReadFailure } from '../ReadFailure';
 import type { ColumnSpec, ResourceScreenDefinition, RowBase, SwitchColumnSpec } from './definition';
 import type { ResourceList } from './useResourceList';
 import type { RowActions } from './useRowActions';
+import type { RowSelection } from './useRowSelection';
 
 interface Props<Row extends RowBase> {
   definition: ResourceScreenDefinition<Row>;
@@ -21,6 +22,10 @@ interface Props<Row extends RowBase> {
   editable: boolean;
   onEdit(row: Row): void;
   onView(row: Row): void;
+  /** Row selection (opt-in, useRowSelection): a checkbox column first, the header's for the page. */
+  selection?: RowSelection;
+  /** What a row's checkbox is called for screen readers (default 'Выбрать запись {id}'). */
+  rowLabel?: (row: Row) => string;
 }
 
 /**
@@ -37,14 +42,14 @@ function Cell<Row extends RowBase>({ column, row }: { column: ColumnSpec<Row>; r
   );
 }
 
-export function ResourceTable<Row extends RowBase>({ definition, list, actions, editable, onEdit, onView }: Props<Row>) {
+export function ResourceTable<Row extends RowBase>({ definition, list, actions, editable, onEdit, onView, selection, rowLabel }: Props<Row>) {
   const { resource } = definition;
   const navigate = useNavigate();
   const user = useSession((state) => state.user);
   const switches = definition.switches ?? [];
   // A switch column stands after the column its `after` names, else after all columns.
   const switchesAfter = (key: string | undefined) => switches.filter((column) => column.after === key || (key === undefined && !definition.columns.some((other) => other.key === column.after)));
-  const columnCount = definition.columns.length + switches.length + 1;
+  const columnCount = definition.columns.length + switches.length + 1 + (selection ? 1 : 0);
   const { list: query, rows, params } = list;
 
   const switchHeader = (column: SwitchColumnSpec) => (
@@ -81,7 +86,12 @@ export function ResourceTable<Row extends RowBase>({ definition, list, actions, 
     body = wholeRow(MESSAGES.list.empty, 'empty-row');
   } else {
     body = rows.map((row) => (
-      <tr key={row.id}>
+      <tr key={row.id} className={selection?.isSelected(row.id) ? 'row-selected' : undefined}>
+        {selection && (
+          <td className="select-column">
+            <Checkbox className="row-checkbox" checked={selection.isSelected(row.id)} onChange={() => selection.toggle(row.id)} aria-label={rowLabel?.(row) ?? MESSAGES.list.selectRow(row.id)} />
+          </td>
+        )}
         {definition.columns.map((column) => [
           <td key={column.key} style={column.width ? { width: column.width } : undefined}>
             <Cell column={column} row={row} />
@@ -122,6 +132,18 @@ export function ResourceTable<Row extends RowBase>({ definition, list, actions, 
       <HTMLTable className="resource-table" striped interactive compact aria-busy={query.isFetching}>
         <thead>
           <tr>
+            {selection && (
+              <th className="select-column">
+                <Checkbox
+                  className="row-checkbox"
+                  checked={selection.page === 'all'}
+                  indeterminate={selection.page === 'some'}
+                  disabled={rows.length === 0}
+                  onChange={selection.togglePage}
+                  aria-label={MESSAGES.list.selectPage}
+                />
+              </th>
+            )}
             {definition.columns.map((column) => {
               const sortable = resource.sortable.includes(column.key);
               const sorted = list.sortedColumn === column.key;

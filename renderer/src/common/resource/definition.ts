@@ -74,10 +74,12 @@ export interface ToolbarActionSpec {
   intent?: Intent;
   /** Offered only to users for whom this holds; always when absent. */
   visible?: (user: SessionUser) => boolean;
-  /** The work, with its own toasts; the button shows it is busy until it settles. */
-  run?: () => unknown;
+  /** The work, with its own toasts; the button shows it is busy until it settles. Gets the selected rows' ids on a `selectable` screen. */
+  run?: (selected: number[]) => unknown;
   /** A link instead of work: the page the button opens (e.g. a big editor's create page). */
   to?: () => string;
+  /** Works on the selected rows: disabled while none is chosen. */
+  needsSelection?: boolean;
 }
 
 /** The add/edit dialog of a resource. */
@@ -146,6 +148,8 @@ export interface ResourceScreenDefinition<Row extends RowBase = RowBase> {
   /** Delete is offered only where this says so (e.g. the row's can_delete, or the signed-in user's role). */
   canDelete?: (row: Row, user: SessionUser) => boolean;
   confirmDelete?: string;
+  /** A checkbox column choosing rows (kept across pages, cleared by a new filter), for toolbar actions `needsSelection`. */
+  selectable?: boolean;
   /** Buttons next to the add button (exports). */
   toolbar?: ToolbarActionSpec[];
   /**
