@@ -122,6 +122,25 @@ export const MESSAGES = {
     selectPage: 'Выбрать все записи страницы',
     selected: (count: number) => `Выбрано: ${count}`,
   },
+  /** The applications list screen (spec 03 §2.1; issue 19): its labels beyond the spec's quoted texts. */
+  applicationList: {
+    sendMessage: 'Отправить сообщение',
+    chat: 'Чат',
+    cancel: 'Аннулировать',
+    editedFromFront: 'Изменена на сайте',
+    unread: (count: number) => `Непрочитанных сообщений: ${count}`,
+    requesterInactive: 'Заказчик неактивен',
+    forth: 'Туда',
+    back: 'Обратно',
+    transferForth: 'Трансфер туда',
+    transferBack: 'Трансфер обратно',
+    total: 'Итого',
+    agencyTotal: 'Агентству',
+    paid: 'Оплачено',
+    toPay: 'К оплате',
+    resetFilters: 'Сбросить фильтры',
+    selectRow: (number: string) => `Выбрать заявку №${number}`,
+  },
   /** Spec 01 §8 error catalogue. */
   errors: {
     title: 'Ошибка',

@@ -89,7 +89,7 @@ test('sign-in lands on a working screen, never on a page still in the works', as
   await page.getByRole('menuitem', { name: 'Выйти' }).click();
   await signIn(page, 'admin@example.com', 'admin-secret-1');
   await expect(page).toHaveURL(LANDING);
-  await expect(page.getByRole('heading', { name: 'Агентства' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Заявки' })).toBeVisible();
   await expect(page.getByText('Раздел в разработке')).toHaveCount(0);
 });
 

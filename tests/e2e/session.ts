@@ -7,8 +7,8 @@ import pg from 'pg';
 
 export const ADMIN = { surname: 'Петров', name: 'Алексей', email: 'admin@example.com', password: 'admin-secret-1' };
 
-/** The page a user lands on after signing in (app/landing.ts: /applications once it is built, the agencies until then). */
-export const LANDING = /\/agencies$/;
+/** The page a user lands on after signing in (spec 01 §2.1, app/landing.ts): the applications list. */
+export const LANDING = /\/applications$/;
 
 export async function signIn(page: Page, login: string, password: string) {
   await page.goto('/auth');

@@ -1,8 +1,8 @@
 /**
- * Where a user lands after signing in (spec 01 §2.1: /applications). Until the order book is built,
- * the first built screen their role may open — the header's daily work (agencies, clients) first,
- * then the sidebar and the handbooks — never a "раздел в разработке" page. A screen joins by being
- * registered in features/screens.ts.
+ * Where a user lands after signing in (spec 01 §2.1: /applications, the order book). Should that
+ * screen be missing or closed to the role, the first built screen their role may open — the header's
+ * daily work (agencies, clients) first, then the sidebar and the handbooks — never a "раздел в
+ * разработке" page. A screen joins by being registered in features/screens.ts.
  */
 import type { Role } from '@shared/roles';
 import { routeAllows, routePath, type RouteName } from '@shared/routes';

@@ -78,5 +78,6 @@ export const SCREENS: Partial<Record<RouteName, ScreenLoader>> = {
   ...editor('route', () => import('./tour-routes/TourRouteEditorPage').then((m) => m.TourRouteEditorPage)),
   'sea-tours': list(() => import('./sea-tours/seaToursScreen').then((m) => m.seaToursScreen)),
   ...editor('sea-tour', () => import('./sea-tours/SeaTourEditorPage').then((m) => m.SeaTourEditorPage)),
+  applications: page(() => import('./applications/list/ApplicationsListPage').then((m) => m.ApplicationsListPage)),
   ...editor('application', () => import('./applications/ApplicationEditorPage').then((m) => m.ApplicationEditorPage)),
 };

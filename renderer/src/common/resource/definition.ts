@@ -135,6 +135,8 @@ export interface ResourceScreenDefinition<Row extends RowBase = RowBase> {
   columns: ColumnSpec<Row>[];
   switches?: SwitchColumnSpec[];
   filters?: FilterSpec[];
+  /** Filters a screen draws itself (pickers, dates: the applications' filter bar), kept in the query string and sent like `filters`. */
+  filterParams?: readonly ListFilter[];
   /**
    * The add/edit dialog. Without a form (or with a read-only shared definition) the screen offers
    * neither add nor edit; a resource edited on pages of its own (ResourceFormPage, or a big editor)

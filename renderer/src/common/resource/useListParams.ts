@@ -14,7 +14,7 @@ export interface ListParams {
 }
 
 /** A list's page, search, sort and filters live in the query string, so reload and Back keep them. */
-export function useListParams(filterNames: readonly ListFilter[]) {
+export function useListParams(filterNames: readonly ListFilter[], defaultAscending = true) {
   const [search, setSearch] = useSearchParams();
 
   const params = useMemo<ListParams>(() => {
@@ -33,10 +33,10 @@ export function useListParams(filterNames: readonly ListFilter[]) {
       limit: (PAGE_SIZES as readonly number[]).includes(limit) ? limit : LIST_DEFAULTS.limit,
       query: search.get('query') ?? '',
       orderBy: search.get('orderBy'),
-      ascending: search.get('ascending') !== '0',
+      ascending: search.get('ascending') === null ? defaultAscending : search.get('ascending') !== '0',
       filters,
     };
-  }, [search, filterNames]);
+  }, [search, filterNames, defaultAscending]);
 
   /** Changes some parameters; anything but the page itself sends the list back to page 1. */
   const update = useCallback(

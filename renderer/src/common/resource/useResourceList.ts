@@ -16,8 +16,10 @@ export function useResourceList<Row extends RowBase>(definition: ResourceScreenD
   // A path with route parameters (`/agencies/:agency_id/agency-users`) is filled from the page's route.
   const routeParams = useParams();
   const path = resource.path.replace(/:([a-z_]+)/g, (_, name: string) => encodeURIComponent(routeParams[name] ?? ''));
-  const filterNames = useMemo(() => (definition.filters ?? []).map((filter) => filter.param), [definition.filters]);
-  const [params, update] = useListParams(filterNames);
+  const filterNames = useMemo(() => [...(definition.filters ?? []).map((filter) => filter.param), ...(definition.filterParams ?? [])], [definition.filters, definition.filterParams]);
+  // A list shown newest first (applications) says so in its shared definition: no `ascending` in the URL means that order.
+  const defaultAscending = resource.defaultAscending ?? true;
+  const [params, update] = useListParams(filterNames, defaultAscending);
   const queryClient = useQueryClient();
 
   // Search text: typed freely, sent 700 ms after the last keystroke.
@@ -33,7 +35,7 @@ export function useResourceList<Row extends RowBase>(definition: ResourceScreenD
     queryFn: ({ signal }) =>
       api.get<Paged<Row>>(
         path,
-        { page: params.page, limit: params.limit, query: params.query, orderBy: params.orderBy, ascending: params.orderBy || !params.ascending ? (params.ascending ? 1 : 0) : undefined, ...params.filters },
+        { page: params.page, limit: params.limit, query: params.query, orderBy: params.orderBy, ascending: params.orderBy || params.ascending !== defaultAscending ? (params.ascending ? 1 : 0) : undefined, ...params.filters },
         signal,
       ),
     placeholderData: keepPreviousData,
