@@ -124,7 +124,7 @@ test('three selected rows are sent one message each', async ({ page }) => {
   const chosen = [apps.newOne, apps.inWork, apps.inWorkOther];
   const send = page.getByRole('button', { name: L.sendMessage });
   await expect(send).toBeDisabled();
-  for (const app of chosen) await page.getByRole('checkbox', { name: L.selectRow(app.number) }).check();
+  for (const app of chosen) await page.getByRole('checkbox', { name: L.selectRow(app.number) }).check({ force: true });
   await expect(page.getByTestId('selected-count')).toHaveText(MESSAGES.list.selected(3));
   await send.click();
   const dialog = page.getByRole('dialog', { name: 'Отправка сообщения' });

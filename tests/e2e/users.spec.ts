@@ -10,9 +10,10 @@ test('a fresh database offers the one-time first-administrator form, which signs
   await createFirstAdministrator(page);
   await expect(page).toHaveURL(/\/users$/);
   await expect(page.getByTestId('greeting')).toContainText('Петров Алексей');
-  // Applications come with their own issue: the route exists and says so honestly.
+  // The order book (spec 03 §2.1) is built: its route shows the list, not the "in the works" page.
   await page.goto('/applications');
-  await expect(page.getByText('Раздел в разработке')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Заявки' })).toBeVisible();
+  await expect(page.getByText('Раздел в разработке')).toHaveCount(0);
   await signOut(page);
   await expect(page.getByRole('heading', { name: 'Вход в систему' })).toBeVisible();
 });

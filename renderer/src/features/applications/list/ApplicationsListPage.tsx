@@ -7,7 +7,9 @@
 import { Button, Card, H2, Intent } from '@blueprintjs/core';
 import type { ApplicationListRow } from '@shared/applications/list';
 import { MESSAGES } from '@shared/messages';
+import { editorRoute, routePath } from '@shared/routes';
 import { useMemo, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { ListFooter } from '../../../common/resource/ListFooter';
 import { ResourceTable } from '../../../common/resource/ResourceTable';
 import { useResourceList } from '../../../common/resource/useResourceList';
@@ -18,8 +20,9 @@ import { applicationsListScreen } from './applicationsListScreen';
 import './list.css';
 
 export function ApplicationsListPage() {
-  const [chatWith, setChatWith] = useState<ApplicationListRow | null>(null);
-  const [bulkOpen, setBulkOpen] = useState(false);
+  const [_chatWith, setChatWith] = useState<ApplicationListRow | null>(null);
+  const [_bulkOpen, setBulkOpen] = useState(false);
+  const navigate = useNavigate();
   const definition = useMemo(() => applicationsListScreen(setChatWith), []);
   const list = useResourceList(definition);
   const actions = useRowActions(definition, list);
@@ -34,7 +37,8 @@ export function ApplicationsListPage() {
         </div>
         <div className="screen-heading-actions">
           {selection.count > 0 && <span className="bp6-text-muted" data-testid="selected-count">{MESSAGES.list.selected(selection.count)}</span>}
-          <Button icon="send-message" intent={Intent.PRIMARY} text={MESSAGES.applicationList.sendMessage} disabled={selection.count === 0} aria-haspopup="dialog" onClick={() => setBulkOpen(true)} />
+          <Button icon="send-message" text={MESSAGES.applicationList.sendMessage} disabled={selection.count === 0} aria-haspopup="dialog" onClick={() => setBulkOpen(true)} />
+          <Button intent={Intent.PRIMARY} icon="add" text={MESSAGES.list.add} onClick={() => navigate(routePath(editorRoute('application', 'create')))} />
         </div>
       </div>
       <ApplicationFiltersBar list={list} />

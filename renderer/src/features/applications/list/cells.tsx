@@ -63,14 +63,14 @@ export function InfoCell({ row }: { row: ApplicationListRow }) {
       >
         {requester.full_name}
       </Line>
-      <Line title={row.edited_from_front ? `${source}. ${T.editedFromFront}` : source} className="bp6-text-muted">
-        {source}
+      <div className="app-line bp6-text-muted" title={row.edited_from_front ? `${source}. ${T.editedFromFront}` : source}>
         {row.edited_from_front && (
-          <Tag minimal intent={Intent.WARNING} className="app-front-mark">
+          <Tag minimal intent={Intent.WARNING} className="app-front-mark" data-testid="edited-from-front">
             {T.editedFromFront}
           </Tag>
         )}
-      </Line>
+        <span className="app-line-text">{source}</span>
+      </div>
     </div>
   );
 }
