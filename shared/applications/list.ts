@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { IdName } from '../api.js';
 import { defineList, listFilter, listQuerySchema } from '../list.js';
 import { MESSAGES } from '../messages.js';
+import { versionField } from '../validation.js';
 import { APPLICATION_LIMITS, APPLICATION_SOURCES, APPLICATION_STATUS_IDS, APPLICATION_TYPE_IDS, PAYMENT_STATUSES, REQUESTER_TYPES, SOURCE_PLATFORMS } from './constants.js';
 import { APPLICATION_PATHS } from './paths.js';
 
@@ -119,6 +120,9 @@ export interface ApplicationFilters {
 
 /** The query of GET /api/applications/filters. */
 export const applicationFiltersQuerySchema = z.object({ client_id: listFilter.integer(), agency_id: listFilter.integer() });
+
+/** The body of the cancel action: the version the row was read at (optional, as outside clients omit it; 409 when stale). */
+export const applicationActionSchema = z.object({ version: versionField() });
 
 /** PUT /api/applications/cancel/{id} [{version}] → 200 `ApplicationActionReply`; DELETE /api/applications/{id} → 200 `{message}`. */
 export interface ApplicationActionReply {

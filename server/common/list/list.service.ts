@@ -205,11 +205,12 @@ export class PagedQuery {
     const counted = this.list.counted;
     if (this.searching || !counted || filtered.length > 1 || !filtered.every(([column]) => counted.keys.includes(column))) return null;
     const [column, value] = filtered[0] ?? [];
-    return countKey(column, value);
+    return countKey(column === undefined ? undefined : (counted.columns?.[column] ?? column), value);
   }
 
+  /** The table whose rows are counted: the list's `table` when its entity is a view over it. */
   private get table(): string {
-    return this.db.getMetadata(this.list.entity).tableName;
+    return this.list.table ?? this.db.getMetadata(this.list.entity).tableName;
   }
 
   /**
