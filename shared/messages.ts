@@ -261,7 +261,6 @@ export const MESSAGES = {
     chatButton: 'Чат',
     send: 'Отправить',
     placeholder: 'Сообщение',
-    close: 'Закрыть',
     unreadTitle: (count: number) => `Непрочитанных сообщений: ${count}`,
     sentAt: 'Отправлено',
     readAt: 'Прочитано',
