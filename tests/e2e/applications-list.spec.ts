@@ -35,13 +35,25 @@ async function shot(page: Page, name: string) {
 }
 
 /** An application of the agency written straight into the database (what the editor would store), with its tourists. */
-async function insertAgencyApplication(options: { status: number; tourists: [string, string][]; transportId?: number; phone?: string; email?: string }): Promise<Inserted> {
+async function insertAgencyApplication(options: { status: number; tourists: [string, string][]; transportId?: number; phone?: string; email?: string; fromSite?: boolean }): Promise<Inserted> {
   const [{ number }] = (await sql<{ number: string }>(`SELECT '2099-' || nextval('application_number_seq') AS number`)) as [{ number: string }];
   const names = options.tourists.map(([last, first]) => `${last} ${first}`);
   const [row] = await sql<{ id: number }>(
-    `INSERT INTO applications (number, type, transport_id, agency_id, status, phone, email, search_text, price_total, agency_to_pay, start_date)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 15000, 13500, $9) RETURNING id`,
-    [number, options.transportId ? 3 : 5, options.transportId ?? null, agencyId, options.status, options.phone ?? '+79161234567', options.email ?? null, [number, AGENCY, options.phone ?? '+79161234567', ...names].join(' '), departure],
+    `INSERT INTO applications (number, type, transport_id, agency_id, status, phone, email, search_text, price_total, agency_to_pay, start_date, source, edited_from_front)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 15000, 13500, $9, $10, $11) RETURNING id`,
+    [
+      number,
+      options.transportId ? 3 : 5,
+      options.transportId ?? null,
+      agencyId,
+      options.status,
+      options.phone ?? '+79161234567',
+      options.email ?? null,
+      [number, AGENCY, options.phone ?? '+79161234567', ...names].join(' '),
+      departure,
+      options.fromSite ? 'web_site' : null,
+      options.fromSite ?? false,
+    ],
   );
   for (const [position, [last, first]] of options.tourists.entries()) {
     await sql(`INSERT INTO tourists (application_id, last_name, first_name, document, document_number, citizenship, gender, position) VALUES ($1, $2, $3, 1, $4, 1, 1, $5)`, [
@@ -63,7 +75,8 @@ test.beforeAll(async () => {
   transportId = await insertTransport(db, { name: `Кологрив — Солигалич ${suffix}`, transportationId: await insertTransportation(db), cities: [from, via, to], startDate: daysFromToday(-1), finishDate: daysFromToday(30), dates: [departure] });
   apps.newOne = await insertAgencyApplication({ status: 1, tourists: [['Ослябин', 'Родион']] });
   apps.inWork = await insertAgencyApplication({ status: 2, tourists: [['Пересветов', 'Александр'], ['Пересветова', 'Мария']], email: 'peresvet@example.com' });
-  apps.inWorkOther = await insertAgencyApplication({ status: 2, tourists: [['Ослябина', 'Ирина']] });
+  // Made on the site and changed there since: unwatched until the office opens it.
+  apps.inWorkOther = await insertAgencyApplication({ status: 2, tourists: [['Ослябина', 'Ирина']], fromSite: true });
   apps.paid = await insertAgencyApplication({ status: 6, tourists: [['Пересветов', 'Игорь']] });
   await sql(`INSERT INTO payments (application_id, status, sum) VALUES ($1, 2, 15000)`, [apps.paid.id]);
   apps.bus = await insertAgencyApplication({ status: 2, tourists: [['Дубровин', 'Павел']], transportId });
@@ -90,8 +103,12 @@ test("the agency's applications open from the agencies screen, newest first, wit
   await expect(inWork).toContainText('peresvet@example.com');
   await expect(inWork).toContainText(AGENCY);
   await expect(inWork).toContainText(MESSAGES.applications.officeSource);
-  // The sidebar badge counts the applications nobody in the office has opened yet.
+  const fromSite = rowOf(page, apps.inWorkOther);
+  await expect(fromSite).toContainText('С сайта');
+  await expect(fromSite.getByTestId('edited-from-front')).toHaveText(L.editedFromFront);
+  // The sidebar badge counts the applications nobody in the office has opened yet (the site's one at least).
   const [{ count }] = (await sql<{ count: number }>(`SELECT count(*)::int AS count FROM applications WHERE NOT is_watched`)) as [{ count: number }];
+  expect(count).toBeGreaterThan(0);
   await page.reload();
   await expect(page.getByTestId('badge-applications')).toHaveText(String(count));
   await shot(page, 'agency');

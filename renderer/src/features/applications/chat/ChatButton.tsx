@@ -15,8 +15,8 @@ import { CHAT_KEYS } from './queries';
 
 const C = MESSAGES.applicationChat;
 
-/** The chat's view of the editor's stored record. */
-export function chatApplicationOf(record: ApplicationRecord): ChatApplication {
+/** The chat's view of the editor's stored record, or of a list row (the same fields). */
+export function chatApplicationOf(record: Pick<ApplicationRecord, 'id' | 'number' | 'requestorable'>): ChatApplication {
   return {
     id: record.id,
     number: record.number,

@@ -15,13 +15,14 @@ import { ResourceTable } from '../../../common/resource/ResourceTable';
 import { useResourceList } from '../../../common/resource/useResourceList';
 import { useRowActions } from '../../../common/resource/useRowActions';
 import { useRowSelection } from '../../../common/resource/useRowSelection';
+import { BulkMessageDialog, ChatDialog, chatApplicationOf } from '../chat';
 import { ApplicationFiltersBar } from './ApplicationFiltersBar';
 import { applicationsListScreen } from './applicationsListScreen';
 import './list.css';
 
 export function ApplicationsListPage() {
-  const [_chatWith, setChatWith] = useState<ApplicationListRow | null>(null);
-  const [_bulkOpen, setBulkOpen] = useState(false);
+  const [chatWith, setChatWith] = useState<ApplicationListRow | null>(null);
+  const [bulkOpen, setBulkOpen] = useState(false);
   const navigate = useNavigate();
   const definition = useMemo(() => applicationsListScreen(setChatWith), []);
   const list = useResourceList(definition);
@@ -54,6 +55,9 @@ export function ApplicationsListPage() {
       />
       <ListFooter list={list} />
       {actions.confirmations}
+      <ChatDialog application={chatWith ? chatApplicationOf(chatWith) : null} onClose={() => setChatWith(null)} />
+      {/* Sent: the selection has done its work and is cleared; the list shows the rows' new messages. */}
+      {bulkOpen && <BulkMessageDialog applicationIds={selection.ids} onClose={() => setBulkOpen(false)} onSent={selection.clear} />}
     </Card>
   );
 }
