@@ -92,7 +92,10 @@ function ChatBody({ application }: { application: ChatApplication }) {
   // Oldest first on screen, the newest in view at the bottom.
   const shown = chat.data ? [...chat.data].reverse() : [];
   const end = useRef<HTMLDivElement>(null);
-  useEffect(() => end.current?.scrollIntoView({ block: 'end' }), [chat.data]);
+  // Braces: a new Chromium's scrollIntoView returns a promise, which React would take for the effect's clean-up and crash on.
+  useEffect(() => {
+    end.current?.scrollIntoView({ block: 'end' });
+  }, [chat.data]);
 
   const submit = () => {
     if (text.trim() !== '' && !send.isPending) send.mutate(text);
