@@ -125,10 +125,8 @@ export const MESSAGES = {
   /** The applications list screen (spec 03 §2.1; issue 19): its labels beyond the spec's quoted texts. */
   applicationList: {
     sendMessage: 'Отправить сообщение',
-    chat: 'Чат',
     cancel: 'Аннулировать',
     editedFromFront: 'Изменена на сайте',
-    unread: (count: number) => `Непрочитанных сообщений: ${count}`,
     requesterInactive: 'Заказчик неактивен',
     forth: 'Туда',
     back: 'Обратно',

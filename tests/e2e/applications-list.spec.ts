@@ -154,6 +154,33 @@ test('three selected rows are sent one message each', async ({ page }) => {
   expect(rows.map((row) => row.application_id)).toEqual(chosen.map((app) => app.id).sort((a, b) => a - b));
 });
 
+test("a chat opened from the list shows the requester's messages, reads them and takes an answer", async ({ page }) => {
+  await ensureAdmin(page);
+  // The requester writes from the cabinet (an outside channel): its messages are inserted directly.
+  await sql(`INSERT INTO application_messages (application_id, message, from_requester, created_at) VALUES ($1, 'Когда будут документы?', true, now() - interval '2 hours'), ($1, 'Ждём ответа', true, now() - interval '1 hour')`, [
+    apps.inWork.id,
+  ]);
+  await page.goto(`/applications?agency_id=${agencyId}&unread_messages=1`);
+  await expect(page.locator('.resource-table tbody a.app-number')).toHaveText([`№${apps.inWork.number}`]);
+  const row = rowOf(page, apps.inWork);
+  await expect(row.getByTestId('unread-count')).toHaveText('2');
+  await row.getByRole('button', { name: MESSAGES.applicationChat.chatButton }).click();
+  const chat = page.getByRole('dialog', { name: MESSAGES.applicationChat.title(apps.inWork.number, AGENCY) });
+  // Oldest first on screen, the bulk message of the previous test among them.
+  await expect(chat.getByTestId('chat-message')).toHaveCount(3);
+  await expect(chat.getByTestId('chat-message').first()).toContainText('Когда будут документы?');
+  await chat.getByLabel(MESSAGES.applicationChat.placeholder).fill('Документы будут завтра');
+  await shot(page, 'chat');
+  await chat.getByRole('button', { name: MESSAGES.applicationChat.send }).click();
+  await expect(chat.getByTestId('chat-message')).toHaveCount(4);
+  await expect(chat.getByTestId('chat-message').last()).toContainText('Документы будут завтра');
+  await chat.getByRole('button', { name: MESSAGES.list.close }).first().click();
+  // Opening read them all: the row has no unread count and the unread filter no longer finds it.
+  await expect(page.getByText(MESSAGES.list.empty)).toBeVisible();
+  expect(await sql(`SELECT id FROM application_messages WHERE application_id = $1 AND from_requester AND read_at IS NULL`, [apps.inWork.id])).toEqual([]);
+  expect(await sql(`SELECT id FROM application_messages WHERE application_id = $1 AND message = 'Документы будут завтра' AND NOT from_requester`, [apps.inWork.id])).toHaveLength(1);
+});
+
 test('an application cancelled from the list frees its seat on the schedule', async ({ page }) => {
   await ensureAdmin(page);
   await page.goto(`/transports/schedules/${transportId}`);

@@ -57,12 +57,13 @@ export function applicationsListScreen(openChat: (row: ApplicationListRow) => vo
     columns: [
       { key: 'id', title: 'Заявка', maxWidth: '17.5vw', text: (row) => `№${row.number}. ${row.status_name}. ${requesterText(row)}`, render: (row) => <InfoCell row={row} /> },
       { key: 'contacts', title: 'Контакты', maxWidth: '11.5vw', text: (row) => [row.phone, row.email].filter(Boolean).join(', '), render: (row) => <ContactsCell row={row} /> },
-      { key: 'directions', title: 'Направления', maxWidth: '22vw', text: (row) => row.application_type_name, render: (row) => <DirectionsCell row={row} /> },
+      // Keyed by the first day: the header sorts by it (the shared list's sortable `start_date`).
+      { key: 'start_date', title: 'Направления', maxWidth: '22vw', text: (row) => row.application_type_name, render: (row) => <DirectionsCell row={row} /> },
       { key: 'tourists', title: 'Туристы', maxWidth: '11.5vw', text: (row) => row.tourists.map((tourist) => tourist.full_name).join(', '), render: (row) => <TouristsCell row={row} /> },
       { key: 'payments', title: 'Оплата', maxWidth: '12.5vw', text: () => undefined, render: (row) => <PaymentCell row={row} /> },
     ],
     rowActions: [
-      { title: MESSAGES.applicationList.chat, icon: 'chat', run: openChat },
+      { title: MESSAGES.applicationChat.chatButton, icon: 'chat', run: openChat },
       { title: MESSAGES.list.edit, icon: 'edit', to: (row) => routePath('application-edit', { id: row.id }) },
       {
         title: MESSAGES.applicationList.cancel,

@@ -51,7 +51,7 @@ export function InfoCell({ row }: { row: ApplicationListRow }) {
           {row.status_name}
         </Tag>
         {row.unread_messages_count > 0 && (
-          <Tag round intent={Intent.DANGER} icon="chat" title={T.unread(row.unread_messages_count)} aria-label={T.unread(row.unread_messages_count)} data-testid="unread-count">
+          <Tag round intent={Intent.DANGER} icon="chat" title={MESSAGES.applicationChat.unreadTitle(row.unread_messages_count)} aria-label={MESSAGES.applicationChat.unreadTitle(row.unread_messages_count)} data-testid="unread-count">
             {row.unread_messages_count}
           </Tag>
         )}
@@ -95,7 +95,10 @@ export function ContactsCell({ row }: { row: ApplicationListRow }) {
 
 type Leg = NonNullable<ApplicationListRow['transport_forth']> & { transfer_type?: { name: string } };
 
-const legText = (label: string, leg: Leg) => `${label}${leg.transfer_type ? ` (${leg.transfer_type.name})` : ''}: ${leg.from_city} → ${leg.to_city}, ${dateRange(leg.start_at, leg.finish_at)}`;
+/** The whole leg, on hover: 'Трансфер туда (Индивидуальный): Вокзал → Гостиница, 01.06.2026'. */
+const legTitle = (label: string, leg: Leg) => `${label}${leg.transfer_type ? ` (${leg.transfer_type.name})` : ''}: ${leg.from_city} → ${leg.to_city}, ${dateRange(leg.start_at, leg.finish_at)}`;
+/** The line itself: dates first, so a narrow column cuts the place names, never the dates. */
+const legLine = (leg: Leg) => `${dateRange(leg.start_at, leg.finish_at)} ${leg.from_city} → ${leg.to_city}`;
 
 /** 'Направления': the type and product, then one line per accommodation, transport and transfer leg. */
 export function DirectionsCell({ row }: { row: ApplicationListRow }) {
@@ -104,7 +107,7 @@ export function DirectionsCell({ row }: { row: ApplicationListRow }) {
   const legs: [string, IconName, Leg | null][] = [
     [T.forth, 'arrow-right', row.transport_forth],
     [T.back, 'arrow-left', row.transport_back],
-    [T.transferForth, 'taxi', row.transfer_forth],
+    [T.transferForth, 'drive-time', row.transfer_forth],
     [T.transferBack, 'taxi', row.transfer_back],
   ];
   return (
@@ -113,17 +116,17 @@ export function DirectionsCell({ row }: { row: ApplicationListRow }) {
         {head}
       </Line>
       {row.accommodations.map((stay, index) => {
-        const text = `${stay.hotel}, ${dateRange(stay.start_at, stay.finish_at)}`;
+        const dates = dateRange(stay.start_at, stay.finish_at);
         return (
-          <Line key={`stay-${index}`} icon="home" title={text}>
-            {text}
+          <Line key={`stay-${index}`} icon="home" title={`${stay.hotel}, ${dates}`}>
+            {`${dates} ${stay.hotel}`}
           </Line>
         );
       })}
       {legs.map(([label, icon, leg]) =>
         leg ? (
-          <Line key={label} icon={icon} title={legText(label, leg)}>
-            {legText(label, leg)}
+          <Line key={label} icon={icon} title={legTitle(label, leg)}>
+            {legLine(leg)}
           </Line>
         ) : null,
       )}
