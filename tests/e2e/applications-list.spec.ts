@@ -157,23 +157,26 @@ test('three selected rows are sent one message each', async ({ page }) => {
 test("a chat opened from the list shows the requester's messages, reads them and takes an answer", async ({ page }) => {
   await ensureAdmin(page);
   // The requester writes from the cabinet (an outside channel): its messages are inserted directly.
-  await sql(`INSERT INTO application_messages (application_id, message, from_requester, created_at) VALUES ($1, 'Когда будут документы?', true, now() - interval '2 hours'), ($1, 'Ждём ответа', true, now() - interval '1 hour')`, [
-    apps.inWork.id,
-  ]);
+  await sql(`INSERT INTO application_messages (application_id, message, from_requester) VALUES ($1, 'Когда будут документы?', true)`, [apps.inWork.id]);
+  await sql(`INSERT INTO application_messages (application_id, message, from_requester) VALUES ($1, 'Ждём ответа', true)`, [apps.inWork.id]);
   await page.goto(`/applications?agency_id=${agencyId}&unread_messages=1`);
   await expect(page.locator('.resource-table tbody a.app-number')).toHaveText([`№${apps.inWork.number}`]);
   const row = rowOf(page, apps.inWork);
   await expect(row.getByTestId('unread-count')).toHaveText('2');
   await row.getByRole('button', { name: MESSAGES.applicationChat.chatButton }).click();
   const chat = page.getByRole('dialog', { name: MESSAGES.applicationChat.title(apps.inWork.number, AGENCY) });
-  // Oldest first on screen, the bulk message of the previous test among them.
-  await expect(chat.getByTestId('chat-message')).toHaveCount(3);
-  await expect(chat.getByTestId('chat-message').first()).toContainText('Когда будут документы?');
+  // Oldest first on screen: the bulk message of the previous test, then the requester's two, read now.
+  const messages = chat.getByTestId('chat-message');
+  await expect(messages).toHaveCount(3);
+  await expect(messages.nth(0)).toContainText(`Уточните время выезда ${suffix}`);
+  await expect(messages.nth(1)).toContainText('Когда будут документы?');
+  await expect(messages.nth(2)).toContainText('Ждём ответа');
+  await expect(messages.nth(2)).toContainText(MESSAGES.applicationChat.readAt);
   await chat.getByLabel(MESSAGES.applicationChat.placeholder).fill('Документы будут завтра');
   await shot(page, 'chat');
   await chat.getByRole('button', { name: MESSAGES.applicationChat.send }).click();
-  await expect(chat.getByTestId('chat-message')).toHaveCount(4);
-  await expect(chat.getByTestId('chat-message').last()).toContainText('Документы будут завтра');
+  await expect(messages).toHaveCount(4);
+  await expect(messages.last()).toContainText('Документы будут завтра');
   await chat.getByRole('button', { name: MESSAGES.list.close }).first().click();
   // Opening read them all: the row has no unread count and the unread filter no longer finds it.
   await expect(page.getByText(MESSAGES.list.empty)).toBeVisible();
