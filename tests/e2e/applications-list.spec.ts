@@ -117,7 +117,16 @@ test("the agency's applications open from the agencies screen, newest first, wit
 test("status and a tourist's surname narrow the list together, and the view is kept in the address", async ({ page }) => {
   await ensureAdmin(page);
   await page.goto(`/applications?agency_id=${agencyId}`);
+  await expect(page.locator('.resource-table tbody a.app-number')).toHaveCount(5);
+  // A newer list request cancels the running one: the 'Новая' page, held up here, is aborted by the browser.
+  await page.route(/\/api\/applications\?.*status=1/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    await route.continue().catch(() => undefined);
+  });
+  const aborted = page.waitForEvent('requestfailed', (request) => /\/api\/applications\?.*status=1/.test(request.url()));
+  await page.getByLabel('Статус', { exact: true }).selectOption({ label: 'Новая' });
   await page.getByLabel('Статус', { exact: true }).selectOption({ label: 'В работе' });
+  expect((await aborted).failure()?.errorText).toContain('ABORTED');
   await expect(page.locator('.resource-table tbody a.app-number')).toHaveText([apps.bus, apps.inWorkOther, apps.inWork].map((app) => `№${app.number}`));
   await page.getByLabel(MESSAGES.list.searchPlaceholder).fill('Пересвет');
   await expect(page.locator('.resource-table tbody a.app-number')).toHaveText([`№${apps.inWork.number}`]);
