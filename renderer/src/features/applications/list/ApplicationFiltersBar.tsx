@@ -17,7 +17,7 @@ import { DateField } from '../../../common/form/DateFields';
 import { PickerField } from '../../../common/form/PickerField';
 import type { ResourceList } from '../../../common/resource/useResourceList';
 
-/** The query-string names of the filters this bar draws (all of shared/applications/list.ts but `is_watched`, which only the badge's link uses). */
+/** The query-string names of the list's filters (shared/applications/list.ts): the bar draws all but `is_watched`, which is still read from a bookmarked address. */
 export const APPLICATION_FILTER_PARAMS = ['type', 'status', 'payment_status', 'start_date', 'client_id', 'agency_id', 'city_id', 'unread_messages', 'source', 'platform', 'requester_type', 'is_watched'] as const;
 
 const T = MESSAGES.applicationList;
