@@ -255,7 +255,8 @@ async function walkDialogs(page: Page, findings: Findings, where: string) {
   for (let index = 0; index < count; index++) {
     const opener = openers.nth(index);
     const label = ((await opener.getAttribute('aria-label')) ?? (await opener.textContent()) ?? '').trim();
-    if (labels.has(label) || !(await opener.isVisible())) continue; // one of each: the first row's
+    // One of each (the first row's); a button waiting for something (no rows selected yet) opens nothing.
+    if (labels.has(label) || !(await opener.isVisible()) || (await opener.isDisabled())) continue;
     labels.add(label);
     await opener.click();
     const dialog = page.locator('.bp6-overlay-open [role="dialog"], .bp6-overlay-open [role="alertdialog"]').last();
