@@ -153,8 +153,17 @@ async function checkPageLayout(page: Page, findings: Findings, where: string) {
       const frame = table.parentElement!;
       if (frame.scrollWidth > frame.clientWidth + 1) found.push(`a table is ${frame.scrollWidth}px wide in ${frame.clientWidth}px: its columns do not fit`);
       const header = table.querySelector('thead tr')?.getBoundingClientRect().height ?? 0;
+      // A list whose rows are stacks of one-line entries by design (the applications: legs, stays,
+      // tourists) marks itself `stacked-rows`: there each entry (`row-line`) must stay one line.
+      const stacked = table.closest('.stacked-rows') !== null;
       for (const row of table.querySelectorAll('tbody tr')) {
         const height = row.getBoundingClientRect().height;
+        if (stacked) {
+          for (const line of row.querySelectorAll('.row-line')) {
+            if (line.getBoundingClientRect().height > 26) found.push(`a line of a stacked row wraps: «${line.textContent?.trim().slice(0, 60)}»`);
+          }
+          continue;
+        }
         // One line of text, or a control (switch, buttons) of about the same height.
         if (row.children.length > 1 && height > 48) found.push(`a row is ${Math.round(height)}px high (more than one line): «${row.textContent?.trim().slice(0, 60)}»`);
       }

@@ -29,8 +29,9 @@ export function ApplicationsListPage() {
   const actions = useRowActions(definition, list);
   const selection = useRowSelection(list);
 
+  // stacked-rows: each row is a stack of one-line entries by design (the screen walk checks the lines, not the row).
   return (
-    <Card className="resource-screen applications-list" elevation={1}>
+    <Card className="resource-screen applications-list stacked-rows" elevation={1}>
       <div className="screen-heading">
         <div className="screen-title">
           <H2>{definition.title}</H2>

@@ -27,7 +27,7 @@ export function dateRange(start: string, finish: string): string {
 /** One line of a cell: an optional icon, the text cut with '…', the whole text on hover. */
 function Line({ icon, children, title, className }: { icon?: IconName; children: ReactNode; title: string; className?: string }) {
   return (
-    <div className={`app-line${className ? ` ${className}` : ''}`} title={title}>
+    <div className={`app-line row-line${className ? ` ${className}` : ''}`} title={title}>
       {icon && <Icon icon={icon} size={12} className="app-line-icon" />}
       <span className="app-line-text">{children}</span>
     </div>
@@ -43,7 +43,7 @@ export function InfoCell({ row }: { row: ApplicationListRow }) {
   const source = sourceLabel(row.source, row.source_payload.platform);
   return (
     <div className="app-cell">
-      <div className="app-line app-line-head">
+      <div className="app-line row-line app-line-head">
         <Link to={routePath('application-edit', { id: row.id })} className="app-number">
           №{row.number}
         </Link>
@@ -63,7 +63,7 @@ export function InfoCell({ row }: { row: ApplicationListRow }) {
       >
         {requester.full_name}
       </Line>
-      <div className="app-line bp6-text-muted" title={row.edited_from_front ? `${source}. ${T.editedFromFront}` : source}>
+      <div className="app-line row-line bp6-text-muted" title={row.edited_from_front ? `${source}. ${T.editedFromFront}` : source}>
         {row.edited_from_front && (
           <Tag minimal intent={Intent.WARNING} className="app-front-mark" data-testid="edited-from-front">
             {T.editedFromFront}
