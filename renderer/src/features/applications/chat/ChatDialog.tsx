@@ -92,7 +92,10 @@ function ChatBody({ application }: { application: ChatApplication }) {
   // Oldest first on screen, the newest in view at the bottom.
   const shown = chat.data ? [...chat.data].reverse() : [];
   const end = useRef<HTMLDivElement>(null);
-  useEffect(() => end.current?.scrollIntoView({ block: 'end' }), [chat.data]);
+  useEffect(() => {
+    // A block body: newer browsers' scrollIntoView returns a promise, which React would take for a cleanup.
+    end.current?.scrollIntoView({ block: 'end' });
+  }, [chat.data]);
 
   const submit = () => {
     if (text.trim() !== '' && !send.isPending) send.mutate(text);
@@ -112,6 +115,11 @@ function ChatBody({ application }: { application: ChatApplication }) {
         )}
         <div ref={end} />
       </div>
+      {!application.requester_active && (
+        <div className={`${Classes.DIALOG_FOOTER} ${Classes.TEXT_MUTED}`} data-testid="chat-inactive">
+          {C.requesterInactive}
+        </div>
+      )}
       {application.requester_active && (
         <div className={`${Classes.DIALOG_FOOTER} application-chat-input`}>
           <FormGroup helperText={error ?? `${text.length} / ${APPLICATION_LIMITS.chatMessage}`} intent={error ? Intent.DANGER : Intent.NONE}>
