@@ -47,7 +47,10 @@ export function BulkMessageDialog({ applicationIds, isOpen = true, onClose, onSe
     onError: (failure) => {
       const errors = failure instanceof ApiError ? failure.fieldErrors : {};
       setError(errors.message?.[0]);
-      notifyFailure(failure, C.bulkFailed, { fixed: true, format: (reason) => errors.applications_ids?.[0] ?? reason });
+      // An application gone or every requester inactive: the spec's text with the reason under it.
+      const idsError = Object.entries(errors).find(([path]) => path.startsWith('applications_ids'))?.[1][0];
+      if (idsError) toast.error(idsError, C.bulkFailed);
+      else notifyFailure(failure, C.bulkFailed, { fixed: true });
     },
   });
 

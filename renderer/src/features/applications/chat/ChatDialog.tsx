@@ -92,8 +92,8 @@ function ChatBody({ application }: { application: ChatApplication }) {
   // Oldest first on screen, the newest in view at the bottom.
   const shown = chat.data ? [...chat.data].reverse() : [];
   const end = useRef<HTMLDivElement>(null);
-  // Braces: a new Chromium's scrollIntoView returns a promise, which React would take for the effect's clean-up and crash on.
   useEffect(() => {
+    // A block body: newer browsers' scrollIntoView returns a promise, which React would take for a cleanup.
     end.current?.scrollIntoView({ block: 'end' });
   }, [chat.data]);
 
@@ -115,6 +115,11 @@ function ChatBody({ application }: { application: ChatApplication }) {
         )}
         <div ref={end} />
       </div>
+      {!application.requester_active && (
+        <div className={`${Classes.DIALOG_FOOTER} ${Classes.TEXT_MUTED}`} data-testid="chat-inactive">
+          {C.requesterInactive}
+        </div>
+      )}
       {application.requester_active && (
         <div className={`${Classes.DIALOG_FOOTER} application-chat-input`}>
           <FormGroup helperText={error ?? `${text.length} / ${APPLICATION_LIMITS.chatMessage}`} intent={error ? Intent.DANGER : Intent.NONE}>
