@@ -112,6 +112,13 @@ test("the agency's applications open from the agencies screen, newest first, wit
   await page.reload();
   await expect(page.getByTestId('badge-applications')).toHaveText(String(count));
   await shot(page, 'agency');
+
+  // Its number opens the edit page, which marks it watched: the badge goes down by one.
+  await rowOf(page, apps.inWorkOther).getByRole('link', { name: `№${apps.inWorkOther.number}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/applications/${apps.inWorkOther.id}/edit$`));
+  await expect.poll(async () => (await sql<{ is_watched: boolean }>(`SELECT is_watched FROM applications WHERE id = $1`, [apps.inWorkOther.id]))[0]!.is_watched).toBe(true);
+  if (count > 1) await expect(page.getByTestId('badge-applications')).toHaveText(String(count - 1));
+  else await expect(page.getByTestId('badge-applications')).toHaveCount(0);
 });
 
 test("status and a tourist's surname narrow the list together, and the view is kept in the address", async ({ page }) => {

@@ -35,6 +35,7 @@ import { TouristsTab } from './tabs/TouristsTab';
 import { TransfersTab } from './tabs/TransfersTab';
 import { TransportTab } from './tabs/TransportTab';
 import { VendorRequestTab } from './tabs/VendorRequestTab';
+import { useMarkWatched } from './useMarkWatched';
 import { useTotals } from './useTotals';
 import './applications.css';
 
@@ -75,6 +76,8 @@ export function ApplicationEditorPage() {
   const product = useProduct(form?.application_type ?? null, form?.applicationable_id ?? null);
   const { totals, pending } = useTotals(editor.mode === 'edit' ? editor.id : undefined, form, stored?.totals);
   const [confirming, setConfirming] = useState(false);
+  // Opened by the office: no longer unwatched (the badge's count).
+  useMarkWatched(stored?.id);
 
   const update: SetField = (key, value) => editor.update(key as keyof ApplicationValues, value as ApplicationValues[keyof ApplicationValues]);
   /** Several fields at once (a new type clears its product and the rows that were of it). */
