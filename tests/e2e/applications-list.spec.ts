@@ -7,6 +7,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { MESSAGES } from '../../shared/messages.js';
+import { insertApplication } from '../../server/test/application-fixtures.js';
 import { daysFromToday, insertBooking, insertCities, insertTransport, insertTransportation } from '../../server/test/transport-fixtures.js';
 import { apiPost, ensureAdmin, signIn, signOut, sql } from './session.js';
 
@@ -119,6 +120,18 @@ test("the agency's applications open from the agencies screen, newest first, wit
   await expect.poll(async () => (await sql<{ is_watched: boolean }>(`SELECT is_watched FROM applications WHERE id = $1`, [apps.inWorkOther.id]))[0]!.is_watched).toBe(true);
   if (count > 1) await expect(page.getByTestId('badge-applications')).toHaveText(String(count - 1));
   else await expect(page.getByTestId('badge-applications')).toHaveCount(0);
+});
+
+test("a client's applications open from the clients screen, the agency filter waiting meanwhile", async ({ page }) => {
+  const application = await insertApplication(db, { number: `2099-9${suffix}` });
+  const [client] = await sql<{ id: number; phone: string; full_name: string }>(`SELECT c.id, c.phone, c.full_name FROM clients c JOIN applications a ON a.client_id = c.id WHERE a.id = $1`, [application.id]);
+  await ensureAdmin(page);
+  await page.goto(`/clients?query=${encodeURIComponent(client!.phone.slice(2))}`);
+  await page.getByRole('row', { name: new RegExp(client!.full_name) }).getByRole('button', { name: MESSAGES.clients.applications }).click();
+  await expect(page).toHaveURL(new RegExp(`/applications\\?client_id=${client!.id}$`));
+  await expect(page.getByTestId('filter-client')).toHaveText(client!.full_name);
+  await expect(page.getByTestId('filter-agency')).toBeDisabled();
+  await expect(page.locator('.resource-table tbody a.app-number')).toHaveText([`№${application.number}`]);
 });
 
 test("status and a tourist's surname narrow the list together, and the view is kept in the address", async ({ page }) => {
