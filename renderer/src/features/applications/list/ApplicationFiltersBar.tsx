@@ -125,7 +125,7 @@ export function ApplicationFiltersBar({ list }: { list: ResourceList<Application
       </div>
       <FilterSelect label="Город" value={value('city_id')} options={idNames(data?.cities)} onChange={(next) => set({ city_id: next })} />
       <FilterSelect
-        label="Непрочитанные сообщения"
+        label="Непрочитанные"
         value={value('unread_messages')}
         options={[
           { value: '1', label: 'Есть непрочитанные' },
