@@ -6,6 +6,7 @@ import { AgencyDocumentsModule } from './agency-documents/agency-documents.modul
 import { ApplicationEditorDataModule } from './applications/editor-data/editor-data.module.js';
 import { APPLICATION_PAYLOAD_ROUTES, ApplicationsModule } from './applications/applications.module.js';
 import { ApplicationSeatsModule } from './applications/seats/application-seats.module.js';
+import { ApplicationChatModule } from './applications/chat/application-chat.module.js';
 import { AuthController } from './auth/auth.controller.js';
 import { LoginThrottleService } from './auth/login-throttle.service.js';
 import { AuthGuard } from './common/auth/auth.guard.js';
@@ -112,6 +113,7 @@ export const FEATURE_MODULES: Type[] = [
   CatalogSectionsModule,
   ApplicationEditorDataModule,
   ApplicationSeatsModule,
+  ApplicationChatModule,
   ApplicationsModule,
 ];
 

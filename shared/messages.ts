@@ -249,6 +249,28 @@ export const MESSAGES = {
     notApplicationSeat: 'Это место не относится к заявке.',
     arrivalAfterDeparture: 'Пункт прибытия должен быть после пункта отправления.',
   },
+  /** The chat with the requester and the bulk message (spec 03 §2.2, §8; issue 19). */
+  applicationChat: {
+    title: (number: string, requester: string) => `Заявка №${number}. Чат с ${requester}`,
+    empty: 'Сообщений нет',
+    sent: 'Сообщение отправлено',
+    sendFailed: 'Произошла ошибка при отправке сообщения',
+    bulkFailed: 'Произошла ошибка при Отправке сообщения',
+    readAllFailed: 'Произошла ошибка',
+    bulkTitle: 'Отправка сообщения',
+    chatButton: 'Чат',
+    send: 'Отправить',
+    placeholder: 'Сообщение',
+    unreadTitle: (count: number) => `Непрочитанных сообщений: ${count}`,
+    sentAt: 'Отправлено',
+    readAt: 'Прочитано',
+    notRead: 'Не прочитано',
+    requesterInactive: 'Заказчик неактивен: сообщения ему не отправляются.',
+    notOfRequesterType: 'Заявка не от заказчика этого типа.',
+    unknownApplication: 'Заявка не найдена.',
+    noneActive: 'Все выбранные заказчики неактивны: сообщение не отправлено.',
+    skippedInactive: (count: number) => `Не отправлено заказчикам, которые неактивны: ${count}`,
+  },
   /** Spec 01 §2.14, §2.15, §8 (imports and the dashboard): quoted in English, shown in Russian. */
   imports: {
     title: 'Импорты', // spec: 'Imports'

@@ -210,6 +210,10 @@ export const APPLICATION_LIMITS = {
   documentNumber: 13,
   chatMessage: 1000,
   bulkMessage: 200,
+  /** The chat answers its newest messages only (issue 19): older ones are not shown. */
+  chatHistory: 200,
+  /** Applications one bulk message or one unread-counts request names. */
+  chatApplications: 1000,
   externalMessage: 2000,
   search: 128,
   /** Application documents: pdf only, up to 10 files. */

@@ -38,6 +38,7 @@ const RULES: { method?: string; path: RegExp; access: Access; why: string }[] = 
   // What the application editor reads of other records (issue 18): all three roles edit applications.
   { method: 'GET', path: /^\/api\/applications\/(data|products\/:kind\/:id|staff\/list|agency-users\/list)$/, access: ACCESS.everyone, why: 'issue 18: the application editor’s dictionaries, products and pickers' },
   { path: /^\/api\/applications(\/:id(\/calc-totals)?|\/calc-totals)?$/, access: ACCESS.everyone, why: 'issue 18, §6: all three roles read, create and edit applications and ask their totals' },
+  { path: /^\/api\/((clients|agencies)\/chat(\/read-all)?|applications\/(send-message|chats\/unread-messages))$/, access: ACCESS.everyone, why: 'issue 19, spec 03 §6: the chat with requesters, the bulk message and the unread counts, for all three' },
   { method: 'GET', path: /^\/api\/(hotels|tours)\/:id\/services\/list$/, access: ACCESS.everyone, why: 'spec 03 §7: the services an application line may name' },
   { path: /^\/api\/hotels(\/:[a-z_]+(\/.*)?|\/(data|list|files|infrastructures\/list))?$/, access: ACCESS.administratorAndManager, why: '§6 hotels (the editor and its own calls)' },
   { method: 'GET', path: /^\/api\/tours\/services\/list$/, access: ACCESS.everyone, why: 'the tour services picker: tours, applications and analytics need it' },

@@ -24,6 +24,7 @@ import { editorReadState, useEditorData } from '../../common/editor/useEditorDat
 import { useProduct, TYPE_OFFERS } from './data';
 import { APPLICATION_TAB_OWNS, applicationFromRecord, blankApplication, copyApplication, generalOwns, type ApplicationValues, type SetField } from './form';
 import { ApplicationHeader } from './ApplicationHeader';
+import { ChatButton, chatApplicationOf } from './chat';
 import { AccommodationsTab } from './tabs/AccommodationsTab';
 import { ContactsTab } from './tabs/ContactsTab';
 import { GeneralTab } from './tabs/GeneralTab';
@@ -106,7 +107,7 @@ export function ApplicationEditorPage() {
         errors={errors}
         {...editorReadState(editor, lists)}
         failedText={A.loadFailed}
-        header={props && <ApplicationHeader {...props} heading={heading} patch={patch} product={product.data} />}
+        header={props && <ApplicationHeader {...props} heading={heading} patch={patch} product={product.data} actions={stored && <ChatButton application={chatApplicationOf(stored)} />} />}
         tabs={
           props
             ? [

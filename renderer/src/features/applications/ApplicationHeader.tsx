@@ -20,6 +20,8 @@ interface Props extends TabProps {
   heading: string;
   product: ApplicationProduct | undefined;
   patch(values: Partial<ApplicationValues>): void;
+  /** Beside the heading: the chat button of a stored application (issue 19). */
+  actions?: React.ReactNode;
 }
 
 /** What a product change lets go of: every row that was of the old product. */
@@ -36,7 +38,7 @@ const productRows = (): Partial<ApplicationValues> => ({
   meals: [],
 });
 
-export function ApplicationHeader({ form, errors, data, heading, product, patch }: Props) {
+export function ApplicationHeader({ form, errors, data, heading, product, patch, actions }: Props) {
   const type = applicationType(form.application_type);
   const kind = type?.product ?? null;
   const error = (name: string) => errors[name]?.[0];
@@ -50,9 +52,12 @@ export function ApplicationHeader({ form, errors, data, heading, product, patch 
 
   return (
     <div className="application-header">
-      <H4 className="application-heading" data-testid="application-heading">
-        {heading}
-      </H4>
+      <div className="application-heading-line">
+        <H4 className="application-heading" data-testid="application-heading">
+          {heading}
+        </H4>
+        {actions}
+      </div>
       <div className="editor-grid">
         {field(
           'application_type',
