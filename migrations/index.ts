@@ -28,6 +28,7 @@ import { SeaTours1765300000200 } from './1765300000200-SeaTours.js';
 import { Applications1765400000000 } from './1765400000000-Applications.js';
 import { DigitSearch1765400000100 } from './1765400000100-DigitSearch.js';
 import { ApplicationChat1765400000200 } from './1765400000200-ApplicationChat.js';
+import { ApplicationList1765400000300 } from './1765400000300-ApplicationList.js';
 
 export const MIGRATIONS = [
   Foundation1763769600000,
@@ -59,4 +60,5 @@ export const MIGRATIONS = [
   Applications1765400000000,
   DigitSearch1765400000100,
   ApplicationChat1765400000200,
+  ApplicationList1765400000300,
 ];

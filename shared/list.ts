@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { LIST_DEFAULTS } from './api.js';
+import { isCalendarDate, parseTypedDate } from './dates.js';
 import { MESSAGES } from './messages.js';
 
 const M = MESSAGES.validation;
@@ -51,6 +52,15 @@ export const listFilter = {
   /** One of a few words (`type=forth|back`). */
   oneOf: <const Values extends readonly [string, ...string[]]>(values: Values) =>
     z.preprocess((value) => queryText(value), z.enum(values, { error: M.oneOf }).optional()),
+  /** A calendar day, YYYY-MM-DD (DD.MM.YYYY read too): `start_date=2026-05-01`. */
+  date: () =>
+    z.preprocess(
+      (value) => {
+        const text = queryText(value);
+        return typeof text === 'string' ? (parseTypedDate(text) ?? text.trim()) : text;
+      },
+      z.string({ error: MESSAGES.dates.format }).refine(isCalendarDate, MESSAGES.dates.format).optional(),
+    ),
 };
 
 /** The zod schema of a list's filters: one entry per query parameter. */
@@ -74,6 +84,8 @@ export interface ListDefinition<Sortable extends string = string, Filters extend
   filters?: Filters;
   /** Cap of `limit` when the spec asks for more than the default 100. */
   maxLimit?: number;
+  /** The order when the request names no `ascending`: true (default) oldest / A first, false newest first (applications). */
+  defaultAscending?: boolean;
   /**
    * How `GET {path}/list` answers: `'whole'` (default) every `{id, name}` — small dictionaries the
    * original's clients load once; `'search'` at most `limit` rows matching `query` — tables that
@@ -117,7 +129,7 @@ const searchParam = () =>
  * The query-string schema of a list page: `query, page, limit, orderBy, ascending` and the list's
  * filters. `orderBy` must be one of the sortable columns; `limit` is capped by `maxLimit`.
  */
-export function listQuerySchema(definition: Pick<ListDefinition, 'sortable' | 'filters' | 'maxLimit'>) {
+export function listQuerySchema(definition: Pick<ListDefinition, 'sortable' | 'filters' | 'maxLimit' | 'defaultAscending'>) {
   const sortable = definition.sortable as readonly string[];
   return z
     .object({
@@ -131,6 +143,7 @@ export function listQuerySchema(definition: Pick<ListDefinition, 'sortable' | 'f
       ),
       ascending: z.preprocess((value) => {
         const text = queryText(value);
+        if (text === undefined) return definition.defaultAscending ?? true;
         return !(text === '0' || text === 'false');
       }, z.boolean()),
     })

@@ -248,6 +248,17 @@ export const MESSAGES = {
     seatChanged: 'Место успешно изменено!',
     notApplicationSeat: 'Это место не относится к заявке.',
     arrivalAfterDeparture: 'Пункт прибытия должен быть после пункта отправления.',
+    /** The list and its row actions (spec 03 §2.1, §8; issue 19). */
+    listTitle: 'Заявки',
+    listSubtitle: 'Список заявок',
+    clientOrAgency: 'Укажите либо клиента, либо агентство.',
+    cancelConfirm: 'Вы действительно желаете аннулировать заявку?',
+    cancelled: 'Заявка успешно аннулирована',
+    cancelFailed: 'Произошла ошибка при аннулировании',
+    alreadyCancelled: 'Заявка уже аннулирована.',
+    deleted: 'Заявка удалена',
+    deleteHasPayments: 'Заявку с оплатами или выплатами поставщикам удалить нельзя.',
+    deleteOnlyAdministrator: 'Удалять заявки может только администратор.',
   },
   /** The chat with the requester and the bulk message (spec 03 §2.2, §8; issue 19). */
   applicationChat: {

@@ -25,7 +25,6 @@ import { readAggregates, writeAggregate } from '../common/aggregate/aggregate-st
 import { parsePayload } from '../common/aggregate/payload.js';
 import { saveAggregate, type SavedAggregate } from '../common/aggregate/save-aggregate.js';
 import type { Actor, AuthUser } from '../common/auth/decorators.js';
-import { idsInUse } from '../common/database/foreign-keys.js';
 import { notFound, parseInput, ValidationFailed } from '../common/http/errors.js';
 import { SeatRepeated, SeatTaken, syncApplicationSeats } from '../seats/seat-store.js';
 import { loadGround, type Ground, type Sql } from './application-ground.js';
@@ -116,15 +115,16 @@ export class ApplicationsService {
     const [stored] = await readAggregates(manager, APPLICATION_AGGREGATE, [id]);
     if (!stored) throw notFound();
     const seats = await manager.query<ApplicationRecord['seats_forth']>(SEATS_SQL, [id]);
-    const inUse = await idsInUse(manager, 'applications', [id]);
     const status = Number(stored.row.status);
     const hasPayments = (stored.collections.payments ?? []).length > 0;
+    // Deletable while nothing was paid either way (the list's `can_delete`, issue 19).
+    const hasVendorPayments = (stored.collections.vendor_payments ?? []).length > 0;
     return applicationRecord(stored, {
       seats,
       canEditPrice: canEditPrice(status, hasPayments, isPrivileged(viewer)),
       canEditAgencyCommission: canEditAgencyCommission(status, hasPayments, isPrivileged(viewer)),
       canEditPrepayment: canEditPrepayment(status, hasPayments),
-      canDelete: !inUse.has(id),
+      canDelete: !hasPayments && !hasVendorPayments,
       showSource: viewer.role === Role.Administrator,
     });
   }

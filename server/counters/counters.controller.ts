@@ -1,15 +1,17 @@
 import { Controller, Get, Inject } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { NewItemsCounters } from '../../shared/api.js';
+import { UNWATCHED_COUNT_SQL } from '../applications/list/application-list.service.js';
 
 /**
  * The counters of the header badges, one SQL count each (run together in one query).
  * Each feature adds its line here; a counter without a line answers 0.
- * Applications come later: `applications.unwatched_count` stays 0 until then.
  */
 const COUNTER_QUERIES = {
   clients_new: `SELECT count(*)::int FROM clients WHERE is_new`,
   agencies_new: `SELECT count(*)::int FROM agencies WHERE is_new`,
+  // Applications no staff member has opened yet, from the count the database keeps (issue 19).
+  applications_unwatched: `SELECT ${UNWATCHED_COUNT_SQL}`,
 } satisfies Record<string, string>;
 
 type CounterName = keyof typeof COUNTER_QUERIES | 'agencies_new' | 'applications_unwatched';

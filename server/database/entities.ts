@@ -19,6 +19,7 @@ import { TourListEntity } from '../tours/tour-list.entity.js';
 import { TourRouteListEntity } from '../tour-routes/tour-route.entity.js';
 import { TransportationEntity } from '../transportation/transportation.entity.js';
 import { TransportListEntity } from '../transports/transport.entities.js';
+import { ApplicationListEntity } from '../applications/list/application-list.entity.js';
 import { UserEntity } from '../users/user.entity.js';
 import { VendorEntity } from '../vendors/vendor.entity.js';
 
@@ -47,6 +48,7 @@ export const ENTITIES = [
   TourServiceEntity,
   TransportationEntity,
   TransportListEntity,
+  ApplicationListEntity,
   TourListEntity,
   TourRouteListEntity,
 ];

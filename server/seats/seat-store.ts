@@ -193,6 +193,17 @@ export async function lockApplicationBookings(manager: EntityManager, applicatio
   return (await manager.query(`SELECT ${BOOKING_COLUMNS} FROM seat_bookings WHERE ${conditions.join(' AND ')} ORDER BY number, id FOR UPDATE`, params)) as StoredBooking[];
 }
 
+/**
+ * Releases every seat of an application (its cancellation or deletion), inside the caller's
+ * transaction holding the application's row; answers how many bookings were released.
+ */
+export async function releaseApplicationSeats(manager: EntityManager, applicationId: number): Promise<number> {
+  const [row] = (await manager.query(`WITH released AS (DELETE FROM seat_bookings WHERE application_id = $1 RETURNING id) SELECT count(*)::int AS count FROM released`, [
+    applicationId,
+  ])) as { count: number }[];
+  return row?.count ?? 0;
+}
+
 export interface WantedSeat {
   number: number;
   /** The tourist riding it, once entered; null until then. */

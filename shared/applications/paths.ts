@@ -28,7 +28,15 @@ export const APPLICATION_PATHS = {
   agencyUsers: '/applications/agency-users',
   /** GET: the services an application line may name — a hotel's service items, a tour's services without its required ones. */
   services: (kind: typeof ProductKind.Hotel | typeof ProductKind.Tour, id: number) => `/${PRODUCT_SEGMENTS[kind]}/${id}/services/list`,
-  /** POST {payload}: create; GET → {data: ApplicationRecord}, PUT {payload}: one application. */
+  /** GET → Paged<ApplicationListRow> (shared/applications/list.ts `applicationsList`: filters, sorts, newest first). */
+  list: '/applications',
+  /** GET [?client_id=|&agency_id=] → ApplicationFilters. */
+  filters: '/applications/filters',
+  /** PUT [{version}] → ApplicationActionReply: status 7, seats released; 422 when cancelled already. */
+  cancel: (id: number) => `/applications/cancel/${id}`,
+  /** POST (the edit page, once opened) → 204: the application is watched; never bumps the version. */
+  watched: (id: number) => `/applications/${id}/watched`,
+  /** POST {payload}: create; GET → {data: ApplicationRecord}, PUT {payload}: one application; DELETE → {message} (administrator, can_delete). */
   create: '/applications',
   record: (id: number) => `/applications/${id}`,
   /** POST {discount, manual_price_without_discount, manual_agency_commission, services…} → {data: ApplicationTotals}: over the stored application. */

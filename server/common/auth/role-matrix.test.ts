@@ -37,6 +37,7 @@ const RULES: { method?: string; path: RegExp; access: Access; why: string }[] = 
   { method: 'GET', path: /^\/api\/(tours|sea-tours|hotels|transports)\/list$/, access: ACCESS.everyone, why: 'issue 17: pickers read by all three roles' },
   // What the application editor reads of other records (issue 18): all three roles edit applications.
   { method: 'GET', path: /^\/api\/applications\/(data|products\/:kind\/:id|staff\/list|agency-users\/list)$/, access: ACCESS.everyone, why: 'issue 18: the application editor’s dictionaries, products and pickers' },
+  { method: 'DELETE', path: /^\/api\/applications\/:id$/, access: ACCESS.administratorOnly, why: 'spec 03 §2.1, issue 19: only the administrator deletes an application' },
   { path: /^\/api\/applications(\/:id(\/calc-totals)?|\/calc-totals)?$/, access: ACCESS.everyone, why: 'issue 18, §6: all three roles read, create and edit applications and ask their totals' },
   { path: /^\/api\/((clients|agencies)\/chat(\/read-all)?|applications\/(send-message|chats\/unread-messages))$/, access: ACCESS.everyone, why: 'issue 19, spec 03 §6: the chat with requesters, the bulk message and the unread counts, for all three' },
   { method: 'GET', path: /^\/api\/(hotels|tours)\/:id\/services\/list$/, access: ACCESS.everyone, why: 'spec 03 §7: the services an application line may name' },

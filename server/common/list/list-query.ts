@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { listQuerySchema, pickerQuerySchema, type ListDefinition, type ListParams, type PickerParams } from '../../../shared/list.js';
 import { parseInput } from '../http/errors.js';
 
-type ListQueryDefinition = Pick<ListDefinition, 'sortable' | 'filters' | 'maxLimit'>;
+type ListQueryDefinition = Pick<ListDefinition, 'sortable' | 'filters' | 'maxLimit' | 'defaultAscending'>;
 
 /** Building a zod schema costs more than parsing with it: one per list, built on its first request. */
 const schemas = new WeakMap<ListQueryDefinition, ReturnType<typeof listQuerySchema>>();

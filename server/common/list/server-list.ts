@@ -59,7 +59,11 @@ export interface ServerList<Entity extends ObjectLiteral = ObjectLiteral, Defini
    * unfiltered page reads it instead of counting. `keys` are filters whose per-value counts are
    * kept too (`is_active`), so a page filtered by one of them reads its count as well.
    */
-  counted?: { keys: readonly string[] };
+  counted?: {
+    keys: readonly string[];
+    /** The counted column of a filter named otherwise (`unread_messages` → `has_unread_messages`). */
+    columns?: Partial<Record<string, string>>;
+  };
   /**
    * Rows carry `can_delete`: false while another table's foreign key (one that does not cascade)
    * points at the row. Read from PostgreSQL's own constraints, so it always matches what delete does.

@@ -1,0 +1,82 @@
+/**
+ * The application list (spec 03 §2.1, issue 19) on the list engine, over the view
+ * `application_list_rows` (migrations/1765400000300-ApplicationList.ts): the page's ids come from
+ * `applications` and its indexes, then its ten rows get their content in the same statement.
+ */
+import { APPLICATION_STATUSES, APPLICATION_TYPES, ApplicationSource, ApplicationType, ProductKind, TRANSFER_TYPES } from '../../../shared/applications/constants.js';
+import { applicationsList, type ApplicationListRow } from '../../../shared/applications/list.js';
+import { decimal, roundMoney } from '../../../shared/money.js';
+import { ALIAS, defineServerList } from '../../common/list/server-list.js';
+import { ApplicationListEntity } from './application-list.entity.js';
+
+const PRODUCT_OF_TYPE: Partial<Record<number, { kind: ProductKind; column: 'hotel_id' | 'tour_id' | 'transport_id' | 'sea_tour_id' }>> = {
+  [ApplicationType.Accommodation]: { kind: ProductKind.Hotel, column: 'hotel_id' },
+  [ApplicationType.ExcursionTour]: { kind: ProductKind.Tour, column: 'tour_id' },
+  [ApplicationType.BusTour]: { kind: ProductKind.Transport, column: 'transport_id' },
+  [ApplicationType.SeaTour]: { kind: ProductKind.SeaTour, column: 'sea_tour_id' },
+};
+
+const money = (value: string) => roundMoney(value).toFixed(2);
+
+/** The row as the list answers it (shared/applications/list.ts `ApplicationListRow`). */
+export function applicationListRow(row: ApplicationListEntity): ApplicationListRow {
+  const product = PRODUCT_OF_TYPE[row.type];
+  const productId = product ? row[product.column] : null;
+  const isAgency = row.requestorable?.type === 'agencies';
+  // An agency pays the price less its commission; a client the price.
+  const owed = decimal(isAgency ? row.agency_total : row.price_total).minus(decimal(row.paid));
+  const transfer = (leg: 'forth' | 'back') => {
+    const item = row.transfers?.[leg];
+    return item ? { ...item, transfer_type: { id: item.transfer_type, name: TRANSFER_TYPES.find((type) => type.id === item.transfer_type)?.name ?? '' } } : null;
+  };
+  return {
+    id: row.id,
+    number: row.number,
+    requestorable: row.requestorable ?? { type: 'clients', id: 0, full_name: '', name: '', is_active: false },
+    status: row.status,
+    status_name: APPLICATION_STATUSES.find((status) => status.id === row.status)?.name ?? '',
+    source: row.source,
+    source_payload: { platform: row.platform },
+    edited_from_front: row.edited_from_front,
+    phone: row.phone,
+    email: row.email,
+    tourists: row.tourists,
+    application_type: row.type,
+    application_type_name: APPLICATION_TYPES.find((type) => type.id === row.type)?.name ?? '',
+    applicationable: product && productId != null ? { id: productId, type: product.kind, name: row.product_name ?? '' } : null,
+    accommodations: row.accommodations,
+    transport_forth: row.transports?.forth ?? null,
+    transport_back: row.transports?.back ?? null,
+    transfer_forth: transfer('forth'),
+    transfer_back: transfer('back'),
+    payments_info: {
+      price_total: money(row.price_total),
+      agency_total: money(row.agency_total),
+      paid: money(row.paid),
+      to_pay: owed.isNegative() ? '0.00' : money(owed.toString()),
+    },
+    unread_messages_count: row.unread_messages_count,
+    can_delete: row.can_delete,
+    is_watched: row.is_watched,
+    version: row.version,
+  };
+}
+
+export const APPLICATIONS_LIST = defineServerList({
+  definition: applicationsList,
+  entity: ApplicationListEntity,
+  table: 'applications',
+  searchExpression: `${ALIAS}.search_text`,
+  digitSearch: { numbers: ['number'], phones: ['phone'] },
+  filterExpressions: {
+    unread_messages: `${ALIAS}.has_unread_messages`,
+    // `source_key` is the source or 'none' (made in the office). A platform is the mobile application's
+    // (`platform` is set only for its applications), so the source adds nothing beside it.
+    source: (placeholder, filters) => (filters.source === ApplicationSource.MobileApplication && filters.platform !== undefined ? null : `${ALIAS}.source_key = ${placeholder}`),
+  },
+  counted: {
+    keys: ['status', 'is_watched', 'type', 'payment_status', 'requester_type', 'unread_messages', 'source', 'platform'],
+    columns: { unread_messages: 'has_unread_messages', source: 'source_key' },
+  },
+  toRow: applicationListRow,
+});
