@@ -6,8 +6,8 @@ import { AgencyDocumentsModule } from './agency-documents/agency-documents.modul
 import { ApplicationEditorDataModule } from './applications/editor-data/editor-data.module.js';
 import { APPLICATION_PAYLOAD_ROUTES, ApplicationsModule } from './applications/applications.module.js';
 import { ApplicationSeatsModule } from './applications/seats/application-seats.module.js';
-import { ApplicationListModule } from './applications/list/application-list.module.js';
 import { ApplicationChatModule } from './applications/chat/application-chat.module.js';
+import { ApplicationListModule } from './applications/list/application-list.module.js';
 import { AuthController } from './auth/auth.controller.js';
 import { LoginThrottleService } from './auth/login-throttle.service.js';
 import { AuthGuard } from './common/auth/auth.guard.js';

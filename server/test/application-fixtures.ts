@@ -3,7 +3,7 @@
  * goes through `insertApplication`, so a column the applications model adds (NOT NULL, with its
  * default for the tests) is adapted here once.
  */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import { insertCities, insertTransport, insertTransportation, type Sql } from './transport-fixtures.js';
 
 /** A tourist's document number when a test names none (the model requires one: a re-priced application is read back through the schema). */
@@ -75,7 +75,8 @@ export async function insertTransportItem(
 // The ground an application is made on (issue 18): products and requesters written straight into the
 // database, with the prices of docs/pricing.md's worked examples.
 
-const tag = () => randomBytes(3).toString('hex');
+// Digits, not hex: the names show on screens whose browser walk refuses Latin words.
+const tag = () => String(randomInt(100_000, 1_000_000));
 const one = async (db: Sql, sql: string, params: unknown[] = []) => (await db.query<{ id: number }>(sql, params))[0]!.id;
 
 /** The weekday (1 Monday … 7 Sunday) of a YYYY-MM-DD date. */
@@ -120,7 +121,7 @@ export async function insertHotelGround(db: Sql, options: { autoConfirmStatus?: 
     [cityId, `Отель Лазурь ${t}`, `h-${t}`, vendorId, options.autoConfirmStatus !== undefined, options.autoConfirmStatus ?? null, options.markup ?? 10],
   );
   const typeId = await one(db, `INSERT INTO room_types (name) VALUES ($1) RETURNING id`, [`Стандарт ${t}`]);
-  const placeId = await one(db, `INSERT INTO room_places (name, places_count, adv_places_count) VALUES ($1, 2, 1) RETURNING id`, [`DBL ${t}`]);
+  const placeId = await one(db, `INSERT INTO room_places (name, places_count, adv_places_count) VALUES ($1, 2, 1) RETURNING id`, [`Двухместное ${t}`]);
   const accommodationId = await one(db, `INSERT INTO accommodations (name) VALUES ($1) RETURNING id`, [`Основное ${t}`]);
   const roomId = await one(
     db,

@@ -23,6 +23,18 @@ export const ApplicationStatus = {
 } as const;
 export type ApplicationStatus = (typeof ApplicationStatus)[keyof typeof ApplicationStatus];
 
+/** What the editor and the server know of a status (the rules of issue 18 "The model"). */
+export interface ApplicationStatusInfo {
+  id: ApplicationStatus;
+  name: string;
+  pricesEditable: boolean;
+  agencyCommissionEditable: boolean;
+  prepaymentEditable: boolean;
+  autoConfirm: boolean;
+  paymentStatuses: readonly number[] | null;
+  cancelAction: boolean;
+}
+
 /**
  * The statuses with their rules as data:
  * - `pricesEditable`: `can_edit_price` holds while the status has it and there are no payments;
@@ -49,16 +61,7 @@ export const APPLICATION_STATUSES = [
   { id: ApplicationStatus.FullPaymentRequired, name: AUTO_CONFIRM_STATUSES[1].name, pricesEditable: false, agencyCommissionEditable: false, prepaymentEditable: false, autoConfirm: true, paymentStatuses: null, cancelAction: false },
   { id: ApplicationStatus.Paid, name: 'Оплачена', pricesEditable: false, agencyCommissionEditable: false, prepaymentEditable: false, autoConfirm: false, paymentStatuses: [3, 4], cancelAction: false },
   { id: ApplicationStatus.Cancelled, name: 'Аннулирована', pricesEditable: false, agencyCommissionEditable: false, prepaymentEditable: false, autoConfirm: false, paymentStatuses: null, cancelAction: true },
-] as const satisfies readonly {
-  id: ApplicationStatus;
-  name: string;
-  pricesEditable: boolean;
-  agencyCommissionEditable: boolean;
-  prepaymentEditable: boolean;
-  autoConfirm: boolean;
-  paymentStatuses: readonly number[] | null;
-  cancelAction: boolean;
-}[];
+] as const satisfies readonly ApplicationStatusInfo[];
 
 export const APPLICATION_STATUS_IDS: readonly number[] = APPLICATION_STATUSES.map((status) => status.id);
 export const applicationStatus = (id: number | null | undefined) => APPLICATION_STATUSES.find((status) => status.id === id);

@@ -7,22 +7,13 @@
 import { z } from 'zod';
 import { listFilter } from '../list.js';
 import type { SeatSchemeParams } from '../transport/seat-scheme.js';
-import type { ApplicationSource, ApplicationType, ProductKind, RequesterType, SourcePlatform } from './constants.js';
+import type { ApplicationSource, ApplicationStatusInfo, ApplicationType, ProductKind, RequesterType, SourcePlatform } from './constants.js';
 
 type Named = { id: number; name: string };
 
 /** GET /api/applications/data → `{data}`. Staff and agency employees grow without bound: their pickers serve them, so `[]` here. */
 export interface ApplicationEditorData {
-  statuses: {
-    id: number;
-    name: string;
-    pricesEditable: boolean;
-    agencyCommissionEditable: boolean;
-    prepaymentEditable: boolean;
-    autoConfirm: boolean;
-    paymentStatuses: readonly number[] | null;
-    cancelAction: boolean;
-  }[];
+  statuses: ApplicationStatusInfo[];
   payment_statuses: Named[];
   /** `types`: the requester types the method serves (spec 03 §6: others than the administrator and the accountant see only those). */
   payment_methods: { id: number; name: string; types: RequesterType[]; manual_payments: boolean }[];

@@ -30,7 +30,8 @@ async function pick(page: Page, testId: string, text: string) {
 
 async function choose(scope: Locator, page: Page, field: string, option: string) {
   await scope.getByTestId(`select-${field}`).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
+  // In the opened list (a native select on the page has options of the same names, e.g. the type 'Авиа').
+  await page.getByRole('listbox').getByRole('option', { name: option, exact: true }).click();
 }
 
 async function addTourist(page: Page, tourist: { last: string; first: string; birthday: string; document: string }) {
@@ -287,8 +288,8 @@ test('an excursion tour application takes its date, a stay in its hotel, a meal 
   await choose(service, page, 'serviceable_id', names!.service);
   await service.getByTestId('service-dialog-save').click();
   await expect(service).toBeHidden();
-  // The same service is not offered again in another table.
-  await page.getByRole('button', { name: 'Добавить услугу' }).nth(2).click();
+  // The same service is not offered again in another table (the tour has no required services: that table has no add button).
+  await page.getByRole('region', { name: 'Дополнительные услуги' }).getByRole('button', { name: 'Добавить услугу' }).click();
   const again = page.getByRole('dialog', { name: 'Добавление услуги' });
   await again.getByTestId('select-serviceable_id').click();
   await expect(page.getByRole('option', { name: names!.service, exact: true })).toHaveCount(0);
@@ -321,6 +322,8 @@ test('an excursion tour application takes its date, a stay in its hotel, a meal 
     await transfer.getByTestId(`select-${field}`).click();
     await page.getByRole('combobox', { name: MESSAGES.list.searchPlaceholder, expanded: true }).fill(names!.city);
     await page.getByRole('option', { name: names!.city, exact: true }).click();
+    // The closing list stays in the page for a moment: the next field's list is the only one after it.
+    await expect(page.getByRole('option', { name: names!.city, exact: true })).toHaveCount(0);
   }
   await choose(transfer, page, 'transfer_type', 'Авиа');
   await transfer.getByPlaceholder('с ДД.ММ.ГГГГ').fill('10.06.2027');

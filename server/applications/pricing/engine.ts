@@ -17,27 +17,22 @@ import { priceTransport, type TransportMarkup } from './transport.js';
 import type { CommissionPairColumns, PricingInput, SeaTourPercents, SeaTourRow } from './types.js';
 
 /** A line with its share of the application's price, discount and agency commission (two-decimal texts, as numeric(12,2) takes them). */
-export interface PricedLine {
-  source: LineSource;
-  category: PricingCategory;
-  vendor_id: number | null;
+/** A line's share, and the sums of a category: money as exact decimal text. */
+export interface CategoryTotals {
   net: string;
   /** price − net: the estimate's markup, or what a manual price makes of it. */
   markup: string;
-  /** Its share of the price without discount (the estimate itself unless a manual price replaced it). */
+  /** The share of the price without discount (the estimate itself unless a manual price replaced it). */
   price: string;
   discount: string;
   price_total: string;
   agency_commission: string;
 }
 
-export interface CategoryTotals {
-  net: string;
-  markup: string;
-  price: string;
-  discount: string;
-  price_total: string;
-  agency_commission: string;
+export interface PricedLine extends CategoryTotals {
+  source: LineSource;
+  category: PricingCategory;
+  vendor_id: number | null;
 }
 
 /** What is stored with the application at every save: analytics and the vendor summary read it, never re-price. */
