@@ -133,8 +133,10 @@ async function main(): Promise<void> {
         // times from the statement log (whose writing and reading would otherwise slow the server).
         const cpuBefore = { server: mainThreadCpu(), db: backendsCpu(postmaster) };
         const { timings } = await runLoad(plan);
-        const serverCpu = cpuBefore.server === null ? null : (mainThreadCpu()! - cpuBefore.server) / 1e6 / timings.length;
-        const dbCpu = cpuBefore.db.size === 0 ? null : backendsCpuMs(cpuBefore.db, backendsCpu(postmaster)) / timings.length;
+        // The CPU covers the warm-up requests too (the same paths): per request of all that were sent.
+        const sent = timings.length + WARMUP * concurrency;
+        const serverCpu = cpuBefore.server === null ? null : (mainThreadCpu()! - cpuBefore.server) / 1e6 / sent;
+        const dbCpu = cpuBefore.db.size === 0 ? null : backendsCpuMs(cpuBefore.db, backendsCpu(postmaster)) / sent;
         await logDurations(sql, true);
         const window = startWindow(statementLog);
         const recorded = await runLoad({ ...plan, id: `${plan.id}db` });
