@@ -2,7 +2,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 import { countedTableSql } from './row-counts.js';
 
 /** Keys whose per-value counts the database keeps: an unsearched page filtered by one of them reads its count (issue 19). */
-const COUNTED_KEYS = ['status', 'is_watched', 'type', 'payment_status', 'requester_type', 'has_unread_messages'];
+const COUNTED_KEYS = ['status', 'is_watched', 'type', 'payment_status', 'requester_type', 'has_unread_messages', 'source_key', 'platform'];
 
 /**
  * The application list (issue 19, docs/applications.md "The list"; spec 03 §2.1) at a million rows.
@@ -22,9 +22,18 @@ export class ApplicationList1765400000300 implements MigrationInterface {
   name = 'ApplicationList1765400000300';
 
   async up(db: QueryRunner): Promise<void> {
+    // The source filter's value ('none': made in the office, shared/applications/list.ts OFFICE_SOURCE) and
+    // the mobile application's platform as columns: each filter value is then a counted key and an index-only count.
+    await db.query(`
+      ALTER TABLE applications
+        ADD COLUMN source_key varchar(32) GENERATED ALWAYS AS (coalesce(source, 'none')) STORED,
+        ADD COLUMN platform varchar(16) GENERATED ALWAYS AS (CASE WHEN source = 'mobile_application' THEN source_payload ->> 'platform' END) STORED`);
     await db.query(`CREATE INDEX ix_applications_search ON applications USING gin (search_text gin_trgm_ops)`);
-    for (const column of ['status', 'type', 'payment_status', 'source', 'requester_type']) {
-      await db.query(`CREATE INDEX ix_applications_${column}_id ON applications (${column}, id)`);
+    await db.query(`CREATE INDEX ix_applications_status_id ON applications (status, id)`);
+    // The other filters with the status (their most frequent companion): the count of a pair reads
+    // only its own entries. Alone, each is a kept count and its page the newest rows by id.
+    for (const column of ['type', 'payment_status', 'source_key', 'requester_type', 'city_id']) {
+      await db.query(`CREATE INDEX ix_applications_${column}_status ON applications (${column}, status, id)`);
     }
     // Status and date together (the office's morning view), and status sorted by start date.
     await db.query(`CREATE INDEX ix_applications_status_start_date ON applications (status, start_date, id)`);
@@ -34,7 +43,7 @@ export class ApplicationList1765400000300 implements MigrationInterface {
     // The rare side of the two flags (the other side is most of the table: the primary key serves it).
     await db.query(`CREATE INDEX ix_applications_unwatched ON applications (id) WHERE NOT is_watched`);
     await db.query(`CREATE INDEX ix_applications_unread ON applications (id) WHERE has_unread_messages`);
-    await db.query(`CREATE INDEX ix_applications_platform ON applications ((source_payload ->> 'platform'), id) WHERE source = 'mobile_application'`);
+    await db.query(`CREATE INDEX ix_applications_platform ON applications (platform, id) WHERE platform IS NOT NULL`);
     // The payments' sum of a row (status 2 counts as paid).
     await db.query(`CREATE INDEX ix_payments_application_status ON payments (application_id, status) INCLUDE (sum)`);
 
@@ -52,7 +61,7 @@ export class ApplicationList1765400000300 implements MigrationInterface {
     await db.query(`
       CREATE VIEW application_list_rows AS
       SELECT a.id, a.number, a.type, a.status, a.payment_status, a.start_date, a.client_id, a.agency_id, a.city_id,
-             a.source, a.source_payload ->> 'platform' AS platform, a.requester_type, a.is_watched,
+             a.source, a.source_key, a.platform, a.requester_type, a.is_watched,
              a.has_unread_messages, a.unread_messages_count, a.edited_from_front, a.phone, a.email, a.search_text, a.version,
              a.hotel_id, a.tour_id, a.transport_id, a.sea_tour_id,
              a.price_total::text AS price_total, a.agency_to_pay::text AS agency_total,
@@ -87,8 +96,9 @@ export class ApplicationList1765400000300 implements MigrationInterface {
     await db.query(`DROP TRIGGER trg_applications_office_watched ON applications`);
     await db.query(`DROP FUNCTION watch_office_applications()`);
     await db.query(`DROP INDEX ix_payments_application_status`);
-    for (const index of ['search', 'status_id', 'type_id', 'payment_status_id', 'source_id', 'requester_type_id', 'status_start_date', 'agency_status', 'client_status', 'unwatched', 'unread', 'platform']) {
+    for (const index of ['search', 'status_id', 'type_status', 'payment_status_status', 'source_key_status', 'requester_type_status', 'city_id_status', 'status_start_date', 'agency_status', 'client_status', 'unwatched', 'unread', 'platform']) {
       await db.query(`DROP INDEX ix_applications_${index}`);
     }
+    await db.query(`ALTER TABLE applications DROP COLUMN source_key, DROP COLUMN platform`);
   }
 }

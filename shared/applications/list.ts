@@ -23,8 +23,8 @@ const ids = (values: readonly number[]) => {
 /**
  * The list's filters as the query string carries them (`?status=2&unread_messages=1`): numbers as
  * text, flags 1/0, absent or blank = not filtered. `client_id` and `agency_id` exclude each other
- * (`applicationListQuerySchema` refuses both: 422 on `agency_id`). `platform` narrows to the mobile
- * application's applications of that platform whatever `source` says.
+ * (`applicationListQuerySchema` refuses both: 422 on `agency_id`). `platform` is the mobile
+ * application's (with another `source` nothing matches).
  */
 export const APPLICATION_LIST_FILTERS = z.object({
   type: ids(APPLICATION_TYPE_IDS),

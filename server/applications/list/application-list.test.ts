@@ -208,6 +208,7 @@ describe('the list on a seeded set', () => {
       ['source=mobile_application&status=7&payment_status=3', ['a4']],
       [`client_id=${client1}&payment_status=4`, ['a6']],
       ['source=web_site&platform=IOS', []],
+      ['source=mobile_application&platform=Android&status=1', ['a3']],
       ['type=6&unread_messages=0&is_watched=0', ['a3']],
     ];
     for (const [query, rows] of cases) await expectRows(query, rows);
@@ -215,12 +216,20 @@ describe('the list on a seeded set', () => {
 
   it('reads the counts of the counted keys from the counts the database keeps', async () => {
     // A delta the table does not back shows in the answered count: the count was not counted.
-    await app.db.query(`INSERT INTO row_counts (table_name, key, delta) VALUES ('applications', 'status=1', 100), ('applications', 'has_unread_messages=true', 10)`);
+    const planted = ['status=1', 'has_unread_messages=true', 'source_key=none', 'platform=IOS', 'requester_type=agency', 'is_watched=false'];
+    await app.db.query(`INSERT INTO row_counts (table_name, key, delta) SELECT 'applications', key, 100 FROM unnest($1::text[]) AS key`, [planted]);
     try {
       expect((await list('status=1')).count).toBe(103);
-      expect((await list('unread_messages=1')).count).toBe(12);
+      expect((await list('unread_messages=1')).count).toBe(102);
+      expect((await list('source=none')).count).toBe(101);
+      // The source adds nothing beside a platform: one counted key.
+      expect((await list('source=mobile_application&platform=IOS')).count).toBe(101);
+      expect((await list('requester_type=agency')).count).toBe(103);
+      expect((await list('is_watched=0')).count).toBe(105);
+      // Two filters that both narrow are counted through their indexes.
+      expect((await list('status=1&requester_type=agency')).count).toBe(1);
     } finally {
-      await app.db.query(`DELETE FROM row_counts WHERE table_name = 'applications' AND delta IN (100, 10) AND key IN ('status=1', 'has_unread_messages=true')`);
+      await app.db.query(`DELETE FROM row_counts WHERE table_name = 'applications' AND delta = 100 AND key = ANY($1::text[])`, [planted]);
     }
     const [kept] = await app.db.query<{ all: string; unwatched: string }>(
       `SELECT sum(delta) FILTER (WHERE key = '') AS all, sum(delta) FILTER (WHERE key = 'is_watched=false') AS unwatched FROM row_counts WHERE table_name = 'applications'`,

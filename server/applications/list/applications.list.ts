@@ -4,7 +4,7 @@
  * `applications` and its indexes, then its ten rows get their content in the same statement.
  */
 import { APPLICATION_STATUSES, APPLICATION_TYPES, ApplicationSource, ApplicationType, ProductKind, TRANSFER_TYPES } from '../../../shared/applications/constants.js';
-import { applicationsList, OFFICE_SOURCE, type ApplicationListRow } from '../../../shared/applications/list.js';
+import { applicationsList, type ApplicationListRow } from '../../../shared/applications/list.js';
 import { decimal, roundMoney } from '../../../shared/money.js';
 import { ALIAS, defineServerList } from '../../common/list/server-list.js';
 import { ApplicationListEntity } from './application-list.entity.js';
@@ -70,10 +70,13 @@ export const APPLICATIONS_LIST = defineServerList({
   digitSearch: { numbers: ['number'], phones: ['phone'] },
   filterExpressions: {
     unread_messages: `${ALIAS}.has_unread_messages`,
-    source: (placeholder, filters) => (filters.source === OFFICE_SOURCE ? `${ALIAS}.source IS NULL` : `${ALIAS}.source = ${placeholder}`),
-    // The platform of the mobile application's applications (its own partial index).
-    platform: (placeholder) => `(${ALIAS}.source = '${ApplicationSource.MobileApplication}' AND ${ALIAS}.platform = ${placeholder})`,
+    // `source_key` is the source or 'none' (made in the office). A platform is the mobile application's
+    // (`platform` is set only for its applications), so the source adds nothing beside it.
+    source: (placeholder, filters) => (filters.source === ApplicationSource.MobileApplication && filters.platform !== undefined ? null : `${ALIAS}.source_key = ${placeholder}`),
   },
-  counted: { keys: ['status', 'is_watched', 'type', 'payment_status', 'requester_type', 'unread_messages'], columns: { unread_messages: 'has_unread_messages' } },
+  counted: {
+    keys: ['status', 'is_watched', 'type', 'payment_status', 'requester_type', 'unread_messages', 'source', 'platform'],
+    columns: { unread_messages: 'has_unread_messages', source: 'source_key' },
+  },
   toRow: applicationListRow,
 });

@@ -102,6 +102,12 @@ function orDigitConditions(list: AnyServerList, query: DigitQuery): [string, Rec
   return [`(${conditions.join(' OR ')})`, parameters];
 }
 
+/** Whether a filter narrows the rows itself: false for one whose expression answers null (it qualifies another filter). */
+function addsCondition(list: AnyServerList, column: string, filters: Readonly<Record<string, unknown>>): boolean {
+  const expression = list.filterExpressions?.[column];
+  return typeof expression !== 'function' || expression(`:filter_${column}`, filters) !== null;
+}
+
 /** One filter's condition (see FilterExpression); `filters` are all the filters of the request. */
 function applyFilter(list: AnyServerList, query: SelectQueryBuilder<ObjectLiteral>, column: string, value: unknown, filters: Readonly<Record<string, unknown>>): void {
   const expression = list.filterExpressions?.[column] ?? `${ALIAS}.${column}`;
@@ -199,9 +205,12 @@ export class PagedQuery {
     return { sql: digitMatchIdsSql(this.list.table ?? this.table, conditions, 'd'), parameters: conditions.parameters };
   }
 
-  /** Whether an unsearched list's count is kept by the database: at most one filter, a counted key. */
+  /**
+   * Whether an unsearched list's count is kept by the database: at most one filter, a counted key.
+   * A filter that adds no condition of its own (it qualifies another, FilterExpression) is not counted as one.
+   */
   private keptCountKey(): string | null {
-    const filtered = Object.entries(this.filters);
+    const filtered = Object.entries(this.filters).filter(([column]) => addsCondition(this.list, column, this.filters));
     const counted = this.list.counted;
     if (this.searching || !counted || filtered.length > 1 || !filtered.every(([column]) => counted.keys.includes(column))) return null;
     const [column, value] = filtered[0] ?? [];
