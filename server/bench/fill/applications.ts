@@ -11,11 +11,12 @@
  * mark in `bench_fill`, so an interrupted fill resumes at the next chunk. Then VACUUM (ANALYZE).
  *
  * The folder is kept between runs (`BENCH_DATA_DIR`, default `.bench-data/applications-1m`, git-ignored):
- * `bench-fill.json` there names the fill's version and sizes; another version or other sizes, or a
- * folder migrated past what this code knows (another branch's), is wiped and filled again
- * (`BENCH_REFILL=1` forces it). Migrations newer than the fill are applied on opening, as an office's
+ * `bench-fill.json` there names the fill's version and sizes and a hash of each migration's code; another
+ * version or other sizes, or a folder migrated by code this code does not have (another branch's
+ * migration, or one edited in place since), is wiped and filled again (`BENCH_REFILL=1` forces it). Migrations newer than the fill are applied on opening, as an office's
  * upgrade would, and the tables they touched re-analyzed.
  */
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -60,11 +61,20 @@ interface Stamp {
   sizes: ApplicationsFillSizes;
   /** The last migration when the fill completed, and the last one applied since. */
   migration?: string;
+  /** A hash of each applied migration's code: one edited in place since (on a branch) makes the folder stale. */
+  migrations?: Record<string, string>;
   complete?: boolean;
 }
 
 const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
 const migrationNames = () => MIGRATIONS.map((migration) => (migration as unknown as { name: string }).name);
+const migrationHashes = (): Record<string, string> =>
+  Object.fromEntries(
+    MIGRATIONS.map((migration) => {
+      const type = migration as unknown as { name: string; prototype: { up: () => unknown } };
+      return [type.name, createHash('sha256').update(type.prototype.up.toString()).digest('hex').slice(0, 16)];
+    }),
+  );
 
 function readStamp(dataDir: string): Stamp | null {
   try {
@@ -109,8 +119,11 @@ export async function openApplicationsDatabase(options: {
     const known = new Set(migrationNames());
     const hasTable = (await sql.query(`SELECT to_regclass('migrations') IS NOT NULL AS has`)).rows[0].has as boolean;
     const applied = hasTable ? (await sql.query<{ name: string }>(`SELECT name FROM migrations`)).rows.map((row) => row.name) : [];
-    if (applied.some((name) => !known.has(name))) {
-      log(`Kept data folder ${dataDir}: migrated by other code (${applied.filter((name) => !known.has(name)).join(', ')}); filled again`);
+    const hashes = migrationHashes();
+    const recorded = readStamp(dataDir)?.migrations;
+    const stale = applied.filter((name) => !known.has(name) || (recorded ? recorded[name] !== undefined && recorded[name] !== hashes[name] : true));
+    if (stale.length > 0) {
+      log(`Kept data folder ${dataDir}: migrated by other code (${stale.join(', ')}); filled again`);
       await sql.end();
       await database.stop();
       await fs.rm(dataDir, { recursive: true, force: true });
@@ -133,6 +146,8 @@ export async function openApplicationsDatabase(options: {
       );
     }
     const last = migrationNames().at(-1)!;
+    // Recorded before the fill, so an interrupted fill's folder is still known as this code's.
+    await writeStamp(dataDir, { ...readStamp(dataDir)!, migrations: hashes });
     const current = readStamp(dataDir)!;
     if (current.complete) {
       if (migrated.length > 0) {
