@@ -13,8 +13,8 @@
  * The folder is kept between runs (`BENCH_DATA_DIR`, default `.bench-data/applications-1m`, git-ignored):
  * `bench-fill.json` there names the fill's version and sizes and a hash of each migration's code; another
  * version or other sizes, or a folder migrated by code this code does not have (another branch's
- * migration, or one edited in place since), is wiped and filled again (`BENCH_REFILL=1` forces it). Migrations newer than the fill are applied on opening, as an office's
- * upgrade would, and the tables they touched re-analyzed.
+ * migration, or one edited in place since), is wiped and filled again (`BENCH_REFILL=1` forces it).
+ * Migrations newer than the folder are applied on opening, as an office's upgrade would, then VACUUM (ANALYZE).
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
