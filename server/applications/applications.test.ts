@@ -75,6 +75,13 @@ describe('the pinned hotel example through the API', () => {
     const vendors = await app.db.query(`SELECT vendor_id, category, net FROM application_vendor_nets WHERE application_id = $1`, [application.id]);
     expect(vendors).toEqual([{ vendor_id: hotel.vendorId, category: 'accommodation', net: '22500.00' }]);
   });
+
+  it('numbers past the millionth keep every digit: the sequence padded to six, never cut', async () => {
+    const [numbers] = await app.db.query<Record<string, string>>(
+      `SELECT application_number(123) AS small, application_number(999999) AS last_six, application_number(1000001) AS seven, to_char(now(), 'YYYY') AS year`,
+    );
+    expect(numbers).toEqual({ small: `${numbers!.year}-000123`, last_six: `${numbers!.year}-999999`, seven: `${numbers!.year}-1000001`, year: numbers!.year });
+  });
 });
 
 describe('the worked examples through the API', () => {
