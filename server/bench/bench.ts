@@ -5,9 +5,13 @@
  * at eight concurrent clients: p50/p95 over HTTP, the database's own p50/p95 for the same requests'
  * statements as they ran (db-time.ts), the ratio of the p95s and the target, met or not.
  *
- * Sizes: --clients=N --staff=N --agencies=N --export-rows=N --requests=N, or BENCH_CLIENTS,
- * BENCH_STAFF, BENCH_AGENCIES, BENCH_EXPORT_ROWS, BENCH_REQUESTS. --only=name,name runs some scenarios;
- * --explain prints the plan of each statement of every HTTP scenario.
+ * Sizes: --clients=N --staff=N --agencies=N --export-rows=N --requests=N --applications=N, or BENCH_CLIENTS,
+ * BENCH_STAFF, BENCH_AGENCIES, BENCH_EXPORT_ROWS, BENCH_REQUESTS, BENCH_APPLICATIONS. --only=name,name runs
+ * some scenarios; --explain prints the plan of each statement of every HTTP scenario.
+ *
+ * Scenarios on the million applications (`data: 'applications'`, e.g. `--only=applications-list`) run
+ * on a kept data folder instead (BENCH_DATA_DIR, default .bench-data/applications-1m; filled once by
+ * fill/applications.ts, BENCH_REFILL=1 fills it again), with the read-only scenarios named beside them.
  */
 import { readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
@@ -25,6 +29,7 @@ import { databaseTimes, logDurations, recordStatements, startWindow, statementsO
 import { backendsCpu, backendsCpuMs, mainThreadCpu, mainThreadRunAndWait } from './cpu.js';
 import { runLoad } from './load.js';
 import { BENCH_SCENARIOS } from './scenarios/index.js';
+import { DEFAULT_BENCH_DATA_DIR, openApplicationsDatabase } from './fill/applications.js';
 
 const ADMIN = { email: 'bench.admin@example.test', password: 'bench-admin-password' };
 const CONCURRENCY = [1, 8] as const;
@@ -46,6 +51,7 @@ function readSizes(): BenchSizes {
     agencies: option('agencies', 'BENCH_AGENCIES', 2_000),
     exportRows: Math.min(clients, option('export-rows', 'BENCH_EXPORT_ROWS', 100_000)),
     requests: option('requests', 'BENCH_REQUESTS', 200),
+    applications: option('applications', 'BENCH_APPLICATIONS', 1_000_000),
   };
 }
 
@@ -56,18 +62,41 @@ async function main(): Promise<void> {
   const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length).split(',');
   const explain = process.argv.includes('--explain');
   const log = (line: string) => console.log(line);
+  // The million applications live in a kept folder: their scenarios run only when named, beside read-only ones.
+  const scenarios = BENCH_SCENARIOS.filter((scenario) => (only ? only.includes(scenario.name) : scenario.data !== 'applications'));
+  const kept = scenarios.some((scenario) => scenario.data === 'applications');
+  if (kept && scenarios.some((scenario) => !scenario.data)) {
+    throw new Error(`These scenarios write and cannot run on the kept applications database; run them separately: ${scenarios.filter((scenario) => !scenario.data).map((scenario) => scenario.name).join(', ')}`);
+  }
+  if (!only) log(`Not run (kept data folder, name them with --only): ${BENCH_SCENARIOS.filter((scenario) => scenario.data === 'applications').map((scenario) => scenario.name).join(', ')}`);
   const cleanup: (() => Promise<unknown>)[] = [];
   recordStatements();
   try {
     const cpus = os.cpus();
     log(`Machine: ${cpus.length} CPU(s) ${cpus[0]?.model.trim() ?? ''}, ${(os.totalmem() / 1024 ** 3).toFixed(1)} GB memory, load average ${os.loadavg().map((load) => load.toFixed(1)).join(' ')}, ${os.platform()} ${os.release()}, Node ${process.version}`);
-    log(`Sizes: ${sizes.clients.toLocaleString('en')} clients, ${sizes.staff.toLocaleString('en')} staff users, ${sizes.agencies.toLocaleString('en')} agencies; export of ${sizes.exportRows.toLocaleString('en')}; ${sizes.requests} timed requests per scenario and concurrency`);
+    log(`Sizes: ${sizes.clients.toLocaleString('en')} clients, ${sizes.staff.toLocaleString('en')} staff users, ${sizes.agencies.toLocaleString('en')} agencies; ${kept ? `${sizes.applications.toLocaleString('en')} applications` : `export of ${sizes.exportRows.toLocaleString('en')}`}; ${sizes.requests} timed requests per scenario and concurrency`);
 
     // The embedded PostgreSQL as the app runs it; its log gives each statement's own time.
-    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'backoffice-bench-'));
-    cleanup.push(() => fs.rm(dataDir, { recursive: true, force: true }));
     const statementLog = new StatementLog();
-    const database = await startEmbeddedDatabase(dataDir, { onLog: statementLog.onLog });
+    let dataDir: string;
+    let database: Awaited<ReturnType<typeof startEmbeddedDatabase>>;
+    if (kept) {
+      const started = performance.now();
+      const opened = await openApplicationsDatabase({
+        dir: path.resolve(process.env.BENCH_DATA_DIR || DEFAULT_BENCH_DATA_DIR),
+        sizes: { applications: sizes.applications, clients: sizes.clients, staff: sizes.staff, agencies: sizes.agencies },
+        refill: process.env.BENCH_REFILL === '1',
+        onLog: statementLog.onLog,
+        log,
+        admin: ADMIN,
+      });
+      ({ dataDir, database } = opened);
+      log(`Kept data folder ${dataDir}: ${opened.filled ? 'filled' : 'reused'}, opened in ${seconds(started)}`);
+    } else {
+      dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'backoffice-bench-'));
+      cleanup.push(() => fs.rm(dataDir, { recursive: true, force: true }));
+      database = await startEmbeddedDatabase(dataDir, { onLog: statementLog.onLog });
+    }
     cleanup.push(() => database.stop());
     const postmaster = Number(readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
     const startedWaiting = mainThreadRunAndWait();
@@ -104,8 +133,10 @@ async function main(): Promise<void> {
         // times from the statement log (whose writing and reading would otherwise slow the server).
         const cpuBefore = { server: mainThreadCpu(), db: backendsCpu(postmaster) };
         const { timings } = await runLoad(plan);
-        const serverCpu = cpuBefore.server === null ? null : (mainThreadCpu()! - cpuBefore.server) / 1e6 / timings.length;
-        const dbCpu = cpuBefore.db.size === 0 ? null : backendsCpuMs(cpuBefore.db, backendsCpu(postmaster)) / timings.length;
+        // The CPU covers the warm-up requests too (the same paths): per request of all that were sent.
+        const sent = timings.length + WARMUP * concurrency;
+        const serverCpu = cpuBefore.server === null ? null : (mainThreadCpu()! - cpuBefore.server) / 1e6 / sent;
+        const dbCpu = cpuBefore.db.size === 0 ? null : backendsCpuMs(cpuBefore.db, backendsCpu(postmaster)) / sent;
         await logDurations(sql, true);
         const window = startWindow(statementLog);
         const recorded = await runLoad({ ...plan, id: `${plan.id}db` });
@@ -137,7 +168,6 @@ async function main(): Promise<void> {
       return rows;
     };
     const context: BenchContext = { sizes, baseUrl: server.url, cookie, admin, sql, measure, log };
-    const scenarios = BENCH_SCENARIOS.filter((scenario) => !only || only.includes(scenario.name));
     const results: BenchRow[] = [];
     const runStage = async (stage: 'export' | 'full') => {
       for (const scenario of scenarios.filter((candidate) => candidate.stage === stage)) {
@@ -147,14 +177,18 @@ async function main(): Promise<void> {
       }
     };
 
-    let started = performance.now();
-    await fillFakeData(sql, { cities: 200, staff: sizes.staff, clients: sizes.exportRows, agencies: sizes.agencies }, (line) => log(`Filled ${line}`));
-    log(`Filled in ${seconds(started)}`);
-    await runStage('export');
-    started = performance.now();
-    await fillFakeData(sql, { clients: sizes.clients - sizes.exportRows }, (line) => log(`Filled ${line} more`));
-    log(`Filled in ${seconds(started)}`);
-    await runStage('full');
+    if (kept) {
+      await runStage('full');
+    } else {
+      let started = performance.now();
+      await fillFakeData(sql, { cities: 200, staff: sizes.staff, clients: sizes.exportRows, agencies: sizes.agencies }, (line) => log(`Filled ${line}`));
+      log(`Filled in ${seconds(started)}`);
+      await runStage('export');
+      started = performance.now();
+      await fillFakeData(sql, { clients: sizes.clients - sizes.exportRows }, (line) => log(`Filled ${line} more`));
+      log(`Filled in ${seconds(started)}`);
+      await runStage('full');
+    }
 
     report(results, log);
     const waited = mainThreadRunAndWait();

@@ -12,6 +12,8 @@ export interface BenchSizes {
   exportRows: number;
   /** Timed requests per scenario and concurrency. */
   requests: number;
+  /** Applications of the kept database (1 000 000; fill/applications.ts). */
+  applications: number;
 }
 
 /** Targets of an HTTP scenario: p95 at one and at eight clients, and p95 over the database's own p95. */
@@ -64,6 +66,12 @@ export interface BenchScenario {
   name: string;
   /** `export`: runs while the database holds `exportRows` clients; `full`: after it holds all of them. */
   stage: 'export' | 'full';
+  /**
+   * `applications`: runs on the kept database of a million applications (fill/applications.ts), only
+   * when `--only` names it; `any`: reads only, so it may run there too (beside such a scenario);
+   * absent: the temporary database only (it writes fixtures of its own).
+   */
+  data?: 'applications' | 'any';
   run(context: BenchContext): Promise<BenchRow[]>;
 }
 

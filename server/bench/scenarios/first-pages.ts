@@ -6,6 +6,8 @@ const q = (text: string) => encodeURIComponent(text);
 export const firstPagesScenario: BenchScenario = {
   name: 'first pages',
   stage: 'full',
+  // Reads only: runs on the kept applications database too.
+  data: 'any',
   async run({ measure }) {
     // A phone fragment matches tens of thousands of clients: its digit search counts them through the index (issue 19).
     const digits: HttpTarget = { ...FIRST_PAGE_TARGET, dbP95: 15 };

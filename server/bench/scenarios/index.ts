@@ -4,6 +4,7 @@
  */
 import type { BenchScenario } from '../context.js';
 import { applicationsEditorScenario } from './applications-editor.js';
+import { applicationsListScenario } from './applications-list.js';
 import { bystanderScenario } from './bystander.js';
 import { deepPageScenario } from './deep-page.js';
 import { exportScenario } from './export.js';
@@ -24,6 +25,7 @@ export const BENCH_SCENARIOS: BenchScenario[] = [
   transportScenario,
   toursScenario,
   applicationsEditorScenario,
+  applicationsListScenario,
   bystanderScenario,
   startupScenario,
   loginBurstScenario,

@@ -4,6 +4,8 @@ import { FIRST_PAGE_TARGET, type BenchScenario } from '../context.js';
 export const pickerScenario: BenchScenario = {
   name: 'picker',
   stage: 'full',
+  // Reads only: runs on the kept applications database too.
+  data: 'any',
   async run({ measure }) {
     return [
       ...(await measure(`clients/list: 'кузнец'`, [`/api/clients/list?query=${encodeURIComponent('кузнец')}&limit=50`], FIRST_PAGE_TARGET)),
