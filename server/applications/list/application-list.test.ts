@@ -714,6 +714,11 @@ describe('the word search', () => {
       }
       // Unfiltered in the order of ids: the page and its count from the words index alone.
       expect(await plan('словар')).toMatch(/Index Only Scan using pk_application_search_words/);
+      // A searched picker over the same words (the applications list has none; a list declaring both would).
+      const picker = { ...APPLICATIONS_LIST, definition: { ...APPLICATIONS_LIST.definition, picker: 'search' as const }, nameColumn: 'number' };
+      const picked = await new ListService(engine).pick(picker, { query: 'словар иван', limit: '5' });
+      expect(picked.data).toEqual([{ id: ids.w3, name: '2028-300003' }]);
+      expect((await new ListService(engine).pick(picker, { query: 'словарин', limit: '3' })).data.map((row) => row.name)).toEqual(['2028-300010', '2028-300011', '2028-300012']);
     } finally {
       await engine.destroy();
     }
