@@ -29,6 +29,7 @@ import { Applications1765400000000 } from './1765400000000-Applications.js';
 import { DigitSearch1765400000100 } from './1765400000100-DigitSearch.js';
 import { ApplicationChat1765400000200 } from './1765400000200-ApplicationChat.js';
 import { ApplicationList1765400000300 } from './1765400000300-ApplicationList.js';
+import { ApplicationSearchWords1765400000400 } from './1765400000400-ApplicationSearchWords.js';
 import { ApplicationNumberPastAMillion1765400000500 } from './1765400000500-ApplicationNumberPastAMillion.js';
 
 export const MIGRATIONS = [
@@ -62,5 +63,6 @@ export const MIGRATIONS = [
   DigitSearch1765400000100,
   ApplicationChat1765400000200,
   ApplicationList1765400000300,
+  ApplicationSearchWords1765400000400,
   ApplicationNumberPastAMillion1765400000500,
 ];

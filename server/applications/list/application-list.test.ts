@@ -9,8 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPLICATION_STATUSES, PAYMENT_STATUSES } from '../../../shared/applications/constants.js';
 import { MESSAGES } from '../../../shared/messages.js';
 import { Role } from '../../../shared/roles.js';
-import { ListService } from '../../common/list/list.service.js';
+import { ListService, PagedQuery } from '../../common/list/list.service.js';
+import { ApplicationSearchWords1765400000400 } from '../../../migrations/1765400000400-ApplicationSearchWords.js';
 import { applicationCalls } from '../../test/application-api.js';
+import { rerunMigration } from '../../test/migration-rerun.js';
 import { insertBusGround, insertHotelGround, insertRequesters, insertTransportItem, nextWeekday, type BusGround, type HotelGround, type RequesterGround } from '../../test/application-fixtures.js';
 import { startTestApp, type ApiClient, type TestApp } from '../../test/test-app.js';
 import { insertCities } from '../../test/transport-fixtures.js';
@@ -35,7 +37,7 @@ beforeAll(async () => {
 });
 afterAll(() => app?.close());
 
-const { created } = applicationCalls(
+const { created, update } = applicationCalls(
   () => app,
   () => manager,
 );
@@ -275,7 +277,9 @@ describe('the list on a seeded set', () => {
   });
 
   it('searches a tourist’s surname fragment, a number’s digits and a phone', async () => {
-    await expectRows('query=узнецов', ['a2']);
+    // A word's prefix (Кузнецова and Кузнецов: a2 once); a fragment inside a word is not searched.
+    await expectRows(`query=${encodeURIComponent('кузнецов')}`, ['a2']);
+    await expectRows('query=узнецов', []);
     await expectRows(`query=${encodeURIComponent('Смирнов')}`, ['a4', 'a1']);
     await expectRows(`query=${encodeURIComponent('смирнов')}&status=7`, ['a4']);
     await expectRows('query=100003', ['a3']);
@@ -595,6 +599,154 @@ describe('the unwatched counter', () => {
   });
 
   const hotelApplicationForm = () => ({
+    application_type: 1,
+    applicationable_id: hotel.hotelId,
+    requester_type: 'client',
+    requester_id: people.clientId,
+    adult_count: 2,
+    child_count: 1,
+    accommodations: [{ hotel_id: hotel.hotelId, room_id: hotel.roomId, start_at: '2027-06-10', finish_at: '2027-06-13', adult_count: 2, child_count: 1 }],
+  });
+});
+
+describe('the word search', () => {
+  // w1 … w12 (see beforeAll); ids grow in this order, the list is newest first.
+  const ids: Record<string, number> = {};
+  const names = () => Object.fromEntries(Object.entries(ids).map(([name, id]) => [id, name]));
+  const found = async (query: string, rest = '') => {
+    const page = await list(`query=${encodeURIComponent(query)}${rest}`);
+    return { rows: page.data.map((row) => names()[row.id as number] ?? row.id), count: page.count };
+  };
+  const words = async (id: number) => (await app.db.query<{ word: string }>(`SELECT word FROM application_search_words WHERE application_id = $1 ORDER BY word`, [id])).map((row) => row.word);
+  const others = ['w5', 'w6', 'w7', 'w8', 'w9', 'w10', 'w11', 'w12'];
+
+  beforeAll(async () => {
+    const base = { type: 5, payment_status: 1, client_id: people.clientId, city_id: null, source: null };
+    ids.w1 = await seed({ ...base, number: '2028-300001', status: 1, start_date: '2027-08-03', tourists: [['Словарёв', 'Игорь']] });
+    ids.w2 = await seed({ ...base, number: '2028-300002', status: 2, start_date: '2027-08-01', tourists: [['СЛОВАРЕВА', 'Анна']] });
+    ids.w3 = await seed({ ...base, number: '2028-300003', status: 1, start_date: '2027-08-02', tourists: [['Словарь', 'Иван'], ['Петров-Водкин', 'Пётр']] });
+    ids.w4 = await seed({ ...base, number: '2028-300004', status: 1, start_date: '2027-08-02', tourists: [['Пересловарь', 'Олег']] });
+    for (const [index, name] of others.entries()) {
+      ids[name] = await seed({ ...base, number: `2028-30001${index}`, status: 1, start_date: '2027-09-01', tourists: [['Словарин', 'Тест']] });
+    }
+  });
+
+  it('keeps the lower-cased words of the search text, ё read as е, each once', async () => {
+    expect(await words(ids.w1!)).toEqual(['2028', '300001', 'игорь', 'словарев']);
+    expect(await words(ids.w3!)).toEqual(['2028', '300003', 'водкин', 'иван', 'петр', 'петров', 'словарь']);
+  });
+
+  it('finds a word by its prefix, whatever its case and ё, with exact counts on every page', async () => {
+    const matching = ['w12', 'w11', 'w10', 'w9', 'w8', 'w7', 'w6', 'w5', 'w3', 'w2', 'w1'];
+    expect(await found('словар', '&limit=5')).toEqual({ rows: matching.slice(0, 5), count: 11 });
+    expect(await found('СлОвАр', '&limit=5&page=2')).toEqual({ rows: matching.slice(5, 10), count: 11 });
+    expect(await found('словар', '&limit=5&page=3')).toEqual({ rows: ['w1'], count: 11 });
+    expect(await found('словар', '&limit=5&page=4')).toEqual({ rows: [], count: 11 });
+    expect(await found('Словарёв')).toEqual({ rows: ['w2', 'w1'], count: 2 });
+    expect(await found('словарев')).toEqual({ rows: ['w2', 'w1'], count: 2 });
+    expect(await found('водкин')).toEqual({ rows: ['w3'], count: 1 });
+  });
+
+  it('asks every word of the query to match, and not inside a word', async () => {
+    expect(await found('словар иван')).toEqual({ rows: ['w3'], count: 1 });
+    expect(await found('Пётр, словарь')).toEqual({ rows: ['w3'], count: 1 });
+    expect(await found('словарин иван')).toEqual({ rows: [], count: 0 });
+    // The documented trade (docs/applications.md "Search text"): a fragment inside a word is not found.
+    expect(await found('ловар')).toEqual({ rows: [], count: 0 });
+    expect(await found('пересл')).toEqual({ rows: ['w4'], count: 1 });
+  });
+
+  it('searches with a filter and in another order', async () => {
+    expect(await found('словар', '&status=2')).toEqual({ rows: ['w2'], count: 1 });
+    expect(await found('словар', '&status=1&limit=3&page=2')).toEqual({ rows: ['w9', 'w8', 'w7'], count: 10 });
+    expect(await found('словар', '&orderBy=start_date&ascending=1&limit=3')).toEqual({ rows: ['w2', 'w3', 'w1'], count: 11 });
+    expect(await found('словар', '&orderBy=start_date&ascending=1&limit=3&page=5')).toEqual({ rows: [], count: 11 });
+    expect(await found('словар иван', '&orderBy=start_date&status=1')).toEqual({ rows: ['w3'], count: 1 });
+  });
+
+  it('reads a text without letters or digits as no search', async () => {
+    const all = (await list('limit=1')).count;
+    expect((await list(`query=${encodeURIComponent(' -,. ')}&limit=1`)).count).toBe(all);
+  });
+
+  it('follows a save that renames a tourist, and a delete', async () => {
+    const tourist = (last_name: string) => ({ last_name, first_name: 'Турист', document_number: '4500123456' });
+    const form = { ...hotelForm(), tourists: [tourist('Переименов')] };
+    const application = await created(form);
+    expect((await found('переимен')).rows).toEqual([application.id]);
+    const response = await update(application.id, { ...form, tourists: [tourist('Новоназванова')], version: application.version });
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    expect((await found('переимен')).count).toBe(0);
+    expect((await found('новоназв')).rows).toEqual([application.id]);
+    expect(await words(application.id)).toContain('новоназванова');
+    expect(await words(application.id)).not.toContain('переименов');
+    expect((await admin.delete(`/api/applications/${application.id}`)).status).toBe(200);
+    expect(await words(application.id)).toEqual([]);
+    expect((await found('новоназв')).count).toBe(0);
+  });
+
+  it('reads the words index, not the trigram one, in one statement', async () => {
+    const sent: { query: string; parameters: unknown[] }[] = [];
+    const logger: Logger = {
+      logQuery: (query, parameters) => void sent.push({ query, parameters: (parameters as unknown[] | undefined) ?? [] }),
+      logQueryError: () => undefined,
+      logQuerySlow: () => undefined,
+      logSchemaBuild: () => undefined,
+      logMigration: () => undefined,
+      log: () => undefined,
+    };
+    const engine = new DataSource({ type: 'postgres', url: app.db.url, entities: [ApplicationListEntity], logging: ['query'], logger, extra: { max: 2 } });
+    await engine.initialize();
+    await app.db.query('VACUUM ANALYZE application_search_words');
+    try {
+      const plan = async (query: string, filters: Record<string, unknown> = {}, orderBy: string | null = null) => {
+        sent.length = 0;
+        const { count } = await new PagedQuery(engine, APPLICATIONS_LIST, { query, page: 1, limit: 10, orderBy, ascending: false, filters }).run();
+        expect(count).toBeGreaterThan(0);
+        expect(sent).toHaveLength(1);
+        const rows = await app.db.query<{ 'QUERY PLAN': string }>(`EXPLAIN (COSTS OFF) ${sent[0]!.query}`, sent[0]!.parameters);
+        return rows.map((row) => row['QUERY PLAN']).join('\n');
+      };
+      for (const [query, filters, orderBy] of [['словар', {}, null], ['словар иван', {}, null], ['словар', { status: 1 }, null], ['словар', {}, 'start_date']] as const) {
+        const text = await plan(query, filters, orderBy);
+        expect(text, `${query} ${JSON.stringify(filters)} ${orderBy}`).toMatch(/pk_application_search_words/);
+        expect(text, `${query} ${JSON.stringify(filters)} ${orderBy}`).not.toMatch(/ix_applications_search\b/);
+      }
+      // Unfiltered in the order of ids: the page and its count from the words index alone.
+      expect(await plan('словар')).toMatch(/Index Only Scan using pk_application_search_words/);
+      // A searched picker over the same words (the applications list has none; a list declaring both would).
+      const picker = { ...APPLICATIONS_LIST, definition: { ...APPLICATIONS_LIST.definition, picker: 'search' as const }, nameColumn: 'number' };
+      const picked = await new ListService(engine).pick(picker, { query: 'словар иван', limit: '5' });
+      expect(picked.data).toEqual([{ id: ids.w3, name: '2028-300003' }]);
+      expect((await new ListService(engine).pick(picker, { query: 'словарин', limit: '3' })).data.map((row) => row.name)).toEqual(['2028-300010', '2028-300011', '2028-300012']);
+    } finally {
+      await engine.destroy();
+    }
+  });
+
+  it('fills the words of the applications stored before the migration', async () => {
+    await rerunMigration(
+      new ApplicationSearchWords1765400000400(),
+      async (db) => {
+        // A fresh copy of the migrated template: its own client.
+        const [client] = await db.query<{ id: number }>(`INSERT INTO clients (surname, name, phone) VALUES ('Ёлкина', 'Алёна', '+79161234567') RETURNING id`);
+        const [row] = await db.query<{ id: number }>(
+          `INSERT INTO applications (number, type, client_id, search_text) VALUES ('2028-400001', 5, $1, '2028-400001 Ёлкина Алёна +79161234567 a.b@mail.ru') RETURNING id`,
+          [client!.id],
+        );
+        return { id: row!.id, clientId: client!.id };
+      },
+      async (db, { id, clientId }) => {
+        const stored = await db.query<{ word: string }>(`SELECT word FROM application_search_words WHERE application_id = $1 ORDER BY word`, [id]);
+        expect(stored.map((row) => row.word)).toEqual(['2028', '400001', '79161234567', 'a', 'b', 'mail', 'ru', 'алена', 'елкина']);
+        // The triggers are back: a new row's words are kept.
+        const [row] = await db.query<{ id: number }>(`INSERT INTO applications (number, type, client_id, search_text) VALUES ('2028-400002', 5, $1, 'Новый') RETURNING id`, [clientId]);
+        expect(await db.query(`SELECT word FROM application_search_words WHERE application_id = $1`, [row!.id])).toEqual([{ word: 'новый' }]);
+      },
+    );
+  });
+
+  const hotelForm = () => ({
     application_type: 1,
     applicationable_id: hotel.hotelId,
     requester_type: 'client',

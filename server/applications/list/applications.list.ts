@@ -68,6 +68,8 @@ export const APPLICATIONS_LIST = defineServerList({
   table: 'applications',
   searchExpression: `${ALIAS}.search_text`,
   digitSearch: { numbers: ['number'], phones: ['phone'] },
+  // Words by prefix (migrations/1765400000400-ApplicationSearchWords.ts): a surname fragment matching thousands is counted from a btree.
+  wordSearch: { table: 'application_search_words', key: 'application_id' },
   filterExpressions: {
     unread_messages: `${ALIAS}.has_unread_messages`,
     // `source_key` is the source or 'none' (made in the office). A platform is the mobile application's

@@ -8,6 +8,7 @@ import { digitConditions, digitMatchIdsSql, digitQuery, type DigitQuery } from '
 import { escapeLike, parseListQuery, parsePickerQuery } from './list-query.js';
 import { countKey, foldWhenMany, keptCount, keptCountSql } from './row-counts.js';
 import { ALIAS, type ServerList } from './server-list.js';
+import { searchWords, wordMatchIdsSql, type WordMatch } from './word-search.js';
 
 /** Any declared list, whatever its entity and definition (the engine reads them as plain objects). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -32,6 +33,8 @@ const TRIGRAM_MIN_LENGTH = 3;
  *   (`count(*) OVER ()`) and keeps the top of the sort order, then the page's rows are read by id.
  *   PostgreSQL's alternative — walking the sort index and filtering — reads most of the table when
  *   the matches bunch together (a surname fragment sorted by name).
+ * - A list with a digit or word search (`digitSearch`, `wordSearch`) finds its matches in btrees:
+ *   unfiltered and in the order of ids, the page and its count come from those indexes alone.
  */
 @Injectable()
 export class ListService {
@@ -66,6 +69,13 @@ export class ListService {
     if (digits) {
       matching.andWhere(...orDigitConditions(list, digits));
       indexed = true;
+    } else if (query && list.wordSearch) {
+      const words = searchWords(query);
+      if (words.length > 0) {
+        const match = wordMatchIdsSql(list.wordSearch, words);
+        matching.andWhere(`${ALIAS}.id IN (${match.sql})`, match.parameters);
+        indexed = true;
+      }
     } else if (query && list.searchExpression) {
       matching.andWhere(`${list.searchExpression} ILIKE :search`, { search: `%${escapeLike(query)}%` });
       indexed = query.length >= TRIGRAM_MIN_LENGTH;
@@ -120,8 +130,10 @@ function applyFilter(list: AnyServerList, query: SelectQueryBuilder<ObjectLitera
 export class PagedQuery {
   private readonly filters: Record<string, unknown>;
   private readonly searching: boolean;
-  /** The search read as digits (ServerList `digitSearch`); null when it goes to the trigram search. */
+  /** The search read as digits (ServerList `digitSearch`); null when it goes to the word or trigram search. */
   private readonly digits: DigitQuery | null;
+  /** The ids matching the search's words (ServerList `wordSearch`); null when it goes to another search. */
+  private readonly words: WordMatch | null;
 
   constructor(
     private readonly db: DataSource,
@@ -131,7 +143,10 @@ export class PagedQuery {
   ) {
     this.filters = { ...params.filters, ...scope };
     this.digits = params.query && list.digitSearch ? digitQuery(params.query, list.digitSearch) : null;
-    this.searching = Boolean(params.query && (this.digits || list.searchExpression));
+    const words = params.query && !this.digits && list.wordSearch ? searchWords(params.query) : [];
+    this.words = words.length > 0 ? wordMatchIdsSql(list.wordSearch!, words) : null;
+    // With a word search declared, a text without letters or digits searches nothing.
+    this.searching = Boolean(params.query && (this.digits || this.words || (list.searchExpression && !list.wordSearch)));
   }
 
   /**
@@ -141,12 +156,12 @@ export class PagedQuery {
    */
   async run(): Promise<{ entities: ObjectLiteral[]; count: number }> {
     const query = this.db.getRepository(this.list.entity).createQueryBuilder(ALIAS);
-    const digitIds = this.digitIdsOnly();
-    if (digitIds) {
+    const indexIds = this.idsOnly();
+    if (indexIds) {
       const direction = this.params.ascending ? 'ASC' : 'DESC';
       query
-        .addCommonTableExpression(`SELECT m.id, count(*) OVER () AS total FROM (${digitIds.sql}) m ORDER BY m.id ${direction} LIMIT ${this.params.limit} OFFSET ${this.offset}`, 'page')
-        .setParameters(digitIds.parameters);
+        .addCommonTableExpression(`SELECT m.id, count(*) OVER () AS total FROM (${indexIds.sql}) m ORDER BY m.id ${direction} LIMIT ${this.params.limit} OFFSET ${this.offset}`, 'page')
+        .setParameters(indexIds.parameters);
     } else query.addCommonTableExpression(this.pageIds(), 'page');
     query.innerJoin('page', 'page', `page.id = ${ALIAS}.id`);
     const key = this.keptCountKey();
@@ -169,6 +184,7 @@ export class PagedQuery {
   private matching(): SelectQueryBuilder<ObjectLiteral> {
     const query = this.db.getRepository(this.list.entity).createQueryBuilder(ALIAS);
     if (this.digits) query.andWhere(...orDigitConditions(this.list, this.digits));
+    else if (this.words) query.andWhere(`${ALIAS}.id IN (${this.words.sql})`, this.words.parameters);
     else if (this.searching) query.andWhere(`${this.list.searchExpression} ILIKE :search`, { search: `%${escapeLike(this.params.query)}%` });
     for (const [column, value] of Object.entries(this.filters)) applyFilter(this.list, query, column, value, this.filters);
     return query;
@@ -195,15 +211,17 @@ export class PagedQuery {
   }
 
   /**
-   * The ids matching a digit search, from its indexes alone (a UNION of index-only scans), when
-   * nothing else decides the page: no filter and the order of ids. A filter or another order needs
-   * the rows, and then one bitmap scan of the same indexes (`matching`) reads them in table order.
+   * The ids matching a digit or word search, from their indexes alone (a UNION, or an INTERSECT, of
+   * index-only scans), when nothing else decides the page: no filter and the order of ids. A filter
+   * or another order needs the rows, and then `matching` reads them by the same indexes' ids.
    */
-  private digitIdsOnly(): { sql: string; parameters: Record<string, string> } | null {
-    if (!this.digits || Object.keys(this.filters).length > 0 || (this.params.orderBy && this.params.orderBy !== 'id')) return null;
-    const conditions = digitConditions(this.list.digitSearch!, this.digits, 'd');
+  private idsOnly(): { sql: string; parameters: Record<string, string> } | null {
+    if ((!this.digits && !this.words) || Object.keys(this.filters).length > 0 || (this.params.orderBy && this.params.orderBy !== 'id')) return null;
+    if (this.words) return this.words;
+    const conditions = digitConditions(this.list.digitSearch!, this.digits!, 'd');
     return { sql: digitMatchIdsSql(this.list.table ?? this.table, conditions, 'd'), parameters: conditions.parameters };
   }
+
 
   /**
    * Whether an unsearched list's count is kept by the database: at most one filter, a counted key.
@@ -229,9 +247,9 @@ export class PagedQuery {
   private async count(): Promise<number> {
     const key = this.keptCountKey();
     if (key !== null) return keptCount(this.db, this.table, key);
-    const digitIds = this.digitIdsOnly();
-    if (digitIds) {
-      const [sql, parameters] = this.db.driver.escapeQueryWithParameters(`SELECT count(*) AS count FROM (${digitIds.sql}) m`, digitIds.parameters);
+    const indexIds = this.idsOnly();
+    if (indexIds) {
+      const [sql, parameters] = this.db.driver.escapeQueryWithParameters(`SELECT count(*) AS count FROM (${indexIds.sql}) m`, indexIds.parameters);
       const [row] = await this.db.query<{ count: string }[]>(sql, parameters);
       return Number(row?.count ?? 0);
     }

@@ -10,6 +10,7 @@ import type { ListDefinition } from '../../../shared/list.js';
 import type { Role } from '../../../shared/roles.js';
 import type { AuthUser } from '../auth/decorators.js';
 import type { DigitSearch } from './digit-search.js';
+import type { WordSearch } from './word-search.js';
 
 /** Table alias used by every list query; SQL expressions in declarations use it. */
 export const ALIAS = 't';
@@ -37,6 +38,13 @@ export interface ServerList<Entity extends ObjectLiteral = ObjectLiteral, Defini
    * columns their indexes in a migration (migrations/digit-search.ts `digitSearchIndexesSql`).
    */
   digitSearch?: DigitSearch;
+  /**
+   * A table of the searched text's words (server/common/list/word-search.ts): a search that is not
+   * digits matches each of its words as the prefix of a word, through that table's btree, instead of
+   * `searchExpression` — a fragment inside a word is not found. Make the table and its triggers in a
+   * migration (migrations/word-search.ts `wordSearchTableSql`).
+   */
+  wordSearch?: WordSearch;
   /** SQL expressions for sortable columns that are not plain columns of the table. */
   sortExpressions?: Partial<Record<Definition['sortable'][number], string>>;
   /** SQL expressions for filters (and route parameters) that are not plain columns of the table. */
