@@ -9,20 +9,28 @@ import type { ResourceList } from './useResourceList';
 export function ListToolbar<Row extends RowBase>({ list, filters }: { list: ResourceList<Row>; filters: FilterSpec[] }) {
   return (
     <div className="list-toolbar">
-      <InputGroup
-        type="search"
-        leftIcon="search"
-        placeholder={MESSAGES.list.searchPlaceholder}
-        maxLength={LIST_DEFAULTS.searchMaxLength}
-        value={list.searchText}
-        onValueChange={list.setSearchText}
-        rightElement={list.list.isFetching ? <Spinner size={16} className="search-spinner" aria-label={MESSAGES.list.loading} /> : undefined}
-        aria-label={MESSAGES.list.searchPlaceholder}
-      />
+      <ListSearchBox list={list} />
       {filters.map((filter) => (
         <ListFilterSelect key={filter.param} filter={filter} value={list.params.filters[filter.param] ?? ''} onChange={(value) => list.update({ [filter.param]: value })} />
       ))}
     </div>
+  );
+}
+
+/** A list's search box: what is typed goes to the list 700 ms later (useResourceList); a spinner while the list is read. */
+export function ListSearchBox<Row extends RowBase>({ list, maxLength = LIST_DEFAULTS.searchMaxLength, className }: { list: ResourceList<Row>; maxLength?: number; className?: string }) {
+  return (
+    <InputGroup
+      type="search"
+      leftIcon="search"
+      placeholder={MESSAGES.list.searchPlaceholder}
+      maxLength={maxLength}
+      value={list.searchText}
+      onValueChange={list.setSearchText}
+      rightElement={list.list.isFetching ? <Spinner size={16} className="search-spinner" aria-label={MESSAGES.list.loading} /> : undefined}
+      aria-label={MESSAGES.list.searchPlaceholder}
+      className={className}
+    />
   );
 }
 

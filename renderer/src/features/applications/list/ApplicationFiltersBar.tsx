@@ -5,7 +5,7 @@
  * offered only for the mobile application's applications. The dictionaries come from
  * `GET /applications/filters`, which names the client or agency the query points at.
  */
-import { Button, HTMLSelect, InputGroup, Spinner } from '@blueprintjs/core';
+import { Button, HTMLSelect } from '@blueprintjs/core';
 import { APPLICATION_LIMITS, APPLICATION_SOURCES, ApplicationSource, OFFICE_SOURCE_LABEL, REQUESTER_TYPES, SOURCE_PLATFORMS } from '@shared/applications/constants';
 import { OFFICE_SOURCE, type ApplicationFilters, type ApplicationListRow } from '@shared/applications/list';
 import { APPLICATION_PATHS } from '@shared/applications/paths';
@@ -15,6 +15,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/http';
 import { DateField } from '../../../common/form/DateFields';
 import { PickerField } from '../../../common/form/PickerField';
+import { ListSearchBox } from '../../../common/resource/ListToolbar';
 import type { ResourceList } from '../../../common/resource/useResourceList';
 
 /** The query-string names of the list's filters (shared/applications/list.ts): the bar draws all but `is_watched`, which is still read from a bookmarked address. */
@@ -65,17 +66,7 @@ export function ApplicationFiltersBar({ list }: { list: ResourceList<Application
 
   return (
     <div className="list-toolbar app-filters" role="search">
-      <InputGroup
-        type="search"
-        leftIcon="search"
-        placeholder={MESSAGES.list.searchPlaceholder}
-        maxLength={APPLICATION_LIMITS.search}
-        value={list.searchText}
-        onValueChange={list.setSearchText}
-        rightElement={list.list.isFetching ? <Spinner size={16} className="search-spinner" aria-label={MESSAGES.list.loading} /> : undefined}
-        aria-label={MESSAGES.list.searchPlaceholder}
-        className="app-search"
-      />
+      <ListSearchBox list={list} maxLength={APPLICATION_LIMITS.search} className="app-search" />
       <FilterSelect label="Тип" value={value('type')} options={idNames(data?.application.types)} onChange={(next) => set({ type: next })} />
       <FilterSelect label="Статус" value={value('status')} options={idNames(data?.application.statuses)} onChange={(next) => set({ status: next })} />
       <FilterSelect label="Статус оплаты" value={value('payment_status')} options={idNames(data?.application.payment_statuses)} onChange={(next) => set({ payment_status: next })} />
