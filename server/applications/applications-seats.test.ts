@@ -17,6 +17,7 @@ const A = MESSAGES.applications;
 let app: TestApp;
 let admin: ApiClient;
 let manager: ApiClient;
+let accountant: ApiClient;
 let hotel: HotelGround;
 let people: RequesterGround;
 
@@ -24,6 +25,7 @@ beforeAll(async () => {
   app = await startTestApp();
   admin = (await app.signInAs(Role.Administrator)).client;
   manager = (await app.signInAs(Role.Manager)).client;
+  accountant = (await app.signInAs(Role.Accountant)).client;
   hotel = await insertHotelGround(app.db);
   people = await insertRequesters(app.db);
 });
@@ -96,6 +98,19 @@ describe('a bus tour and its seats', () => {
     expect((await bookings(application.id)).map((booking) => `${booking.leg}:${booking.number}`)).toEqual(['forth:1', 'forth:2', 'forth:5']);
     expect(moved.body.data.transport_back).toBeNull();
     expect(moved.body.data.totals.price_total).toBe('8400.00');
+  });
+
+  it('a cancelled bus application (its seats released) still takes a payment: no seat rule, no seats written', async () => {
+    const application = await created(busForm({ seats_forth: seats([21, 22, 23]), seats_back: seats([31, 32, 33]) }));
+    const cancel = await manager.put(`/api/applications/cancel/${application.id}`, { version: application.version });
+    expect(cancel.status, JSON.stringify(cancel.body)).toBe(200);
+    expect(await bookings(application.id)).toEqual([]);
+    const cancelled = (await accountant.get(`/api/applications/${application.id}`)).body.data;
+    expect(cancelled.seats_forth).toEqual([]);
+    const paid = await update(application.id, { ...cancelled, payments: [{ sum: '1000', date: '2026-11-20' }] }, accountant);
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    expect(paid.body.data.payments).toEqual([expect.objectContaining({ sum: 1000 })]);
+    expect(await bookings(application.id)).toEqual([]);
   });
 
   it('a route change moves the seats and re-prices with the save’s engine while the prices may change', async () => {

@@ -147,6 +147,8 @@ export class ApplicationsService {
   private async save(form: ApplicationForm, actor: Actor, id?: number, raw?: unknown): Promise<{ data: SavedAggregate<ApplicationRecord> }> {
     // The ground the build loaded, for the seats written after the rows.
     let ground: Ground | null = null;
+    // A cancelled application released its seats (the cancel action) and takes payment changes only: no seats to write.
+    let cancelled = false;
     const data = await saveAggregate(this.db, {
       declaration: APPLICATION_AGGREGATE,
       actor,
@@ -157,9 +159,12 @@ export class ApplicationsService {
       build: async (manager) => {
         const built = await this.build(manager, form, actor, id, raw);
         ground = built.ground;
+        cancelled = built.cancelled;
         return built.node;
       },
-      afterWrite: (manager, savedId) => this.writeSeats(manager, savedId, form, ground!, actor, id !== undefined),
+      afterWrite: async (manager, savedId) => {
+        if (!cancelled) await this.writeSeats(manager, savedId, form, ground!, actor, id !== undefined);
+      },
     });
     return { data };
   }
@@ -167,17 +172,19 @@ export class ApplicationsService {
   private async build(manager: EntityManager, form: ApplicationForm, actor: Actor, id: number | undefined, raw: unknown) {
     const [stored] = id === undefined ? [] : await manager.query<StoredApplication[]>(STORED_SQL, [id]);
     if (id !== undefined && !stored) throw notFound();
-    if (stored?.status === ApplicationStatus.Cancelled && comparable(parseInput(applicationSchema, await this.read(manager, id!, actor.user))) !== comparable(form)) {
+    const cancelled = stored?.status === ApplicationStatus.Cancelled;
+    if (cancelled && comparable(parseInput(applicationSchema, await this.read(manager, id!, actor.user))) !== comparable(form)) {
       throw new ValidationFailed({ status: [A.cancelledLocked] });
     }
     const errors: FieldErrors = {
       ...lockErrors(form, stored ?? null, actor.user),
-      ...seatErrors(form, new Set(stored?.tourist_ids ?? [])),
+      // Its seats were released by the cancel: the rule of a seat per rider no longer applies.
+      ...(cancelled ? {} : seatErrors(form, new Set(stored?.tourist_ids ?? []))),
     };
     const ground = await loadGround(manager, groundRequest(form));
     const priced = priceForm(form, ground, stored ? stored.manual_price_without_discount : null, errors);
 
-    return { node: await this.node(manager, form, ground, priced, stored, raw, actor.user.id), ground };
+    return { node: await this.node(manager, form, ground, priced, stored, raw, actor.user.id), ground, cancelled };
   }
 
   /** The rows of a save: the form, the engine's result, and what the save keeps or derives (the number, raw payloads, start date, city, search text). */

@@ -105,12 +105,17 @@ export class ApplicationChatService {
    */
   async readAll(type: RequesterType, body: unknown): Promise<{ data: { read: number } }> {
     const { application_id } = parseInput(readAllSchema, body);
-    await this.requesterOf(this.db, application_id, type);
-    const [, read] = (await this.db.query(
-      `UPDATE application_messages SET read_at = now() WHERE application_id = $1 AND from_requester AND read_at IS NULL`,
-      [application_id],
-    )) as [unknown, number];
-    return { data: { read } };
+    return this.db.transaction(async (manager) => {
+      await this.requesterOf(manager, application_id, type);
+      // The application first (its count is what the trigger writes): a delete locks it before its
+      // messages, so taking the messages first could deadlock with it.
+      await manager.query(`SELECT 1 FROM applications WHERE id = $1 FOR NO KEY UPDATE`, [application_id]);
+      const [, read] = (await manager.query(
+        `UPDATE application_messages SET read_at = now() WHERE application_id = $1 AND from_requester AND read_at IS NULL`,
+        [application_id],
+      )) as [unknown, number];
+      return { data: { read } };
+    });
   }
 
   /**

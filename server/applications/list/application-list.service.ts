@@ -27,8 +27,9 @@ import { APPLICATIONS_LIST } from './applications.list.js';
 const A = MESSAGES.applications;
 const idName = (items: readonly { id: number; name: string }[]) => items.map(({ id, name }) => ({ id, name }));
 
-/** The unwatched applications' count as SQL, read from the count the database keeps (never count(*)). */
-export const UNWATCHED_COUNT_SQL = keptCountSql(`'applications'`, `'is_watched=false'`).count;
+/** The unwatched applications' count as SQL, read from the count the database keeps (never count(*)), and how many delta rows it has (to fold them). */
+export const UNWATCHED_KEY = 'is_watched=false';
+export const UNWATCHED_COUNT_SQL = keptCountSql(`'applications'`, `'${UNWATCHED_KEY}'`);
 
 @Injectable()
 export class ApplicationListService {

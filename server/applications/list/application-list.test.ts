@@ -598,6 +598,17 @@ describe('the unwatched counter', () => {
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
   });
 
+  it('folds the count’s delta rows when the header polls it, the count unchanged', async () => {
+    const before = await counter();
+    // Forty marks, one statement each: forty delta rows of the key.
+    for (let index = 0; index < 40; index += 1) await app.db.query(`UPDATE applications SET is_watched = NOT is_watched WHERE id = (SELECT min(id) FROM applications)`);
+    const parts = async () => Number((await app.db.query<{ parts: string }>(`SELECT count(*) AS parts FROM row_counts WHERE table_name = 'applications' AND key = 'is_watched=false'`))[0]!.parts);
+    expect(await parts()).toBeGreaterThan(32);
+    expect(await counter()).toBe(before);
+    await expect.poll(parts).toBe(1);
+    expect(await counter()).toBe(before);
+  });
+
   const hotelApplicationForm = () => ({
     application_type: 1,
     applicationable_id: hotel.hotelId,
