@@ -4,7 +4,7 @@
  * page whatever its rows; the filters' dictionaries; cancel (status 7, seats released), delete by
  * role and `can_delete`; the unwatched counter.
  */
-import { DataSource, type Logger } from 'typeorm';
+import { recordingDataSource } from '../../test/recording-data-source.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPLICATION_STATUSES, PAYMENT_STATUSES } from '../../../shared/applications/constants.js';
 import { MESSAGES } from '../../../shared/messages.js';
@@ -451,17 +451,7 @@ describe('a row with everything', () => {
   });
 
   it('is read in one statement per page, whatever the number of rows and their content', async () => {
-    const sent: string[] = [];
-    const logger: Logger = {
-      logQuery: (query) => void sent.push(query),
-      logQueryError: () => undefined,
-      logQuerySlow: () => undefined,
-      logSchemaBuild: () => undefined,
-      logMigration: () => undefined,
-      log: () => undefined,
-    };
-    const engine = new DataSource({ type: 'postgres', url: app.db.url, entities: [ApplicationListEntity], logging: ['query'], logger, extra: { max: 2 } });
-    await engine.initialize();
+    const { engine, sent } = await recordingDataSource(app.db.url, [ApplicationListEntity]);
     try {
       const lists = new ListService(engine);
       const viewer = { id: 1, name: 'Тест', email: 'test@example.test', role: Role.Manager };
@@ -697,17 +687,7 @@ describe('the word search', () => {
   });
 
   it('reads the words index, not the trigram one, in one statement', async () => {
-    const sent: { query: string; parameters: unknown[] }[] = [];
-    const logger: Logger = {
-      logQuery: (query, parameters) => void sent.push({ query, parameters: (parameters as unknown[] | undefined) ?? [] }),
-      logQueryError: () => undefined,
-      logQuerySlow: () => undefined,
-      logSchemaBuild: () => undefined,
-      logMigration: () => undefined,
-      log: () => undefined,
-    };
-    const engine = new DataSource({ type: 'postgres', url: app.db.url, entities: [ApplicationListEntity], logging: ['query'], logger, extra: { max: 2 } });
-    await engine.initialize();
+    const { engine, sent } = await recordingDataSource(app.db.url, [ApplicationListEntity]);
     await app.db.query('VACUUM ANALYZE application_search_words');
     try {
       const plan = async (query: string, filters: Record<string, unknown> = {}, orderBy: string | null = null) => {

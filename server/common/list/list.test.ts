@@ -5,7 +5,8 @@
  * search of digits finds phones and numbers through their btree indexes with exact counts.
  */
 import pg from 'pg';
-import { Column, DataSource, Entity, PrimaryGeneratedColumn, type Logger } from 'typeorm';
+import { Column, DataSource, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { recordingDataSource, type SentStatement } from '../../test/recording-data-source.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ClientEntity } from '../../clients/client.entity.js';
 import { defineList } from '../../../shared/list.js';
@@ -308,7 +309,7 @@ const applicationsByDigits = defineServerList({
 
 describe('digit search', () => {
   /** Statements the engine sent through `engine` (a data source of this test's own, logging its queries). */
-  const sent: { query: string; parameters: unknown[] }[] = [];
+  let sent: SentStatement[] = [];
   let engine: DataSource;
   // Hand-picked clients: their phones say which query must find them.
   const picked = {
@@ -335,16 +336,7 @@ describe('digit search', () => {
     // 912 only in the e-mail: the trigram search found it, the digit search does not.
     [{ id: emailOnlyId }] = (await app.db.query<{ id: number }>(`INSERT INTO clients (surname, name, phone, email) VALUES ('Почтов', 'Иван', '+79990000001', 'ivan912@example.test') RETURNING id`)) as [{ id: number }];
     await app.db.query('VACUUM ANALYZE clients');
-    const logger: Logger = {
-      logQuery: (query, parameters) => void sent.push({ query, parameters: (parameters as unknown[] | undefined) ?? [] }),
-      logQueryError: () => undefined,
-      logQuerySlow: () => undefined,
-      logSchemaBuild: () => undefined,
-      logMigration: () => undefined,
-      log: () => undefined,
-    };
-    engine = new DataSource({ type: 'postgres', url: app.db.url, entities: [ClientEntity, DigitSearchApplication], logging: ['query'], logger, extra: { max: 2 } });
-    await engine.initialize();
+    ({ engine, sent } = await recordingDataSource(app.db.url, [ClientEntity, DigitSearchApplication]));
   });
   afterAll(() => engine?.destroy());
 
