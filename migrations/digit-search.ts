@@ -35,3 +35,36 @@ export function digitSearchIndexesSql(table: string, search: { phones?: readonly
   }
   return statements;
 }
+
+/**
+ * The digit search's second form (migration 1765400000600-DigitSearchColumns): each phone's national
+ * digits stored beside it (`{column}_digits`, a generated column in byte order, `COLLATE "C"`), and
+ * every index of the search carrying every digit column of the table. The engine then keeps the
+ * ranges of one search apart (each range without the rows of the ranges before it) from the index
+ * entries alone — no regular expression per entry — so the matches are counted without a
+ * de-duplicating pass (server/common/list/digit-search.ts `digitMatchIdsSql`).
+ * Drops the first form's indexes of the same names first, then rewrites the table once.
+ */
+export function digitSearchColumnsSql(table: string, search: { phones?: readonly string[]; numbers?: readonly string[] }): string[] {
+  const phones = search.phones ?? [];
+  const numbers = search.numbers ?? [];
+  const digitColumns = [...phones.map((column) => `${column}_digits`), ...numbers];
+  const carried = (key?: string) => ['id', ...digitColumns.filter((column) => column !== key)].join(', ');
+  const statements: string[] = [];
+  for (const column of phones) statements.push(`DROP INDEX IF EXISTS ix_${table}_${column}_digits`, `DROP INDEX IF EXISTS ix_${table}_${column}_digits_reversed`);
+  for (const column of numbers) statements.push(`DROP INDEX IF EXISTS ix_${table}_${column}_reversed`);
+  if (phones.length > 0) {
+    const added = phones.map((column) => `ADD COLUMN ${column}_digits text COLLATE "C" GENERATED ALWAYS AS (phone_digits(${column})) STORED`);
+    statements.push(`ALTER TABLE ${table} ${added.join(', ')}`);
+  }
+  for (const column of phones) {
+    statements.push(
+      `CREATE INDEX ix_${table}_${column}_digits ON ${table} (${column}_digits) INCLUDE (${carried(`${column}_digits`)})`,
+      `CREATE INDEX ix_${table}_${column}_digits_reversed ON ${table} ((reverse(${column}_digits))) INCLUDE (${carried()})`,
+    );
+  }
+  for (const column of numbers) {
+    statements.push(`CREATE INDEX ix_${table}_${column}_reversed ON ${table} ((reverse(${column})) COLLATE "C") INCLUDE (${carried()})`);
+  }
+  return statements;
+}

@@ -31,6 +31,8 @@ import { ApplicationChat1765400000200 } from './1765400000200-ApplicationChat.js
 import { ApplicationList1765400000300 } from './1765400000300-ApplicationList.js';
 import { ApplicationSearchWords1765400000400 } from './1765400000400-ApplicationSearchWords.js';
 import { ApplicationNumberPastAMillion1765400000500 } from './1765400000500-ApplicationNumberPastAMillion.js';
+import { DigitSearchColumns1765400000600 } from './1765400000600-DigitSearchColumns.js';
+import { ApplicationListContent1765400000700 } from './1765400000700-ApplicationListContent.js';
 
 export const MIGRATIONS = [
   Foundation1763769600000,
@@ -65,4 +67,6 @@ export const MIGRATIONS = [
   ApplicationList1765400000300,
   ApplicationSearchWords1765400000400,
   ApplicationNumberPastAMillion1765400000500,
+  DigitSearchColumns1765400000600,
+  ApplicationListContent1765400000700,
 ];

@@ -2,10 +2,22 @@ import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
 type Leg = { from_city: string; to_city: string; start_at: string; finish_at: string };
 
+/** What the list shows of an application beyond its own columns, read by one function call per row. */
+export interface ApplicationListContent {
+  requestorable: { type: 'clients' | 'agencies'; id: number; full_name: string; name: string; is_active: boolean } | null;
+  product_name: string | null;
+  tourists: { id: number; full_name: string }[];
+  accommodations: { hotel: string; start_at: string; finish_at: string }[];
+  transports: Partial<Record<'forth' | 'back', Leg>> | null;
+  transfers: Partial<Record<'forth' | 'back', Leg & { transfer_type: number }>> | null;
+  paid: string;
+  can_delete: boolean;
+}
+
 /**
  * A row of the application list (applications.list.ts): the view `application_list_rows`
- * (migrations/1765400000300-ApplicationList.ts), the application's own columns plus its content as
- * subqueries of the row. The application itself is read and written by the aggregate store.
+ * (migrations/1765400000700-ApplicationListContent.ts), the application's own columns plus its
+ * content. The application itself is read and written by the aggregate store.
  */
 @Entity('application_list_rows')
 export class ApplicationListEntity {
@@ -63,27 +75,7 @@ export class ApplicationListEntity {
   @Column('text')
   agency_total: string;
 
+  /** The row's content, from `application_list_content(a)` (migrations/1765400000700-ApplicationListContent.ts). */
   @Column('json')
-  requestorable: { type: 'clients' | 'agencies'; id: number; full_name: string; name: string; is_active: boolean } | null;
-
-  @Column('varchar', { nullable: true })
-  product_name: string | null;
-
-  @Column('json')
-  tourists: { id: number; full_name: string }[];
-
-  @Column('json')
-  accommodations: { hotel: string; start_at: string; finish_at: string }[];
-
-  @Column('json', { nullable: true })
-  transports: Partial<Record<'forth' | 'back', Leg>> | null;
-
-  @Column('json', { nullable: true })
-  transfers: Partial<Record<'forth' | 'back', Leg & { transfer_type: number }>> | null;
-
-  @Column('text')
-  paid: string;
-
-  @Column('boolean')
-  can_delete: boolean;
+  content: ApplicationListContent;
 }

@@ -1,7 +1,8 @@
 /**
  * The application list (spec 03 §2.1, issue 19) on the list engine, over the view
- * `application_list_rows` (migrations/1765400000300-ApplicationList.ts): the page's ids come from
- * `applications` and its indexes, then its ten rows get their content in the same statement.
+ * `application_list_rows` (migrations/1765400000300-ApplicationList.ts, its content since
+ * 1765400000700-ApplicationListContent.ts): the page's ids come from `applications` and its indexes,
+ * then its ten rows get their content in the same statement.
  */
 import { APPLICATION_STATUSES, APPLICATION_TYPES, ApplicationSource, ApplicationType, ProductKind, TRANSFER_TYPES } from '../../../shared/applications/constants.js';
 import { applicationsList, type ApplicationListRow } from '../../../shared/applications/list.js';
@@ -20,19 +21,20 @@ const money = (value: string) => roundMoney(value).toFixed(2);
 
 /** The row as the list answers it (shared/applications/list.ts `ApplicationListRow`). */
 export function applicationListRow(row: ApplicationListEntity): ApplicationListRow {
+  const { content } = row;
   const product = PRODUCT_OF_TYPE[row.type];
   const productId = product ? row[product.column] : null;
-  const isAgency = row.requestorable?.type === 'agencies';
+  const isAgency = content.requestorable?.type === 'agencies';
   // An agency pays the price less its commission; a client the price.
-  const owed = decimal(isAgency ? row.agency_total : row.price_total).minus(decimal(row.paid));
+  const owed = decimal(isAgency ? row.agency_total : row.price_total).minus(decimal(content.paid));
   const transfer = (leg: 'forth' | 'back') => {
-    const item = row.transfers?.[leg];
+    const item = content.transfers?.[leg];
     return item ? { ...item, transfer_type: { id: item.transfer_type, name: TRANSFER_TYPES.find((type) => type.id === item.transfer_type)?.name ?? '' } } : null;
   };
   return {
     id: row.id,
     number: row.number,
-    requestorable: row.requestorable ?? { type: 'clients', id: 0, full_name: '', name: '', is_active: false },
+    requestorable: content.requestorable ?? { type: 'clients', id: 0, full_name: '', name: '', is_active: false },
     status: row.status,
     status_name: APPLICATION_STATUSES.find((status) => status.id === row.status)?.name ?? '',
     source: row.source,
@@ -40,23 +42,23 @@ export function applicationListRow(row: ApplicationListEntity): ApplicationListR
     edited_from_front: row.edited_from_front,
     phone: row.phone,
     email: row.email,
-    tourists: row.tourists,
+    tourists: content.tourists,
     application_type: row.type,
     application_type_name: APPLICATION_TYPES.find((type) => type.id === row.type)?.name ?? '',
-    applicationable: product && productId != null ? { id: productId, type: product.kind, name: row.product_name ?? '' } : null,
-    accommodations: row.accommodations,
-    transport_forth: row.transports?.forth ?? null,
-    transport_back: row.transports?.back ?? null,
+    applicationable: product && productId != null ? { id: productId, type: product.kind, name: content.product_name ?? '' } : null,
+    accommodations: content.accommodations,
+    transport_forth: content.transports?.forth ?? null,
+    transport_back: content.transports?.back ?? null,
     transfer_forth: transfer('forth'),
     transfer_back: transfer('back'),
     payments_info: {
       price_total: money(row.price_total),
       agency_total: money(row.agency_total),
-      paid: money(row.paid),
+      paid: money(content.paid),
       to_pay: owed.isNegative() ? '0.00' : money(owed.toString()),
     },
     unread_messages_count: row.unread_messages_count,
-    can_delete: row.can_delete,
+    can_delete: content.can_delete,
     is_watched: row.is_watched,
     version: row.version,
   };

@@ -11,8 +11,9 @@
  *
  * Each match is a range of one indexed expression (`COLLATE "C"`: byte order, so a prefix is the
  * range [prefix, prefix with its last digit + 1)); the migration's indexes must stay these exact
- * expressions: `phone_digits(column) COLLATE "C"`, `reverse(phone_digits(column)) COLLATE "C"`,
- * `reverse(column) COLLATE "C"` and `column` (migrations/digit-search.ts `digitSearchIndexesSql`).
+ * expressions: `{column}_digits` (the phone's national digits, a stored column in byte order),
+ * `reverse({column}_digits)`, `reverse(column) COLLATE "C"` and `column`
+ * (migrations/digit-search.ts `digitSearchColumnsSql`).
  */
 
 /** What a list searches by digits: its phone columns and its number columns (plain columns of its table). */
@@ -93,9 +94,9 @@ export function digitConditions(search: DigitSearch, query: DigitQuery, alias: s
     conditions.push(`(${expression} >= :${name}_from AND ${expression} < :${name}_to)`);
   };
   for (const column of search.phones ?? []) {
-    const digits = `phone_digits(${alias}.${column})`;
-    for (const prefix of query.phonePrefixes) range(`${digits} COLLATE "C"`, prefix);
-    for (const ending of query.phoneEndings) range(`reverse(${digits}) COLLATE "C"`, reversed(ending));
+    const digits = `${alias}.${column}_digits`;
+    for (const prefix of query.phonePrefixes) range(digits, prefix);
+    for (const ending of query.phoneEndings) range(`reverse(${digits})`, reversed(ending));
   }
   for (const column of search.numbers ?? []) {
     if (query.number !== null) {
@@ -109,10 +110,18 @@ export function digitConditions(search: DigitSearch, query: DigitQuery, alias: s
 }
 
 /**
- * The ids matching a digit search, each condition read through its own index (`UNION` of one
- * select per condition): with the indexes' INCLUDE (id, column) every part is an index-only scan,
- * so an unfiltered search counts its matches without reading the table.
+ * The ids matching a digit search, each condition read through its own index and kept apart from
+ * the conditions before it (`UNION ALL`: a row matching two ranges — +7 912 … 912 — comes once, from
+ * the first). Every digit index carries every digit column of its table (INCLUDE), so each part is an
+ * index-only scan whose exclusion is read from the entries, and the parts' rows are distinct: an
+ * unfiltered search is counted by adding them up, without a de-duplicating pass and without the table.
  */
 export function digitMatchIdsSql(table: string, { conditions }: DigitConditions, alias: string): string {
-  return conditions.map((condition) => `SELECT ${alias}.id FROM ${table} ${alias} WHERE ${condition}`).join(' UNION ');
+  return conditions
+    .map((condition, index) => {
+      // IS NOT TRUE: a null phone makes an earlier condition null, which must not hide the row.
+      const apart = index === 0 ? '' : ` AND (${conditions.slice(0, index).join(' OR ')}) IS NOT TRUE`;
+      return `SELECT ${alias}.id FROM ${table} ${alias} WHERE ${condition}${apart}`;
+    })
+    .join(' UNION ALL ');
 }

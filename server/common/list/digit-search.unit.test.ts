@@ -1,6 +1,6 @@
 /** How the search box text is read as digits (digit-search.ts); the list tests check what the indexes find. */
 import { describe, expect, it } from 'vitest';
-import { digitConditions, digitQuery } from './digit-search.js';
+import { digitConditions, digitMatchIdsSql, digitQuery } from './digit-search.js';
 
 const phones = { phones: ['phone'] };
 const applications = { phones: ['phone'], numbers: ['number'] };
@@ -38,12 +38,26 @@ describe('digitConditions', () => {
   it('makes each prefix and ending one range of an indexed expression', () => {
     const { conditions, parameters } = digitConditions(applications, digitQuery('129', applications)!, 't');
     expect(conditions).toEqual([
-      '(phone_digits(t.phone) COLLATE "C" >= :digits_0_from AND phone_digits(t.phone) COLLATE "C" < :digits_0_to)',
-      '(reverse(phone_digits(t.phone)) COLLATE "C" >= :digits_1_from AND reverse(phone_digits(t.phone)) COLLATE "C" < :digits_1_to)',
+      '(t.phone_digits >= :digits_0_from AND t.phone_digits < :digits_0_to)',
+      '(reverse(t.phone_digits) >= :digits_1_from AND reverse(t.phone_digits) < :digits_1_to)',
       '(reverse(t.number) COLLATE "C" >= :digits_2_from AND reverse(t.number) COLLATE "C" < :digits_2_to)',
     ]);
     // 129… is [129, 12:) in byte order; …129 reversed is 921….
     expect(parameters).toEqual({ digits_0_from: '129', digits_0_to: '12:', digits_1_from: '921', digits_1_to: '922', digits_2_from: '921', digits_2_to: '922' });
     expect(digitConditions(applications, digitQuery('2026-000123', applications)!, 't')).toEqual({ conditions: ['t.number = :digits_0'], parameters: { digits_0: '2026-000123' } });
+  });
+});
+
+describe('digitMatchIdsSql', () => {
+  it('keeps each range apart from the ranges before it, so the parts add up to the matches', () => {
+    const conditions = digitConditions(applications, digitQuery('129', applications)!, 'd');
+    const [first, second, third] = conditions.conditions;
+    expect(digitMatchIdsSql('applications', conditions, 'd')).toBe(
+      [
+        `SELECT d.id FROM applications d WHERE ${first}`,
+        `SELECT d.id FROM applications d WHERE ${second} AND (${first}) IS NOT TRUE`,
+        `SELECT d.id FROM applications d WHERE ${third} AND (${first} OR ${second}) IS NOT TRUE`,
+      ].join(' UNION ALL '),
+    );
   });
 });

@@ -317,6 +317,7 @@ describe('digit search', () => {
     has912Inside: '+79031239120',
     ends912: '+79035550912',
     starts8912: '+78912000000',
+    startsAndEnds912: '+79120000912',
   };
   const pickedIds: Record<keyof typeof picked, number> = {} as never;
   let emailOnlyId: number;
@@ -387,8 +388,10 @@ describe('digit search', () => {
     }
 
     const found = async (query: string) => (await manager.get(`/api/clients?limit=100&ascending=0&query=${encodeURIComponent(query)}`)).body.data.map((row: { id: number }) => row.id) as number[];
-    const { starts912, has912Inside, ends912, starts8912 } = pickedIds;
+    const { starts912, has912Inside, ends912, starts8912, startsAndEnds912 } = pickedIds;
     expect(await found('912')).toEqual(expect.arrayContaining([starts912, ends912]));
+    // Found by both ranges, listed once.
+    expect((await found('912')).filter((id) => id === startsAndEnds912)).toEqual([startsAndEnds912]);
     for (const id of [has912Inside, starts8912, emailOnlyId]) expect(await found('912')).not.toContain(id);
     expect(await found('+7 (912')).toContain(starts912);
     expect(await found('+7 (912')).not.toContain(ends912);
@@ -399,7 +402,7 @@ describe('digit search', () => {
   });
 
   it('leaves names, e-mails and a name with digits to the trigram search', async () => {
-    expect((await listed('Цифров')).count).toBe(4);
+    expect((await listed('Цифров')).count).toBe(5);
     expect((await listed('ivan912')).ids).toEqual([emailOnlyId]);
     expect((await listed('Цифров starts912')).ids).toEqual([pickedIds.starts912]);
     expect((await listed('Иван +7999')).ids).toEqual([emailOnlyId]);
@@ -420,7 +423,10 @@ describe('digit search', () => {
     const unfiltered = await plan({});
     expect(unfiltered).toMatch(/(Index Only Scan using|Bitmap Index Scan on) ix_clients_phone_digits on clients|Bitmap Index Scan on ix_clients_phone_digits\n/);
     expect(unfiltered).toMatch(/(Index Only Scan using|Bitmap Index Scan on) ix_clients_phone_digits_reversed/);
-    expect(unfiltered).toMatch(/HashAggregate[\s\S]*Append/);
+    // The parts are kept apart by the entries they read, so nothing makes them distinct: the page is the top of their
+    // Append, the count an Aggregate over a second Append.
+    expect(unfiltered).toMatch(/Append/);
+    expect(unfiltered).not.toMatch(/HashAggregate|Unique|WindowAgg/);
     expect(unfiltered).not.toMatch(/Seq Scan|ix_clients_search/);
     const filtered = await plan({ is_active: true });
     expect(filtered).toMatch(/Bitmap Index Scan on ix_clients_phone_digits\b/);
