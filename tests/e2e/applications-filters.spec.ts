@@ -129,7 +129,7 @@ test.beforeAll(async () => {
   await sql(`INSERT INTO application_messages (application_id, message, from_requester) VALUES ($1, 'Где мои билеты?', true)`, [apps.ios.id]);
 });
 
-// The platform names (Android, IOS) are the spec's, in Latin: the screen walk that runs later must not meet them on the list's first page.
+// This spec's rows leave with it: the later specs' lists of the one shared database stay as they expect them.
 test.afterAll(async () => {
   await sql(`DELETE FROM applications WHERE id = ANY($1)`, [Object.values(apps).map((app) => app.id)]);
 });

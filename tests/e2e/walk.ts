@@ -34,6 +34,8 @@ export interface Findings {
 const ALLOWED_WORDS = new Set(
   [
     'Email', 'ID', 'SEO', 'URL', 'JSON', 'HTML', 'INN', 'PDF', 'Wi', 'Fi', 'SPA', 'VK', 'GET', 'POST', 'PUT', 'PATCH', 'DELETE',
+    // The mobile application's platforms (spec 03 §2.1), named as their makers name them.
+    'Android', 'IOS',
     'pdf', 'doc', 'docx', 'xls', 'xlsx', 'csv', 'txt', 'rtf', 'odt', 'jpg', 'jpeg', 'png', 'gif', 'bmp', 'webp', 'svg', 'avi', 'mov', 'mp4', 'ogg', 'webm', 'zip',
   ].map((word) => word.toLowerCase()),
 );

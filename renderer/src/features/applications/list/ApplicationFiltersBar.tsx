@@ -31,11 +31,16 @@ interface SelectProps {
   testId?: string;
 }
 
-/** A select of one filter: '{label}: все' first, then the values. */
+/**
+ * A select of one filter: '{label}: все' first, then the values. The selects are narrow, so the title
+ * names the filter and its whole value (a chosen value alone, cut short, does not say whose it is).
+ */
 function FilterSelect({ label, value, options, onChange, testId }: SelectProps) {
+  const chosen = options.find((option) => option.value === value)?.label ?? MESSAGES.list.all;
   return (
     <HTMLSelect
       aria-label={label}
+      title={`${label}: ${chosen}`}
       data-testid={testId}
       value={value}
       onChange={(event) => onChange(event.currentTarget.value)}
