@@ -207,28 +207,28 @@ export class PagedQuery {
   }
 
   /**
-   * The page's ids and their count from the ids of `idsOnly`. A digit search's ids are distinct
-   * already (`digitMatchIdsSql` keeps its ranges apart), so the page is the top of them and the
+   * The page's ids and their count from the ids of `idsOnly`. A digit search's ids are a UNION ALL of
+   * parts kept apart (`partsApart`, `digitMatchIdsSql`): nothing to make distinct, so the page is the top of them and the
    * count a second index-only pass that adds them up — cheaper than holding every match for a window
    * count. A word search's ids are made distinct once (a text may have two words with the prefix),
    * kept, and both read from there.
    */
-  private indexPageSql(ids: { sql: string; distinct: boolean }): string {
+  private indexPageSql(ids: { sql: string; partsApart: boolean }): string {
     const order = `ORDER BY m.id ${this.params.ascending ? 'ASC' : 'DESC'} LIMIT ${this.params.limit} OFFSET ${this.offset}`;
-    if (ids.distinct) return `SELECT p.id, n.total FROM (SELECT m.id FROM (${ids.sql}) m ${order}) p CROSS JOIN (SELECT count(*) AS total FROM (${ids.sql}) m) n`;
+    if (ids.partsApart) return `SELECT p.id, n.total FROM (SELECT m.id FROM (${ids.sql}) m ${order}) p CROSS JOIN (SELECT count(*) AS total FROM (${ids.sql}) m) n`;
     return `WITH m AS MATERIALIZED (${ids.sql}) SELECT m.id, (SELECT count(*) FROM m) AS total FROM m ${order}`;
   }
 
   /**
-   * The ids matching a digit or word search, from their indexes alone (a UNION, or an INTERSECT, of
-   * index-only scans), when nothing else decides the page: no filter and the order of ids. A filter
+   * The ids matching a digit or word search, from their indexes alone (a UNION ALL, a DISTINCT or an
+   * INTERSECT of index-only scans), when nothing else decides the page: no filter and the order of ids. A filter
    * or another order needs the rows, and then `matching` reads them by the same indexes' ids.
    */
-  private idsOnly(): { sql: string; parameters: Record<string, string>; distinct: boolean } | null {
+  private idsOnly(): { sql: string; parameters: Record<string, string>; partsApart: boolean } | null {
     if ((!this.digits && !this.words) || Object.keys(this.filters).length > 0 || (this.params.orderBy && this.params.orderBy !== 'id')) return null;
-    if (this.words) return { ...this.words, distinct: false };
+    if (this.words) return { ...this.words, partsApart: false };
     const conditions = digitConditions(this.list.digitSearch!, this.digits!, 'd');
-    return { sql: digitMatchIdsSql(this.list.table ?? this.table, conditions, 'd'), parameters: conditions.parameters, distinct: true };
+    return { sql: digitMatchIdsSql(this.list.table ?? this.table, conditions, 'd'), parameters: conditions.parameters, partsApart: true };
   }
 
 
