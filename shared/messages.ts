@@ -351,6 +351,8 @@ export const MESSAGES = {
     title: 'Запись изменена другим пользователем',
     reload: 'Загрузить актуальные данные',
     keepEditing: 'Продолжить редактирование',
+    /** A save that met a colleague's at the same moment and was rolled back whole (a deadlock): nothing of it was stored. */
+    concurrent: 'Эти же данные в этот момент сохранял другой пользователь. Ничего не сохранено — повторите действие.',
   },
   /** Big editors (ARCHITECTURE.md §7 "Aggregate editors"): the payload and its child rows. */
   /** The SEO fields of cities, hotels and bus tours (the page's H1, its meta title and description). */

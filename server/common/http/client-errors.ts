@@ -8,6 +8,8 @@
  *   large, an unknown route — get the Russian text of their kind.
  * - A value PostgreSQL refuses as data (out of range, invalid text) that validation let through is
  *   the client's input too: 422, logged only as a (rate-limited) warning so the gap can be closed.
+ * - Not the client's doing but not a fault either: a save rolled back by a deadlock with a colleague's
+ *   (409, a rate-limited warning): nothing was stored and trying again works.
  * - A client that went away mid-request (an upload abandoned half-way): a (rate-limited) warning,
  *   never an error row with a stack.
  * - Not the client's doing but answered the same way, for that request only: a wait for a free pooled
@@ -17,7 +19,7 @@ import type { IncomingMessage } from 'node:http';
 import { HttpException, HttpStatus } from '@nestjs/common';
 import { MESSAGES } from '../../../shared/messages.js';
 import { isPoolBusy } from '../../database/database-availability.js';
-import { DATABASE_RETRY_AFTER_SECONDS, databaseBusy, pgErrorOf } from './errors.js';
+import { DATABASE_RETRY_AFTER_SECONDS, databaseBusy, PG, pgErrorOf } from './errors.js';
 
 export interface ClientErrorReply {
   status: number;
@@ -56,6 +58,9 @@ const STATUS_TEXTS: Partial<Record<number, string>> = {
  */
 const isDataError = (code: string | undefined) => !!code && (code.startsWith('22') || code === '54001');
 
+/** A transaction PostgreSQL rolled back because another one held what it needed: a deadlock or a serialization failure. */
+const isConcurrencyFailure = (code: string | undefined) => code === PG.deadlockDetected || code === PG.serializationFailure;
+
 /**
  * The client went away mid-request (a tab closed during an upload, a dropped Wi-Fi link, a font the
  * browser stopped loading). Told two ways:
@@ -93,6 +98,9 @@ export function clientErrorReply(exception: unknown, request?: IncomingMessage):
     if (cause === undefined && typeof body === 'object' && body !== null && 'message' in body && !('statusCode' in body)) return { status, body };
     return { status, body: { message: messageOf(status, cause, typeof body === 'string' ? body : exception.message) } };
   }
+  // Two writers met (a delete and a save locking the same rows in the other order): PostgreSQL rolled
+  // this one back whole, so nothing is half-saved and the user may simply try again.
+  if (isConcurrencyFailure(pgErrorOf(exception).code)) return { status: HttpStatus.CONFLICT, body: { message: MESSAGES.version.concurrent }, warn: true };
   if (isDataError(pgErrorOf(exception).code)) {
     const message = MESSAGES.input.badValue;
     return { status: HttpStatus.UNPROCESSABLE_ENTITY, body: { message, errors: { _: [message] } }, warn: true };

@@ -44,6 +44,9 @@ export const PG = {
   uniqueViolation: '23505',
   checkViolation: '23514',
   exclusionViolation: '23P01',
+  /** Two transactions waited on each other; PostgreSQL rolled this one back. */
+  deadlockDetected: '40P01',
+  serializationFailure: '40001',
 } as const;
 
 /** A delete refused because another row still references this one (NO ACTION or RESTRICT). */

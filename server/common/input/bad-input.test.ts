@@ -5,6 +5,7 @@
  * and no repeatable failure can fill the logs table.
  */
 import http from 'node:http';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../../shared/messages.js';
 import { Role } from '../../../shared/roles.js';
@@ -160,6 +161,30 @@ describe('numbers beyond any id', () => {
       body: { message: MESSAGES.input.badValue, errors: { _: [MESSAGES.input.badValue] } },
       warn: true,
     });
+  });
+});
+
+describe('two saves that meet', () => {
+  it('a transaction PostgreSQL rolls back for a deadlock is a 409 to try again (and a warning), not a 500', async () => {
+    await app.db.query('CREATE TABLE deadlock_probe (id int PRIMARY KEY, n int)');
+    await app.db.query('INSERT INTO deadlock_probe VALUES (1, 0), (2, 0)');
+    const [first, second] = [new pg.Client({ connectionString: app.db.url }), new pg.Client({ connectionString: app.db.url })];
+    await Promise.all([first.connect(), second.connect()]);
+    try {
+      // Each locks one row, then wants the other's: PostgreSQL breaks the cycle by rolling one back.
+      await first.query('BEGIN');
+      await second.query('BEGIN');
+      await first.query('UPDATE deadlock_probe SET n = 1 WHERE id = 1');
+      await second.query('UPDATE deadlock_probe SET n = 1 WHERE id = 2');
+      const outcomes = await Promise.allSettled([first.query('UPDATE deadlock_probe SET n = 2 WHERE id = 2'), second.query('UPDATE deadlock_probe SET n = 2 WHERE id = 1')]);
+      const refused = outcomes.filter((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
+      expect(refused).toHaveLength(1);
+      expect(clientErrorReply(refused[0]!.reason)).toEqual({ status: 409, body: { message: MESSAGES.version.concurrent }, warn: true });
+    } finally {
+      await Promise.all([first.query('ROLLBACK').catch(() => undefined), second.query('ROLLBACK').catch(() => undefined)]);
+      await Promise.all([first.end(), second.end()]);
+      await app.db.query('DROP TABLE deadlock_probe');
+    }
   });
 });
 

@@ -150,8 +150,9 @@ export function useAggregateEditor<Form extends Record<string, unknown>>(options
           setErrors(error.fieldErrors);
           notifyInvalidForm(error.fieldErrors, { title: options.texts.saveFailedTitle, text: options.texts.saveFailedText });
         }
-        // Offline or a lost session says what happened (the form stays); a 403 the server's reason; any other refusal the save's text.
-        else notifyFailure(error, options.texts.saveFailedText, { title: options.texts.saveFailedTitle, fixed: !options.refusalSaysReason && !(error instanceof ApiError && error.status === 403), saveFailure: true });
+        // Offline or a lost session says what happened (the form stays); a 403 the server's reason, and a 409 without a
+        // record (a save rolled back by a colleague's at the same moment: try again); any other refusal the save's text.
+        else notifyFailure(error, options.texts.saveFailedText, { title: options.texts.saveFailedTitle, fixed: !options.refusalSaysReason && !(error instanceof ApiError && (error.status === 403 || error.status === 409)), saveFailure: true });
       }
     } finally {
       savingRef.current = false;
