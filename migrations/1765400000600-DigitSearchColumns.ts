@@ -31,8 +31,9 @@ export class DigitSearchColumns1765400000600 implements MigrationInterface {
 
   async down(db: QueryRunner): Promise<void> {
     for (const { table, search } of SEARCHES) {
-      for (const column of search.phones) await db.query(`ALTER TABLE ${table} DROP COLUMN ${column}_digits`);
+      // The number's index carries the phone's digits: dropped first, then the column takes its own indexes with it.
       if ('numbers' in search) for (const column of search.numbers) await db.query(`DROP INDEX ix_${table}_${column}_reversed`);
+      for (const column of search.phones) await db.query(`ALTER TABLE ${table} DROP COLUMN ${column}_digits`);
       for (const statement of digitSearchIndexesSql(table, search)) await db.query(statement);
     }
     await db.query(`CREATE INDEX ix_applications_search ON applications USING gin (search_text gin_trgm_ops)`);
