@@ -132,6 +132,7 @@ test.beforeAll(async () => {
 // This spec's rows leave with it: the later specs' lists of the one shared database stay as they expect them.
 test.afterAll(async () => {
   await sql(`DELETE FROM applications WHERE id = ANY($1)`, [Object.values(apps).map((app) => app.id)]);
+  await sql(`DELETE FROM cities WHERE id = ANY($1)`, [[cities.a, cities.b]]);
 });
 
 test('the type narrows the rows and is kept in the address', async ({ page }) => {

@@ -25,10 +25,13 @@ export function useResourceList<Row extends RowBase>(definition: ResourceScreenD
   // Search text: typed freely, sent 700 ms after the last keystroke.
   const [searchText, setSearchText] = useState(params.query);
   const debouncedSearch = useDebouncedValue(searchText, LIST_DEFAULTS.searchDebounceMs);
+  // Sent once the text has settled (the debounced value caught up with the box). Typing the same text again
+  // within the 700 ms after it was cleared (a reset of the filters, then the search typed anew) settles on
+  // a debounced value that never changed, and must still be sent.
   useEffect(() => {
-    if (debouncedSearch.trim() !== params.query) update({ query: debouncedSearch.trim() });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new debounced text triggers a search
-  }, [debouncedSearch]);
+    if (debouncedSearch === searchText && debouncedSearch.trim() !== params.query) update({ query: debouncedSearch.trim() });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the text settling triggers a search, not a new URL
+  }, [debouncedSearch, searchText]);
 
   const list = useQuery({
     queryKey: [path, 'list', params],
