@@ -110,6 +110,17 @@ async function list(query = '', client: ApiClient = manager): Promise<Page> {
 
 const counter = async () => ((await manager.get('/api/new-items/check')).body as { applications: { unwatched_count: number } }).applications.unwatched_count;
 
+/** A client's hotel application as the editor sends it (the save writes its number, search text and words). */
+const hotelApplicationForm = () => ({
+  application_type: 1,
+  applicationable_id: hotel.hotelId,
+  requester_type: 'client',
+  requester_id: people.clientId,
+  adult_count: 2,
+  child_count: 1,
+  accommodations: [{ hotel_id: hotel.hotelId, room_id: hotel.roomId, start_at: '2027-06-10', finish_at: '2027-06-13', adult_count: 2, child_count: 1 }],
+});
+
 describe('the list on a seeded set', () => {
   // a1 … a6: see `seed` calls; ids grow in this order, the list is newest first.
   const ids: Record<string, number> = {};
@@ -598,16 +609,6 @@ describe('the unwatched counter', () => {
     await expect.poll(parts).toBe(1);
     expect(await counter()).toBe(before);
   });
-
-  const hotelApplicationForm = () => ({
-    application_type: 1,
-    applicationable_id: hotel.hotelId,
-    requester_type: 'client',
-    requester_id: people.clientId,
-    adult_count: 2,
-    child_count: 1,
-    accommodations: [{ hotel_id: hotel.hotelId, room_id: hotel.roomId, start_at: '2027-06-10', finish_at: '2027-06-13', adult_count: 2, child_count: 1 }],
-  });
 });
 
 describe('the word search', () => {
@@ -672,7 +673,7 @@ describe('the word search', () => {
 
   it('follows a save that renames a tourist, and a delete', async () => {
     const tourist = (last_name: string) => ({ last_name, first_name: 'Турист', document_number: '4500123456' });
-    const form = { ...hotelForm(), tourists: [tourist('Переименов')] };
+    const form = { ...hotelApplicationForm(), tourists: [tourist('Переименов')] };
     const application = await created(form);
     expect((await found('переимен')).rows).toEqual([application.id]);
     const response = await update(application.id, { ...form, tourists: [tourist('Новоназванова')], version: application.version });
@@ -737,13 +738,4 @@ describe('the word search', () => {
     );
   });
 
-  const hotelForm = () => ({
-    application_type: 1,
-    applicationable_id: hotel.hotelId,
-    requester_type: 'client',
-    requester_id: people.clientId,
-    adult_count: 2,
-    child_count: 1,
-    accommodations: [{ hotel_id: hotel.hotelId, room_id: hotel.roomId, start_at: '2027-06-10', finish_at: '2027-06-13', adult_count: 2, child_count: 1 }],
-  });
 });
