@@ -18,7 +18,7 @@ import { MESSAGES } from '../../../shared/messages.js';
 import type { Actor, AuthUser } from '../../common/auth/decorators.js';
 import { forbidden, notFound, parseInput, ValidationFailed } from '../../common/http/errors.js';
 import { ListService } from '../../common/list/list.service.js';
-import { keptCountSql } from '../../common/list/row-counts.js';
+import { countKey, keptCountSql } from '../../common/list/row-counts.js';
 import { actAs, assertCurrentVersion } from '../../common/version.js';
 import { releaseApplicationSeats } from '../../seats/seat-store.js';
 import { ApplicationsService } from '../applications.service.js';
@@ -28,7 +28,7 @@ const A = MESSAGES.applications;
 const idName = (items: readonly { id: number; name: string }[]) => items.map(({ id, name }) => ({ id, name }));
 
 /** The unwatched applications' count as SQL, read from the count the database keeps (never count(*)), and how many delta rows it has (to fold them). */
-export const UNWATCHED_KEY = 'is_watched=false';
+export const UNWATCHED_KEY = countKey('is_watched', false);
 export const UNWATCHED_COUNT_SQL = keptCountSql(`'applications'`, `'${UNWATCHED_KEY}'`);
 
 @Injectable()
