@@ -40,8 +40,10 @@ describe('seat booking', () => {
     const attempts = await Promise.all(Array.from({ length: 100 }, () => book(transportId, { number: 7, from_city_id: moscow, to_city_id: orel })));
     const won = attempts.filter((reply) => reply.status === 201);
     const refused = attempts.filter((reply) => reply.status === 422);
-    expect(won).toHaveLength(1);
-    expect(refused).toHaveLength(99);
+    // What the others got, should one day they not all be the seat's 422 (a busy pool, a deadlock).
+    const statuses = JSON.stringify(attempts.filter((reply) => reply.status !== 201 && reply.status !== 422).map((reply) => [reply.status, reply.body]).slice(0, 3));
+    expect(won, statuses).toHaveLength(1);
+    expect(refused, statuses).toHaveLength(99);
     for (const reply of refused) expect(reply.body.errors.to_city_id[0]).toBe(T.seatTaken);
     expect(won[0]!.body).toMatchObject({ message: T.booked, data: { number: 7, tourist: null, from_city: { id: moscow, name: 'Москва' }, to_city: { id: orel, name: 'Орёл' } } });
     expect(await bookingsOf(transportId)).toEqual([{ number: 7, from_position: 0, to_position: 2 }]);
