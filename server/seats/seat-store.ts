@@ -154,7 +154,12 @@ async function underSavepoint<T>(manager: EntityManager, write: () => Promise<T>
   }
 }
 
-const isOverlap = (error: unknown) => pgErrorOf(error).code === PG.exclusionViolation;
+/**
+ * Refused for an overlapping booking. Two bookings of one seat inserted at the same moment each wait for
+ * the other's exclusion check, and PostgreSQL breaks that cycle with a deadlock error for one of them
+ * (execIndexing.c accepts it as the price of exclusion constraints): it lost the seat to the other.
+ */
+const isOverlap = (error: unknown) => [PG.exclusionViolation, PG.deadlockDetected].includes(pgErrorOf(error).code as never);
 
 /**
  * Moves a booking to another seat number (the application's 'Смена места'); PostgreSQL refuses it
