@@ -40,6 +40,11 @@ export function parseTypedDate(text: string): string | null | undefined {
   return isRealDay(year, month, day) ? `${year}-${pad(month)}-${pad(day)}` : undefined;
 }
 
+/** Whole days from one YYYY-MM-DD date to another (a stay's nights): negative when `to` is earlier. */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
 /** '2025-12-31' → '31.12.2025' (what a date field shows). */
 export function typedDate(iso: string): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso);

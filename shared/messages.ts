@@ -246,6 +246,8 @@ export const MESSAGES = {
     routeChanged: 'Маршрут успешно изменён!',
     routeChangeImpossible: 'Невозможно поменять маршрут для выбранного транспорта, места заняты!',
     stayOrder: 'Дата выезда должна быть позже даты заезда.',
+    stayTooLong: (nights: number) => `Проживание не может быть длиннее ${nights} ночей.`,
+    personsMax: (max: number) => `В заявке не больше ${max} человек (взрослых и детей).`,
     nobodyInRoom: 'Укажите, кто проживает в номере.',
     roomCap: (max: number) => `В номере не больше ${max} мест этой категории.`,
     agencyUserOnlyForAgency: 'Менеджер агентства указывается только для заявки агентства.',
@@ -265,6 +267,7 @@ export const MESSAGES = {
     paidNeedsPayment: 'Статус «Оплачена» возможен только при полной оплате или переплате.',
     managerOnlySelf: 'Менеджер может назначить только себя.',
     paymentMethodLocked: 'Способ оплаты меняют только администратор и бухгалтер.',
+    paymentsLocked: 'Оплаты вносят и меняют только администратор и бухгалтер.',
     /** The seat and route changes (issue 18 "Seats"). */
     seatChanged: 'Место успешно изменено!',
     notApplicationSeat: 'Это место не относится к заявке.',

@@ -97,12 +97,12 @@ export function optionalPasswordText(max: number, options: { min?: number } = {}
 }
 
 /**
- * Lines of information shown in search (a hotel's, a sea tour's `info`): each trimmed, at most
- * `maxLine` characters; empty lines dropped, null when none is left.
+ * Lines of information shown in search (a hotel's, a sea tour's `info`): at most `maxLines` lines,
+ * each trimmed, at most `maxLine` characters; empty lines dropped, null when none is left.
  */
-export function infoLines(maxLine: number) {
+export function infoLines(maxLine: number, maxLines: number) {
   return z
-    .preprocess((value) => value ?? [], z.array(z.string({ error: M.invalid }).trim().max(maxLine, M.maxLength(maxLine)), { error: M.invalid }))
+    .preprocess((value) => value ?? [], z.array(z.string({ error: M.invalid }).trim().max(maxLine, M.maxLength(maxLine)), { error: M.invalid }).max(maxLines, M.maxItems(maxLines)))
     .transform((lines) => {
       const kept = lines.filter((line) => line !== '');
       return kept.length > 0 ? kept : null;

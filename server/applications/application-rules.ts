@@ -233,6 +233,25 @@ export function lockErrors(form: ApplicationForm, stored: StoredState | null, ac
   return errors;
 }
 
+type PaymentRow = NonNullable<ApplicationForm['payments']>[number];
+
+/**
+ * Whether `sent` changes the stored customer payments: a row added or removed, or a kept row (by id)
+ * with another sum (as a decimal), status, online flag or date. Order is ignored, and a row sent
+ * without a date keeps its stored one (outside clients leave optional keys out).
+ */
+export function paymentsChanged(sent: readonly PaymentRow[], stored: readonly PaymentRow[]): boolean {
+  if (sent.length !== stored.length) return true;
+  const byId = new Map(stored.map((row) => [row.id, row]));
+  const seen = new Set<number>();
+  return sent.some((row) => {
+    const before = row.id == null ? undefined : byId.get(row.id);
+    if (!before || seen.has(before.id!)) return true;
+    seen.add(before.id!);
+    return !sameMoney(row.sum, before.sum) || row.status !== before.status || row.is_online !== before.is_online || (row.date !== null && row.date !== before.date);
+  });
+}
+
 /** The seats of each leg with a transport item: exactly one per riding adult and child, tied to this application's tourists. */
 export function seatErrors(form: ApplicationForm, storedTouristIds: ReadonlySet<number>): FieldErrors {
   const errors: FieldErrors = {};

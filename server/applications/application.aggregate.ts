@@ -244,6 +244,10 @@ export interface SaveFacts {
   search_text: string;
   /** The stored rows' ids per leg (transport items, transfers) and the payments kept when absent. */
   legIds: { transports: Partial<Record<Leg, number>>; transfers: Partial<Record<Leg, number>> };
+  /** The stored rows' raw payloads (accommodations by id, transport items by leg), which every save keeps. */
+  rawPayloads: { accommodations: ReadonlyMap<number, unknown>; transports: Partial<Record<Leg, unknown>> };
+  /** Whether the rows' sent payloads are written (an outside source's creation) or dropped. */
+  writesRawPayloads: boolean;
   keptPayments: NonNullable<ApplicationForm['payments']>;
   keptVendorPayments: NonNullable<ApplicationForm['vendor_payments']>;
 }
@@ -258,6 +262,8 @@ export function applicationNode(form: ApplicationForm, { input, result: priced }
   const items = transportItems(form);
   const lines = serviceLines(form);
   const payments = form.payments ?? facts.keptPayments;
+  /** A row's raw payload: the stored one, else the sent one when this save writes them. */
+  const rawPayloadOf = (stored: unknown, sent: unknown) => stored ?? (facts.writesRawPayloads ? (sent ?? null) : null);
   const vendorPayments = form.vendor_payments ?? facts.keptVendorPayments;
   return {
     path: '',
@@ -315,14 +321,14 @@ export function applicationNode(form: ApplicationForm, { input, result: priced }
       accommodations: form.accommodations.map((stay, index) => ({
         id: stay.id,
         path: `accommodations.${index}`,
-        values: { ...stay, position: index, payload: stay.payload ?? null, ...shares(linesOf('accommodations', index)) },
+        values: { ...stay, position: index, payload: rawPayloadOf(stay.id == null ? undefined : facts.rawPayloads.accommodations.get(stay.id), stay.payload), ...shares(linesOf('accommodations', index)) },
       })),
       transports: items.map(({ leg, item }, index) => {
         const ride = rideOf(ground.transports.get(item.transport_id)!, item)!;
         return {
           id: facts.legIds.transports[leg] ?? null,
           path: transportKey(leg),
-          values: { ...item, leg, ...ride, payload: item.payload ?? null, ...shares(linesOf('transports', index)) },
+          values: { ...item, leg, ...ride, payload: rawPayloadOf(facts.rawPayloads.transports[leg], item.payload), ...shares(linesOf('transports', index)) },
         };
       }),
       transfers: LEGS.flatMap((leg) => {

@@ -14,7 +14,9 @@ import {
   RequesterType,
   canEditAgencyCommission,
   canEditPrepayment,
+  canChangePayments,
   canEditPrice,
+  type Leg,
 } from '../../shared/applications/constants.js';
 import { applicationSchema, calcTotalsSchema, seatsKey, transportKey, type ApplicationForm } from '../../shared/applications/schema.js';
 import type { ApplicationRecord, ApplicationTotals } from '../../shared/applications/types.js';
@@ -25,11 +27,11 @@ import { readAggregates, writeAggregate } from '../common/aggregate/aggregate-st
 import { parsePayload } from '../common/aggregate/payload.js';
 import { saveAggregate, type SavedAggregate } from '../common/aggregate/save-aggregate.js';
 import type { Actor, AuthUser } from '../common/auth/decorators.js';
-import { notFound, parseInput, ValidationFailed } from '../common/http/errors.js';
+import { forbidden, notFound, parseInput, ValidationFailed } from '../common/http/errors.js';
 import { SeatRepeated, SeatTaken, syncApplicationSeats } from '../seats/seat-store.js';
 import { loadGround, type Ground, type Sql } from './application-ground.js';
 import { APPLICATION_AGGREGATE, applicationNode, applicationRecord, totalsOf, type SaveFacts } from './application.aggregate.js';
-import { groundRequest, lockErrors, priceForm, rideOf, seatErrors, startDateOf, type Priced, type PricedForm, type StoredState } from './application-rules.js';
+import { groundRequest, lockErrors, paymentsChanged, priceForm, rideOf, seatErrors, startDateOf, type Priced, type PricedForm, type StoredState } from './application-rules.js';
 import type { PricingResult } from './pricing/index.js';
 
 const A = MESSAGES.applications;
@@ -43,7 +45,9 @@ interface StoredApplication extends StoredState {
   external_id: string | null;
   created_by_id: number | null;
   tourist_ids: number[];
-  legs: { kind: 'transports' | 'transfers'; leg: 'forth' | 'back'; id: number }[];
+  legs: { kind: 'transports' | 'transfers'; leg: Leg; id: number; payload: unknown }[];
+  /** The raw payloads of the stored accommodations that have one, by the row's id. */
+  stay_payloads: Record<string, unknown>;
   payments: NonNullable<ApplicationForm['payments']>;
   vendor_payments: NonNullable<ApplicationForm['vendor_payments']>;
 }
@@ -54,8 +58,9 @@ const STORED_SQL = `
     EXISTS (SELECT 1 FROM payments p WHERE p.application_id = a.id) AS has_payments,
     coalesce((SELECT json_agg(t.id) FROM tourists t WHERE t.application_id = a.id), '[]') AS tourist_ids,
     coalesce((SELECT json_agg(l) FROM (
-      SELECT 'transports' AS kind, leg, id FROM application_transports WHERE application_id = a.id
-      UNION ALL SELECT 'transfers', leg, id FROM application_transfers WHERE application_id = a.id) l), '[]') AS legs,
+      SELECT 'transports' AS kind, leg, id, payload FROM application_transports WHERE application_id = a.id
+      UNION ALL SELECT 'transfers', leg, id, NULL FROM application_transfers WHERE application_id = a.id) l), '[]') AS legs,
+    coalesce((SELECT json_object_agg(s.id, s.payload) FROM application_accommodations s WHERE s.application_id = a.id AND s.payload IS NOT NULL), '{}') AS stay_payloads,
     coalesce((SELECT json_agg(json_build_object('id', p.id, 'status', p.status, 'sum', p.sum::text, 'is_online', p.is_online, 'date', p.date::text)) FROM payments p WHERE p.application_id = a.id), '[]') AS payments,
     coalesce((SELECT json_agg(json_build_object('id', v.id, 'vendor_id', v.vendor_id, 'sum', v.sum, 'date', v.date::text, 'payment_method', v.payment_method)) FROM vendor_payments v WHERE v.application_id = a.id), '[]') AS vendor_payments
   FROM applications a WHERE a.id = $1`;
@@ -172,6 +177,12 @@ export class ApplicationsService {
   private async build(manager: EntityManager, form: ApplicationForm, actor: Actor, id: number | undefined, raw: unknown) {
     const [stored] = id === undefined ? [] : await manager.query<StoredApplication[]>(STORED_SQL, [id]);
     if (id !== undefined && !stored) throw notFound();
+    // Spec 03 §6: payments are the administrator's and the accountant's. Another role's save may leave
+    // them out or send them as stored (a GET → PUT round trip); one that changes them is refused whole.
+    if (form.payments !== undefined && !canChangePayments(actor.user.role)) {
+      if (paymentsChanged(form.payments, stored?.payments ?? [])) throw forbidden(A.paymentsLocked);
+      form = { ...form, payments: undefined };
+    }
     const cancelled = stored?.status === ApplicationStatus.Cancelled;
     if (cancelled && comparable(parseInput(applicationSchema, await this.read(manager, id!, actor.user))) !== comparable(form)) {
       throw new ValidationFailed({ status: [A.cancelledLocked] });
@@ -193,7 +204,11 @@ export class ApplicationsService {
     const autoConfirm = !stored && form.source && product && 'application_auto_confirm' in product && product.application_auto_confirm ? product.auto_confirm_status : null;
     const number = stored?.number ?? (await nextNumber(manager));
     const legIds: SaveFacts['legIds'] = { transports: {}, transfers: {} };
-    for (const leg of stored?.legs ?? []) legIds[leg.kind][leg.leg] = leg.id;
+    const rawPayloads: SaveFacts['rawPayloads'] = { accommodations: new Map(Object.entries(stored?.stay_payloads ?? {}).map(([rowId, payload]) => [Number(rowId), payload])), transports: {} };
+    for (const leg of stored?.legs ?? []) {
+      legIds[leg.kind][leg.leg] = leg.id;
+      if (leg.kind === 'transports' && leg.payload !== null) rawPayloads.transports[leg.leg] = leg.payload;
+    }
     const facts: SaveFacts = {
       number,
       status: autoConfirm ?? form.status,
@@ -208,6 +223,11 @@ export class ApplicationsService {
       city_id: cityOf(ground),
       search_text: searchText(number, form, ground),
       legIds,
+      rawPayloads,
+      // Rows' raw payloads are what an outside source sent, kept as first received like the
+      // application's own: written by the outside source's creation (with its `source`); every later
+      // save keeps the stored rows' payloads and adds none, whatever it sends and whoever sends it.
+      writesRawPayloads: !stored && Boolean(form.source),
       keptPayments: stored?.payments ?? [],
       keptVendorPayments: stored?.vendor_payments ?? [],
     };

@@ -242,3 +242,87 @@ export async function insertSeaTourGround(db: Sql, hotel: HotelGround): Promise<
   await db.query(`INSERT INTO sea_tour_group_hotels (group_id, sea_tour_id, hotel_id, position) VALUES ($1, $2, $3, 0)`, [groupId, seaTourId, hotel.hotelId]);
   return { seaTourId };
 }
+
+// ---------------------------------------------------------------------------------------------
+// The largest application the limits allow (issue 25): what the limits tests and the bench price.
+
+/** A coach of 100 seats (24 rows of 2+2 and a rear bench of 4): a leg's seats for the most persons. */
+export const COACH_100 = { seats: 100, rear_seats: 4, rows: 24, columns_at_door: 2, second_door: false, second_door_rows: null, second_door_length: null };
+
+export interface LargestGround {
+  hotel: HotelGround;
+  /** 150 more services the hotel sells: 50 for each kind of service line. */
+  serviceIds: number[];
+  /** A bus there and one back (100 seats, every day of 2027), start → finish. */
+  forth: { transportId: number; from: number; to: number };
+  back: { transportId: number; from: number; to: number };
+}
+
+/**
+ * The ground of the largest hotel application: the pinned hotel priced by weekly periods over
+ * 2027-05-01 … 2027-08-31 (a 60-night stay crosses nine of them), selling 150 services, and two 100-seat buses.
+ */
+export async function insertLargestGround(db: Sql): Promise<LargestGround> {
+  const periods: Record<string, unknown>[] = [];
+  for (let start = Date.UTC(2027, 4, 1); start <= Date.UTC(2027, 7, 31); start += 7 * 86_400_000) {
+    const to = Math.min(start + 6 * 86_400_000, Date.UTC(2027, 7, 31));
+    periods.push({ date_from: new Date(start).toISOString().slice(0, 10), date_to: new Date(to).toISOString().slice(0, 10), adult_price: 3000 + periods.length * 10, child_price: 1500, adv_adult_price: 1000, adv_child_price: 800, child_without_price: 300 });
+  }
+  const hotel = await insertHotelGround(db, { periods });
+  const serviceIds: number[] = [];
+  for (let index = 0; index < 150; index++) {
+    const id = await one(db, `INSERT INTO hotel_services (name) VALUES ($1) RETURNING id`, [`Услуга ${index + 1} ${tag()}`]);
+    await db.query(`INSERT INTO hotel_service_items (hotel_id, item_id, sum, position) VALUES ($1, $2, $3, $4)`, [hotel.hotelId, id, 100 + index, index + 1]);
+    serviceIds.push(id);
+  }
+  const [from, finish] = await insertCities(db, [`Ростов ${tag()}`, `Анапа ${tag()}`]);
+  const transportationId = await insertTransportation(db, COACH_100);
+  const bus = async (cities: number[]) => {
+    const transportId = await insertTransport(db, { transportationId, cities, startDate: '2027-01-01', finishDate: '2027-12-31', days: [1, 2, 3, 4, 5, 6, 7] });
+    await db.query(`UPDATE transports SET adult_price = 5000, child_price = 3500 WHERE id = $1`, [transportId]);
+    const points = await db.query<{ id: number }>(`SELECT id FROM transport_route_points WHERE transport_id = $1 ORDER BY position`, [transportId]);
+    return { transportId, from: points[0]!.id, to: points.at(-1)!.id };
+  };
+  return { hotel, serviceIds, forth: await bus([from!, finish!]), back: await bus([finish!, from!]) };
+}
+
+/**
+ * The largest hotel application the limits allow (shared/applications/constants.ts): 100 adults and
+ * 100 tourists, 30 stays of 60 nights (every place of the room taken, with the meal), both buses with
+ * a seat for each person, both transfers, 50 lines of each kind of service.
+ */
+export function largestApplication(ground: LargestGround, requester: { requester_type: string; requester_id: number }) {
+  const persons = 100;
+  const seats = Array.from({ length: persons }, (_, index) => ({ number: index + 1, tourist_index: index }));
+  const lines = (from: number) => ground.serviceIds.slice(from, from + 50).map((serviceable_id, index) => ({ serviceable_id, count: 1 + (index % 3) }));
+  const transfer = (from_city_id: number, to_city_id: number, date: string) => ({ from_city_id, to_city_id, transfer_type: 1, start_at: date, finish_at: date });
+  return {
+    application_type: 1,
+    applicationable_id: ground.hotel.hotelId,
+    ...requester,
+    adult_count: persons,
+    phone: '+79161234567',
+    accommodations: Array.from({ length: 30 }, () => ({
+      hotel_id: ground.hotel.hotelId,
+      room_id: ground.hotel.roomId,
+      start_at: '2027-06-01',
+      finish_at: '2027-07-31',
+      meal_id: ground.hotel.mealId,
+      adult_count: 3,
+      child_count: 2,
+      adv_adult_count: 1,
+      adv_child_count: 1,
+      child_without_count: 1,
+    })),
+    transport_forth: { transport_id: ground.forth.transportId, departure_date: '2027-05-31', from_route_id: ground.forth.from, to_route_id: ground.forth.to },
+    transport_back: { transport_id: ground.back.transportId, departure_date: '2027-07-31', from_route_id: ground.back.from, to_route_id: ground.back.to },
+    seats_forth: seats,
+    seats_back: seats,
+    transfer_forth: transfer(ground.hotel.cityId, ground.hotel.cityId, '2027-06-01'),
+    transfer_back: transfer(ground.hotel.cityId, ground.hotel.cityId, '2027-07-31'),
+    services: lines(0),
+    required_services: lines(50),
+    additional_services: lines(100),
+    tourists: Array.from({ length: persons }, (_, index) => ({ last_name: 'Иванов', first_name: `Турист ${index + 1}`, document_number: `4510 ${100000 + index}` })),
+  };
+}

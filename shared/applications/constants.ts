@@ -6,6 +6,7 @@
  */
 import { AUTO_CONFIRM_STATUSES } from '../commission.js';
 import { MESSAGES } from '../messages.js';
+import { ACCESS, type Role } from '../roles.js';
 import { TOURIST_CITIZENSHIPS, TOURIST_DOCUMENTS, TOURIST_GENDERS } from '../tourists.js';
 import { TRANSFER_TYPES, TransferType } from '../transfers.js';
 
@@ -73,6 +74,13 @@ export const applicationStatus = (id: number | null | undefined) => APPLICATION_
 export function canEditPrice(status: number, hasPayments: boolean, privileged = false): boolean {
   return privileged || (!hasPayments && applicationStatus(status)?.pricesEditable === true);
 }
+
+/**
+ * Who may change an application's customer payments (spec 03 §6: the Payments tab belongs to the
+ * administrator and the accountant). Vendor payments stay open to every role that edits applications.
+ */
+export const PAYMENT_ROLES: readonly Role[] = ACCESS.administratorAndAccountant;
+export const canChangePayments = (role: number): boolean => PAYMENT_ROLES.includes(role as Role);
 
 /** The manual agency commission: `can_edit_price` and status 2. */
 export const canEditAgencyCommission = (status: number, hasPayments: boolean, privileged = false): boolean =>
@@ -216,6 +224,19 @@ export const APPLICATION_LIMITS = {
   chatApplications: 1000,
   externalMessage: 2000,
   search: 128,
+  /**
+   * The collections' bounds (issue 25; the spec gives none): they keep one form's pricing and storage
+   * bounded, so no request can hold the server for seconds. Persons are adults + children.
+   */
+  persons: 100,
+  tourists: 100,
+  accommodations: 30,
+  stayNights: 60,
+  /** Service lines of each kind (services, required, additional). */
+  serviceLines: 50,
+  meals: 50,
+  /** Customer payments and vendor payments of one application, each. */
+  payments: 100,
   /** Application documents: pdf only, up to 10 files. */
   documents: 10,
   /** Debounces of the editor and the list, ms. */

@@ -13,6 +13,7 @@
  * price locks) is the server's (server/applications/), with the same paths.
  */
 import { z } from 'zod';
+import { daysBetween } from '../dates.js';
 import { MESSAGES } from '../messages.js';
 import { TRANSFER_TYPES } from '../transfers.js';
 import {
@@ -109,6 +110,7 @@ export const accommodationSchema = z
   })
   .superRefine((row, context) => {
     if (row.start_at && row.finish_at && row.finish_at <= row.start_at) issuer(context)(['finish_at'], A.stayOrder);
+    else if (row.start_at && row.finish_at && daysBetween(row.start_at, row.finish_at) > L.stayNights) issuer(context)(['finish_at'], A.stayTooLong(L.stayNights));
     if (row.adult_count + row.child_count + row.adv_adult_count + row.adv_child_count + row.child_without_count === 0) issuer(context)(['adult_count'], A.nobodyInRoom);
   });
 
@@ -215,10 +217,24 @@ function flattenReferences(value: unknown): unknown {
   return form;
 }
 
-const leg = <T extends z.ZodType>(row: T) => z.preprocess((value) => (isObject(value) ? value : null), row.nullable()).default(null);
-const rows = <T extends z.ZodType>(row: T) => z.array(row, { error: V.invalid }).default([]);
+/**
+ * A leg (transport item, transfer): its row, or none — null, absent, or an empty list or map as PHP
+ * clients send an empty value. Anything else (`"x"`, `5`, a list of rows) is refused on the leg's path.
+ */
+const isNoLeg = (value: unknown) =>
+  value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0) || (isObject(value) && Object.keys(value).length === 0);
+const leg = <T extends z.ZodType>(row: T) =>
+  z
+    .preprocess((value, context) => {
+      if (isNoLeg(value)) return null;
+      if (!isObject(value)) context.addIssue({ code: 'custom', message: V.invalid });
+      return isObject(value) ? value : null;
+    }, row.nullable())
+    .default(null);
+/** A collection of rows, at most `max` (issue 25: a form's size bounds what one request may cost). */
+const rows = <T extends z.ZodType>(row: T, max: number) => z.array(row, { error: V.invalid }).max(max, V.maxItems(max)).default([]);
 /** Lists the office never edits in this editor yet (payments): absent means "keep as stored". */
-const keptRows = <T extends z.ZodType>(row: T) => z.array(row, { error: V.invalid }).optional();
+const keptRows = <T extends z.ZodType>(row: T, max: number) => z.array(row, { error: V.invalid }).max(max, V.maxItems(max)).optional();
 
 const applicationShape = {
   id: rowId(),
@@ -243,7 +259,7 @@ const applicationShape = {
   manual_agency_commission: optionalMoney(0, L.money),
   adult_count: requiredInteger(0, COUNT_MAX, { blank: 0 }),
   child_count: requiredInteger(0, COUNT_MAX, { blank: 0 }),
-  children_ages: z.array(requiredInteger(0, CHILD_AGE_MAX), { error: V.invalid }).default([]),
+  children_ages: z.array(requiredInteger(0, CHILD_AGE_MAX), { error: V.invalid }).max(L.persons, V.maxItems(L.persons)).default([]),
   promo_code: optionalText(255),
   phone: maskedPhone(),
   email: optionalEmail(L.email),
@@ -253,20 +269,20 @@ const applicationShape = {
   source: z.preprocess((value) => (value === '' ? null : value), z.enum(APPLICATION_SOURCES.map((item) => item.id) as [string, ...string[]], { error: V.oneOf }).nullable().optional()),
   source_payload: z.unknown().optional(),
   external_id: optionalText(255),
-  accommodations: rows(accommodationSchema),
+  accommodations: rows(accommodationSchema, L.accommodations),
   transport_forth: leg(transportItemSchema),
   transport_back: leg(transportItemSchema),
-  seats_forth: rows(seatSchema),
-  seats_back: rows(seatSchema),
+  seats_forth: rows(seatSchema, L.persons),
+  seats_back: rows(seatSchema, L.persons),
   transfer_forth: leg(transferSchema),
   transfer_back: leg(transferSchema),
-  services: rows(serviceLineSchema),
-  required_services: rows(serviceLineSchema),
-  additional_services: rows(serviceLineSchema),
-  meals: rows(mealLineSchema),
-  tourists: rows(touristSchema),
-  payments: keptRows(paymentSchema),
-  vendor_payments: keptRows(vendorPaymentSchema),
+  services: rows(serviceLineSchema, L.serviceLines),
+  required_services: rows(serviceLineSchema, L.serviceLines),
+  additional_services: rows(serviceLineSchema, L.serviceLines),
+  meals: rows(mealLineSchema, L.meals),
+  tourists: rows(touristSchema, L.tourists),
+  payments: keptRows(paymentSchema, L.payments),
+  vendor_payments: keptRows(vendorPaymentSchema, L.payments),
 };
 
 /** Each value once: the issue on the later one. */
@@ -286,6 +302,7 @@ export const applicationSchema = z.preprocess(
     if (type !== null && type <= 4 && form.applicationable_id === null) issue(['applicationable_id'], V.required);
     if (form.agency_user_id !== null && form.requester_type !== RequesterType.Agency) issue(['agency_user_id'], A.agencyUserOnlyForAgency);
     if (form.children_ages.length > form.child_count) issue(['children_ages'], A.childrenAges(form.child_count));
+    if (form.adult_count + form.child_count > L.persons) issue(['adult_count'], A.personsMax(L.persons));
     if (form.source !== 'mobile_application' && isObject(form.source_payload) && form.source_payload.platform && !SOURCE_PLATFORMS.includes(form.source_payload.platform as never)) {
       issue(['source_payload'], V.oneOf);
     }

@@ -20,6 +20,8 @@ export const HOTEL_LIMITS = {
   description: 20_000,
   shortDescription: 1000,
   infoLine: 255,
+  /** Lines of that information (issue 25: ours, the spec gives none). */
+  infoLines: 100,
   memoFiles: 10,
   videos: 1,
   videoCaption: 50,

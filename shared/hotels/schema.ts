@@ -224,7 +224,7 @@ const hotelObject = z.object({
   description: optionalRichText(L.description),
   short_description: optionalText(L.shortDescription),
   /** Lines of information shown in search; null when empty (spec 02 §3). */
-  info: infoLines(L.infoLine),
+  info: infoLines(L.infoLine, L.infoLines),
   is_excursion: flag(),
   is_search_priority: flag(),
   application_auto_confirm: flag(),

@@ -9,6 +9,8 @@ export const SEA_TOUR_LIMITS = {
   percent: { min: 0, max: 100 },
   /** A line of the search information (as a hotel's). */
   infoLine: 255,
+  /** Lines of that information (issue 25: ours, the spec gives none). */
+  infoLines: 100,
   /** Page size of the nested tables (spec 03 §9). */
   rowsPerPage: 10,
 } as const;

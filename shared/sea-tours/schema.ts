@@ -42,7 +42,7 @@ export const seaTourSchema = z
     slug: optionalText(L.slug).pipe(z.string().regex(SLUG_FORMAT, MESSAGES.cities.slugFormat).nullable()),
     city_id: id(),
     is_active: activeFlag(),
-    info: infoLines(L.infoLine),
+    info: infoLines(L.infoLine, L.infoLines),
     ...markups(),
     transfer_types_ids: idList().refine((ids) => ids.every((type) => TRANSFER_TYPE_IDS.includes(type)), V.oneOf),
     hotels: z.array(hotelGroupSchema, { error: V.invalid }).default([]),

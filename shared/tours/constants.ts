@@ -22,6 +22,8 @@ export const TOUR_LIMITS = {
   caption: 50,
   /** Word files of the tour (spec 03 §9: max 20); photos and videos the same. */
   files: 20,
+  /** A tour's departure dates (issue 25: ours, the spec gives none): two years of daily departures. */
+  dates: 730,
   catalogCost: 999_999.99,
   catalogSort: { min: 1, max: 100, default: 10 },
   seoText: 255,

@@ -166,7 +166,7 @@ const tourObject = z.object({
   child_price: price(),
   ...tourCommissionShape,
   meals: z.array(mealSchema, { error: V.invalid }).default([]),
-  dates: z.array(tourDateSchema, { error: V.invalid }).default([]),
+  dates: z.array(tourDateSchema, { error: V.invalid }).max(L.dates, V.maxItems(L.dates)).default([]),
   days: z.array(daySchema, { error: V.invalid }).default([]),
   catalog_sections: z.array(catalogSectionEntrySchema, { error: V.invalid }).default([]),
   short_description: optionalText(L.shortDescription),

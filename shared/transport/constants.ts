@@ -10,6 +10,8 @@ export const TRANSPORT_LIMITS = {
   price: 999_999.99,
   tariff: 999_999,
   weekdays: 7,
+  /** A bus transport's departure dates (issue 25: ours): two years of daily departures. */
+  dates: 730,
   /** Route-point positions are `smallint` columns. */
   position: 32_767,
   freight: 999_999.99,

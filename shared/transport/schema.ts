@@ -107,7 +107,7 @@ export const transportSchema = z
     application_auto_confirm: flag(),
     auto_confirm_status: autoConfirmStatus(),
     days: z.array(dayRowSchema, { error: V.invalid }).max(TRANSPORT_LIMITS.weekdays, V.max(TRANSPORT_LIMITS.weekdays)).default([]),
-    dates: z.array(dateRowSchema, { error: V.invalid }).default([]),
+    dates: z.array(dateRowSchema, { error: V.invalid }).max(TRANSPORT_LIMITS.dates, V.maxItems(TRANSPORT_LIMITS.dates)).default([]),
     routes: routesSchema,
     tariffs: z.array(tariffSchema, { error: V.invalid }).default([]),
     catalog: catalogSchema,

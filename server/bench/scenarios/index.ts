@@ -4,6 +4,7 @@
  */
 import type { BenchScenario } from '../context.js';
 import { applicationsEditorScenario } from './applications-editor.js';
+import { applicationsLargestScenario } from './applications-largest.js';
 import { applicationsListScenario } from './applications-list.js';
 import { bystanderScenario } from './bystander.js';
 import { deepPageScenario } from './deep-page.js';
@@ -25,6 +26,7 @@ export const BENCH_SCENARIOS: BenchScenario[] = [
   transportScenario,
   toursScenario,
   applicationsEditorScenario,
+  applicationsLargestScenario,
   applicationsListScenario,
   bystanderScenario,
   startupScenario,

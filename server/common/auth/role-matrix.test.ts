@@ -8,6 +8,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../../shared/messages.js';
 import { ACCESS, Role } from '../../../shared/roles.js';
+import { toPayloadBody } from '../../../shared/editor.js';
+import { hotelApplication } from '../../test/application-api.js';
+import { insertHotelGround, insertRequesters } from '../../test/application-fixtures.js';
 import { apiRoutes, type ApiRoute } from '../../test/route-table.js';
 import { startTestApp, type ApiClient, type TestApp } from '../../test/test-app.js';
 
@@ -62,6 +65,27 @@ const RULES: { method?: string; path: RegExp; access: Access; why: string }[] = 
   { path: /^\/api\/(sea-tours|transports\/schedules|catalog-sections|tour-calculators|imports|external-services)(\/|$)/, access: ACCESS.administratorAndManager, why: '§6 administrator and manager areas' },
 ];
 
+/**
+ * Rules on what a request may change inside a route every staff role may call (spec 03 §6, issue 25):
+ * `probe` makes the change as the persona on a record of its own and answers the status.
+ */
+const FIELD_RULES: { route: string; field: string; access: readonly Role[]; why: string; probe: (client: ApiClient) => Promise<number> }[] = [
+  {
+    route: 'PUT /api/applications/:id',
+    field: 'payments',
+    access: ACCESS.administratorAndAccountant,
+    why: 'spec 03 §6: the Payments tab is the administrator’s and the accountant’s (vendor payments stay open)',
+    probe: async (client) => {
+      const [hotel, people] = [await insertHotelGround(app.db), await insertRequesters(app.db)];
+      const administrator = personas.find((persona) => persona.role === Role.Administrator)!.client;
+      const created = await administrator.post('/api/applications', toPayloadBody(hotelApplication(hotel, people)));
+      const record = created.body.data;
+      const reply = await client.put(`/api/applications/${record.id}`, toPayloadBody({ ...record, payments: [{ sum: 1000, status: 2 }] }));
+      return reply.status;
+    },
+  },
+];
+
 function expectedAccess(route: ApiRoute): Access {
   return RULES.find((rule) => (!rule.method || rule.method === route.method) && rule.path.test(route.path))?.access ?? ACCESS.everyone;
 }
@@ -98,6 +122,15 @@ describe('role matrix', () => {
     expect(routes.length).toBeGreaterThan(100);
     for (const known of ['DELETE /api/logs/:id', 'PUT /api/vendors/:id/clean-payload', 'GET /api/clients/export', 'POST /api/agencies/files', 'GET /api/health', 'POST /api/logout']) {
       expect(routes.map((route) => `${route.method} ${route.path}`)).toContain(known);
+    }
+  });
+
+  // Before the routes: one of them signs the personas out.
+  it.each(FIELD_RULES.map((rule) => [`${rule.route}: ${rule.field}`, rule] as const))('%s', async (_name, rule) => {
+    expect(routes.map((route) => `${route.method} ${route.path}`)).toContain(rule.route);
+    for (const persona of personas.filter((item) => item.role !== null)) {
+      const status = await rule.probe(persona.client);
+      expect(status, `${persona.name} (${rule.why})`).toBe(rule.access.includes(persona.role!) ? 200 : 403);
     }
   });
 
