@@ -24,7 +24,7 @@ import type { Actor } from '../common/auth/decorators.js';
 import { parseInput } from '../common/http/errors.js';
 import { addDays, BulkRows, reserveIds } from './bulk.js';
 import type { FakeDataContext, FakeDataKind } from './index.js';
-import { familyOf } from './transports.js';
+import { FULLEST_DEPARTURE, familyOf } from './transports.js';
 
 type Faker = FakeDataContext['faker'];
 type Sql = FakeDataContext['sql'];
@@ -190,6 +190,9 @@ function takeSeats(catalogue: Catalogue, transport: Transport, date: string, fro
   // A party sits together when it can: consecutive free seats from a random place.
   const first = between(faker, 0, free.length - count);
   const seats = free.slice(first, first + count);
+  // The bus lines' rule: no departure is booked past FULLEST_DEPARTURE % of its seats (on any segment).
+  const booked = new Set([...held.map(([seat]) => seat), ...seats]).size;
+  if (booked * 100 > transport.seats.length * FULLEST_DEPARTURE) return null;
   catalogue.held.set(key, [...held, ...seats.map((seat) => [seat, from, to] as [number, number, number])]);
   return seats;
 }

@@ -21,6 +21,9 @@ import { latin, MAIL_DOMAINS } from './vocabulary.js';
 
 type Faker = FakeDataContext['faker'];
 
+/** The most of a departure's seats the fake data books (percent): the schedule always has seats to sell. */
+export const FULLEST_DEPARTURE = 95;
+
 interface Line {
   /** Cities in route order with their distance from the start, km. */
   points: [city: string, km: number][];
@@ -249,7 +252,7 @@ export const transportsKind: FakeDataKind = {
       for (const date of departures) {
         // How full a departure is: the past ones nearly, the next weeks well, later ones less.
         const ahead = daysBetween(today, date);
-        const [low, high] = ahead < 0 ? [70, 95] : ahead < 14 ? [50, 85] : ahead < 42 ? [30, 65] : [5, 35];
+        const [low, high] = ahead < 0 ? [70, FULLEST_DEPARTURE] : ahead < 14 ? [50, 85] : ahead < 42 ? [30, 65] : [5, 35];
         const booked = faker.helpers.arrayElements(seats, Math.round((seats.length * between(faker, low, high)) / 100)).sort((a, b) => a - b);
         const seated: number[] = [];
         for (let index = 0; index < booked.length; ) {

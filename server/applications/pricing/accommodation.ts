@@ -60,31 +60,33 @@ export function priceAccommodation(stay: AccommodationInput, index: number, poli
   const meal = stay.meal_id === null ? null : stay.hotel.meals.find((item) => item.item_id === stay.meal_id);
   if (stay.meal_id !== null && !meal) throw new PricingError('no_hotel_meal', `accommodations.${index}.meal_id`, MESSAGES.validation.oneOf);
 
-  let roomNet = ZERO;
-  let roomMarkup = ZERO;
-  let mealNet = ZERO;
-  let mealMarkup = ZERO;
+  // Every night of one period costs the same: each period is priced once and counted by its nights
+  // (exact — a sum of equal decimals is their product), so a stay costs its periods, not its nights.
+  const nightsOfPeriod = new Map<RoomPricePeriodRow, number>();
   for (const date of nights) {
     const period = coveringPeriod(stay.periods, date);
     if (!period) throw new PricingError('no_price_period', `accommodations.${index}.start_at`, MESSAGES.applications.noPriceForNight(printedDate(date)));
+    nightsOfPeriod.set(period, (nightsOfPeriod.get(period) ?? 0) + 1);
+  }
+  let roomNet = ZERO;
+  let roomMarkup = ZERO;
+  for (const [period, count] of nightsOfPeriod) {
     const own = night(stay, period);
-    roomNet = roomNet.plus(own.net);
-    roomMarkup = roomMarkup.plus(
-      policy.kind === 'own' ? own.markup : policy.kind === 'pair' ? pairMarkup(policy.room.type, policy.room.sum, own.net, persons) : percentMarkup(own.net, policy.percent),
-    );
-    if (meal) {
-      const net = decimal(meal.sum).times(persons);
-      mealNet = mealNet.plus(net);
-      mealMarkup = mealMarkup.plus(
-        policy.kind === 'own'
-          ? pairMarkup(stay.hotel.commission_meal_type, stay.hotel.commission_meal_sum, net, persons)
-          : policy.kind === 'pair'
-            ? pairMarkup(policy.meal.type, policy.meal.sum, net, persons)
-            : percentMarkup(net, policy.percent),
-      );
-    }
+    const markup = policy.kind === 'own' ? own.markup : policy.kind === 'pair' ? pairMarkup(policy.room.type, policy.room.sum, own.net, persons) : percentMarkup(own.net, policy.percent);
+    roomNet = roomNet.plus(own.net.times(count));
+    roomMarkup = roomMarkup.plus(markup.times(count));
   }
   const lines = [line({ list: 'accommodations', index, part: 'room' }, 'accommodation', stay.hotel.vendor_id, roomNet, roomMarkup)];
-  if (meal) lines.push(line({ list: 'accommodations', index, part: 'meal' }, 'meals', stay.hotel.vendor_id, mealNet, mealMarkup));
+  if (meal) {
+    // The meal's night is the same every night.
+    const net = decimal(meal.sum).times(persons);
+    const markup =
+      policy.kind === 'own'
+        ? pairMarkup(stay.hotel.commission_meal_type, stay.hotel.commission_meal_sum, net, persons)
+        : policy.kind === 'pair'
+          ? pairMarkup(policy.meal.type, policy.meal.sum, net, persons)
+          : percentMarkup(net, policy.percent);
+    lines.push(line({ list: 'accommodations', index, part: 'meal' }, 'meals', stay.hotel.vendor_id, net.times(nights.length), markup.times(nights.length)));
+  }
   return lines;
 }

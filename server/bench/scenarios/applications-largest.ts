@@ -2,9 +2,10 @@
  * The largest application the limits allow (issue 25; server/test/application-fixtures.ts
  * `largestApplication`: 30 stays of 60 nights, 100 persons and tourists, both buses with 100 seats
  * each, both transfers, 150 service lines). Measured: `POST /api/applications/calc-totals` of it
- * unsaved (HTTP p95, the database's p95, the server's CPU per call) and its save unchanged (PUT), each
- * with the event loop's delay p99 while it runs — what every other user of the server waits at most.
- * Targets: p95 < 100 ms and event-loop delay p99 < 100 ms.
+ * unsaved (HTTP p95, the database's p95, the server's CPU per call) and its save unchanged (PUT), and
+ * the event loop's delay p99 while one user sends them one after another — what every other user of
+ * the server waits at most. Targets: p95 < 100 ms and event-loop delay p99 < 100 ms (eight at once
+ * on two CPUs queue for them: informative).
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { performance } from 'node:perf_hooks';
@@ -43,9 +44,13 @@ export const applicationsLargestScenario: BenchScenario = {
     if (created.status !== 201) throw new Error(`POST /api/applications (the largest): ${created.status} ${JSON.stringify(created.body).slice(0, 500)}`);
     log(`  applications-largest: ${JSON.stringify(created.body.data.totals)}`);
 
-    const calc = await watchingTheLoop(() =>
-      measure('applications: calc-totals, the largest application (unsaved)', ['/api/applications/calc-totals'], { p95AtOne: TARGET_MS, p95AtEight: TARGET_MS * 4 }, { method: 'POST', bodies: [toPayloadBody(form)] }),
-    );
+    const calcRows = await measure('applications: calc-totals, the largest application (unsaved)', ['/api/applications/calc-totals'], { p95AtOne: TARGET_MS, p95AtEight: TARGET_MS }, { method: 'POST', bodies: [toPayloadBody(form)] });
+    const calc = await watchingTheLoop(async () => {
+      for (let index = 0; index < Math.min(sizes.requests, SAVES); index++) {
+        const response = await http.post('/api/applications/calc-totals', toPayloadBody(form));
+        if (response.status !== 200) throw new Error(`POST /api/applications/calc-totals: ${response.status} ${JSON.stringify(response.body).slice(0, 500)}`);
+      }
+    });
 
     // Its saves, unchanged, one after another as the editor sends them (the version the last one answered).
     const id = created.body.data.id as number;
@@ -67,7 +72,7 @@ export const applicationsLargestScenario: BenchScenario = {
 
     const loop = (p99: number, max: number) => `event-loop delay p99 ${p99.toFixed(1)} ms (max ${max.toFixed(1)} ms)`;
     const rows: BenchRow[] = [
-      ...calc.result.map((row) => (row.clients === 1 ? { ...row, note: loop(calc.p99, calc.max) } : { ...row, target: 'informative', met: null, note: 'eight at once queue for the CPUs' })),
+      ...calcRows.map((row) => (row.clients === 1 ? { ...row, note: loop(calc.p99, calc.max) } : { ...row, target: 'informative', met: null, note: 'eight at once queue for the CPUs' })),
       {
         scenario: 'applications: save, the largest application (PUT)',
         clients: 1,
