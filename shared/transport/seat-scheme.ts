@@ -41,6 +41,9 @@ export interface SeatSchemeParams {
   second_door_length?: number | null;
 }
 
+/** The fields of a vehicle type that shape its seat layout, in the form's order (the columns a server reads to draw or check it). */
+export const SEAT_SCHEME_FIELDS = ['seats', 'rear_seats', 'rows', 'columns_at_door', 'second_door', 'second_door_rows', 'second_door_length'] as const satisfies readonly (keyof SeatSchemeParams)[];
+
 export interface SeatPlace {
   number: number;
   /** 0-based row from the front; the rear bench is the last column. */
