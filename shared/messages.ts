@@ -617,8 +617,8 @@ export const MESSAGES = {
     bookingsInTheWay: (bookings: string) => `Нельзя изменить: есть брони мест (${bookings}). Сначала снимите их.`,
     secondDoorNeedsTwoColumns: 'Вторая дверь возможна только при двух колонках у двери',
     capacityHint: (capacity: number) => `Схема вмещает мест: ${capacity}`,
-    /** A vehicle type numbering more seats than its layout has places: the seats beyond could never be booked. */
-    seatsBeyondScheme: (capacity: number) => `Мест больше, чем вмещает схема: ${capacity}`,
+    /** The declared rows and the rear bench hold fewer places than `seats`: the scheme drew full rows after the declared ones. */
+    schemeGrown: (rows: number) => `Схема дополнена рядами: ${rows} — в указанные ряды и задний ряд помещаются не все места`,
     /** Spec 01 §2.15. */
     dashboardTitle: 'Главная',
     dashboardLoading: 'Загрузка…',

@@ -12,6 +12,7 @@ import { observeAggregateStatements } from '../common/aggregate/save-aggregate.j
 import { applicationCalls, hotelApplication, pinnedStay } from '../test/application-api.js';
 import { insertBusGround, insertHotelGround, insertRequesters, nextWeekday, type BusGround, type HotelGround, type RequesterGround } from '../test/application-fixtures.js';
 import { startTestApp, type ApiClient, type TestApp } from '../test/test-app.js';
+import { COACH_49 } from '../test/transport-fixtures.js';
 
 const A = MESSAGES.applications;
 let app: TestApp;
@@ -143,6 +144,31 @@ describe('a bus tour and its seats', () => {
     expect(errors['transport_forth.from_route_id']).toEqual([A.notOfProduct]);
     const backwards = await refused(create(busForm({ transport_forth: { transport_id: bus.transportId, departure_date: friday, from_route_id: bus.pointIds[2], to_route_id: bus.pointIds[1] } })));
     expect(backwards['transport_forth.to_route_id']).toBeTruthy();
+  });
+
+  it('refuses a seat the bus does not have (999, 41 on a 20-seat bus) on its path, storing nothing; an update too (issue 25)', async () => {
+    const small = await insertBusGround(app.db, { layout: { ...COACH_49, seats: 20 } });
+    const ride = (to: number) => ({ transport_id: small.transportId, departure_date: friday, from_route_id: small.pointIds[0], to_route_id: small.pointIds[to] });
+    const smallForm = (overrides: Record<string, unknown> = {}) =>
+      busForm({ applicationable_id: small.transportId, transport_forth: ride(1), seats_forth: seats([1, 2, 3]), transport_back: ride(2), seats_back: seats([11, 12, 13]), ...overrides });
+    const stored = async () => ({
+      applications: (await app.db.query<{ count: number }>(`SELECT count(*)::int AS count FROM applications`))[0]!.count,
+      seats: (await app.db.query<{ number: number }>(`SELECT number FROM seat_bookings WHERE transport_id = $1 ORDER BY number`, [small.transportId])).map((booking) => booking.number),
+    });
+    const before = await stored();
+    expect(await refused(create(smallForm({ seats_forth: seats([999, 2, 3]) })))).toEqual({ 'seats_forth.0.number': [MESSAGES.transport.noSuchSeat] });
+    expect(await refused(create(smallForm({ seats_forth: seats([41, 2, 3]) })))).toEqual({ 'seats_forth.0.number': [MESSAGES.transport.noSuchSeat] });
+    expect(await refused(create(smallForm({ seats_back: seats([11, 12, 21]) })))).toEqual({ 'seats_back.2.number': [MESSAGES.transport.noSuchSeat] });
+    expect(await stored()).toEqual(before);
+
+    // The last seat is sold; an update moving a rider beyond the scheme is refused and changes nothing.
+    const application = await created(smallForm({ seats_back: seats([18, 19, 20]) }));
+    const kept = await stored();
+    const reread = (await manager.get(`/api/applications/${application.id}`)).body.data;
+    const moved = reread.seats_forth.map((seat: Record<string, unknown>, index: number) => (index === 1 ? { ...seat, number: 500 } : seat));
+    expect(await refused(update(application.id, { ...reread, seats_forth: moved }))).toEqual({ 'seats_forth.1.number': [MESSAGES.transport.noSuchSeat] });
+    expect(await stored()).toEqual(kept);
+    expect(kept.seats).toEqual([1, 2, 3, 18, 19, 20]);
   });
 
   it('two applications saved at once wanting one seat: one wins, the other is a 422 on that seat', async () => {

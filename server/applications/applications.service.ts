@@ -28,7 +28,7 @@ import { parsePayload } from '../common/aggregate/payload.js';
 import { saveAggregate, type SavedAggregate } from '../common/aggregate/save-aggregate.js';
 import type { Actor, AuthUser } from '../common/auth/decorators.js';
 import { forbidden, notFound, parseInput, ValidationFailed } from '../common/http/errors.js';
-import { SeatRepeated, SeatTaken, syncApplicationSeats } from '../seats/seat-store.js';
+import { SeatNotInScheme, SeatRepeated, SeatTaken, syncApplicationSeats } from '../seats/seat-store.js';
 import { loadGround, type Ground, type Sql } from './application-ground.js';
 import { APPLICATION_AGGREGATE, applicationNode, applicationRecord, totalsOf, type SaveFacts } from './application.aggregate.js';
 import { groundRequest, lockErrors, paymentsChanged, priceForm, rideOf, seatErrors, startDateOf, type Priced, type PricedForm, type StoredState } from './application-rules.js';
@@ -282,6 +282,7 @@ export class ApplicationsService {
       } catch (error) {
         if (error instanceof SeatTaken) throw new ValidationFailed({ [`${key}.${error.index ?? 0}.number`]: [A.seatTaken] });
         if (error instanceof SeatRepeated) throw new ValidationFailed({ [`${key}.${error.index}.number`]: [A.seatTwice] });
+        if (error instanceof SeatNotInScheme) throw new ValidationFailed({ [`${key}.${error.index}.number`]: [MESSAGES.transport.noSuchSeat] });
         throw error;
       }
     }

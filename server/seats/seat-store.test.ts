@@ -1,15 +1,16 @@
 /**
  * The seat store's application side on a real PostgreSQL: syncApplicationSeats keeps, removes, books
  * and re-ties an application's seats of a leg, names the seat taken, and under two saves wanting one
- * seat at once lets one win; the seat and segment moves refuse an overlap.
+ * seat at once lets one win; the seat and segment moves refuse an overlap; every writer refuses a
+ * seat the vehicle does not have.
  */
 import type { DataSource, EntityManager } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDataSource } from '../database/data-source.js';
 import { insertApplication, type InsertedApplication } from '../test/application-fixtures.js';
 import { createTestDatabase, type TestDatabase } from '../test/test-app.js';
-import { daysFromToday, insertBooking, insertCities, insertTransport, insertTransportation } from '../test/transport-fixtures.js';
-import { moveBookingsToSegment, moveBookingToSeat, SeatRepeated, SeatTaken, syncApplicationSeats, type ApplicationLegSeats } from './seat-store.js';
+import { COACH_49, daysFromToday, insertBooking, insertCities, insertTransport, insertTransportation } from '../test/transport-fixtures.js';
+import { bookSeat, moveBookingsToSegment, moveBookingToSeat, SeatNotInScheme, SeatRepeated, SeatTaken, syncApplicationSeats, type ApplicationLegSeats } from './seat-store.js';
 
 let db: TestDatabase;
 let source: DataSource;
@@ -134,8 +135,8 @@ describe('moving bookings', () => {
     const transportId = await route();
     const mine = await insertBooking(db, { transportId, date, number: 1, from: 0, to: 3 });
     await insertBooking(db, { transportId, date, number: 2, from: 1, to: 2 });
-    expect(await refusal(source.transaction((manager) => moveBookingToSeat(manager, mine, 2)))).toMatchObject({ number: 2 });
-    await source.transaction((manager) => moveBookingToSeat(manager, mine, 3));
+    expect(await refusal(source.transaction((manager) => moveBookingToSeat(manager, { id: mine, transport_id: transportId }, 2)))).toMatchObject({ number: 2 });
+    await source.transaction((manager) => moveBookingToSeat(manager, { id: mine, transport_id: transportId }, 3));
     expect(await db.query(`SELECT number FROM seat_bookings WHERE id = $1`, [mine])).toEqual([{ number: 3 }]);
   });
 
@@ -150,5 +151,39 @@ describe('moving bookings', () => {
       { number: 1, from_position: 1, to_position: 2 },
       { number: 2, from_position: 1, to_position: 2 },
     ]);
+  });
+});
+
+describe('seats the vehicle does not have (issue 25: one check for every writer)', () => {
+  let transportId: number;
+  beforeAll(async () => {
+    const small = await insertTransportation(db, { ...COACH_49, seats: 20 });
+    transportId = await insertTransport(db, { transportationId: small, cities, startDate: daysFromToday(-1), finishDate: daysFromToday(60), dates: [date] });
+  });
+  const numbersOnBus = async () => (await db.query<{ number: number }>(`SELECT number FROM seat_bookings WHERE transport_id = $1 ORDER BY number`, [transportId])).map((row) => row.number);
+
+  it('bookSeat refuses 21, 41 and 999 on a 20-seat bus, books 20', async () => {
+    for (const number of [21, 41, 999]) {
+      const error = await refusal(source.transaction((manager) => bookSeat(manager, { transportId, departureDate: date, number, from: 0, to: 1 })));
+      expect(error).toBeInstanceOf(SeatNotInScheme);
+      expect(error).toMatchObject({ number, index: 0 });
+    }
+    await source.transaction((manager) => bookSeat(manager, { transportId, departureDate: date, number: 20, from: 0, to: 1 }));
+    expect(await numbersOnBus()).toEqual([20]);
+  });
+
+  it('syncApplicationSeats refuses the whole leg, naming the first seat beyond the scheme by its index', async () => {
+    const application = await family();
+    const error = await refusal(sync({ applicationId: application.id, transportId, from: 1, to: 2, wanted: [{ number: 3, touristId: null }, { number: 41, touristId: null }, { number: 999, touristId: null }] }));
+    expect(error).toBeInstanceOf(SeatNotInScheme);
+    expect(error).toMatchObject({ number: 41, index: 1 });
+    expect(await seatsOf(application.id)).toEqual([]);
+  });
+
+  it('moveBookingToSeat refuses a seat beyond the scheme and leaves the booking where it was', async () => {
+    const mine = await insertBooking(db, { transportId, date, number: 5, from: 2, to: 3 });
+    const error = await refusal(source.transaction((manager) => moveBookingToSeat(manager, { id: mine, transport_id: transportId }, 999)));
+    expect(error).toBeInstanceOf(SeatNotInScheme);
+    expect(await db.query(`SELECT number FROM seat_bookings WHERE id = $1`, [mine])).toEqual([{ number: 5 }]);
   });
 });

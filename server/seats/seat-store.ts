@@ -13,8 +13,13 @@
  * FOR NO KEY UPDATE through the version check) cannot move positions under a booking being made. A
  * vehicle-type edit takes every transport using the type the same way (`holdTransportsOfType`), so
  * the layout it checks the bookings against cannot lose a seat that is being booked meanwhile.
+ *
+ * Every writer of a seat number (bookSeat, moveBookingToSeat, syncApplicationSeats) first checks it
+ * against the transport's vehicle (`assertSeatsInScheme`): a seat the scheme does not have is
+ * SeatNotInScheme, which each caller answers as a 422 on its own path.
  */
 import type { EntityManager } from 'typeorm';
+import { SEAT_SCHEME_FIELDS, seatNumbers, type SeatSchemeParams } from '../../shared/transport/seat-scheme.js';
 import { PG, pgErrorOf } from '../common/http/errors.js';
 
 /** The seat is taken on an overlapping segment (exclusion violation); `index` is its place in a list the caller sent. */
@@ -35,6 +40,34 @@ export class SeatRepeated extends Error {
   ) {
     super(`Seat ${number} is wanted twice`);
   }
+}
+
+/** A seat number the transport's vehicle does not have (its scheme numbers 1..seats); `index` is its place in a list the caller sent. */
+export class SeatNotInScheme extends Error {
+  constructor(
+    readonly number: number,
+    readonly index = 0,
+  ) {
+    super(`Seat ${number} is not in the vehicle's scheme`);
+  }
+}
+
+/**
+ * The one check of seat numbers against the vehicle: each must be a seat of the transport's vehicle
+ * type (`seatNumbers` of its layout), else SeatNotInScheme naming the first that is not. The layout is
+ * read in the caller's transaction after it holds the transport (holdTransport), which a layout edit
+ * of the type waits for and takes before it (holdTransportsOfType): the layout read is the one the
+ * seat is written under.
+ */
+async function assertSeatsInScheme(manager: EntityManager, transportId: number, numbers: readonly number[]): Promise<void> {
+  if (numbers.length === 0) return;
+  const [layout] = (await manager.query(
+    `SELECT ${SEAT_SCHEME_FIELDS.map((field) => `v.${field}`).join(', ')} FROM transports t JOIN transportations v ON v.id = t.transportation_id WHERE t.id = $1`,
+    [transportId],
+  )) as SeatSchemeParams[];
+  const seats = new Set(layout ? seatNumbers(layout) : []);
+  const index = numbers.findIndex((number) => !seats.has(number));
+  if (index >= 0) throw new SeatNotInScheme(numbers[index]!, index);
 }
 
 export interface NewBooking {
@@ -69,10 +102,12 @@ export async function holdTransportsOfType(manager: EntityManager, transportatio
 }
 
 /**
- * Books a seat; throws SeatTaken when another booking of the seat overlaps. Runs inside the caller's
- * transaction; a savepoint keeps the caller's transaction usable after a refusal.
+ * Books a seat; throws SeatNotInScheme for a seat the vehicle does not have, SeatTaken when another
+ * booking of the seat overlaps. Runs inside the caller's transaction holding the transport; a
+ * savepoint keeps the caller's transaction usable after a refusal.
  */
 export async function bookSeat(manager: EntityManager, booking: NewBooking): Promise<number> {
+  await assertSeatsInScheme(manager, booking.transportId, [booking.number]);
   try {
     const [row] = (await underSavepoint(manager, () =>
       manager.query(
@@ -162,12 +197,14 @@ async function underSavepoint<T>(manager: EntityManager, write: () => Promise<T>
 const isOverlap = (error: unknown) => [PG.exclusionViolation, PG.deadlockDetected].includes(pgErrorOf(error).code as never);
 
 /**
- * Moves a booking to another seat number (the application's 'Смена места'); PostgreSQL refuses it
- * with SeatTaken when the new seat overlaps another booking.
+ * Moves a booking to another seat number (the application's 'Смена места'): SeatNotInScheme for a
+ * seat the vehicle does not have; PostgreSQL refuses it with SeatTaken when the new seat overlaps
+ * another booking. Call it holding the transport and the booking (lockBooking).
  */
-export async function moveBookingToSeat(manager: EntityManager, bookingId: number, number: number): Promise<void> {
+export async function moveBookingToSeat(manager: EntityManager, booking: Pick<StoredBooking, 'id' | 'transport_id'>, number: number): Promise<void> {
+  await assertSeatsInScheme(manager, booking.transport_id, [number]);
   try {
-    await underSavepoint(manager, () => manager.query(`UPDATE seat_bookings SET number = $2 WHERE id = $1`, [bookingId, number]));
+    await underSavepoint(manager, () => manager.query(`UPDATE seat_bookings SET number = $2 WHERE id = $1`, [booking.id, number]));
   } catch (error) {
     if (isOverlap(error)) throw new SeatTaken(number);
     throw error;
@@ -233,7 +270,8 @@ export interface ApplicationLegSeats {
  * tourist re-tied), the others removed, the missing ones booked. The statements are the same few
  * however many seats (lock, delete, re-tie, one insert), so a save's cost does not grow with them.
  *
- * SeatRepeated when a seat is wanted twice; SeatTaken (with the seat's index in `wanted`) when a
+ * SeatRepeated when a seat is wanted twice; SeatNotInScheme (with its index in `wanted`) for a seat
+ * the vehicle does not have; SeatTaken (with the seat's index) when a
  * seat is booked by someone else on an overlapping segment — PostgreSQL decides, so two saves
  * wanting one seat at once get one booking and one SeatTaken. Answers the bookings' ids in the
  * order of `wanted`.
@@ -245,6 +283,7 @@ export async function syncApplicationSeats(manager: EntityManager, seats: Applic
     seen.add(seat.number);
   });
   if (seats.wanted.length > 0 && !(await holdTransport(manager, seats.transportId))) throw new Error(`Transport ${seats.transportId} does not exist`);
+  await assertSeatsInScheme(manager, seats.transportId, seats.wanted.map((seat) => seat.number));
   const existing = await lockApplicationBookings(manager, seats.applicationId, { leg: seats.leg });
   const sameRide = (booking: StoredBooking) =>
     booking.transport_id === seats.transportId && booking.departure_date === seats.departureDate && booking.from_position === seats.from && booking.to_position === seats.to;

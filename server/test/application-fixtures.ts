@@ -4,6 +4,7 @@
  * default for the tests) is adapted here once.
  */
 import { randomBytes, randomInt } from 'node:crypto';
+import type { SeatSchemeParams } from '../../shared/transport/seat-scheme.js';
 import { insertCities, insertTransport, insertTransportation, type Sql } from './transport-fixtures.js';
 
 /** A tourist's document number when a test names none (the model requires one: a re-priced application is read back through the schema). */
@@ -151,11 +152,11 @@ export interface BusGround {
   weekday: number;
 }
 
-/** A bus transport: whole route 5 000 / 3 500, the segment start → stop 2 500, departing on Fridays (+300 a passenger). */
-export async function insertBusGround(db: Sql, options: { autoConfirmStatus?: number } = {}): Promise<BusGround> {
+/** A bus transport: whole route 5 000 / 3 500, the segment start → stop 2 500, departing on Fridays (+300 a passenger); its vehicle `layout` (COACH_49 when absent). */
+export async function insertBusGround(db: Sql, options: { autoConfirmStatus?: number; layout?: SeatSchemeParams } = {}): Promise<BusGround> {
   const t = tag();
   const cities = await insertCities(db, [`Краснодар ${t}`, `Новороссийск ${t}`, `Геленджик ${t}`]);
-  const transportationId = await insertTransportation(db);
+  const transportationId = await insertTransportation(db, options.layout);
   const transportId = await insertTransport(db, { transportationId, cities, startDate: '2026-01-01', finishDate: '2030-12-31', days: [5] });
   await db.query(
     `UPDATE transports SET adult_price = 5000, child_price = 3500, application_auto_confirm = $2, auto_confirm_status = $3 WHERE id = $1`,

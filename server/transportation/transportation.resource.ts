@@ -1,11 +1,11 @@
 import { transportationKindName, transportationResource, type TransportationRow } from '../../shared/transport/transportation.js';
-import { seatSchemeSvg, type SeatSchemeParams } from '../../shared/transport/seat-scheme.js';
+import { SEAT_SCHEME_FIELDS, seatSchemeSvg, type SeatSchemeParams } from '../../shared/transport/seat-scheme.js';
 import { ACCESS } from '../../shared/roles.js';
 import { ALIAS, defineServerResource } from '../common/resource/server-resource.js';
 import { actAs, assertCurrentVersion } from '../common/version.js';
 import { ValidationFailed } from '../common/http/errors.js';
 import { bookingsOfTransportation, holdTransportsOfType } from '../seats/seat-store.js';
-import { LAYOUT_FIELDS, layoutRuleErrors } from '../transports/transport-rules.js';
+import { layoutRuleErrors } from '../transports/transport-rules.js';
 import { TransportationEntity } from './transportation.entity.js';
 
 export function transportationRow(entity: TransportationEntity): Omit<TransportationRow, 'can_delete'> {
@@ -55,7 +55,7 @@ export const transportationServerResource = defineServerResource({
       await holdTransportsOfType(manager, id);
       const bookings = await bookingsOfTransportation(manager, id);
       if (bookings.length === 0) return;
-      const [stored] = await manager.query<SeatSchemeParams[]>(`SELECT ${LAYOUT_FIELDS.join(', ')} FROM transportations WHERE id = $1`, [id]);
+      const [stored] = await manager.query<SeatSchemeParams[]>(`SELECT ${SEAT_SCHEME_FIELDS.join(', ')} FROM transportations WHERE id = $1`, [id]);
       const errors = layoutRuleErrors(stored!, values as SeatSchemeParams, bookings);
       if (Object.keys(errors).length > 0) throw new ValidationFailed(errors);
     },

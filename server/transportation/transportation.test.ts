@@ -1,9 +1,11 @@
 /** Vehicle types (/api/transportation): CRUD for administrator and manager, the drawn scheme, limits, version check. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toPayloadBody } from '../../shared/editor.js';
 import { MESSAGES } from '../../shared/messages.js';
 import { Role } from '../../shared/roles.js';
 import { seatNumbers } from '../../shared/transport/seat-scheme.js';
 import { startTestApp, type ApiClient, type TestApp } from '../test/test-app.js';
+import { insertTourGround, tourPayload } from '../test/tour-fixtures.js';
 import { COACH_49, daysFromToday, insertBooking, insertCities, insertTransport, insertTransportation } from '../test/transport-fixtures.js';
 
 let app: TestApp;
@@ -75,18 +77,17 @@ describe('vehicle types', () => {
     expect(noDoorRows.body.errors).toEqual({ second_door_rows: [V.required] });
   });
 
-  it('refuses more seats than the scheme holds (the seats beyond could never be booked), on create and update', async () => {
-    // 11 rows of 2+2, one row cut by the second door, a rear bench of 5: 47 places.
-    const refused = await admin.post('/api/transportation', form({ name: 'Neoplan 48', seats: 48 }));
-    expect(refused.status).toBe(422);
-    expect(refused.body.errors).toEqual({ seats: [MESSAGES.transport.seatsBeyondScheme(47)] });
-    const { body } = await admin.post('/api/transportation', form({ name: 'Neoplan 35', seats: 35 }));
-    expect(body.data.seats).toBe(35);
-    // Shrinking the layout under the numbered seats is refused too (8 rows + rear of 5 hold 35).
-    const shrunk = await admin.put(`/api/transportation/${body.data.id}`, { rows: 7, version: body.data.version });
-    expect(shrunk.status).toBe(422);
-    expect(shrunk.body.errors).toEqual({ seats: [MESSAGES.transport.seatsBeyondScheme(31)] });
-    expect((await admin.put(`/api/transportation/${body.data.id}`, { rows: 8, second_door: false, version: body.data.version })).status).toBe(200);
+  it('takes more seats than the declared rows hold: the scheme grows rows to place each, the fields stay as sent, on create and update', async () => {
+    // 11 rows of 2+2, one row cut by the second door, a rear bench of 5: 47 places declared; one row more for 48.
+    const grown = await admin.post('/api/transportation', form({ name: 'Neoplan 48', seats: 48 }));
+    expect(grown.status).toBe(201);
+    expect(grown.body.data).toMatchObject({ seats: 48, rows: 11 });
+    expect(svgSeats(grown.body.data.schema_svg)).toEqual(Array.from({ length: 48 }, (_, index) => index + 1));
+    // Fewer rows under the same seats: the drawing grows again, every seat still numbered.
+    const shrunk = await admin.put(`/api/transportation/${grown.body.data.id}`, { ...form({ name: 'Neoplan 48' }), seats: 48, rows: 7, version: grown.body.data.version });
+    expect(shrunk.status).toBe(200);
+    expect(shrunk.body.data).toMatchObject({ seats: 48, rows: 7 });
+    expect(svgSeats(shrunk.body.data.schema_svg)).toHaveLength(48);
   });
 
   it('answers 409 to a save of a stale version', async () => {
@@ -100,6 +101,78 @@ describe('vehicle types', () => {
   it('is for the administrator and the manager only', async () => {
     expect((await accountant.get('/api/transportation')).status).toBe(403);
     expect((await accountant.post('/api/transportation', form())).status).toBe(403);
+  });
+});
+
+describe("the original system's outside client (issue 25): a type whose declared rows hold fewer places than its seats", () => {
+  /** Its vehicle type exactly as it sends it: 4 rows, a second door after row 3 declared 12 rows long, 35 seats. */
+  const clientType = { columns_at_door: 2, rear_seats: 4, kind: 1, name: 'Клиентский автобус', seats: 35, rows: 4, second_door: true, second_door_rows: 3, second_door_length: 12 };
+  const allSeats = Array.from({ length: 35 }, (_, index) => index + 1);
+  const stored = (id: number) =>
+    app.db.query(`SELECT seats, rows, rear_seats, columns_at_door, second_door, second_door_rows, second_door_length FROM transportations WHERE id = $1`, [id]).then((rows) => rows[0]);
+  const asSent = { seats: 35, rows: 4, rear_seats: 4, columns_at_door: 2, second_door: true, second_door_rows: 3, second_door_length: 12 };
+
+  it('is accepted as sent (and with 0/1 flags and numbers as text), drawn with all 35 seats, and kept by a GET → PUT round trip', async () => {
+    const created = await manager.post('/api/transportation', clientType);
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body.data).toMatchObject(asSent);
+    expect(svgSeats(created.body.data.schema_svg)).toEqual(allSeats);
+    expect(await stored(created.body.data.id)).toEqual(asSent);
+
+    for (const variant of [
+      { ...clientType, name: 'Клиентский автобус 1', second_door: 1 },
+      { ...clientType, name: 'Клиентский автобус 2', second_door: '1', seats: '35', rows: '4', rear_seats: '4', columns_at_door: '2', kind: '1', second_door_rows: '3', second_door_length: '12' },
+    ]) {
+      const reply = await manager.post('/api/transportation', variant);
+      expect(reply.status, JSON.stringify(reply.body)).toBe(201);
+      expect(await stored(reply.body.data.id)).toEqual(asSent);
+      expect(svgSeats(reply.body.data.schema_svg)).toEqual(allSeats);
+    }
+
+    const read = await manager.get(`/api/transportation/${created.body.data.id}`);
+    expect(read.status).toBe(200);
+    const putBack = await manager.put(`/api/transportation/${created.body.data.id}`, read.body.data);
+    expect(putBack.status, JSON.stringify(putBack.body)).toBe(200);
+    expect(putBack.body.data).toMatchObject(asSent);
+    expect(await stored(created.body.data.id)).toEqual(asSent);
+    expect(putBack.body.data.schema_svg).toBe(created.body.data.schema_svg);
+  });
+
+  it('carries its bus transports and its tour, and every one of the 35 seats is bookable (36 is not)', async () => {
+    const type = await manager.post('/api/transportation', { ...clientType, name: 'Клиентский автобус 3' });
+    expect(type.status).toBe(201);
+    const ground = await insertTourGround(app.db);
+    const [from, to] = ground.cityIds as [number, number];
+    const date = daysFromToday(10);
+    const transport = (name: string, cities: [number, number]) => ({
+      transportation_id: type.body.data.id,
+      name,
+      duration: '1',
+      adult_price: '2500',
+      start_date: daysFromToday(1),
+      finish_date: daysFromToday(90),
+      departure_type: '2',
+      is_excursion: 0,
+      dates: [{ start_date: date }],
+      routes: { start: { point_city_id: cities[0], start_time: '08:00' }, finish: { point_city_id: cities[1], finish_time: '20:00' } },
+    });
+    const forth = await manager.post('/api/transports', toPayloadBody(transport('Клиент: туда', [from, to])));
+    expect(forth.status, JSON.stringify(forth.body)).toBe(201);
+    expect(svgSeats(forth.body.data.transportation.schema_svg)).toEqual(allSeats);
+    const back = await manager.post('/api/transports', toPayloadBody(transport('Клиент: обратно', [to, from])));
+    expect(back.status, JSON.stringify(back.body)).toBe(201);
+
+    const tour = await manager.post('/api/tours', toPayloadBody({ ...tourPayload({ ...ground, transportForthId: forth.body.data.id, transportBackId: back.body.data.id }, 'Тур клиента') }));
+    expect(tour.status, JSON.stringify(tour.body)).toBe(201);
+    expect(tour.body.data).toMatchObject({ transport_forth: { id: forth.body.data.id }, transport_back: { id: back.body.data.id } });
+
+    const book = (number: number) => manager.post(`/api/transports/${forth.body.data.id}/seats`, { number, start_date: date, from_city_id: from, to_city_id: to });
+    for (const number of allSeats) expect((await book(number)).status, `seat ${number}`).toBe(201);
+    const beyond = await book(36);
+    expect(beyond.status).toBe(422);
+    expect(beyond.body.errors.number).toEqual([MESSAGES.transport.noSuchSeat]);
+    const booked = await app.db.query<{ number: number }>(`SELECT number FROM seat_bookings WHERE transport_id = $1 ORDER BY number`, [forth.body.data.id]);
+    expect(booked.map((row) => row.number)).toEqual(allSeats);
   });
 });
 
@@ -125,14 +198,14 @@ describe('a layout edit under bookings (bookings must keep their seats)', () => 
     const fewerSeats = await manager.put(`/api/transportation/${transportationId}`, { ...coach, seats: 20 });
     expect(fewerSeats.status).toBe(422);
     expect(fewerSeats.body.errors).toEqual({ seats: [message] });
-    // Fewer rows with the same seat count (5 rows hold 25 places): refused before any booking is looked
-    // at, as more seats than the scheme holds (issue 16); the seat count is the field to fix.
-    const fewerRows = await manager.put(`/api/transportation/${transportationId}`, { ...coach, rows: 5 });
-    expect(fewerRows.body.errors).toEqual({ seats: [T.seatsBeyondScheme(25)] });
     // Fewer rows and seats to match: the booked seat 45 is gone, said on the seats.
     const fewerBoth = await manager.put(`/api/transportation/${transportationId}`, { ...coach, rows: 5, seats: 25 });
     expect(fewerBoth.body.errors).toEqual({ seats: [message] });
     expect(await layout(transportationId)).toEqual({ seats: 49, rows: 11 });
+    // Fewer rows with the same seat count: the scheme grows rows to place all 49 (issue 25), so seat 45 stays.
+    const fewerRows = await manager.put(`/api/transportation/${transportationId}`, { ...coach, rows: 5 });
+    expect(fewerRows.status).toBe(200);
+    expect(await layout(transportationId)).toEqual({ seats: 49, rows: 5 });
 
     const kept = await manager.put(`/api/transportation/${transportationId}`, { ...coach, seats: 45 });
     expect(kept.status).toBe(200);

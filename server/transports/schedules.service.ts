@@ -15,13 +15,12 @@ import {
   type ScheduleOfDate,
   type SeatBookingRow,
 } from '../../shared/transport/schedules.js';
-import { seatNumbers } from '../../shared/transport/seat-scheme.js';
 import { positionSegment, segmentOf } from '../../shared/transport/rules.js';
 import { todayIso } from '../../shared/transport/constants.js';
 import type { Actor } from '../common/auth/decorators.js';
 import { notFound, parseInput, pgErrorOf, PG, ValidationFailed } from '../common/http/errors.js';
 import { JobQueue } from '../jobs/job-queue.js';
-import { bookSeat, holdTransport, lockBooking, removeBooking, SeatTaken } from '../seats/seat-store.js';
+import { bookSeat, holdTransport, lockBooking, removeBooking, SeatNotInScheme, SeatTaken } from '../seats/seat-store.js';
 import { NOTIFY_DATE } from './notifications.js';
 import { departsOn, loadTransport, pointMoment, routeOf, schedulePayload, tripMoment, type LoadedTransport } from './transport-read.js';
 
@@ -100,7 +99,6 @@ export class SchedulesService {
     return this.db.transaction(async (manager) => {
       if (!(await holdTransport(manager, id))) throw notFound();
       const transport = await this.transport(manager, id);
-      if (!seatNumbers(transport.transportation).includes(input.number)) throw bookingRefused('number', T.noSuchSeat);
       // Past as the transport editor decides it for a new date: before today's calendar date here.
       if (input.start_date < todayIso()) throw bookingRefused('start_date', T.bookingPast);
       if (!departsOn(transport, input.start_date)) throw bookingRefused('start_date', T.noDeparture);
@@ -121,6 +119,7 @@ export class SchedulesService {
       try {
         bookingId = await bookSeat(manager, { transportId: id, departureDate: input.start_date, number: input.number, from: segment.from, to: segment.to, createdById: actor.user.id });
       } catch (error) {
+        if (error instanceof SeatNotInScheme) throw bookingRefused('number', T.noSuchSeat);
         if (error instanceof SeatTaken) throw bookingRefused('number', T.seatTaken);
         throw error;
       }

@@ -9,7 +9,7 @@ import { dashboardGrid } from '../../shared/transport/schedules.js';
 import { Role } from '../../shared/roles.js';
 import { startTestApp, type ApiClient, type TestApp } from '../test/test-app.js';
 import { insertApplication } from '../test/application-fixtures.js';
-import { daysFromToday, insertBooking, insertCities, insertTransport, insertTransportation } from '../test/transport-fixtures.js';
+import { COACH_49, daysFromToday, insertBooking, insertCities, insertTransport, insertTransportation } from '../test/transport-fixtures.js';
 
 let app: TestApp;
 let manager: ApiClient, accountant: ApiClient;
@@ -89,6 +89,15 @@ describe('seat booking', () => {
     const transportId = await route();
     const noSeat = await book(transportId, { number: 50, from_city_id: moscow, to_city_id: tula });
     expect(noSeat.body.errors).toEqual({ number: [T.noSuchSeat], to_city_id: [T.noSuchSeat] });
+    // A 20-seat bus: 21, 41 and 999 are not its seats (the seat store's one check), 20 is.
+    const small = await route({ transportationId: await insertTransportation(app.db, { ...COACH_49, seats: 20 }) });
+    for (const number of [21, 41, 999]) {
+      const beyond = await book(small, { number, from_city_id: moscow, to_city_id: tula });
+      expect(beyond.status).toBe(422);
+      expect(beyond.body.errors).toEqual({ number: [T.noSuchSeat], to_city_id: [T.noSuchSeat] });
+    }
+    expect((await book(small, { number: 20, from_city_id: moscow, to_city_id: tula })).status).toBe(201);
+    expect((await bookingsOf(small)).map((booking) => booking.number)).toEqual([20]);
     const noTrip = await manager.post(`/api/transports/${transportId}/seats`, { number: 1, start_date: daysFromToday(11), from_city_id: moscow, to_city_id: tula });
     expect(noTrip.body.errors).toEqual({ start_date: [T.noDeparture], to_city_id: [T.noDeparture] });
     expect((await manager.post(`/api/transports/999999/seats`, { number: 1, start_date: date, from_city_id: moscow, to_city_id: tula })).status).toBe(404);

@@ -6,7 +6,7 @@
  * `placedPoints` and `tariffRows` (through transport.aggregate.ts) to build the rows.
  */
 import { MESSAGES } from '../../shared/messages.js';
-import { seatNumbers, type SeatSchemeParams } from '../../shared/transport/seat-scheme.js';
+import { SEAT_SCHEME_FIELDS, seatNumbers, type SeatSchemeParams } from '../../shared/transport/seat-scheme.js';
 import { departureDates, routePositions, tariffPairs, tariffPlaces } from '../../shared/transport/rules.js';
 import { DEPARTURE_TYPE } from '../../shared/transport/constants.js';
 import { type TransportForm } from '../../shared/transport/schema.js';
@@ -125,9 +125,6 @@ export function seatlessBookings<Booking extends Pick<StoredBooking, 'number'>>(
   return bookings.filter((booking) => !numbers.has(booking.number));
 }
 
-/** The fields of a vehicle type that shape its seat layout, in the form's order. */
-export const LAYOUT_FIELDS = ['seats', 'rear_seats', 'rows', 'columns_at_door', 'second_door', 'second_door_rows', 'second_door_length'] as const;
-
 /**
  * A vehicle type's layout edit against the bookings of every transport using it (bookings must keep
  * their seats): the refusal goes to the changed field that drops the seats — the first whose stored
@@ -137,7 +134,7 @@ export function layoutRuleErrors(stored: SeatSchemeParams, next: SeatSchemeParam
   const seatless = seatlessBookings(next, bookings);
   if (seatless.length === 0) return {};
   const field =
-    LAYOUT_FIELDS.find((name) => (next[name] ?? null) !== (stored[name] ?? null) && seatlessBookings({ ...next, [name]: stored[name] }, seatless).length < seatless.length) ?? 'seats';
+    SEAT_SCHEME_FIELDS.find((name) => (next[name] ?? null) !== (stored[name] ?? null) && seatlessBookings({ ...next, [name]: stored[name] }, seatless).length < seatless.length) ?? 'seats';
   return { [field]: [T.bookingsInTheWay(describeBookings(seatless))] };
 }
 

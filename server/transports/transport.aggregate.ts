@@ -5,11 +5,12 @@
  * every save). Read back through the same declaration (transport-read.ts: the editor's record, the
  * schedule and the seat store's checks), with the names it references: the vehicle type, each point's city.
  */
+import { SEAT_SCHEME_FIELDS } from '../../shared/transport/seat-scheme.js';
 import type { TransportForm } from '../../shared/transport/schema.js';
 import type { FieldErrors } from '../../shared/validation.js';
 import { joinPath, type AggregateDeclaration, type AggregateNode } from '../common/aggregate/declaration.js';
 import { ValidationFailed } from '../common/http/errors.js';
-import { LAYOUT_FIELDS, placedPoints, tariffRows } from './transport-rules.js';
+import { placedPoints, tariffRows } from './transport-rules.js';
 
 export const TRANSPORT_AGGREGATE: AggregateDeclaration = {
   table: 'transports',
@@ -32,7 +33,7 @@ export const TRANSPORT_AGGREGATE: AggregateDeclaration = {
     catalog_sort: 'smallint',
     seo_settings: 'jsonb',
   },
-  references: { transportation: { table: 'transportations', via: 'transportation_id', columns: ['id', 'name', 'schema_svg', ...LAYOUT_FIELDS] } },
+  references: { transportation: { table: 'transportations', via: 'transportation_id', columns: ['id', 'name', 'schema_svg', ...SEAT_SCHEME_FIELDS] } },
   uploads: ['catalog_image'],
   collections: {
     route_points: {

@@ -9,7 +9,7 @@ import { COMMISSION_TYPES } from '../../shared/commission.js';
 import { WEEKDAYS } from '../../shared/transport/constants.js';
 import type { TransportForm } from '../../shared/transport/schema.js';
 import type { TransportData, TransportRecord } from '../../shared/transport/types.js';
-import type { SeatSchemeParams } from '../../shared/transport/seat-scheme.js';
+import { SEAT_SCHEME_FIELDS, type SeatSchemeParams } from '../../shared/transport/seat-scheme.js';
 import { AggregateEditor } from '../common/aggregate/aggregate-editor.js';
 import { readLookups } from '../common/aggregate/lookups.js';
 import { idsInUse } from '../common/database/foreign-keys.js';
@@ -17,7 +17,7 @@ import { notFound, ValidationFailed } from '../common/http/errors.js';
 import { ListService } from '../common/list/list.service.js';
 import { bookingsOfTransport } from '../seats/seat-store.js';
 import { TRANSPORT_AGGREGATE, transportNode } from './transport.aggregate.js';
-import { LAYOUT_FIELDS, storedRuleErrors } from './transport-rules.js';
+import { storedRuleErrors } from './transport-rules.js';
 import { loadTransport, transportRecord } from './transport-read.js';
 import { TRANSPORTS_LIST } from './transports.list.js';
 
@@ -30,7 +30,7 @@ import { TRANSPORTS_LIST } from './transports.list.js';
  */
 async function seatLayout(manager: EntityManager, transportationId: number, hold: boolean): Promise<SeatSchemeParams | null> {
   const [row] = await manager.query<SeatSchemeParams[]>(
-    `SELECT ${LAYOUT_FIELDS.join(', ')} FROM transportations WHERE id = $1${hold ? ' FOR SHARE' : ''}`,
+    `SELECT ${SEAT_SCHEME_FIELDS.join(', ')} FROM transportations WHERE id = $1${hold ? ' FOR SHARE' : ''}`,
     [transportationId],
   );
   return row ?? null;

@@ -16,14 +16,17 @@
  * - `rows`: rows of seats from the front to the back, not counting the rear bench.
  * - `columns_at_door`: seats per row on the door side: 2 (a 2+2 coach) or 1 (a 2+1 coach, the one
  *   seat at the window). A second door needs the 2+2 layout (spec 02 §4: disabled when it is 1).
- * - `second_door`: a middle door after `second_door_rows` rows, `second_door_length` rows long; those
- *   rows have no door-side seats.
+ * - `second_door`: a middle door after `second_door_rows` rows, `second_door_length` rows long, clipped
+ *   to the declared `rows`; those rows have no door-side seats.
  * - `rear_seats`: the rear bench across the whole width, 4 seats or 5 (the fifth in the aisle).
- * - `seats`: how many seats are numbered; places beyond it stay empty, and a layout with fewer places
- *   numbers what it has (`capacity` tells the form).
+ * - `seats`: how many seats are numbered — what the office counts and sells, so every one of them is
+ *   placed: when the declared rows and the rear bench hold fewer places, full rows (2+2 or 2+1) are
+ *   added after the declared ones, before the rear bench, never at a door (`addedRows`; the original
+ *   system takes such types from its outside clients, issue 25). Places beyond `seats` stay empty.
  *
  * Numbering is row by row from the front, in each row from the driver's window to the door's window:
- * row 1 of a 2+2 coach is 1 (driver window), 2, 3, 4 (door window).
+ * row 1 of a 2+2 coach is 1 (driver window), 2, 3, 4 (door window). The numbered seats are always
+ * exactly 1..`seats` (as clamped to the limits below).
  */
 
 export type SeatState = 'free' | 'occupied' | 'booked' | 'selected';
@@ -38,6 +41,9 @@ export interface SeatSchemeParams {
   second_door_length?: number | null;
 }
 
+/** The fields of a vehicle type that shape its seat layout, in the form's order (the columns a server reads to draw or check it). */
+export const SEAT_SCHEME_FIELDS = ['seats', 'rear_seats', 'rows', 'columns_at_door', 'second_door', 'second_door_rows', 'second_door_length'] as const satisfies readonly (keyof SeatSchemeParams)[];
+
 export interface SeatPlace {
   number: number;
   /** 0-based row from the front; the rear bench is the last column. */
@@ -47,11 +53,13 @@ export interface SeatPlace {
 }
 
 export interface SeatLayout {
-  /** Rows of the body plus the rear bench. */
+  /** Rows of the body (declared and added) plus the rear bench. */
   columns: number;
   places: SeatPlace[];
-  /** Places the layout has (numbered or not). */
+  /** Places the layout has (numbered or not), added rows included. */
   capacity: number;
+  /** Full rows added after the declared ones so that every seat has a place (0 when they suffice). */
+  addedRows: number;
   /** The middle door on the door side: first column and length, or null. */
   secondDoor: { column: number; length: number } | null;
 }
@@ -74,6 +82,7 @@ const clampInt = (value: number | null | undefined, min: number, max: number) =>
 /** Where every seat stands. Tolerates any numbers (a half-filled form): it draws what they describe. */
 export function seatLayout(params: SeatSchemeParams): SeatLayout {
   const rows = clampInt(params.rows, 0, SEAT_SCHEME_LIMITS.rows);
+  const seats = clampInt(params.seats, 0, SEAT_SCHEME_LIMITS.seats);
   const doorSide = params.columns_at_door === 1 ? [0] : [1, 0];
   const rearLines = params.rear_seats === 5 ? [4, 3, 2, 1, 0] : [4, 3, 1, 0];
   let secondDoor: SeatLayout['secondDoor'] = null;
@@ -82,24 +91,29 @@ export function seatLayout(params: SeatSchemeParams): SeatLayout {
     const length = clampInt(params.second_door_length, 0, rows - column);
     if (length > 0) secondDoor = { column, length };
   }
+  const atDoor = (column: number) => secondDoor !== null && column >= secondDoor.column && column < secondDoor.column + secondDoor.length;
+  const rowLines = (column: number) => [...DRIVER_SIDE, ...(atDoor(column) ? [] : doorSide)];
+
+  let declared = rearLines.length;
+  for (let column = 0; column < rows; column++) declared += rowLines(column).length;
+  const fullRow = DRIVER_SIDE.length + doorSide.length;
+  const addedRows = Math.max(0, Math.ceil((seats - declared) / fullRow));
+  const bodyRows = rows + addedRows;
 
   const slots: Omit<SeatPlace, 'number'>[] = [];
-  for (let column = 0; column < rows; column++) {
-    const atDoor = secondDoor !== null && column >= secondDoor.column && column < secondDoor.column + secondDoor.length;
-    for (const line of [...DRIVER_SIDE, ...(atDoor ? [] : doorSide)]) slots.push({ column, line });
-  }
-  for (const line of rearLines) slots.push({ column: rows, line });
+  for (let column = 0; column < bodyRows; column++) for (const line of rowLines(column)) slots.push({ column, line });
+  for (const line of rearLines) slots.push({ column: bodyRows, line });
 
-  const seats = clampInt(params.seats, 0, SEAT_SCHEME_LIMITS.seats);
   return {
-    columns: rows + 1,
+    columns: bodyRows + 1,
     capacity: slots.length,
+    addedRows,
     places: slots.slice(0, seats).map((slot, index) => ({ ...slot, number: index + 1 })),
     secondDoor,
   };
 }
 
-/** The seat numbers a layout has, 1..n. */
+/** The seat numbers a layout has: 1..`seats`. */
 export const seatNumbers = (params: SeatSchemeParams): number[] => seatLayout(params).places.map((place) => place.number);
 
 export interface SeatDrawing {

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { MESSAGES } from '../messages.js';
 import { flag, requiredChoice, requiredInteger, requiredText, versionField } from '../validation.js';
 import { defineResource } from '../resources/define.js';
-import { SEAT_SCHEME_LIMITS, seatLayout } from './seat-scheme.js';
+import { SEAT_SCHEME_LIMITS } from './seat-scheme.js';
 
 /** Spec 02 §3: kinds 1–4. */
 export const TRANSPORTATION_KINDS = [
@@ -27,8 +27,8 @@ const optionalCount = z.preprocess(
 /**
  * POST /api/transportation and PUT /api/transportation/{id}: the form's fields (spec 02 §7). With
  * one column at the door there is no second door (spec 02 §4), and without a second door its rows
- * and length are not kept. Seats beyond the places the layout has could never be booked from the
- * map: more seats than the scheme holds is refused on `seats`.
+ * and length are not kept. `seats` is never refused for the layout: the scheme grows rows to place
+ * every seat (seat-scheme.ts, issue 25), while the stored fields stay as sent.
  */
 export const transportationSchema = z
   .object({
@@ -48,10 +48,6 @@ export const transportationSchema = z
     for (const field of ['second_door_rows', 'second_door_length'] as const) {
       if (value[field] === null || value[field] === undefined) context.addIssue({ code: 'custom', path: [field], message: MESSAGES.validation.required });
     }
-  })
-  .superRefine((value, context) => {
-    const { capacity } = seatLayout(value);
-    if (value.seats > capacity) context.addIssue({ code: 'custom', path: ['seats'], message: MESSAGES.transport.seatsBeyondScheme(capacity) });
   })
   .transform((value) => {
     const secondDoor = value.second_door && value.columns_at_door === 2;

@@ -1,5 +1,5 @@
 /**
- * Transport in the browser: a vehicle type whose scheme follows the rows; a bus tour made in the
+ * Transport in the browser: a vehicle type whose scheme follows the rows (growing rows to place every seat); a bus tour made in the
  * editor (route with an intermediate stop, a departure date, tariffs) and copied; that tour's schedule
  * for its date — book and cancel a seat, add departure data, download both exports; the dashboard
  * shows the booking in its cell.
@@ -8,6 +8,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import JSZip from 'jszip';
 import ExcelJS from 'exceljs';
+import { MESSAGES } from '../../shared/messages.js';
 import { daysFromToday, insertCities, insertTransportation } from '../../server/test/transport-fixtures.js';
 import { ensureAdmin, sql } from './session.js';
 
@@ -43,26 +44,27 @@ test('a vehicle type: its seat scheme is redrawn as the rows change, and it is s
   // The new form's layout: 11 rows of 4 and a rear bench of 5.
   await expect(seats(page, preview)).toHaveCount(49);
   await page.getByLabel('Название').fill('Setra 415 HD');
+  // 49 seats in 6 declared rows and a rear bench of 5 (29 places): every seat is still drawn, in full rows
+  // added before the rear bench (issue 25), and the form says so.
   await page.getByLabel('Количество рядов').fill('6');
-  await expect(seats(page, preview)).toHaveCount(29);
-  await expect(page.getByText('Схема вмещает мест: 29')).toBeVisible();
+  await expect(seats(page, preview)).toHaveCount(49);
+  await expect(page.getByText(MESSAGES.transport.schemeGrown(5))).toBeVisible();
   await page.locator('label').filter({ hasText: 'Вторая дверь' }).click();
   await page.getByLabel('Рядов до второй двери').fill('3');
   await page.getByLabel('Ширина второй двери (рядов)').fill('1');
+  await expect(seats(page, preview)).toHaveCount(49);
+  await expect(page.getByText(MESSAGES.transport.schemeGrown(6))).toBeVisible();
+  await expect(page.getByText('Схема вмещает мест: 51')).toBeVisible();
+  await shot(page, 'transportation-scheme-grown-1366');
+  // Fewer seats than the declared rows hold: no rows added, no note.
+  await page.getByLabel('Количество мест').fill('27');
   await expect(seats(page, preview)).toHaveCount(27);
   await expect(page.getByText('Схема вмещает мест: 27')).toBeVisible();
-  // 49 seats in a scheme of 27 places: seats 28–49 could never be booked, so the save is refused on the
-  // field, with the save-failure toast (not 'Заполните все обязательные поля': nothing is missing).
-  await page.getByRole('button', { name: 'Сохранить' }).click();
-  await expect(page.getByText('Мест больше, чем вмещает схема: 27')).toBeVisible();
-  await expect(page.locator('.bp6-toast')).toHaveCount(1);
-  await expect(page.locator('.bp6-toast')).toContainText('Ошибка сохранения');
-  await expect(page.locator('.bp6-toast')).toContainText('Проверьте правильность заполнения полей формы и попробуйте еще раз');
-  await shot(page, 'transportation-seats-beyond-scheme-1366');
-  await page.getByLabel('Количество мест').fill('27');
+  await expect(page.getByText(/Схема дополнена рядами/)).toHaveCount(0);
+  // The grown layout saves as sent: 49 seats over 6 declared rows.
+  await page.getByLabel('Количество мест').fill('49');
   await page.getByRole('button', { name: 'Сохранить' }).click();
   await expect(page.getByText('Транспорт успешно сохранен')).toBeVisible();
-  // The success clears the failure toast of the first try: only the green one stays.
   await expect(page.locator('.bp6-toast')).toHaveCount(1);
   await expect(page.locator('.bp6-toast.bp6-intent-danger')).toHaveCount(0);
   await expect(page).toHaveURL(/\/transportation$/);
@@ -70,8 +72,8 @@ test('a vehicle type: its seat scheme is redrawn as the rows change, and it is s
   await expect(row).toContainText('Автобус');
   await expect(row).toContainText('Да');
   const [stored] = await sql<{ seats: number; rows: number; second_door_rows: number; schema_svg: string }>(`SELECT seats, rows, second_door_rows, schema_svg FROM transportations WHERE name = 'Setra 415 HD'`);
-  expect(stored).toMatchObject({ seats: 27, rows: 6, second_door_rows: 3 });
-  expect(stored!.schema_svg.match(/data-seat=/g)).toHaveLength(27);
+  expect(stored).toMatchObject({ seats: 49, rows: 6, second_door_rows: 3 });
+  expect(stored!.schema_svg.match(/data-seat=/g)).toHaveLength(49);
 });
 
 test('a bus tour: made in the editor with an intermediate stop, a date and tariffs, then copied', async ({ page }) => {

@@ -14,11 +14,10 @@ import { applicationSeatsQuerySchema, routeChangeSchema, seatChangeSchema, taken
 import type { ApplicationSeat, ApplicationTransportItem } from '../../../shared/applications/types.js';
 import { MESSAGES } from '../../../shared/messages.js';
 import { Role } from '../../../shared/roles.js';
-import { seatNumbers } from '../../../shared/transport/seat-scheme.js';
 import type { Actor } from '../../common/auth/decorators.js';
 import { notFound, parseInput, ValidationFailed } from '../../common/http/errors.js';
 import { actAs } from '../../common/version.js';
-import { holdTransport, lockApplicationBookings, lockBooking, moveBookingsToSegment, moveBookingToSeat, SeatTaken } from '../../seats/seat-store.js';
+import { holdTransport, lockApplicationBookings, lockBooking, moveBookingsToSegment, moveBookingToSeat, SeatNotInScheme, SeatTaken } from '../../seats/seat-store.js';
 import { loadTransport, rideDates, type LoadedTransport } from '../../transports/transport-read.js';
 
 const A = MESSAGES.applications;
@@ -101,9 +100,6 @@ export class ApplicationSeatsService {
       const booking = await lockBooking(manager, transportId, input.transport_seat_id);
       // Gone or handed over between the first read and the locks: not this application's seat any more.
       if (!booking || booking.application_id !== application.id) throw notOurs();
-      const transport = await loadTransport(manager, transportId);
-      if (!transport) throw notFound();
-      if (!seatNumbers(transport.transportation).includes(input.number)) throw new ValidationFailed({ number: [MESSAGES.transport.noSuchSeat] });
       const [mine] = (await manager.query(`SELECT 1 FROM seat_bookings WHERE application_id = $1 AND transport_id = $2 AND departure_date = $3 AND number = $4`, [
         application.id,
         transportId,
@@ -113,8 +109,9 @@ export class ApplicationSeatsService {
       if (mine) throw new ValidationFailed({ number: [A.seatTwice] });
       await actAs(manager, actor.user.id);
       try {
-        await moveBookingToSeat(manager, booking.id, input.number);
+        await moveBookingToSeat(manager, booking, input.number);
       } catch (error) {
+        if (error instanceof SeatNotInScheme) throw new ValidationFailed({ number: [MESSAGES.transport.noSuchSeat] });
         if (error instanceof SeatTaken) throw new ValidationFailed({ number: [A.seatTaken] });
         throw error;
       }

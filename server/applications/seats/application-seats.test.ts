@@ -11,7 +11,7 @@ import { Role } from '../../../shared/roles.js';
 import { createDataSource } from '../../database/data-source.js';
 import { insertApplication, insertTransportItem } from '../../test/application-fixtures.js';
 import { startTestApp, type ApiClient, type TestApp } from '../../test/test-app.js';
-import { daysFromToday, insertBooking, insertCities, insertTransport, insertTransportation } from '../../test/transport-fixtures.js';
+import { COACH_49, daysFromToday, insertBooking, insertCities, insertTransport, insertTransportation } from '../../test/transport-fixtures.js';
 import { ApplicationSeatsService } from './application-seats.service.js';
 
 const A = MESSAGES.applications;
@@ -97,6 +97,26 @@ describe('POST /transports/{id}/seats/change', () => {
     // Seat 12 is free before Орёл: a seat booked [0, 1) elsewhere does not block [1, 3).
     await insertBooking(app.db, { transportId, date, number: 13, from: 0, to: 1 });
     expect((await change(manager, { number: 13, transport_seat_id: application.bookings[0] })).status).toBe(200);
+  });
+
+  it('refuses a seat a 20-seat bus does not have (21, 41, 999), the booking staying where it was; moves to 20', async () => {
+    const small = await insertTransport(app.db, {
+      transportationId: await insertTransportation(app.db, { ...COACH_49, seats: 20 }),
+      cities,
+      duration: 2,
+      startDate: daysFromToday(-1),
+      finishDate: daysFromToday(60),
+      dates: [date],
+    });
+    const application = await seated(small, [1, 2]);
+    for (const number of [21, 41, 999]) {
+      const beyond = await change(manager, { number, transport_seat_id: application.bookings[0] }, small);
+      expect(beyond.status).toBe(422);
+      expect(beyond.body.errors).toEqual({ number: [MESSAGES.transport.noSuchSeat] });
+    }
+    expect((await bookings(application.id)).map((row) => row.number)).toEqual([1, 2]);
+    expect((await change(manager, { number: 20, transport_seat_id: application.bookings[0] }, small)).status).toBe(200);
+    expect((await bookings(application.id)).map((row) => row.number)).toEqual([2, 20]);
   });
 
   it('refuses a seat the scheme lacks, a manual booking, a booking of another transport, and answers 404 for no transport', async () => {

@@ -2,7 +2,7 @@
  * /transportation (spec 02 "Transportation list and form"): the list, and the create, edit and copy
  * pages with the seat scheme redrawn as the fields change (the server stores the same drawing).
  */
-import { Checkbox, FormGroup } from '@blueprintjs/core';
+import { Callout, Checkbox, FormGroup } from '@blueprintjs/core';
 import { MESSAGES } from '@shared/messages';
 import type { EditorMode } from '@shared/editor';
 import { editorTitles, ROUTES } from '@shared/routes';
@@ -27,13 +27,20 @@ function SecondDoorField({ values, setValue, errors, disabled }: FieldRenderProp
 
 const hasSecondDoor = (values: Record<string, unknown>) => Boolean(values.second_door) && Number(values.columns_at_door) !== 1;
 
+/** The scheme as drawn (with the rows it added to place every seat, said under it) and its capacity. */
 function SchemePreview({ values }: { values: Record<string, unknown> }) {
   const params = schemeParams(values);
+  const { capacity, addedRows } = seatLayout(params);
   return (
     <div className="transportation-preview">
       <h4 className="bp6-heading">Схема салона</h4>
       <SeatScheme params={params} />
-      <p className="bp6-text-muted">{MESSAGES.transport.capacityHint(seatLayout(params).capacity)}</p>
+      {addedRows > 0 && (
+        <Callout compact intent="primary" icon="info-sign" style={{ margin: '8px 0' }}>
+          {MESSAGES.transport.schemeGrown(addedRows)}
+        </Callout>
+      )}
+      <p className="bp6-text-muted">{MESSAGES.transport.capacityHint(capacity)}</p>
     </div>
   );
 }
