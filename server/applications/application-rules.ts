@@ -16,6 +16,7 @@ import {
   type Leg,
   type ServiceLineKind,
 } from '../../shared/applications/constants.js';
+import { APPLICATION_FIELD_RULES, roleMayChange } from '../../shared/applications/field-rules.js';
 import { seatsKey, transferKey, transportKey, type ApplicationForm, type TransportItemRow } from '../../shared/applications/schema.js';
 import { MESSAGES } from '../../shared/messages.js';
 import { decimal, type MoneyLike } from '../../shared/money.js';
@@ -223,33 +224,14 @@ export function lockErrors(form: ApplicationForm, stored: StoredState | null, ac
   if (form.status === ApplicationStatus.Paid && stored?.status !== ApplicationStatus.Paid && paymentStatus !== PaymentStatus.Paid && paymentStatus !== PaymentStatus.Overpaid) {
     add('status', A.paidNeedsPayment);
   }
-  // Payment method (spec 03 §5, §6): the administrator and the accountant set any; the others keep the
-  // stored one, and a new application's method must serve its requester type.
-  if (!privileged && form.payment_method !== null) {
-    if (stored && form.payment_method !== stored.payment_method) add('payment_method', A.paymentMethodLocked);
+  // Payment method (spec 03 §5, §6; the rule table's roles): the administrator and the accountant set
+  // any; the others keep the stored one, and a new application's method must serve its requester type.
+  if (!roleMayChange('payment_method', actor.role) && form.payment_method !== null) {
+    if (stored && form.payment_method !== stored.payment_method) add('payment_method', APPLICATION_FIELD_RULES.payment_method.refusal!.message);
     else if (!stored && !paymentMethodsFor(form.requester_type).some((method) => method.id === form.payment_method)) add('payment_method', V.oneOf);
   }
   if (actor.role === Role.Manager && form.user_id !== null && form.user_id !== actor.id && form.user_id !== before.user_id) add('user_id', A.managerOnlySelf);
   return errors;
-}
-
-type PaymentRow = NonNullable<ApplicationForm['payments']>[number];
-
-/**
- * Whether `sent` changes the stored customer payments: a row added or removed, or a kept row (by id)
- * with another sum (as a decimal), status, online flag or date. Order is ignored, and a row sent
- * without a date keeps its stored one (outside clients leave optional keys out).
- */
-export function paymentsChanged(sent: readonly PaymentRow[], stored: readonly PaymentRow[]): boolean {
-  if (sent.length !== stored.length) return true;
-  const byId = new Map(stored.map((row) => [row.id, row]));
-  const seen = new Set<number>();
-  return sent.some((row) => {
-    const before = row.id == null ? undefined : byId.get(row.id);
-    if (!before || seen.has(before.id!)) return true;
-    seen.add(before.id!);
-    return !sameMoney(row.sum, before.sum) || row.status !== before.status || row.is_online !== before.is_online || (row.date !== null && row.date !== before.date);
-  });
 }
 
 /** The seats of each leg with a transport item: exactly one per riding adult and child, tied to this application's tourists. */

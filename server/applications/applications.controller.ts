@@ -5,6 +5,8 @@ import { PayloadPipe } from '../common/aggregate/payload.js';
 import { CurrentActor, CurrentUser, Roles, type Actor, type AuthUser } from '../common/auth/decorators.js';
 import { IdPipe } from '../common/http/id.pipe.js';
 import { ApplicationsService } from './applications.service.js';
+import { ApplicationCommands } from './commands/application-commands.js';
+import { staffActor } from './commands/actor.js';
 
 /** The payload as received: the JSON text of `{payload}`, parsed (the pipe has validated it already). */
 const rawPayload = (body: unknown): unknown => {
@@ -19,7 +21,10 @@ const rawPayload = (body: unknown): unknown => {
 @Controller('applications')
 @Roles(...ACCESS.everyone)
 export class ApplicationsController {
-  constructor(@Inject(ApplicationsService) private readonly applications: ApplicationsService) {}
+  constructor(
+    @Inject(ApplicationsService) private readonly applications: ApplicationsService,
+    @Inject(ApplicationCommands) private readonly commands: ApplicationCommands,
+  ) {}
 
   /** POST /api/applications/calc-totals {payload: the whole unsaved form} → {data: ApplicationTotals}; writes nothing. */
   @Post('calc-totals')
@@ -38,13 +43,13 @@ export class ApplicationsController {
   @Post()
   @HttpCode(201)
   create(@Body(new PayloadPipe(applicationSchema)) form: ApplicationForm, @Body() body: unknown, @CurrentActor() actor: Actor) {
-    return this.applications.create(form, rawPayload(body), actor);
+    return this.commands.save(form, staffActor(actor), { raw: rawPayload(body) });
   }
 
   /** PUT /api/applications/{id} {payload}: 409 with the current record when its `version` is stale. */
   @Put(':id')
   update(@Param('id', IdPipe) id: number, @Body(new PayloadPipe(applicationSchema)) form: ApplicationForm, @CurrentActor() actor: Actor) {
-    return this.applications.update(id, form, actor);
+    return this.commands.save(form, staffActor(actor), { id });
   }
 
   /** POST /api/applications/{id}/calc-totals {discount, manual_price_without_discount, manual_agency_commission, services…} → {data: ApplicationTotals}. */

@@ -20,7 +20,8 @@ import { departureDates } from '../../shared/transport/rules.js';
 import { todayIso } from '../../shared/transport/constants.js';
 import { syncApplicationSeats } from '../seats/seat-store.js';
 import { ApplicationsService } from '../applications/applications.service.js';
-import type { Actor } from '../common/auth/decorators.js';
+import type { ApplicationActor } from '../applications/commands/actor.js';
+import { ApplicationCommands } from '../applications/commands/application-commands.js';
 import { parseInput } from '../common/http/errors.js';
 import { addDays, BulkRows, reserveIds } from './bulk.js';
 import type { FakeDataContext, FakeDataKind } from './index.js';
@@ -723,13 +724,14 @@ function typeormOn(sql: Sql): { manager: EntityManager; db: DataSource } {
  * are the engine's.
  */
 async function editorSave(sql: Sql, db: DataSource): Promise<(id: number) => Promise<void>> {
-  const [admin] = (await sql.query<{ id: number; role: number }>(`SELECT id, role FROM users WHERE is_active ORDER BY role = $1 DESC, id LIMIT 1`, [Role.Administrator])).rows;
-  const actor: Actor = { user: { id: admin?.id ?? 0, name: '', email: '', role: (admin?.role ?? Role.Administrator) as Role }, sessionTokenHash: '' };
-  const service = new ApplicationsService(db);
+  const [admin] = (await sql.query<{ id: number }>(`SELECT id FROM users WHERE is_active ORDER BY role = $1 DESC, id LIMIT 1`, [Role.Administrator])).rows;
+  const actor: ApplicationActor = { kind: 'system', userId: admin?.id ?? null };
+  const reads = new ApplicationsService(db);
+  const commands = new ApplicationCommands(db, reads);
   return async (id) => {
     try {
-      const form = parseInput(applicationSchema, await service.read(db.manager, id, actor.user));
-      await service.update(id, form, actor);
+      const form = parseInput(applicationSchema, await reads.read(db.manager, id, { role: Role.Administrator }));
+      await commands.save(form, actor, { id });
     } catch (error) {
       throw new Error(`Demo application ${id} refused by the save: ${error instanceof Error ? `${error.message} ${JSON.stringify((error as { getResponse?: () => unknown }).getResponse?.() ?? '')}` : String(error)}`, { cause: error });
     }

@@ -6,7 +6,6 @@
  */
 import { AUTO_CONFIRM_STATUSES } from '../commission.js';
 import { MESSAGES } from '../messages.js';
-import { ACCESS, type Role } from '../roles.js';
 import { TOURIST_CITIZENSHIPS, TOURIST_DOCUMENTS, TOURIST_GENDERS } from '../tourists.js';
 import { TRANSFER_TYPES, TransferType } from '../transfers.js';
 
@@ -74,13 +73,6 @@ export const applicationStatus = (id: number | null | undefined) => APPLICATION_
 export function canEditPrice(status: number, hasPayments: boolean, privileged = false): boolean {
   return privileged || (!hasPayments && applicationStatus(status)?.pricesEditable === true);
 }
-
-/**
- * Who may change an application's customer payments (spec 03 §6: the Payments tab belongs to the
- * administrator and the accountant). Vendor payments stay open to every role that edits applications.
- */
-export const PAYMENT_ROLES: readonly Role[] = ACCESS.administratorAndAccountant;
-export const canChangePayments = (role: number): boolean => PAYMENT_ROLES.includes(role as Role);
 
 /** The manual agency commission: `can_edit_price` and status 2. */
 export const canEditAgencyCommission = (status: number, hasPayments: boolean, privileged = false): boolean =>

@@ -14,6 +14,7 @@ export const seatChangeSchema = z.object({
   transport_seat_id: id(),
 });
 export type SeatChangeInput = z.input<typeof seatChangeSchema>;
+export type SeatChange = z.output<typeof seatChangeSchema>;
 
 /** GET /api/applications/{id}/seats?transport_id=: the application's seats on that transport. */
 export const applicationSeatsQuerySchema = z.object({ transport_id: id() });
@@ -42,6 +43,7 @@ export const routeChangeSchema = z.object({
   to_city_id: optionalId(),
 });
 export type RouteChangeInput = z.input<typeof routeChangeSchema>;
+export type RouteChange = z.output<typeof routeChangeSchema>;
 
 export const APPLICATION_SEAT_PATHS = {
   change: (transportId: number) => `/transports/${transportId}/seats/change`,

@@ -2,6 +2,10 @@ import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Put, Quer
 import { ACCESS } from '../../../shared/roles.js';
 import { CurrentActor, CurrentUser, Roles, type Actor, type AuthUser } from '../../common/auth/decorators.js';
 import { IdPipe } from '../../common/http/id.pipe.js';
+import { applicationActionSchema } from '../../../shared/applications/list.js';
+import { parseInput } from '../../common/http/errors.js';
+import { staffActor } from '../commands/actor.js';
+import { ApplicationCommands } from '../commands/application-commands.js';
 import { ApplicationListService } from './application-list.service.js';
 
 /**
@@ -11,7 +15,10 @@ import { ApplicationListService } from './application-list.service.js';
 @Controller('applications')
 @Roles(...ACCESS.everyone)
 export class ApplicationListController {
-  constructor(@Inject(ApplicationListService) private readonly list: ApplicationListService) {}
+  constructor(
+    @Inject(ApplicationListService) private readonly list: ApplicationListService,
+    @Inject(ApplicationCommands) private readonly commands: ApplicationCommands,
+  ) {}
 
   /** GET /api/applications?page=&limit=&orderBy=&ascending=&query=&…filters → {data: ApplicationListRow[], count}. */
   @Get()
@@ -28,14 +35,14 @@ export class ApplicationListController {
   /** PUT /api/applications/cancel/{id} [{version}] → {message, data: {id, status, status_name, version}}. */
   @Put('cancel/:id')
   cancel(@Param('id', IdPipe) id: number, @Body() body: unknown, @CurrentActor() actor: Actor) {
-    return this.list.cancel(id, body, actor);
+    return this.commands.cancel(id, parseInput(applicationActionSchema, body ?? {}).version, staffActor(actor));
   }
 
   /** DELETE /api/applications/{id} → {message}: the administrator's, while nothing was paid (403 otherwise). */
   @Delete(':id')
   @Roles(...ACCESS.administratorOnly)
   remove(@Param('id', IdPipe) id: number, @CurrentActor() actor: Actor) {
-    return this.list.remove(id, actor);
+    return this.commands.remove(id, staffActor(actor));
   }
 
   /** POST /api/applications/{id}/watched → 204: the edit page marks the application seen (the unwatched counter). */

@@ -2,6 +2,10 @@ import { Body, Controller, Get, HttpCode, Inject, Param, Post, Put, Query } from
 import { ACCESS } from '../../../shared/roles.js';
 import { CurrentActor, Roles, type Actor } from '../../common/auth/decorators.js';
 import { IdPipe } from '../../common/http/id.pipe.js';
+import { routeChangeSchema, seatChangeSchema } from '../../../shared/applications/seats.js';
+import { parseInput } from '../../common/http/errors.js';
+import { staffActor } from '../commands/actor.js';
+import { ApplicationCommands } from '../commands/application-commands.js';
 import { ApplicationSeatsService } from './application-seats.service.js';
 
 /**
@@ -12,14 +16,17 @@ import { ApplicationSeatsService } from './application-seats.service.js';
  */
 @Controller()
 export class ApplicationSeatsController {
-  constructor(@Inject(ApplicationSeatsService) private readonly seats: ApplicationSeatsService) {}
+  constructor(
+    @Inject(ApplicationSeatsService) private readonly seats: ApplicationSeatsService,
+    @Inject(ApplicationCommands) private readonly commands: ApplicationCommands,
+  ) {}
 
   /** POST /api/transports/{id}/seats/change {number, transport_seat_id} → {message, data: ApplicationSeat}. */
   @Post('transports/:id/seats/change')
   @HttpCode(200)
   @Roles(...ACCESS.everyone)
   change(@Param('id', IdPipe) id: number, @Body() body: unknown, @CurrentActor() actor: Actor) {
-    return this.seats.change(id, body, actor);
+    return this.commands.changeSeat(id, parseInput(seatChangeSchema, body), staffActor(actor));
   }
 
   /** GET /api/transports/{id}/seats/taken?date=&from_route_id=&to_route_id=[&application_id=] → {data: seat numbers}. */
@@ -40,6 +47,6 @@ export class ApplicationSeatsController {
   @Put('applications/:id/transports/:itemId/routes')
   @Roles(...ACCESS.everyone)
   changeRoute(@Param('id', IdPipe) id: number, @Param('itemId', IdPipe) itemId: number, @Body() body: unknown, @CurrentActor() actor: Actor) {
-    return this.seats.changeRoute(id, itemId, body, actor);
+    return this.commands.changeRoute(id, itemId, parseInput(routeChangeSchema, body), staffActor(actor));
   }
 }

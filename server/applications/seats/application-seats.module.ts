@@ -1,12 +1,9 @@
 import { Module } from '@nestjs/common';
+import { ApplicationsModule } from '../applications.module.js';
 import { ApplicationSeatsController } from './application-seats.controller.js';
 import { ApplicationSeatsService } from './application-seats.service.js';
-import { ApplicationsModule } from '../applications.module.js';
 
-/**
- * An application's seat and route changes (issue 18 "Seats"). The route change re-prices through
- * APPLICATION_REPRICER when the applications module provides it (application-seats.service.ts).
- */
+/** An application's seats: their reads here, the seat and route changes through the application's commands (issue 18 "Seats", 26). */
 @Module({
   imports: [ApplicationsModule],
   controllers: [ApplicationSeatsController],

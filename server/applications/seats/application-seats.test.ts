@@ -12,7 +12,9 @@ import { createDataSource } from '../../database/data-source.js';
 import { insertApplication, insertTransportItem } from '../../test/application-fixtures.js';
 import { startTestApp, type ApiClient, type TestApp } from '../../test/test-app.js';
 import { COACH_49, daysFromToday, insertBooking, insertCities, insertTransport, insertTransportation } from '../../test/transport-fixtures.js';
-import { ApplicationSeatsService } from './application-seats.service.js';
+import { ApplicationsService } from '../applications.service.js';
+import type { ApplicationActor } from '../commands/actor.js';
+import { ApplicationCommands } from '../commands/application-commands.js';
 
 const A = MESSAGES.applications;
 let app: TestApp;
@@ -265,18 +267,19 @@ describe('re-pricing on a route change', () => {
   });
   afterAll(() => source?.destroy());
 
-  it('calls the applications’ repricer in the change’s transaction only while the prices may change', async () => {
+  it('re-prices the application (the commands’ reprice) in the change’s transaction only while the prices may change', async () => {
     const transportId = await route();
     const points = await pointIds(transportId);
     const seen: { id: number; item: string }[] = [];
-    const reprice = vi.fn(async (manager: EntityManager, id: number) => {
+    // A command called without HTTP, as a job would; its re-pricing watched.
+    const service = new ApplicationCommands(source, new ApplicationsService(source));
+    const reprice = vi.spyOn(service, 'reprice').mockImplementation(async (manager: EntityManager, id: number) => {
       // Inside the change's transaction: the item already rides the new segment.
       const [row] = (await manager.query(`SELECT to_route_id::text AS item FROM application_transports WHERE application_id = $1`, [id])) as { item: string }[];
       seen.push({ id, item: row!.item });
     });
-    const service = new ApplicationSeatsService(source, reprice);
     const user = await app.createUser();
-    const actor = (role: Role) => ({ user: { id: user.id, name: 'Тест', email: 't@example.test', role }, sessionTokenHash: '' });
+    const actor = (role: Role): ApplicationActor => ({ kind: 'staff', user: { id: user.id, role } });
 
     const fresh = await seated(transportId, [1, 2], { from: 0, to: 1 });
     await service.changeRoute(fresh.id, fresh.item, { from_route_id: points[0], to_route_id: points[2] }, actor(Role.Manager));

@@ -10,14 +10,14 @@
  * payload's own fields — rather than a 503 that would make the client retry into a duplicate-name 422.
  */
 import type { DataSource, EntityManager } from 'typeorm';
-import type { Actor } from '../auth/decorators.js';
 import { actAs, assertCurrentVersion } from '../version.js';
 import { aggregateRefusal, heldUploads, nodeUploads, writeAggregate } from './aggregate-store.js';
 import type { AggregateDeclaration, AggregateNode } from './declaration.js';
 
 export interface AggregateSave<T> {
   declaration: AggregateDeclaration;
-  actor: Actor;
+  /** Who saves: a request's actor, or one without a user (an outside supplier's import). */
+  actor: { user: { id: number | null } };
   /** The root to update; absent to create. */
   id?: number;
   /** The version the editor read; a stale one is refused with 409 (none: accepted, as outside clients send none). */
