@@ -23,7 +23,7 @@ import { ApplicationsService } from '../applications/applications.service.js';
 import type { Actor } from '../common/auth/decorators.js';
 import { parseInput } from '../common/http/errors.js';
 import { addDays, BulkRows, reserveIds } from './bulk.js';
-import type { FakeDataContext, FakeDataKind } from './index.js';
+import type { FakeDataContext, FakeDataKind } from './kind.js';
 import { FULLEST_DEPARTURE, familyOf } from './transports.js';
 
 type Faker = FakeDataContext['faker'];
