@@ -2,8 +2,9 @@
  * The layering of the code, checked by dependency-cruiser in `npm test` (npm run check:layers):
  * the renderer never imports server code and Electron main only the server's entry points (it boots
  * the API in its own process), shared/ imports neither side, migrations import no server code, a feature
- * of the renderer never imports another feature, and the renderer's common code imports no feature
- * (features/screens.ts, the registry, is the one place that knows them all).
+ * of the renderer never imports another feature, the renderer's common code imports no feature
+ * (features/screens.ts, the registry, is the one place that knows them all), and no module reaches
+ * itself through its imports (tests/layers/ proves that rule bites, on a fixture outside these folders).
  */
 module.exports = {
   forbidden: [
@@ -56,6 +57,14 @@ module.exports = {
       severity: 'error',
       from: { path: '^renderer/src/common/' },
       to: { path: '^renderer/src/(features|app)/' },
+    },
+    {
+      name: 'no-circular',
+      comment:
+        'No module reaches itself through its imports, type-only ones included (tsPreCompilationDeps below): a runtime circle works only by which file loads first, and a type-only one still ties two modules into one. Move what both need into the lower module or a small one of its own.',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
     },
     {
       name: 'everything-resolves',

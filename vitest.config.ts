@@ -39,7 +39,8 @@ export default defineConfig({
         resolve: { alias: { '@shared': fileURLToPath(new URL('./shared', import.meta.url)) } },
         test: {
           name: 'unit',
-          include: ['shared/**/*.test.ts', 'renderer/src/**/*.test.ts', 'server/**/*.unit.test.ts'],
+          // tests/layers: the layering check's own test (its fixture lies outside the folders the check scans).
+          include: ['shared/**/*.test.ts', 'renderer/src/**/*.test.ts', 'server/**/*.unit.test.ts', 'tests/layers/*.test.ts'],
           environment: 'node',
         },
       },

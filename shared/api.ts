@@ -18,9 +18,8 @@ export const COUNTERS_POLL_MS = 3 * 60 * 1000;
 /** GET: the header and sidebar counters (spec 01 §3 "Counters"), see NewItemsCounters. */
 export const NEW_ITEMS_PATH = '/new-items/check';
 
-/** A list's filter is a key of its own zod filter schema (shared/list.ts). */
-export type { ListFilter } from './list.js';
-import type { ListFilter } from './list.js';
+/** The name of a list's filter (a query parameter): a key of the list's own zod filter schema (shared/list.ts). */
+export type ListFilter = string;
 
 export interface Paged<T> {
   data: T[];

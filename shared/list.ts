@@ -66,9 +66,6 @@ export const listFilter = {
 /** The zod schema of a list's filters: one entry per query parameter. */
 export type ListFilters = z.ZodObject<Record<string, z.ZodType>>;
 
-/** The name of a list's filter (a query parameter). */
-export type ListFilter = string;
-
 /** `/list` of a list that grows without bound: `query` and `limit` (default 50, max 200), searched on the server. */
 export const PICKER_LIMITS = { default: 50, max: 200, debounceMs: 250 } as const;
 

@@ -5,7 +5,7 @@
  */
 import { CommissionType } from '../../shared/commission.js';
 import { AgencyStatus } from '../../shared/resources/agencies.js';
-import type { FakeDataKind } from './index.js';
+import type { FakeDataKind } from './kind.js';
 import { latin } from './vocabulary.js';
 
 const digits = (faker: Parameters<FakeDataKind['fill']>[0]['faker'], length: number) => faker.string.numeric({ length, allowLeadingZeros: false });

@@ -24,7 +24,7 @@ import type { ApplicationActor } from '../applications/commands/actor.js';
 import { ApplicationCommands } from '../applications/commands/application-commands.js';
 import { parseInput } from '../common/http/errors.js';
 import { addDays, BulkRows, reserveIds } from './bulk.js';
-import type { FakeDataContext, FakeDataKind } from './index.js';
+import type { FakeDataContext, FakeDataKind } from './kind.js';
 import { FULLEST_DEPARTURE, familyOf } from './transports.js';
 
 type Faker = FakeDataContext['faker'];

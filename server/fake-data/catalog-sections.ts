@@ -4,7 +4,7 @@
  * tab), and slider tours when tours are already there. `count` is the number of sections.
  */
 import { slugOf } from '../../shared/slug.js';
-import type { FakeDataKind } from './index.js';
+import type { FakeDataKind } from './kind.js';
 
 const TOP = ['Морской отдых', 'Экскурсионные туры', 'Горы и термальные источники', 'Отдых с детьми', 'Выходные в городе'];
 const PLACES = ['Анапа', 'Геленджик', 'Сочи', 'Ялта', 'Кисловодск', 'Алушта', 'Евпатория', 'Казань', 'Калининград', 'Архыз'];

@@ -3,7 +3,7 @@
  * one in seventeen switched off, the newest hundredth still new; registered over the last five years.
  */
 import { insertPeople } from './people.js';
-import type { FakeDataKind } from './index.js';
+import type { FakeDataKind } from './kind.js';
 
 const FIVE_YEARS_SECONDS = 5 * 365 * 86_400;
 

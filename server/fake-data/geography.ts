@@ -1,5 +1,5 @@
 /** Countries and cities of the tour operator's catalogue: Russia and its neighbours, cities from the locale. */
-import type { FakeDataKind } from './index.js';
+import type { FakeDataKind } from './kind.js';
 import { slugOf } from '../../shared/slug.js';
 
 const COUNTRIES = ['Россия', 'Абхазия', 'Беларусь', 'Казахстан', 'Армения', 'Грузия', 'Турция', 'Египет', 'ОАЭ', 'Таиланд'];

@@ -13,7 +13,7 @@ import { todayIso } from '../../shared/transport/constants.js';
 import { addDays, BulkRows, decimal, percentOf, reserveIds, roundRoubles } from './bulk.js';
 import { slugOf } from '../../shared/slug.js';
 import { ensureCities, ensureNamed, ensureVendors, type FakeVendor } from './catalogue.js';
-import type { FakeDataContext, FakeDataKind } from './index.js';
+import type { FakeDataContext, FakeDataKind } from './kind.js';
 
 type Faker = FakeDataContext['faker'];
 

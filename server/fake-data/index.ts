@@ -3,9 +3,8 @@
  * bench (`npm run bench`): a Russian tour operator's office with the Russian locale of
  * @faker-js/faker. Each kind of record is a module here (hotels with their handbooks, vehicle types,
  * bus transports with their departures and seat bookings); tours and applications add theirs and one
- * line in FAKE_DATA. Kinds run in the order listed (a kind may use the rows of earlier ones).
+ * line in FAKE_DATA (kind.ts says what a kind is). Kinds run in the order listed (a kind may use the rows of earlier ones).
  */
-import type { Faker } from '@faker-js/faker';
 import type pg from 'pg';
 import { agenciesKind } from './agencies.js';
 import { applicationsKind } from './applications.js';
@@ -13,6 +12,7 @@ import { catalogSectionsKind } from './catalog-sections.js';
 import { clientsKind } from './clients.js';
 import { geographyKind } from './geography.js';
 import { hotelsKind } from './hotels.js';
+import type { FakeDataKind } from './kind.js';
 import { seaToursKind } from './sea-tours.js';
 import { staffKind } from './staff.js';
 import { tourServicesKind } from './tour-services.js';
@@ -21,21 +21,6 @@ import { toursKind } from './tours.js';
 import { transportsKind } from './transports.js';
 import { tourRoutesKind } from './tour-routes.js';
 import { seededFaker } from './vocabulary.js';
-
-export interface FakeDataContext {
-  sql: pg.Client;
-  /** The seeded Russian-locale faker: the same sizes give the same office on every run. */
-  faker: Faker;
-}
-
-export interface FakeDataKind {
-  /** The size's name (`clients`, `staff`, …). */
-  name: string;
-  /** The main table it fills (vacuumed and analyzed after the fill). */
-  table: string;
-  /** Adds `count` records after whatever the table holds. */
-  fill(context: FakeDataContext, count: number): Promise<void>;
-}
 
 export const FAKE_DATA: FakeDataKind[] = [geographyKind, staffKind, clientsKind, agenciesKind, hotelsKind, transportationsKind, transportsKind, tourServicesKind, toursKind, tourRoutesKind, seaToursKind, catalogSectionsKind, applicationsKind];
 

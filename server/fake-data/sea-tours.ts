@@ -9,7 +9,7 @@
 import { TransferType } from '../../shared/transfers.js';
 import { slugOf } from '../../shared/slug.js';
 import { servesCitySql } from '../transports/transports.list.js';
-import type { FakeDataContext, FakeDataKind } from './index.js';
+import type { FakeDataContext, FakeDataKind } from './kind.js';
 
 type Faker = FakeDataContext['faker'];
 

@@ -1,7 +1,7 @@
 /** Staff users: one administrator in fifty, an accountant in five, the rest managers; one in seventeen switched off. */
 import { hashPassword } from '../auth/passwords.js';
 import { insertPeople } from './people.js';
-import type { FakeDataKind } from './index.js';
+import type { FakeDataKind } from './kind.js';
 
 /** The password of every generated staff user (the demo prints it). */
 export const FAKE_STAFF_PASSWORD = 'demo-password';

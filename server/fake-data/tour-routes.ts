@@ -7,7 +7,7 @@
 import { todayIso } from '../../shared/transport/constants.js';
 import { ROUTE_KIND, TRANSPORT_TYPE, kindGoesBack, kindGoesForth } from '../../shared/tour-routes/constants.js';
 import { addDays, BulkRows, daysBetween, reserveIds } from './bulk.js';
-import type { FakeDataKind } from './index.js';
+import type { FakeDataKind } from './kind.js';
 
 interface Point {
   id: number;

@@ -11,7 +11,7 @@ import { todayIso } from '../../shared/transport/constants.js';
 import { addDays, BulkRows, reserveIds, roundRoubles } from './bulk.js';
 import { ensureVendors, type FakeVendor } from './catalogue.js';
 import { TOUR_SERVICE_AGGREGATE } from '../tour-services/tour-service.aggregate.js';
-import type { FakeDataContext, FakeDataKind } from './index.js';
+import type { FakeDataContext, FakeDataKind } from './kind.js';
 
 const VENDORS: FakeVendor[] = [
   { name: 'ООО «Экскурсионное бюро Южный маршрут»', address: 'г. Сочи, Курортный пр., 18', email: 'excursions@yuzhmarshrut.ru', contact_name: 'Гончарова Вера Андреевна', contact_phone: '+79184420017', inn: '2320156789', ogrn: '1082320004512', contract_form: 'Агентский договор', payment_method: 'bank_transfer' },

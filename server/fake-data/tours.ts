@@ -7,7 +7,7 @@
  */
 import { addDays } from './bulk.js';
 import { ensureNamed } from './catalogue.js';
-import type { FakeDataKind } from './index.js';
+import type { FakeDataKind } from './kind.js';
 import { todayIso } from '../../shared/transport/constants.js';
 import { slugOf } from '../../shared/slug.js';
 import { syncChecklist } from '../tours/checklist.js';

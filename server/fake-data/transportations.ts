@@ -6,7 +6,7 @@
  */
 import { seatLayout, seatSchemeSvg, type SeatSchemeParams } from '../../shared/transport/seat-scheme.js';
 import { BulkRows } from './bulk.js';
-import type { FakeDataKind } from './index.js';
+import type { FakeDataKind } from './kind.js';
 
 export const COACHES: (SeatSchemeParams & { name: string })[] = [
   { name: 'Ютонг, 49 мест', seats: 49, rear_seats: 5, rows: 11, columns_at_door: 2, second_door: false, second_door_rows: null, second_door_length: null },

@@ -15,7 +15,7 @@ import { departureDates } from '../../shared/transport/rules.js';
 import { todayIso } from '../../shared/transport/constants.js';
 import { addDays, BulkRows, daysBetween, percentOf, reserveIds, roundRoubles } from './bulk.js';
 import { ensureCities, ensureVendors, type FakeVendor } from './catalogue.js';
-import type { FakeDataContext, FakeDataKind } from './index.js';
+import type { FakeDataContext, FakeDataKind } from './kind.js';
 import { coachesFor } from './transportations.js';
 import { latin, MAIL_DOMAINS } from './vocabulary.js';
 

@@ -13,9 +13,18 @@ import { type TransportForm } from '../../shared/transport/schema.js';
 import type { FieldErrors } from '../../shared/validation.js';
 import { joinPath } from '../common/aggregate/declaration.js';
 import { describeBookings, type StoredBooking } from '../seats/seat-store.js';
-import type { LoadedTransport } from './transport-read.js';
 
 const T = MESSAGES.transport;
+
+/**
+ * What the rules read of the stored transport: a part of transport-read.ts's `LoadedTransport`, named by
+ * its shape because the reader builds on this module (through transport.aggregate.ts), not the reverse.
+ */
+export interface StoredTransportFacts {
+  days: readonly { id: number; number: number }[];
+  dates: readonly { id: number; start_date: string }[];
+  points: readonly { id: number; position: number; point_city_id: number }[];
+}
 
 /** A point of the payload's route with its path and position. */
 export interface PlacedPoint {
@@ -71,7 +80,7 @@ export function tariffRows(form: TransportForm, errors: FieldErrors): { from_pos
  */
 export function storedRuleErrors(
   form: TransportForm,
-  stored: LoadedTransport | null,
+  stored: StoredTransportFacts | null,
   bookings: StoredBooking[],
   layout: SeatSchemeParams | null,
 ): FieldErrors {

@@ -7,7 +7,6 @@ import { MESSAGES } from '../messages.js';
 import { copyName } from '../copy.js';
 import type { FieldErrors } from '../validation.js';
 import { DEPARTURE_TYPE, todayIso } from './constants.js';
-import type { TransportForm } from './schema.js';
 
 const T = MESSAGES.transport;
 
@@ -165,17 +164,22 @@ export function rebuildTariffs(
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the editor's form or a record read back
 export function copyTransport<Form extends Record<string, any>>(form: Form, today = todayIso()): Form {
-  const withoutId = <Row extends { id?: unknown }>(row: Row): Row => ({ ...row, id: null });
-  const routes = form.routes as TransportForm['routes'];
+  // The parts of the form a copy touches, by their shape (./schema.ts builds on these rules, not the reverse).
+  type Row = { id?: unknown };
+  const withoutId = <R extends Row>(row: R): R => ({ ...row, id: null });
+  const routes: { start: Row; intermediates?: Row[]; finish: Row } = form.routes;
+  const days: Row[] = form.days ?? [];
+  const dates: (Row & { start_date: string })[] = form.dates ?? [];
+  const tariffs: { tariff: number }[] = form.tariffs ?? [];
   return {
     ...form,
     id: undefined,
     version: undefined,
     name: copyName(String(form.name ?? '')),
     routes: { start: withoutId(routes.start), intermediates: (routes.intermediates ?? []).map(withoutId), finish: withoutId(routes.finish) },
-    days: ((form.days ?? []) as TransportForm['days']).map(withoutId),
-    dates: ((form.dates ?? []) as TransportForm['dates']).filter((date) => date.start_date >= today).map(withoutId),
-    tariffs: ((form.tariffs ?? []) as TransportForm['tariffs']).map((tariff) => ({ ...tariff, tariff: 0 })),
+    days: days.map(withoutId),
+    dates: dates.filter((date) => date.start_date >= today).map(withoutId),
+    tariffs: tariffs.map((tariff) => ({ ...tariff, tariff: 0 })),
   };
 }
 

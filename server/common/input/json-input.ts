@@ -11,6 +11,7 @@
 import { MESSAGES } from '../../../shared/messages.js';
 import { INPUT_LIMITS } from '../../../shared/validation.js';
 import { ValidationFailed } from '../http/errors.js';
+import { FORBIDDEN_CONTROL_CHARACTERS } from './control-characters.js';
 
 const OPEN_BRACE = 0x7b;
 const OPEN_BRACKET = 0x5b;
@@ -40,14 +41,6 @@ export function jsonTextExceedsDepth(text: string | Uint8Array, max: number = IN
   }
   return false;
 }
-
-/**
- * C0 control characters other than tab, line feed and carriage return: nothing a person types, and
- * XML 1.0 cannot hold them, so a name holding U+0007 would make every document it is printed into
- * (the seating plan's docx, an xlsx) a file Word and Excel refuse. NUL is among them.
- */
-// eslint-disable-next-line no-control-regex -- matching control characters is this check's purpose
-export const FORBIDDEN_CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/;
 
 /**
  * A text nobody can have typed, that PostgreSQL cannot store faithfully (NUL, half of a surrogate

@@ -17,7 +17,7 @@
 import { createRequire } from 'node:module';
 import type sanitizeHtml from 'sanitize-html';
 import { installRichTextCleaner } from '../../../shared/validation.js';
-import { FORBIDDEN_CONTROL_CHARACTERS } from './json-input.js';
+import { FORBIDDEN_CONTROL_CHARACTERS } from './control-characters.js';
 
 type SanitizeHtml = typeof sanitizeHtml;
 let loaded: { sanitize: SanitizeHtml; options: sanitizeHtml.IOptions } | undefined;

@@ -43,15 +43,6 @@ const A = MESSAGES.applications;
 /** Where Cancel goes when the editor was opened directly: the applications list (its screen comes with the next issue). */
 export const APPLICATIONS_BACK = routePath('applications');
 
-/** What a tab gets: the form, its setter, the errors and the dictionaries. */
-export interface TabProps {
-  form: ApplicationValues;
-  update: SetField;
-  errors: FieldErrors;
-  setErrors(change: (errors: FieldErrors) => FieldErrors): void;
-  data: ApplicationEditorData;
-}
-
 export function ApplicationEditorPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();

@@ -12,7 +12,7 @@ import { CollectionTable } from '../../../common/editor/CollectionTable';
 import { checkRow, RowDialog, useRowDraft } from '../../../common/editor/RowDialog';
 import { rowDialogProps, useFormCollection, type RowDialogMode, type RowDialogProps } from '../../../common/editor/useCollectionEditor';
 import { FormFields } from '../../../common/form/fields';
-import type { TabProps } from '../ApplicationEditorPage';
+import type { TabProps } from './tabProps';
 import { hotelChoices, useProducts } from '../data';
 import { blankAccommodation, cellText, type AccommodationValues } from '../form';
 

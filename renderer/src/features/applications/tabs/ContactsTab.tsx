@@ -2,7 +2,7 @@
 import { APPLICATION_LIMITS } from '@shared/applications/constants';
 import { FormFields } from '../../../common/form/fields';
 import { phoneMaskField } from '../../../common/form/PhoneField';
-import type { TabProps } from '../ApplicationEditorPage';
+import type { TabProps } from './tabProps';
 
 export function ContactsTab({ form, update, errors }: TabProps) {
   return (

@@ -11,7 +11,7 @@ import { formatMoney } from '@shared/format';
 import { FormFields } from '../../../common/form/fields';
 import { NumberField } from '../../../common/form/NumberField';
 import { PickerField } from '../../../common/form/PickerField';
-import type { TabProps } from '../ApplicationEditorPage';
+import type { TabProps } from './tabProps';
 
 interface Props extends TabProps {
   may: { price: boolean; agencyCommission: boolean; prepayment: boolean };

@@ -5,7 +5,7 @@ import { toFieldErrors } from '@shared/validation';
 import { CollectionTable } from '../../../common/editor/CollectionTable';
 import { FieldsRowDialog } from '../../../common/editor/FieldsRowDialog';
 import { rowDialogProps, useFormCollection } from '../../../common/editor/useCollectionEditor';
-import type { TabProps } from '../ApplicationEditorPage';
+import type { TabProps } from './tabProps';
 import { asTour } from '../data';
 import { blankMealLine, cellText, type MealLineValues } from '../form';
 

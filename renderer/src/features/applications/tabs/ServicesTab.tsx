@@ -14,7 +14,7 @@ import { CollectionTable, moneyColumn } from '../../../common/editor/CollectionT
 import { checkRow, RowDialog, useRowDraft } from '../../../common/editor/RowDialog';
 import { rowDialogProps, useFormCollection, type RowDialogMode, type RowDialogProps } from '../../../common/editor/useCollectionEditor';
 import { FormFields } from '../../../common/form/fields';
-import type { TabProps } from '../ApplicationEditorPage';
+import type { TabProps } from './tabProps';
 import { useHotelServices } from '../data';
 import { blankServiceLine, type ServiceLineValues } from '../form';
 

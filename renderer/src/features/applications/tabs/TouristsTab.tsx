@@ -8,7 +8,7 @@ import { toFieldErrors } from '@shared/validation';
 import { CollectionTable } from '../../../common/editor/CollectionTable';
 import { FieldsRowDialog } from '../../../common/editor/FieldsRowDialog';
 import { rowDialogProps, useFormCollection, type RowDialogMode } from '../../../common/editor/useCollectionEditor';
-import type { TabProps } from '../ApplicationEditorPage';
+import type { TabProps } from './tabProps';
 import { blankTourist, touristName, type TouristValues } from '../form';
 
 const TITLES: Record<RowDialogMode, string> = { create: 'Добавление туриста', edit: 'Редактирование туриста', copy: 'Копирование туриста' };

@@ -11,7 +11,7 @@ import { CollectionTable } from '../../../common/editor/CollectionTable';
 import { FieldsRowDialog } from '../../../common/editor/FieldsRowDialog';
 import { errorsUnder } from '@shared/editor';
 import { dropErrors } from '../../../common/editor/useAggregateEditor';
-import type { TabProps } from '../ApplicationEditorPage';
+import type { TabProps } from './tabProps';
 import { blankTransfer, LEG_TITLES, LEGS, type TransferValues } from '../form';
 
 type Named = { id: number; name: string };
