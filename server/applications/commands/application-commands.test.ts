@@ -127,7 +127,7 @@ describe('the slots money and imports fill', () => {
     const supplied = await commands.saveFromSupplier({ ...again, accommodations: [{ ...again.accommodations[0]!, payload: { booking: 'SUP-1' } }] }, vendor, { id: application.id });
     expect(supplied.data).toMatchObject({ accommodations: [{ payload: { booking: 'SUP-1' } }] });
     // A supplier sends no customer payments: they are the office's.
-    await expect(commands.saveFromSupplier({ ...again, version: null, payments: [{ sum: 5, status: 2, is_online: false, date: null }] }, vendor, { id: application.id })).rejects.toMatchObject({ status: 403 });
+    await expect(commands.saveFromSupplier({ ...again, version: undefined, payments: [{ sum: 5, status: 2, is_online: false, date: null }] }, vendor, { id: application.id })).rejects.toMatchObject({ status: 403 });
   });
 
   it('markDocumentsNeeded sets the mark outside the version; an unknown application is a 404', async () => {
