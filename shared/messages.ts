@@ -268,6 +268,7 @@ export const MESSAGES = {
     managerOnlySelf: 'Менеджер может назначить только себя.',
     paymentMethodLocked: 'Способ оплаты меняют только администратор и бухгалтер.',
     paymentsLocked: 'Оплаты вносят и меняют только администратор и бухгалтер.',
+    paymentStatusLocked: 'Статус оплаты меняют только администратор и бухгалтер.',
     /** The seat and route changes (issue 18 "Seats"). */
     seatChanged: 'Место успешно изменено!',
     notApplicationSeat: 'Это место не относится к заявке.',

@@ -16,7 +16,7 @@ import {
   type Leg,
   type ServiceLineKind,
 } from '../../shared/applications/constants.js';
-import { APPLICATION_FIELD_RULES, roleMayChange } from '../../shared/applications/field-rules.js';
+import { roleMayChange } from '../../shared/applications/field-rules.js';
 import { seatsKey, transferKey, transportKey, type ApplicationForm, type TransportItemRow } from '../../shared/applications/schema.js';
 import { MESSAGES } from '../../shared/messages.js';
 import { decimal, type MoneyLike } from '../../shared/money.js';
@@ -220,15 +220,16 @@ export function lockErrors(form: ApplicationForm, stored: StoredState | null, ac
   if (!sameMoney(form.prepayment, before.prepayment) && !canEditPrepayment(status, hasPayments)) add('prepayment', A.prepaymentLocked);
 
   if (form.status === ApplicationStatus.Cancelled && stored?.status !== ApplicationStatus.Cancelled) add('status', A.cancelOnlyByAction);
-  const paymentStatus = stored?.payment_status ?? PaymentStatus.Unpaid;
+  // The payment status the save stores: the form's where the actor sets it (the administrator, the accountant), else the stored one.
+  const paymentStatus = (roleMayChange('payment_status', actor.role) ? form.payment_status : undefined) ?? stored?.payment_status ?? PaymentStatus.Unpaid;
   if (form.status === ApplicationStatus.Paid && stored?.status !== ApplicationStatus.Paid && paymentStatus !== PaymentStatus.Paid && paymentStatus !== PaymentStatus.Overpaid) {
     add('status', A.paidNeedsPayment);
   }
-  // Payment method (spec 03 §5, §6; the rule table's roles): the administrator and the accountant set
-  // any; the others keep the stored one, and a new application's method must serve its requester type.
-  if (!roleMayChange('payment_method', actor.role) && form.payment_method !== null) {
-    if (stored && form.payment_method !== stored.payment_method) add('payment_method', APPLICATION_FIELD_RULES.payment_method.refusal!.message);
-    else if (!stored && !paymentMethodsFor(form.requester_type).some((method) => method.id === form.payment_method)) add('payment_method', V.oneOf);
+  // Payment method (spec 03 §5, §6): the administrator and the accountant set any (a change by another
+  // role is the rule table's refusal, judged by the commands); a new application's method from another
+  // role must serve its requester type.
+  if (!stored && !roleMayChange('payment_method', actor.role) && form.payment_method !== null && !paymentMethodsFor(form.requester_type).some((method) => method.id === form.payment_method)) {
+    add('payment_method', V.oneOf);
   }
   if (actor.role === Role.Manager && form.user_id !== null && form.user_id !== actor.id && form.user_id !== before.user_id) add('user_id', A.managerOnlySelf);
   return errors;

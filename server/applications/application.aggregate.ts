@@ -239,6 +239,8 @@ export interface SaveFacts {
   source_payload: unknown;
   external_id: string | null;
   created_by_id: number | null;
+  /** When it was made, where not now: an import's or the demo's history (creation only). */
+  created_at?: string;
   start_date: string | null;
   city_id: number | null;
   search_text: string;
@@ -315,6 +317,7 @@ export function applicationNode(form: ApplicationForm, { input, result: priced }
       city_id: facts.city_id,
       search_text: facts.search_text,
       created_by_id: facts.created_by_id,
+      ...(facts.created_at ? { created_at: facts.created_at } : {}),
     },
     collections: {
       tourists: form.tourists.map((tourist, index) => ({ id: tourist.id, path: `tourists.${index}`, values: { ...tourist, position: index } })),

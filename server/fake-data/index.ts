@@ -6,6 +6,10 @@
  * line in FAKE_DATA (kind.ts says what a kind is). Kinds run in the order listed (a kind may use the rows of earlier ones).
  */
 import type pg from 'pg';
+import type { DataSource } from 'typeorm';
+import { ApplicationsService } from '../applications/applications.service.js';
+import { ApplicationCommands } from '../applications/commands/application-commands.js';
+import { createDataSource } from '../database/data-source.js';
 import { agenciesKind } from './agencies.js';
 import { applicationsKind } from './applications.js';
 import { catalogSectionsKind } from './catalog-sections.js';
@@ -29,12 +33,28 @@ export type FakeDataSizes = Partial<Record<string, number>>;
 /** Fills every kind with a size; then VACUUM ANALYZE, as autovacuum would, so plans and index-only scans are as in a lived-in database. */
 export async function fillFakeData(sql: pg.Client, sizes: FakeDataSizes, log: (line: string) => void = () => undefined): Promise<void> {
   const faker = seededFaker();
-  for (const kind of FAKE_DATA) {
-    const count = sizes[kind.name] ?? 0;
-    if (count <= 0) continue;
-    const started = performance.now();
-    await kind.fill({ sql, faker }, count);
-    await sql.query(`VACUUM ANALYZE ${kind.table}`);
-    log(`${kind.name}: ${count.toLocaleString('ru-RU')} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  // The application's commands on a data source of their own (the server's code runs on TypeORM),
+  // opened on the same database the first time a kind asks for them.
+  let source: DataSource | null = null;
+  let commands: ApplicationCommands | null = null;
+  const openCommands = async () => {
+    if (!commands) {
+      source = createDataSource(`postgres://${encodeURIComponent(sql.user ?? '')}:${encodeURIComponent(String(sql.password ?? ''))}@${sql.host}:${sql.port}/${sql.database}`, { poolSize: 2 });
+      await source.initialize();
+      commands = new ApplicationCommands(source, new ApplicationsService(source));
+    }
+    return commands;
+  };
+  try {
+    for (const kind of FAKE_DATA) {
+      const count = sizes[kind.name] ?? 0;
+      if (count <= 0) continue;
+      const started = performance.now();
+      await kind.fill({ sql, faker, commands: openCommands }, count);
+      await sql.query(`VACUUM ANALYZE ${kind.table}`);
+      log(`${kind.name}: ${count.toLocaleString('ru-RU')} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    }
+  } finally {
+    await (source as DataSource | null)?.destroy();
   }
 }

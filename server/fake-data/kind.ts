@@ -4,9 +4,15 @@
  */
 import type { Faker } from '@faker-js/faker';
 import type pg from 'pg';
+import type { ApplicationCommands } from '../applications/commands/application-commands.js';
 
 export interface FakeDataContext {
   sql: pg.Client;
+  /**
+   * The application's commands on the same database (issue 26: the only writer of an application —
+   * the fake data's applications are saved through them as an outside system would save them).
+   */
+  commands(): Promise<ApplicationCommands>;
   /** The seeded Russian-locale faker: the same sizes give the same office on every run. */
   faker: Faker;
 }

@@ -43,7 +43,8 @@ export const APPLICATION_FIELD_RULES: Readonly<Record<ApplicationField, Applicat
   agency_user_id: EDITED,
   user_id: EDITED,
   status: AUDITED,
-  payment_status: { kept: true, audited: true },
+  // Spec 03 §5, §6: the payment status is the administrator's and the accountant's (read-only in the editor).
+  payment_status: { roles: ACCESS.administratorAndAccountant, refusal: { status: 422, message: MESSAGES.applications.paymentStatusLocked }, audited: true },
   // Spec 03 §5: the method is the administrator's and the accountant's (a new application's is checked against its requester type).
   payment_method: { roles: ACCESS.administratorAndAccountant, refusal: { status: 422, message: MESSAGES.applications.paymentMethodLocked }, audited: true },
   prepayment: AUDITED,

@@ -44,6 +44,7 @@ import {
   ApplicationStatus,
   LEGS,
   PAYMENT_ROW_STATUSES,
+  PAYMENT_STATUSES,
   RequesterType,
   SERVICE_LINE_KINDS,
   SOURCE_PLATFORMS,
@@ -250,8 +251,14 @@ const applicationShape = {
   /** The manager (a staff user). */
   user_id: z.preprocess(idOf, optionalId()),
   status: z.preprocess((value) => idOf(value) ?? undefined, requiredChoice(APPLICATION_STATUS_IDS).default(ApplicationStatus.New)),
-  /** Derived by the server: accepted and ignored. */
-  payment_status: z.unknown().optional(),
+  /**
+   * The administrator's and the accountant's (spec 03 §5, §6; shared/applications/field-rules.ts); a
+   * value that names no payment status (an outside client's '' or 0) is no change, as an absent one.
+   */
+  payment_status: z.unknown().transform((value) => {
+    const status = Number(idOf(value));
+    return PAYMENT_STATUSES.some((item) => item.id === status) ? status : undefined;
+  }),
   payment_method: z.preprocess(idOf, optionalId().refine((value) => value === null || ids(APPLICATION_PAYMENT_METHODS).includes(value as never), V.oneOf)),
   prepayment: optionalMoney(0, L.money),
   manual_price_without_discount: optionalInteger(0, L.manualPrice),

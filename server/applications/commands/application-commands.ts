@@ -46,6 +46,15 @@ import { changedFields } from './changes.js';
 
 const A = MESSAGES.applications;
 
+export interface SaveOptions {
+  /** The application to update; absent to create. */
+  id?: number;
+  /** The payload as an outside source sent it (stored on creation). */
+  raw?: unknown;
+  /** When a new application was made, where not now: an import's booking time, the demo's history. */
+  createdAt?: string;
+}
+
 /** What a save reads of the stored application in one statement: the rules' state and what the save keeps. */
 interface StoredApplication extends StoredState {
   number: string;
@@ -133,8 +142,8 @@ export class ApplicationCommands {
    * engine, the rows with their shares and the breakdown, the seats through the seat store. `raw` is
    * the payload as an outside source sent it (stored on creation).
    */
-  async save(form: ApplicationForm, actor: ApplicationActor, options: { id?: number; raw?: unknown } = {}): Promise<{ data: SavedAggregate<ApplicationRecord> }> {
-    const { id, raw } = options;
+  async save(form: ApplicationForm, actor: ApplicationActor, options: SaveOptions = {}): Promise<{ data: SavedAggregate<ApplicationRecord> }> {
+    const { id, raw, createdAt } = options;
     // The ground the build loaded and the form it priced, for the seats written after the rows.
     let built: { ground: Ground; form: ApplicationForm; cancelled: boolean } | null = null;
     const viewer = viewerOf(actor);
@@ -146,7 +155,7 @@ export class ApplicationCommands {
       input: form,
       read: (manager, savedId) => this.reads.read(manager, savedId, viewer),
       build: async (manager) => {
-        const result = await this.build(manager, form, actor, id, raw);
+        const result = await this.build(manager, form, actor, id, raw, createdAt);
         built = result;
         return result.node;
       },
@@ -163,11 +172,11 @@ export class ApplicationCommands {
    * A supplier's version of its booking (imports, issue 31): saved as an outside source, with the
    * rows' raw payloads it sends written — the one save after the creation that writes them.
    */
-  saveFromSupplier(form: ApplicationForm, vendorId: number, options: { id?: number; raw?: unknown } = {}) {
+  saveFromSupplier(form: ApplicationForm, vendorId: number, options: SaveOptions = {}) {
     return this.save(form, { kind: 'supplier', vendorId }, options);
   }
 
-  private async build(manager: EntityManager, sent: ApplicationForm, actor: ApplicationActor, id: number | undefined, raw: unknown) {
+  private async build(manager: EntityManager, sent: ApplicationForm, actor: ApplicationActor, id: number | undefined, raw: unknown, createdAt?: string) {
     const [stored] = id === undefined ? [] : await manager.query<StoredApplication[]>(STORED_SQL, [id]);
     if (id !== undefined && !stored) throw notFound();
     const cancelled = stored?.status === ApplicationStatus.Cancelled;
@@ -175,25 +184,28 @@ export class ApplicationCommands {
     const changed = changedFields(sent, stored ? parseInput(applicationSchema, await this.reads.read(manager, id!, { role: Role.Administrator })) : null);
     // The rule table: a change the actor's role may not make refuses the whole save (403) — a role-limited
     // list left out or sent as stored is kept; a cancelled application takes only its money.
+    const refused: Record<string, string[]> = {};
     for (const field of changed) {
       const rule = APPLICATION_FIELD_RULES[field];
       if (!actorMayChange(field, actor) && rule.refusal?.status === 403) throw forbidden(rule.refusal.message);
+      if (!actorMayChange(field, actor) && rule.refusal) refused[field] = [rule.refusal.message];
       if (!statusTakesChange(field, cancelled)) throw new ValidationFailed({ status: [A.cancelledLocked] });
     }
     for (const field of ['payments', 'vendor_payments'] as const) if (!actorMayChange(field, actor)) form = { ...form, [field]: undefined };
 
     const errors = {
+      ...refused,
       ...lockErrors(form, stored ?? null, rulesUser(actor)),
       // Its seats were released by the cancel: the rule of a seat per rider no longer applies.
       ...(cancelled ? {} : seatErrors(form, new Set(stored?.tourist_ids ?? []))),
     };
     const ground = await loadGround(manager, groundRequest(form));
     const priced = priceForm(form, ground, stored ? stored.manual_price_without_discount : null, errors);
-    return { node: await this.node(manager, form, ground, priced, stored, raw, actor), ground, form, cancelled };
+    return { node: await this.node(manager, form, ground, priced, stored, raw, actor, createdAt), ground, form, cancelled };
   }
 
   /** The rows of a save: the form, the engine's result, and what the save keeps or derives (the number, raw payloads, start date, city, search text). */
-  private async node(manager: EntityManager, form: ApplicationForm, ground: Ground, priced: Priced, stored: StoredApplication | undefined, raw: unknown, actor: ApplicationActor) {
+  private async node(manager: EntityManager, form: ApplicationForm, ground: Ground, priced: Priced, stored: StoredApplication | undefined, raw: unknown, actor: ApplicationActor, createdAt?: string) {
     const product = ground.product;
     const autoConfirm = !stored && form.source && product && 'application_auto_confirm' in product && product.application_auto_confirm ? product.auto_confirm_status : null;
     const number = stored?.number ?? (await nextNumber(manager));
@@ -206,13 +218,15 @@ export class ApplicationCommands {
     const facts: SaveFacts = {
       number,
       status: autoConfirm ?? form.status,
-      payment_status: stored?.payment_status ?? PaymentStatus.Unpaid,
+      // The administrator's and the accountant's to set (the rule table); kept otherwise, 1 on creation.
+      payment_status: (actorMayChange('payment_status', actor) ? form.payment_status : undefined) ?? stored?.payment_status ?? PaymentStatus.Unpaid,
       // Raw as received, from outside sources only; kept as first received.
       payload: stored ? stored.payload : form.source ? raw : null,
       source: stored ? stored.source : (form.source ?? null),
       source_payload: stored ? stored.source_payload : form.source ? (form.source_payload ?? null) : null,
       external_id: stored ? stored.external_id : form.external_id,
       created_by_id: stored ? stored.created_by_id : actorUserId(actor),
+      created_at: stored ? undefined : createdAt,
       start_date: startDateOf(form, ground),
       city_id: cityOf(ground),
       search_text: searchText(number, form, ground),
