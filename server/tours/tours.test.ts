@@ -9,6 +9,8 @@ import { MESSAGES } from '../../shared/messages.js';
 import { Role } from '../../shared/roles.js';
 import { copyTour } from '../../shared/tours/rules.js';
 import type { Checklist, ChecklistPoint, TourListRow } from '../../shared/tours/types.js';
+import { TourDayDescriptions1765500000000 } from '../../migrations/1765500000000-TourDayDescriptions.js';
+import { rerunMigration } from '../test/migration-rerun.js';
 import { startTestApp, type ApiClient, type TestApp } from '../test/test-app.js';
 import { daysFromToday, insertTourGround, tourPayload, type TourGround } from '../test/tour-fixtures.js';
 
@@ -143,6 +145,20 @@ describe('rules (spec 03 §4, §5): a 422 on the field\'s path, nothing saved', 
     expect(await errorsOf({ ...base(), dates: ['2027-01-10', '2027-01-10'], catalog_sections: [{ id: ground.sectionId }, { id: ground.sectionId }] })).toEqual({
       'dates.1.start_date': [T.dateTwice],
       'catalog_sections.1.id': [T.sectionTwice],
+    });
+  });
+
+  it("a day's description is rich text sanitized as the tour's own is: no script, handler or javascript: link is stored (issue 25)", async () => {
+    const dirty = '<p>Прогулка<script>alert(1)</script><img src="https://example.com/a.png" onerror="alert(2)" /><a href="javascript:alert(3)">карта</a></p>';
+    const clean = '<p>Прогулка<img src="https://example.com/a.png" /><a>карта</a></p>';
+    const tour = await newTour({ description: dirty, days: [{ name: 'Прибытие', description: dirty }] });
+    expect(tour.description).toBe(clean);
+    expect((await manager.get(`/api/tours/${tour.id}`)).body.data.days).toEqual([expect.objectContaining({ name: 'Прибытие', description: clean })]);
+    expect(await app.db.query('SELECT description FROM tour_days WHERE tour_id = $1', [tour.id])).toEqual([{ description: clean }]);
+    // Only markup, or only spaces, is no description.
+    expect(await errorsOf({ ...base(), days: [{ name: 'День', description: '<script>alert(1)</script>' }, { name: 'День', description: '  ' }] })).toEqual({
+      'days.0.description': [T.dayDescription],
+      'days.1.description': [T.dayDescription],
     });
   });
 
@@ -326,5 +342,24 @@ describe('the checklist', () => {
     const long = await manager.patch(`/api/tours/${tour.id}/checklist`, [{ id: second!.id, version: 1, comment: 'а'.repeat(2556) }]);
     expect(long.status).toBe(422);
     expect(long.body.errors).toEqual({ 'points.0.comment': [MESSAGES.validation.maxLength(2555)] });
+  });
+
+});
+
+describe('migration 1765500000000-TourDayDescriptions', () => {
+  it('cleans the day descriptions stored before it, and leaves clean ones as they are', async () => {
+    const dirty = '<p>Прогулка<script>alert(1)</script><a href="javascript:alert(2)" onclick="x()">карта</a>&#7;</p>';
+    const kept = '<p>Поездка в <strong>горы</strong></p>';
+    await rerunMigration(
+      new TourDayDescriptions1765500000000(),
+      async (db) => {
+        const [tour] = await db.query<{ id: number }>(`INSERT INTO tours (name, slug, tour_type_id) VALUES ('Старый тур', 'staryy-tur', 1) RETURNING id`);
+        await db.query(`INSERT INTO tour_days (tour_id, position, name, description) VALUES ($1, 0, 'Первый', $2), ($1, 1, 'Второй', $3)`, [tour!.id, dirty, kept]);
+        return tour!.id;
+      },
+      async (db, tourId) => {
+        expect(await db.query('SELECT description FROM tour_days WHERE tour_id = $1 ORDER BY position', [tourId])).toEqual([{ description: '<p>Прогулка<a>карта</a></p>' }, { description: kept }]);
+      },
+    );
   });
 });

@@ -22,6 +22,7 @@ import {
   optionalUrl,
   requiredDate,
   requiredInteger,
+  requiredRichText,
   requiredText,
   rowId,
   toFieldErrors,
@@ -107,7 +108,7 @@ const photoItem = () => mediaItemSchema(TOUR_UPLOADS[TourFileType.Photo].area, L
 export const daySchema = z.object({
   id: rowId(),
   name: z.preprocess((value) => (value === null ? undefined : value), z.string({ error: T.dayName }).trim().min(1, T.dayName).max(L.dayName, V.maxLength(L.dayName))),
-  description: z.preprocess((value) => (value === null ? undefined : value), z.string({ error: T.dayDescription }).trim().min(1, T.dayDescription).max(L.richText, V.maxLength(L.richText))),
+  description: requiredRichText(L.richText, T.dayDescription),
   photos: z.array(photoItem(), { error: V.invalid }).max(L.files, T.fileLimit(L.files)).default([]),
 });
 export type DayInput = z.input<typeof daySchema>;
