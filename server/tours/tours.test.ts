@@ -344,6 +344,39 @@ describe('the checklist', () => {
     expect(long.body.errors).toEqual({ 'points.0.comment': [MESSAGES.validation.maxLength(2555)] });
   });
 
+  it('a PATCH that is no checklist is a 422 on its paths, with or without a checklist, and saves nothing; the forms clients send save', async () => {
+    const tour = await newTour();
+    const patch = (body: unknown) => manager.patch(`/api/tours/${tour.id}/checklist`, body);
+    const nonsense = await patch({ current: 'мусор', past: 5 });
+    expect(nonsense.status).toBe(422);
+    expect(nonsense.body.errors).toEqual({ current: [T.checklistGroup], past: [T.checklistGroup] });
+    // Nothing to save on a tour without a checklist: said, not 'saved'.
+    const missing = await patch({ exists: false, current: [], past: [] });
+    expect(missing.status).toBe(409);
+    expect(missing.body).toEqual({ message: T.checklistMissing });
+
+    const checklist = (await manager.post(`/api/tours/${tour.id}/checklist`)).body.data as Checklist;
+    const [date] = checklist.current;
+    const [a, b, c, d] = date!.points;
+    const entries = await patch({ current: [{ ...date, points: [{ ...a, checked: true }, 'мусор'] }, 7], past: [] });
+    expect(entries.status).toBe(422);
+    expect(entries.body.errors).toEqual({ 'current.0.points.1': [T.checklistEntry], 'current.1': [T.checklistEntry] });
+    expect((await checklistOf(tour.id)).current[0]!.points[0]).toMatchObject({ id: a!.id, checked: false, version: 1 });
+
+    // GET's reply whole, its data, a flat list with flags and ids as text (no version), a bare list; null groups are none.
+    const sent: [unknown, number, Partial<ChecklistPoint>][] = [
+      [{ data: { ...checklist, current: [{ ...date, points: [{ ...a, checked: true }] }] } }, a!.id, { checked: true }],
+      [{ exists: true, current: [{ ...date, points: [{ ...b, comment: 'Подтверждено' }] }], past: null }, b!.id, { comment: 'Подтверждено' }],
+      [{ points: [{ id: String(c!.id), checked: '1' }] }, c!.id, { checked: true }],
+      [[{ id: d!.id, checked: 1, comment: '' }], d!.id, { checked: true, comment: null }],
+    ];
+    for (const [body, id, expected] of sent) {
+      const saved = await patch(body);
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+      expect(saved.body.message).toBe(T.checklistSaved);
+      expect(saved.body.data.current[0].points.find((point: ChecklistPoint) => point.id === id)).toMatchObject({ ...expected, version: 2 });
+    }
+  });
 });
 
 describe('migration 1765500000000-TourDayDescriptions', () => {
