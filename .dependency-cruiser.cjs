@@ -67,6 +67,14 @@ module.exports = {
       to: { circular: true },
     },
     {
+      name: 'spreadsheets-only-through-the-export-writer',
+      comment:
+        'Every xlsx is written by server/exports/xlsx.ts (streamXlsx), whose test holds that text from user data is never a formula (=1+2, @SUM(A1)): another writer would slip past it (issue 25). Tests read workbooks with exceljs freely.',
+      severity: 'error',
+      from: { path: '^(renderer|main|shared|server|migrations)/', pathNot: '^server/exports/xlsx\\.ts$|^server/test/|\\.test\\.ts$' },
+      to: { path: '(^|/)node_modules/exceljs/' },
+    },
+    {
       name: 'everything-resolves',
       comment: 'An import the checker cannot resolve would slip past every rule above.',
       severity: 'error',

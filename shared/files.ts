@@ -320,6 +320,4 @@ export const RICH_TEXT_LIMITS = {
   tableColumns: { min: 1, max: 10, default: 3 },
   tableRows: { min: 1, max: 30, default: 3 },
   headingLevels: [1, 2, 3, 4] as const,
-  /** Plain-text length a rich-text field allows unless its form says otherwise. */
-  defaultMaxLength: 20000,
 } as const;

@@ -464,6 +464,9 @@ export const MESSAGES = {
     checklistPointUnknown: 'Такого пункта нет в чеклисте тура.',
     checklistExists: 'Чеклист этого тура уже создан.',
     checklistMissing: 'У тура ещё нет чеклиста.',
+    /** A PATCH's `current`, `past`, … that is not a list of dates or points, and an entry of one that is neither. */
+    checklistGroup: 'Ожидается список дат или пунктов чеклиста.',
+    checklistEntry: 'Ожидается дата или пункт чеклиста.',
     mealDateFrom: 'Поле Дата от обязательно для заполнения.',
     mealDateTo: 'Поле Дата до обязательно для заполнения.',
     mealPrice: 'Поле Цена обязательно для заполнения.',

@@ -383,6 +383,11 @@ export function richText(max: number, options: { error?: string } = {}) {
     .refine((html) => richTextLength(html) <= max, M.maxLength(max));
 }
 
+/** Required rich text of at most `max` characters of text: absent, null, blank or only spaces is `message`. */
+export function requiredRichText(max: number, message: string) {
+  return z.preprocess((value) => (value === null ? undefined : value), richText(max, { error: message }).refine((html) => richTextLength(html.trim()) > 0, message));
+}
+
 /** Optional rich text of at most `max` characters of text; blank (no text, no image) becomes null. */
 export function optionalRichText(max: number) {
   return z.preprocess(

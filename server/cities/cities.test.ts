@@ -214,6 +214,22 @@ describe('directions', () => {
     expect(data.body.cities).toContainEqual({ id: kazan.id, name: 'Казань' });
   });
 
+  it('are changed by the administrator and the manager; the accountant reads them (spec 03 §6, issue 25)', async () => {
+    const accountant = (await app.signInAs(Role.Accountant)).client;
+    const id = (await manager.post('/api/directions', { name: 'Кавказ', sort: 7 })).body.data.id as number;
+    expect((await accountant.get('/api/directions?query=Кавказ')).body).toMatchObject({ count: 1, data: [{ id, name: 'Кавказ' }] });
+    expect((await accountant.get('/api/directions/list')).body.data).toContainEqual(expect.objectContaining({ id, name: 'Кавказ' }));
+    for (const reply of [
+      await accountant.post('/api/directions', { name: 'От бухгалтера' }),
+      await accountant.put(`/api/directions/${id}`, { name: 'От бухгалтера', sort: 1 }),
+      await accountant.delete(`/api/directions/${id}`),
+    ]) {
+      expect(reply.status).toBe(403);
+      expect(reply.body).toEqual({ message: MESSAGES.auth.forbidden });
+    }
+    expect(await app.db.query(`SELECT name, sort FROM directions WHERE id = $1 OR name = 'От бухгалтера'`, [id])).toEqual([{ name: 'Кавказ', sort: 7 }]);
+  });
+
   it('hotel directions: name 50, info 100, a city required; filterable by city', async () => {
     const tuapse = await createCity('Туапсе');
     const bad = await manager.post('/api/hotels/directions', { name: 'x'.repeat(51), info: 'y'.repeat(101) });

@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FORMULA_LIKE, readWithoutFormulas } from '../test/xlsx-formulas.js';
 import { rowsInBatches, streamXlsx } from './xlsx.js';
 
 /** Rows of hardly compressible text, counting how many were taken. */
@@ -68,6 +69,22 @@ beforeAll(async () => {
       })(),
     }),
   );
+  // What a person typed, in every kind of column, and an object shaped as exceljs's formula value (a JSON column's content).
+  app.get('/formula-like', (_req, res) =>
+    void streamXlsx(res, {
+      fileName: 'x.xlsx',
+      sheetName: 'x',
+      columns: [
+        { header: 'Текст', key: 'text' },
+        { header: 'Число', key: 'number', type: 'number' },
+        { header: 'Дата', key: 'date', type: 'date' },
+        { header: 'Объект', key: 'object' },
+      ],
+      rows: (async function* () {
+        for (const text of FORMULA_LIKE) yield { text, number: text, date: text, object: { formula: text.replace(/^[=+\-@]/, ''), result: 3 } };
+      })(),
+    }),
+  );
   app.get('/fails-late', (_req, res) =>
     void streamXlsx(res, {
       fileName: 'x.xlsx',
@@ -122,6 +139,18 @@ describe('streamXlsx', () => {
   it('keeps text as it is: XML characters, spaces, numbers in text columns; drops characters XML cannot hold', async () => {
     const { sheet } = await load('/text');
     expect((sheet.getColumn(1).values as unknown[]).slice(1)).toEqual(['Текст', 'A & B <c> "d"', '  с пробелами  ', 'управляющийсимвол', undefined, '42']);
+  });
+
+  it('writes text beginning with =, +, - or @ as text, never as a formula, in text, number and date columns alike', async () => {
+    const response = await fetch(`${base}/formula-like`);
+    const sheet = (await readWithoutFormulas(await response.arrayBuffer())).worksheets[0]!;
+    FORMULA_LIKE.forEach((text, index) => {
+      const row = sheet.getRow(index + 2);
+      for (const column of [1, 2, 3]) {
+        expect(row.getCell(column).type).toBe(ExcelJS.ValueType.String);
+        expect(row.getCell(column).value).toBe(text);
+      }
+    });
   });
 
   it('aborts the download when the rows fail after it started', async () => {

@@ -64,7 +64,10 @@ function calendarDate(value: unknown): Date | null {
 /** A worksheet name Excel accepts: no `\ / ? * [ ] :`, at most 31 characters. */
 const sheetNameOf = (name: string) => xmlSafeText(name).replace(/[\\/?*[\]:]/g, ' ').slice(0, 31);
 
-/** The cell value of a column: typed for number and date columns when the value is one, text otherwise; null leaves the cell out. */
+/**
+ * The cell value of a column: typed for number and date columns when the value is one, text otherwise; null leaves the cell out.
+ * Text is a string cell whatever it begins with (`=1+2`, `@SUM(A1)`): nothing from user data is ever a formula (issue 25).
+ */
 function cellValue(type: XlsxCellType, value: unknown): string | number | Date | null {
   if (value === null || value === undefined || value === '') return null;
   if (type === 'number' && typeof value === 'number' && Number.isFinite(value)) return value;

@@ -14,11 +14,12 @@ import { startTestApp, type ApiClient, type TestApp } from '../test/test-app.js'
 let app: TestApp;
 let admin: ApiClient;
 let manager: ApiClient;
+let accountant: ApiClient;
 let infrastructureTypeId: number;
 
 beforeAll(async () => {
   app = await startTestApp();
-  [admin, manager] = (await Promise.all([app.signInAs(Role.Administrator), app.signInAs(Role.Manager)])).map(({ client }) => client);
+  [admin, manager, accountant] = (await Promise.all([app.signInAs(Role.Administrator), app.signInAs(Role.Manager), app.signInAs(Role.Accountant)])).map(({ client }) => client);
   infrastructureTypeId = (await app.db.query<{ id: number }>(`INSERT INTO infrastructure_types (name) VALUES ('Пляж') RETURNING id`))[0]!.id;
 });
 afterAll(() => app?.close());
@@ -243,6 +244,29 @@ describe('room dictionaries', () => {
     expect(response.body.bathrooms).toContainEqual({ id: expect.any(Number), name: 'Душ' });
     expect(response.body.places).toContainEqual({ id: expect.any(Number), name: 'DBL + EXB', places_count: 2, adv_places_count: 1 });
     expect(response.body.children_ages).toEqual(CHILDREN_AGES);
+  });
+});
+
+describe('the tour handbooks: the administrator and the manager change them, the accountant reads them (spec 03 §6, issue 25)', () => {
+  it.each(CASES.filter(({ path }) => path.startsWith('/tours/')))('$path', async ({ path, table, extra }) => {
+    const api = (suffix = '') => `/api${path}${suffix}`;
+    const created = await admin.post(api(), { name: `Запись ${table}`, ...extra?.() });
+    expect(created.status).toBe(201);
+    const id = created.body.data.id as number;
+    expect((await accountant.get(api(`?query=${encodeURIComponent(`Запись ${table}`)}`))).body).toMatchObject({ count: 1, data: [{ id }] });
+    expect((await accountant.get(api('/list'))).body.data).toEqual(expect.arrayContaining([expect.objectContaining({ id })]));
+    expect((await accountant.get(api(`/${id}`))).status).toBe(200);
+
+    for (const reply of [
+      await accountant.post(api(), { name: 'От бухгалтера', ...extra?.() }),
+      await accountant.put(api(`/${id}`), { name: 'От бухгалтера', ...extra?.() }),
+      await accountant.put(api(`/${id}/active`)),
+      await accountant.delete(api(`/${id}`)),
+    ]) {
+      expect(reply.status).toBe(403);
+      expect(reply.body).toEqual({ message: MESSAGES.auth.forbidden });
+    }
+    expect(await app.db.query(`SELECT name FROM ${table} WHERE id = $1 OR name = 'От бухгалтера'`, [id])).toEqual([{ name: `Запись ${table}` }]);
   });
 });
 

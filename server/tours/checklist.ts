@@ -161,13 +161,16 @@ export class ChecklistConflict extends HttpException {
 
 /**
  * PATCH /api/tours/{id}/checklist: the points sent (whole or in part) saved at once, or none of them
- * when any was changed by someone else since it was read (409 naming those points).
+ * when any was changed by someone else since it was read (409 naming those points); a 409 on a tour
+ * that has no checklist yet.
  */
 export async function patchChecklist(db: DataSource, tourId: number, patch: ChecklistPatch, actor: Actor): Promise<Checklist> {
   return db.transaction(async (manager) => {
     await actAs(manager, actor.user.id);
     const [tour] = await manager.query<{ has_checklist: boolean }[]>(`SELECT has_checklist FROM tours WHERE id = $1 FOR SHARE`, [tourId]);
     if (!tour) throw notFound();
+    // Nothing of it can be saved: a 409 saying so, not 'Чеклист успешно сохранен'.
+    if (!tour.has_checklist) throw new HttpException({ message: T.checklistMissing }, HttpStatus.CONFLICT);
     const ids = patch.points.map((point) => point.id);
     const stored = await manager.query<{ id: number; checked: boolean; comment: string | null; version: number }[]>(
       `SELECT p.id, p.checked, p.comment, p.version FROM tour_checklist_points p JOIN tour_dates d ON d.id = p.tour_date_id

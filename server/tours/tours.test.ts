@@ -9,6 +9,8 @@ import { MESSAGES } from '../../shared/messages.js';
 import { Role } from '../../shared/roles.js';
 import { copyTour } from '../../shared/tours/rules.js';
 import type { Checklist, ChecklistPoint, TourListRow } from '../../shared/tours/types.js';
+import { TourDayDescriptions1765500000000 } from '../../migrations/1765500000000-TourDayDescriptions.js';
+import { rerunMigration } from '../test/migration-rerun.js';
 import { startTestApp, type ApiClient, type TestApp } from '../test/test-app.js';
 import { daysFromToday, insertTourGround, tourPayload, type TourGround } from '../test/tour-fixtures.js';
 
@@ -143,6 +145,20 @@ describe('rules (spec 03 §4, §5): a 422 on the field\'s path, nothing saved', 
     expect(await errorsOf({ ...base(), dates: ['2027-01-10', '2027-01-10'], catalog_sections: [{ id: ground.sectionId }, { id: ground.sectionId }] })).toEqual({
       'dates.1.start_date': [T.dateTwice],
       'catalog_sections.1.id': [T.sectionTwice],
+    });
+  });
+
+  it("a day's description is rich text sanitized as the tour's own is: no script, handler or javascript: link is stored (issue 25)", async () => {
+    const dirty = '<p>Прогулка<script>alert(1)</script><img src="https://example.com/a.png" onerror="alert(2)" /><a href="javascript:alert(3)">карта</a></p>';
+    const clean = '<p>Прогулка<img src="https://example.com/a.png" /><a>карта</a></p>';
+    const tour = await newTour({ description: dirty, days: [{ name: 'Прибытие', description: dirty }] });
+    expect(tour.description).toBe(clean);
+    expect((await manager.get(`/api/tours/${tour.id}`)).body.data.days).toEqual([expect.objectContaining({ name: 'Прибытие', description: clean })]);
+    expect(await app.db.query('SELECT description FROM tour_days WHERE tour_id = $1', [tour.id])).toEqual([{ description: clean }]);
+    // Only markup, or only spaces, is no description.
+    expect(await errorsOf({ ...base(), days: [{ name: 'День', description: '<script>alert(1)</script>' }, { name: 'День', description: '  ' }] })).toEqual({
+      'days.0.description': [T.dayDescription],
+      'days.1.description': [T.dayDescription],
     });
   });
 
@@ -326,5 +342,57 @@ describe('the checklist', () => {
     const long = await manager.patch(`/api/tours/${tour.id}/checklist`, [{ id: second!.id, version: 1, comment: 'а'.repeat(2556) }]);
     expect(long.status).toBe(422);
     expect(long.body.errors).toEqual({ 'points.0.comment': [MESSAGES.validation.maxLength(2555)] });
+  });
+
+  it('a PATCH that is no checklist is a 422 on its paths, with or without a checklist, and saves nothing; the forms clients send save', async () => {
+    const tour = await newTour();
+    const patch = (body: unknown) => manager.patch(`/api/tours/${tour.id}/checklist`, body);
+    const nonsense = await patch({ current: 'мусор', past: 5 });
+    expect(nonsense.status).toBe(422);
+    expect(nonsense.body.errors).toEqual({ current: [T.checklistGroup], past: [T.checklistGroup] });
+    // Nothing to save on a tour without a checklist: said, not 'saved'.
+    const missing = await patch({ exists: false, current: [], past: [] });
+    expect(missing.status).toBe(409);
+    expect(missing.body).toEqual({ message: T.checklistMissing });
+
+    const checklist = (await manager.post(`/api/tours/${tour.id}/checklist`)).body.data as Checklist;
+    const [date] = checklist.current;
+    const [a, b, c, d] = date!.points;
+    const entries = await patch({ current: [{ ...date, points: [{ ...a, checked: true }, 'мусор'] }, 7], past: [] });
+    expect(entries.status).toBe(422);
+    expect(entries.body.errors).toEqual({ 'current.0.points.1': [T.checklistEntry], 'current.1': [T.checklistEntry] });
+    expect((await checklistOf(tour.id)).current[0]!.points[0]).toMatchObject({ id: a!.id, checked: false, version: 1 });
+
+    // GET's reply whole, its data, a flat list with flags and ids as text (no version), a bare list; null groups are none.
+    const sent: [unknown, number, Partial<ChecklistPoint>][] = [
+      [{ data: { ...checklist, current: [{ ...date, points: [{ ...a, checked: true }] }] } }, a!.id, { checked: true }],
+      [{ exists: true, current: [{ ...date, points: [{ ...b, comment: 'Подтверждено' }] }], past: null }, b!.id, { comment: 'Подтверждено' }],
+      [{ points: [{ id: String(c!.id), checked: '1' }] }, c!.id, { checked: true }],
+      [[{ id: d!.id, checked: 1, comment: '' }], d!.id, { checked: true, comment: null }],
+    ];
+    for (const [body, id, expected] of sent) {
+      const saved = await patch(body);
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+      expect(saved.body.message).toBe(T.checklistSaved);
+      expect(saved.body.data.current[0].points.find((point: ChecklistPoint) => point.id === id)).toMatchObject({ ...expected, version: 2 });
+    }
+  });
+});
+
+describe('migration 1765500000000-TourDayDescriptions', () => {
+  it('cleans the day descriptions stored before it, and leaves clean ones as they are', async () => {
+    const dirty = '<p>Прогулка<script>alert(1)</script><a href="javascript:alert(2)" onclick="x()">карта</a>&#7;</p>';
+    const kept = '<p>Поездка в <strong>горы</strong></p>';
+    await rerunMigration(
+      new TourDayDescriptions1765500000000(),
+      async (db) => {
+        const [tour] = await db.query<{ id: number }>(`INSERT INTO tours (name, slug, tour_type_id) VALUES ('Старый тур', 'staryy-tur', 1) RETURNING id`);
+        await db.query(`INSERT INTO tour_days (tour_id, position, name, description) VALUES ($1, 0, 'Первый', $2), ($1, 1, 'Второй', $3)`, [tour!.id, dirty, kept]);
+        return tour!.id;
+      },
+      async (db, tourId) => {
+        expect(await db.query('SELECT description FROM tour_days WHERE tour_id = $1 ORDER BY position', [tourId])).toEqual([{ description: '<p>Прогулка<a>карта</a></p>' }, { description: kept }]);
+      },
+    );
   });
 });

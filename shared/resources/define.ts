@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import type { ListDefinition, ListFilters } from '../list.js';
 import { MESSAGES } from '../messages.js';
+import type { Role } from '../roles.js';
 import { requiredText } from '../validation.js';
 
 export interface ResourceDefinition<
@@ -27,6 +28,12 @@ export interface ResourceDefinition<
    * offers neither add nor edit. List, show and delete stay.
    */
   readOnly?: boolean;
+  /**
+   * Who may add, edit, delete and switch its records, when fewer than those who read them (spec 03 §6:
+   * the tour handbooks and the directions are the administrator's and the manager's, all three read
+   * them). The server answers the others 403; the screen offers them no add, edit, delete or switch.
+   */
+  writeRoles?: readonly Role[];
   messages: {
     saved: string;
     deleted: string;
@@ -45,14 +52,18 @@ export function defineResource<Create extends z.ZodType, Update extends z.ZodTyp
   return definition;
 }
 
+/** Whether `role` may change the resource's records (its `writeRoles`; every role that reads it when absent). */
+export const mayWrite = (definition: Pick<ResourceDefinition, 'writeRoles'>, role: Role): boolean => !definition.writeRoles || definition.writeRoles.includes(role);
+
 /** The whole shared declaration of a handbook of id and name. */
-export function defineNamedHandbook(options: { path: string; nameMax: number; saved: string; deleted?: string }) {
+export function defineNamedHandbook(options: { path: string; nameMax: number; saved: string; deleted?: string; writeRoles?: readonly Role[] }) {
   const schema = z.object({ name: requiredText(options.nameMax) });
   return defineResource({
     path: options.path,
     createSchema: schema,
     updateSchema: schema,
     sortable: ['id', 'name'],
+    writeRoles: options.writeRoles,
     messages: { saved: options.saved, deleted: options.deleted ?? MESSAGES.success.deleted },
   });
 }

@@ -1,6 +1,7 @@
 /** Directions: of the catalogue (spec 03 §2.14, §3, §5) and of hotels (spec 01 §2.11 "Directions"). */
 import { z } from 'zod';
 import { MESSAGES } from '../messages.js';
+import { ACCESS } from '../roles.js';
 import { optionalText, requiredInteger, requiredText } from '../validation.js';
 import { defineResource } from './define.js';
 import { listFilter } from '../list.js';
@@ -19,6 +20,8 @@ export const directionsResource = defineResource({
   createSchema: directionSchema,
   updateSchema: directionSchema,
   sortable: ['id', 'name', 'sort'],
+  /** Spec 03 §6: the catalogue's directions are the administrator's and the manager's to change; all three read them. */
+  writeRoles: ACCESS.administratorAndManager,
   messages: { saved: MESSAGES.directions.saved, deleted: MESSAGES.success.deleted },
 });
 

@@ -22,6 +22,7 @@ import {
   optionalUrl,
   requiredDate,
   requiredInteger,
+  requiredRichText,
   requiredText,
   rowId,
   toFieldErrors,
@@ -107,7 +108,7 @@ const photoItem = () => mediaItemSchema(TOUR_UPLOADS[TourFileType.Photo].area, L
 export const daySchema = z.object({
   id: rowId(),
   name: z.preprocess((value) => (value === null ? undefined : value), z.string({ error: T.dayName }).trim().min(1, T.dayName).max(L.dayName, V.maxLength(L.dayName))),
-  description: z.preprocess((value) => (value === null ? undefined : value), z.string({ error: T.dayDescription }).trim().min(1, T.dayDescription).max(L.richText, V.maxLength(L.richText))),
+  description: requiredRichText(L.richText, T.dayDescription),
   photos: z.array(photoItem(), { error: V.invalid }).max(L.files, T.fileLimit(L.files)).default([]),
 });
 export type DayInput = z.input<typeof daySchema>;
@@ -260,26 +261,34 @@ export const checklistPointPatchSchema = z.object({
   comment: z.union([z.undefined(), optionalText(L.checklistNote)]),
 });
 
-/**
- * PATCH /api/tours/{id}/checklist: the checklist as GET gives it — `{current, past}` groups of dates
- * with their points, a flat `points` list, or a bare list of points — whole or in part.
- */
 /** Keys under which GET's checklist holds dates or points; anything else with an id is a point. */
 const GROUP_KEYS = ['data', 'current', 'past', 'dates', 'points'] as const;
 
+/**
+ * PATCH /api/tours/{id}/checklist: the checklist as GET gives it — `{current, past}` groups of dates
+ * with their points (or GET's whole `{data}`), a flat `points` list, or a bare list of points — whole
+ * or in part. A group is a list (or one date or point; null or absent is none), each entry of a list
+ * a date or a point: anything else is a 422 on its path (`current`, `past.0`), never a save of nothing.
+ * A point's own fields are checked as `points.N.<field>`, N its place among the points sent.
+ */
 export const checklistPatchSchema = z.preprocess(
-  (value) => {
+  (value, context) => {
     const points: unknown[] = [];
-    const collect = (node: unknown): void => {
-      if (Array.isArray(node)) node.forEach(collect);
-      else if (node !== null && typeof node === 'object') {
+    const collect = (node: unknown, path: (string | number)[]): void => {
+      if (Array.isArray(node)) {
+        node.forEach((entry, index) => (entry !== null && typeof entry === 'object' ? collect(entry, [...path, index]) : issuer(context)([...path, index], T.checklistEntry)));
+      } else if (node !== null && typeof node === 'object') {
         const record = node as Record<string, unknown>;
         const groups = GROUP_KEYS.filter((key) => key in record);
-        if (groups.length > 0) for (const key of groups) collect(record[key]);
-        else points.push(record);
+        if (groups.length === 0) points.push(record);
+        for (const key of groups) {
+          const group = record[key];
+          if (group !== null && group !== undefined && typeof group !== 'object') issuer(context)([...path, key], T.checklistGroup);
+          else collect(group, [...path, key]);
+        }
       }
     };
-    collect(value);
+    collect(value, []);
     return { points };
   },
   z.object({ points: z.array(checklistPointPatchSchema, { error: V.invalid }) }),

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { MESSAGES } from '../../shared/messages.js';
-import { apiPost, ensureAdmin, sql } from './session.js';
+import { apiPost, ensureAdmin, signIn, signOut, sql } from './session.js';
 
 /** Opens a handbook through the header's Handbooks dropdown, as staff do. */
 async function openHandbook(page: Page, path: string[]) {
@@ -130,4 +130,33 @@ test('a room place with its main and extra place counts', async ({ page }) => {
   // Other tests' hotels may have placements already: the id is the saved row's.
   const [place] = await sql<{ id: number }>(`SELECT id FROM room_places WHERE name = '2 взрослых + 1 доп.'`);
   await expect(row.getByRole('cell')).toHaveText([String(place!.id), '2 взрослых + 1 доп.', '2', '1', '']);
+});
+
+test('the tour handbooks and directions: the administrator changes them, the accountant reads them without add, edit or delete (spec 03 §6)', async ({ page }) => {
+  const accountant = { surname: 'Счётова', name: 'Вера', email: 'accountant.handbooks@example.com', password: 'accountant-secret-2' };
+  await ensureAdmin(page);
+  await apiPost(page, '/tours/types', { name: 'Гастрономический тур' });
+  await apiPost(page, '/directions', { name: 'Горный Алтай', sort: 3 });
+  const [existing] = await sql(`SELECT id FROM users WHERE email = $1`, [accountant.email]);
+  if (!existing) await apiPost(page, '/users', { ...accountant, role: 2, is_active: true });
+  const screens = [
+    { menu: ['Экскурсионные туры', 'Типы туров'], url: /\/tours\/types$/, row: 'Гастрономический тур' },
+    { menu: ['Страны, города и направления', 'Направления'], url: /\/directions$/, row: 'Горный Алтай' },
+  ];
+  await openHandbook(page, screens[0]!.menu);
+  await expect(page.getByRole('button', { name: MESSAGES.list.add })).toBeVisible();
+  await expect(page.getByRole('row', { name: /Гастрономический тур/ }).getByRole('button', { name: MESSAGES.list.delete })).toBeVisible();
+
+  await signOut(page);
+  await signIn(page, accountant.email, accountant.password);
+  for (const screen of screens) {
+    await openHandbook(page, screen.menu);
+    await expect(page).toHaveURL(screen.url);
+    const row = page.getByRole('row', { name: new RegExp(screen.row) });
+    await expect(row).toBeVisible();
+    await expect(page.getByRole('button', { name: MESSAGES.list.add })).toHaveCount(0);
+    await expect(row.getByRole('button', { name: MESSAGES.list.edit })).toHaveCount(0);
+    await expect(row.getByRole('button', { name: MESSAGES.list.delete })).toHaveCount(0);
+  }
+  await signOut(page);
 });

@@ -34,7 +34,10 @@ const RULES: { method?: string; path: RegExp; access: Access; why: string }[] = 
   { method: 'POST', path: /^\/api\/upload$/, access: ACCESS.administratorAndManager, why: 'photos of the hotels’ and tours’ photo lists' },
   { method: 'POST', path: /^\/api\/hotels\/files$/, access: ACCESS.administratorAndManager, why: '§6 hotels: the hotel editor’s files, photos and video' },
   // §6 administrator and manager: hotels, excursion tours, sea tours, bus schedule, catalogue sections, tour calculators, imports.
-  // (Their handbooks — /hotels/meals, /hotels/rooms/…, /tours/types, /tours/excursion/… — are open to all three.)
+  // (The hotels' handbooks — /hotels/meals, /hotels/rooms/… — are open to all three.)
+  // Spec 03 §6 offers the tours' handbooks and the catalogue's directions to the administrator and the manager; all three read them (issue 25).
+  { method: 'GET', path: /^\/api\/(tours\/(types|excursion\/(categories|trade-offers))|directions)(\/|$)/, access: ACCESS.everyone, why: 'issue 25: the tour handbooks and directions, read by all three' },
+  { path: /^\/api\/(tours\/(types|excursion\/(categories|trade-offers))|directions)(\/|$)/, access: ACCESS.administratorAndManager, why: 'spec 03 §6, issue 25: the tour handbooks and directions, changed by the administrator and the manager' },
   { method: 'PUT', path: /^\/api\/hotels\/rooms\/:id\/external-id\/clean$/, access: ACCESS.administratorOnly, why: "issue 11: clear a room's external id" },
   // The pickers of what grows without bound: applications, analytics and calculators name these (issue 17).
   { method: 'GET', path: /^\/api\/(tours|sea-tours|hotels|transports)\/list$/, access: ACCESS.everyone, why: 'issue 17: pickers read by all three roles' },

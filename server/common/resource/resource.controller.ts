@@ -1,4 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Put, Query, type Type } from '@nestjs/common';
+import type { Role } from '../../../shared/roles.js';
 import { CurrentActor, CurrentUser, Roles, type Actor, type AuthUser } from '../auth/decorators.js';
 import { methodNotAllowed } from '../http/errors.js';
 import { IdPipe } from '../http/id.pipe.js';
@@ -57,9 +58,16 @@ export function createResourceController(resource: AnyServerResource): Type<unkn
   }
 
   if (resource.roles) Roles(...resource.roles)(ResourceController);
-  if (resource.deleteRoles) {
-    const remove = Object.getOwnPropertyDescriptor(ResourceController.prototype, 'remove')!;
-    Roles(...resource.deleteRoles)(ResourceController.prototype, 'remove', remove);
+  // The methods that change records, narrowed to the definition's writeRoles (delete to deleteRoles, when given).
+  const writeRoles = resource.definition.writeRoles;
+  const narrowed: [keyof ResourceController, readonly Role[] | undefined][] = [
+    ['create', writeRoles],
+    ['update', writeRoles],
+    ['switchFlag', writeRoles],
+    ['remove', resource.deleteRoles ?? writeRoles],
+  ];
+  for (const [method, roles] of narrowed) {
+    if (roles) Roles(...roles)(ResourceController.prototype, method, Object.getOwnPropertyDescriptor(ResourceController.prototype, method)!);
   }
 
   const name = path.replace(/(^|[/_-])(\w)/g, (_, __, char: string) => char.toUpperCase());

@@ -20,6 +20,7 @@ import {
 } from '@blueprintjs/core';
 import { PHOTO_POLICY, policyAccept, precheckFile, RICH_TEXT_LIMITS, type UploadedFile } from '@shared/files';
 import { MESSAGES } from '@shared/messages';
+import { richTextLimit, type RichTextField } from '@shared/rich-text-fields';
 import { Extension, type Editor } from '@tiptap/core';
 import Image from '@tiptap/extension-image';
 import { TableKit } from '@tiptap/extension-table';
@@ -43,8 +44,12 @@ export interface RichTextEditorProps {
   value: string;
   /** Gets the HTML after every change; '' when the text is empty. */
   onChange(html: string): void;
-  /** Most characters of plain text (spec default 20000); typing and pasting stop there. A counter shows the count. */
-  maxLength?: number;
+  /**
+   * Which listed rich-text field this edits (shared/rich-text-fields.ts): its limit in characters of
+   * plain text, where typing and pasting stop (a counter shows the count). Being listed is what has the
+   * server's test check that the field's schema sanitizes it.
+   */
+  field: RichTextField;
   /** Sent as `entity` with images uploaded from the editor (`city`, `hotel`, …). */
   entity: string;
   /** Endpoint under /api for editor images; default `/images` (multipart `image`, `entity`). */
@@ -97,7 +102,7 @@ const HEADING_LEVELS = RICH_TEXT_LIMITS.headingLevels;
 export function RichTextEditor({
   value,
   onChange,
-  maxLength = RICH_TEXT_LIMITS.defaultMaxLength,
+  field,
   entity,
   imageUploadPath = '/images',
   disabled = false,
@@ -106,6 +111,7 @@ export function RichTextEditor({
   id,
   'aria-label': ariaLabel = T.richText.editorLabel,
 }: RichTextEditorProps) {
+  const maxLength = richTextLimit(field);
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
   /** The HTML last sent out or loaded, so that our own change coming back as `value` is not reloaded. */

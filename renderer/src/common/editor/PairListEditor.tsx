@@ -1,5 +1,6 @@
 /** A list of two-part items (FAQ, advantages) in the SEO parts of the city dialog and the bus transport's catalogue. */
 import { Button, Card, FormGroup, InputGroup, Intent } from '@blueprintjs/core';
+import type { RichTextField } from '@shared/rich-text-fields';
 import type { FieldErrors } from '@shared/validation';
 import { RichTextEditor } from '../content-editors';
 
@@ -8,15 +9,14 @@ type Item = Record<string, unknown>;
 interface Part {
   key: string;
   label: string;
-  max: number;
 }
 
 interface Props {
   items: Item[];
   onChange(items: Item[]): void;
-  /** A one-line part (question, title) and a rich-text part (answer, text). */
-  first: Part;
-  second: Part;
+  /** A one-line part (question, title) of at most `max` characters and a rich-text part (answer, text): its listed field. */
+  first: Part & { max: number };
+  second: Part & { field: RichTextField };
   addText: string;
   /** At most this many items: the add link disappears at the limit (spec 01 §5: 4 advantages). */
   max?: number;
@@ -48,7 +48,7 @@ export function PairListEditor({ items, onChange, first, second, addText, max, e
             <RichTextEditor
               value={(item[second.key] as string) ?? ''}
               onChange={(html) => change(index, second.key, html)}
-              maxLength={second.max}
+              field={second.field}
               entity={entity}
               invalid={Boolean(error(index, second.key))}
               aria-label={`${second.label} ${index + 1}`}

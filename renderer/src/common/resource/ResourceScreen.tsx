@@ -8,6 +8,7 @@
  */
 import { Button, Card, H2, Intent } from '@blueprintjs/core';
 import { MESSAGES } from '@shared/messages';
+import { mayWrite } from '@shared/resources/define';
 import { useMutation } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -36,8 +37,8 @@ export function ResourceScreen<Row extends RowBase>({ definition }: { definition
   const [viewing, setViewing] = useState<number | null>(null);
   const closeView = useCallback(() => setViewing(null), []);
   const runToolbar = useMutation({ mutationFn: async (action: ToolbarActionSpec) => action.run?.(selection.ids) });
-  // No form, or a read-only resource (logs): no add button and no edit action.
-  const editable = Boolean(definition.form) && !resource.readOnly;
+  // No form, a read-only resource (logs), or a user outside its writeRoles (the accountant on the tour handbooks): no add button and no edit action.
+  const editable = Boolean(definition.form) && !resource.readOnly && user !== null && mayWrite(resource, user.role);
   const reply = list.list.data as Record<string, unknown> | undefined;
 
   // Opening a record may change other replies (it is no longer 'Новый': the header counters).

@@ -6,6 +6,7 @@
  */
 import { Button, Checkbox, HTMLTable, Icon, Intent, Spinner, Switch } from '@blueprintjs/core';
 import { MESSAGES } from '@shared/messages';
+import { mayWrite } from '@shared/resources/define';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useSession } from '../../api/session';
@@ -46,6 +47,8 @@ export function ResourceTable<Row extends RowBase>({ definition, list, actions, 
   const { resource } = definition;
   const navigate = useNavigate();
   const user = useSession((state) => state.user);
+  // Outside the resource's writeRoles (the accountant on the tour handbooks): switches shown, not switched; no delete.
+  const writable = user !== null && mayWrite(resource, user.role);
   const switches = definition.switches ?? [];
   // A switch column stands after the column its `after` names, else after all columns.
   const switchesAfter = (key: string | undefined) => switches.filter((column) => column.after === key || (key === undefined && !definition.columns.some((other) => other.key === column.after)));
@@ -61,7 +64,7 @@ export function ResourceTable<Row extends RowBase>({ definition, list, actions, 
     <td key={column.segment}>
       <Switch
         checked={Boolean((row as Record<string, unknown>)[resource.switches?.[column.segment] ?? ''])}
-        disabled={actions.toggling}
+        disabled={actions.toggling || !writable}
         onChange={() => actions.toggle(row, column.segment)}
         aria-label={column.title}
         className="row-switch"
@@ -119,7 +122,7 @@ export function ResourceTable<Row extends RowBase>({ definition, list, actions, 
                 />
               ))}
           {editable && <Button variant="minimal" icon="edit" aria-label={MESSAGES.list.edit} title={MESSAGES.list.edit} aria-haspopup="dialog" onClick={() => onEdit(row)} />}
-          {user && (definition.canDelete?.(row, user) ?? true) && (
+          {user && writable && (definition.canDelete?.(row, user) ?? true) && (
             <Button variant="minimal" intent={Intent.DANGER} icon="trash" aria-label={MESSAGES.list.delete} title={MESSAGES.list.delete} aria-haspopup="dialog" onClick={() => actions.askDelete(row)} />
           )}
         </td>

@@ -33,7 +33,7 @@ export function SeoContentField({ values, setValue, errors }: FieldRenderProps) 
                 aria-label={`${title}: текст`}
                 entity={CATALOG_SECTION_IMAGE.entity}
                 value={content[key].text ?? ''}
-                maxLength={L.blockText}
+                field={`catalogSection:seo_content.${key}.text`}
                 invalid={Boolean(textError)}
                 onChange={(html) => set({ [key]: { ...content[key], text: html } })}
               />
@@ -46,7 +46,7 @@ export function SeoContentField({ values, setValue, errors }: FieldRenderProps) 
         items={content.advantages as Record<string, unknown>[]}
         onChange={(advantages) => set({ advantages: advantages as SeoContent['advantages'] })}
         first={{ key: 'title', label: 'Заголовок', max: L.advantageTitle }}
-        second={{ key: 'text', label: 'Текст', max: L.advantageText }}
+        second={{ key: 'text', label: 'Текст', field: 'catalogSection:seo_content.advantages.*.text' }}
         addText="Добавить преимущество"
         max={L.advantages}
         errors={errors}

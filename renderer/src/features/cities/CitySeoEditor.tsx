@@ -38,16 +38,16 @@ export function CitySeoEditor({ values, setValue, errors }: FieldRenderProps) {
 }
 
 function SeoBlock({ name, title, block, errors, onChange }: { name: BlockName; title: string; block: Block; errors: FieldRenderProps['errors']; onChange(block: Block): void }) {
-  const path = `seo_settings.${name}`;
+  const path = `seo_settings.${name}` as const;
   const error = (key: string) => errors[`${path}.${key}`]?.[0];
   const text = (key: string, label: string, value: string | null, set: (value: string) => void) => (
     <FormGroup label={label} helperText={error(key)} intent={error(key) ? Intent.DANGER : Intent.NONE}>
       <InputGroup value={value ?? ''} onValueChange={set} intent={error(key) ? Intent.DANGER : Intent.NONE} aria-label={`${label} (${title})`} />
     </FormGroup>
   );
-  const rich = (key: string, label: string, value: string | null, set: (value: string) => void) => (
+  const rich = (key: 'description' | 'bottom_block.text', label: string, value: string | null, set: (value: string) => void) => (
     <FormGroup label={label} helperText={error(key)} intent={error(key) ? Intent.DANGER : Intent.NONE}>
-      <RichTextEditor value={value ?? ''} onChange={set} maxLength={CITY_LIMITS.richText} entity="city" invalid={Boolean(error(key))} aria-label={`${label} (${title})`} />
+      <RichTextEditor value={value ?? ''} onChange={set} field={`city:${path}.${key}`} entity="city" invalid={Boolean(error(key))} aria-label={`${label} (${title})`} />
     </FormGroup>
   );
   const meta = (key: keyof Block['meta'], value: string) => onChange({ ...block, meta: { ...block.meta, [key]: value } });
@@ -69,7 +69,7 @@ function SeoBlock({ name, title, block, errors, onChange }: { name: BlockName; t
         items={block.faq}
         onChange={(faq) => onChange({ ...block, faq: faq as Block['faq'] })}
         first={{ key: 'question', label: 'Вопрос', max: CITY_LIMITS.faqQuestion }}
-        second={{ key: 'answer', label: 'Ответ', max: CITY_LIMITS.richText }}
+        second={{ key: 'answer', label: 'Ответ', field: `city:${path}.faq.*.answer` }}
         addText="Добавить вопрос"
         errors={errors}
         errorPath={`${path}.faq`}
@@ -83,7 +83,7 @@ function SeoBlock({ name, title, block, errors, onChange }: { name: BlockName; t
             items={block.advantages ?? []}
             onChange={(advantages) => onChange({ ...block, advantages: advantages as Block['advantages'] })}
             first={{ key: 'title', label: 'Заголовок преимущества', max: CITY_LIMITS.advantageTitle }}
-            second={{ key: 'text', label: 'Текст преимущества', max: CITY_LIMITS.advantageText }}
+            second={{ key: 'text', label: 'Текст преимущества', field: 'city:seo_settings.bus_tickets.advantages.*.text' }}
             addText="Добавить преимущество"
             max={CITY_LIMITS.advantages}
             errors={errors}

@@ -25,7 +25,7 @@ export function InfoTab({ form, update, errors }: TabProps) {
   return (
     <div>
       <FormGroup label="Описание" labelFor="field-description" helperText={descriptionError} intent={descriptionError ? Intent.DANGER : Intent.NONE}>
-        <RichTextEditor id="field-description" entity="hotel" value={form.description ?? ''} onChange={(html) => update('description', html)} maxLength={HOTEL_LIMITS.description} invalid={Boolean(descriptionError)} />
+        <RichTextEditor id="field-description" entity="hotel" value={form.description ?? ''} onChange={(html) => update('description', html)} field="hotel:description" invalid={Boolean(descriptionError)} />
       </FormGroup>
       <FormFields fields={[{ kind: 'textarea', name: 'short_description', label: 'Краткое описание', rows: 3 }]} form={{ values: form, setValue: update, errors }} editing />
       <InfoLinesField value={form.info} onChange={(lines) => update('info', lines)} errors={errors} />

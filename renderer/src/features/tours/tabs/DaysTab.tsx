@@ -75,7 +75,7 @@ function DayDialog({ mode, draft, setDraft, serverErrors, onSave, onClose }: Row
             <>
               <FormFields fields={[{ kind: 'text', name: 'name', label: 'Название', required: true, hint: `Не более ${TOUR_LIMITS.dayName} символов` }]} form={{ values: draft as unknown as Record<string, unknown>, setValue, errors }} editing idPrefix="day" />
               <FormGroup label="Описание" labelFor="day-description" labelInfo="*" helperText={descriptionError} intent={descriptionError ? Intent.DANGER : Intent.NONE}>
-                <RichTextEditor id="day-description" entity={TOUR_ENTITY} value={draft.description} onChange={(html) => setValue('description', html)} maxLength={TOUR_LIMITS.richText} invalid={Boolean(descriptionError)} />
+                <RichTextEditor id="day-description" entity={TOUR_ENTITY} value={draft.description} onChange={(html) => setValue('description', html)} field="tour:days.*.description" invalid={Boolean(descriptionError)} />
               </FormGroup>
             </>
           ),

@@ -37,7 +37,7 @@ export function InfoTab({ form, update, errors }: Props) {
     const error = errors[name]?.[0];
     return (
       <FormGroup key={name} label={label} labelFor={`field-${name}`} helperText={error} intent={error ? Intent.DANGER : Intent.NONE}>
-        <RichTextEditor id={`field-${name}`} aria-label={label} entity={TOUR_ENTITY} value={form[name] ?? ''} onChange={(html) => update(name, html)} maxLength={name === 'description' ? TOUR_LIMITS.description : TOUR_LIMITS.richText} invalid={Boolean(error)} />
+        <RichTextEditor id={`field-${name}`} aria-label={label} entity={TOUR_ENTITY} value={form[name] ?? ''} onChange={(html) => update(name, html)} field={`tour:${name}`} invalid={Boolean(error)} />
       </FormGroup>
     );
   };

@@ -31,14 +31,14 @@ const PAIR_LISTS = [
     title: 'Преимущества',
     addText: 'Добавить преимущество',
     first: { key: 'title', label: 'Заголовок преимущества', max: TRANSPORT_LIMITS.advantageTitle },
-    second: { key: 'text', label: 'Текст преимущества', max: TRANSPORT_LIMITS.richText },
+    second: { key: 'text', label: 'Текст преимущества', field: 'transport:catalog.seo_settings.advantages.*.text' },
   },
   {
     key: 'faq',
     title: 'Вопросы и ответы',
     addText: 'Добавить вопрос',
     first: { key: 'question', label: 'Вопрос', max: TRANSPORT_LIMITS.faqQuestion },
-    second: { key: 'answer', label: 'Ответ', max: TRANSPORT_LIMITS.richText },
+    second: { key: 'answer', label: 'Ответ', field: 'transport:catalog.seo_settings.faq.*.answer' },
   },
 ] as const;
 
@@ -63,7 +63,7 @@ export function CatalogTab({ form, update, errors }: Props) {
         <H5 className="editor-section-title">{title}</H5>
         <FormFields fields={[{ kind: 'text', name: 'title', label: 'Заголовок', hint: `Не более ${TRANSPORT_LIMITS.blockTitle} символов` }]} form={part(name)} editing idPrefix={name} />
         <FormGroup label="Текст" helperText={textError} intent={textError ? Intent.DANGER : Intent.NONE}>
-          <RichTextEditor value={String(seo[name].text ?? '')} onChange={(html) => part(name).setValue('text', html)} maxLength={TRANSPORT_LIMITS.richText} entity={ENTITY} invalid={Boolean(textError)} aria-label={`${title}: текст`} />
+          <RichTextEditor value={String(seo[name].text ?? '')} onChange={(html) => part(name).setValue('text', html)} field={`transport:catalog.seo_settings.${name}.text`} entity={ENTITY} invalid={Boolean(textError)} aria-label={`${title}: текст`} />
         </FormGroup>
       </div>
     );
