@@ -6,24 +6,20 @@
  * hotels with the bus pair or a train or flight, and flights and trains without a product. Tourists
  * with names, birth dates and documents; service lines; statuses 1–7 (a paid one with its payment);
  * some from outside sources (the site, the mobile app with its platform, the search module); managers
- * from the staff. The rows are written in bulk, the seats through the seat store, and every
- * application is then priced by the same code its save uses (loader, engine, store), so the totals
- * and the stored breakdown are the engine's. The transport kind's passengers' applications get their
- * search text here but no totals (see fill).
+ * from the staff. Every application is saved through the application's commands (issue 26) as an
+ * outside system would save it — numbered, priced by the engine, its seats booked through the seat
+ * store — and its discount, payments and status, or its cancel, are later commands.
  */
-import type { DataSource, EntityManager } from 'typeorm';
-import { ApplicationSource, ApplicationStatus, RequesterType, SOURCE_PLATFORMS, TransferType, type ServiceLineKind } from '../../shared/applications/constants.js';
+import { ApplicationSource, ApplicationStatus, PaymentStatus, RequesterType, SERVICE_LINE_KINDS, SOURCE_PLATFORMS, TransferType, type ServiceLineKind } from '../../shared/applications/constants.js';
 import { applicationSchema } from '../../shared/applications/schema.js';
-import { Role } from '../../shared/roles.js';
+import type { ApplicationRecord } from '../../shared/applications/types.js';
+import { decimal } from '../../shared/money.js';
 import { seatNumbers } from '../../shared/transport/seat-scheme.js';
 import { departureDates } from '../../shared/transport/rules.js';
 import { todayIso } from '../../shared/transport/constants.js';
-import { syncApplicationSeats } from '../seats/seat-store.js';
-import { ApplicationsService } from '../applications/applications.service.js';
 import type { ApplicationActor } from '../applications/commands/actor.js';
-import { ApplicationCommands } from '../applications/commands/application-commands.js';
-import { parseInput } from '../common/http/errors.js';
-import { addDays, BulkRows, reserveIds } from './bulk.js';
+import type { ApplicationCommands, SaveOptions } from '../applications/commands/application-commands.js';
+import { addDays } from './bulk.js';
 import type { FakeDataContext, FakeDataKind } from './kind.js';
 import { FULLEST_DEPARTURE, familyOf } from './transports.js';
 
@@ -482,10 +478,11 @@ const startOf = (draft: Draft): string | null =>
 export const applicationsKind: FakeDataKind = {
   name: 'applications',
   table: 'applications',
-  async fill({ sql, faker }, count) {
+  async fill({ sql, faker, commands: openCommands }, count) {
     const today = todayIso();
     const catalogue = await readCatalogue(sql, today);
     if (catalogue.clients.length === 0) return;
+    const commands = await openCommands();
 
     const drafts: Draft[] = [];
     for (let attempt = 0; drafts.length < count && attempt < count * 4; attempt++) {
@@ -499,37 +496,9 @@ export const applicationsKind: FakeDataKind = {
       if (draft) drafts.push(draft);
     }
 
-    const applications = new BulkRows('applications', {
-      id: 'integer', type: 'smallint', hotel_id: 'integer', tour_id: 'integer', transport_id: 'integer', sea_tour_id: 'integer', tour_date: 'date',
-      client_id: 'integer', agency_id: 'integer', agency_user_id: 'integer', user_id: 'integer', created_by_id: 'integer', status: 'smallint', payment_method: 'smallint',
-      adult_count: 'smallint', child_count: 'smallint', phone: 'varchar', email: 'varchar', attendant_phone: 'varchar', comment: 'text', promo_code: 'varchar',
-      manual_price_without_discount: 'numeric', source: 'varchar', source_payload: 'jsonb', payload: 'jsonb', external_id: 'varchar', start_date: 'date', city_id: 'integer', created_at: 'timestamptz',
-    });
-    const stays = new BulkRows('application_accommodations', {
-      application_id: 'integer', position: 'smallint', hotel_id: 'integer', room_id: 'integer', start_at: 'date', finish_at: 'date', meal_id: 'integer',
-      adult_count: 'smallint', child_count: 'smallint', adv_adult_count: 'smallint', adv_child_count: 'smallint', child_without_count: 'smallint',
-    });
-    const rides = new BulkRows('application_transports', {
-      application_id: 'integer', leg: 'varchar', transport_id: 'integer', departure_date: 'date', from_route_id: 'integer', to_route_id: 'integer', from_city_id: 'integer', to_city_id: 'integer', start_at: 'date', finish_at: 'date',
-    });
-    const transfers = new BulkRows('application_transfers', { application_id: 'integer', leg: 'varchar', from_city_id: 'integer', to_city_id: 'integer', transfer_type: 'smallint', start_at: 'date', finish_at: 'date' });
-    const services = new BulkRows('application_services', { application_id: 'integer', kind: 'varchar', position: 'smallint', tour_service_id: 'integer', hotel_service_id: 'integer', count: 'numeric' });
-    const meals = new BulkRows('application_meals', { application_id: 'integer', position: 'smallint', tour_meal_id: 'integer', persons: 'smallint' });
-    const tourists = new BulkRows('tourists', {
-      id: 'integer', application_id: 'integer', position: 'smallint', last_name: 'varchar', first_name: 'varchar', patronymic: 'varchar', birthday_date: 'date', document: 'smallint', document_number: 'varchar', citizenship: 'smallint', gender: 'smallint',
-    });
-
-    const ids = await reserveIds(sql, 'applications', drafts.length);
-    const touristCount = drafts.reduce((sum, draft) => sum + (draft.tourists ? draft.party.adults + draft.party.children : 0), 0);
-    const touristIds = await reserveIds(sql, 'tourists', touristCount);
-    let nextTourist = 0;
-    const seatings: { application: number; leg: 'forth' | 'back'; transport: number; date: string; from: number; to: number; seats: number[]; tourists: number[]; by: number | null }[] = [];
-    // Children's ages go in after the rows (an array column does not travel through unnest's arrays).
-    const ages: { id: number; ages: string }[] = [];
-    const settled: { id: number; status: number; requester: RequesterType; discount: boolean; past: boolean }[] = [];
-
-    drafts.forEach((draft, index) => {
-      const id = ids[index]!;
+    // Each application as an outside system would make it: saved through the application's commands
+    // (numbered, priced, its seats booked), then its discount, payments, status or cancel as later saves.
+    for (const draft of drafts) {
       const start = startOf(draft) ?? today;
       const past = start < today;
       const source = chance(faker, 14) ? faker.helpers.arrayElement([ApplicationSource.WebSite, ApplicationSource.MobileApplication, ApplicationSource.SearchModule]) : null;
@@ -555,32 +524,41 @@ export const applicationsKind: FakeDataKind = {
             { value: ApplicationStatus.Paid, weight: 16 },
             { value: ApplicationStatus.Cancelled, weight: 6 },
           ]);
-      // An outside application for an auto-confirming product took the product's status on arrival.
+      // An outside application for an auto-confirming product takes the product's status on arrival (the save does).
       if (source !== null && draft.product.auto_confirm && status <= ApplicationStatus.InWork) status = draft.product.auto_confirm;
-      const requester = agency ? RequesterType.Agency : RequesterType.Client;
       const family = familyOf(faker, draft.party.adults + draft.party.children, draft.party.children);
       const childAges = family.members.slice(draft.party.adults).map((member) => Number(start.slice(0, 4)) - Number(member.birthday_date.slice(0, 4)) - (start.slice(5) < member.birthday_date.slice(5) ? 1 : 0));
       const madeDaysBefore = between(faker, 3, 60);
       const made = addDays(start, -madeDaysBefore) < today ? addDays(start, -madeDaysBefore) : addDays(today, -between(faker, 0, 2));
       const platform = source === ApplicationSource.MobileApplication ? faker.helpers.arrayElement(SOURCE_PLATFORMS) : null;
       const external = source === ApplicationSource.SearchModule ? `SM-${between(faker, 100000, 999999)}` : null;
-      applications.push({
-        id,
-        type: draft.type,
-        hotel_id: draft.product.hotel_id ?? null,
-        tour_id: draft.product.tour_id ?? null,
-        transport_id: draft.product.transport_id ?? null,
-        sea_tour_id: draft.product.sea_tour_id ?? null,
+      const paymentMethod = chance(faker, 80) ? (agency ? faker.helpers.arrayElement([2, 3]) : faker.helpers.arrayElement([1, 2, 3, 4])) : null;
+      const product = draft.product.hotel_id ?? draft.product.tour_id ?? draft.product.transport_id ?? draft.product.sea_tour_id ?? null;
+      const leg = (side: 'forth' | 'back') => draft.rides.find((ride) => ride.leg === side);
+      const transfer = (side: 'forth' | 'back') => draft.transfers.find((item) => item.leg === side);
+      const rideOfLeg = (side: 'forth' | 'back') => {
+        const ride = leg(side);
+        return ride ? { transport_id: ride.transport.id, departure_date: ride.date, from_route_id: ride.ride.fromPoint.id, to_route_id: ride.ride.toPoint.id } : null;
+      };
+      const seatsOfLeg = (side: 'forth' | 'back') => (leg(side)?.seats ?? []).map((number, index) => ({ number, tourist_index: index }));
+      const transferOfLeg = (side: 'forth' | 'back') => {
+        const item = transfer(side);
+        return item ? { from_city_id: item.from, to_city_id: item.to, transfer_type: item.type, start_at: item.start, finish_at: item.finish } : null;
+      };
+      const payload = {
+        application_type: draft.type,
+        applicationable_id: product,
         tour_date: draft.tour_date,
-        client_id: agency ? null : client.id,
-        agency_id: agency?.id ?? null,
+        requester_type: agency ? RequesterType.Agency : RequesterType.Client,
+        requester_id: agency ? agency.id : client.id,
         agency_user_id: agency && agency.users.length > 0 && chance(faker, 60) ? faker.helpers.arrayElement(agency.users) : null,
         user_id: managerId,
-        created_by_id: source === null ? managerId : null,
-        status,
-        payment_method: chance(faker, 80) ? (agency ? faker.helpers.arrayElement([2, 3]) : faker.helpers.arrayElement([1, 2, 3, 4])) : null,
+        // Paid and cancelled come later: a payment first, the cancel action last.
+        status: status === ApplicationStatus.Paid ? ApplicationStatus.FullPaymentRequired : status === ApplicationStatus.Cancelled ? ApplicationStatus.New : status,
+        payment_method: paymentMethod,
         adult_count: draft.party.adults,
         child_count: draft.party.children,
+        children_ages: childAges,
         phone: agency ? family.phone : client.phone,
         email: agency ? family.email : client.email,
         attendant_phone: chance(faker, 15) ? `+79${faker.string.numeric({ length: 9, allowLeadingZeros: true })}` : null,
@@ -588,152 +566,69 @@ export const applicationsKind: FakeDataKind = {
         promo_code: source !== null && chance(faker, 20) ? faker.helpers.arrayElement(['LETO2026', 'SEMYA10', 'PERVYI']) : null,
         manual_price_without_discount: draft.manual_price,
         source,
-        source_payload: source === null ? null : JSON.stringify({ ...(platform ? { platform } : {}), received_at: `${made}T12:00:00+03:00`, adults: draft.party.adults, children: draft.party.children }),
-        payload: source === null ? null : JSON.stringify({ application_type: draft.type, adult_count: draft.party.adults, child_count: draft.party.children, phone: client.phone, ...(external ? { external_id: external } : {}) }),
+        source_payload: source === null ? null : { ...(platform ? { platform } : {}), received_at: `${made}T12:00:00+03:00`, adults: draft.party.adults, children: draft.party.children },
         external_id: external,
-        start_date: startOf(draft),
-        city_id: draft.city_id,
-        created_at: `${made}T${String(between(faker, 9, 19)).padStart(2, '0')}:${String(between(faker, 0, 59)).padStart(2, '0')}:00+03:00`,
-      });
-      draft.stays.forEach((stay, position) => stays.push({ application_id: id, position, hotel_id: stay.room.hotel_id, room_id: stay.room.id, start_at: stay.start, finish_at: stay.finish, meal_id: stay.meal, ...stay.counts }));
-      const people = draft.tourists ? family.members.map(() => touristIds[nextTourist++]!) : [];
-      people.forEach((touristId, position) => tourists.push({ id: touristId, application_id: id, position, ...family.members[position]! }));
-      for (const ride of draft.rides) {
-        rides.push({
-          application_id: id, leg: ride.leg, transport_id: ride.transport.id, departure_date: ride.date, from_route_id: ride.ride.fromPoint.id, to_route_id: ride.ride.toPoint.id,
-          from_city_id: ride.ride.fromPoint.city_id, to_city_id: ride.ride.toPoint.city_id, start_at: ride.ride.start, finish_at: ride.ride.finish,
-        });
-        seatings.push({ application: id, leg: ride.leg, transport: ride.transport.id, date: ride.date, from: ride.ride.from, to: ride.ride.to, seats: ride.seats, tourists: people, by: managerId });
+        accommodations: draft.stays.map((stay) => ({ hotel_id: stay.room.hotel_id, room_id: stay.room.id, start_at: stay.start, finish_at: stay.finish, meal_id: stay.meal, ...stay.counts })),
+        transport_forth: rideOfLeg('forth'),
+        transport_back: rideOfLeg('back'),
+        seats_forth: seatsOfLeg('forth'),
+        seats_back: seatsOfLeg('back'),
+        transfer_forth: transferOfLeg('forth'),
+        transfer_back: transferOfLeg('back'),
+        ...Object.fromEntries(SERVICE_LINE_KINDS.map((kind) => [kind, draft.services.filter((line) => line.kind === kind).map((line) => ({ serviceable_id: line.tour_service_id ?? line.hotel_service_id, count: line.count }))])),
+        meals: draft.meals.map((meal) => ({ tour_meal_id: meal, persons: draft.party.adults + draft.party.children })),
+        tourists: draft.tourists ? family.members : [],
+      };
+      const raw = source === null ? undefined : { application_type: draft.type, adult_count: draft.party.adults, child_count: draft.party.children, phone: client.phone, ...(external ? { external_id: external } : {}) };
+      const createdAt = `${made}T${String(between(faker, 9, 19)).padStart(2, '0')}:${String(between(faker, 0, 59)).padStart(2, '0')}:00+03:00`;
+      const actor: ApplicationActor = { kind: 'system', userId: source === null ? managerId : null };
+      const saved = await demoSave(commands, payload, actor, { raw, createdAt });
+
+      // A discount (within the engine's cap) for some of those still open; payments: a paid one in full
+      // (in one or two payments), some awaiting payment their prepayment; then the status and the cancel.
+      const discounted = draft.manual_price === null && status <= ApplicationStatus.InWork && chance(faker, 25) && saved.totals.max_discount > 0;
+      const paid = status === ApplicationStatus.Paid;
+      const prepaid = (status === ApplicationStatus.ConfirmedPaymentRequired || status === ApplicationStatus.FullPaymentRequired) && chance(faker, 50);
+      if (discounted || paid || prepaid) {
+        const total = decimal(saved.totals.price_total);
+        const share = total.times(0.3).dividedBy(100).toDecimalPlaces(0).times(100);
+        const payDay = (days: number) => (addDays(made, days) < today ? addDays(made, days) : today);
+        const isOnline = paymentMethod === 2;
+        const payments = paid
+          ? saved.id % 3 === 0
+            ? [{ sum: share.toFixed(2), status: 2, is_online: isOnline, date: payDay(1) }, { sum: total.minus(share).toFixed(2), status: 2, is_online: isOnline, date: payDay(3) }]
+            : [{ sum: total.toFixed(2), status: 2, is_online: isOnline, date: payDay(1) }]
+          : prepaid
+            ? [{ sum: share.toFixed(2), status: 2, is_online: isOnline, date: payDay(1) }]
+            : [];
+        await demoSave(
+          commands,
+          {
+            ...applicationSchema.parse(saved),
+            discount: discounted ? Math.min(saved.totals.max_discount, Math.round((Number(saved.totals.price_without_discount) * (3 + (saved.id % 5))) / 100 / 100) * 100) : saved.discount,
+            payments,
+            payment_status: paid ? PaymentStatus.Paid : prepaid ? PaymentStatus.PartiallyPaid : undefined,
+            payment_method: paid || prepaid ? (paymentMethod ?? (agency ? 3 : 1)) : paymentMethod,
+            prepayment: prepaid && status === ApplicationStatus.ConfirmedPaymentRequired ? share.toFixed(2) : null,
+            status: paid ? ApplicationStatus.Paid : saved.status,
+          },
+          actor,
+          { id: saved.id },
+        );
       }
-      for (const transfer of draft.transfers) transfers.push({ application_id: id, leg: transfer.leg, from_city_id: transfer.from, to_city_id: transfer.to, transfer_type: transfer.type, start_at: transfer.start, finish_at: transfer.finish });
-      const positions: Record<ServiceLineKind, number> = { services: 0, required_services: 0, additional_services: 0 };
-      for (const line of draft.services) services.push({ application_id: id, kind: line.kind, position: positions[line.kind]++, tour_service_id: line.tour_service_id, hotel_service_id: line.hotel_service_id, count: String(line.count) });
-      draft.meals.forEach((meal, position) => meals.push({ application_id: id, position, tour_meal_id: meal, persons: draft.party.adults + draft.party.children }));
-      if (childAges.length > 0) ages.push({ id, ages: `{${childAges.join(',')}}` });
-      settled.push({ id, status, requester, discount: draft.manual_price === null && status <= ApplicationStatus.InWork && chance(faker, 25), past });
-    });
-
-    for (const rows of [applications, stays, rides, transfers, services, meals, tourists]) await rows.insert(sql);
-    await sql.query(`UPDATE applications a SET children_ages = x.ages::smallint[] FROM unnest($1::int[], $2::text[]) AS x(id, ages) WHERE x.id = a.id`, [ages.map((row) => row.id), ages.map((row) => row.ages)]);
-
-    // Seats through the seat store, in one transaction (its statements want one).
-    const { manager, db } = typeormOn(sql);
-    await sql.query('BEGIN');
-    try {
-      for (const seating of seatings) {
-        await syncApplicationSeats(manager, {
-          applicationId: seating.application,
-          leg: seating.leg,
-          transportId: seating.transport,
-          departureDate: seating.date,
-          from: seating.from,
-          to: seating.to,
-          wanted: seating.seats.map((number, index) => ({ number, touristId: seating.tourists[index] ?? null })),
-          createdById: seating.by,
-        });
-      }
-      await sql.query('COMMIT');
-    } catch (error) {
-      await sql.query('ROLLBACK');
-      throw error;
+      if (status === ApplicationStatus.Cancelled) await commands.cancel(saved.id, undefined, actor);
     }
-
-    // The transport kind's passengers' applications get their search text here; their totals stay 0
-    // (pricing each through the save costs ~20 ms: thousands of them would add minutes to the fill).
-    await fillSearchText(sql);
-
-    // Totals by the engine, as a save stores them; a discount (within the engine's cap) for some of those still open, priced again.
-    const saver = await editorSave(sql, db);
-    for (const application of settled) await saver(application.id);
-    const discounted = settled.filter((application) => application.discount);
-    if (discounted.length > 0) {
-      await sql.query(
-        `UPDATE applications SET discount = least(max_discount, round(price_without_discount * (3 + id % 5) / 100 / 100) * 100) WHERE id = ANY($1::int[]) AND max_discount > 0`,
-        [discounted.map((application) => application.id)],
-      );
-      for (const application of discounted) await saver(application.id);
-    }
-
-    // Payments: a paid application paid in full (one or two payments), some confirmed ones the prepayment.
-    const paid = settled.filter((application) => application.status === ApplicationStatus.Paid).map((application) => application.id);
-    const prepaid = settled.filter((application) => (application.status === ApplicationStatus.ConfirmedPaymentRequired || application.status === ApplicationStatus.FullPaymentRequired) && chance(faker, 50)).map((application) => application.id);
-    await sql.query(
-      `INSERT INTO payments (application_id, status, sum, is_online, date, created_by_id, created_at)
-       SELECT a.id, 2, CASE WHEN a.id = ANY($2::int[]) THEN round(a.price_total * 0.3, -2) WHEN a.id % 3 = 0 THEN round(a.price_total * 0.3, -2) ELSE a.price_total END,
-              coalesce(a.payment_method = 2, false), least(current_date, a.created_at::date + 1), a.user_id, least(now(), a.created_at + interval '1 day')
-         FROM applications a WHERE a.id = ANY($1::int[]) OR a.id = ANY($2::int[])`,
-      [paid, prepaid],
-    );
-    await sql.query(
-      `INSERT INTO payments (application_id, status, sum, is_online, date, created_by_id, created_at)
-       SELECT a.id, 2, a.price_total - round(a.price_total * 0.3, -2), coalesce(a.payment_method = 2, false), least(current_date, a.created_at::date + 3), a.user_id, least(now(), a.created_at + interval '3 days')
-         FROM applications a WHERE a.id = ANY($1::int[]) AND a.id % 3 = 0`,
-      [paid],
-    );
-    await sql.query(`UPDATE applications SET payment_status = CASE WHEN id = ANY($1::int[]) THEN 3 ELSE 2 END,
-              payment_method = coalesce(payment_method, CASE WHEN agency_id IS NULL THEN 1 ELSE 3 END), prepayment = CASE WHEN id = ANY($2::int[]) THEN round(price_total * 0.3, -2) END WHERE id = ANY($1::int[]) OR id = ANY($2::int[])`, [paid, prepaid]);
     await sql.query(`ANALYZE application_accommodations, application_transports, application_services, tourists, seat_bookings, payments`);
   },
 };
 
-/** The list's search text (number, the requester's name, phone, e-mail, tourists' names) of the applications without one. */
-async function fillSearchText(sql: Sql): Promise<void> {
-  await sql.query(
-    `UPDATE applications a SET search_text = concat_ws(' ', a.number, coalesce(c.full_name, u.full_name), a.phone, a.email,
-            (SELECT string_agg(concat_ws(' ', s.last_name, s.first_name, s.patronymic), ' ' ORDER BY s.position) FROM tourists s WHERE s.application_id = a.id))
-       FROM applications x LEFT JOIN clients c ON c.id = x.client_id LEFT JOIN agency_users u ON u.id = x.agency_user_id
-      WHERE x.id = a.id AND a.search_text = ''`,
-  );
-}
-
-/**
- * The fake-data client as TypeORM's manager and data source (what the server's code runs on): rows
- * of a query, [rows, count] of an UPDATE or DELETE as TypeORM's PostgreSQL driver answers them, and
- * a transaction on the one connection (a manager bound to it, so reads are never sent in parallel).
- */
-function typeormOn(sql: Sql): { manager: EntityManager; db: DataSource } {
-  const manager = {
-    // Bound to one connection, as a transaction's manager is: its reads run one after another (readAll).
-    queryRunner: {},
-    query: async (text: string, params?: unknown[]) => {
-      const result = await sql.query(text, params as unknown[]);
-      return result.command === 'UPDATE' || result.command === 'DELETE' ? [result.rows, result.rowCount] : result.rows;
-    },
-  } as unknown as EntityManager;
-  const transaction = async <T>(work: (transaction: EntityManager) => Promise<T>): Promise<T> => {
-    await sql.query('BEGIN');
-    try {
-      const result = await work(manager);
-      await sql.query('COMMIT');
-      return result;
-    } catch (error) {
-      await sql.query('ROLLBACK');
-      throw error;
-    }
-  };
-  const db = { manager, transaction } as unknown as DataSource;
-  // The data source a manager belongs to (schema reads are cached per data source).
-  Object.assign(manager, { connection: db });
-  return { manager, db };
-}
-
-/**
- * Prices and stores an application as the editor does: opened (GET's record read into the form) and
- * saved unchanged by an administrator through the applications' own save — the loader, the engine,
- * the shares and breakdown, the search text, start date and city, the seats — so the demo's totals
- * are the engine's.
- */
-async function editorSave(sql: Sql, db: DataSource): Promise<(id: number) => Promise<void>> {
-  const [admin] = (await sql.query<{ id: number }>(`SELECT id FROM users WHERE is_active ORDER BY role = $1 DESC, id LIMIT 1`, [Role.Administrator])).rows;
-  const actor: ApplicationActor = { kind: 'system', userId: admin?.id ?? null };
-  const reads = new ApplicationsService(db);
-  const commands = new ApplicationCommands(db, reads);
-  return async (id) => {
-    try {
-      const form = parseInput(applicationSchema, await reads.read(db.manager, id, { role: Role.Administrator }));
-      await commands.save(form, actor, { id });
-    } catch (error) {
-      throw new Error(`Demo application ${id} refused by the save: ${error instanceof Error ? `${error.message} ${JSON.stringify((error as { getResponse?: () => unknown }).getResponse?.() ?? '')}` : String(error)}`, { cause: error });
-    }
-  };
+/** A demo application saved through the commands; a refusal names the application and why (a fake-data bug). */
+async function demoSave(commands: ApplicationCommands, payload: unknown, actor: ApplicationActor, options: SaveOptions): Promise<ApplicationRecord> {
+  try {
+    const { data } = await commands.save(applicationSchema.parse(payload), actor, options);
+    return data as ApplicationRecord;
+  } catch (error) {
+    const detail = error instanceof Error ? `${error.message} ${JSON.stringify((error as { getResponse?: () => unknown }).getResponse?.() ?? '')}` : String(error);
+    throw new Error(`Demo application ${options.id ?? '(new)'} refused by the save: ${detail}`, { cause: error });
+  }
 }

@@ -15,6 +15,8 @@ import { departureDates } from '../../shared/transport/rules.js';
 import { todayIso } from '../../shared/transport/constants.js';
 import { addDays, BulkRows, daysBetween, percentOf, reserveIds, roundRoubles } from './bulk.js';
 import { ensureCities, ensureVendors, type FakeVendor } from './catalogue.js';
+import { applicationSchema } from '../../shared/applications/schema.js';
+import type { ApplicationCommands } from '../applications/commands/application-commands.js';
 import type { FakeDataContext, FakeDataKind } from './kind.js';
 import { coachesFor } from './transportations.js';
 import { latin, MAIL_DOMAINS } from './vocabulary.js';
@@ -103,7 +105,7 @@ function routeOf(line: Line, back: boolean) {
 export const transportsKind: FakeDataKind = {
   name: 'transports',
   table: 'transports',
-  async fill({ sql, faker }, count) {
+  async fill({ sql, faker, commands: openCommands }, count) {
     const cities = await ensureCities(sql, [...new Set(LINES.flatMap((line) => line.points.map(([city]) => city)))]);
     const carriers = [...(await ensureVendors(sql, CARRIERS)).values()];
     // Buses: the types there are (one coach of transportations.ts when there are none).
@@ -126,7 +128,6 @@ export const transportsKind: FakeDataKind = {
     // Every application has a requester: the demo's clients (one is made when there are none).
     let { rows: requesters } = await sql.query<{ id: number }>('SELECT id FROM clients ORDER BY id LIMIT 5000');
     if (requesters.length === 0) requesters = (await sql.query<{ id: number }>(`INSERT INTO clients (surname, name, phone, is_new) VALUES ('Пассажиров', 'Пётр', '+79990000001', false) RETURNING id`)).rows;
-    const [{ applications: applicationsBefore }] = (await sql.query<{ applications: number }>('SELECT count(*)::int AS applications FROM applications')).rows as [{ applications: number }];
 
     const today = todayIso();
     const transports = new BulkRows('transports', {
@@ -140,12 +141,6 @@ export const transportsKind: FakeDataKind = {
     const days = new BulkRows('transport_days', { transport_id: 'integer', number: 'smallint', commission_type: 'smallint', commission_sum: 'numeric', freight: 'numeric' });
     const dates = new BulkRows('transport_dates', { transport_id: 'integer', start_date: 'date', commission_type: 'smallint', commission_sum: 'numeric', freight: 'numeric' });
     const tariffs = new BulkRows('transport_tariffs', { transport_id: 'integer', from_position: 'smallint', to_position: 'smallint', tariff: 'numeric' });
-    const applications = new BulkRows('applications', {
-      id: 'integer', number: 'varchar', type: 'smallint', transport_id: 'integer', client_id: 'integer', email: 'varchar', phone: 'varchar', created_at: 'timestamptz',
-    });
-    const tourists = new BulkRows('tourists', {
-      id: 'integer', application_id: 'integer', last_name: 'varchar', first_name: 'varchar', patronymic: 'varchar', birthday_date: 'date', document: 'smallint', document_number: 'varchar', citizenship: 'smallint', gender: 'smallint',
-    });
     const bookings = new BulkRows('seat_bookings', {
       transport_id: 'integer', departure_date: 'date', number: 'smallint', from_position: 'smallint', to_position: 'smallint', application_id: 'integer', tourist_id: 'integer', leg: 'varchar', created_by_id: 'integer', created_at: 'timestamptz',
     });
@@ -153,13 +148,11 @@ export const transportsKind: FakeDataKind = {
     const departureApplications = new BulkRows('transport_date_data_applications', { date_data_id: 'integer', application_id: 'integer' });
 
     const transportIds = await reserveIds(sql, 'transports', count);
-    // Applications, tourists and departure data are numbered 0, 1, … as they are made; their ids are
-    // reserved once their number is known, and the references remapped (BulkRows.remap).
-    let nextApplication = 0;
-    let nextTourist = 0;
+    // Passengers' applications and departure data are numbered 0, 1, … as they are made; the
+    // applications are saved through the commands once the transports are written, the departure data's
+    // ids reserved, and the references remapped (BulkRows.remap).
+    const passengers: Passenger[] = [];
     let nextData = 0;
-    /** When each application was made: numbers are given in that order once all are made. */
-    const madeAt: string[] = [];
     const chosen = services().filter(({ line, back, round }) => !taken.has(nameOf(line, back, round).toLowerCase())).slice(0, count);
 
     const made = chosen.map(({ line, back, round }, index) => {
@@ -268,27 +261,13 @@ export const transportsKind: FakeDataKind = {
             // Held by hand on the schedule, no tourist yet.
             for (const number of party) bookings.push({ transport_id: id, departure_date: date, number, from_position: from, to_position: to, application_id: null, tourist_id: null, leg: null, created_by_id: managers.length > 0 ? faker.helpers.arrayElement(managers).id : null, created_at: createdAt });
           } else {
-            const applicationId = nextApplication++;
-            seated.push(applicationId);
-            const family = familyOf(faker, party.length);
-            applications.push({ id: applicationId, number: applicationId, type: 3, transport_id: id, client_id: faker.helpers.arrayElement(requesters).id, email: family.email, phone: family.phone, created_at: createdAt });
-            madeAt.push(createdAt);
-            party.forEach((number, member) => {
-              const touristId = nextTourist++;
-              tourists.push({ id: touristId, application_id: applicationId, ...family.members[member]! });
-              bookings.push({ transport_id: id, departure_date: date, number, from_position: from, to_position: to, application_id: applicationId, tourist_id: touristId, leg, created_by_id: null, created_at: createdAt });
-            });
+            seated.push(passengers.length);
+            passengers.push({ transportId: id, date, leg, from, to, seats: party, family: familyOf(faker, party.length), clientId: faker.helpers.arrayElement(requesters).id, createdAt });
           }
           // The rest of the route of a seat freed at a stop is sold again, to one traveller.
           if (partial && to < last && chance(faker, 50)) {
-            const applicationId = nextApplication++;
-            seated.push(applicationId);
-            const traveller = familyOf(faker, 1);
-            applications.push({ id: applicationId, number: applicationId, type: 3, transport_id: id, client_id: faker.helpers.arrayElement(requesters).id, email: traveller.email, phone: traveller.phone, created_at: createdAt });
-            madeAt.push(createdAt);
-            const touristId = nextTourist++;
-            tourists.push({ id: touristId, application_id: applicationId, ...traveller.members[0]! });
-            bookings.push({ transport_id: id, departure_date: date, number: party[0]!, from_position: to, to_position: last, application_id: applicationId, tourist_id: touristId, leg, created_by_id: null, created_at: createdAt });
+            seated.push(passengers.length);
+            passengers.push({ transportId: id, date, leg, from: to, to: last, seats: [party[0]!], family: familyOf(faker, 1), clientId: faker.helpers.arrayElement(requesters).id, createdAt });
           }
         }
         // The bus, its driver's tracking link and where it waits: for the next two departures.
@@ -309,67 +288,78 @@ export const transportsKind: FakeDataKind = {
       }
     }
 
-    const applicationIds = await reserveIds(sql, 'applications', nextApplication);
-    const touristIds = await reserveIds(sql, 'tourists', nextTourist);
+    for (const rows of [transports, points, days, dates, tariffs, bookings]) await rows.insert(sql);
+    const applicationIds = await savePassengers(sql, await openCommands(), passengers);
     const dataIds = await reserveIds(sql, 'transport_date_data', nextData);
-    applications.remap('id', applicationIds);
-    const numbers: string[] = [];
-    [...madeAt.keys()].sort((a, b) => madeAt[a]!.localeCompare(madeAt[b]!) || a - b).forEach((index, order) => (numbers[index] = applicationNumber(applicationsBefore + order + 1, madeAt[index]!)));
-    applications.remap('number', numbers);
-    tourists.remap('id', touristIds);
-    tourists.remap('application_id', applicationIds);
-    bookings.remap('application_id', applicationIds);
-    bookings.remap('tourist_id', touristIds);
     departureData.remap('id', dataIds);
     departureApplications.remap('date_data_id', dataIds);
     departureApplications.remap('application_id', applicationIds);
-
-    for (const rows of [transports, points, days, dates, tariffs, applications, tourists, bookings, departureData, departureApplications]) await rows.insert(sql);
-    await completeApplications(sql, applicationIds);
+    for (const rows of [departureData, departureApplications]) await rows.insert(sql);
     for (const table of ['transport_route_points', 'seat_bookings', 'applications', 'tourists']) await sql.query(`ANALYZE ${table}`);
   },
 };
 
+/** A party riding one segment of a departure, to be an application of the bus transport. */
+interface Passenger {
+  transportId: number;
+  date: string;
+  leg: 'forth' | 'back';
+  from: number;
+  to: number;
+  seats: number[];
+  family: ReturnType<typeof familyOf>;
+  clientId: number;
+  createdAt: string;
+}
+
 /**
- * The passengers' applications as the editor keeps them (issue 18): the transport item of the leg
- * their seats ride (route points, cities, the ride's days as rideDates counts them), the tourists'
- * order, the adults and children (a child is under 14 on the ride's first day), the start date and
- * the product's city. Their totals are the applications kind's (it prices them with the save's code).
+ * The passengers' applications through the application's commands (issue 26), as the site's
+ * module would make them: a bus-tour application of the transport with the leg its seats ride, the
+ * party as tourists (a child is under 14 on the ride's first day), numbered and priced by the save.
+ * Answers their ids in the order given.
  */
-async function completeApplications(sql: FakeDataContext['sql'], ids: readonly number[]): Promise<void> {
-  if (ids.length === 0) return;
-  await sql.query(
-    `INSERT INTO application_transports (application_id, leg, transport_id, departure_date, from_route_id, to_route_id, from_city_id, to_city_id, start_at, finish_at)
-     SELECT DISTINCT ON (b.application_id) b.application_id, b.leg, b.transport_id, b.departure_date, f.id, t.id, f.point_city_id, t.point_city_id,
-            b.departure_date + (CASE WHEN f.kind = 'start' THEN 1 ELSE coalesce(f.departure_day, 1) END) - 1,
-            b.departure_date + (CASE WHEN t.kind = 'finish' THEN greatest(1, tr.duration) ELSE coalesce(t.arrival_day, 1) END) - 1
-       FROM seat_bookings b
-       JOIN transports tr ON tr.id = b.transport_id
-       JOIN transport_route_points f ON f.transport_id = b.transport_id AND f.position = b.from_position
-       JOIN transport_route_points t ON t.transport_id = b.transport_id AND t.position = b.to_position
-      WHERE b.application_id = ANY($1::int[])
-      ORDER BY b.application_id, b.id`,
-    [ids],
+async function savePassengers(sql: FakeDataContext['sql'], commands: ApplicationCommands, passengers: readonly Passenger[]): Promise<number[]> {
+  const transportIds = [...new Set(passengers.map((passenger) => passenger.transportId))];
+  const { rows: points } = await sql.query<{ transport_id: number; position: number; id: number; kind: string; arrival_day: number | null; departure_day: number | null; duration: number }>(
+    `SELECT p.transport_id, p.position, p.id, p.kind, p.arrival_day, p.departure_day, t.duration FROM transport_route_points p JOIN transports t ON t.id = p.transport_id WHERE p.transport_id = ANY($1::int[])`,
+    [transportIds],
   );
-  await sql.query(
-    `UPDATE tourists s SET position = n.position FROM (SELECT id, row_number() OVER (PARTITION BY application_id ORDER BY id) - 1 AS position FROM tourists WHERE application_id = ANY($1::int[])) n WHERE n.id = s.id`,
-    [ids],
-  );
-  await sql.query(
-    `WITH people AS (
-       SELECT i.application_id, i.start_at, p.point_city_id AS city_id,
-              count(*) FILTER (WHERE age(i.start_at, s.birthday_date) >= interval '14 years')::int AS adults,
-              count(*) FILTER (WHERE age(i.start_at, s.birthday_date) < interval '14 years')::int AS children,
-              coalesce(array_agg(extract(year FROM age(i.start_at, s.birthday_date))::smallint ORDER BY s.position) FILTER (WHERE age(i.start_at, s.birthday_date) < interval '14 years'), '{}') AS ages
-         FROM application_transports i
-         JOIN transport_route_points p ON p.transport_id = i.transport_id AND p.kind = 'finish'
-         JOIN tourists s ON s.application_id = i.application_id
-        WHERE i.application_id = ANY($1::int[])
-        GROUP BY i.application_id, i.start_at, p.point_city_id)
-     UPDATE applications a SET start_date = x.start_at, city_id = x.city_id, adult_count = x.adults, child_count = x.children, children_ages = x.ages
-       FROM people x WHERE x.application_id = a.id`,
-    [ids],
-  );
+  const pointAt = new Map(points.map((point) => [`${point.transport_id}:${point.position}`, point]));
+  const ids: number[] = [];
+  for (const passenger of passengers) {
+    const from = pointAt.get(`${passenger.transportId}:${passenger.from}`)!;
+    const to = pointAt.get(`${passenger.transportId}:${passenger.to}`)!;
+    // The ride's first day as rideDates counts it: the start left on day 1, a stop on its departure day.
+    const rideStart = addDays(passenger.date, (from.kind === 'start' ? 1 : (from.departure_day ?? 1)) - 1);
+    const ageOn = (born: string) => Number(rideStart.slice(0, 4)) - Number(born.slice(0, 4)) - (rideStart.slice(5) < born.slice(5) ? 1 : 0);
+    // Adults first, then the children, so the seats follow the tourists' order.
+    const members = [...passenger.family.members].sort((a, b) => Number(ageOn(a.birthday_date) < 14) - Number(ageOn(b.birthday_date) < 14));
+    const children = members.filter((member) => ageOn(member.birthday_date) < 14);
+    const item = { transport_id: passenger.transportId, departure_date: passenger.date, from_route_id: from.id, to_route_id: to.id };
+    const seats = passenger.seats.map((number, index) => ({ number, tourist_index: index }));
+    const form = applicationSchema.parse({
+      application_type: 3,
+      applicationable_id: passenger.transportId,
+      requester_type: 'client',
+      requester_id: passenger.clientId,
+      adult_count: members.length - children.length,
+      child_count: children.length,
+      children_ages: children.map((member) => ageOn(member.birthday_date)),
+      phone: passenger.family.phone,
+      email: passenger.family.email,
+      [passenger.leg === 'back' ? 'transport_back' : 'transport_forth']: item,
+      [passenger.leg === 'back' ? 'seats_back' : 'seats_forth']: seats,
+      tourists: members,
+    });
+    try {
+      const { data } = await commands.save(form, { kind: 'system', userId: null }, { createdAt: passenger.createdAt });
+      ids.push((data as { id: number }).id);
+    } catch (error) {
+      const detail = error instanceof Error ? `${error.message} ${JSON.stringify((error as { getResponse?: () => unknown }).getResponse?.() ?? '')}` : String(error);
+      throw new Error(`A passengers' application of transport ${passenger.transportId} on ${passenger.date} refused by the save: ${detail}`, { cause: error });
+    }
+  }
+  return ids;
 }
 
 function nameOf(line: Line, back: boolean, round: number): string {
@@ -377,9 +367,6 @@ function nameOf(line: Line, back: boolean, round: number): string {
   const base = line.excursion ? `Экскурсия «${line.excursion}»${back ? ' (обратно)' : ''}` : `${first} — ${end}`;
   return round === 0 ? base : `${base}, рейс ${round + 1}`;
 }
-
-/** An application number as the office gives them: year and month it was made, and a serial number. */
-const applicationNumber = (serial: number, date: string) => `${date.slice(2, 4)}${date.slice(5, 7)}-${String(serial).padStart(5, '0')}`;
 
 const FEMALE_SURNAME: [RegExp, string][] = [[/(ов|ев|ёв|ин|ын)$/, '$1а'], [/ский$/, 'ская'], [/цкий$/, 'цкая'], [/ой$/, 'ая']];
 const femaleSurname = (surname: string) => FEMALE_SURNAME.reduce((name, [pattern, ending]) => (pattern.test(name) ? name.replace(pattern, ending) : name), surname);

@@ -255,10 +255,10 @@ const applicationShape = {
    * The administrator's and the accountant's (spec 03 §5, §6; shared/applications/field-rules.ts); a
    * value that names no payment status (an outside client's '' or 0) is no change, as an absent one.
    */
-  payment_status: z.unknown().transform((value) => {
+  payment_status: z.preprocess((value) => {
     const status = Number(idOf(value));
     return PAYMENT_STATUSES.some((item) => item.id === status) ? status : undefined;
-  }),
+  }, z.number().optional()),
   payment_method: z.preprocess(idOf, optionalId().refine((value) => value === null || ids(APPLICATION_PAYMENT_METHODS).includes(value as never), V.oneOf)),
   prepayment: optionalMoney(0, L.money),
   manual_price_without_discount: optionalInteger(0, L.manualPrice),
