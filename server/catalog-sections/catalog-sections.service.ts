@@ -62,7 +62,7 @@ export class CatalogSectionsService extends AggregateEditor<CatalogSection, Cata
   async read(manager: EntityManager, id: number): Promise<CatalogSectionRecord> {
     const [stored] = await readAggregates(manager, CATALOG_SECTION_AGGREGATE, [id]);
     if (!stored) throw notFound();
-    return catalogSectionRecord(stored);
+    return catalogSectionRecord(stored, await this.isDeletable(manager, id));
   }
 
   /** GET /api/catalog-sections/data: the sections (parents, the hotel's Каталог tab) and the images' limits. */
