@@ -5,11 +5,12 @@
  * called with id 1, must not fail) — `/api/hotels/meals` is never taken for `/api/hotels/:id`.
  */
 import { RequestMethod, type Type } from '@nestjs/common';
-import { METHOD_METADATA, MODULE_METADATA, PATH_METADATA } from '@nestjs/common/constants.js';
+import { MODULE_METADATA, PATH_METADATA } from '@nestjs/common/constants.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Role } from '../shared/roles.js';
 import { FEATURE_MODULES, LATE_MODULES } from './app.module.js';
 import { SERVER_RESOURCES } from './resources.js';
+import { routeHandlers } from './test/route-table.js';
 import { startTestApp, type ApiClient, type TestApp } from './test/test-app.js';
 
 let app: TestApp;
@@ -30,9 +31,8 @@ function featureGetPaths(modules: Type[]): string[] {
     for (const imported of (Reflect.getMetadata(MODULE_METADATA.IMPORTS, module) ?? []) as Type[]) visit(imported);
     for (const controller of (Reflect.getMetadata(MODULE_METADATA.CONTROLLERS, module) ?? []) as Type[]) {
       const base = String(Reflect.getMetadata(PATH_METADATA, controller) ?? '');
-      for (const name of Object.getOwnPropertyNames(controller.prototype)) {
-        const handler = controller.prototype[name] as object;
-        if (Reflect.getMetadata(METHOD_METADATA, handler) !== RequestMethod.GET) continue;
+      for (const { handler, method } of routeHandlers(controller)) {
+        if (method !== RequestMethod.GET) continue;
         const route = String(Reflect.getMetadata(PATH_METADATA, handler) ?? '');
         paths.add(`/${[base, route].filter((part) => part && part !== '/').join('/')}`.replace(/\/+/g, '/'));
       }

@@ -54,7 +54,7 @@ export function catalogSectionNode(section: CatalogSection & { slug: string }): 
 const url = (path: unknown) => (typeof path === 'string' ? storageUrl(path) : null);
 
 /** GET /api/catalog-sections/{id}: the body's fields with the parent's and tours' names and the images' URLs. */
-export function catalogSectionRecord(stored: StoredNode): CatalogSectionRecord {
+export function catalogSectionRecord(stored: StoredNode, canDelete: boolean): CatalogSectionRecord {
   const row = stored.row;
   return {
     id: row.id as number,
@@ -88,5 +88,6 @@ export function catalogSectionRecord(stored: StoredNode): CatalogSectionRecord {
       title: tour.title as string,
       price: tour.price as string,
     })),
+    can_delete: canDelete,
   };
 }

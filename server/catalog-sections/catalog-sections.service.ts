@@ -9,6 +9,7 @@ import { MESSAGES } from '../../shared/messages.js';
 import { optionalId } from '../../shared/validation.js';
 import { AggregateEditor } from '../common/aggregate/aggregate-editor.js';
 import { readAggregates } from '../common/aggregate/aggregate-store.js';
+import { readLookups } from '../common/aggregate/lookups.js';
 import { slugOfSave } from '../common/database/derived-slug.js';
 import { notFound, parseInput, ValidationFailed } from '../common/http/errors.js';
 import { ListService } from '../common/list/list.service.js';
@@ -62,20 +63,21 @@ export class CatalogSectionsService extends AggregateEditor<CatalogSection, Cata
   async read(manager: EntityManager, id: number): Promise<CatalogSectionRecord> {
     const [stored] = await readAggregates(manager, CATALOG_SECTION_AGGREGATE, [id]);
     if (!stored) throw notFound();
-    return catalogSectionRecord(stored);
+    return catalogSectionRecord(stored, await this.isDeletable(manager, id));
   }
 
   /** GET /api/catalog-sections/data: the sections (parents, the hotel's Каталог tab) and the images' limits. */
   async data(): Promise<CatalogSectionData> {
+    const { catalog_sections } = await readLookups<Pick<CatalogSectionData, 'catalog_sections'>>(this.db, { catalog_sections: 'catalog_sections' });
     return {
-      catalog_sections: await this.sections(),
+      catalog_sections,
       image_limits: fileLimitsOf(CATALOG_SECTION_IMAGE.policy),
       image_hint: CATALOG_SECTION_IMAGE.hint,
     };
   }
 
   /** Every section, {id, name} by name. */
-  sections(): Promise<{ id: number; name: string }[]> {
+  private sections(): Promise<{ id: number; name: string }[]> {
     return this.db.query('SELECT id, name FROM catalog_sections ORDER BY name, id');
   }
 

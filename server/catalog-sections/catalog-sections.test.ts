@@ -205,6 +205,9 @@ describe('delete, the switch, roles', () => {
   it('403 while a child section, a hotel or a tour names the section; 200 once nothing does', async () => {
     const parent = await created();
     const child = await created({ catalog_section_id: parent.id });
+    // GET says so first, as every editor's record does.
+    expect((await manager.get(`/api/catalog-sections/${parent.id}`)).body.data.can_delete).toBe(false);
+    expect((await manager.get(`/api/catalog-sections/${child.id}`)).body.data.can_delete).toBe(true);
     expect((await manager.delete(`/api/catalog-sections/${parent.id}`)).status).toBe(403);
     expect((await manager.delete(`/api/catalog-sections/${child.id}`)).status).toBe(200);
 

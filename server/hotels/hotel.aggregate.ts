@@ -199,6 +199,8 @@ const sumItem = (row: Values) => ({ id: row.item_id as number, sum: moneyNumber(
 export interface HotelLookups {
   /** Room ids another record still points at (can_delete false). */
   roomsInUse: Set<number>;
+  /** Nothing outside the hotel points at it. */
+  canDelete: boolean;
 }
 
 /** GET /api/hotels/{id}: the payload's fields plus read-only extras (city object, can_delete, external data). */
@@ -253,6 +255,7 @@ export function hotelRecord(stored: StoredNode, lookups: HotelLookups) {
     ...commission(row, HOTEL_COMMISSION_CATEGORIES),
     rooms: stored.collections.rooms!.map((room) => roomRecord(room, lookups)),
     updated_at: row.updated_at,
+    can_delete: lookups.canDelete,
   };
 }
 

@@ -69,7 +69,8 @@ export class HotelsService extends AggregateEditor<Hotel, HotelRecord, HotelPick
     const [stored] = await readAggregates(manager, HOTEL_AGGREGATE, [id]);
     if (!stored) throw notFound();
     const roomIds = stored.collections.rooms!.map((room) => room.row.id as number);
-    return hotelRecord(stored, { roomsInUse: await idsInUse(manager, 'hotel_rooms', roomIds) });
+    const roomsInUse = await idsInUse(manager, 'hotel_rooms', roomIds);
+    return hotelRecord(stored, { roomsInUse, canDelete: await this.isDeletable(manager, id) });
   }
 
   /** GET /api/hotels/data: every list the editor's selects need (spec 02 §7). */

@@ -578,11 +578,13 @@ describe('roles and the other routes', () => {
     expect((await manager.delete(`/api/hotels/${id}`)).status).toBe(404);
   });
 
-  it('lists a hotel whose room another record uses as not deletable: the key points at the room, the delete would cascade to it', async () => {
+  it('lists and reads a hotel whose room another record uses as not deletable: the key points at the room, the delete would cascade to it', async () => {
     const [used, free] = [(await create(hotelPayload(handbooks, 'Отель Со Списком Занят'))).body.data, (await create(hotelPayload(handbooks, 'Отель Со Списком Свободен'))).body.data];
     await app.db.query('INSERT INTO test_accommodations (room_id) VALUES ($1)', [used.rooms[0].id]);
     const listed = await manager.get(`/api/hotels?query=${encodeURIComponent('Отель Со Списком')}&orderBy=name`);
     expect(listed.body.data.map((row: { id: number; can_delete: boolean }) => [row.id, row.can_delete])).toEqual([[used.id, false], [free.id, true]]);
+    // The editor's GET says the same.
+    expect([(await manager.get(`/api/hotels/${used.id}`)).body.data.can_delete, (await manager.get(`/api/hotels/${free.id}`)).body.data.can_delete]).toEqual([false, true]);
     // PostgreSQL says the same when asked.
     expect((await manager.delete(`/api/hotels/${used.id}`)).status).toBe(403);
     expect((await manager.delete(`/api/hotels/${free.id}`)).status).toBe(200);

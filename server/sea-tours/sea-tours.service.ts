@@ -12,7 +12,6 @@ import { readAggregates } from '../common/aggregate/aggregate-store.js';
 import { AggregateEditor } from '../common/aggregate/aggregate-editor.js';
 import { readLookups } from '../common/aggregate/lookups.js';
 import { slugOfSave } from '../common/database/derived-slug.js';
-import { idsInUse } from '../common/database/foreign-keys.js';
 import { notFound, ValidationFailed } from '../common/http/errors.js';
 import { ListService } from '../common/list/list.service.js';
 import { servesCitySql } from '../transports/transports.list.js';
@@ -64,8 +63,7 @@ export class SeaToursService extends AggregateEditor<SeaTour, SeaTourRecord, Sea
   async read(manager: EntityManager, id: number): Promise<SeaTourRecord> {
     const [stored] = await readAggregates(manager, SEA_TOUR_AGGREGATE, [id]);
     if (!stored) throw notFound();
-    const inUse = await idsInUse(manager, 'sea_tours', [id]);
-    return seaTourRecord(stored, !inUse.has(id));
+    return seaTourRecord(stored, await this.isDeletable(manager, id));
   }
 
   /** GET /api/sea-tours/data (spec 03 §7): bounded — hotels and transports come from their pickers. */

@@ -1,5 +1,5 @@
 /**
- * Every HTTP route the API serves, read from the controllers' own decorators: the feature modules
+ * Every HTTP route the API serves, read from the controllers' decorators (their base classes' too): the feature modules
  * (FEATURE_MODULES), the generic resource controllers (SERVER_RESOURCES) and LATE_MODULES, in the order Nest
  * registers them. Tests that must cover every route (the role matrix) are generated from it, so a
  * new route joins them by itself.
@@ -21,15 +21,30 @@ export interface ApiRoute {
 const segments = (value: unknown): string[] => (Array.isArray(value) ? value : [value ?? '']).map(String);
 const join = (...parts: string[]) => `/${parts.flatMap((part) => part.split('/')).filter(Boolean).join('/')}`;
 
+/**
+ * A controller's route handlers as Nest's scanner finds them: its own methods, then those of the
+ * classes it extends (an AggregateController's standard routes), a name found first hiding the same
+ * name further down.
+ */
+export function routeHandlers(controller: Type): { handler: object; method: RequestMethod }[] {
+  const handlers: { handler: object; method: RequestMethod }[] = [];
+  const seen = new Set<string>();
+  for (let prototype = controller.prototype as object | null; prototype && prototype !== Object.prototype; prototype = Reflect.getPrototypeOf(prototype)) {
+    for (const name of Object.getOwnPropertyNames(prototype)) {
+      if (name === 'constructor' || seen.has(name)) continue;
+      seen.add(name);
+      const handler = Object.getOwnPropertyDescriptor(prototype, name)?.value as unknown;
+      const method = typeof handler === 'function' ? (Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod | undefined) : undefined;
+      if (method !== undefined) handlers.push({ handler: handler as object, method });
+    }
+  }
+  return handlers;
+}
+
 function routesOf(controller: Type): ApiRoute[] {
   const routes: ApiRoute[] = [];
-  const prototype = controller.prototype as Record<string, unknown>;
   for (const base of segments(Reflect.getMetadata(PATH_METADATA, controller))) {
-    for (const name of Object.getOwnPropertyNames(prototype)) {
-      const handler = prototype[name];
-      if (name === 'constructor' || typeof handler !== 'function') continue;
-      const method = Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod | undefined;
-      if (method === undefined) continue;
+    for (const { handler, method } of routeHandlers(controller)) {
       for (const path of segments(Reflect.getMetadata(PATH_METADATA, handler))) {
         routes.push({ method: RequestMethod[method], path: join(API_PREFIX, base, path) });
       }

@@ -68,7 +68,7 @@ const hhmm = (value: unknown) => (typeof value === 'string' ? value.slice(0, 5) 
 const wireDate = (value: unknown) => (typeof value === 'string' ? typedDate(value) : null);
 
 /** GET /api/routes/{id}: the body's fields plus the names (kind, owner type, transport, hotels) and the transport's points. */
-export function tourRouteRecord(stored: StoredNode, transport: { id: number; name: string; points: StoredRoutePoint[] }): TourRouteRecord {
+export function tourRouteRecord(stored: StoredNode, transport: { id: number; name: string; points: StoredRoutePoint[] }, canDelete: boolean): TourRouteRecord {
   const row = stored.row;
   const tabs = routeTabs([...transport.points].sort((a, b) => a.position - b.position));
   const byId = new Map<string, TransportRoutePoint>([...tabs.forth.map((point) => [`true:${point.id}`, point] as const), ...tabs.back.map((point) => [`false:${point.id}`, point] as const)]);
@@ -106,5 +106,6 @@ export function tourRouteRecord(stored: StoredNode, transport: { id: number; nam
     routes,
     forth_transport_routes: routes.filter((point) => point.is_forth),
     back_transport_routes: routes.filter((point) => !point.is_forth),
+    can_delete: canDelete,
   };
 }

@@ -71,6 +71,6 @@ export class TourRoutesService extends AggregateEditor<TourRoute, TourRouteRecor
     if (!stored) throw notFound();
     const transport = await loadTransport(manager, stored.row.transport_id as number);
     if (!transport) throw notFound();
-    return tourRouteRecord(stored, { id: transport.row.id, name: transport.row.name, points: transport.points });
+    return tourRouteRecord(stored, { id: transport.row.id, name: transport.row.name, points: transport.points }, await this.isDeletable(manager, id));
   }
 }

@@ -208,6 +208,7 @@ describe('versions and deletes', () => {
 
     const list = await manager.get(`/api/routes?transport_id=${ownTransport}`);
     expect(list.body).toMatchObject({ count: 1, data: [{ id, can_delete: true }] });
+    expect((await manager.get(`/api/routes/${id}`)).body.data).toMatchObject({ id, can_delete: true });
     const deleted = await manager.delete(`/api/routes/${id}`);
     expect(deleted.status).toBe(200);
     expect((await manager.get(`/api/routes/${id}`)).status).toBe(404);

@@ -7,7 +7,6 @@ import type { TourService } from '../../shared/tour-services/schema.js';
 import { readAggregates } from '../common/aggregate/aggregate-store.js';
 import { AggregateEditor } from '../common/aggregate/aggregate-editor.js';
 import { readLookups } from '../common/aggregate/lookups.js';
-import { idsInUse } from '../common/database/foreign-keys.js';
 import { notFound } from '../common/http/errors.js';
 import { ListService } from '../common/list/list.service.js';
 import { TOUR_SERVICE_AGGREGATE, tourServiceNode, tourServiceRecord } from './tour-service.aggregate.js';
@@ -33,8 +32,7 @@ export class TourServicesService extends AggregateEditor<TourService, TourServic
   async read(manager: EntityManager, id: number): Promise<TourServiceRecord> {
     const [stored] = await readAggregates(manager, TOUR_SERVICE_AGGREGATE, [id]);
     if (!stored) throw notFound();
-    const inUse = await idsInUse(manager, 'tour_services', [id]);
-    return tourServiceRecord(stored, !inUse.has(id));
+    return tourServiceRecord(stored, await this.isDeletable(manager, id));
   }
 
   /** GET /api/tours/services/data (spec 03 §7): vendors, classes, commissions. */

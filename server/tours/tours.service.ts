@@ -83,12 +83,12 @@ export class ToursService extends AggregateEditor<Tour, TourRecord> {
     if (!stored) throw notFound();
     const mealIds = stored.collections.meals!.map((meal) => meal.row.id as number);
     const mealsInUse = await idsInUse(manager, 'tour_meals', mealIds);
-    const tourInUse = await idsInUse(manager, 'tours', [id]);
+    const canDelete = await this.isDeletable(manager, id);
     const cityIds = [...new Set(stored.links.hotels!.map((item) => (item.hotel as { city_id: number } | null)?.city_id).filter((city): city is number => city != null))];
     const cities = cityIds.length === 0 ? [] : await manager.query<Named[]>(`SELECT id, name FROM cities WHERE id = ANY($1::int[])`, [cityIds]);
     return tourRecord(stored, {
       mealsInUse,
-      canDelete: !tourInUse.has(id),
+      canDelete,
       hasChecklist: stored.row.has_checklist as boolean,
       cityNames: new Map(cities.map((city) => [city.id, city.name])),
     });

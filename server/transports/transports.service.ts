@@ -12,7 +12,6 @@ import type { TransportData, TransportRecord } from '../../shared/transport/type
 import { SEAT_SCHEME_FIELDS, type SeatSchemeParams } from '../../shared/transport/seat-scheme.js';
 import { AggregateEditor } from '../common/aggregate/aggregate-editor.js';
 import { readLookups } from '../common/aggregate/lookups.js';
-import { idsInUse } from '../common/database/foreign-keys.js';
 import { notFound, ValidationFailed } from '../common/http/errors.js';
 import { ListService } from '../common/list/list.service.js';
 import { bookingsOfTransport } from '../seats/seat-store.js';
@@ -73,8 +72,7 @@ export class TransportsService extends AggregateEditor<TransportForm, TransportR
     // One after the other on the caller's connection: inside a save it is the transaction's, and a
     // second query in parallel on it (or a second pooled connection) is what exhausted the pool.
     const [booked] = (await manager.query(`SELECT coalesce(max(to_position), -1) AS last FROM seat_bookings WHERE transport_id = $1`, [id])) as { last: number }[];
-    const used = await idsInUse(manager, TRANSPORT_AGGREGATE.table, [id]);
-    return transportRecord(transport, booked!.last, !used.has(id));
+    return transportRecord(transport, booked!.last, await this.isDeletable(manager, id));
   }
 
   protected async build(manager: EntityManager, form: TransportForm, id: number | undefined) {

@@ -32,6 +32,7 @@ export interface CatalogSectionRecord {
   seo_description: string | null;
   seo_content: SeoContent;
   tours: SliderTourRecord[];
+  can_delete: boolean;
 }
 
 /** A row of GET /api/catalog-sections. */

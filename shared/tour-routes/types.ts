@@ -56,6 +56,7 @@ export interface TourRouteRecord {
   routes: RoutePointRecord[];
   forth_transport_routes: RoutePointRecord[];
   back_transport_routes: RoutePointRecord[];
+  can_delete: boolean;
 }
 
 /** A row of GET /routes. */

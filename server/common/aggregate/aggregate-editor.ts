@@ -13,6 +13,7 @@ import { z } from 'zod';
 import type { IdName, Paged, SwitchReply } from '../../../shared/api.js';
 import { flag, versionField } from '../../../shared/validation.js';
 import { notFound, parseInput } from '../http/errors.js';
+import { idsInUse } from '../database/foreign-keys.js';
 import { actAs, assertCurrentVersion } from '../version.js';
 import { removeUnreferencedUploads } from '../../files/files.service.js';
 import type { Actor, AuthUser } from '../auth/decorators.js';
@@ -62,6 +63,11 @@ export abstract class AggregateEditor<Form extends { version?: number | null }, 
 
   /** The aggregate as the editor reads it (GET, a save's reply, a 409's current record); 404 when there is none. */
   abstract read(manager: EntityManager, id: number): Promise<EditorRecord>;
+
+  /** The record's `can_delete`: nothing outside the aggregate points at it (what DELETE's 403 asks of PostgreSQL's keys). */
+  protected async isDeletable(manager: EntityManager, id: number): Promise<boolean> {
+    return !(await idsInUse(manager, this.declaration.table, [id])).has(id);
+  }
 
   /** GET /{feature}/{id}. */
   async show(id: number): Promise<{ data: EditorRecord }> {
