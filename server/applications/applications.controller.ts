@@ -1,14 +1,14 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Put } from '@nestjs/common';
 import { ACCESS } from '../../shared/roles.js';
-import { applicationSchema, type ApplicationForm } from '../../shared/applications/schema.js';
-import { PayloadPipe } from '../common/aggregate/payload.js';
+import { applicationSchema } from '../../shared/applications/schema.js';
+import { parsePayload } from '../common/aggregate/payload.js';
 import { CurrentActor, CurrentUser, Roles, type Actor, type AuthUser } from '../common/auth/decorators.js';
 import { IdPipe } from '../common/http/id.pipe.js';
 import { ApplicationsService } from './applications.service.js';
 import { ApplicationCommands } from './commands/application-commands.js';
 import { staffActor } from './commands/actor.js';
 
-/** The payload as received: the JSON text of `{payload}`, parsed (the pipe has validated it already). */
+/** The payload as received: the JSON text of `{payload}`, parsed (parsePayload has validated it already). */
 const rawPayload = (body: unknown): unknown => {
   const text = (body as { payload?: unknown } | null)?.payload;
   return typeof text === 'string' ? (JSON.parse(text) as unknown) : null;
@@ -42,14 +42,14 @@ export class ApplicationsController {
   /** POST /api/applications {payload}: an outside source's application or one made in the office. */
   @Post()
   @HttpCode(201)
-  create(@Body(new PayloadPipe(applicationSchema)) form: ApplicationForm, @Body() body: unknown, @CurrentActor() actor: Actor) {
-    return this.commands.save(form, staffActor(actor), { raw: rawPayload(body) });
+  create(@Body() body: unknown, @CurrentActor() actor: Actor) {
+    return this.commands.save(parsePayload(applicationSchema, body), staffActor(actor), { raw: rawPayload(body) });
   }
 
   /** PUT /api/applications/{id} {payload}: 409 with the current record when its `version` is stale. */
   @Put(':id')
-  update(@Param('id', IdPipe) id: number, @Body(new PayloadPipe(applicationSchema)) form: ApplicationForm, @CurrentActor() actor: Actor) {
-    return this.commands.save(form, staffActor(actor), { id });
+  update(@Param('id', IdPipe) id: number, @Body() body: unknown, @CurrentActor() actor: Actor) {
+    return this.commands.save(parsePayload(applicationSchema, body), staffActor(actor), { id });
   }
 
   /** POST /api/applications/{id}/calc-totals {discount, manual_price_without_discount, manual_agency_commission, services…} → {data: ApplicationTotals}. */

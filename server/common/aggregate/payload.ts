@@ -1,10 +1,10 @@
 /**
  * The `{payload: "<the form as JSON text>"}` body of the big editors (ARCHITECTURE.md §3): a body
  * parser that takes up to 5 MB on their routes (a hotel with 30 rooms × 12 periods is ~200 KB; every
- * other route keeps the 100 KB default), and a pipe that reads the JSON text and validates it with
+ * other route keeps the 100 KB default), and `parsePayload`, the one way a body is read: the JSON text validated with
  * the feature's shared zod schema — 422 with indexed paths (`rooms.0.dates.1.from`), never a 500.
  */
-import { HttpStatus, Injectable, type PipeTransform } from '@nestjs/common';
+import { HttpStatus } from '@nestjs/common';
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import type { z } from 'zod';
 import { PAYLOAD_MAX_BYTES } from '../../../shared/editor.js';
@@ -38,16 +38,6 @@ export function parsePayload<S extends z.ZodType>(schema: S, body: unknown): z.o
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new ValidationFailed({ payload: [MESSAGES.editor.payloadInvalid] });
   return parseInput(schema, secureInput(schema, value));
-}
-
-/** `@Body(new PayloadPipe(schema))`: the validated payload of a big editor's POST or PUT. */
-@Injectable()
-export class PayloadPipe<S extends z.ZodType> implements PipeTransform<unknown, z.output<S>> {
-  constructor(private readonly schema: S) {}
-
-  transform(body: unknown): z.output<S> {
-    return parsePayload(this.schema, body);
-  }
 }
 
 /**
