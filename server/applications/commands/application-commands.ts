@@ -12,7 +12,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { APPLICATION_STATUSES, ApplicationStatus, LEGS, PaymentStatus, RequesterType, canEditPrice } from '../../../shared/applications/constants.js';
-import { APPLICATION_FIELD_RULES, statusTakesChange } from '../../../shared/applications/field-rules.js';
+import { APPLICATION_FIELD_RULES, APPLICATION_FIELDS, statusTakesChange } from '../../../shared/applications/field-rules.js';
 import type { ApplicationActionReply } from '../../../shared/applications/list.js';
 import { applicationSchema, paymentSchema, seatsKey, transportKey, type ApplicationForm } from '../../../shared/applications/schema.js';
 import type { RouteChange, SeatChange } from '../../../shared/applications/seats.js';
@@ -181,7 +181,15 @@ export class ApplicationCommands {
     if (id !== undefined && !stored) throw notFound();
     const cancelled = stored?.status === ApplicationStatus.Cancelled;
     let form = sent;
-    const changed = changedFields(sent, stored ? parseInput(applicationSchema, await this.reads.read(manager, id!, { role: Role.Administrator })) : null);
+    // The fields to judge: every one on a cancelled application (against the whole stored record), else
+    // only those the actor may not change — read from the stored row the save has read anyway.
+    const judged = cancelled ? APPLICATION_FIELDS : APPLICATION_FIELDS.filter((field) => !actorMayChange(field, actor));
+    const before: Partial<ApplicationForm> | null = !stored
+      ? null
+      : cancelled
+        ? parseInput(applicationSchema, await this.reads.read(manager, id!, { role: Role.Administrator }))
+        : { payment_method: stored.payment_method, payment_status: stored.payment_status, payments: stored.payments, vendor_payments: stored.vendor_payments };
+    const changed = judged.length === 0 ? [] : changedFields(sent, before, judged);
     // The rule table: a change the actor's role may not make refuses the whole save (403) — a role-limited
     // list left out or sent as stored is kept; a cancelled application takes only its money.
     const refused: Record<string, string[]> = {};

@@ -61,11 +61,12 @@ const COMPARATORS: Partial<Record<ApplicationField, Comparator>> = {
 };
 
 /**
- * The fields `sent` changes of `stored` (both read through the application's schema). A list a form
- * leaves out (payments, vendor payments: `undefined`) is kept, no change; `kept` fields never change.
+ * Which of `fields` `sent` changes of `stored` (both as the application's schema reads them; `stored`
+ * needs only those fields). A list a form leaves out (payments, vendor payments: `undefined`) is kept,
+ * no change; `kept` fields never change.
  */
-export function changedFields(sent: ApplicationForm, stored: ApplicationForm | null): ApplicationField[] {
-  return APPLICATION_FIELDS.filter((field) => {
+export function changedFields(sent: ApplicationForm, stored: Partial<ApplicationForm> | null, fields: readonly ApplicationField[] = APPLICATION_FIELDS): ApplicationField[] {
+  return fields.filter((field) => {
     if (APPLICATION_FIELD_RULES[field].kept || sent[field] === undefined) return false;
     // A new application's fields are its own values (the rules of a new application judge them); only a
     // role-limited list that holds rows (payments) is a change a role may not make.
