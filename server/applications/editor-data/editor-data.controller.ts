@@ -11,7 +11,7 @@ import { ApplicationEditorDataService } from './editor-data.service.js';
 export class ApplicationEditorDataController {
   constructor(@Inject(ApplicationEditorDataService) private readonly editorData: ApplicationEditorDataService) {}
 
-  /** GET /api/applications/data → {data: ApplicationEditorData} */
+  /** GET /api/applications/data → ApplicationEditorData (the lists named in the spec, as every editor's /data) */
   @Get('data')
   data() {
     return this.editorData.data();

@@ -49,25 +49,23 @@ export class ApplicationEditorDataService {
   ) {}
 
   /** GET /applications/data: the dictionaries of shared/applications and the vendors (a handbook); staff and agency employees come from their pickers. */
-  async data(): Promise<{ data: ApplicationEditorData }> {
+  async data(): Promise<ApplicationEditorData> {
     const { vendors } = await readLookups<{ vendors: { id: number; name: string }[] }>(this.db, { vendors: 'vendors' });
     return {
-      data: {
-        statuses: APPLICATION_STATUSES.map((status) => ({ ...status })),
-        payment_statuses: named(PAYMENT_STATUSES),
-        payment_methods: APPLICATION_PAYMENT_METHODS.map(({ id, name, requesters, manualPayments }) => ({ id, name, types: [...requesters], manual_payments: manualPayments })),
-        types: APPLICATION_TYPES.map((type) => ({ ...type })),
-        sources: named(APPLICATION_SOURCES),
-        platforms: SOURCE_PLATFORMS.map((platform) => ({ id: platform, name: platform })),
-        requester_types: named(REQUESTER_TYPES),
-        transfer_types: named(TRANSFER_TYPES),
-        tourists: { documents: named(TOURIST_DOCUMENTS), genders: named(TOURIST_GENDERS), citizenship: named(TOURIST_CITIZENSHIPS) },
-        payment_row_statuses: PAYMENT_ROW_STATUSES.map((status) => ({ ...status })),
-        users: [],
-        agency_users: [],
-        vendors,
-        vendors_data: { payment_methods: PAYMENT_METHODS.map((method) => ({ ...method })) },
-      },
+      statuses: APPLICATION_STATUSES.map((status) => ({ ...status })),
+      payment_statuses: named(PAYMENT_STATUSES),
+      payment_methods: APPLICATION_PAYMENT_METHODS.map(({ id, name, requesters, manualPayments }) => ({ id, name, types: [...requesters], manual_payments: manualPayments })),
+      types: APPLICATION_TYPES.map((type) => ({ ...type })),
+      sources: named(APPLICATION_SOURCES),
+      platforms: SOURCE_PLATFORMS.map((platform) => ({ id: platform, name: platform })),
+      requester_types: named(REQUESTER_TYPES),
+      transfer_types: named(TRANSFER_TYPES),
+      tourists: { documents: named(TOURIST_DOCUMENTS), genders: named(TOURIST_GENDERS), citizenship: named(TOURIST_CITIZENSHIPS) },
+      payment_row_statuses: PAYMENT_ROW_STATUSES.map((status) => ({ ...status })),
+      users: [],
+      agency_users: [],
+      vendors,
+      vendors_data: { payment_methods: PAYMENT_METHODS.map((method) => ({ ...method })) },
     };
   }
 

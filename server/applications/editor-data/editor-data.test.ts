@@ -446,7 +446,7 @@ describe('GET /api/applications/data', () => {
     const vendorId = await one(`INSERT INTO vendors (name) VALUES ('Поставщик справочника') RETURNING id`, []);
     const response = await accountant.get(API_PREFIX + APPLICATION_PATHS.data);
     expect(response.status).toBe(200);
-    const data = response.body.data as ApplicationEditorData;
+    const data = response.body as ApplicationEditorData;
     expect(data.statuses.map(({ id, name }) => ({ id, name }))).toEqual(APPLICATION_STATUSES.map(({ id, name }) => ({ id, name })));
     expect(data.statuses.find((status) => status.id === 6)).toMatchObject({ paymentStatuses: [3, 4] });
     expect(data.types.map((type) => type.id)).toEqual(APPLICATION_TYPES.map((type) => type.id));

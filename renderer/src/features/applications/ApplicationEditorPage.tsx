@@ -47,8 +47,8 @@ export function ApplicationEditorPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const role = useSession((state) => state.user?.role);
-  const lists = useEditorData<{ data: { data: ApplicationEditorData } }>({ data: APPLICATION_PATHS.data });
-  const data = lists.data?.data.data;
+  const lists = useEditorData<{ data: ApplicationEditorData }>({ data: APPLICATION_PATHS.data });
+  const data = lists.data?.data;
   const editor = useAggregateEditor<ApplicationValues>({
     path: APPLICATION_PATHS.create,
     editor: 'application',
