@@ -56,13 +56,14 @@ export function useCollectionEditor<Item>(options: {
 
 /**
  * A collection of a form edited in dialogs (`useCollectionEditor`) under its key (`meals`): its
- * errors with the key taken off, and a saved or deleted row answering the errors it had.
+ * errors with the key taken off, and a saved or deleted row answering the errors it had. `update` is
+ * the form's SetField: it takes the key with a list of the collection's rows.
  */
-export function useFormCollection<Item>(
-  key: string,
+export function useFormCollection<Item, Key extends string>(
+  key: Key,
   options: {
     items: Item[];
-    update(key: string, value: unknown): void;
+    update(key: Key, items: Item[]): void;
     errors: FieldErrors;
     setErrors(change: (errors: FieldErrors) => FieldErrors): void;
     blank: () => Item;

@@ -14,7 +14,7 @@ import { clientsResource } from '@shared/resources/clients';
 import { PickerField } from '../../common/form/PickerField';
 import { asTour } from './data';
 import type { ApplicationValues } from './form';
-import type { TabProps } from './ApplicationEditorPage';
+import type { TabProps } from './tabs/tab-props';
 
 interface Props extends TabProps {
   heading: string;

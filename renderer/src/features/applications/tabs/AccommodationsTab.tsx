@@ -11,8 +11,8 @@ import type { FieldErrors } from '@shared/validation';
 import { CollectionTable } from '../../../common/editor/CollectionTable';
 import { checkRow, RowDialog, useRowDraft } from '../../../common/editor/RowDialog';
 import { rowDialogProps, useFormCollection, type RowDialogMode, type RowDialogProps } from '../../../common/editor/useCollectionEditor';
-import { FormFields } from '../../../common/form/fields';
-import type { TabProps } from '../ApplicationEditorPage';
+import { FormFields, type SetField } from '../../../common/form/fields';
+import type { TabProps } from './tab-props';
 import { hotelChoices, useProducts } from '../data';
 import { blankAccommodation, cellText, type AccommodationValues } from '../form';
 
@@ -79,12 +79,12 @@ function AccommodationDialog({ mode, draft, setDraft, serverErrors, onSave, onCl
   const { errors, setErrors } = row;
   const hotel = hotels.get(draft.hotel_id ?? 0);
   const room = hotel?.rooms.find((item) => item.id === draft.room_id);
-  const setValue = (name: string, value: unknown) => {
+  const setValue: SetField<AccommodationValues> = (name, value) => {
     row.setValue(name, value);
     if (name === 'hotel_id') setDraft((current) => ({ ...current, room_id: null, meal_id: null }));
     if (name === 'room_id') setDraft((current) => ({ ...current, meal_id: null }));
   };
-  const values = draft as unknown as Record<string, unknown>;
+  const values = draft;
   const select = (name: 'hotel_id' | 'room_id' | 'meal_id', label: string, options: { id: number; name: string }[], required: boolean) => {
     const error = errors[name]?.[0];
     return (
@@ -92,7 +92,7 @@ function AccommodationDialog({ mode, draft, setDraft, serverErrors, onSave, onCl
         <HTMLSelect
           id={`accommodation-${name}`}
           fill
-          value={(draft[name] as number | null) ?? ''}
+          value={draft[name] ?? ''}
           onChange={(event) => setValue(name, event.currentTarget.value ? Number(event.currentTarget.value) : null)}
           options={[{ value: '', label: required ? 'Выберите…' : 'Без питания' }, ...options.map((option) => ({ value: option.id, label: option.name }))]}
         />

@@ -11,7 +11,7 @@ import { formatMoney } from '@shared/format';
 import { FormFields } from '../../../common/form/fields';
 import { NumberField } from '../../../common/form/NumberField';
 import { PickerField } from '../../../common/form/PickerField';
-import type { TabProps } from '../ApplicationEditorPage';
+import type { TabProps } from './tab-props';
 
 interface Props extends TabProps {
   may: { price: boolean; agencyCommission: boolean; prepayment: boolean };
@@ -29,21 +29,17 @@ interface Props extends TabProps {
 const CHILD_AGE_MAX = 17;
 
 export function GeneralTab({ form, update, errors, data, may, privileged, stored, assignedUserId, totals, totalsPending, paymentStatusName }: Props) {
-  const fieldsForm = { values: form as unknown as Record<string, unknown>, setValue: update, errors };
+  const fieldsForm = { values: form, setValue: update, errors };
   const methods = data.payment_methods.filter((method) => privileged || method.types.includes(form.requester_type) || method.id === form.payment_method);
   // The cancelled status is set by the cancel action only; the others are offered.
   const statuses = data.statuses.filter((status) => !status.cancelAction || status.id === form.status);
   const childCount = Math.max(0, Math.min(Number(form.child_count) || 0, 99));
-  const ages = form.children_ages as (number | string | null)[];
-  const setCount = (name: 'adult_count' | 'child_count', value: unknown) => {
-    update(name, value);
-    if (name === 'child_count') update('children_ages', ages.slice(0, Math.max(0, Number(value) || 0)));
-  };
+  const ages = form.children_ages;
   const picker = (name: 'user_id' | 'agency_user_id', label: string, path: string, params: Record<string, number>, selected: { id: number; name: string } | null | undefined) => {
     const error = errors[name]?.[0];
     return (
       <FormGroup label={label} labelFor={`field-${name}`} helperText={error} intent={error ? Intent.DANGER : Intent.NONE}>
-        <PickerField id={`field-${name}`} testId={`picker-${name}`} path={path} params={params} value={form[name] as number | null} selected={selected ?? null} clearable intent={error ? Intent.DANGER : Intent.NONE} onChange={(id) => update(name, id)} onPick={(picked) => update(name === 'user_id' ? 'user' : 'agency_user', picked)} />
+        <PickerField id={`field-${name}`} testId={`picker-${name}`} path={path} params={params} value={form[name]} selected={selected ?? null} clearable intent={error ? Intent.DANGER : Intent.NONE} onChange={(id) => update(name, id)} onPick={(picked) => update(name === 'user_id' ? 'user' : 'agency_user', picked)} />
       </FormGroup>
     );
   };
@@ -55,16 +51,16 @@ export function GeneralTab({ form, update, errors, data, may, privileged, stored
           <FormFields
             fields={[
               { kind: 'select', name: 'status', label: 'Статус заявки', required: true, options: { items: statuses.map(({ id, name }) => ({ id, name })) } },
-              {
-                kind: 'custom',
-                name: 'payment_status',
-                label: 'Статус оплаты',
-                render: () => (
-                  <FormGroup label="Статус оплаты" labelFor="field-payment_status">
-                    <input id="field-payment_status" className="bp6-input bp6-fill" readOnly value={paymentStatusName} />
-                  </FormGroup>
-                ),
-              },
+            ]}
+            form={fieldsForm}
+            editing
+          />
+          {/* Not a field of the form: the server decides it from the payments. */}
+          <FormGroup label="Статус оплаты" labelFor="field-payment_status">
+            <input id="field-payment_status" className="bp6-input bp6-fill" readOnly value={paymentStatusName} />
+          </FormGroup>
+          <FormFields
+            fields={[
               {
                 kind: 'select',
                 name: 'payment_method',
@@ -97,7 +93,14 @@ export function GeneralTab({ form, update, errors, data, may, privileged, stored
               { kind: 'number', name: 'child_count', label: 'Детей', min: 0, max: 999 },
               { kind: 'text', name: 'promo_code', label: 'Промокод' },
             ]}
-            form={{ ...fieldsForm, setValue: (name, value) => (name === 'adult_count' || name === 'child_count' ? setCount(name, value) : update(name, value)) }}
+            form={{
+              ...fieldsForm,
+              setValue: (name, value) => {
+                update(name, value);
+                // Fewer children: the ages of those no longer counted go.
+                if (name === 'child_count') update('children_ages', ages.slice(0, Math.max(0, Number(value) || 0)));
+              },
+            }}
             editing
           />
         </div>

@@ -5,7 +5,7 @@ import { toFieldErrors } from '@shared/validation';
 import { CollectionTable } from '../../../common/editor/CollectionTable';
 import { FieldsRowDialog } from '../../../common/editor/FieldsRowDialog';
 import { rowDialogProps, useFormCollection } from '../../../common/editor/useCollectionEditor';
-import type { TabProps } from '../ApplicationEditorPage';
+import type { TabProps } from './tab-props';
 import { asTour } from '../data';
 import { blankMealLine, cellText, type MealLineValues } from '../form';
 
@@ -33,11 +33,11 @@ export function MealsTab({ form, update, errors, setErrors, product }: TabProps 
         ]}
       />
       {dialog && (
-        <FieldsRowDialog<Record<string, unknown>>
+        <FieldsRowDialog<MealLineValues>
           id="meal-dialog"
           title={dialog.mode === 'edit' ? 'Редактирование питания' : 'Добавление питания'}
-          draft={dialog.draft as unknown as Record<string, unknown>}
-          setDraft={(change) => dialog.setDraft((current) => change(current as unknown as Record<string, unknown>) as unknown as MealLineValues)}
+          draft={dialog.draft}
+          setDraft={dialog.setDraft}
           errors={dialog.serverErrors}
           validate={(row) => {
             const checked = mealLineSchema.safeParse(row);
@@ -47,7 +47,7 @@ export function MealsTab({ form, update, errors, setErrors, product }: TabProps 
             { kind: 'select', name: 'tour_meal_id', label: 'Питание', required: true, options: { items: meals.filter((meal) => meal.id === Number(dialog.draft.tour_meal_id) || !listed.includes(meal.id)).map(({ id, name }) => ({ id, name })) } },
             { kind: 'number', name: 'persons', label: 'Человек', min: 0, max: 999, hint: 'Пусто — все туристы заявки' },
           ]}
-          onSave={(row) => dialog.onSave(row as unknown as MealLineValues)}
+          onSave={dialog.onSave}
           onClose={dialog.onClose}
         />
       )}

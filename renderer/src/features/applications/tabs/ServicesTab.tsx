@@ -14,7 +14,7 @@ import { CollectionTable, moneyColumn } from '../../../common/editor/CollectionT
 import { checkRow, RowDialog, useRowDraft } from '../../../common/editor/RowDialog';
 import { rowDialogProps, useFormCollection, type RowDialogMode, type RowDialogProps } from '../../../common/editor/useCollectionEditor';
 import { FormFields } from '../../../common/form/fields';
-import type { TabProps } from '../ApplicationEditorPage';
+import type { TabProps } from './tab-props';
 import { useHotelServices } from '../data';
 import { blankServiceLine, type ServiceLineValues } from '../form';
 
@@ -115,7 +115,7 @@ function ServiceLineDialog({ mode, draft, setDraft, serverErrors, onSave, onClos
             { kind: 'select', name: 'serviceable_id', label: 'Услуга', required: true, options: { items: offered.map(({ id, name }) => ({ id, name })) } },
             { kind: 'number', name: 'count', label: 'Количество', min: 0, step: 0.01 },
           ]}
-          form={{ values: draft as unknown as Record<string, unknown>, setValue: row.setValue, errors }}
+          form={{ values: draft, setValue: row.setValue, errors }}
           editing
           idPrefix="service"
         />

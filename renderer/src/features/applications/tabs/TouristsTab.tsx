@@ -8,7 +8,7 @@ import { toFieldErrors } from '@shared/validation';
 import { CollectionTable } from '../../../common/editor/CollectionTable';
 import { FieldsRowDialog } from '../../../common/editor/FieldsRowDialog';
 import { rowDialogProps, useFormCollection, type RowDialogMode } from '../../../common/editor/useCollectionEditor';
-import type { TabProps } from '../ApplicationEditorPage';
+import type { TabProps } from './tab-props';
 import { blankTourist, touristName, type TouristValues } from '../form';
 
 const TITLES: Record<RowDialogMode, string> = { create: 'Добавление туриста', edit: 'Редактирование туриста', copy: 'Копирование туриста' };
@@ -39,11 +39,11 @@ export function TouristsTab({ form, update, errors, setErrors, data }: TabProps)
         ]}
       />
       {dialog && (
-        <FieldsRowDialog<Record<string, unknown>>
+        <FieldsRowDialog<TouristValues>
           id="tourist-dialog"
           title={TITLES[dialog.mode]}
-          draft={dialog.draft as unknown as Record<string, unknown>}
-          setDraft={(change) => dialog.setDraft((current) => change(current as unknown as Record<string, unknown>) as unknown as TouristValues)}
+          draft={dialog.draft}
+          setDraft={dialog.setDraft}
           errors={dialog.serverErrors}
           validate={(row) => {
             const checked = touristSchema.safeParse(row);
@@ -59,7 +59,7 @@ export function TouristsTab({ form, update, errors, setErrors, data }: TabProps)
             { kind: 'select', name: 'citizenship', label: 'Гражданство', required: true, options: { items: data.tourists.citizenship } },
             { kind: 'select', name: 'gender', label: 'Пол', required: true, options: { items: data.tourists.genders } },
           ]}
-          onSave={(row) => dialog.onSave(row as unknown as TouristValues)}
+          onSave={dialog.onSave}
           onClose={dialog.onClose}
         />
       )}

@@ -20,7 +20,7 @@ import { checkRow, RowDialog, useRowDraft } from '../../../common/editor/RowDial
 import { dropErrors } from '../../../common/editor/useAggregateEditor';
 import { notifyFailure } from '../../../common/failure';
 import { toast } from '../../../common/toaster';
-import type { TabProps } from '../ApplicationEditorPage';
+import type { TabProps } from './tab-props';
 import { transportChoices, useProducts } from '../data';
 import { blankTransportItem, LEG_TITLES, LEGS, ridersOf, routeOptions, touristKey, type SeatValues, type TransportItemValues } from '../form';
 import { SeatChangeDialog } from './SeatChangeDialog';

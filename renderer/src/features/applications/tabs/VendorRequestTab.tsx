@@ -8,7 +8,7 @@ import { ageOn } from '@shared/applications/constants';
 import type { ApplicationProduct } from '@shared/applications/editor-data';
 import { formatDate } from '@shared/format';
 import { MESSAGES } from '@shared/messages';
-import type { TabProps } from '../ApplicationEditorPage';
+import type { TabProps } from './tab-props';
 import { touristName } from '../form';
 import { useAccommodationHotels } from './AccommodationsTab';
 

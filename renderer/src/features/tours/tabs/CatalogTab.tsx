@@ -10,12 +10,12 @@ import type { FieldErrors } from '@shared/validation';
 import { CollectionTable, moneyColumn } from '../../../common/editor/CollectionTable';
 import { checkRow, RowDialog, useRowDraft } from '../../../common/editor/RowDialog';
 import { rowDialogProps, useFormCollection, type RowDialogMode, type RowDialogProps } from '../../../common/editor/useCollectionEditor';
-import { FormFields } from '../../../common/form/fields';
-import { blankCatalogEntry, cellText, type CatalogEntryValues, type SetField, type TourValues } from '../form';
+import { FormFields, type SetField } from '../../../common/form/fields';
+import { blankCatalogEntry, cellText, type CatalogEntryValues, type TourValues } from '../form';
 
 interface Props {
   form: TourValues;
-  update: SetField;
+  update: SetField<TourValues>;
   errors: FieldErrors;
   setErrors(change: (errors: FieldErrors) => FieldErrors): void;
   data: TourData;
@@ -83,7 +83,7 @@ function EntryDialog({ mode, draft, setDraft, serverErrors, sections, locked, on
           { kind: 'number', name: 'sum', label: 'Стоимость, ₽', min: 0, max: TOUR_LIMITS.catalogCost, step: 0.01 },
           { kind: 'number', name: 'sort', label: 'Сортировка', min: TOUR_LIMITS.catalogSort.min, max: TOUR_LIMITS.catalogSort.max, hint: `от ${TOUR_LIMITS.catalogSort.min} до ${TOUR_LIMITS.catalogSort.max}` },
         ]}
-        form={{ values: draft as unknown as Record<string, unknown>, setValue, errors }}
+        form={{ values: draft, setValue, errors }}
         editing
         idPrefix="catalog-section"
       />

@@ -10,15 +10,15 @@ import { PhotoListEditor, RichTextEditor } from '../../../common/content-editors
 import { CollectionTable } from '../../../common/editor/CollectionTable';
 import { checkRow, RowDialog, useRowDraft } from '../../../common/editor/RowDialog';
 import { rowDialogProps, useFormCollection, type RowDialogMode, type RowDialogProps } from '../../../common/editor/useCollectionEditor';
-import { FormFields } from '../../../common/form/fields';
-import { blankDay, type DayValues, type SetField, type TourValues } from '../form';
+import { FormFields, type SetField } from '../../../common/form/fields';
+import { blankDay, type DayValues, type TourValues } from '../form';
 
 /** The entity of the tour's uploads and editor images (shared/files.ts `uploadRoles`). */
 export const TOUR_ENTITY = 'tour';
 
 interface Props {
   form: TourValues;
-  update: SetField;
+  update: SetField<TourValues>;
   errors: FieldErrors;
   setErrors(change: (errors: FieldErrors) => FieldErrors): void;
 }
@@ -73,7 +73,7 @@ function DayDialog({ mode, draft, setDraft, serverErrors, onSave, onClose }: Row
           owns: ['name', 'description'],
           panel: (
             <>
-              <FormFields fields={[{ kind: 'text', name: 'name', label: 'Название', required: true, hint: `Не более ${TOUR_LIMITS.dayName} символов` }]} form={{ values: draft as unknown as Record<string, unknown>, setValue, errors }} editing idPrefix="day" />
+              <FormFields fields={[{ kind: 'text', name: 'name', label: 'Название', required: true, hint: `Не более ${TOUR_LIMITS.dayName} символов` }]} form={{ values: draft, setValue, errors }} editing idPrefix="day" />
               <FormGroup label="Описание" labelFor="day-description" labelInfo="*" helperText={descriptionError} intent={descriptionError ? Intent.DANGER : Intent.NONE}>
                 <RichTextEditor id="day-description" entity={TOUR_ENTITY} value={draft.description} onChange={(html) => setValue('description', html)} maxLength={TOUR_LIMITS.richText} invalid={Boolean(descriptionError)} />
               </FormGroup>

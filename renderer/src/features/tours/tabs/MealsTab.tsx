@@ -14,15 +14,15 @@ import type { FieldErrors } from '@shared/validation';
 import { CollectionTable, commissionColumn, moneyColumn } from '../../../common/editor/CollectionTable';
 import { checkRow, RowDialog, useRowDraft } from '../../../common/editor/RowDialog';
 import { rowDialogProps, useFormCollection, type RowDialogMode, type RowDialogProps } from '../../../common/editor/useCollectionEditor';
-import { FormFields } from '../../../common/form/fields';
-import { blankMeal, blankMealDate, type MealDateValues, type MealValues, type SetField, type TourValues } from '../form';
+import { FormFields, type SetField } from '../../../common/form/fields';
+import { blankMeal, blankMealDate, type MealDateValues, type MealValues, type TourValues } from '../form';
 import { CommissionPair } from './CommissionTab';
 
 const T = MESSAGES.tours;
 
 interface Props {
   form: TourValues;
-  update: SetField;
+  update: SetField<TourValues>;
   errors: FieldErrors;
   setErrors(change: (errors: FieldErrors) => FieldErrors): void;
   data: TourData;
@@ -102,7 +102,7 @@ function MealDialog({ mode, draft, setDraft, serverErrors, data, duration, onSav
                   { kind: 'select', name: 'vendor_id', label: 'Поставщик', options: { items: data.vendors }, clearable: true },
                   { kind: 'multiselect', name: 'days', label: 'Дни тура', hint: duration > 0 ? `От 1 до ${duration}` : 'Укажите продолжительность тура', options: { items: days } },
                 ]}
-                form={{ values: draft as unknown as Record<string, unknown>, setValue, errors }}
+                form={{ values: draft, setValue, errors }}
                 editing
                 idPrefix="meal"
               />
@@ -145,13 +145,12 @@ const DATE_TITLES: Record<RowDialogMode, string> = { create: 'Добавлени
 function MealDateDialog({ mode, draft, setDraft, serverErrors, others, onSave, onClose }: RowDialogProps<MealDateValues> & { others: MealDateValues[] }) {
   const row = useRowDraft(setDraft, serverErrors);
   const { errors, setErrors } = row;
-  const setValue: SetField = (name, value) => row.setValue(name, value, ...(name === 'to' ? ['from'] : []));
+  const setValue: SetField<MealDateValues> = (name, value) => row.setValue(name, value, ...(name === 'to' ? ['from'] : []));
   const save = () => {
     const found = mealDateErrors(draft);
     if (!found.from && !found.to && overlappingPeriods([...others, draft]).some(({ index }) => index === others.length)) found.from = [MESSAGES.editor.overlap];
     if (checkRow(found, setErrors, T.fillRequired)) onSave(draft);
   };
-  const values = draft as unknown as Record<string, unknown>;
   return (
     <RowDialog
       id="meal-date-dialog"
@@ -170,11 +169,11 @@ function MealDateDialog({ mode, draft, setDraft, serverErrors, others, onSave, o
             { kind: 'date', name: 'to', label: 'Дата до', required: true },
             { kind: 'number', name: 'price', label: 'Цена, ₽', required: true, min: 0, max: TOUR_LIMITS.mealPrice },
           ]}
-          form={{ values, setValue, errors }}
+          form={{ values: draft, setValue, errors }}
           editing
           idPrefix="meal-date"
         />
-        <CommissionPair label="Наценка" prefix="commission" values={values} setValue={setValue} errors={errors} />
+        <CommissionPair label="Наценка" prefix="commission" type={draft.commission_type} sum={draft.commission_sum} onChange={(part, value) => setValue(`commission_${part}`, value)} errors={errors} />
       </div>
     </RowDialog>
   );
