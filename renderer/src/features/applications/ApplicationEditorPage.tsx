@@ -16,6 +16,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useSession } from '../../api/session';
 import { ConfirmDialog } from '../../common/ConfirmDialog';
+import { ReadFailure } from '../../common/ReadFailure';
 import { EditorPage } from '../../common/editor/EditorPage';
 import { editorPageProps, useAggregateEditor } from '../../common/editor/useAggregateEditor';
 import { editorReadState, useEditorData } from '../../common/editor/useEditorData';
@@ -61,7 +62,7 @@ export function ApplicationEditorPage() {
   const { form, errors, update, patch, setErrors } = editor;
   const stored = editor.mode === 'edit' ? editor.stored : undefined;
   const product = useProduct(form?.application_type ?? null, form?.applicationable_id ?? null);
-  const { totals, pending } = useTotals(editor.mode === 'edit' ? editor.id : undefined, form, stored?.totals);
+  const totals = useTotals(editor.mode === 'edit' ? editor.id : undefined, form, stored?.totals);
   const [confirming, setConfirming] = useState(false);
   // Opened by the office: no longer unwatched (the badge's count).
   useMarkWatched(stored?.id);
@@ -89,11 +90,19 @@ export function ApplicationEditorPage() {
         errors={errors}
         {...editorReadState(editor, lists)}
         failedText={A.loadFailed}
-        header={props && <ApplicationHeader {...props} heading={heading} patch={patch} product={product.data} actions={stored && <ChatButton application={chatApplicationOf(stored)} />} />}
+        header={
+          props && (
+            <>
+              <ApplicationHeader {...props} heading={heading} patch={patch} product={product.data} actions={stored && <ChatButton application={chatApplicationOf(stored)} />} />
+              {/* Without its product the tabs lack its rooms, dates, route and services: said here, not shown as none. */}
+              {product.isError && <ReadFailure part title={A.productReadFailed} error={product.error} onRetry={() => void product.refetch()} />}
+            </>
+          )
+        }
         tabs={
           props
             ? [
-                { id: 'general', title: 'Основное', owns: generalOwns, panel: <GeneralTab {...props} may={may} privileged={privileged} stored={stored !== undefined} assignedUserId={stored?.user_id ?? null} totals={totals} totalsPending={pending} paymentStatusName={stored?.payment_status_name ?? data?.payment_statuses[0]?.name ?? ''} /> },
+                { id: 'general', title: 'Основное', owns: generalOwns, panel: <GeneralTab {...props} may={may} privileged={privileged} stored={stored !== undefined} assignedUserId={stored?.user_id ?? null} totals={totals} paymentStatusName={stored?.payment_status_name ?? data?.payment_statuses[0]?.name ?? ''} /> },
                 { id: 'accommodations', title: 'Проживание', owns: APPLICATION_TAB_OWNS.accommodations, hidden: !shows(offers?.accommodations, props.form.accommodations.length > 0), panel: <AccommodationsTab {...props} product={product.data} /> },
                 { id: 'transport', title: 'Транспорт', owns: APPLICATION_TAB_OWNS.transport, hidden: !shows(offers?.transport, Boolean(props.form.transport_forth || props.form.transport_back)), panel: <TransportTab {...props} product={product.data} applicationId={stored?.id} stored={stored} onChanged={editor.retry} /> },
                 { id: 'transfers', title: 'Трансферы', owns: APPLICATION_TAB_OWNS.transfers, hidden: !shows(offers?.transfers, Boolean(props.form.transfer_forth || props.form.transfer_back)), panel: <TransfersTab {...props} /> },

@@ -6,11 +6,13 @@
 import { Callout, Card, FormGroup, H5, HTMLTable, Intent, Spinner } from '@blueprintjs/core';
 import { ApplicationStatus, APPLICATION_LIMITS, RequesterType } from '@shared/applications/constants';
 import { APPLICATION_PATHS } from '@shared/applications/paths';
-import type { ApplicationTotals } from '@shared/applications/types';
 import { formatMoney } from '@shared/format';
+import { MESSAGES } from '@shared/messages';
 import { FormFields } from '../../../common/form/fields';
 import { NumberField } from '../../../common/form/NumberField';
 import { PickerField } from '../../../common/form/PickerField';
+import { ReadFailure } from '../../../common/ReadFailure';
+import type { TotalsState } from '../useTotals';
 import type { TabProps } from './tab-props';
 
 interface Props extends TabProps {
@@ -21,14 +23,13 @@ interface Props extends TabProps {
   assignedUserId: number | null;
   /** The administrator and the accountant see every payment method (§6). */
   privileged: boolean;
-  totals: ApplicationTotals | undefined;
-  totalsPending: boolean;
+  totals: TotalsState;
   paymentStatusName: string;
 }
 
 const CHILD_AGE_MAX = 17;
 
-export function GeneralTab({ form, update, errors, data, may, privileged, stored, assignedUserId, totals, totalsPending, paymentStatusName }: Props) {
+export function GeneralTab({ form, update, errors, data, may, privileged, stored, assignedUserId, totals, paymentStatusName }: Props) {
   const fieldsForm = { values: form, setValue: update, errors };
   const methods = data.payment_methods.filter((method) => privileged || method.types.includes(form.requester_type) || method.id === form.payment_method);
   // The cancelled status is set by the cancel action only; the others are offered.
@@ -81,7 +82,7 @@ export function GeneralTab({ form, update, errors, data, may, privileged, stored
             fields={[
               { kind: 'number', name: 'prepayment', label: 'Предоплата', min: 0, max: APPLICATION_LIMITS.money, step: 0.01, locked: () => !may.prepayment },
               { kind: 'number', name: 'manual_price_without_discount', label: 'Цена без скидки (вручную)', min: 0, max: APPLICATION_LIMITS.manualPrice, locked: () => !may.price },
-              { kind: 'number', name: 'discount', label: 'Скидка', min: 0, max: totals?.max_discount ?? APPLICATION_LIMITS.manualPrice, locked: () => !may.price },
+              { kind: 'number', name: 'discount', label: 'Скидка', min: 0, max: totals.totals?.max_discount ?? APPLICATION_LIMITS.manualPrice, locked: () => !may.price },
               { kind: 'number', name: 'manual_agency_commission', label: 'Комиссия агентства (вручную)', min: 0, max: APPLICATION_LIMITS.money, step: 0.01, locked: () => !may.agencyCommission || form.requester_type !== RequesterType.Agency },
             ]}
             form={fieldsForm}
@@ -130,12 +131,13 @@ export function GeneralTab({ form, update, errors, data, may, privileged, stored
         <FormFields fields={[{ kind: 'textarea', name: 'comment', label: 'Комментарий', rows: 3 }]} form={fieldsForm} editing />
         {form.status === ApplicationStatus.Cancelled && <Callout intent={Intent.WARNING}>Заявка аннулирована.</Callout>}
       </div>
-      <TotalsBlock totals={totals} pending={totalsPending} agency={form.requester_type === RequesterType.Agency} />
+      <TotalsBlock {...totals} agency={form.requester_type === RequesterType.Agency} />
     </div>
   );
 }
 
-function TotalsBlock({ totals, pending, agency }: { totals: ApplicationTotals | undefined; pending: boolean; agency: boolean }) {
+/** The totals, or why there are none: the pricing's refusal of the form as it is, or a failed request with 'Повторить'. */
+function TotalsBlock({ totals, pending, refusal, failure, retry, agency }: TotalsState & { agency: boolean }) {
   const rows: [string, string | undefined, string][] = [
     ['Расчётная цена без скидки', totals?.estimated_price_without_discount, 'estimated_price_without_discount'],
     ['Скидка', totals?.discount, 'discount'],
@@ -153,18 +155,27 @@ function TotalsBlock({ totals, pending, agency }: { totals: ApplicationTotals | 
         <H5>Итоги</H5>
         {pending && <Spinner size={16} aria-label="Пересчёт" />}
       </div>
-      <HTMLTable compact>
-        <tbody>
-          {rows.map(([label, value, key]) => (
-            <tr key={key}>
-              <th>{label}</th>
-              <td className="money-cell" data-testid={`totals-${key}`}>
-                {value === undefined ? '—' : formatMoney(value)}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </HTMLTable>
+      {failure !== null ? (
+        <ReadFailure part title={MESSAGES.applications.totalsFailed} error={failure} onRetry={retry} />
+      ) : (
+        <HTMLTable compact>
+          <tbody>
+            {rows.map(([label, value, key]) => (
+              <tr key={key}>
+                <th>{label}</th>
+                <td className="money-cell" data-testid={`totals-${key}`}>
+                  {value === undefined ? '—' : formatMoney(value)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </HTMLTable>
+      )}
+      {refusal !== null && (
+        <p className="bp6-text-muted application-totals-note" data-testid="totals-refusal">
+          {refusal}
+        </p>
+      )}
       {totals && <p className="bp6-text-muted application-totals-note">Скидка не больше {formatMoney(totals.max_discount)}</p>}
     </Card>
   );
