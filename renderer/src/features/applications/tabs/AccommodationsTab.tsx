@@ -42,7 +42,7 @@ export function useAccommodationHotels(product: ApplicationProduct | undefined, 
 export function AccommodationsTab({ form, update, errors, setErrors, product }: TabProps & { product: ApplicationProduct | undefined }) {
   const { choices, hotels, read } = useAccommodationHotels(product, form.accommodations);
   const only = choices.length === 1 ? choices[0]!.id : null;
-  const { editor, rowErrors } = useFormCollection('accommodations', { items: form.accommodations, update, errors, setErrors, blank: () => blankAccommodation(only), copy: (row) => ({ ...row, id: undefined }) });
+  const { editor } = useFormCollection('accommodations', { items: form.accommodations, update, errors, setErrors, blank: () => blankAccommodation(only), copy: (row) => ({ ...row, id: undefined }) });
   const dialog = rowDialogProps(editor);
   const room = (row: AccommodationValues) => hotels.get(row.hotel_id ?? 0)?.rooms.find((item) => item.id === row.room_id);
   return (
@@ -51,14 +51,9 @@ export function AccommodationsTab({ form, update, errors, setErrors, product }: 
       <CollectionTable<AccommodationValues>
         label="Проживание"
         name="accommodations"
-        rows={form.accommodations}
+        {...editor.table({ copy: true, add: choices.length > 0 })}
         pageSize={10}
-        errors={rowErrors}
         addText="Добавить проживание"
-        onAdd={choices.length > 0 ? editor.openCreate : undefined}
-        onEdit={editor.openEdit}
-        onCopy={editor.openCopy}
-        onDelete={editor.remove}
         columns={[
           { title: 'Отель', render: (row) => hotels.get(row.hotel_id ?? 0)?.name ?? '' },
           { title: 'Номер', render: (row) => (room(row) ? roomName(room(row)!) : '') },

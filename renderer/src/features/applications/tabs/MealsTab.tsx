@@ -11,7 +11,7 @@ import { blankMealLine, cellText, type MealLineValues } from '../form';
 
 export function MealsTab({ form, update, errors, setErrors, product }: TabProps & { product: ApplicationProduct | undefined }) {
   const meals = asTour(product)?.meals ?? [];
-  const { editor, rowErrors } = useFormCollection('meals', { items: form.meals, update, errors, setErrors, blank: blankMealLine, copy: (line) => ({ ...line, id: undefined, tour_meal_id: null }) });
+  const { editor } = useFormCollection('meals', { items: form.meals, update, errors, setErrors, blank: blankMealLine, copy: (line) => ({ ...line, id: undefined, tour_meal_id: null }) });
   const dialog = rowDialogProps(editor);
   const listed = form.meals.map((line) => Number(line.tour_meal_id));
   return (
@@ -19,13 +19,9 @@ export function MealsTab({ form, update, errors, setErrors, product }: TabProps 
       <CollectionTable<MealLineValues>
         label="Питание"
         name="meals"
-        rows={form.meals}
+        {...editor.table({ copy: false, add: meals.length > 0 })}
         pageSize={10}
-        errors={rowErrors}
         addText="Добавить питание"
-        onAdd={meals.length > 0 ? editor.openCreate : undefined}
-        onEdit={editor.openEdit}
-        onDelete={editor.remove}
         columns={[
           { title: 'Питание', render: (line) => meals.find((meal) => meal.id === Number(line.tour_meal_id))?.name ?? '' },
           { title: 'Дни тура', render: (line) => (meals.find((meal) => meal.id === Number(line.tour_meal_id))?.days ?? []).join(', ') },

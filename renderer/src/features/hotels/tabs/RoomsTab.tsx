@@ -41,14 +41,9 @@ export function RoomsTab({ form, update, errors, setErrors, data, rooms }: Props
       <CollectionTable<RoomValues>
         label="Номера"
         name="rooms"
-        rows={form.rooms ?? []}
+        {...editor.table({ copy: true })}
         pageSize={HOTEL_LIMITS.roomsPerPage}
-        errors={roomErrors}
         addText="Добавить номер"
-        onAdd={editor.openCreate}
-        onEdit={editor.openEdit}
-        onCopy={editor.openCopy}
-        onDelete={editor.remove}
         canDelete={(room) => room.can_delete !== false}
         columns={[
           { title: 'Тип', render: (room) => name(rooms.types, room.type_id) },

@@ -49,13 +49,9 @@ export function CommissionTab({ form, update, errors, setErrors }: Props) {
       <CollectionTable<GroupValues>
         label="Группы отелей"
         name="hotels"
-        rows={form.hotels}
+        {...editor.table({ copy: false, add: city !== null })}
         pageSize={L.rowsPerPage}
-        errors={groupErrors}
         addText="Добавить группу"
-        onAdd={city === null ? undefined : editor.openCreate}
-        onEdit={editor.openEdit}
-        onDelete={editor.remove}
         columns={[
           { title: 'Отели', render: (group) => <span className="cell-value">{(group.hotels_names ?? []).join(', ')}</span> },
           ...SEA_TOUR_MARKUPS.map(({ key, short }) => ({ title: short, width: 120, render: (group: GroupValues) => String(group[key] ?? '') })),

@@ -22,7 +22,7 @@ interface Props {
 }
 
 export function CatalogTab({ form, update, errors, setErrors, data }: Props) {
-  const { editor, rowErrors: entryErrors } = useFormCollection('catalog_sections', { items: form.catalog_sections, update, errors, setErrors, blank: blankCatalogEntry, copy: (entry) => ({ ...entry, id: null }) });
+  const { editor } = useFormCollection('catalog_sections', { items: form.catalog_sections, update, errors, setErrors, blank: blankCatalogEntry, copy: (entry) => ({ ...entry, id: null }) });
   const dialog = rowDialogProps(editor);
   const taken = form.catalog_sections.filter((_, index) => !(editor.state.open && index === editor.state.index)).map((entry) => entry.id);
   return (
@@ -30,13 +30,9 @@ export function CatalogTab({ form, update, errors, setErrors, data }: Props) {
       <CollectionTable<CatalogEntryValues>
         label="Разделы каталога"
         name="catalog-sections"
-        rows={form.catalog_sections}
+        {...editor.table({ copy: false })}
         pageSize={10}
-        errors={entryErrors}
         addText="Добавить раздел"
-        onAdd={editor.openCreate}
-        onEdit={editor.openEdit}
-        onDelete={editor.remove}
         columns={[
           { title: 'Название', render: (entry) => entry.name ?? data.catalog_sections.find((section) => section.id === entry.id)?.name ?? '' },
           moneyColumn<CatalogEntryValues>('Стоимость', (entry) => entry.sum),

@@ -24,21 +24,16 @@ interface Props {
 }
 
 export function DaysTab({ form, update, errors, setErrors }: Props) {
-  const { editor, rowErrors: dayErrorsOfTour } = useFormCollection('days', { items: form.days, update, errors, setErrors, blank: blankDay, copy: ({ id: _id, ...day }) => ({ ...day, photos: [] }) });
+  const { editor } = useFormCollection('days', { items: form.days, update, errors, setErrors, blank: blankDay, copy: ({ id: _id, ...day }) => ({ ...day, photos: [] }) });
   const dialog = rowDialogProps(editor);
   return (
     <>
       <CollectionTable<DayValues>
         label="Дни"
         name="days"
-        rows={form.days}
+        {...editor.table({ copy: true })}
         pageSize={10}
-        errors={dayErrorsOfTour}
         addText="Добавить день"
-        onAdd={editor.openCreate}
-        onEdit={editor.openEdit}
-        onCopy={editor.openCopy}
-        onDelete={editor.remove}
         columns={[
           { title: 'День', render: (_, index) => String(index + 1), width: 60 },
           { title: 'Название', render: (day) => day.name },

@@ -34,7 +34,7 @@ export function HotelsTab({ form, update, errors, setErrors, data }: Props) {
     update('hotels', hotels);
     if (hotels.length < SELECTION_MIN && form.is_hotel_selection) update('is_hotel_selection', false);
   };
-  const { editor, rowErrors: hotelErrors } = useFormCollection('hotels', { items: form.hotels, update, errors, setErrors, onChange: setHotels, blank: blankHotel, copy: (hotel) => ({ ...hotel }) });
+  const { editor } = useFormCollection('hotels', { items: form.hotels, update, errors, setErrors, onChange: setHotels, blank: blankHotel, copy: (hotel) => ({ ...hotel }) });
   const dialog = rowDialogProps(editor);
   const selectionError = errors.is_hotel_selection?.[0];
   return (
@@ -51,13 +51,9 @@ export function HotelsTab({ form, update, errors, setErrors, data }: Props) {
       <CollectionTable<TourHotelValues>
         label="Отели"
         name="hotels"
-        rows={form.hotels}
+        {...editor.table({ copy: false })}
         pageSize={10}
-        errors={hotelErrors}
         addText="Добавить отель"
-        onAdd={editor.openCreate}
-        onEdit={editor.openEdit}
-        onDelete={editor.remove}
         columns={[
           { title: 'Город', render: (hotel) => hotel.city_name ?? nameIn(data.cities, hotel.city_id) },
           { title: 'Отель', render: (hotel) => hotel.name ?? '' },

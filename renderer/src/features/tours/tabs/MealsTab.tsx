@@ -31,7 +31,7 @@ interface Props {
 const vendorName = (data: TourData, meal: MealValues) => meal.vendor_name ?? data.vendors.find((vendor) => vendor.id === meal.vendor_id)?.name ?? '';
 
 export function MealsTab({ form, update, errors, setErrors, data }: Props) {
-  const { editor, rowErrors: mealErrorsOfTour } = useFormCollection('meals', {
+  const { editor } = useFormCollection('meals', {
     items: form.meals,
     update,
     errors,
@@ -46,14 +46,9 @@ export function MealsTab({ form, update, errors, setErrors, data }: Props) {
       <CollectionTable<MealValues>
         label="Питание"
         name="meals"
-        rows={form.meals}
+        {...editor.table({ copy: true })}
         pageSize={10}
-        errors={mealErrorsOfTour}
         addText="Добавить питание"
-        onAdd={editor.openCreate}
-        onEdit={editor.openEdit}
-        onCopy={editor.openCopy}
-        onDelete={editor.remove}
         canDelete={(meal) => meal.can_delete !== false}
         columns={[
           { title: 'Название', render: (meal) => meal.name ?? '' },
@@ -70,7 +65,7 @@ const MEAL_TITLES: Record<RowDialogMode, string> = { create: 'Добавлени
 
 function MealDialog({ mode, draft, setDraft, serverErrors, data, duration, onSave, onClose }: RowDialogProps<MealValues> & { data: TourData; duration: number }) {
   const { errors, setErrors, setValue } = useRowDraft(setDraft, serverErrors);
-  const { editor: dates, rowErrors: dateErrors } = useFormCollection('dates', { items: draft.dates, update: setValue, errors, setErrors, blank: blankMealDate, copy: ({ id: _id, ...date }) => date });
+  const { editor: dates } = useFormCollection('dates', { items: draft.dates, update: setValue, errors, setErrors, blank: blankMealDate, copy: ({ id: _id, ...date }) => date });
   const dateDialog = rowDialogProps(dates);
   const others = draft.dates.filter((_, index) => !(dates.state.open && index === dates.state.index));
   const named = Boolean(draft.name && draft.name.trim()) || draft.vendor_id !== null;
@@ -116,14 +111,9 @@ function MealDialog({ mode, draft, setDraft, serverErrors, data, duration, onSav
               <CollectionTable<MealDateValues>
                 label="Даты питания"
                 name="meal-dates"
-                rows={draft.dates}
+                {...dates.table({ copy: true })}
                 pageSize={10}
-                errors={dateErrors}
                 addText="Добавить даты"
-                onAdd={dates.openCreate}
-                onEdit={dates.openEdit}
-                onCopy={dates.openCopy}
-                onDelete={dates.remove}
                 columns={[
                   { title: 'Дата от', render: (date) => formatDate(date.from) },
                   { title: 'Дата до', render: (date) => formatDate(date.to) },

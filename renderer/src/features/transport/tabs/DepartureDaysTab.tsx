@@ -71,7 +71,7 @@ function useRows<Key extends 'days' | 'dates', Row extends DayValues | DateValue
 }
 
 function DaysTable(props: Props) {
-  const { editor, rowErrors, others } = useRows('days', props.form.days, props, blankDay);
+  const { editor, others } = useRows('days', props.form.days, props, blankDay);
   const days = props.form.days;
   const full = days.length >= TRANSPORT_LIMITS.weekdays;
   return (
@@ -79,13 +79,9 @@ function DaysTable(props: Props) {
       <CollectionTable<DayValues>
         label="Дни недели"
         name="days"
-        rows={days}
+        {...editor.table({ copy: false, add: !full })}
         pageSize={TRANSPORT_LIMITS.weekdays}
-        errors={rowErrors}
         addText="Добавить день"
-        onAdd={full ? undefined : editor.openCreate}
-        onEdit={editor.openEdit}
-        onDelete={editor.remove}
         columns={[
           { title: 'День', render: (day) => weekdayName(Number(day.number)) },
           markupColumn<DayValues>(),
