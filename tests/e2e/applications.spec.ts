@@ -44,6 +44,17 @@ async function addTourist(page: Page, tourist: { last: string; first: string; bi
   return dialog;
 }
 
+/** The 'Данные' dialog of the way there, riding from the first stop to the second on `departure`. */
+async function rideFirstStops(page: Page, departure: string) {
+  await page.getByTestId('tab-transport').click();
+  await page.getByRole('button', { name: 'Добавить транспорт' }).first().click();
+  const data = page.getByRole('dialog', { name: 'Данные' });
+  await data.getByLabel('Дата отправления *').selectOption(departure);
+  await data.getByLabel('Откуда *', { exact: true }).selectOption({ index: 1 });
+  await data.getByLabel('Куда *', { exact: true }).selectOption({ index: 2 });
+  return data;
+}
+
 const saveApplication = async (page: Page, status: string) => {
   await page.getByTestId('editor-save').click();
   const confirm = page.getByRole('alertdialog');
@@ -177,12 +188,7 @@ test('a bus-tour application: its tourists get seats, then one seat is changed',
     await expect(dialog).toBeHidden();
   }
 
-  await page.getByTestId('tab-transport').click();
-  await page.getByRole('button', { name: 'Добавить транспорт' }).first().click();
-  const data = page.getByRole('dialog', { name: 'Данные' });
-  await data.getByLabel('Дата отправления *').selectOption(departure);
-  await data.getByLabel('Откуда *', { exact: true }).selectOption({ index: 1 });
-  await data.getByLabel('Куда *', { exact: true }).selectOption({ index: 2 });
+  const data = await rideFirstStops(page, departure);
   await shot(page, 'transport-route');
   await data.getByRole('tab', { name: 'Места' }).click();
   // Seat 3 is taken by someone else on that trip: drawn taken and refused.
@@ -408,12 +414,7 @@ test('seats taken by others that cannot be read are said in place of the scheme,
   await page.goto('/applications/create');
   await page.getByLabel('Тип заявки').selectOption({ label: 'Автобусный тур' });
   await pick(page, 'picker-applicationable_id', transport!.name);
-  await page.getByTestId('tab-transport').click();
-  await page.getByRole('button', { name: 'Добавить транспорт' }).first().click();
-  const data = page.getByRole('dialog', { name: 'Данные' });
-  await data.getByLabel('Дата отправления *').selectOption(departure);
-  await data.getByLabel('Откуда *', { exact: true }).selectOption({ index: 1 });
-  await data.getByLabel('Куда *', { exact: true }).selectOption({ index: 2 });
+  const data = await rideFirstStops(page, departure);
   await data.getByRole('tab', { name: 'Места' }).click();
   await expect(data.getByText(MESSAGES.applications.takenSeatsReadFailed)).toBeVisible();
   await expect(data.locator('[data-seat="3"]')).toHaveCount(0);
