@@ -273,6 +273,14 @@ export const MESSAGES = {
     seatChanged: 'Место успешно изменено!',
     notApplicationSeat: 'Это место не относится к заявке.',
     arrivalAfterDeparture: 'Пункт прибытия должен быть после пункта отправления.',
+    /** What the editor reads besides the application, when it cannot be read (issue 26): said in its place, with 'Повторить'. */
+    productReadFailed: 'Не удалось загрузить данные продукта',
+    productsReadFailed: 'Не удалось загрузить данные отелей и транспорта заявки',
+    takenSeatsReadFailed: 'Не удалось загрузить занятые места',
+    totalsFailed: 'Не удалось пересчитать итоги',
+    /** The totals of a form the pricing refused (a 422): only empty required fields, or the first reason. */
+    totalsWaitRequired: 'Итоги посчитаются, когда будут заполнены обязательные поля.',
+    totalsRefused: (reason: string) => `Итоги не посчитаны: ${reason}`,
     /** The list and its row actions (spec 03 §2.1, §8; issue 19). */
     listTitle: 'Заявки',
     listSubtitle: 'Список заявок',

@@ -44,6 +44,17 @@ async function addTourist(page: Page, tourist: { last: string; first: string; bi
   return dialog;
 }
 
+/** The 'Данные' dialog of the way there, riding from the first stop to the second on `departure`. */
+async function rideFirstStops(page: Page, departure: string) {
+  await page.getByTestId('tab-transport').click();
+  await page.getByRole('button', { name: 'Добавить транспорт' }).first().click();
+  const data = page.getByRole('dialog', { name: 'Данные' });
+  await data.getByLabel('Дата отправления *').selectOption(departure);
+  await data.getByLabel('Откуда *', { exact: true }).selectOption({ index: 1 });
+  await data.getByLabel('Куда *', { exact: true }).selectOption({ index: 2 });
+  return data;
+}
+
 const saveApplication = async (page: Page, status: string) => {
   await page.getByTestId('editor-save').click();
   const confirm = page.getByRole('alertdialog');
@@ -177,12 +188,7 @@ test('a bus-tour application: its tourists get seats, then one seat is changed',
     await expect(dialog).toBeHidden();
   }
 
-  await page.getByTestId('tab-transport').click();
-  await page.getByRole('button', { name: 'Добавить транспорт' }).first().click();
-  const data = page.getByRole('dialog', { name: 'Данные' });
-  await data.getByLabel('Дата отправления *').selectOption(departure);
-  await data.getByLabel('Откуда *', { exact: true }).selectOption({ index: 1 });
-  await data.getByLabel('Куда *', { exact: true }).selectOption({ index: 2 });
+  const data = await rideFirstStops(page, departure);
   await shot(page, 'transport-route');
   await data.getByRole('tab', { name: 'Места' }).click();
   // Seat 3 is taken by someone else on that trip: drawn taken and refused.
@@ -356,4 +362,65 @@ test('an application that cannot be read says why, and Повторить shows 
   await page.getByRole('button', { name: MESSAGES.connection.retry }).click();
   await expect(page.getByTestId('application-heading')).toContainText(application!.number);
   await expect(page.getByTestId('editor-save')).toBeVisible();
+});
+
+test('a product and totals that cannot be read are said where they are missing, and Повторить reads them', async ({ page }) => {
+  const hotel = await insertHotelGround(db);
+  const [hotelRow] = await sql<{ name: string }>(`SELECT name FROM hotels WHERE id = $1`, [hotel.hotelId]);
+  await ensureAdmin(page);
+  const retry = (scope: Locator) => scope.getByRole('button', { name: MESSAGES.connection.retry });
+
+  // The product cannot be read (deleted meanwhile): said above the tabs — not a hotel without rooms.
+  const products = '**/api/applications/products/**';
+  await page.route(products, (route) => route.fulfill({ status: 404, contentType: 'application/json', body: JSON.stringify({ message: MESSAGES.http.notFound }) }));
+  await page.goto('/applications/create');
+  await pick(page, 'picker-applicationable_id', hotelRow!.name);
+  const product = page.locator('.read-failure-part', { hasText: MESSAGES.applications.productReadFailed });
+  await expect(product).toContainText(MESSAGES.http.notFound);
+  await page.getByTestId('tab-accommodations').click();
+  await expect(page.getByRole('button', { name: 'Добавить проживание' })).toHaveCount(0);
+  await shot(page, 'product-read-failure');
+  await page.unroute(products);
+  await retry(product).click();
+  await expect(product).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Добавить проживание' })).toBeVisible();
+
+  // The totals cannot be asked: the block says so in place of sums of another form, and Повторить asks again.
+  const calc = '**/api/applications/calc-totals';
+  await page.route(calc, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: MESSAGES.errors.unexpected }) }));
+  await page.getByTestId('tab-general').click();
+  await page.getByLabel('Взрослых', { exact: true }).fill('2');
+  const totals = page.getByRole('group', { name: 'Итоги' });
+  await expect(totals.getByText(MESSAGES.applications.totalsFailed)).toBeVisible();
+  await expect(totals.getByTestId('totals-price_total')).toHaveCount(0);
+  await shot(page, 'totals-failure');
+  await page.unroute(calc);
+  await retry(totals).click();
+  await expect(totals.getByText(MESSAGES.applications.totalsFailed)).toHaveCount(0);
+  await expect(totals.getByTestId('totals-price_total')).toBeVisible();
+  // Without a stay and a requester the pricing refuses the form: the block says what it waits for.
+  await expect(totals.getByTestId('totals-refusal')).toHaveText(MESSAGES.applications.totalsWaitRequired);
+});
+
+test('seats taken by others that cannot be read are said in place of the scheme, never drawn free', async ({ page }) => {
+  const bus = await insertBusGround(db);
+  const [transport] = await sql<{ name: string }>(`SELECT name FROM transports WHERE id = $1`, [bus.transportId]);
+  const departure = nextWeekday(new Date().toISOString().slice(0, 10), bus.weekday);
+  await sql(`INSERT INTO seat_bookings (transport_id, departure_date, number, from_position, to_position) VALUES ($1, $2, 3, 0, 2)`, [bus.transportId, departure]);
+  await ensureAdmin(page);
+  const taken = (url: URL) => url.pathname === `/api/transports/${bus.transportId}/seats/taken`;
+  await page.route(taken, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: MESSAGES.errors.unexpected }) }));
+
+  await page.goto('/applications/create');
+  await page.getByLabel('Тип заявки').selectOption({ label: 'Автобусный тур' });
+  await pick(page, 'picker-applicationable_id', transport!.name);
+  const data = await rideFirstStops(page, departure);
+  await data.getByRole('tab', { name: 'Места' }).click();
+  await expect(data.getByText(MESSAGES.applications.takenSeatsReadFailed)).toBeVisible();
+  await expect(data.locator('[data-seat="3"]')).toHaveCount(0);
+  await shot(page, 'taken-seats-failure');
+  await page.unroute(taken);
+  await data.getByRole('button', { name: MESSAGES.connection.retry }).click();
+  await expect(data.locator('[data-seat="3"]')).toHaveAttribute('data-state', 'occupied');
+  await expect(data.getByText(MESSAGES.applications.takenSeatsReadFailed)).toHaveCount(0);
 });

@@ -1,7 +1,7 @@
 import { Button, Classes, Dialog, type DialogProps } from '@blueprintjs/core';
 import { MESSAGES } from '@shared/messages';
 import { focusFirstField } from './form/focus';
-import { useEffect, useId, useRef, type ReactNode, type SyntheticEvent } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 
 /**
  * Blueprint's Dialog with two things done differently, for every dialog of the app:
@@ -23,8 +23,10 @@ export function AppDialog({
   closable = true,
   canEscapeKeyClose = true,
   ...props
-}: Omit<DialogProps, 'title' | 'isCloseButtonShown'> & {
+}: Omit<DialogProps, 'title' | 'isCloseButtonShown' | 'onClose'> & {
   title: ReactNode;
+  /** Closing asked for (the cross, Esc, a click outside): no dialog needs the event that asked. */
+  onClose?(): void;
   /** false: no cross, no Esc, no click outside (the sign-in dialog of an expired session). */
   closable?: boolean;
 }) {
@@ -42,7 +44,7 @@ export function AppDialog({
       if (event.key !== 'Escape' || event.defaultPrevented || !dialog || !own) return;
       // Pressed in this dialog (not in a dialog over it, not in a popover's own portal), none of its popovers open.
       if (!own.contains(event.target as Node) || dialog.querySelector(`.${Classes.POPOVER_OPEN}`)) return;
-      latestClose.current?.(event as unknown as SyntheticEvent<HTMLElement>);
+      latestClose.current?.();
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
@@ -68,7 +70,7 @@ export function AppDialog({
         <h6 id={titleId} className={Classes.HEADING}>
           {title}
         </h6>
-        {closable && <Button variant="minimal" icon="small-cross" className={Classes.DIALOG_CLOSE_BUTTON} aria-label={MESSAGES.list.close} title={MESSAGES.list.close} onClick={onClose} />}
+        {closable && <Button variant="minimal" icon="small-cross" className={Classes.DIALOG_CLOSE_BUTTON} aria-label={MESSAGES.list.close} title={MESSAGES.list.close} onClick={() => onClose?.()} />}
       </div>
       {children}
     </Dialog>

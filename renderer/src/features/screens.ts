@@ -16,11 +16,11 @@ export type ScreenLoader = () => Promise<ComponentType>;
 
 /** A route served by the generic list screen, which loads beside the declaration (one shared chunk). */
 export const list =
-  <Row extends RowBase>(load: () => Promise<ResourceScreenDefinition<Row>>): ScreenLoader =>
+  <Row extends RowBase, Stored extends object>(load: () => Promise<ResourceScreenDefinition<Row, Stored>>): ScreenLoader =>
   async () => {
     const [definition, { ResourceScreen }] = await Promise.all([load(), import('../common/resource/ResourceScreen')]);
     return function ListScreen() {
-      return createElement(ResourceScreen<Row>, { definition });
+      return createElement(ResourceScreen<Row, Stored>, { definition });
     };
   };
 

@@ -3,7 +3,7 @@
  * checks the row with `validate` (its shared schema) before putting it back (RowDialog, checkRow).
  */
 import type { FieldErrors } from '@shared/validation';
-import { FormFields, type FieldSpec } from '../form/fields';
+import { FormFields, type FieldName, type FieldSpec } from '../form/fields';
 import { RowDialog, checkRow, useRowDraft } from './RowDialog';
 
 interface Props<Row> {
@@ -15,13 +15,13 @@ interface Props<Row> {
   errors: FieldErrors;
   validate(row: Row): FieldErrors;
   /** Fields in a two-column grid; `wide` ones take the whole line. */
-  fields: FieldSpec[];
-  wide?: readonly string[];
+  fields: FieldSpec<Row>[];
+  wide?: readonly FieldName<Row>[];
   onSave(row: Row): void;
   onClose(): void;
 }
 
-export function FieldsRowDialog<Row extends Record<string, unknown>>({ id, title, draft, setDraft, errors: serverErrors, validate, fields, wide = [], onSave, onClose }: Props<Row>) {
+export function FieldsRowDialog<Row>({ id, title, draft, setDraft, errors: serverErrors, validate, fields, wide = [], onSave, onClose }: Props<Row>) {
   const row = useRowDraft(setDraft, serverErrors);
   const form = { values: draft, setValue: row.setValue, errors: row.errors };
   const save = () => {

@@ -8,6 +8,7 @@ import { Button, DialogBody, DialogFooter, Intent } from '@blueprintjs/core';
 import { AppDialog } from '../AppDialog';
 import { MESSAGES } from '@shared/messages';
 import type { FieldErrors } from '@shared/validation';
+import type { FieldName } from '../form/fields';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { DialogForm } from '../form/DialogForm';
 import { notifyInvalidForm } from '../failure';
@@ -76,8 +77,9 @@ export function checkRow(errors: FieldErrors, setErrors: (errors: FieldErrors) =
 export function useRowDraft<Row>(setDraft: (update: (current: Row) => Row) => void, serverErrors: FieldErrors, opened?: unknown) {
   const [errors, setErrors] = useState<FieldErrors>(serverErrors);
   useEffect(() => setErrors(serverErrors), [serverErrors, opened]);
+  /** A field of the row (a SetField of the row), its errors and those of `alsoDrop` answered. */
   const setValue = useCallback(
-    (name: string, value: unknown, ...alsoDrop: string[]) => {
+    <K extends FieldName<Row>>(name: K, value: Row[K], ...alsoDrop: string[]) => {
       setDraft((current) => ({ ...current, [name]: value }));
       setErrors((current) => [name, ...alsoDrop].reduce(dropErrors, current));
     },

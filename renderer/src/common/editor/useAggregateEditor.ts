@@ -17,6 +17,7 @@ import type { z } from 'zod';
 import { api, ApiError } from '../../api/http';
 import { notifyFailure, notifyInvalidForm } from '../failure';
 import { toast } from '../toaster';
+import type { SetField } from '../form/fields';
 import { versionConflictOf, versionOf } from '../version/VersionConflictDialog';
 
 /**
@@ -30,7 +31,8 @@ import { versionConflictOf, versionOf } from '../version/VersionConflictDialog';
  */
 export type AfterSave = 'back' | 'stay' | 'reload';
 
-export interface AggregateEditorOptions<Form extends Record<string, unknown>> {
+/** `Stored`: the record as GET {path}/{id} answers it (the feature's shared type), read into the form by `fromRecord`. */
+export interface AggregateEditorOptions<Form extends Record<string, unknown>, Stored = Record<string, unknown>> {
   /** API path of the resource, e.g. `/hotels`. */
   path: string;
   /** The shared schema the server validates the payload with. */
@@ -40,7 +42,7 @@ export interface AggregateEditorOptions<Form extends Record<string, unknown>> {
   /** A new record's form. */
   blank: () => Form;
   /** The form of a record read back (GET {path}/{id} → data). */
-  fromRecord: (record: Record<string, unknown>) => Form;
+  fromRecord: (record: Stored) => Form;
   /** A copy's form from the original's (ids dropped, files emptied, named '… (копия)'…). */
   toCopy: (form: Form) => Form;
   /** What a copy did not take over (tariffs reset, files left out), said above the copy's form. */
@@ -65,7 +67,7 @@ export function useEditorMode(): { mode: EditorMode; id: number | undefined } {
   return { mode: /\/copy\/?$/.test(pathname) ? 'copy' : 'edit', id: number };
 }
 
-export function useAggregateEditor<Form extends Record<string, unknown>>(options: AggregateEditorOptions<Form>) {
+export function useAggregateEditor<Form extends Record<string, unknown>, Stored = Record<string, unknown>>(options: AggregateEditorOptions<Form, Stored>) {
   const { mode, id } = useEditorMode();
   const navigate = useNavigate();
   const location = useLocation();
@@ -74,7 +76,7 @@ export function useAggregateEditor<Form extends Record<string, unknown>>(options
   const [errors, setErrors] = useState<FieldErrors>({});
   const [saving, setSaving] = useState(false);
   const savingRef = useRef(false);
-  const [conflict, setConflict] = useState<VersionConflictBody | null>(null);
+  const [conflict, setConflict] = useState<VersionConflictBody<Stored> | null>(null);
   /** The form as it was shown (loaded, blank or reloaded), as JSON: unsaved changes are any difference from it. */
   const shown = useRef<string | null>(null);
   if (shown.current === null && form && mode === 'create') shown.current = JSON.stringify(form);
@@ -86,7 +88,7 @@ export function useAggregateEditor<Form extends Record<string, unknown>>(options
 
   const record = useQuery({
     queryKey: [options.path, 'editor', id],
-    queryFn: ({ signal }) => api.get<{ data: Record<string, unknown> }>(`${options.path}/${id}`, undefined, signal),
+    queryFn: ({ signal }) => api.get<{ data: Stored }>(`${options.path}/${id}`, undefined, signal),
     enabled: id !== undefined,
     gcTime: 0,
     refetchOnWindowFocus: false,
@@ -112,10 +114,16 @@ export function useAggregateEditor<Form extends Record<string, unknown>>(options
     else navigate(options.fallback);
   }, [navigate, options.fallback]);
 
-  const update = useCallback(<K extends keyof Form>(key: K, value: Form[K]) => {
+  const update: SetField<Form> = useCallback((key, value) => {
     setForm((current) => (current ? { ...current, [key]: value } : current));
     // An edited field's error is answered; the marks of other fields stay until the next save.
-    setErrors((current) => dropErrors(current, String(key)));
+    setErrors((current) => dropErrors(current, key));
+  }, []);
+
+  /** Several fields at once (a new type clears its product and the rows that were of it), each one's errors answered. */
+  const patch = useCallback((values: Partial<Form>) => {
+    setForm((current) => (current ? { ...current, ...values } : current));
+    setErrors((current) => Object.keys(values).reduce(dropErrors, current));
   }, []);
 
   const save = useCallback(async () => {
@@ -143,7 +151,7 @@ export function useAggregateEditor<Form extends Record<string, unknown>>(options
       if (after === 'back') leave();
       else if (mode !== 'edit') navigate(routePath(editorRoute(options.editor, 'edit'), { id: reply.data.id }, { page: new URLSearchParams(location.search).get('page') ?? undefined }), { replace: true });
     } catch (error) {
-      const conflicted = versionConflictOf(error);
+      const conflicted = versionConflictOf<Stored>(error);
       if (conflicted) setConflict(conflicted);
       else {
         if (error instanceof ApiError && error.status === 422) {
@@ -163,7 +171,7 @@ export function useAggregateEditor<Form extends Record<string, unknown>>(options
   /** 409 → "load the current data": the colleague's version replaces the form. */
   const reload = useCallback(() => {
     if (conflict) {
-      const next = options.fromRecord(conflict.data as Record<string, unknown>);
+      const next = options.fromRecord(conflict.data);
       shown.current = JSON.stringify(next);
       setForm(next);
     }
@@ -178,11 +186,14 @@ export function useAggregateEditor<Form extends Record<string, unknown>>(options
     form,
     setForm,
     update,
+    patch,
     errors,
     setErrors,
     saving,
     save,
     leave,
+    /** The record as it was read (an edit's or a copy's original), undefined before it is read and for a new one. */
+    stored: loaded?.data,
     loading: id !== undefined && !form,
     failed: record.isError,
     /** Why the record could not be read (null while it can), and a new try. */
@@ -196,7 +207,7 @@ export function useAggregateEditor<Form extends Record<string, unknown>>(options
     notice: mode === 'copy' ? options.copyNotice : undefined,
     /** 409 → "keep editing": the form stays as typed and carries the version now stored, so the next save overwrites knowingly. */
     keepEditing: () => {
-      const version = versionOf(conflict?.data as Record<string, unknown> | undefined);
+      const version = versionOf(conflict?.data);
       if (version !== undefined) setForm((current) => (current && 'version' in current ? { ...current, version } : current));
       setConflict(null);
     },
@@ -226,7 +237,7 @@ interface SavedReply {
 }
 
 /** The option's choice for a mode. */
-export function afterSaveIn(option: AggregateEditorOptions<Record<string, unknown>>['afterSave'], mode: EditorMode): AfterSave {
+export function afterSaveIn(option: AfterSave | Record<EditorMode, AfterSave> | undefined, mode: EditorMode): AfterSave {
   if (option === undefined) return 'back';
   return typeof option === 'string' ? option : option[mode];
 }

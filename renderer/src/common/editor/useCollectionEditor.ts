@@ -25,14 +25,34 @@ export function useCollectionEditor<Item>(options: {
 }) {
   const [state, setState] = useState<DialogState<Item>>({ open: false });
   const { items, onChange } = options;
+  const openCreate = () => setState({ open: true, mode: 'create', index: null, draft: options.blank() });
+  const openEdit = (index: number) => setState({ open: true, mode: 'edit', index, draft: structuredClone(items[index]!) });
+  const openCopy = (index: number) => setState({ open: true, mode: 'copy', index: null, draft: options.copy(structuredClone(items[index]!)) });
+  const remove = (index: number) => {
+    onChange(items.filter((_, position) => position !== index));
+    options.onErrorsAnswered?.(null);
+  };
 
   return {
     state,
     /** The errors the open dialog's row has from the last save (none for a new row). */
     rowErrors: state.open && state.mode === 'edit' && state.index !== null ? errorsUnder(options.errors, String(state.index)) : {},
-    openCreate: () => setState({ open: true, mode: 'create', index: null, draft: options.blank() }),
-    openEdit: (index: number) => setState({ open: true, mode: 'edit', index, draft: structuredClone(items[index]!) }),
-    openCopy: (index: number) => setState({ open: true, mode: 'copy', index: null, draft: options.copy(structuredClone(items[index]!)) }),
+    openCreate,
+    openEdit,
+    openCopy,
+    /**
+     * The collection's CollectionTable wiring: its rows, their errors, add, edit, delete, and copy
+     * where the row is copied (declared by each table); `add: false` while no row can be added (a
+     * full week, no product chosen yet).
+     */
+    table: (offers: { copy: boolean; add?: boolean }) => ({
+      rows: items,
+      errors: options.errors,
+      onAdd: offers.add === false ? undefined : openCreate,
+      onEdit: openEdit,
+      onCopy: offers.copy ? openCopy : undefined,
+      onDelete: remove,
+    }),
     /** A new draft, or a change of the latest one (several changes in one event all count). */
     setDraft: (draft: Item | ((current: Item) => Item)) =>
       setState((current) => (current.open ? { ...current, draft: typeof draft === 'function' ? (draft as (current: Item) => Item)(current.draft) : draft } : current)),
@@ -47,22 +67,20 @@ export function useCollectionEditor<Item>(options: {
       }
       setState({ open: false });
     },
-    remove: (index: number) => {
-      onChange(items.filter((_, position) => position !== index));
-      options.onErrorsAnswered?.(null);
-    },
+    remove,
   };
 }
 
 /**
  * A collection of a form edited in dialogs (`useCollectionEditor`) under its key (`meals`): its
- * errors with the key taken off, and a saved or deleted row answering the errors it had.
+ * errors with the key taken off, and a saved or deleted row answering the errors it had. `update` is
+ * the form's SetField: it takes the key with a list of the collection's rows.
  */
-export function useFormCollection<Item>(
-  key: string,
+export function useFormCollection<Item, Key extends string>(
+  key: Key,
   options: {
     items: Item[];
-    update(key: string, value: unknown): void;
+    update(key: Key, items: Item[]): void;
     errors: FieldErrors;
     setErrors(change: (errors: FieldErrors) => FieldErrors): void;
     blank: () => Item;

@@ -6,7 +6,7 @@
 import { FormGroup, InputGroup, Intent } from '@blueprintjs/core';
 import { PHONE_MASK_DIGITS } from '@shared/validation';
 import { MESSAGES } from '@shared/messages';
-import type { FieldRenderProps, FieldSpec } from './fields';
+import type { FieldName, FieldRenderProps, FieldSpec } from './fields';
 
 /** The subscriber digits (without the 7 of +7) of whatever was typed or pasted. */
 function subscriberDigits(text: string): string {
@@ -29,10 +29,11 @@ export function applyPhoneMask(text: string): string {
   return masked;
 }
 
-function PhoneMaskInput({ name, label, required, values, setValue, errors, disabled }: FieldRenderProps & { name: string; label: string; required?: boolean }) {
+function PhoneMaskInput<V>({ name, label, required, values, setValue, errors, disabled }: FieldRenderProps<V> & { name: FieldName<V>; label: string; required?: boolean }) {
   const error = errors[name]?.[0];
   const id = `field-${name}`;
-  const value = typeof values[name] === 'string' ? applyPhoneMask(values[name] as string) : '';
+  const stored: unknown = values[name];
+  const value = typeof stored === 'string' ? applyPhoneMask(stored) : '';
   return (
     <FormGroup label={label} labelFor={id} labelInfo={required ? '*' : undefined} helperText={error ?? MESSAGES.validation.phoneMaskHint} intent={error ? Intent.DANGER : Intent.NONE}>
       <InputGroup
@@ -46,14 +47,14 @@ function PhoneMaskInput({ name, label, required, values, setValue, errors, disab
         intent={error ? Intent.DANGER : Intent.NONE}
         disabled={disabled}
         value={value}
-        onValueChange={(text) => setValue(name, applyPhoneMask(text))}
+        onValueChange={(text) => setValue(name, applyPhoneMask(text) as V[FieldName<V>])}
       />
     </FormGroup>
   );
 }
 
 /** A form field declaration for a masked phone (clients, agencies' contact phone). */
-export function phoneMaskField(name: string, label: string, options: { required?: boolean } = {}): FieldSpec {
+export function phoneMaskField<V = Record<string, unknown>>(name: NoInfer<FieldName<V>>, label: string, options: { required?: boolean } = {}): FieldSpec<V> {
   return {
     kind: 'custom',
     name,

@@ -35,8 +35,18 @@ export type OptionsSource =
   | { items: Option[] }
   | { search: string; limit: number; delayMs: number };
 
-type Common = {
-  name: string;
+/** The names of a form's fields: its keys that are text (a form of untyped values: any text). */
+export type FieldName<V> = keyof V & string;
+
+/**
+ * How a field of a form changes, typed by the form: a key the form has and a value of that key's
+ * type. A form of untyped values (`Record<string, unknown>`, the simple resources' dialogs) takes any
+ * name and value. The one setter type of every form, editor and row dialog.
+ */
+export type SetField<V> = <K extends FieldName<V>>(key: K, value: V[K]) => void;
+
+type Common<V> = {
+  name: FieldName<V>;
   label: string;
   /** `'create'`: required when adding only (a password kept unchanged on edit). */
   required?: boolean | 'create';
@@ -44,21 +54,22 @@ type Common = {
   /** Hint shown instead when editing an existing record. */
   editHint?: string;
   /** Shown only while this holds (e.g. the discount percent while the discount box is checked). */
-  visible?: (values: Record<string, unknown>) => boolean;
+  visible?: (values: V) => boolean;
   /**
    * Shown but locked while this holds, keeping what was typed (a room's adult and child prices while
    * 'Общая цена за номер' is on: switching back brings them back; the schema drops what is locked).
    */
-  locked?: (values: Record<string, unknown>) => boolean;
+  locked?: (values: V) => boolean;
   /**
    * Filled from another field as the user types it (a slug from the name), until the user types
    * this one: it follows while it is empty or still the value derived from the other. Only in a
    * new record's form (create, copy): an edit keeps what is stored.
    */
-  derive?: { from: string; value: (source: string) => string };
+  derive?: { from: FieldName<V>; value: (source: string) => string };
 };
 
-export type FieldSpec = Common &
+/** A field of a form of values `V` (untyped values unless said). */
+export type FieldSpec<V = Record<string, unknown>> = Common<V> &
   (
     | { kind: 'text' | 'email' | 'password'; placeholder?: string; autoComplete?: string; icon?: IconName; autoFocus?: boolean }
     | { kind: 'textarea'; placeholder?: string; rows?: number }
@@ -70,30 +81,30 @@ export type FieldSpec = Common &
      * `optionTo` / `namesTo`: a field that also receives the chosen option (`{id, name}`) or the chosen names,
      * for a table that shows them once the dialog is closed.
      */
-    | { kind: 'select'; options: OptionsSource; clearable?: boolean; known?: (values: Record<string, unknown>) => Option[]; optionTo?: string }
-    | { kind: 'multiselect'; options: OptionsSource; known?: (values: Record<string, unknown>) => Option[]; namesTo?: string }
+    | { kind: 'select'; options: OptionsSource; clearable?: boolean; known?: (values: V) => Option[]; optionTo?: FieldName<V> }
+    | { kind: 'multiselect'; options: OptionsSource; known?: (values: V) => Option[]; namesTo?: FieldName<V> }
     /**
      * One record of a table that grows without bound (PickerField.tsx): `path` is its list
      * (`/clients`), searched on the server as the user types; `selected` names the record an edit
      * form already holds (e.g. `values => values.client`).
      */
-    | { kind: 'picker'; path: string; clearable?: boolean; selected?: (values: Record<string, unknown>) => IdName | null }
+    | { kind: 'picker'; path: string; clearable?: boolean; selected?: (values: V) => IdName | null }
     /** A typed DD.MM.YYYY date (DateFields.tsx) within `bounds` (DATE_BOUNDS unless said; give the schema the same). */
     | { kind: 'date'; bounds?: DateBounds }
     /** A period of two date fields: `name` (from) and `toName` (to), each YYYY-MM-DD; the schema checks it with checkDateRange. */
-    | { kind: 'daterange'; toName: string; bounds?: DateBounds }
+    | { kind: 'daterange'; toName: FieldName<V>; bounds?: DateBounds }
     /**
      * One file (FileField.tsx): the value is a chosen File, the record's current `{name, url}` or null.
      * Kinds and size from `policy`, else from GET /api/files/limits. Send it with `multipart` forms.
      */
     | { kind: 'file'; policy?: UploadPolicy }
     /** Anything else: the declaration renders it. */
-    | { kind: 'custom'; render: (props: FieldRenderProps) => ReactNode }
+    | { kind: 'custom'; render: (props: FieldRenderProps<V>) => ReactNode }
   );
 
-export interface FieldRenderProps {
-  values: Record<string, unknown>;
-  setValue(name: string, value: unknown): void;
+export interface FieldRenderProps<V = Record<string, unknown>> {
+  values: V;
+  setValue: SetField<V>;
   errors: FieldErrors;
   editing: boolean;
   disabled?: boolean;
@@ -101,8 +112,8 @@ export interface FieldRenderProps {
   validateFields?(names: readonly string[]): void;
 }
 
-interface FieldProps extends FieldRenderProps {
-  field: FieldSpec;
+interface FieldProps<V> extends FieldRenderProps<V> {
+  field: FieldSpec<V>;
   /** Element ids are `<idPrefix>-<name>` (default `field`): two forms on one page (a route's start and finish, the sign-in dialog over a form) keep their labels apart. */
   idPrefix?: string;
 }
@@ -112,14 +123,16 @@ const DateField = lazy(() => import('./DateFields').then((module) => ({ default:
 /** What stands in a date field while its code arrives (a moment, once). */
 const dateFallback = <InputGroup fill disabled placeholder={MESSAGES.dates.placeholder} />;
 
-export function FormField({ field, values, setValue, errors, editing, disabled: formDisabled, validateFields, idPrefix = 'field' }: FieldProps) {
+export function FormField<V>({ field, values, setValue, errors, editing, disabled: formDisabled, validateFields, idPrefix = 'field' }: FieldProps<V>) {
   if (field.visible && !field.visible(values)) return null;
   const disabled = formDisabled || (field.locked?.(values) ?? false);
   const error = errors[field.name]?.[0] ?? (field.kind === 'daterange' ? errors[field.toName]?.[0] : undefined);
   const intent = error ? Intent.DANGER : Intent.NONE;
   const id = `${idPrefix}-${field.name}`;
-  const value = values[field.name];
-  const onChange = (next: unknown) => setValue(field.name, next);
+  const value: unknown = values[field.name];
+  // What a control gives is the field's value as typed; the form's schema checks it before a save.
+  const set = (name: FieldName<V>, next: unknown) => setValue(name, next as V[FieldName<V>]);
+  const onChange = (next: unknown) => set(field.name, next);
 
   if (field.kind === 'switch' || field.kind === 'checkbox') {
     const Control = field.kind === 'switch' ? Switch : Checkbox;
@@ -140,7 +153,7 @@ export function FormField({ field, values, setValue, errors, editing, disabled: 
   switch (field.kind) {
     case 'select':
       control = (
-        <SelectField id={id} field={field} value={value as Option['id'] | null} named={field.known?.(values)} intent={intent} disabled={disabled} onChange={onChange} onOption={field.optionTo ? (option) => setValue(field.optionTo!, option) : undefined} />
+        <SelectField id={id} field={field} value={value as Option['id'] | null} named={field.known?.(values)} intent={intent} disabled={disabled} onChange={onChange} onOption={field.optionTo ? (option) => set(field.optionTo!, option) : undefined} />
       );
       break;
     case 'picker':
@@ -150,7 +163,7 @@ export function FormField({ field, values, setValue, errors, editing, disabled: 
       break;
     case 'multiselect':
       control = (
-        <MultiSelectField id={id} field={field} value={(value as Option['id'][] | null) ?? []} named={field.known?.(values)} intent={intent} disabled={disabled} onChange={onChange} onNames={field.namesTo ? (names) => setValue(field.namesTo!, names) : undefined} />
+        <MultiSelectField id={id} field={field} value={(value as Option['id'][] | null) ?? []} named={field.known?.(values)} intent={intent} disabled={disabled} onChange={onChange} onNames={field.namesTo ? (names) => set(field.namesTo!, names) : undefined} />
       );
       break;
     case 'number':
@@ -170,7 +183,7 @@ export function FormField({ field, values, setValue, errors, editing, disabled: 
         <Suspense fallback={dateFallback}>
           <ControlGroup className="date-range-field">
             <DateField id={id} value={value} bounds={field.bounds} intent={errors[field.name] ? Intent.DANGER : Intent.NONE} disabled={disabled} onChange={onChange} onLeave={check} placeholder={`${MESSAGES.dates.from} ${MESSAGES.dates.placeholder}`} aria-label={`${field.label}: ${MESSAGES.dates.from}`} />
-            <DateField id={`${idPrefix}${field.toName}`} value={values[field.toName]} bounds={field.bounds} intent={endIntent} disabled={disabled} onChange={(next) => setValue(field.toName, next)} onLeave={check} placeholder={`${MESSAGES.dates.to} ${MESSAGES.dates.placeholder}`} aria-label={`${field.label}: ${MESSAGES.dates.to}`} />
+            <DateField id={`${idPrefix}${field.toName}`} value={values[field.toName]} bounds={field.bounds} intent={endIntent} disabled={disabled} onChange={(next) => set(field.toName, next)} onLeave={check} placeholder={`${MESSAGES.dates.to} ${MESSAGES.dates.placeholder}`} aria-label={`${field.label}: ${MESSAGES.dates.to}`} />
           </ControlGroup>
         </Suspense>
       );
@@ -249,7 +262,7 @@ const OPTIONS_LIST = { 'aria-label': MESSAGES.list.options };
 /** What a select and a multi-select get: the field, its value, the names of chosen values known beforehand (`named`). */
 interface ChoiceProps<Kind extends 'select' | 'multiselect', Value> {
   id: string;
-  field: Extract<FieldSpec, { kind: Kind }>;
+  field: { name: string; kind: Kind; options: OptionsSource; clearable?: boolean };
   value: Value;
   named?: Option[];
   intent: Intent;
@@ -343,16 +356,16 @@ function MultiSelectField({ id, field, value, named, intent, disabled, onChange,
   );
 }
 
-/** The fields of a form, in order. */
-export function FormFields({
+/** The fields of a form, in order, typed by the form (`form.values`). */
+export function FormFields<V>({
   fields,
   form,
   editing = false,
   disabled,
   idPrefix,
 }: {
-  fields: FieldSpec[];
-  form: Omit<FieldRenderProps, 'editing' | 'disabled'>;
+  fields: FieldSpec<V>[];
+  form: Omit<FieldRenderProps<V>, 'editing' | 'disabled'>;
   editing?: boolean;
   disabled?: boolean;
   idPrefix?: string;
@@ -362,13 +375,13 @@ export function FormFields({
   const setValue =
     derived.length === 0
       ? form.setValue
-      : (name: string, value: unknown) => {
+      : <K extends FieldName<V>>(name: K, value: V[K]) => {
           form.setValue(name, value);
           for (const field of derived) {
             const { from, value: derive } = field.derive!;
             if (from !== name) continue;
-            const current = form.values[field.name];
-            if (current === null || current === undefined || current === '' || current === derive(String(form.values[from] ?? ''))) form.setValue(field.name, derive(String(value ?? '')));
+            const current: unknown = form.values[field.name];
+            if (current === null || current === undefined || current === '' || current === derive(String(form.values[from] ?? ''))) form.setValue(field.name, derive(String(value ?? '')) as V[FieldName<V>]);
           }
         };
   return (

@@ -10,11 +10,11 @@ import { VersionConflictDialog } from '../version/VersionConflictDialog';
 import { EditorTabs, type EditorTab } from '../editor/EditorTabs';
 import { ownsPath } from '../editor/tabOwnership';
 import type { FieldSpec } from '../form/fields';
-import type { EditableScreenDefinition, FormTabSpec } from './definition';
-import { useResourceForm } from './useResourceForm';
+import type { FormTabSpec } from './definition';
+import { useResourceForm, type ResourceWithForm } from './useResourceForm';
 
-interface Props {
-  definition: EditableScreenDefinition;
+interface Props<Stored> {
+  definition: ResourceWithForm<Stored>;
   /** The record to edit; absent for add (spec 01 §2.3: a dialog without id adds, with id edits). */
   id?: number;
   isOpen: boolean;
@@ -28,7 +28,7 @@ interface Props {
  * fails keeps the dialog open with what was typed: offline ('Нет связи с сервером — данные не
  * сохранены'), with the session gone ('Сессия истекла', and the sign-in dialog over it), or refused.
  */
-export function ResourceDialog({ definition, id, isOpen, onClose, onSaved }: Props) {
+export function ResourceDialog<Stored extends object>({ definition, id, isOpen, onClose, onSaved }: Props<Stored>) {
   const { resource, form: spec } = definition;
   const editing = id !== undefined;
   const { form, record, saving, submit, conflict, loading } = useResourceForm(definition, {

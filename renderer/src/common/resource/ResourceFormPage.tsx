@@ -17,15 +17,15 @@ import { VersionConflictDialog } from '../version/VersionConflictDialog';
 import { useResourceForm, type ResourceWithForm } from './useResourceForm';
 import './formPage.css';
 
-interface Props {
-  definition: ResourceWithForm;
+interface Props<Stored> {
+  definition: ResourceWithForm<Stored>;
   /** Page titles by mode. */
   titles: Record<EditorMode, string>;
   /** Where Cancel and a save go when there is no page to go back to (the list). */
   listPath: string;
 }
 
-export function ResourceFormPage({ definition, titles, listPath }: Props) {
+export function ResourceFormPage<Stored extends object>({ definition, titles, listPath }: Props<Stored>) {
   const { resource, form: spec } = definition;
   const navigate = useNavigate();
   const { mode, id } = useEditorMode();

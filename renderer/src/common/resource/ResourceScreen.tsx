@@ -14,7 +14,7 @@ import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { AppBreadcrumbs } from '../AppBreadcrumbs';
 import { useSession } from '../../api/session';
-import type { EditableScreenDefinition, ResourceScreenDefinition, RowBase, ToolbarActionSpec } from './definition';
+import type { ResourceScreenDefinition, RowBase, ToolbarActionSpec } from './definition';
 import { ListFooter } from './ListFooter';
 import { ListToolbar } from './ListToolbar';
 import { ResourceDialog } from './ResourceDialog';
@@ -26,7 +26,7 @@ import { useRowSelection } from './useRowSelection';
 
 type DialogState = { open: false } | { open: true; id?: number };
 
-export function ResourceScreen<Row extends RowBase>({ definition }: { definition: ResourceScreenDefinition<Row> }) {
+export function ResourceScreen<Row extends RowBase, Stored extends object>({ definition }: { definition: ResourceScreenDefinition<Row, Stored> }) {
   const { resource } = definition;
   const navigate = useNavigate();
   const list = useResourceList(definition);
@@ -38,7 +38,8 @@ export function ResourceScreen<Row extends RowBase>({ definition }: { definition
   const closeView = useCallback(() => setViewing(null), []);
   const runToolbar = useMutation({ mutationFn: async (action: ToolbarActionSpec) => action.run?.(selection.ids) });
   // No form, a read-only resource (logs), or a user outside its writeRoles (the accountant on the tour handbooks): no add button and no edit action.
-  const editable = Boolean(definition.form) && !resource.readOnly && user !== null && mayWrite(resource, user.role);
+  const form = resource.readOnly || user === null || !mayWrite(resource, user.role) ? undefined : definition.form;
+  const editable = form !== undefined;
   const reply = list.list.data as Record<string, unknown> | undefined;
 
   // Opening a record may change other replies (it is no longer 'Новый': the header counters).
@@ -88,9 +89,9 @@ export function ResourceScreen<Row extends RowBase>({ definition }: { definition
       />
       <ListFooter list={list} />
 
-      {editable && (
+      {form && (
         <ResourceDialog
-          definition={definition as unknown as EditableScreenDefinition}
+          definition={{ resource, form }}
           id={dialog.open ? dialog.id : undefined}
           isOpen={dialog.open}
           onClose={closeDialog}

@@ -16,8 +16,8 @@ import type { ResourceList } from './useResourceList';
 import type { RowActions } from './useRowActions';
 import type { RowSelection } from './useRowSelection';
 
-interface Props<Row extends RowBase> {
-  definition: ResourceScreenDefinition<Row>;
+interface Props<Row extends RowBase, Stored> {
+  definition: ResourceScreenDefinition<Row, Stored>;
   list: ResourceList<Row>;
   actions: RowActions<Row>;
   editable: boolean;
@@ -43,7 +43,7 @@ function Cell<Row extends RowBase>({ column, row }: { column: ColumnSpec<Row>; r
   );
 }
 
-export function ResourceTable<Row extends RowBase>({ definition, list, actions, editable, onEdit, onView, selection, rowLabel }: Props<Row>) {
+export function ResourceTable<Row extends RowBase, Stored>({ definition, list, actions, editable, onEdit, onView, selection, rowLabel }: Props<Row, Stored>) {
   const { resource } = definition;
   const navigate = useNavigate();
   const user = useSession((state) => state.user);

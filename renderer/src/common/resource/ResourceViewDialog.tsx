@@ -8,19 +8,19 @@ import { AppDialog } from '../AppDialog';
 import { notifyFailure } from '../failure';
 import type { ResourceViewSpec } from './definition';
 
-interface Props {
+interface Props<Stored> {
   resource: ResourceDefinition;
-  view: ResourceViewSpec;
+  view: ResourceViewSpec<Stored>;
   /** The record to show; the dialog is open while it is set. */
   id: number | null;
   onClose(): void;
 }
 
 /** The read-only view of one record (GET {path}/{id}), e.g. a log with its message, meta and env. */
-export function ResourceViewDialog({ resource, view, id, onClose }: Props) {
+export function ResourceViewDialog<Stored>({ resource, view, id, onClose }: Props<Stored>) {
   const record = useQuery({
     queryKey: [resource.path, 'record', id],
-    queryFn: ({ signal }) => api.get<{ data: Record<string, unknown> }>(`${resource.path}/${id}`, undefined, signal),
+    queryFn: ({ signal }) => api.get<{ data: Stored }>(`${resource.path}/${id}`, undefined, signal),
     enabled: id !== null,
     gcTime: 0,
   });

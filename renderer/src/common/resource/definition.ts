@@ -82,14 +82,17 @@ export interface ToolbarActionSpec {
   needsSelection?: boolean;
 }
 
-/** The add/edit dialog of a resource. */
-export interface ResourceFormSpec {
+/**
+ * The add/edit dialog of a resource. `Stored` is the record as its GET answers it (the resource's
+ * shared type; untyped unless said), read into the form's values by `toValues`.
+ */
+export interface ResourceFormSpec<Stored = Record<string, unknown>> {
   titles: { create: string; edit: string };
   fields: FieldSpec[];
   /** Values of a new record. */
   initial: Record<string, unknown>;
   /** Form values of a record read back from the API (e.g. `city.id` → `city_id`); default: the fields' own names. */
-  toValues?: (record: Record<string, unknown>) => Record<string, unknown>;
+  toValues?: (record: Stored) => Record<string, unknown>;
   /** Dialog width; the spec's dialogs are 50vw unless said otherwise. */
   width?: string;
   /**
@@ -117,15 +120,16 @@ export interface FormTabSpec {
   owns?: readonly string[];
 }
 
-/** A read-only dialog showing one record (GET {path}/{id}), opened by the row's view action. */
-export interface ResourceViewSpec {
+/** A read-only dialog showing one record (GET {path}/{id}, answering `Stored`), opened by the row's view action. */
+export interface ResourceViewSpec<Stored = Record<string, unknown>> {
   title: string;
-  render: (record: Record<string, unknown>) => ReactNode;
+  render: (record: Stored) => ReactNode;
   /** Dialog width; default 50vw. */
   width?: string;
 }
 
-export interface ResourceScreenDefinition<Row extends RowBase = RowBase> {
+/** A list screen of rows `Row`; its dialogs read one record as `Stored` (GET {path}/{id}). */
+export interface ResourceScreenDefinition<Row extends RowBase = RowBase, Stored = Record<string, unknown>> {
   resource: ResourceDefinition;
   title: string;
   /** Text under the title; a function gets the list reply ({data, count} and what else it holds, e.g. the employees' agency). */
@@ -142,9 +146,9 @@ export interface ResourceScreenDefinition<Row extends RowBase = RowBase> {
    * neither add nor edit; a resource edited on pages of its own (ResourceFormPage, or a big editor)
    * links to them with toolbar and row actions `to` instead.
    */
-  form?: ResourceFormSpec;
+  form?: ResourceFormSpec<Stored>;
   /** A view action opening a read-only dialog of the record. */
-  view?: ResourceViewSpec;
+  view?: ResourceViewSpec<Stored>;
   /** Row actions shown before edit and delete. */
   rowActions?: RowActionSpec<Row>[];
   /** Delete is offered only where this says so (e.g. the row's can_delete, or the signed-in user's role). */
@@ -162,10 +166,7 @@ export interface ResourceScreenDefinition<Row extends RowBase = RowBase> {
   invalidates?: readonly string[];
 }
 
-/** A declaration whose screen adds and edits records. */
-export type EditableScreenDefinition = ResourceScreenDefinition & { form: ResourceFormSpec };
-
-export function defineResourceScreen<Row extends RowBase>(definition: ResourceScreenDefinition<Row>): ResourceScreenDefinition<Row> {
+export function defineResourceScreen<Row extends RowBase, Stored = Record<string, unknown>>(definition: ResourceScreenDefinition<Row, Stored>): ResourceScreenDefinition<Row, Stored> {
   return definition;
 }
 

@@ -18,12 +18,13 @@ import { useZodForm } from '../form/useZodForm';
 import { notifyFailure, notifyInvalidForm } from '../failure';
 import { toast } from '../toaster';
 import { useFormVersionConflict } from '../version/useFormVersionConflict';
+import { versionOf } from '../version/VersionConflictDialog';
 import type { ResourceFormSpec } from './definition';
 
-/** A resource with its form: all a dialog or a form page needs. */
-export interface ResourceWithForm {
+/** A resource with its form: all a dialog or a form page needs (`Stored`: the record as its GET answers it). */
+export interface ResourceWithForm<Stored = Record<string, unknown>> {
   resource: ResourceDefinition;
-  form: ResourceFormSpec;
+  form: ResourceFormSpec<Stored>;
 }
 
 interface Options {
@@ -36,11 +37,11 @@ interface Options {
   onSaved(): void;
 }
 
-export function useResourceForm(definition: ResourceWithForm, { id, mode, active = true, onSaved }: Options) {
+export function useResourceForm<Stored extends object>(definition: ResourceWithForm<Stored>, { id, mode, active = true, onSaved }: Options) {
   const { resource, form: spec } = definition;
   const record = useQuery({
     queryKey: [resource.path, 'record', id],
-    queryFn: ({ signal }) => api.get<{ data: Record<string, unknown> }>(`${resource.path}/${id}`, undefined, signal),
+    queryFn: ({ signal }) => api.get<{ data: Stored }>(`${resource.path}/${id}`, undefined, signal),
     enabled: active && id !== undefined && Number.isInteger(id),
     gcTime: 0,
   });
@@ -49,7 +50,7 @@ export function useResourceForm(definition: ResourceWithForm, { id, mode, active
   const [saving, setSaving] = useState(false);
   const savingRef = useRef(false);
   /** A colleague saved the record after it was opened (409): reload it or keep editing. */
-  const conflict = useFormVersionConflict(form, (data) => recordToValues(definition, data), () => record.refetch());
+  const conflict = useFormVersionConflict<Stored>(form, (data) => recordToValues(definition, data), () => record.refetch());
   const clearConflict = conflict.clear;
 
   /** The values as they were shown (blank or read), as JSON: unsaved changes are any difference from them. */
@@ -115,7 +116,7 @@ export function useResourceForm(definition: ResourceWithForm, { id, mode, active
 }
 
 /** Sends the form: JSON, or with `multipart` the form-data requests of ResourceFormSpec.multipart. */
-export async function save(definition: ResourceWithForm, id: number | undefined, values: Record<string, unknown>): Promise<void> {
+export async function save<Stored>(definition: ResourceWithForm<Stored>, id: number | undefined, values: Record<string, unknown>): Promise<void> {
   const { resource, form } = definition;
   if (!form.multipart) {
     if (id !== undefined) await api.put(`${resource.path}/${id}`, values);
@@ -132,14 +133,14 @@ export async function save(definition: ResourceWithForm, id: number | undefined,
  * The form's values of a record: the declaration's mapping, or each field's own name (a date range
  * has two); and the record's `version`, sent back with the save (ARCHITECTURE.md §7).
  */
-export function recordToValues(definition: ResourceWithForm, record: Record<string, unknown>): Record<string, unknown> {
-  const values = fieldValues(definition, record);
-  return typeof record.version === 'number' ? { ...values, version: record.version } : values;
+export function recordToValues<Stored extends object>(definition: ResourceWithForm<Stored>, record: Stored): Record<string, unknown> {
+  const { form } = definition;
+  const values = form.toValues ? { ...form.initial, ...form.toValues(record) } : fieldValues(form, Object.fromEntries(Object.entries(record)));
+  const version = versionOf(record);
+  return version === undefined ? values : { ...values, version };
 }
 
-function fieldValues(definition: ResourceWithForm, record: Record<string, unknown>): Record<string, unknown> {
-  const { form } = definition;
-  if (form.toValues) return { ...form.initial, ...form.toValues(record) };
+function fieldValues(form: Pick<ResourceFormSpec, 'fields' | 'initial'>, record: Record<string, unknown>): Record<string, unknown> {
   const values: Record<string, unknown> = { ...form.initial };
   const names = (field: FieldSpec) => (field.kind === 'daterange' ? [field.name, field.toName] : [field.name]);
   for (const field of form.fields) {

@@ -11,7 +11,7 @@ import { useDebouncedValue } from '../useDebouncedValue';
 import type { ResourceScreenDefinition, RowBase } from './definition';
 import { useListParams } from './useListParams';
 
-export function useResourceList<Row extends RowBase>(definition: ResourceScreenDefinition<Row>) {
+export function useResourceList<Row extends RowBase, Stored>(definition: ResourceScreenDefinition<Row, Stored>) {
   const { resource } = definition;
   // A path with route parameters (`/agencies/:agency_id/agency-users`) is filled from the page's route.
   const routeParams = useParams();
@@ -83,4 +83,4 @@ export function useResourceList<Row extends RowBase>(definition: ResourceScreenD
   };
 }
 
-export type ResourceList<Row extends RowBase> = ReturnType<typeof useResourceList<Row>>;
+export type ResourceList<Row extends RowBase> = ReturnType<typeof useResourceList<Row, unknown>>;

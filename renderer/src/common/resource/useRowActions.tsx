@@ -15,7 +15,7 @@ import { toast } from '../toaster';
 import type { ResourceScreenDefinition, RowActionSpec, RowBase } from './definition';
 import type { ResourceList } from './useResourceList';
 
-export function useRowActions<Row extends RowBase>(definition: ResourceScreenDefinition<Row>, list: ResourceList<Row>) {
+export function useRowActions<Row extends RowBase, Stored>(definition: ResourceScreenDefinition<Row, Stored>, list: ResourceList<Row>) {
   const { resource } = definition;
   const { path, refresh } = list;
   const [toDelete, setToDelete] = useState<Row | null>(null);
@@ -94,4 +94,4 @@ export function useRowActions<Row extends RowBase>(definition: ResourceScreenDef
   };
 }
 
-export type RowActions<Row extends RowBase> = ReturnType<typeof useRowActions<Row>>;
+export type RowActions<Row extends RowBase> = ReturnType<typeof useRowActions<Row, unknown>>;

@@ -44,15 +44,16 @@ export function VersionConflictDialog({ conflict, onReload, onKeepEditing }: Ver
   );
 }
 
-/** The conflict a failed save ran into: the body of a 409 that carries the current record, else null. */
-export function versionConflictOf(error: unknown): VersionConflictBody<Record<string, unknown>> | null {
+/**
+ * The conflict a failed save ran into: the body of a 409 that carries the current record (as the
+ * record's GET answers it: `Stored`), else null.
+ */
+export function versionConflictOf<Stored = Record<string, unknown>>(error: unknown): VersionConflictBody<Stored> | null {
   if (!(error instanceof ApiError) || error.status !== 409) return null;
   const body = error.body as Partial<VersionConflictBody> | null;
-  return body && typeof body.message === 'string' && typeof body.data === 'object' && body.data !== null
-    ? (body as VersionConflictBody<Record<string, unknown>>)
-    : null;
+  return body && typeof body.message === 'string' && typeof body.data === 'object' && body.data !== null ? (body as VersionConflictBody<Stored>) : null;
 }
 
 /** The version a record read from the API carries (undefined for records that have none). */
-export const versionOf = (record: Record<string, unknown> | null | undefined): number | undefined =>
-  typeof record?.version === 'number' ? record.version : undefined;
+export const versionOf = (record: unknown): number | undefined =>
+  record !== null && typeof record === 'object' && 'version' in record && typeof record.version === 'number' ? record.version : undefined;

@@ -7,7 +7,7 @@
 import type { VersionConflictBody } from '@shared/api';
 import type { FieldErrors } from '@shared/validation';
 import { useCallback, useState } from 'react';
-import { versionConflictOf, type VersionConflictDialogProps } from './VersionConflictDialog';
+import { versionConflictOf, versionOf, type VersionConflictDialogProps } from './VersionConflictDialog';
 
 interface FormAccess {
   setValues(values: Record<string, unknown>): void;
@@ -15,8 +15,8 @@ interface FormAccess {
   setErrors(errors: FieldErrors): void;
 }
 
-export function useFormVersionConflict(form: FormAccess, toValues: (record: Record<string, unknown>) => Record<string, unknown>, refetch: () => unknown) {
-  const [conflict, setConflict] = useState<VersionConflictBody<Record<string, unknown>> | null>(null);
+export function useFormVersionConflict<Stored>(form: FormAccess, toValues: (record: Stored) => Record<string, unknown>, refetch: () => unknown) {
+  const [conflict, setConflict] = useState<VersionConflictBody<Stored> | null>(null);
   const clear = useCallback(() => setConflict(null), []);
   const dialog: VersionConflictDialogProps = {
     conflict,
@@ -27,7 +27,8 @@ export function useFormVersionConflict(form: FormAccess, toValues: (record: Reco
       void refetch();
     },
     onKeepEditing: () => {
-      if (conflict) form.setValue('version', conflict.data.version);
+      const version = conflict ? versionOf(conflict.data) : undefined;
+      if (version !== undefined) form.setValue('version', version);
       setConflict(null);
     },
   };
@@ -35,7 +36,7 @@ export function useFormVersionConflict(form: FormAccess, toValues: (record: Reco
     dialog,
     /** Whether the save failed on a stale version (the dialog then opens). */
     caught(error: unknown): boolean {
-      const found = versionConflictOf(error);
+      const found = versionConflictOf<Stored>(error);
       if (found) setConflict(found);
       return found !== null;
     },

@@ -12,17 +12,16 @@ import type { ApplicationRecord } from '@shared/applications/types';
 import { MESSAGES } from '@shared/messages';
 import { Role } from '@shared/roles';
 import { ROUTES, routePath } from '@shared/routes';
-import type { FieldErrors } from '@shared/validation';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useSession } from '../../api/session';
 import { ConfirmDialog } from '../../common/ConfirmDialog';
+import { ReadFailure } from '../../common/ReadFailure';
 import { EditorPage } from '../../common/editor/EditorPage';
 import { editorPageProps, useAggregateEditor } from '../../common/editor/useAggregateEditor';
 import { editorReadState, useEditorData } from '../../common/editor/useEditorData';
 import { useProduct, TYPE_OFFERS } from './data';
-import { APPLICATION_TAB_OWNS, applicationFromRecord, blankApplication, copyApplication, generalOwns, type ApplicationValues, type SetField } from './form';
+import { APPLICATION_TAB_OWNS, applicationFromRecord, blankApplication, copyApplication, generalOwns, type ApplicationValues } from './form';
 import { ApplicationHeader } from './ApplicationHeader';
 import { ChatButton, chatApplicationOf } from './chat';
 import { AccommodationsTab } from './tabs/AccommodationsTab';
@@ -40,16 +39,15 @@ import { useTotals } from './useTotals';
 import './applications.css';
 
 const A = MESSAGES.applications;
-/** Where Cancel goes when the editor was opened directly: the applications list (its screen comes with the next issue). */
-export const APPLICATIONS_BACK = routePath('applications');
+/** Where Cancel goes when the editor was opened directly: the applications list. */
+const APPLICATIONS_BACK = routePath('applications');
 
 export function ApplicationEditorPage() {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const role = useSession((state) => state.user?.role);
   const lists = useEditorData<{ data: ApplicationEditorData }>({ data: APPLICATION_PATHS.data });
   const data = lists.data?.data;
-  const editor = useAggregateEditor<ApplicationValues>({
+  const editor = useAggregateEditor<ApplicationValues, ApplicationRecord>({
     path: APPLICATION_PATHS.create,
     editor: 'application',
     afterSave: 'reload',
@@ -61,22 +59,13 @@ export function ApplicationEditorPage() {
     texts: { saved: A.saved, saveFailedTitle: MESSAGES.errors.saveFailedTitle, saveFailedText: MESSAGES.errors.saveFailedText, loadFailed: A.loadFailed },
     refusalSaysReason: true,
   });
-  const { form, errors } = editor;
-  const record = queryClient.getQueryData<{ data: ApplicationRecord }>([APPLICATION_PATHS.create, 'editor', editor.id])?.data;
-  const stored = editor.mode === 'edit' ? record : undefined;
+  const { form, errors, update, patch, setErrors } = editor;
+  const stored = editor.mode === 'edit' ? editor.stored : undefined;
   const product = useProduct(form?.application_type ?? null, form?.applicationable_id ?? null);
-  const { totals, pending } = useTotals(editor.mode === 'edit' ? editor.id : undefined, form, stored?.totals);
+  const totals = useTotals(editor.mode === 'edit' ? editor.id : undefined, form, stored?.totals);
   const [confirming, setConfirming] = useState(false);
   // Opened by the office: no longer unwatched (the badge's count).
   useMarkWatched(stored?.id);
-
-  const update: SetField = (key, value) => editor.update(key as keyof ApplicationValues, value as ApplicationValues[keyof ApplicationValues]);
-  /** Several fields at once (a new type clears its product and the rows that were of it). */
-  const patch = (values: Partial<ApplicationValues>) => {
-    editor.setForm((current) => (current ? { ...current, ...values } : current));
-    editor.setErrors((current) => Object.fromEntries(Object.entries(current).filter(([path]) => !Object.keys(values).some((key) => path === key || path.startsWith(`${key}.`)))));
-  };
-  const setErrors = (change: (current: FieldErrors) => FieldErrors) => editor.setErrors(change);
 
   const privileged = role === Role.Administrator || role === Role.Accountant;
   // A stored application says what its reader may change; a new one follows the same shared rules.
@@ -101,11 +90,19 @@ export function ApplicationEditorPage() {
         errors={errors}
         {...editorReadState(editor, lists)}
         failedText={A.loadFailed}
-        header={props && <ApplicationHeader {...props} heading={heading} patch={patch} product={product.data} actions={stored && <ChatButton application={chatApplicationOf(stored)} />} />}
+        header={
+          props && (
+            <>
+              <ApplicationHeader {...props} heading={heading} patch={patch} product={product.data} actions={stored && <ChatButton application={chatApplicationOf(stored)} />} />
+              {/* Without its product the tabs lack its rooms, dates, route and services: said here, not shown as none. */}
+              {product.isError && <ReadFailure part title={A.productReadFailed} error={product.error} onRetry={() => void product.refetch()} />}
+            </>
+          )
+        }
         tabs={
           props
             ? [
-                { id: 'general', title: 'Основное', owns: generalOwns, panel: <GeneralTab {...props} may={may} privileged={privileged} stored={stored !== undefined} assignedUserId={stored?.user_id ?? null} totals={totals} totalsPending={pending} paymentStatusName={stored?.payment_status_name ?? data?.payment_statuses[0]?.name ?? ''} /> },
+                { id: 'general', title: 'Основное', owns: generalOwns, panel: <GeneralTab {...props} may={may} privileged={privileged} stored={stored !== undefined} assignedUserId={stored?.user_id ?? null} totals={totals} paymentStatusName={stored?.payment_status_name ?? data?.payment_statuses[0]?.name ?? ''} /> },
                 { id: 'accommodations', title: 'Проживание', owns: APPLICATION_TAB_OWNS.accommodations, hidden: !shows(offers?.accommodations, props.form.accommodations.length > 0), panel: <AccommodationsTab {...props} product={product.data} /> },
                 { id: 'transport', title: 'Транспорт', owns: APPLICATION_TAB_OWNS.transport, hidden: !shows(offers?.transport, Boolean(props.form.transport_forth || props.form.transport_back)), panel: <TransportTab {...props} product={product.data} applicationId={stored?.id} stored={stored} onChanged={editor.retry} /> },
                 { id: 'transfers', title: 'Трансферы', owns: APPLICATION_TAB_OWNS.transfers, hidden: !shows(offers?.transfers, Boolean(props.form.transfer_forth || props.form.transfer_back)), panel: <TransfersTab {...props} /> },

@@ -8,6 +8,7 @@ import type { ApplicationProduct, HotelProduct, HotelServiceOption, SeaTourProdu
 import { APPLICATION_PATHS } from '@shared/applications/paths';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { api } from '../../api/http';
+import type { EditorRead } from '../../common/editor/useEditorData';
 
 const STALE = 60_000;
 
@@ -23,12 +24,24 @@ export function useProduct(type: number | null, id: number | null) {
   return useQuery({ ...productQuery(kind ?? ProductKind.Hotel, id ?? 0), enabled: kind !== null && id !== null });
 }
 
-/** Several products of one kind by id (the hotels of a tour's accommodations, the transports of its legs), as a map. */
-export function useProducts<Product extends ApplicationProduct>(kind: ProductKind, ids: readonly (number | null | undefined)[]): Map<number, Product> {
+/**
+ * Several products of one kind by id (the hotels of a tour's accommodations, the transports of its
+ * legs), as a map of those read; `failure` and `retry` when any could not be read (its rows and
+ * choices are missing until it is).
+ */
+export function useProducts<Product extends ApplicationProduct>(kind: ProductKind, ids: readonly (number | null | undefined)[]): EditorRead & { products: Map<number, Product> } {
   const wanted = [...new Set(ids.filter((id): id is number => typeof id === 'number' && id > 0))];
   return useQueries({
     queries: wanted.map((id) => productQuery(kind, id)),
-    combine: (results) => new Map(results.flatMap((result, index) => (result.data ? [[wanted[index]!, result.data as Product] as const] : []))),
+    combine: (results) => {
+      const failed = results.filter((result) => result.isError);
+      return {
+        products: new Map(results.flatMap((result, index) => (result.data ? [[wanted[index]!, result.data as Product] as const] : []))),
+        loading: results.some((result) => result.isPending && !result.isError),
+        failure: failed[0]?.error ?? null,
+        retry: () => void Promise.all(failed.map((result) => result.refetch())),
+      };
+    },
   });
 }
 

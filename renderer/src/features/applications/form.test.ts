@@ -37,7 +37,7 @@ describe('the application editor form', () => {
       seats_forth: [{ id: 55, number: 5, transport_id: 4, leg: 'forth', tourist_id: 31, tourist_name: 'Морозов Антон' }],
       payments: [{ id: 1, status: 2, sum: 100, is_online: false, date: null }],
     } as unknown as ApplicationRecord;
-    const form = applicationFromRecord(record as unknown as Record<string, unknown>);
+    const form = applicationFromRecord(record);
     expect(form).toMatchObject({ id: 7, version: 3, requester_type: 'agency', requester: { id: 9, name: 'ООО «Южный берег»' }, applicationable: { id: 4, name: 'Краснодар — Геленджик' }, user: { id: 2, name: 'Петров Алексей' } });
     expect(form.transport_forth).toMatchObject({ id: 12, transport_id: 4, from_route_id: 1, to_route_id: 3 });
     expect(form.seats_forth).toEqual([{ id: 55, number: 5, tourist_id: 31, tourist_index: null, tourist_name: 'Морозов Антон' }]);

@@ -35,8 +35,10 @@ export type MealLineValues = Editable<MealLineRow>;
 
 type Rows = 'payments' | 'vendor_payments' | 'accommodations' | 'transport_forth' | 'transport_back' | 'seats_forth' | 'seats_back' | 'transfer_forth' | 'transfer_back' | 'services' | 'required_services' | 'additional_services' | 'meals' | 'tourists';
 
-export type ApplicationValues = Omit<Editable<Omit<ApplicationForm, Rows | 'payment_status' | 'source_payload' | 'requester_type'>>, 'application_type' | 'requester_id'> & {
+export type ApplicationValues = Omit<Editable<Omit<ApplicationForm, Rows | 'payment_status' | 'source_payload' | 'requester_type'>>, 'application_type' | 'requester_id' | 'children_ages'> & {
   application_type: number | null;
+  /** Each child's age as typed (null while a field is empty). */
+  children_ages: (number | string | null)[];
   requester_type: RequesterType;
   requester_id: number | null;
   accommodations: AccommodationValues[];
@@ -61,8 +63,6 @@ export type ApplicationValues = Omit<Editable<Omit<ApplicationForm, Rows | 'paym
   user?: IdName | null;
   agency_user?: IdName | null;
 };
-
-export type SetField = (key: string, value: unknown) => void;
 
 export const blankApplication = (): ApplicationValues => ({
   application_type: APPLICATION_TYPES[0].id,
@@ -136,8 +136,7 @@ export const blankServiceLine = (): ServiceLineValues => ({ serviceable_id: null
 export const blankMealLine = (): MealLineValues => ({ tour_meal_id: null, persons: null });
 
 /** A record read back (GET /api/applications/{id}) as the form: its fields, names beside ids, the seats' tourists. */
-export function applicationFromRecord(record: Record<string, unknown>): ApplicationValues {
-  const stored = record as unknown as ApplicationRecord;
+export function applicationFromRecord(stored: ApplicationRecord): ApplicationValues {
   const blank = blankApplication();
   const item = (leg: Leg): TransportItemValues | null => {
     const found = stored[`transport_${leg}`];
@@ -149,7 +148,7 @@ export function applicationFromRecord(record: Record<string, unknown>): Applicat
   const named = (value: { id: number; full_name?: string; name?: string } | null | undefined): IdName | null => (value ? { id: value.id, name: value.full_name || value.name || '' } : null);
   return {
     ...blank,
-    ...(Object.fromEntries(Object.keys(blank).filter((key) => key in record).map((key) => [key, record[key]])) as Partial<ApplicationValues>),
+    ...(Object.fromEntries(Object.entries(stored).filter(([key]) => key in blank)) as Partial<ApplicationValues>),
     id: stored.id,
     version: stored.version,
     applicationable: stored.applicationable ? { id: stored.applicationable.id, name: stored.applicationable.name } : null,

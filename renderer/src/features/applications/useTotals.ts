@@ -2,16 +2,28 @@
  * The totals block (spec 03 §2.3 General tab, §7 calc-totals): asked again `totalsDebounceMs` after
  * the discount, the manual price, the services or the manual agency commission change — of a stored
  * application with those four fields laid over it, of an unsaved one as its whole form. A newer
- * answer supersedes an older one still on its way.
+ * answer supersedes an older one still on its way. A form the pricing refuses (422: a field empty, a
+ * night without a price) has no totals and says why (`refusal`); a request that fails otherwise (no
+ * connection, the server's error) says so with 'Повторить' (`failure`, `retry`).
  */
 import { APPLICATION_LIMITS } from '@shared/applications/constants';
 import { APPLICATION_PATHS } from '@shared/applications/paths';
 import type { ApplicationTotals } from '@shared/applications/types';
 import { toPayloadBody } from '@shared/editor';
+import { MESSAGES } from '@shared/messages';
 import { useEffect, useRef, useState } from 'react';
-import { api } from '../../api/http';
+import { api, ApiError } from '../../api/http';
+import { onlyRequiredMissing } from '../../common/failure';
 import { useDebouncedValue } from '../../common/useDebouncedValue';
 import type { ApplicationValues } from './form';
+
+const A = MESSAGES.applications;
+
+/** Why the pricing refused the form (its 422): only empty required fields, or its first reason (a night without a price). */
+function refusalOf(error: ApiError): string {
+  if (onlyRequiredMissing(error.fieldErrors)) return A.totalsWaitRequired;
+  return A.totalsRefused(Object.values(error.fieldErrors).flat()[0] ?? error.serverMessage ?? MESSAGES.errors.unexpected);
+}
 
 const TOTALS_FIELDS = ['discount', 'manual_price_without_discount', 'manual_agency_commission', 'services', 'required_services', 'additional_services'] as const;
 
@@ -36,35 +48,60 @@ export function calcTotalsBody(form: ApplicationValues) {
 export function useTotals(id: number | undefined, form: ApplicationValues | null, stored: ApplicationTotals | undefined) {
   const [totals, setTotals] = useState<ApplicationTotals | undefined>(stored);
   const [pending, setPending] = useState(false);
+  /** Why the pricing refused the form as it is (its 422), null while it prices it. */
+  const [refusal, setRefusal] = useState<string | null>(null);
+  /** Why the last request failed otherwise, null while none did. */
+  const [failure, setFailure] = useState<unknown>(null);
+  /** Bumped by 'Повторить': the same form asked again. */
+  const [attempt, setAttempt] = useState(0);
   const latest = useRef(0);
+  /** Shows what answers the form now: totals, or the pricing's refusal, or a failed request. */
+  const show = (next: { totals?: ApplicationTotals; refusal?: string; failure?: unknown }) => {
+    setTotals(next.totals);
+    setRefusal(next.refusal ?? null);
+    setFailure(next.failure ?? null);
+  };
   const key = form ? JSON.stringify(id === undefined ? form : TOTALS_FIELDS.map((field) => form[field])) : null;
   const settled = useDebouncedValue(key, APPLICATION_LIMITS.totalsDebounceMs);
   /** The form the stored totals answer (as loaded or reloaded after a save). */
   const first = useRef(key);
   if (first.current === null) first.current = key;
   useEffect(() => {
-    setTotals(stored);
+    show({ totals: stored });
     first.current = key;
     // eslint-disable-next-line react-hooks/exhaustive-deps -- a new record (loaded, saved) restarts from its totals
   }, [stored]);
   useEffect(() => {
-    // The stored totals answer the form as loaded; only a change asks the server.
-    if (!form || settled === null || settled !== key || (id !== undefined && settled === first.current)) return;
-    if (id === undefined && (form.applicationable_id === null && form.application_type !== null && form.application_type <= 4)) return;
+    if (!form || settled === null || settled !== key) return;
+    // The stored totals answer the form as loaded (also when a change is taken back): only a change asks the
+    // server; a new application without its product is not priced yet.
+    const unpriced = id === undefined && form.applicationable_id === null && form.application_type !== null && form.application_type <= 4;
+    if ((id !== undefined && settled === first.current) || unpriced) {
+      latest.current++; // an answer still on its way is of another form
+      setPending(false);
+      show({ totals: unpriced ? undefined : stored });
+      return;
+    }
     const call = ++latest.current;
     setPending(true);
     const request = id === undefined ? api.post<{ data: ApplicationTotals }>(APPLICATION_PATHS.calcFormTotals, toPayloadBody(form)) : api.post<{ data: ApplicationTotals }>(APPLICATION_PATHS.calcTotals(id), calcTotalsBody(form));
     request
       .then((reply) => {
-        if (call === latest.current) setTotals(reply.data);
+        if (call === latest.current) show({ totals: reply.data });
       })
-      .catch(() => {
-        // An incomplete form cannot be priced yet: the block keeps what it showed, the save says why.
+      .catch((error: unknown) => {
+        if (call !== latest.current) return;
+        // Refused as it is, the form has no totals: the block says why (the save marks the fields).
+        if (error instanceof ApiError && error.status === 422) show({ refusal: refusalOf(error) });
+        else show({ failure: error });
       })
       .finally(() => {
         if (call === latest.current) setPending(false);
       });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the settled key stands for the form
-  }, [settled]);
-  return { totals, pending };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the settled key (and a retry) stands for the form
+  }, [settled, attempt]);
+  return { totals, pending, refusal, failure, retry: () => setAttempt((count) => count + 1) };
 }
+
+/** What the totals block shows: the totals, whether they are being asked, why there are none. */
+export type TotalsState = ReturnType<typeof useTotals>;

@@ -95,7 +95,7 @@ const initial = {
   tours: [],
 };
 
-export const catalogSectionsScreen = defineResourceScreen<CatalogSectionListRow>({
+export const catalogSectionsScreen = defineResourceScreen<CatalogSectionListRow, CatalogSectionRecord>({
   resource: catalogSectionsResource,
   title: 'Разделы каталога',
   columns: [
@@ -112,9 +112,6 @@ export const catalogSectionsScreen = defineResourceScreen<CatalogSectionListRow>
     tabs: TABS,
     fields: TABS.flatMap((tab) => tab.fields),
     initial,
-    toValues: (stored) => {
-      const record = stored as unknown as CatalogSectionRecord;
-      return { ...record, seo_content: record.seo_content ?? blankSeoContent(), tours: record.tours ?? [] };
-    },
+    toValues: (record) => ({ ...record, seo_content: record.seo_content ?? blankSeoContent(), tours: record.tours ?? [] }),
   },
 });

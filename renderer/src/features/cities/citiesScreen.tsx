@@ -11,7 +11,7 @@ const CITY_LISTS = ['near_cities', 'railway_transfer_cities', 'aviation_transfer
 const cityOptions = { search: '/cities', limit: CITY_LIMITS.searchLimit, delayMs: CITY_LIMITS.searchDelayMs };
 const DIALOG_TITLE = 'Форма добавления города';
 
-export const citiesScreen = defineResourceScreen<CityRow>({
+export const citiesScreen = defineResourceScreen<CityRow, CityRow>({
   resource: citiesResource,
   title: 'Города',
   columns: [
@@ -50,8 +50,7 @@ export const citiesScreen = defineResourceScreen<CityRow>({
       seo_settings: citySeoSchema.parse({}),
     },
     // The read carries city objects where the form keeps ids.
-    toValues: (record) => {
-      const city = record as unknown as CityRow;
+    toValues: (city) => {
       const ids = (list: CityRef[] | undefined) => (list ?? []).map((item) => item.id);
       return {
         name: city.name,

@@ -13,7 +13,7 @@ import { EditorPage } from '../../common/editor/EditorPage';
 import { listPath } from '../../common/resource/pageLinks';
 import { editorPageProps, useAggregateEditor } from '../../common/editor/useAggregateEditor';
 import { editorReadState } from '../../common/editor/useEditorData';
-import { blankHotel, generalOwns, HOTEL_TAB_OWNS, hotelFromRecord, type HotelValues, type SetField } from './form';
+import { blankHotel, generalOwns, HOTEL_TAB_OWNS, hotelFromRecord, type HotelValues } from './form';
 import { CommissionFields } from './tabs/CommissionFields';
 import { CatalogTab, InfoTab, PhotosTab, SeoTab, VideosTab } from './tabs/ContentTabs';
 import { GeneralTab } from './tabs/GeneralTab';
@@ -24,7 +24,7 @@ export function HotelEditorPage() {
   const navigate = useNavigate();
   const data = useHotelData();
   const fallback = listPath('hotels');
-  const editor = useAggregateEditor<HotelValues>({
+  const editor = useAggregateEditor<HotelValues, Partial<HotelValues>>({
     path: HOTEL_PATHS.list,
     editor: 'hotel',
     afterSave: 'back',
@@ -36,9 +36,7 @@ export function HotelEditorPage() {
     fallback,
     texts: { saved: HOTEL_TEXTS.saved, savedTitle: HOTEL_TEXTS.savedTitle, saveFailedTitle: HOTEL_TEXTS.saveFailedTitle, saveFailedText: HOTEL_TEXTS.saveFailedText, loadFailed: HOTEL_TEXTS.loadFailed },
   });
-  const { form, errors } = editor;
-  // FormFields name their fields as text; the shared schema checks every value before a save.
-  const update: SetField = (key, value) => editor.update(key as keyof HotelValues, value as HotelValues[keyof HotelValues]);
+  const { form, errors, update } = editor;
   const props = form && { form, update, errors };
   const lists = data.data;
 

@@ -8,7 +8,7 @@ import { withOverlap } from '@shared/periods';
 import type { FieldErrors } from '@shared/validation';
 import { RowDialog, checkRow, useRowDraft } from '../../common/editor/RowDialog';
 import type { RowDialogMode } from '../../common/editor/useCollectionEditor';
-import { FormFields } from '../../common/form/fields';
+import { FormFields, type SetField } from '../../common/form/fields';
 import { periodCommissionOwns, type PeriodValues } from './form';
 import { CommissionFields } from './tabs/CommissionFields';
 
@@ -33,7 +33,7 @@ export function PeriodDialog({ isOpen, mode, draft, setDraft, others, errors: se
   // Spec 02 §4: the total-price mode uses the total, otherwise the adult and child prices: the other
   // fields are locked, not cleared (switching back brings the typed prices back; the shared schema
   // saves the locked ones as null). The period's bounds answer the error its `from` carries.
-  const setValue = (name: string, value: unknown) => row.setValue(name, value, ...(name === 'to' ? ['from'] : []));
+  const setValue: SetField<PeriodValues> = (name, value) => row.setValue(name, value, ...(name === 'to' ? ['from'] : []));
   const total = draft.is_total_price === true;
   const save = () => {
     if (checkRow(withOverlap(periodErrors(draft), others, draft), setErrors, HOTEL_TEXTS.fillRequired)) onSave(draft);

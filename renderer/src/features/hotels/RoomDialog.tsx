@@ -189,14 +189,9 @@ export function RoomDialog({ isOpen, mode, draft, setDraft, errors: serverErrors
       <CollectionTable<PeriodValues>
         label="Периоды цен"
         name="periods"
-        rows={draft.dates ?? []}
+        {...periods.table({ copy: true })}
         pageSize={HOTEL_LIMITS.periodsPerPage}
-        errors={errorsUnder(errors, 'dates')}
         addText="Добавить период"
-        onAdd={periods.openCreate}
-        onEdit={periods.openEdit}
-        onCopy={periods.openCopy}
-        onDelete={periods.remove}
         columns={[
           { title: 'С', render: (period) => formatDate(period.from) },
           { title: 'По', render: (period) => formatDate(period.to) },

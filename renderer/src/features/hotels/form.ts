@@ -22,8 +22,15 @@ type Shaped = {
   meals: ListItem[];
   photos: Photo[];
 };
+/**
+ * The markups of a hotel or a price period, named by category (the shared schema builds them per
+ * category, so its type does not name them): a sum as typed, the type's id, the differentiation switch.
+ */
+type CommissionValues<Category extends string> = { commission_general_sum: number | string | null; is_differentiate: boolean } & Record<`commission_${Category}_type`, number> &
+  Record<`commission_${Category}_sum`, number | string | null>;
+
 /** A price period: its dates as the typed date fields give them (ISO `YYYY-MM-DD`, or null while empty). */
-export type PeriodValues = Omit<FormOf<PeriodInput>, 'from' | 'to'> & { from: string | null; to: string | null };
+export type PeriodValues = Omit<FormOf<PeriodInput>, 'from' | 'to'> & { from: string | null; to: string | null } & CommissionValues<(typeof PERIOD_COMMISSION_CATEGORIES)[number]>;
 /** A room, with what GET adds and the form shows (whether it may be deleted, the external system's id and data). */
 export type RoomValues = Omit<FormOf<RoomInput>, 'dates' | keyof Shaped | RoomItemList | RoomAgeList | 'meals'> &
   Omit<Shaped, 'meals' | 'infrastructures'> &
@@ -39,9 +46,7 @@ export type HotelValues = Omit<FormOf<HotelInput>, 'rooms' | 'catalog' | keyof S
     memo_files: UploadedFile[];
     rooms: RoomValues[];
     catalog: Required<NonNullable<HotelInput['catalog']>>;
-  };
-/** How the tabs and dialogs change a field (FormFields name their fields as text; the schema checks every value before a save). */
-export type SetField = (key: string, value: unknown) => void;
+  } & CommissionValues<(typeof HOTEL_COMMISSION_CATEGORIES)[number]>;
 
 const commission = <Category extends string>(categories: readonly Category[]) => ({
   commission_general_sum: 0,
@@ -129,8 +134,7 @@ export const blankPeriod = (): PeriodValues => ({
 });
 
 /** A record read back (GET /api/hotels/{id}) as the form: the payload's fields are all there. */
-export function hotelFromRecord(record: Record<string, unknown>): HotelValues {
-  const stored = record as Partial<HotelValues>;
+export function hotelFromRecord(stored: Partial<HotelValues>): HotelValues {
   const coords = Array.isArray(stored.coords) ? stored.coords.map(String) : [];
   return { ...blankHotel(), ...stored, coords: [coords[0] ?? '', coords[1] ?? ''], info: stored.info ?? [], catalog: stored.catalog ?? { price: null, sort: null } };
 }

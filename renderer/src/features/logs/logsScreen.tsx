@@ -87,7 +87,7 @@ function LogView({ log }: { log: LogRow }) {
 }
 
 /** /logs (spec 01 §2.13): the server's events; viewed and deleted, never added or edited. */
-export const logsScreen = defineResourceScreen<LogRow>({
+export const logsScreen = defineResourceScreen<LogRow, LogRow>({
   resource: logsResource,
   title: 'Логи',
   columns: [
@@ -98,7 +98,7 @@ export const logsScreen = defineResourceScreen<LogRow>({
     { key: 'created_at', title: 'Дата', width: 150, render: (log) => formatDateTime(log.created_at) },
   ],
   filters: [{ kind: 'select', param: 'level', label: 'Уровень', options: { path: LOG_LEVELS_LIST_PATH } }],
-  view: { title: 'Просмотр лога', width: '60vw', render: (record) => <LogView log={record as unknown as LogRow} /> },
+  view: { title: 'Просмотр лога', width: '60vw', render: (log) => <LogView log={log} /> },
   // Deleting a log is the administrator's (issue 8); the server refuses the others with 403.
   canDelete: (_log, user) => (ACCESS.administratorOnly as readonly number[]).includes(user.role),
   confirmDelete: 'Вы действительно желаете удалить запись лога?',

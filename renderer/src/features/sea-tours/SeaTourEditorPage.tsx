@@ -15,7 +15,7 @@ import { InfoLinesField } from '../../common/editor/InfoLinesField';
 import { editorPageProps, useAggregateEditor } from '../../common/editor/useAggregateEditor';
 import { editorReadState } from '../../common/editor/useEditorData';
 import { listPath } from '../../common/resource/pageLinks';
-import { blankSeaTour, generalOwns, SEA_TOUR_TAB_OWNS, seaTourFromRecord, type SeaTourValues, type SetField } from './form';
+import { blankSeaTour, generalOwns, SEA_TOUR_TAB_OWNS, seaTourFromRecord, type SeaTourValues } from './form';
 import { CommissionTab } from './tabs/CommissionTab';
 import { GeneralTab } from './tabs/GeneralTab';
 import { TransportsTab } from './tabs/TransportsTab';
@@ -38,9 +38,7 @@ export function SeaTourEditorPage() {
     fallback,
     texts: { saved: SEA_TOUR_TEXTS.saved, savedTitle: SEA_TOUR_TEXTS.savedTitle, saveFailedTitle: SEA_TOUR_TEXTS.saveFailedTitle, saveFailedText: SEA_TOUR_TEXTS.saveFailedText, loadFailed: SEA_TOUR_TEXTS.loadFailed },
   });
-  const { form, errors } = editor;
-  // FormFields name their fields as text; the shared schema checks every value before a save.
-  const update: SetField = (key, value) => editor.update(key as keyof SeaTourValues, value as SeaTourValues[keyof SeaTourValues]);
+  const { form, errors, update } = editor;
   const props = form && { form, update, errors };
 
   return (

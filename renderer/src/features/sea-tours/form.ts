@@ -4,8 +4,8 @@ import type { HotelGroupInput, SeaTourInput } from '@shared/sea-tours/schema';
 import type { FormOf } from '../../common/editor/formOf';
 import { tabOwnership } from '../../common/editor/tabOwnership';
 
-/** A hotel group, with the names GET gives (shown in the table before the picker has searched). */
-export type GroupValues = FormOf<HotelGroupInput> & { hotels_names?: string[] };
+/** A hotel group: the chosen hotels' ids, with the names GET gives (shown in the table before the picker has searched). */
+export type GroupValues = Omit<FormOf<HotelGroupInput>, 'hotels_ids'> & { hotels_ids: number[]; hotels_names?: string[] };
 /** A pair, with the names of its transports GET gives; ids null while the dialog's selects are empty. */
 export type PairValues = { transport_forth_id: number | null; transport_back_id: number | null; transport_forth?: IdName | null; transport_back?: IdName | null };
 export type SeaTourValues = Omit<FormOf<SeaTourInput>, 'hotels' | 'transports' | 'info' | 'transfer_types_ids' | 'city_id'> & {
@@ -16,7 +16,6 @@ export type SeaTourValues = Omit<FormOf<SeaTourInput>, 'hotels' | 'transports' |
   hotels: GroupValues[];
   transports: PairValues[];
 };
-export type SetField = (key: string, value: unknown) => void;
 
 export const blankSeaTour = (): SeaTourValues => ({
   name: '',
@@ -36,8 +35,7 @@ export const blankGroup = (): GroupValues => ({ hotels_ids: [], hotels_names: []
 export const blankPair = (): PairValues => ({ transport_forth_id: null, transport_back_id: null });
 
 /** A record read back (GET /api/sea-tours/{id}) as the form. */
-export function seaTourFromRecord(record: Record<string, unknown>): SeaTourValues {
-  const stored = record as Partial<SeaTourValues>;
+export function seaTourFromRecord(stored: Partial<SeaTourValues>): SeaTourValues {
   return { ...blankSeaTour(), ...stored, info: stored.info ?? [] };
 }
 

@@ -4,8 +4,6 @@ import { seaToursResource, type SeaTourListRow } from '@shared/sea-tours/resourc
 import { defineResourceScreen } from '../../common/resource/definition';
 import { editorPageLinks } from '../../common/resource/pageLinks';
 
-const links = editorPageLinks<SeaTourListRow>('sea-tour');
-
 export const seaToursScreen = defineResourceScreen<SeaTourListRow>({
   resource: seaToursResource,
   title: 'Морские туры',
@@ -15,9 +13,8 @@ export const seaToursScreen = defineResourceScreen<SeaTourListRow>({
   ],
   // The server answers CHANGED; the toast says the tour is now active or inactive (MESSAGES.switches.active).
   switches: [{ segment: 'active', title: MESSAGES.list.active }],
-  toolbar: links.toolbar,
   // Spec 03 §2.10: an edit link (sea tours are not copied).
-  rowActions: links.rowActions.filter((action) => action.icon === 'edit'),
+  ...editorPageLinks<SeaTourListRow>('sea-tour', { copy: false }),
   canDelete: (row) => row.can_delete,
   confirmDelete: MESSAGES.seaTours.confirmDelete,
 });

@@ -8,6 +8,7 @@ import { kindGoesBack, kindGoesForth } from '@shared/tour-routes/constants';
 import { TOUR_ROUTE_PATHS } from '@shared/tour-routes/paths';
 import { routeTabs, stopsOfTransportRecord } from '@shared/tour-routes/rules';
 import { tourRouteSchema } from '@shared/tour-routes/schema';
+import type { TourRouteRecord } from '@shared/tour-routes/types';
 import { MESSAGES } from '@shared/messages';
 import { editorTitles, routePath } from '@shared/routes';
 import type { TransportRecord } from '@shared/transport/types';
@@ -17,7 +18,7 @@ import { api } from '../../api/http';
 import { EditorPage } from '../../common/editor/EditorPage';
 import { dropErrors, editorPageProps, useAggregateEditor } from '../../common/editor/useAggregateEditor';
 import { editorReadState } from '../../common/editor/useEditorData';
-import { FormFields, type FieldSpec } from '../../common/form/fields';
+import { FormFields, type FieldSpec, type SetField } from '../../common/form/fields';
 import { listPath } from '../../common/resource/pageLinks';
 import { blankRoute, copyRoute, routeBody, routeFromRecord, type PointValues, type RouteValues } from './form';
 import { PointsTab } from './PointsTab';
@@ -29,7 +30,7 @@ const isDate = (value: unknown): value is string => typeof value === 'string' &&
 export function TourRouteEditorPage() {
   const navigate = useNavigate();
   const fallback = listPath('routes');
-  const editor = useAggregateEditor<RouteValues>({
+  const editor = useAggregateEditor<RouteValues, TourRouteRecord>({
     path: TOUR_ROUTE_PATHS.list,
     editor: 'route',
     afterSave: 'back',
@@ -52,35 +53,33 @@ export function TourRouteEditorPage() {
   });
   const tabs = transport.data ? routeTabs(stopsOfTransportRecord(transport.data.data.routes)) : undefined;
 
-  const update = (key: string, value: unknown) => {
+  const update: SetField<RouteValues> = (key, value) => {
     if (key === 'transport_id' && form && value !== form.transport_id) {
       // Another transport: other points, so the hotels chosen on the old one go.
-      editor.setForm((current) => (current ? { ...current, transport_id: value as number | null, routes: [] } : current));
-      editor.setErrors((current) => dropErrors(dropErrors(current, 'transport_id'), 'routes'));
+      editor.patch({ transport_id: typeof value === 'number' ? value : null, routes: [] });
       return;
     }
     if (key === 'kind' && form) {
       // A kind without a way there (or back) has no such tab: its hotels go with it, as the save would drop them.
-      const kind = value as number;
+      const kind = Number(value);
       const kept = form.routes.filter((point) => (point.is_forth ? kindGoesForth(kind) : kindGoesBack(kind)));
-      editor.setForm((current) => (current ? { ...current, kind, routes: kept.length === current.routes.length ? current.routes : kept } : current));
-      editor.setErrors((current) => dropErrors(dropErrors(current, 'kind'), 'routes'));
+      editor.patch({ kind, routes: kept.length === form.routes.length ? form.routes : kept });
       return;
     }
-    editor.update(key as keyof RouteValues, value as RouteValues[keyof RouteValues]);
+    editor.update(key, value);
   };
   const setRoutes = (routes: PointValues[], changedPath: string) => {
     editor.setForm((current) => (current ? { ...current, routes } : current));
     editor.setErrors((current) => dropErrors(current, changedPath));
   };
 
-  const fields: FieldSpec[] = [
+  const fields: FieldSpec<RouteValues>[] = [
     { kind: 'select', name: 'transport_type', label: 'Владелец транспорта', required: true, options: { path: TOUR_ROUTE_PATHS.transportTypes } },
-    { kind: 'picker', name: 'transport_id', label: 'Транспорт', required: true, path: TOUR_ROUTE_PATHS.transports, selected: (values) => (values.transport as RouteValues['transport']) ?? null },
+    { kind: 'picker', name: 'transport_id', label: 'Транспорт', required: true, path: TOUR_ROUTE_PATHS.transports, selected: (values) => values.transport },
     { kind: 'select', name: 'kind', label: 'Вид маршрута', required: true, options: { path: TOUR_ROUTE_PATHS.kinds } },
     // Neither date before the other: each calendar stops at the other date.
-    { kind: 'date', name: 'forth_date', label: 'Дата отправления', required: true, visible: (values) => kindGoesForth(values.kind as number), bounds: isDate(form?.back_date) && kindGoesBack(form?.kind) ? { max: form!.back_date } : undefined },
-    { kind: 'date', name: 'back_date', label: 'Дата возвращения', required: true, visible: (values) => kindGoesBack(values.kind as number), bounds: isDate(form?.forth_date) && kindGoesForth(form?.kind) ? { min: form!.forth_date } : undefined },
+    { kind: 'date', name: 'forth_date', label: 'Дата отправления', required: true, visible: (values) => kindGoesForth(values.kind), bounds: isDate(form?.back_date) && kindGoesBack(form?.kind) ? { max: form!.back_date } : undefined },
+    { kind: 'date', name: 'back_date', label: 'Дата возвращения', required: true, visible: (values) => kindGoesBack(values.kind), bounds: isDate(form?.forth_date) && kindGoesForth(form?.kind) ? { min: form!.forth_date } : undefined },
   ];
 
   /** The tab of a point's errors: its direction's. */

@@ -42,8 +42,7 @@ const isoDate = (value: string | null) => (value ? (parseTypedDate(value) ?? val
 /** The date field's value on the wire: a date as DD.MM.YYYY, anything else (text that is not a date yet) as typed, for the server to refuse. */
 const wireDate = (value: unknown) => (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? typedDate(value) : (value ?? null));
 
-export function routeFromRecord(record: Record<string, unknown>): RouteValues {
-  const route = record as unknown as TourRouteRecord;
+export function routeFromRecord(route: TourRouteRecord): RouteValues {
   return {
     version: route.version,
     transport_type: route.transport_type,

@@ -6,8 +6,6 @@ import type { TourRouteListRow } from '@shared/tour-routes/types';
 import { defineResourceScreen } from '../../common/resource/definition';
 import { editorPageLinks } from '../../common/resource/pageLinks';
 
-const links = editorPageLinks<TourRouteListRow>('route');
-
 export const tourRoutesScreen = defineResourceScreen<TourRouteListRow>({
   resource: tourRoutesResource,
   title: 'Маршруты',
@@ -20,8 +18,7 @@ export const tourRoutesScreen = defineResourceScreen<TourRouteListRow>({
     { key: 'back_date', title: 'Дата возвращения', render: (row) => row.back_date ?? '', width: 150 },
   ],
   filters: [{ kind: 'select', param: 'kind', label: 'Вид маршрута', options: { path: TOUR_ROUTE_PATHS.kinds } }],
-  toolbar: links.toolbar,
   // Spec 03 §2.4: edit and delete (a route has no copy).
-  rowActions: links.rowActions.filter((action) => action.title === MESSAGES.list.edit),
+  ...editorPageLinks<TourRouteListRow>('route', { copy: false }),
   confirmDelete: MESSAGES.tourRoutes.confirmDelete,
 });

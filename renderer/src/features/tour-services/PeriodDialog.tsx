@@ -14,7 +14,7 @@ import type { FieldErrors } from '@shared/validation';
 import { RowDialog, checkRow, useRowDraft } from '../../common/editor/RowDialog';
 import { dropErrors } from '../../common/editor/useAggregateEditor';
 import type { RowDialogMode } from '../../common/editor/useCollectionEditor';
-import { FormFields, type FieldSpec } from '../../common/form/fields';
+import { FormFields, type FieldSpec, type SetField } from '../../common/form/fields';
 import { ChildPricesTable } from './ChildPricesTable';
 import type { ChildPriceValues, PeriodValues } from './form';
 
@@ -36,7 +36,7 @@ export function PeriodDialog({ mode, draft, setDraft, others, group, errors: ser
   const row = useRowDraft(setDraft, serverErrors, mode);
   const { errors, setErrors } = row;
   // The period's bounds answer the error its other end carries (order, overlap).
-  const setValue = (name: string, value: unknown) => row.setValue(name, value, ...(name === 'to' ? ['from'] : name === 'from' ? ['to'] : []));
+  const setValue: SetField<PeriodValues> = (name, value) => row.setValue(name, value, ...(name === 'to' ? ['from'] : name === 'from' ? ['to'] : []));
   const save = () => {
     const period = group ? draft : { ...draft, vendor_price: null };
     if (checkRow(withOverlap(periodErrors(period), others, period), setErrors, TOUR_SERVICE_TEXTS.fillRequired)) onSave(period);
@@ -45,7 +45,7 @@ export function PeriodDialog({ mode, draft, setDraft, others, group, errors: ser
     setDraft((current) => ({ ...current, child_prices: rows }));
     setErrors((current) => dropErrors(current, 'child_prices'));
   };
-  const commissionFields = PERIOD_COMMISSIONS.flatMap(({ category, title }): FieldSpec[] => [
+  const commissionFields = PERIOD_COMMISSIONS.flatMap(({ category, title }): FieldSpec<PeriodValues>[] => [
     { kind: 'select', name: `commission_${category}_type`, label: `${title}: тип`, required: true, options: { items: [...COMMISSION_TYPES] } },
     { kind: 'number', name: `commission_${category}_sum`, label: title, min: 0, max: commissionMax(TOUR_SERVICE_COMMISSION, Number(draft[`commission_${category}_type`]) || 1) },
   ]);

@@ -82,15 +82,10 @@ export function ServiceTabs({ values, setValue, errors: formErrors, editing, val
               <CollectionTable<PeriodValues>
                 label="Периоды цен"
                 name="service-periods"
-                rows={dates}
+                {...periods.table({ copy: true })}
                 columns={columns}
-                errors={errorsUnder(errors, 'dates')}
                 pageSize={L.periodsPerPage}
                 addText="Добавить период"
-                onAdd={periods.openCreate}
-                onEdit={periods.openEdit}
-                onCopy={periods.openCopy}
-                onDelete={periods.remove}
                 confirmDelete={TOUR_SERVICE_TEXTS.confirmDeletePeriod}
               />
             ),

@@ -28,9 +28,9 @@ export const blankPeriod = (): PeriodValues => ({
   commission_child_sum: 0,
 });
 
-/** The form of a record read back (GET /api/tours/services/{id}): its payload fields only. */
-export function serviceValues(record: Record<string, unknown>): ServiceValues {
-  const { name, class: serviceClass, vendor_id, description, dates } = record as ServiceValues;
+/** The form of a record read back (GET /api/tours/services/{id}, the payload's fields and names beside them): its payload fields only. */
+export function serviceValues(record: ServiceValues): ServiceValues {
+  const { name, class: serviceClass, vendor_id, description, dates } = record;
   return { name, class: serviceClass, vendor_id, description, dates: dates ?? [] };
 }
 

@@ -6,10 +6,10 @@ import { SERVICE_CLASSES, TOUR_SERVICE_TEXTS } from '@shared/tour-services/const
 import { tourServicesResource, type TourServiceListRow } from '@shared/tour-services/resource';
 import { createElement } from 'react';
 import { defineResourceScreen } from '../../common/resource/definition';
-import { blankService, serviceValues } from './form';
+import { blankService, serviceValues, type ServiceValues } from './form';
 import { ServiceTabs } from './ServiceTabs';
 
-export const tourServicesScreen = defineResourceScreen<TourServiceListRow>({
+export const tourServicesScreen = defineResourceScreen<TourServiceListRow, ServiceValues>({
   resource: tourServicesResource,
   title: 'Услуги туров',
   columns: [

@@ -9,15 +9,14 @@ import { editorTitles, routePath, ROUTES } from '@shared/routes';
 import { TOUR_PATHS } from '@shared/tours/paths';
 import { copyTour } from '@shared/tours/rules';
 import { tourSchema } from '@shared/tours/schema';
-import type { TourData } from '@shared/tours/types';
-import type { FieldErrors } from '@shared/validation';
+import type { TourData, TourRecord } from '@shared/tours/types';
 import { useNavigate } from 'react-router-dom';
 import { EditorPage } from '../../common/editor/EditorPage';
 import { editorPageProps, useAggregateEditor } from '../../common/editor/useAggregateEditor';
 import { editorReadState, useEditorData } from '../../common/editor/useEditorData';
 import { listPath } from '../../common/resource/pageLinks';
 import { ChecklistTab } from './checklist/ChecklistTab';
-import { blankTour, generalOwns, TOUR_TAB_OWNS, tourFromRecord, type SetField, type TourValues } from './form';
+import { blankTour, generalOwns, TOUR_TAB_OWNS, tourFromRecord, type TourValues } from './form';
 import { CatalogTab } from './tabs/CatalogTab';
 import { CommissionTab } from './tabs/CommissionTab';
 import { DatesTab } from './tabs/DatesTab';
@@ -37,7 +36,7 @@ export function TourEditorPage() {
   const lists = useEditorData<{ tour: TourData }>({ tour: TOUR_PATHS.data });
   const data = lists.data?.tour;
   const fallback = listPath('tours');
-  const editor = useAggregateEditor<TourValues>({
+  const editor = useAggregateEditor<TourValues, TourRecord>({
     path: TOUR_PATHS.list,
     editor: 'tour',
     afterSave: { create: 'back', copy: 'back', edit: 'stay' },
@@ -49,14 +48,7 @@ export function TourEditorPage() {
     fallback,
     texts: { saved: T.saved, saveFailedTitle: MESSAGES.errors.saveFailedTitle, saveFailedText: MESSAGES.errors.saveFailedText, loadFailed: MESSAGES.errors.unexpected },
   });
-  const { form, errors } = editor;
-  const update: SetField = (key, value) => editor.update(key as keyof TourValues, value as TourValues[keyof TourValues]);
-  /** Several fields at once (a new tour type clears the city and both transports). */
-  const patch = (values: Partial<TourValues>) => {
-    editor.setForm((current) => (current ? { ...current, ...values } : current));
-    editor.setErrors((current) => Object.fromEntries(Object.entries(current).filter(([path]) => !Object.keys(values).some((key) => path === key || path.startsWith(`${key}.`)))));
-  };
-  const setErrors = (change: (current: FieldErrors) => FieldErrors) => editor.setErrors(change);
+  const { form, errors, update, patch, setErrors } = editor;
   const props = form && data ? { form, update, errors, data } : null;
 
   return (

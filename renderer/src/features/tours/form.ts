@@ -112,9 +112,6 @@ export type TourValues = {
   has_checklist?: boolean;
 } & Record<CommissionKeys, number | string | null>;
 
-/** How the tabs change a field (FormFields name their fields as text; the shared schema checks every value before a save). */
-export type SetField = (key: string, value: unknown) => void;
-
 export const blankTour = (): TourValues => ({
   name: '',
   slug: '',
@@ -173,8 +170,9 @@ const ids = (list: unknown): number[] => (Array.isArray(list) ? list.map((item) 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
 /** A record read back (GET /api/tours/{id}) as the form. */
-export function tourFromRecord(record: Record<string, unknown>): TourValues {
-  const stored = record as unknown as TourRecord;
+export function tourFromRecord(stored: TourRecord): TourValues {
+  // Read key by key too: a tour stored before a field existed may lack it (the blank fills it in).
+  const record: Record<string, unknown> = stored;
   const blank = blankTour();
   const texts = Object.fromEntries(
     (['slug', 'short_description', 'description', 'info', 'additional_dates', 'additional_cities', 'additional_price', 'additional_price_includes', 'additional_extra_price', 'seo_h1', 'seo_title', 'seo_description', 'external_link'] as const).map((key) => [key, text(record[key])]),

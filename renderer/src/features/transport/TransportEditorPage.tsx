@@ -9,13 +9,12 @@ import { editorTitles, routePath, ROUTES } from '@shared/routes';
 import { copyTransport } from '@shared/transport/rules';
 import { TRANSPORT_PATHS } from '@shared/transport/paths';
 import { transportSchema } from '@shared/transport/schema';
-import type { FieldErrors } from '@shared/validation';
 import { useNavigate } from 'react-router-dom';
 import { EditorPage } from '../../common/editor/EditorPage';
 import { listPath } from '../../common/resource/pageLinks';
 import { dropErrors, editorPageProps, useAggregateEditor } from '../../common/editor/useAggregateEditor';
 import { editorReadState } from '../../common/editor/useEditorData';
-import { blankTransport, generalOwns, TRANSPORT_TAB_OWNS, transportFromRecord, withRoutes, type RouteValues, type UpdateField, type Values } from './form';
+import { blankTransport, generalOwns, TRANSPORT_TAB_OWNS, transportFromRecord, withRoutes, type RouteValues, type Values } from './form';
 import { CatalogTab } from './tabs/CatalogTab';
 import { DepartureDaysTab } from './tabs/DepartureDaysTab';
 import { GeneralTab } from './tabs/GeneralTab';
@@ -32,7 +31,7 @@ export function TransportEditorPage() {
   const { cityName } = lists;
   const data = lists.data?.lists;
   const fallback = listPath('transports');
-  const editor = useAggregateEditor<Values>({
+  const editor = useAggregateEditor<Values, Partial<Values>>({
     path: TRANSPORT_PATHS.list,
     editor: 'transport',
     afterSave: 'back',
@@ -44,10 +43,7 @@ export function TransportEditorPage() {
     fallback,
     texts: { saved: T.transportSaved, saveFailedTitle: MESSAGES.errors.saveFailedTitle, saveFailedText: MESSAGES.errors.saveFailedText, loadFailed: MESSAGES.errors.unexpected },
   });
-  const { form, errors } = editor;
-  // FormFields name their fields as text; the shared schema checks every value before a save.
-  const update: UpdateField = (key, value) => editor.update(key as keyof Values, value as Values[keyof Values]);
-  const setErrors = (change: (current: FieldErrors) => FieldErrors) => editor.setErrors(change);
+  const { form, errors, update, setErrors } = editor;
   /** A change of the route: the tariff matrix follows it; only the changed part's errors are answered. */
   const setRoutes = (routes: RouteValues, answered: string) => {
     editor.setForm((current) => (current ? withRoutes(current, routes) : current));

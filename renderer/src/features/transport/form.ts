@@ -90,16 +90,12 @@ export const blankTransport = (): Values =>
 /** A money value as typed (not yet checked by the schema) for formatMoney and formatCommission: 0 while there is none. */
 export const moneyCell = (value: unknown): number | string => (typeof value === 'number' || typeof value === 'string' ? value : 0);
 
-/** How the tabs change a field of the form (field names come from the FormFields specs as text). */
-export type UpdateField = (key: string, value: unknown) => void;
-
 export const blankStop = (): StopValues => ({ point_city_id: null, info: '', finish_time: '', start_time: '', arrival_day: 1, departure_day: 1, can_delete: true });
 export const blankDay = (): DayValues => ({ number: null, commission_type: 1, commission_sum: 0, freight: 0 });
 export const blankDate = (): DateValues => ({ start_date: null, commission_type: 1, commission_sum: 0, freight: 0 });
 
 /** A record read back (GET /api/transports/{id}) as the form; a catalogue saved before SEO existed gets its blank parts. */
-export function transportFromRecord(record: Record<string, unknown>): Values {
-  const stored = record as Partial<Values>;
+export function transportFromRecord(stored: Partial<Values>): Values {
   const catalog: CatalogValues = { ...blankCatalog(), ...(stored.catalog ?? {}) };
   const seo: Partial<SeoValues> = catalog.seo_settings ?? {};
   catalog.seo_settings = { ...blankSeo(), ...seo, meta: { ...blankSeo().meta, ...(seo.meta ?? {}) } };

@@ -61,7 +61,7 @@ export const transportationScreen = defineResourceScreen<TransportationRow>({
   canDelete: (row) => row.can_delete,
 });
 
-const transportationForm: ResourceFormSpec = {
+const transportationForm: ResourceFormSpec<TransportationRow> = {
   titles: { create: ROUTES['transportation-create'].title, edit: ROUTES['transportation-edit'].title },
   fields: [
     { kind: 'select', name: 'kind', label: 'Тип', required: true, options: { items: [...TRANSPORTATION_KINDS] } },
@@ -75,8 +75,7 @@ const transportationForm: ResourceFormSpec = {
     { kind: 'number', name: 'second_door_length', label: 'Ширина второй двери (рядов)', required: true, min: 0, visible: hasSecondDoor },
   ],
   initial: { kind: 1, name: '', seats: 49, rear_seats: 5, rows: 11, columns_at_door: 2, second_door: false, second_door_rows: null, second_door_length: null },
-  toValues: (record) => {
-    const row = record as unknown as TransportationRow;
+  toValues: (row) => {
     const { kind, name, seats, rear_seats, rows, columns_at_door, second_door, second_door_rows, second_door_length, version } = row;
     return { kind, name, seats, rear_seats, rows, columns_at_door, second_door, second_door_rows, second_door_length, version };
   },

@@ -11,7 +11,8 @@ import type { FieldErrors } from '@shared/validation';
 import { CollectionTable } from '../../../common/editor/CollectionTable';
 import { checkRow, RowDialog, useRowDraft } from '../../../common/editor/RowDialog';
 import { rowDialogProps, useFormCollection, type RowDialogMode, type RowDialogProps } from '../../../common/editor/useCollectionEditor';
-import { FormFields } from '../../../common/form/fields';
+import { FormFields, type SetField } from '../../../common/form/fields';
+import { ReadFailure } from '../../../common/ReadFailure';
 import type { TabProps } from './tabProps';
 import { hotelChoices, useProducts } from '../data';
 import { blankAccommodation, cellText, type AccommodationValues } from '../form';
@@ -30,33 +31,29 @@ const COUNTS = [
   ['child_without_count', 'Детей без места', 'child_without'],
 ] as const;
 
-/** The hotels of the accommodations (and of the product) read once, by id. */
+/** The hotels of the accommodations (and of the product) read once, by id; `read` says when one could not be. */
 export function useAccommodationHotels(product: ApplicationProduct | undefined, rows: readonly { hotel_id: number | null }[]) {
   const choices = hotelChoices(product);
   const read = useProducts<HotelProduct>(ProductKind.Hotel, [...choices.map((hotel) => hotel.id), ...rows.map((row) => row.hotel_id)].filter((id) => !(product?.kind === ProductKind.Hotel && id === product.id)));
-  if (product?.kind === ProductKind.Hotel) read.set(product.id, product);
-  return { choices, hotels: read };
+  if (product?.kind === ProductKind.Hotel) read.products.set(product.id, product);
+  return { choices, hotels: read.products, read };
 }
 
 export function AccommodationsTab({ form, update, errors, setErrors, product }: TabProps & { product: ApplicationProduct | undefined }) {
-  const { choices, hotels } = useAccommodationHotels(product, form.accommodations);
+  const { choices, hotels, read } = useAccommodationHotels(product, form.accommodations);
   const only = choices.length === 1 ? choices[0]!.id : null;
-  const { editor, rowErrors } = useFormCollection('accommodations', { items: form.accommodations, update, errors, setErrors, blank: () => blankAccommodation(only), copy: (row) => ({ ...row, id: undefined }) });
+  const { editor } = useFormCollection('accommodations', { items: form.accommodations, update, errors, setErrors, blank: () => blankAccommodation(only), copy: (row) => ({ ...row, id: undefined }) });
   const dialog = rowDialogProps(editor);
   const room = (row: AccommodationValues) => hotels.get(row.hotel_id ?? 0)?.rooms.find((item) => item.id === row.room_id);
   return (
     <>
+      {read.failure !== null && <ReadFailure part title={MESSAGES.applications.productsReadFailed} error={read.failure} onRetry={read.retry} />}
       <CollectionTable<AccommodationValues>
         label="Проживание"
         name="accommodations"
-        rows={form.accommodations}
+        {...editor.table({ copy: true, add: choices.length > 0 })}
         pageSize={10}
-        errors={rowErrors}
         addText="Добавить проживание"
-        onAdd={choices.length > 0 ? editor.openCreate : undefined}
-        onEdit={editor.openEdit}
-        onCopy={editor.openCopy}
-        onDelete={editor.remove}
         columns={[
           { title: 'Отель', render: (row) => hotels.get(row.hotel_id ?? 0)?.name ?? '' },
           { title: 'Номер', render: (row) => (room(row) ? roomName(room(row)!) : '') },
@@ -66,7 +63,8 @@ export function AccommodationsTab({ form, update, errors, setErrors, product }: 
           { title: 'Гости', render: (row) => COUNTS.map(([name]) => cellText(row[name] || 0)).join(' / ') },
         ]}
       />
-      {choices.length === 0 && <p className="bp6-text-muted">Выберите продукт заявки: номера берутся из его отелей.</p>}
+      {/* Only while no product is chosen: a chosen one still being read (or failed, said above the tabs) is not "none". */}
+      {form.applicationable_id === null && <p className="bp6-text-muted">Выберите продукт заявки: номера берутся из его отелей.</p>}
       {dialog && <AccommodationDialog {...dialog} choices={choices} hotels={hotels} />}
     </>
   );
@@ -79,12 +77,12 @@ function AccommodationDialog({ mode, draft, setDraft, serverErrors, onSave, onCl
   const { errors, setErrors } = row;
   const hotel = hotels.get(draft.hotel_id ?? 0);
   const room = hotel?.rooms.find((item) => item.id === draft.room_id);
-  const setValue = (name: string, value: unknown) => {
+  const setValue: SetField<AccommodationValues> = (name, value) => {
     row.setValue(name, value);
     if (name === 'hotel_id') setDraft((current) => ({ ...current, room_id: null, meal_id: null }));
     if (name === 'room_id') setDraft((current) => ({ ...current, meal_id: null }));
   };
-  const values = draft as unknown as Record<string, unknown>;
+  const values = draft;
   const select = (name: 'hotel_id' | 'room_id' | 'meal_id', label: string, options: { id: number; name: string }[], required: boolean) => {
     const error = errors[name]?.[0];
     return (
@@ -92,7 +90,7 @@ function AccommodationDialog({ mode, draft, setDraft, serverErrors, onSave, onCl
         <HTMLSelect
           id={`accommodation-${name}`}
           fill
-          value={(draft[name] as number | null) ?? ''}
+          value={draft[name] ?? ''}
           onChange={(event) => setValue(name, event.currentTarget.value ? Number(event.currentTarget.value) : null)}
           options={[{ value: '', label: required ? 'Выберите…' : 'Без питания' }, ...options.map((option) => ({ value: option.id, label: option.name }))]}
         />

@@ -2,6 +2,7 @@
 import { APPLICATION_LIMITS } from '@shared/applications/constants';
 import { FormFields } from '../../../common/form/fields';
 import { phoneMaskField } from '../../../common/form/PhoneField';
+import type { ApplicationValues } from '../form';
 import type { TabProps } from './tabProps';
 
 export function ContactsTab({ form, update, errors }: TabProps) {
@@ -9,11 +10,11 @@ export function ContactsTab({ form, update, errors }: TabProps) {
     <div className="editor-grid">
       <FormFields
         fields={[
-          phoneMaskField('phone', 'Телефон'),
+          phoneMaskField<ApplicationValues>('phone', 'Телефон'),
           { kind: 'email', name: 'email', label: 'E-mail', hint: `Не более ${APPLICATION_LIMITS.email} символов` },
-          phoneMaskField('attendant_phone', 'Телефон сопровождающего'),
+          phoneMaskField<ApplicationValues>('attendant_phone', 'Телефон сопровождающего'),
         ]}
-        form={{ values: form as unknown as Record<string, unknown>, setValue: update, errors }}
+        form={{ values: form, setValue: update, errors }}
         editing
       />
     </div>

@@ -6,11 +6,13 @@
 import { Callout, Card, FormGroup, H5, HTMLTable, Intent, Spinner } from '@blueprintjs/core';
 import { ApplicationStatus, APPLICATION_LIMITS, RequesterType } from '@shared/applications/constants';
 import { APPLICATION_PATHS } from '@shared/applications/paths';
-import type { ApplicationTotals } from '@shared/applications/types';
 import { formatMoney } from '@shared/format';
+import { MESSAGES } from '@shared/messages';
 import { FormFields } from '../../../common/form/fields';
 import { NumberField } from '../../../common/form/NumberField';
 import { PickerField } from '../../../common/form/PickerField';
+import { ReadFailure } from '../../../common/ReadFailure';
+import type { TotalsState } from '../useTotals';
 import type { TabProps } from './tabProps';
 
 interface Props extends TabProps {
@@ -21,29 +23,24 @@ interface Props extends TabProps {
   assignedUserId: number | null;
   /** The administrator and the accountant see every payment method (§6). */
   privileged: boolean;
-  totals: ApplicationTotals | undefined;
-  totalsPending: boolean;
+  totals: TotalsState;
   paymentStatusName: string;
 }
 
 const CHILD_AGE_MAX = 17;
 
-export function GeneralTab({ form, update, errors, data, may, privileged, stored, assignedUserId, totals, totalsPending, paymentStatusName }: Props) {
-  const fieldsForm = { values: form as unknown as Record<string, unknown>, setValue: update, errors };
+export function GeneralTab({ form, update, errors, data, may, privileged, stored, assignedUserId, totals, paymentStatusName }: Props) {
+  const fieldsForm = { values: form, setValue: update, errors };
   const methods = data.payment_methods.filter((method) => privileged || method.types.includes(form.requester_type) || method.id === form.payment_method);
   // The cancelled status is set by the cancel action only; the others are offered.
   const statuses = data.statuses.filter((status) => !status.cancelAction || status.id === form.status);
   const childCount = Math.max(0, Math.min(Number(form.child_count) || 0, 99));
-  const ages = form.children_ages as (number | string | null)[];
-  const setCount = (name: 'adult_count' | 'child_count', value: unknown) => {
-    update(name, value);
-    if (name === 'child_count') update('children_ages', ages.slice(0, Math.max(0, Number(value) || 0)));
-  };
+  const ages = form.children_ages;
   const picker = (name: 'user_id' | 'agency_user_id', label: string, path: string, params: Record<string, number>, selected: { id: number; name: string } | null | undefined) => {
     const error = errors[name]?.[0];
     return (
       <FormGroup label={label} labelFor={`field-${name}`} helperText={error} intent={error ? Intent.DANGER : Intent.NONE}>
-        <PickerField id={`field-${name}`} testId={`picker-${name}`} path={path} params={params} value={form[name] as number | null} selected={selected ?? null} clearable intent={error ? Intent.DANGER : Intent.NONE} onChange={(id) => update(name, id)} onPick={(picked) => update(name === 'user_id' ? 'user' : 'agency_user', picked)} />
+        <PickerField id={`field-${name}`} testId={`picker-${name}`} path={path} params={params} value={form[name]} selected={selected ?? null} clearable intent={error ? Intent.DANGER : Intent.NONE} onChange={(id) => update(name, id)} onPick={(picked) => update(name === 'user_id' ? 'user' : 'agency_user', picked)} />
       </FormGroup>
     );
   };
@@ -55,16 +52,16 @@ export function GeneralTab({ form, update, errors, data, may, privileged, stored
           <FormFields
             fields={[
               { kind: 'select', name: 'status', label: 'Статус заявки', required: true, options: { items: statuses.map(({ id, name }) => ({ id, name })) } },
-              {
-                kind: 'custom',
-                name: 'payment_status',
-                label: 'Статус оплаты',
-                render: () => (
-                  <FormGroup label="Статус оплаты" labelFor="field-payment_status">
-                    <input id="field-payment_status" className="bp6-input bp6-fill" readOnly value={paymentStatusName} />
-                  </FormGroup>
-                ),
-              },
+            ]}
+            form={fieldsForm}
+            editing
+          />
+          {/* Not a field of the form: the server decides it from the payments. */}
+          <FormGroup label="Статус оплаты" labelFor="field-payment_status">
+            <input id="field-payment_status" className="bp6-input bp6-fill" readOnly value={paymentStatusName} />
+          </FormGroup>
+          <FormFields
+            fields={[
               {
                 kind: 'select',
                 name: 'payment_method',
@@ -85,7 +82,7 @@ export function GeneralTab({ form, update, errors, data, may, privileged, stored
             fields={[
               { kind: 'number', name: 'prepayment', label: 'Предоплата', min: 0, max: APPLICATION_LIMITS.money, step: 0.01, locked: () => !may.prepayment },
               { kind: 'number', name: 'manual_price_without_discount', label: 'Цена без скидки (вручную)', min: 0, max: APPLICATION_LIMITS.manualPrice, locked: () => !may.price },
-              { kind: 'number', name: 'discount', label: 'Скидка', min: 0, max: totals?.max_discount ?? APPLICATION_LIMITS.manualPrice, locked: () => !may.price },
+              { kind: 'number', name: 'discount', label: 'Скидка', min: 0, max: totals.totals?.max_discount ?? APPLICATION_LIMITS.manualPrice, locked: () => !may.price },
               { kind: 'number', name: 'manual_agency_commission', label: 'Комиссия агентства (вручную)', min: 0, max: APPLICATION_LIMITS.money, step: 0.01, locked: () => !may.agencyCommission || form.requester_type !== RequesterType.Agency },
             ]}
             form={fieldsForm}
@@ -97,7 +94,14 @@ export function GeneralTab({ form, update, errors, data, may, privileged, stored
               { kind: 'number', name: 'child_count', label: 'Детей', min: 0, max: 999 },
               { kind: 'text', name: 'promo_code', label: 'Промокод' },
             ]}
-            form={{ ...fieldsForm, setValue: (name, value) => (name === 'adult_count' || name === 'child_count' ? setCount(name, value) : update(name, value)) }}
+            form={{
+              ...fieldsForm,
+              setValue: (name, value) => {
+                update(name, value);
+                // Fewer children: the ages of those no longer counted go.
+                if (name === 'child_count') update('children_ages', ages.slice(0, Math.max(0, Number(value) || 0)));
+              },
+            }}
             editing
           />
         </div>
@@ -127,12 +131,13 @@ export function GeneralTab({ form, update, errors, data, may, privileged, stored
         <FormFields fields={[{ kind: 'textarea', name: 'comment', label: 'Комментарий', rows: 3 }]} form={fieldsForm} editing />
         {form.status === ApplicationStatus.Cancelled && <Callout intent={Intent.WARNING}>Заявка аннулирована.</Callout>}
       </div>
-      <TotalsBlock totals={totals} pending={totalsPending} agency={form.requester_type === RequesterType.Agency} />
+      <TotalsBlock {...totals} agency={form.requester_type === RequesterType.Agency} />
     </div>
   );
 }
 
-function TotalsBlock({ totals, pending, agency }: { totals: ApplicationTotals | undefined; pending: boolean; agency: boolean }) {
+/** The totals, or why there are none: the pricing's refusal of the form as it is, or a failed request with 'Повторить'. */
+function TotalsBlock({ totals, pending, refusal, failure, retry, agency }: TotalsState & { agency: boolean }) {
   const rows: [string, string | undefined, string][] = [
     ['Расчётная цена без скидки', totals?.estimated_price_without_discount, 'estimated_price_without_discount'],
     ['Скидка', totals?.discount, 'discount'],
@@ -150,18 +155,27 @@ function TotalsBlock({ totals, pending, agency }: { totals: ApplicationTotals | 
         <H5>Итоги</H5>
         {pending && <Spinner size={16} aria-label="Пересчёт" />}
       </div>
-      <HTMLTable compact>
-        <tbody>
-          {rows.map(([label, value, key]) => (
-            <tr key={key}>
-              <th>{label}</th>
-              <td className="money-cell" data-testid={`totals-${key}`}>
-                {value === undefined ? '—' : formatMoney(value)}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </HTMLTable>
+      {failure !== null ? (
+        <ReadFailure part title={MESSAGES.applications.totalsFailed} error={failure} onRetry={retry} />
+      ) : (
+        <HTMLTable compact>
+          <tbody>
+            {rows.map(([label, value, key]) => (
+              <tr key={key}>
+                <th>{label}</th>
+                <td className="money-cell" data-testid={`totals-${key}`}>
+                  {value === undefined ? '—' : formatMoney(value)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </HTMLTable>
+      )}
+      {refusal !== null && (
+        <p className="bp6-text-muted application-totals-note" data-testid="totals-refusal">
+          {refusal}
+        </p>
+      )}
       {totals && <p className="bp6-text-muted application-totals-note">Скидка не больше {formatMoney(totals.max_discount)}</p>}
     </Card>
   );

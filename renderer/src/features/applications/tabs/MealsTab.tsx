@@ -11,7 +11,7 @@ import { blankMealLine, cellText, type MealLineValues } from '../form';
 
 export function MealsTab({ form, update, errors, setErrors, product }: TabProps & { product: ApplicationProduct | undefined }) {
   const meals = asTour(product)?.meals ?? [];
-  const { editor, rowErrors } = useFormCollection('meals', { items: form.meals, update, errors, setErrors, blank: blankMealLine, copy: (line) => ({ ...line, id: undefined, tour_meal_id: null }) });
+  const { editor } = useFormCollection('meals', { items: form.meals, update, errors, setErrors, blank: blankMealLine, copy: (line) => ({ ...line, id: undefined, tour_meal_id: null }) });
   const dialog = rowDialogProps(editor);
   const listed = form.meals.map((line) => Number(line.tour_meal_id));
   return (
@@ -19,13 +19,9 @@ export function MealsTab({ form, update, errors, setErrors, product }: TabProps 
       <CollectionTable<MealLineValues>
         label="Питание"
         name="meals"
-        rows={form.meals}
+        {...editor.table({ copy: false, add: meals.length > 0 })}
         pageSize={10}
-        errors={rowErrors}
         addText="Добавить питание"
-        onAdd={meals.length > 0 ? editor.openCreate : undefined}
-        onEdit={editor.openEdit}
-        onDelete={editor.remove}
         columns={[
           { title: 'Питание', render: (line) => meals.find((meal) => meal.id === Number(line.tour_meal_id))?.name ?? '' },
           { title: 'Дни тура', render: (line) => (meals.find((meal) => meal.id === Number(line.tour_meal_id))?.days ?? []).join(', ') },
@@ -33,11 +29,11 @@ export function MealsTab({ form, update, errors, setErrors, product }: TabProps 
         ]}
       />
       {dialog && (
-        <FieldsRowDialog<Record<string, unknown>>
+        <FieldsRowDialog<MealLineValues>
           id="meal-dialog"
           title={dialog.mode === 'edit' ? 'Редактирование питания' : 'Добавление питания'}
-          draft={dialog.draft as unknown as Record<string, unknown>}
-          setDraft={(change) => dialog.setDraft((current) => change(current as unknown as Record<string, unknown>) as unknown as MealLineValues)}
+          draft={dialog.draft}
+          setDraft={dialog.setDraft}
           errors={dialog.serverErrors}
           validate={(row) => {
             const checked = mealLineSchema.safeParse(row);
@@ -47,7 +43,7 @@ export function MealsTab({ form, update, errors, setErrors, product }: TabProps 
             { kind: 'select', name: 'tour_meal_id', label: 'Питание', required: true, options: { items: meals.filter((meal) => meal.id === Number(dialog.draft.tour_meal_id) || !listed.includes(meal.id)).map(({ id, name }) => ({ id, name })) } },
             { kind: 'number', name: 'persons', label: 'Человек', min: 0, max: 999, hint: 'Пусто — все туристы заявки' },
           ]}
-          onSave={(row) => dialog.onSave(row as unknown as MealLineValues)}
+          onSave={dialog.onSave}
           onClose={dialog.onClose}
         />
       )}

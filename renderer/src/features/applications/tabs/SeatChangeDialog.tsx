@@ -3,7 +3,7 @@
  * already the application's — `POST /transports/{id}/seats/change {number, transport_seat_id}`, then
  * the application's seats are read again (`GET /applications/{id}/seats?transport_id=`).
  */
-import { Button, DialogBody, DialogFooter, FormGroup, HTMLSelect, Intent } from '@blueprintjs/core';
+import { Button, DialogBody, DialogFooter, FormGroup, HTMLSelect, Intent, Spinner } from '@blueprintjs/core';
 import type { Leg } from '@shared/applications/constants';
 import type { TransportProduct } from '@shared/applications/editor-data';
 import { APPLICATION_SEAT_PATHS } from '@shared/applications/seats';
@@ -14,6 +14,7 @@ import { useState } from 'react';
 import { api } from '../../../api/http';
 import { AppDialog } from '../../../common/AppDialog';
 import { notifyFailure } from '../../../common/failure';
+import { ReadFailure } from '../../../common/ReadFailure';
 import { SeatScheme } from '../../../common/seats/SeatScheme';
 import { toast } from '../../../common/toaster';
 import type { SeatValues, TransportItemValues } from '../form';
@@ -76,7 +77,14 @@ export function SeatChangeDialog({ applicationId, leg, item, transport, seats, o
             options={saved.map((seat) => ({ value: seat.id!, label: `Место ${seat.number}${seat.tourist_name ? ` — ${seat.tourist_name}` : ''}` }))}
           />
         </FormGroup>
-        {transport && <SeatScheme params={transport.transportation} seats={drawings} legend={['free', 'occupied', 'booked', 'selected']} labels={{ ...APPLICATION_SEAT_LABELS, booked: 'Места заявки', selected: 'Новое место' }} onSeat={pick} />}
+        {/* Without the seats taken by others the scheme would offer them as free: it waits for them. */}
+        {taken.isError ? (
+          <ReadFailure part title={MESSAGES.applications.takenSeatsReadFailed} error={taken.error} onRetry={() => void taken.refetch()} />
+        ) : taken.isLoading ? (
+          <Spinner size={24} />
+        ) : (
+          transport && <SeatScheme params={transport.transportation} seats={drawings} legend={['free', 'occupied', 'booked', 'selected']} labels={{ ...APPLICATION_SEAT_LABELS, booked: 'Места заявки', selected: 'Новое место' }} onSeat={pick} />
+        )}
         <p data-testid="seat-change-summary">{moving && number !== null ? `Место ${moving.number} → ${number}` : 'Выберите новое место на схеме.'}</p>
       </DialogBody>
       <DialogFooter

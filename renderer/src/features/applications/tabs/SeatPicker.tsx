@@ -11,6 +11,7 @@ import type { SeatDrawing, SeatState } from '@shared/transport/seat-scheme';
 import type { FieldErrors } from '@shared/validation';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/http';
+import { ReadFailure } from '../../../common/ReadFailure';
 import { SeatScheme } from '../../../common/seats/SeatScheme';
 import { toast } from '../../../common/toaster';
 import { touristKey, touristName, type SeatValues, type TouristValues, type TransportItemValues } from '../form';
@@ -54,6 +55,7 @@ export function SeatPicker({ transport, item, seats, storedNumbers, applicationI
   if (!transport || !item.departure_date || item.from_route_id === null || item.to_route_id === null) {
     return <Callout intent={Intent.PRIMARY}>Выберите транспорт, дату отправления и участок маршрута на вкладке «Маршрут».</Callout>;
   }
+  if (taken.isError) return <ReadFailure part title={MESSAGES.applications.takenSeatsReadFailed} error={taken.error} onRetry={() => void taken.refetch()} />;
   if (taken.isPending) return <Spinner size={24} />;
   const takenSet = new Set(taken.data ?? []);
   const chosen = new Set(seats.map((seat) => seat.number));

@@ -60,7 +60,7 @@ export function ServicesTab(props: TabProps & { product: ApplicationProduct | un
 }
 
 function ServiceLines({ form, update, errors, setErrors, kind, choices, listed }: TabProps & { kind: ServiceLineKind; choices: ServiceChoice[]; listed: number[] }) {
-  const { editor, rowErrors } = useFormCollection(kind, { items: form[kind], update, errors, setErrors, blank: blankServiceLine, copy: (line) => ({ ...line, id: undefined, serviceable_id: null }) });
+  const { editor } = useFormCollection(kind, { items: form[kind], update, errors, setErrors, blank: blankServiceLine, copy: (line) => ({ ...line, id: undefined, serviceable_id: null }) });
   const dialog = rowDialogProps(editor);
   const choice = (line: ServiceLineValues) => choices.find((item) => item.id === Number(line.serviceable_id));
   const priceOf = (line: ServiceLineValues) => choice(line)?.price ?? (line.price === undefined ? null : Number(line.price));
@@ -69,13 +69,9 @@ function ServiceLines({ form, update, errors, setErrors, kind, choices, listed }
       <CollectionTable<ServiceLineValues>
         label={KIND_TITLES[kind]}
         name={kind}
-        rows={form[kind]}
+        {...editor.table({ copy: false, add: choices.length > 0 })}
         pageSize={10}
-        errors={rowErrors}
         addText="Добавить услугу"
-        onAdd={choices.length > 0 ? editor.openCreate : undefined}
-        onEdit={editor.openEdit}
-        onDelete={editor.remove}
         columns={[
           { title: 'Услуга', render: (line) => choice(line)?.name ?? line.name ?? '' },
           { title: 'Количество', render: (line) => String(line.count ?? '') },
@@ -115,7 +111,7 @@ function ServiceLineDialog({ mode, draft, setDraft, serverErrors, onSave, onClos
             { kind: 'select', name: 'serviceable_id', label: 'Услуга', required: true, options: { items: offered.map(({ id, name }) => ({ id, name })) } },
             { kind: 'number', name: 'count', label: 'Количество', min: 0, step: 0.01 },
           ]}
-          form={{ values: draft as unknown as Record<string, unknown>, setValue: row.setValue, errors }}
+          form={{ values: draft, setValue: row.setValue, errors }}
           editing
           idPrefix="service"
         />

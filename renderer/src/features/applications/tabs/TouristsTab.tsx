@@ -14,7 +14,7 @@ import { blankTourist, touristName, type TouristValues } from '../form';
 const TITLES: Record<RowDialogMode, string> = { create: 'Добавление туриста', edit: 'Редактирование туриста', copy: 'Копирование туриста' };
 
 export function TouristsTab({ form, update, errors, setErrors, data }: TabProps) {
-  const { editor, rowErrors } = useFormCollection('tourists', { items: form.tourists, update, errors, setErrors, blank: blankTourist, copy: (tourist) => ({ ...tourist, id: undefined }) });
+  const { editor } = useFormCollection('tourists', { items: form.tourists, update, errors, setErrors, blank: blankTourist, copy: (tourist) => ({ ...tourist, id: undefined }) });
   const dialog = rowDialogProps(editor);
   const name = (list: { id: number; name: string }[], id: unknown) => list.find((item) => item.id === Number(id))?.name ?? '';
   return (
@@ -22,13 +22,9 @@ export function TouristsTab({ form, update, errors, setErrors, data }: TabProps)
       <CollectionTable<TouristValues>
         label="Туристы"
         name="tourists"
-        rows={form.tourists}
+        {...editor.table({ copy: false })}
         pageSize={10}
-        errors={rowErrors}
         addText="Добавить туриста"
-        onAdd={editor.openCreate}
-        onEdit={editor.openEdit}
-        onDelete={editor.remove}
         columns={[
           { title: 'ФИО', render: (tourist) => touristName(tourist) },
           { title: 'Дата рождения', render: (tourist) => formatDate(tourist.birthday_date) },
@@ -39,11 +35,11 @@ export function TouristsTab({ form, update, errors, setErrors, data }: TabProps)
         ]}
       />
       {dialog && (
-        <FieldsRowDialog<Record<string, unknown>>
+        <FieldsRowDialog<TouristValues>
           id="tourist-dialog"
           title={TITLES[dialog.mode]}
-          draft={dialog.draft as unknown as Record<string, unknown>}
-          setDraft={(change) => dialog.setDraft((current) => change(current as unknown as Record<string, unknown>) as unknown as TouristValues)}
+          draft={dialog.draft}
+          setDraft={dialog.setDraft}
           errors={dialog.serverErrors}
           validate={(row) => {
             const checked = touristSchema.safeParse(row);
@@ -59,7 +55,7 @@ export function TouristsTab({ form, update, errors, setErrors, data }: TabProps)
             { kind: 'select', name: 'citizenship', label: 'Гражданство', required: true, options: { items: data.tourists.citizenship } },
             { kind: 'select', name: 'gender', label: 'Пол', required: true, options: { items: data.tourists.genders } },
           ]}
-          onSave={(row) => dialog.onSave(row as unknown as TouristValues)}
+          onSave={dialog.onSave}
           onClose={dialog.onClose}
         />
       )}

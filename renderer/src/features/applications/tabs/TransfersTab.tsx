@@ -27,7 +27,7 @@ export function TransfersTab({ form, update, errors, setErrors, data }: TabProps
   return (
     <div className="application-transfers">
       {LEGS.map((leg) => {
-        const row = form[transferKey(leg)] as TransferDraft | null;
+        const row: TransferDraft | null = form[transferKey(leg)];
         return (
           <section key={leg} aria-label={LEG_TITLES[leg]}>
             <h4 className="editor-section-title">{LEG_TITLES[leg]}</h4>
@@ -57,7 +57,7 @@ export function TransfersTab({ form, update, errors, setErrors, data }: TabProps
       })}
       {open && (
         <TransferDialog
-          draft={(form[transferKey(open)] as TransferDraft | null) ?? blankTransfer()}
+          draft={form[transferKey(open)] ?? blankTransfer()}
           errors={errorsUnder(errors, transferKey(open))}
           types={data.transfer_types}
           onSave={(row) => {
@@ -75,23 +75,23 @@ export function TransfersTab({ form, update, errors, setErrors, data }: TabProps
 function TransferDialog({ draft: initial, errors, types, onSave, onClose }: { draft: TransferDraft; errors: FieldErrors; types: Named[]; onSave(row: TransferDraft): void; onClose(): void }) {
   const [draft, setDraft] = useState<TransferDraft>(initial);
   return (
-    <FieldsRowDialog<Record<string, unknown>>
+    <FieldsRowDialog<TransferDraft>
       id="transfer-dialog"
       title={initial.start_at ? 'Редактирование трансфера' : 'Добавление трансфера'}
-      draft={draft as unknown as Record<string, unknown>}
-      setDraft={(change) => setDraft((current) => change(current as unknown as Record<string, unknown>) as unknown as TransferDraft)}
+      draft={draft}
+      setDraft={setDraft}
       errors={errors}
       validate={(row) => {
         const checked = transferSchema.safeParse(row);
         return checked.success ? {} : toFieldErrors(checked.error);
       }}
       fields={[
-        { kind: 'select', name: 'from_city_id', label: 'Откуда', required: true, options: cities, optionTo: 'from_city', known: (values) => (values.from_city ? [values.from_city as Named] : []) },
-        { kind: 'select', name: 'to_city_id', label: 'Куда', required: true, options: cities, optionTo: 'to_city', known: (values) => (values.to_city ? [values.to_city as Named] : []) },
+        { kind: 'select', name: 'from_city_id', label: 'Откуда', required: true, options: cities, optionTo: 'from_city', known: (values) => (values.from_city ? [values.from_city] : []) },
+        { kind: 'select', name: 'to_city_id', label: 'Куда', required: true, options: cities, optionTo: 'to_city', known: (values) => (values.to_city ? [values.to_city] : []) },
         { kind: 'select', name: 'transfer_type', label: 'Вид трансфера', required: true, options: { items: types } },
         { kind: 'daterange', name: 'start_at', toName: 'finish_at', label: 'Даты' },
       ]}
-      onSave={(row) => onSave(row as unknown as TransferDraft)}
+      onSave={onSave}
       onClose={onClose}
     />
   );

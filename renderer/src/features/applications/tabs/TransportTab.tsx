@@ -19,6 +19,7 @@ import { CollectionTable } from '../../../common/editor/CollectionTable';
 import { checkRow, RowDialog, useRowDraft } from '../../../common/editor/RowDialog';
 import { dropErrors } from '../../../common/editor/useAggregateEditor';
 import { notifyFailure } from '../../../common/failure';
+import { ReadFailure } from '../../../common/ReadFailure';
 import { toast } from '../../../common/toaster';
 import type { TabProps } from './tabProps';
 import { transportChoices, useProducts } from '../data';
@@ -47,7 +48,8 @@ export interface LegDraft {
 export function TransportTab({ form, update, errors, setErrors, product, applicationId, stored, onChanged }: Props) {
   const [open, setOpen] = useState<Leg | null>(null);
   const [changing, setChanging] = useState<Leg | null>(null);
-  const transports = useProducts<TransportProduct>(ProductKind.Transport, [...LEGS.flatMap((leg) => transportChoices(product, leg).map((choice) => choice.id)), form.transport_forth?.transport_id, form.transport_back?.transport_id]);
+  const read = useProducts<TransportProduct>(ProductKind.Transport, [...LEGS.flatMap((leg) => transportChoices(product, leg).map((choice) => choice.id)), form.transport_forth?.transport_id, form.transport_back?.transport_id]);
+  const transports = read.products;
   if (product?.kind === ProductKind.Transport) transports.set(product.id, product);
   const point = (item: TransportItemValues, id: number | string | null) => transports.get(Number(item.transport_id))?.route.find((stop) => stop.id === Number(id));
   const tourists = touristOptions(form.tourists);
@@ -61,6 +63,7 @@ export function TransportTab({ form, update, errors, setErrors, product, applica
 
   return (
     <div className="application-transport">
+      {read.failure !== null && <ReadFailure part title={A.productsReadFailed} error={read.failure} onRetry={read.retry} />}
       {LEGS.map((leg) => {
         const item = form[transportKey(leg)];
         const seats = form[seatsKey(leg)];

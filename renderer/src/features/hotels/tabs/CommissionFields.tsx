@@ -10,17 +10,19 @@ import { HOTEL_LIMITS } from '@shared/hotels/constants';
 import type { FieldErrors } from '@shared/validation';
 import { NumberField } from '../../../common/form/NumberField';
 
+/** The commission fields of a form with these categories (named by category: `commission_adult_sum`). */
+type CommissionField<Category extends CommissionCategory> = 'commission_general_sum' | 'is_differentiate' | `commission_${Category}_${'type' | 'sum'}`;
 
-interface Props {
-  categories: readonly CommissionCategory[];
-  /** The hotel's or the period's form (the commission fields are named by category: `commission_adult_sum`). */
-  values: Record<string, unknown>;
-  setValue(name: string, value: unknown): void;
+interface Props<Category extends CommissionCategory> {
+  categories: readonly Category[];
+  /** The hotel's or the period's form. */
+  values: { [Name in CommissionField<Category>]?: unknown };
+  /** The form's SetField: a sum as typed, a type's id, the switch. */
+  setValue(name: CommissionField<Category>, value: number | string | boolean | null): void;
   errors: FieldErrors;
 }
 
-
-export function CommissionFields({ categories, values, setValue, errors }: Props) {
+export function CommissionFields<Category extends CommissionCategory>({ categories, values, setValue, errors }: Props<Category>) {
   const general = errors.commission_general_sum?.[0];
   return (
     <div className="editor-grid">
@@ -40,8 +42,8 @@ export function CommissionFields({ categories, values, setValue, errors }: Props
       </FormGroup>
       {values.is_differentiate === true &&
         categories.map((category) => {
-          const typeKey = `commission_${category}_type`;
-          const sumKey = `commission_${category}_sum`;
+          const typeKey = `commission_${category}_type` as const;
+          const sumKey = `commission_${category}_sum` as const;
           const error = errors[sumKey]?.[0] ?? errors[typeKey]?.[0];
           return (
             <FormGroup key={category} label={COMMISSION_CATEGORY_NAMES[category]} labelFor={`field-${sumKey}`} helperText={error} intent={error ? Intent.DANGER : Intent.NONE}>

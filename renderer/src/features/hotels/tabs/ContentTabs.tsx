@@ -11,12 +11,12 @@ import { InfoLinesField } from '../../../common/editor/InfoLinesField';
 import { UploadList } from '../../../common/editor/UploadList';
 import { VideoList } from '../../../common/editor/VideoList';
 import { PhotoListEditor, RichTextEditor } from '../../../common/content-editors';
-import { FormFields } from '../../../common/form/fields';
+import { FormFields, type SetField } from '../../../common/form/fields';
 import type { HotelValues } from '../form';
 
 interface TabProps {
   form: HotelValues;
-  update(key: string, value: unknown): void;
+  update: SetField<HotelValues>;
   errors: FieldErrors;
 }
 

@@ -9,20 +9,20 @@ import type { FieldErrors } from '@shared/validation';
 import { useState } from 'react';
 import { ItemSumList } from '../../../common/editor/ItemSumList';
 import { UploadList } from '../../../common/editor/UploadList';
-import { FormFields, type FieldSpec } from '../../../common/form/fields';
+import { FormFields, type FieldSpec, type SetField } from '../../../common/form/fields';
 import type { HotelValues } from '../form';
 import type { HotelData } from '../useHotelData';
 
 interface Props {
   form: HotelValues;
-  update(key: string, value: unknown): void;
+  update: SetField<HotelValues>;
   errors: FieldErrors;
   data: HotelData;
 }
 
 export function GeneralTab({ form, update, errors, data }: Props) {
   const [infrastructureType, setInfrastructureType] = useState<number | null>(data.infrastructures_types[0] ? Number(data.infrastructures_types[0].id) : null);
-  const fields = (list: FieldSpec[]) => <FormFields fields={list} form={{ values: form, setValue: update, errors }} editing />;
+  const fields = (list: FieldSpec<HotelValues>[]) => <FormFields fields={list} form={{ values: form, setValue: update, errors }} editing />;
   const coordinate = (index: number, label: string) => {
     const error = errors[`coords.${index}`]?.[0] ?? (index === 0 ? errors.coords?.[0] : undefined);
     return (
@@ -62,7 +62,7 @@ export function GeneralTab({ form, update, errors, data }: Props) {
         { kind: 'text', name: 'departure_time', label: 'Время выезда', placeholder: 'ЧЧ:ММ' },
         { kind: 'select', name: 'vendor_id', label: 'Поставщик', options: { items: data.vendors }, clearable: true },
         // Spec 02: the promotion is shown when there are promotions to choose from.
-        ...(data.promotions.length > 0 ? [{ kind: 'select', name: 'promotion_id', label: 'Акция', options: { items: data.promotions }, clearable: true } as FieldSpec] : []),
+        ...(data.promotions.length > 0 ? [{ kind: 'select', name: 'promotion_id', label: 'Акция', options: { items: data.promotions }, clearable: true } satisfies FieldSpec<HotelValues>] : []),
         { kind: 'select', name: 'sea_distance', label: 'Расстояние до моря', options: { items: data.sea_distances }, clearable: true },
         { kind: 'text', name: 'site_url', label: 'Ссылка на сайт' },
         { kind: 'text', name: 'site_description', label: 'Описание ссылки' },

@@ -8,13 +8,14 @@ import { useSession } from '../../../api/session';
 import { CollectionTable } from '../../../common/editor/CollectionTable';
 import { dropErrors } from '../../../common/editor/useAggregateEditor';
 import { useCollectionEditor } from '../../../common/editor/useCollectionEditor';
+import type { SetField } from '../../../common/form/fields';
 import { blankRoom, cellText, type HotelValues, type RoomValues } from '../form';
 import { RoomDialog } from '../RoomDialog';
 import type { HotelData, RoomData } from '../useHotelData';
 
 interface Props {
   form: HotelValues;
-  update(key: string, value: unknown): void;
+  update: SetField<HotelValues>;
   errors: FieldErrors;
   setErrors(update: (errors: FieldErrors) => FieldErrors): void;
   data: HotelData;
@@ -40,14 +41,9 @@ export function RoomsTab({ form, update, errors, setErrors, data, rooms }: Props
       <CollectionTable<RoomValues>
         label="Номера"
         name="rooms"
-        rows={form.rooms ?? []}
+        {...editor.table({ copy: true })}
         pageSize={HOTEL_LIMITS.roomsPerPage}
-        errors={roomErrors}
         addText="Добавить номер"
-        onAdd={editor.openCreate}
-        onEdit={editor.openEdit}
-        onCopy={editor.openCopy}
-        onDelete={editor.remove}
         canDelete={(room) => room.can_delete !== false}
         columns={[
           { title: 'Тип', render: (room) => name(rooms.types, room.type_id) },

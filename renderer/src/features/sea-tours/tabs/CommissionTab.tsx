@@ -6,7 +6,7 @@
 import { Callout } from '@blueprintjs/core';
 import { errorsUnder } from '@shared/editor';
 import { MESSAGES } from '@shared/messages';
-import { SEA_TOUR_LIMITS as L, SEA_TOUR_MARKUPS, SEA_TOUR_TEXTS } from '@shared/sea-tours/constants';
+import { SEA_TOUR_LIMITS as L, SEA_TOUR_MARKUPS, SEA_TOUR_TEXTS, type SeaTourMarkup } from '@shared/sea-tours/constants';
 import { SEA_TOUR_PATHS } from '@shared/sea-tours/paths';
 import { hotelGroupErrors } from '@shared/sea-tours/schema';
 import { PICKER_LIMITS } from '@shared/list';
@@ -15,14 +15,15 @@ import { CollectionTable } from '../../../common/editor/CollectionTable';
 import { FieldsRowDialog } from '../../../common/editor/FieldsRowDialog';
 import { dropErrors } from '../../../common/editor/useAggregateEditor';
 import { useCollectionEditor } from '../../../common/editor/useCollectionEditor';
-import { FormFields, type FieldSpec } from '../../../common/form/fields';
-import { blankGroup, type GroupValues, type SeaTourValues, type SetField } from '../form';
+import { FormFields, type FieldSpec, type SetField } from '../../../common/form/fields';
+import { blankGroup, type GroupValues, type SeaTourValues } from '../form';
 
-const markupFields: FieldSpec[] = SEA_TOUR_MARKUPS.map(({ key, label }) => ({ kind: 'number', name: key, label, min: L.percent.min, max: L.percent.max }));
+/** The three markups, of the tour and of a hotel group alike. */
+const markupFields = <V extends Record<SeaTourMarkup, unknown>>(): FieldSpec<V>[] => SEA_TOUR_MARKUPS.map(({ key, label }) => ({ kind: 'number', name: key, label, min: L.percent.min, max: L.percent.max }));
 
 interface Props {
   form: SeaTourValues;
-  update: SetField;
+  update: SetField<SeaTourValues>;
   errors: FieldErrors;
   setErrors(update: (errors: FieldErrors) => FieldErrors): void;
 }
@@ -41,20 +42,16 @@ export function CommissionTab({ form, update, errors, setErrors }: Props) {
   return (
     <div>
       <div className="editor-grid">
-        <FormFields form={{ values: form, setValue: update, errors }} editing fields={markupFields} />
+        <FormFields form={{ values: form, setValue: update, errors }} editing fields={markupFields<SeaTourValues>()} />
       </div>
       <div className="editor-section-title">Наценки по отелям</div>
       {city === null && <Callout intent="primary">{MESSAGES.seaTours.chooseCityFirst}</Callout>}
       <CollectionTable<GroupValues>
         label="Группы отелей"
         name="hotels"
-        rows={form.hotels}
+        {...editor.table({ copy: false, add: city !== null })}
         pageSize={L.rowsPerPage}
-        errors={groupErrors}
         addText="Добавить группу"
-        onAdd={city === null ? undefined : editor.openCreate}
-        onEdit={editor.openEdit}
-        onDelete={editor.remove}
         columns={[
           { title: 'Отели', render: (group) => <span className="cell-value">{(group.hotels_names ?? []).join(', ')}</span> },
           ...SEA_TOUR_MARKUPS.map(({ key, short }) => ({ title: short, width: 120, render: (group: GroupValues) => String(group[key] ?? '') })),
@@ -79,15 +76,15 @@ export function CommissionTab({ form, update, errors, setErrors }: Props) {
 }
 
 /** The group's hotels: hotels of the tour's city, searched on the server as the user types (bounded); their names travel with them for the table. */
-const groupFields = (cityId: number): FieldSpec[] => [
+const groupFields = (cityId: number): FieldSpec<GroupValues>[] => [
   {
     kind: 'multiselect',
     name: 'hotels_ids',
     label: 'Отели',
     required: true,
     options: { search: SEA_TOUR_PATHS.hotels(cityId), limit: PICKER_LIMITS.default, delayMs: PICKER_LIMITS.debounceMs },
-    known: (values) => ((values.hotels_ids as number[]) ?? []).map((id, index) => ({ id, name: (values.hotels_names as string[] | undefined)?.[index] ?? String(id) })),
+    known: (values) => values.hotels_ids.map((id, index) => ({ id, name: values.hotels_names?.[index] ?? String(id) })),
     namesTo: 'hotels_names',
   },
-  ...markupFields,
+  ...markupFields<GroupValues>(),
 ];

@@ -6,11 +6,12 @@ import type { SeaTourData } from '@shared/sea-tours/types';
 import { slugOf } from '@shared/slug';
 import type { FieldErrors } from '@shared/validation';
 import { FormFields } from '../../../common/form/fields';
-import type { SeaTourValues, SetField } from '../form';
+import type { SetField } from '../../../common/form/fields';
+import type { SeaTourValues } from '../form';
 
 interface Props {
   form: SeaTourValues;
-  update: SetField;
+  update: SetField<SeaTourValues>;
   errors: FieldErrors;
   data: SeaTourData;
 }

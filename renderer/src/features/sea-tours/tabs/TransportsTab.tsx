@@ -5,7 +5,6 @@
  * (the shared schema clears them), which the tab says while any are listed.
  */
 import { Callout } from '@blueprintjs/core';
-import type { IdName } from '@shared/api';
 import { errorsUnder } from '@shared/editor';
 import { PICKER_LIMITS } from '@shared/list';
 import { MESSAGES } from '@shared/messages';
@@ -19,12 +18,12 @@ import { CollectionTable } from '../../../common/editor/CollectionTable';
 import { FieldsRowDialog } from '../../../common/editor/FieldsRowDialog';
 import { dropErrors } from '../../../common/editor/useAggregateEditor';
 import { useCollectionEditor } from '../../../common/editor/useCollectionEditor';
-import { FormFields, type FieldSpec } from '../../../common/form/fields';
-import { blankPair, type PairValues, type SeaTourValues, type SetField } from '../form';
+import { FormFields, type FieldSpec, type SetField } from '../../../common/form/fields';
+import { blankPair, type PairValues, type SeaTourValues } from '../form';
 
 interface Props {
   form: SeaTourValues;
-  update: SetField;
+  update: SetField<SeaTourValues>;
   errors: FieldErrors;
   setErrors(update: (errors: FieldErrors) => FieldErrors): void;
   data: SeaTourData;
@@ -88,7 +87,7 @@ export function TransportsTab({ form, update, errors, setErrors, data }: Props) 
 }
 
 /** A transport of the pair: the transports picker narrowed to the city and the direction; its name travels with it for the table. */
-const transportField = (name: 'transport_forth_id' | 'transport_back_id', label: string, cityId: number, type: 'forth' | 'back'): FieldSpec => {
+const transportField = (name: 'transport_forth_id' | 'transport_back_id', label: string, cityId: number, type: 'forth' | 'back'): FieldSpec<PairValues> => {
   const named = type === 'forth' ? 'transport_forth' : 'transport_back';
   return {
     kind: 'select',
@@ -96,7 +95,10 @@ const transportField = (name: 'transport_forth_id' | 'transport_back_id', label:
     label,
     required: true,
     options: { search: SEA_TOUR_PATHS.transports(cityId, type), limit: PICKER_LIMITS.default, delayMs: PICKER_LIMITS.debounceMs },
-    known: (values) => (values[named] ? [values[named] as IdName] : []),
+    known: (values) => {
+      const chosen = values[named];
+      return chosen ? [chosen] : [];
+    },
     optionTo: named,
   };
 };

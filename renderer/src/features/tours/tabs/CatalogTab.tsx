@@ -10,19 +10,19 @@ import type { FieldErrors } from '@shared/validation';
 import { CollectionTable, moneyColumn } from '../../../common/editor/CollectionTable';
 import { checkRow, RowDialog, useRowDraft } from '../../../common/editor/RowDialog';
 import { rowDialogProps, useFormCollection, type RowDialogMode, type RowDialogProps } from '../../../common/editor/useCollectionEditor';
-import { FormFields } from '../../../common/form/fields';
-import { blankCatalogEntry, cellText, type CatalogEntryValues, type SetField, type TourValues } from '../form';
+import { FormFields, type SetField } from '../../../common/form/fields';
+import { blankCatalogEntry, cellText, type CatalogEntryValues, type TourValues } from '../form';
 
 interface Props {
   form: TourValues;
-  update: SetField;
+  update: SetField<TourValues>;
   errors: FieldErrors;
   setErrors(change: (errors: FieldErrors) => FieldErrors): void;
   data: TourData;
 }
 
 export function CatalogTab({ form, update, errors, setErrors, data }: Props) {
-  const { editor, rowErrors: entryErrors } = useFormCollection('catalog_sections', { items: form.catalog_sections, update, errors, setErrors, blank: blankCatalogEntry, copy: (entry) => ({ ...entry, id: null }) });
+  const { editor } = useFormCollection('catalog_sections', { items: form.catalog_sections, update, errors, setErrors, blank: blankCatalogEntry, copy: (entry) => ({ ...entry, id: null }) });
   const dialog = rowDialogProps(editor);
   const taken = form.catalog_sections.filter((_, index) => !(editor.state.open && index === editor.state.index)).map((entry) => entry.id);
   return (
@@ -30,13 +30,9 @@ export function CatalogTab({ form, update, errors, setErrors, data }: Props) {
       <CollectionTable<CatalogEntryValues>
         label="Разделы каталога"
         name="catalog-sections"
-        rows={form.catalog_sections}
+        {...editor.table({ copy: false })}
         pageSize={10}
-        errors={entryErrors}
         addText="Добавить раздел"
-        onAdd={editor.openCreate}
-        onEdit={editor.openEdit}
-        onDelete={editor.remove}
         columns={[
           { title: 'Название', render: (entry) => entry.name ?? data.catalog_sections.find((section) => section.id === entry.id)?.name ?? '' },
           moneyColumn<CatalogEntryValues>('Стоимость', (entry) => entry.sum),
@@ -83,7 +79,7 @@ function EntryDialog({ mode, draft, setDraft, serverErrors, sections, locked, on
           { kind: 'number', name: 'sum', label: 'Стоимость, ₽', min: 0, max: TOUR_LIMITS.catalogCost, step: 0.01 },
           { kind: 'number', name: 'sort', label: 'Сортировка', min: TOUR_LIMITS.catalogSort.min, max: TOUR_LIMITS.catalogSort.max, hint: `от ${TOUR_LIMITS.catalogSort.min} до ${TOUR_LIMITS.catalogSort.max}` },
         ]}
-        form={{ values: draft as unknown as Record<string, unknown>, setValue, errors }}
+        form={{ values: draft, setValue, errors }}
         editing
         idPrefix="catalog-section"
       />

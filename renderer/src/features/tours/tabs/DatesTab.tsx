@@ -12,12 +12,12 @@ import { useState } from 'react';
 import { CollectionTable } from '../../../common/editor/CollectionTable';
 import { checkRow, RowDialog, useRowDraft } from '../../../common/editor/RowDialog';
 import { rowDialogProps, useFormCollection, type RowDialogMode, type RowDialogProps } from '../../../common/editor/useCollectionEditor';
-import { FormFields } from '../../../common/form/fields';
-import { blankDate, type DateValues, type SetField, type TourValues } from '../form';
+import { FormFields, type SetField } from '../../../common/form/fields';
+import { blankDate, type DateValues, type TourValues } from '../form';
 
 interface Props {
   form: TourValues;
-  update: SetField;
+  update: SetField<TourValues>;
   errors: FieldErrors;
   setErrors(change: (errors: FieldErrors) => FieldErrors): void;
 }
@@ -95,7 +95,7 @@ function DateDialog({ mode, draft, setDraft, serverErrors, others, onSave, onClo
       onSave={save}
       onClose={onClose}
     >
-      <FormFields fields={[{ kind: 'date', name: 'start_date', label: 'Дата начала', required: true }]} form={{ values: draft as unknown as Record<string, unknown>, setValue, errors }} editing idPrefix="date" />
+      <FormFields fields={[{ kind: 'date', name: 'start_date', label: 'Дата начала', required: true }]} form={{ values: draft, setValue, errors }} editing idPrefix="date" />
     </RowDialog>
   );
 }

@@ -10,35 +10,30 @@ import { PhotoListEditor, RichTextEditor } from '../../../common/content-editors
 import { CollectionTable } from '../../../common/editor/CollectionTable';
 import { checkRow, RowDialog, useRowDraft } from '../../../common/editor/RowDialog';
 import { rowDialogProps, useFormCollection, type RowDialogMode, type RowDialogProps } from '../../../common/editor/useCollectionEditor';
-import { FormFields } from '../../../common/form/fields';
-import { blankDay, type DayValues, type SetField, type TourValues } from '../form';
+import { FormFields, type SetField } from '../../../common/form/fields';
+import { blankDay, type DayValues, type TourValues } from '../form';
 
 /** The entity of the tour's uploads and editor images (shared/files.ts `uploadRoles`). */
 export const TOUR_ENTITY = 'tour';
 
 interface Props {
   form: TourValues;
-  update: SetField;
+  update: SetField<TourValues>;
   errors: FieldErrors;
   setErrors(change: (errors: FieldErrors) => FieldErrors): void;
 }
 
 export function DaysTab({ form, update, errors, setErrors }: Props) {
-  const { editor, rowErrors: dayErrorsOfTour } = useFormCollection('days', { items: form.days, update, errors, setErrors, blank: blankDay, copy: ({ id: _id, ...day }) => ({ ...day, photos: [] }) });
+  const { editor } = useFormCollection('days', { items: form.days, update, errors, setErrors, blank: blankDay, copy: ({ id: _id, ...day }) => ({ ...day, photos: [] }) });
   const dialog = rowDialogProps(editor);
   return (
     <>
       <CollectionTable<DayValues>
         label="Дни"
         name="days"
-        rows={form.days}
+        {...editor.table({ copy: true })}
         pageSize={10}
-        errors={dayErrorsOfTour}
         addText="Добавить день"
-        onAdd={editor.openCreate}
-        onEdit={editor.openEdit}
-        onCopy={editor.openCopy}
-        onDelete={editor.remove}
         columns={[
           { title: 'День', render: (_, index) => String(index + 1), width: 60 },
           { title: 'Название', render: (day) => day.name },
@@ -73,7 +68,7 @@ function DayDialog({ mode, draft, setDraft, serverErrors, onSave, onClose }: Row
           owns: ['name', 'description'],
           panel: (
             <>
-              <FormFields fields={[{ kind: 'text', name: 'name', label: 'Название', required: true, hint: `Не более ${TOUR_LIMITS.dayName} символов` }]} form={{ values: draft as unknown as Record<string, unknown>, setValue, errors }} editing idPrefix="day" />
+              <FormFields fields={[{ kind: 'text', name: 'name', label: 'Название', required: true, hint: `Не более ${TOUR_LIMITS.dayName} символов` }]} form={{ values: draft, setValue, errors }} editing idPrefix="day" />
               <FormGroup label="Описание" labelFor="day-description" labelInfo="*" helperText={descriptionError} intent={descriptionError ? Intent.DANGER : Intent.NONE}>
                 <RichTextEditor id="day-description" entity={TOUR_ENTITY} value={draft.description} onChange={(html) => setValue('description', html)} field="tour:days.*.description" invalid={Boolean(descriptionError)} />
               </FormGroup>

@@ -11,14 +11,14 @@ import { TOUR_LIMITS, TOUR_TYPE_WITH_TRANSPORT } from '@shared/tours/constants';
 import { TOUR_PATHS } from '@shared/tours/paths';
 import type { TourData } from '@shared/tours/types';
 import type { FieldErrors } from '@shared/validation';
-import { FormFields } from '../../../common/form/fields';
+import { FormFields, type SetField } from '../../../common/form/fields';
 import { PickerField } from '../../../common/form/PickerField';
-import type { SetField, TourValues } from '../form';
+import type { TourValues } from '../form';
 import { pickerList } from './pickers';
 
 interface Props {
   form: TourValues;
-  update: SetField;
+  update: SetField<TourValues>;
   errors: FieldErrors;
   data: TourData;
   patch(values: Partial<TourValues>): void;
@@ -27,8 +27,8 @@ interface Props {
 export function GeneralTab({ form, update, errors, data, patch }: Props) {
   const byTransport = Number(form.tour_type_id) === TOUR_TYPE_WITH_TRANSPORT;
   const derivedSlug = slugOf(String(form.name ?? ''), TOUR_LIMITS.slug);
-  const setValue: SetField = (name, value) => {
-    if (name === 'tour_type_id') patch({ tour_type_id: value as number | null, city_id: null, transport_forth_id: null, transport_back_id: null, transport_forth: null, transport_back: null });
+  const setValue: SetField<TourValues> = (name, value) => {
+    if (name === 'tour_type_id') patch({ tour_type_id: typeof value === 'number' ? value : null, city_id: null, transport_forth_id: null, transport_back_id: null, transport_forth: null, transport_back: null });
     else update(name, value);
   };
   const fieldsForm = { values: form, setValue, errors };

@@ -12,14 +12,14 @@ import type { FieldErrors } from '@shared/validation';
 import { CollectionTable } from '../../../common/editor/CollectionTable';
 import { checkRow, RowDialog, useRowDraft } from '../../../common/editor/RowDialog';
 import { rowDialogProps, useFormCollection, type RowDialogMode, type RowDialogProps } from '../../../common/editor/useCollectionEditor';
-import { FormFields } from '../../../common/form/fields';
+import { FormFields, type SetField } from '../../../common/form/fields';
 import { PickerField } from '../../../common/form/PickerField';
-import { blankHotel, cellText, type SetField, type TourHotelValues, type TourValues } from '../form';
+import { blankHotel, cellText, type TourHotelValues, type TourValues } from '../form';
 import { pickerList } from './pickers';
 
 interface Props {
   form: TourValues;
-  update: SetField;
+  update: SetField<TourValues>;
   errors: FieldErrors;
   setErrors(change: (errors: FieldErrors) => FieldErrors): void;
   data: TourData;
@@ -34,7 +34,7 @@ export function HotelsTab({ form, update, errors, setErrors, data }: Props) {
     update('hotels', hotels);
     if (hotels.length < SELECTION_MIN && form.is_hotel_selection) update('is_hotel_selection', false);
   };
-  const { editor, rowErrors: hotelErrors } = useFormCollection('hotels', { items: form.hotels, update, errors, setErrors, onChange: setHotels, blank: blankHotel, copy: (hotel) => ({ ...hotel }) });
+  const { editor } = useFormCollection('hotels', { items: form.hotels, update, errors, setErrors, onChange: setHotels, blank: blankHotel, copy: (hotel) => ({ ...hotel }) });
   const dialog = rowDialogProps(editor);
   const selectionError = errors.is_hotel_selection?.[0];
   return (
@@ -51,13 +51,9 @@ export function HotelsTab({ form, update, errors, setErrors, data }: Props) {
       <CollectionTable<TourHotelValues>
         label="Отели"
         name="hotels"
-        rows={form.hotels}
+        {...editor.table({ copy: false })}
         pageSize={10}
-        errors={hotelErrors}
         addText="Добавить отель"
-        onAdd={editor.openCreate}
-        onEdit={editor.openEdit}
-        onDelete={editor.remove}
         columns={[
           { title: 'Город', render: (hotel) => hotel.city_name ?? nameIn(data.cities, hotel.city_id) },
           { title: 'Отель', render: (hotel) => hotel.name ?? '' },
@@ -77,7 +73,7 @@ function HotelDialog({ mode, draft, setDraft, serverErrors, data, onSave, onClos
   const row = useRowDraft(setDraft, serverErrors);
   const { errors, setErrors } = row;
   // The hotel is chosen among the city's: another city lets it go.
-  const setValue = (name: string, value: unknown) => {
+  const setValue: SetField<TourHotelValues> = (name, value) => {
     row.setValue(name, value);
     if (name === 'city_id' && value !== draft.city_id) setDraft((current) => ({ ...current, id: null, name: undefined }));
   };
@@ -99,7 +95,7 @@ function HotelDialog({ mode, draft, setDraft, serverErrors, data, onSave, onClos
       <div className="editor-grid">
         <FormFields
           fields={[{ kind: 'select', name: 'city_id', label: 'Город', options: { items: data.cities }, clearable: true }]}
-          form={{ values: draft as unknown as Record<string, unknown>, setValue, errors }}
+          form={{ values: draft, setValue, errors }}
           editing
           idPrefix="hotel"
         />
@@ -122,7 +118,7 @@ function HotelDialog({ mode, draft, setDraft, serverErrors, data, onSave, onClos
             { kind: 'number', name: 'departure_day', label: 'День выезда', min: 0, max: TOUR_LIMITS.number },
             { kind: 'select', name: 'meal_id', label: 'Питание', options: { items: data.meals }, clearable: true },
           ]}
-          form={{ values: draft as unknown as Record<string, unknown>, setValue, errors }}
+          form={{ values: draft, setValue, errors }}
           editing
           idPrefix="hotel"
         />

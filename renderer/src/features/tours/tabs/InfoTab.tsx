@@ -8,13 +8,13 @@ import { TOUR_LIMITS } from '@shared/tours/constants';
 import type { FieldErrors } from '@shared/validation';
 import { RichTextEditor } from '../../../common/content-editors';
 import { EditorTabs } from '../../../common/editor/EditorTabs';
-import { FormFields } from '../../../common/form/fields';
-import type { SetField, TourValues } from '../form';
+import { FormFields, type SetField } from '../../../common/form/fields';
+import type { TourValues } from '../form';
 import { TOUR_ENTITY } from './DaysTab';
 
 interface Props {
   form: TourValues;
-  update: SetField;
+  update: SetField<TourValues>;
   errors: FieldErrors;
 }
 

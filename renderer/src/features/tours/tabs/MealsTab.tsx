@@ -14,15 +14,15 @@ import type { FieldErrors } from '@shared/validation';
 import { CollectionTable, commissionColumn, moneyColumn } from '../../../common/editor/CollectionTable';
 import { checkRow, RowDialog, useRowDraft } from '../../../common/editor/RowDialog';
 import { rowDialogProps, useFormCollection, type RowDialogMode, type RowDialogProps } from '../../../common/editor/useCollectionEditor';
-import { FormFields } from '../../../common/form/fields';
-import { blankMeal, blankMealDate, type MealDateValues, type MealValues, type SetField, type TourValues } from '../form';
+import { FormFields, type SetField } from '../../../common/form/fields';
+import { blankMeal, blankMealDate, type MealDateValues, type MealValues, type TourValues } from '../form';
 import { CommissionPair } from './CommissionTab';
 
 const T = MESSAGES.tours;
 
 interface Props {
   form: TourValues;
-  update: SetField;
+  update: SetField<TourValues>;
   errors: FieldErrors;
   setErrors(change: (errors: FieldErrors) => FieldErrors): void;
   data: TourData;
@@ -31,7 +31,7 @@ interface Props {
 const vendorName = (data: TourData, meal: MealValues) => meal.vendor_name ?? data.vendors.find((vendor) => vendor.id === meal.vendor_id)?.name ?? '';
 
 export function MealsTab({ form, update, errors, setErrors, data }: Props) {
-  const { editor, rowErrors: mealErrorsOfTour } = useFormCollection('meals', {
+  const { editor } = useFormCollection('meals', {
     items: form.meals,
     update,
     errors,
@@ -46,14 +46,9 @@ export function MealsTab({ form, update, errors, setErrors, data }: Props) {
       <CollectionTable<MealValues>
         label="Питание"
         name="meals"
-        rows={form.meals}
+        {...editor.table({ copy: true })}
         pageSize={10}
-        errors={mealErrorsOfTour}
         addText="Добавить питание"
-        onAdd={editor.openCreate}
-        onEdit={editor.openEdit}
-        onCopy={editor.openCopy}
-        onDelete={editor.remove}
         canDelete={(meal) => meal.can_delete !== false}
         columns={[
           { title: 'Название', render: (meal) => meal.name ?? '' },
@@ -70,7 +65,7 @@ const MEAL_TITLES: Record<RowDialogMode, string> = { create: 'Добавлени
 
 function MealDialog({ mode, draft, setDraft, serverErrors, data, duration, onSave, onClose }: RowDialogProps<MealValues> & { data: TourData; duration: number }) {
   const { errors, setErrors, setValue } = useRowDraft(setDraft, serverErrors);
-  const { editor: dates, rowErrors: dateErrors } = useFormCollection('dates', { items: draft.dates, update: setValue, errors, setErrors, blank: blankMealDate, copy: ({ id: _id, ...date }) => date });
+  const { editor: dates } = useFormCollection('dates', { items: draft.dates, update: setValue, errors, setErrors, blank: blankMealDate, copy: ({ id: _id, ...date }) => date });
   const dateDialog = rowDialogProps(dates);
   const others = draft.dates.filter((_, index) => !(dates.state.open && index === dates.state.index));
   const named = Boolean(draft.name && draft.name.trim()) || draft.vendor_id !== null;
@@ -102,7 +97,7 @@ function MealDialog({ mode, draft, setDraft, serverErrors, data, duration, onSav
                   { kind: 'select', name: 'vendor_id', label: 'Поставщик', options: { items: data.vendors }, clearable: true },
                   { kind: 'multiselect', name: 'days', label: 'Дни тура', hint: duration > 0 ? `От 1 до ${duration}` : 'Укажите продолжительность тура', options: { items: days } },
                 ]}
-                form={{ values: draft as unknown as Record<string, unknown>, setValue, errors }}
+                form={{ values: draft, setValue, errors }}
                 editing
                 idPrefix="meal"
               />
@@ -116,14 +111,9 @@ function MealDialog({ mode, draft, setDraft, serverErrors, data, duration, onSav
               <CollectionTable<MealDateValues>
                 label="Даты питания"
                 name="meal-dates"
-                rows={draft.dates}
+                {...dates.table({ copy: true })}
                 pageSize={10}
-                errors={dateErrors}
                 addText="Добавить даты"
-                onAdd={dates.openCreate}
-                onEdit={dates.openEdit}
-                onCopy={dates.openCopy}
-                onDelete={dates.remove}
                 columns={[
                   { title: 'Дата от', render: (date) => formatDate(date.from) },
                   { title: 'Дата до', render: (date) => formatDate(date.to) },
@@ -145,13 +135,12 @@ const DATE_TITLES: Record<RowDialogMode, string> = { create: 'Добавлени
 function MealDateDialog({ mode, draft, setDraft, serverErrors, others, onSave, onClose }: RowDialogProps<MealDateValues> & { others: MealDateValues[] }) {
   const row = useRowDraft(setDraft, serverErrors);
   const { errors, setErrors } = row;
-  const setValue: SetField = (name, value) => row.setValue(name, value, ...(name === 'to' ? ['from'] : []));
+  const setValue: SetField<MealDateValues> = (name, value) => row.setValue(name, value, ...(name === 'to' ? ['from'] : []));
   const save = () => {
     const found = mealDateErrors(draft);
     if (!found.from && !found.to && overlappingPeriods([...others, draft]).some(({ index }) => index === others.length)) found.from = [MESSAGES.editor.overlap];
     if (checkRow(found, setErrors, T.fillRequired)) onSave(draft);
   };
-  const values = draft as unknown as Record<string, unknown>;
   return (
     <RowDialog
       id="meal-date-dialog"
@@ -170,11 +159,11 @@ function MealDateDialog({ mode, draft, setDraft, serverErrors, others, onSave, o
             { kind: 'date', name: 'to', label: 'Дата до', required: true },
             { kind: 'number', name: 'price', label: 'Цена, ₽', required: true, min: 0, max: TOUR_LIMITS.mealPrice },
           ]}
-          form={{ values, setValue, errors }}
+          form={{ values: draft, setValue, errors }}
           editing
           idPrefix="meal-date"
         />
-        <CommissionPair label="Наценка" prefix="commission" values={values} setValue={setValue} errors={errors} />
+        <CommissionPair label="Наценка" prefix="commission" type={draft.commission_type} sum={draft.commission_sum} onChange={(part, value) => setValue(`commission_${part}`, value)} errors={errors} />
       </div>
     </RowDialog>
   );

@@ -10,13 +10,13 @@ import type { FieldErrors } from '@shared/validation';
 import { PhotoListEditor } from '../../../common/content-editors';
 import { UploadList } from '../../../common/editor/UploadList';
 import { VideoList } from '../../../common/editor/VideoList';
-import { FormFields } from '../../../common/form/fields';
-import type { SetField, TourValues } from '../form';
+import { FormFields, type SetField } from '../../../common/form/fields';
+import type { TourValues } from '../form';
 import { TOUR_ENTITY } from './DaysTab';
 
 interface Props {
   form: TourValues;
-  update: SetField;
+  update: SetField<TourValues>;
   errors: FieldErrors;
 }
 

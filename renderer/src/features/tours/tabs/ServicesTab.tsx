@@ -7,12 +7,12 @@ import { MESSAGES } from '@shared/messages';
 import type { TourServiceList } from '@shared/tours/constants';
 import type { TourData } from '@shared/tours/types';
 import type { FieldErrors } from '@shared/validation';
-import { FormFields } from '../../../common/form/fields';
-import type { SetField, TourValues } from '../form';
+import { FormFields, type SetField } from '../../../common/form/fields';
+import type { TourValues } from '../form';
 
 interface Props {
   form: TourValues;
-  update: SetField;
+  update: SetField<TourValues>;
   errors: FieldErrors;
   data: TourData;
   list: TourServiceList;

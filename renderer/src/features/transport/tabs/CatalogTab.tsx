@@ -13,12 +13,12 @@ import type { FieldErrors } from '@shared/validation';
 import { PairListEditor } from '../../../common/editor/PairListEditor';
 import { UploadButton } from '../../../common/editor/UploadList';
 import { RichTextEditor } from '../../../common/content-editors';
-import { FormFields } from '../../../common/form/fields';
+import { FormFields, type SetField } from '../../../common/form/fields';
 import type { CatalogValues, SeoValues, Values } from '../form';
 
 interface Props {
   form: Values;
-  update(key: string, value: unknown): void;
+  update: SetField<Values>;
   errors: FieldErrors;
 }
 

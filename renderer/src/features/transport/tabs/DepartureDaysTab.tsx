@@ -5,7 +5,6 @@
  * "delete selected", no past date, none twice, the date fixed once saved.
  */
 import { Button, FormGroup, Intent, SegmentedControl } from '@blueprintjs/core';
-import { errorsUnder } from '@shared/editor';
 import { formatDate } from '@shared/format';
 import { MESSAGES } from '@shared/messages';
 import { COMMISSION_BOUNDS, COMMISSION_TYPES } from '@shared/commission';
@@ -17,15 +16,15 @@ import { CollectionTable, commissionColumn, moneyColumn } from '../../../common/
 import { ConfirmDelete } from '../../../common/ConfirmDelete';
 import { checkRow, RowDialog, useRowDraft } from '../../../common/editor/RowDialog';
 import { dropErrors } from '../../../common/editor/useAggregateEditor';
-import { useCollectionEditor, type RowDialogMode } from '../../../common/editor/useCollectionEditor';
-import { FormFields, type FieldSpec } from '../../../common/form/fields';
+import { useFormCollection, type RowDialogMode } from '../../../common/editor/useCollectionEditor';
+import { FormFields, type FieldName, type FieldSpec, type SetField } from '../../../common/form/fields';
 import { blankDate, blankDay, type DateValues, type DayValues, type Values } from '../form';
 
 const T = MESSAGES.transport;
 
 interface Props {
   form: Values;
-  update(key: string, value: unknown): void;
+  update: SetField<Values>;
   errors: FieldErrors;
   setErrors(update: (errors: FieldErrors) => FieldErrors): void;
 }
@@ -58,30 +57,21 @@ export function DepartureDaysTab({ form, update, errors, setErrors }: Props) {
 }
 
 /** The commission and freight fields of a day or date row. */
-const commissionFields = (): FieldSpec[] => [
+const commissionFields = <Row extends DayValues | DateValues>(): FieldSpec<Row>[] => [
   { kind: 'select', name: 'commission_type', label: 'Тип наценки', required: true, options: { items: [...COMMISSION_TYPES] } },
   { kind: 'number', name: 'commission_sum', label: 'Наценка', min: -COMMISSION_BOUNDS.transport.fixed, max: COMMISSION_BOUNDS.transport.fixed, step: 0.01 },
   { kind: 'number', name: 'freight', label: 'Фрахт автобуса, ₽', min: 0, max: TRANSPORT_LIMITS.freight, step: 0.01 },
 ];
 
-function useRows<Key extends 'days' | 'dates'>(key: Key, props: Props, blank: () => Values[Key][number]) {
-  type Row = Values[Key][number];
-  const rowErrors = errorsUnder(props.errors, key);
-  const items = props.form[key] as Row[];
-  const editor = useCollectionEditor<Row>({
-    items,
-    onChange: (next) => props.update(key, next),
-    blank,
-    copy: (row) => ({ ...row, id: null }),
-    errors: rowErrors,
-    onErrorsAnswered: (index) => props.setErrors((current) => dropErrors(current, index === null ? key : `${key}.${index}`)),
-  });
+/** A departure list edited in dialogs, and its rows besides the one open (a weekday or a date is had once). */
+function useRows<Key extends 'days' | 'dates', Row extends DayValues | DateValues>(key: Key, items: Row[], props: Props & { update(key: Key, items: Row[]): void }, blank: () => Row) {
+  const { editor, rowErrors } = useFormCollection(key, { items, update: props.update, errors: props.errors, setErrors: props.setErrors, blank, copy: (row) => ({ ...row, id: null }) });
   const others = items.filter((_, index) => !(editor.state.open && index === editor.state.index));
   return { editor, rowErrors, others };
 }
 
 function DaysTable(props: Props) {
-  const { editor, rowErrors, others } = useRows('days', props, blankDay);
+  const { editor, others } = useRows('days', props.form.days, props, blankDay);
   const days = props.form.days;
   const full = days.length >= TRANSPORT_LIMITS.weekdays;
   return (
@@ -89,13 +79,9 @@ function DaysTable(props: Props) {
       <CollectionTable<DayValues>
         label="Дни недели"
         name="days"
-        rows={days}
+        {...editor.table({ copy: false, add: !full })}
         pageSize={TRANSPORT_LIMITS.weekdays}
-        errors={rowErrors}
         addText="Добавить день"
-        onAdd={full ? undefined : editor.openCreate}
-        onEdit={editor.openEdit}
-        onDelete={editor.remove}
         columns={[
           { title: 'День', render: (day) => weekdayName(Number(day.number)) },
           markupColumn<DayValues>(),
@@ -119,7 +105,7 @@ function DaysTable(props: Props) {
               // A weekday another row has cannot be chosen again (spec 02 §5).
               options: { items: WEEKDAYS.filter((day) => !others.some((other) => Number(other.number) === day.id)).map(({ id, name }) => ({ id, name })) },
             },
-            ...commissionFields(),
+            ...commissionFields<DayValues>(),
           ]}
           fixed={editor.state.draft.id ? 'number' : null}
           onSave={editor.commit}
@@ -131,7 +117,7 @@ function DaysTable(props: Props) {
 }
 
 function DatesTable(props: Props) {
-  const { editor, rowErrors, others } = useRows('dates', props, blankDate);
+  const { editor, rowErrors, others } = useRows('dates', props.form.dates, props, blankDate);
   const dates = props.form.dates;
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [confirming, setConfirming] = useState(false);
@@ -170,7 +156,7 @@ function DatesTable(props: Props) {
           setDraft={editor.setDraft}
           serverErrors={editor.rowErrors}
           check={(draft) => dateRowErrors(draft, others.map((other) => ({ start_date: String(other.start_date) })))}
-          fields={[{ kind: 'date', name: 'start_date', label: 'Дата отправления', required: true }, ...commissionFields()]}
+          fields={[{ kind: 'date', name: 'start_date', label: 'Дата отправления', required: true }, ...commissionFields<DateValues>()]}
           fixed={editor.state.draft.id ? 'start_date' : null}
           onSave={editor.commit}
           onClose={editor.close}
@@ -192,19 +178,18 @@ interface RowDialogProps<Row extends DayValues | DateValues> {
   setDraft(update: (current: Row) => Row): void;
   serverErrors: FieldErrors;
   check(draft: Row): FieldErrors;
-  fields: FieldSpec[];
+  fields: FieldSpec<Row>[];
   /** The field a saved row keeps (its weekday or date: spec 02 §5 "fixed on edit"), shown but not editable. */
-  fixed: string | null;
+  fixed: FieldName<Row> | null;
   onSave(row: Row): void;
   onClose(): void;
 }
 
 function DepartureRowDialog<Row extends DayValues | DateValues>({ kind, mode, draft, setDraft, serverErrors, check, fields, fixed, onSave, onClose }: RowDialogProps<Row>) {
   const { errors, setErrors, setValue } = useRowDraft(setDraft, serverErrors);
-  const shown = fixed
-    ? fields.map((field) => (field.name === fixed ? ({ ...field, kind: 'text', hint: kind === 'day' ? T.dayFixed : T.dateFixed } as FieldSpec) : field))
-    : fields;
-  const fixedValues = fixed ? { ...draft, [fixed]: 'number' in draft ? weekdayName(Number(draft.number)) : formatDate(String(draft.start_date)) } : draft;
+  // The fixed field shows its value as text (the weekday's name, the date), locked.
+  const kept = fields.find((field) => field.name === fixed);
+  const keptText = 'number' in draft ? weekdayName(Number(draft.number)) : formatDate(String(draft.start_date));
   return (
     <RowDialog
       id={`${kind}-dialog`}
@@ -218,8 +203,15 @@ function DepartureRowDialog<Row extends DayValues | DateValues>({ kind, mode, dr
       onClose={onClose}
     >
       <>
-        {fixed && <FormFields fields={shown.filter((field) => field.name === fixed)} form={{ values: fixedValues, setValue, errors }} disabled idPrefix={kind} />}
-        <FormFields fields={shown.filter((field) => field.name !== fixed)} form={{ values: draft, setValue, errors }} editing idPrefix={kind} />
+        {kept && (
+          <FormFields<Record<string, string>>
+            fields={[{ kind: 'text', name: kept.name, label: kept.label, required: kept.required, hint: kind === 'day' ? T.dayFixed : T.dateFixed }]}
+            form={{ values: { [kept.name]: keptText }, setValue: () => undefined, errors }}
+            disabled
+            idPrefix={kind}
+          />
+        )}
+        <FormFields fields={fields.filter((field) => field.name !== fixed)} form={{ values: draft, setValue, errors }} editing idPrefix={kind} />
       </>
     </RowDialog>
   );

@@ -4,12 +4,12 @@ import { AUTO_CONFIRM_STATUSES } from '@shared/commission';
 import { TRANSPORT_LIMITS } from '@shared/transport/constants';
 import { type TransportData } from '@shared/transport/types';
 import type { FieldErrors } from '@shared/validation';
-import { FormFields } from '../../../common/form/fields';
+import { FormFields, type SetField } from '../../../common/form/fields';
 import type { Values } from '../form';
 
 interface Props {
   form: Values;
-  update(key: string, value: unknown): void;
+  update: SetField<Values>;
   errors: FieldErrors;
   data: TransportData;
 }

@@ -101,13 +101,9 @@ export function RouteTab({ routes, duration, setRoutes, errors, setErrors, data,
               <CollectionTable<StopValues>
                 label="Промежуточные остановки"
                 name="stops"
-                rows={routes.intermediates ?? []}
+                {...stops.table({ copy: false })}
                 pageSize={10}
-                errors={stopErrors}
                 addText="Добавить остановку"
-                onAdd={stops.openCreate}
-                onEdit={stops.openEdit}
-                onDelete={stops.remove}
                 canDelete={(stop) => stop.can_delete !== false}
                 columns={[
                   { title: 'Город', render: (stop) => cityName(stop.point_city_id) },

@@ -7,10 +7,11 @@ import { HTMLTable, InputGroup, Intent, Tooltip } from '@blueprintjs/core';
 import { TRANSPORT_LIMITS } from '@shared/transport/constants';
 import type { FieldErrors } from '@shared/validation';
 import { routePoints, type TariffValues, type Values } from '../form';
+import type { SetField } from '../../../common/form/fields';
 
 interface Props {
   form: Values;
-  update(key: string, value: unknown): void;
+  update: SetField<Values>;
   errors: FieldErrors;
   cityName(id: unknown): string;
 }
