@@ -6,26 +6,35 @@
 import type pg from 'pg';
 
 /** SQL types of a table's columns, as unnest's arrays are cast (`integer`, `text`, `date`, `numeric`, …). */
-export type ColumnTypes = Record<string, string>;
+export type ColumnTypes = Readonly<Record<string, string>>;
 
 export class BulkRows<Types extends ColumnTypes> {
-  private readonly columns: { [Column in keyof Types]: unknown[] };
+  /** The values by column, in row order. */
+  private readonly columns = new Map<string, unknown[]>();
+  private readonly names: (keyof Types & string)[];
   private count = 0;
 
   constructor(
     readonly table: string,
     readonly types: Types,
   ) {
-    this.columns = Object.fromEntries(Object.keys(types).map((column) => [column, []])) as unknown as { [Column in keyof Types]: unknown[] };
+    this.names = Object.keys(types);
+    for (const column of this.names) this.columns.set(column, []);
   }
 
   get length(): number {
     return this.count;
   }
 
-  /** One row: every column given (null where empty). */
+  /**
+   * One row: every column given (null where empty), no other key. Checked here too, since the types
+   * of a declared table (declaredRows) are only as exact as its declaration's.
+   */
   push(row: { [Column in keyof Types]: unknown }): void {
-    for (const column of Object.keys(this.types) as (keyof Types)[]) this.columns[column].push(row[column] ?? null);
+    const missing = this.names.filter((column) => !(column in row));
+    if (missing.length > 0) throw new Error(`${this.table}: a row without ${missing.join(', ')} (give null where it is empty)`);
+    if (Object.keys(row).length > this.names.length) throw new Error(`${this.table} has no column ${Object.keys(row).filter((key) => !(key in this.types)).join(', ')}`);
+    for (const column of this.names) this.columns.get(column)!.push(row[column] ?? null);
     this.count++;
   }
 
@@ -33,19 +42,37 @@ export class BulkRows<Types extends ColumnTypes> {
    * Replaces the values of `column` — indices into `values`, given while the rows were built before
    * their ids (or numbers) were known — by those values (null stays null).
    */
-  remap(column: keyof Types, values: readonly unknown[]): void {
-    this.columns[column] = this.columns[column].map((value) => (value === null ? null : values[value as number]!));
+  remap(column: keyof Types & string, values: readonly unknown[]): void {
+    this.columns.set(column, this.columns.get(column)!.map((value) => (value === null ? null : values[value as number]!)));
   }
 
   /** Writes the rows, `slice` at a time. */
   async insert(sql: pg.Client, slice = 20_000): Promise<void> {
-    const names = Object.keys(this.types);
-    const statement = `INSERT INTO ${this.table} (${names.join(', ')})
-      SELECT * FROM unnest(${names.map((name, index) => `$${index + 1}::${this.types[name]}[]`).join(', ')})`;
+    const statement = `INSERT INTO ${this.table} (${this.names.join(', ')})
+      SELECT * FROM unnest(${this.names.map((name, index) => `$${index + 1}::${this.types[name]}[]`).join(', ')})`;
     for (let start = 0; start < this.count; start += slice) {
-      await sql.query(statement, names.map((name) => this.columns[name as keyof Types].slice(start, start + slice)));
+      await sql.query(statement, this.names.map((name) => this.columns.get(name)!.slice(start, start + slice)));
     }
   }
+}
+
+/** A table of a big editor as its aggregate declaration (server/common/aggregate/declaration.ts) lays it out. */
+interface DeclaredTable<Columns extends ColumnTypes> {
+  table: string;
+  /** The columns a save writes, with their SQL types. */
+  columns: Columns;
+  /** A child table's column pointing at its parent row. */
+  parentColumn?: string;
+}
+
+/**
+ * Rows of a big editor's table with the column types its aggregate declaration gives — one list per
+ * table, the declaration's, so a fake row is what the editor's save writes — plus `keys`, the columns
+ * the store writes itself: the parent's column and `id` where the rows' ids are reserved first.
+ */
+export function declaredRows<Columns extends ColumnTypes, Keys extends ColumnTypes>(declared: DeclaredTable<Columns>, keys: Keys): BulkRows<Keys & Columns> {
+  if (declared.parentColumn !== undefined && !(declared.parentColumn in keys)) throw new Error(`${declared.table}: the keys lack its parent column ${declared.parentColumn}`);
+  return new BulkRows(declared.table, { ...keys, ...declared.columns });
 }
 
 /** `count` ids of `table`'s serial id, taken from its sequence now (rows inserted with them later). */

@@ -8,11 +8,12 @@
  * editor itself would save (shared/hotels/schema.ts after its transforms, the place layout's caps):
  * opened and saved unchanged, a hotel stays as it is.
  */
-import { HOTEL_COMMISSION_CATEGORIES, PERIOD_COMMISSION_CATEGORIES } from '../../shared/hotels/constants.js';
+import { HOTEL_COMMISSION_CATEGORIES, PERIOD_COMMISSION_CATEGORIES, ROOM_ITEM_LISTS } from '../../shared/hotels/constants.js';
 import { todayIso } from '../../shared/transport/constants.js';
-import { addDays, BulkRows, decimal, percentOf, reserveIds, roundRoubles } from './bulk.js';
+import { addDays, declaredRows, decimal, percentOf, reserveIds, roundRoubles } from './bulk.js';
 import { slugOf } from '../../shared/slug.js';
 import { ensureCities, ensureNamed, ensureVendors, type FakeVendor } from './catalogue.js';
+import { HOTEL_AGGREGATE } from '../hotels/hotel.aggregate.js';
 import type { FakeDataContext, FakeDataKind } from './kind.js';
 
 type Faker = FakeDataContext['faker'];
@@ -204,9 +205,6 @@ async function hotelHandbooks(sql: FakeDataContext['sql']): Promise<Handbooks> {
   };
 }
 
-const COMMISSION_COLUMNS = (categories: readonly string[]) =>
-  Object.fromEntries(categories.flatMap((category) => [[`commission_${category}_type`, 'smallint'], [`commission_${category}_sum`, 'integer']])) as Record<string, string>;
-
 /**
  * Commission fields as the editor saves them (shared/hotels/schema.ts resetCommission): without
  * differentiation a general percent and every category fixed 0; with it, the general sum 0 and a
@@ -236,33 +234,18 @@ export const hotelsKind: FakeDataKind = {
     const takenNames = new Set(taken.map((row) => `${row.city_id}:${row.name}`));
     const takenSlugs = new Set(taken.map((row) => row.slug));
 
-    const hotels = new BulkRows('hotels', {
-      id: 'integer', city_id: 'integer', name: 'varchar', slug: 'varchar', address: 'varchar', latitude: 'varchar', longitude: 'varchar',
-      category_type: 'smallint', stars: 'smallint', rating: 'numeric', arrival_time: 'time', departure_time: 'time', vendor_id: 'integer',
-      promotion_id: 'integer', description: 'text', short_description: 'text', info: 'jsonb', is_excursion: 'boolean', is_search_priority: 'boolean',
-      application_auto_confirm: 'boolean', auto_confirm_status: 'smallint', sea_distance: 'smallint', site_url: 'varchar', site_description: 'varchar',
-      catalog_price: 'numeric', catalog_sort: 'smallint', seo_h1: 'varchar', seo_title: 'varchar', seo_description: 'varchar',
-      ...COMMISSION_COLUMNS(HOTEL_COMMISSION_CATEGORIES), commission_general_sum: 'integer', is_differentiate: 'boolean',
-    });
-    const hotelServices = new BulkRows('hotel_service_items', { hotel_id: 'integer', item_id: 'integer', sum: 'numeric', position: 'smallint' });
-    const hotelMeals = new BulkRows('hotel_meal_items', { hotel_id: 'integer', item_id: 'integer', sum: 'numeric', position: 'smallint' });
-    const hotelInfrastructures = new BulkRows('hotel_infrastructure_items', { hotel_id: 'integer', item_id: 'integer', pay: 'boolean', position: 'smallint' });
-    const rooms = new BulkRows('hotel_rooms', {
-      id: 'integer', hotel_id: 'integer', position: 'smallint', type_id: 'integer', description_id: 'integer', accommodation_id: 'integer', place_id: 'integer',
-      quota: 'boolean', quota_count: 'integer', adult_count: 'integer', child_count: 'integer', adv_adult_count: 'integer', adv_child_count: 'integer',
-      child_without: 'integer', is_children_in_adult_places: 'boolean', is_children_in_adv_adult_places: 'boolean', area: 'varchar',
-    });
-    const roomItems = Object.fromEntries(
-      ['services', 'r_services', 'r_equipments', 'r_furnitures', 'r_bathrooms'].map((list) => [list, new BulkRows(`hotel_room_${list}`, { room_id: 'integer', item_id: 'integer', sum: 'numeric', position: 'smallint' })]),
-    );
-    const roomMeals = new BulkRows('hotel_room_meals', { room_id: 'integer', item_id: 'integer', position: 'smallint' });
-    const roomAges = new BulkRows('hotel_room_ages', { room_id: 'integer', type: 'smallint', age: 'smallint', position: 'smallint' });
-    const premises = new BulkRows('hotel_room_premises', { room_id: 'integer', position: 'smallint', name: 'varchar', area: 'numeric' });
-    const prices = new BulkRows('hotel_room_prices', {
-      room_id: 'integer', date_from: 'date', date_to: 'date', is_total_price: 'boolean', total_price: 'integer', adult_price: 'integer', child_price: 'integer',
-      child_without_price: 'integer', adv_adult_price: 'integer', adv_child_price: 'integer',
-      ...COMMISSION_COLUMNS(PERIOD_COMMISSION_CATEGORIES), commission_general_sum: 'integer', is_differentiate: 'boolean',
-    });
+    // The tables as the hotel's declaration writes them (no uploads: the fake data makes none).
+    const hotels = declaredRows(HOTEL_AGGREGATE, { id: 'integer' });
+    const hotelServices = declaredRows(HOTEL_AGGREGATE.links.services, { hotel_id: 'integer' });
+    const hotelMeals = declaredRows(HOTEL_AGGREGATE.links.meals, { hotel_id: 'integer' });
+    const hotelInfrastructures = declaredRows(HOTEL_AGGREGATE.links.infrastructures, { hotel_id: 'integer' });
+    const room = HOTEL_AGGREGATE.collections.rooms;
+    const rooms = declaredRows(room, { id: 'integer', hotel_id: 'integer' });
+    const roomItems = Object.fromEntries(ROOM_ITEM_LISTS.map((list) => [list, declaredRows(room.links![list], { room_id: 'integer' })]));
+    const roomMeals = declaredRows(room.links!.meals, { room_id: 'integer' });
+    const roomAges = declaredRows(room.links!.ages, { room_id: 'integer' });
+    const premises = declaredRows(room.collections!.premises, { room_id: 'integer' });
+    const prices = declaredRows(room.collections!.dates, { room_id: 'integer' });
 
     const hotelIds = await reserveIds(sql, 'hotels', count);
     const roomCounts = hotelIds.map(() => between(faker, 2, 6));

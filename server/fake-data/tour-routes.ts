@@ -6,7 +6,8 @@
  */
 import { todayIso } from '../../shared/transport/constants.js';
 import { ROUTE_KIND, TRANSPORT_TYPE, kindGoesBack, kindGoesForth } from '../../shared/tour-routes/constants.js';
-import { addDays, BulkRows, daysBetween, reserveIds } from './bulk.js';
+import { addDays, daysBetween, declaredRows, reserveIds } from './bulk.js';
+import { TOUR_ROUTE_AGGREGATE } from '../tour-routes/tour-route.aggregate.js';
 import type { FakeDataKind } from './kind.js';
 
 interface Point {
@@ -32,9 +33,11 @@ export const tourRoutesKind: FakeDataKind = {
     const hotelsIn = new Map<number, number[]>();
     for (const hotel of hotels) hotelsIn.set(hotel.city_id, [...(hotelsIn.get(hotel.city_id) ?? []), hotel.id]);
 
-    const routes = new BulkRows('tour_routes', { id: 'integer', transport_type: 'smallint', transport_id: 'integer', kind: 'smallint', forth_date: 'date', back_date: 'date' });
-    const routePoints = new BulkRows('tour_route_points', { id: 'integer', route_id: 'integer', is_forth: 'boolean', transport_route_id: 'integer' });
-    const routeHotels = new BulkRows('tour_route_hotels', { point_id: 'integer', hotel_id: 'integer', arrival_date: 'date', arrival_time: 'time', position: 'smallint' });
+    // The tables as the route's declaration writes them.
+    const pointTable = TOUR_ROUTE_AGGREGATE.collections.routes;
+    const routes = declaredRows(TOUR_ROUTE_AGGREGATE, { id: 'integer' });
+    const routePoints = declaredRows(pointTable, { id: 'integer', route_id: 'integer' });
+    const routeHotels = declaredRows(pointTable.links!.hotels, { point_id: 'integer' });
     const pending: { route: number; is_forth: boolean; point: Point; arrival: string; time: string }[] = [];
     const ids = await reserveIds(sql, 'tour_routes', count);
     const today = todayIso();

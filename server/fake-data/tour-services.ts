@@ -8,7 +8,7 @@
 import { CommissionType } from '../../shared/commission.js';
 import { ServiceClass, TOUR_SERVICE_LIMITS } from '../../shared/tour-services/constants.js';
 import { todayIso } from '../../shared/transport/constants.js';
-import { addDays, BulkRows, reserveIds, roundRoubles } from './bulk.js';
+import { addDays, declaredRows, reserveIds, roundRoubles } from './bulk.js';
 import { ensureVendors, type FakeVendor } from './catalogue.js';
 import { TOUR_SERVICE_AGGREGATE } from '../tour-services/tour-service.aggregate.js';
 import type { FakeDataContext, FakeDataKind } from './kind.js';
@@ -35,11 +35,7 @@ const SERVICES = [
 
 const PLACES = ['Сочи', 'Анапа', 'Геленджик', 'Кисловодск', 'Абрау-Дюрсо', 'Красная Поляна', 'Новый Афон', 'Архыз'] as const;
 
-const SERVICE_TYPES = { id: 'integer', name: 'varchar', class: 'smallint', vendor_id: 'integer', description: 'text' };
-// The columns as the aggregate declares them, with the keys it writes itself.
-const PERIODS = TOUR_SERVICE_AGGREGATE.collections.dates!;
-const DATE_TYPES = { id: 'integer', service_id: 'integer', ...PERIODS.columns } as Record<'id' | 'service_id' | 'date_from' | 'date_to' | 'vendor_price' | 'adult_price' | `commission_${'adult' | 'child'}_${'type' | 'sum'}`, string>;
-const CHILD_TYPES = { date_id: 'integer', ...PERIODS.links!.child_prices!.columns } as Record<'date_id' | 'age_from' | 'age_to' | 'price' | 'position', string>;
+const PERIODS = TOUR_SERVICE_AGGREGATE.collections.dates;
 
 export const tourServicesKind: FakeDataKind = {
   name: 'tour_services',
@@ -49,9 +45,10 @@ export const tourServicesKind: FakeDataKind = {
     const { rows } = await sql.query<{ n: number }>('SELECT count(*)::int AS n FROM tour_services');
     const taken = rows[0]!.n;
     const ids = await reserveIds(sql, 'tour_services', count);
-    const services = new BulkRows('tour_services', SERVICE_TYPES);
-    const dates = new BulkRows('tour_service_dates', DATE_TYPES);
-    const children = new BulkRows('tour_service_child_prices', CHILD_TYPES);
+    // The tables as the service's declaration writes them.
+    const services = declaredRows(TOUR_SERVICE_AGGREGATE, { id: 'integer' });
+    const dates = declaredRows(PERIODS, { id: 'integer', service_id: 'integer' });
+    const children = declaredRows(PERIODS.links!.child_prices, { date_id: 'integer' });
     const periods: { service: number; from: string; to: string; group: boolean; price: number }[] = [];
 
     ids.forEach((id, index) => {

@@ -13,10 +13,11 @@
 import { seatNumbers, seatSchemeSvg } from '../../shared/transport/seat-scheme.js';
 import { departureDates } from '../../shared/transport/rules.js';
 import { todayIso } from '../../shared/transport/constants.js';
-import { addDays, BulkRows, daysBetween, percentOf, reserveIds, roundRoubles } from './bulk.js';
+import { addDays, BulkRows, daysBetween, declaredRows, percentOf, reserveIds, roundRoubles } from './bulk.js';
 import { ensureCities, ensureVendors, type FakeVendor } from './catalogue.js';
 import { applicationSchema } from '../../shared/applications/schema.js';
 import type { ApplicationCommands } from '../applications/commands/application-commands.js';
+import { TRANSPORT_AGGREGATE } from '../transports/transport.aggregate.js';
 import type { FakeDataContext, FakeDataKind } from './kind.js';
 import { coachesFor } from './transportations.js';
 import { latin, MAIL_DOMAINS } from './vocabulary.js';
@@ -130,17 +131,12 @@ export const transportsKind: FakeDataKind = {
     if (requesters.length === 0) requesters = (await sql.query<{ id: number }>(`INSERT INTO clients (surname, name, phone, is_new) VALUES ('Пассажиров', 'Пётр', '+79990000001', false) RETURNING id`)).rows;
 
     const today = todayIso();
-    const transports = new BulkRows('transports', {
-      id: 'integer', name: 'varchar', transportation_id: 'integer', vendor_id: 'integer', duration: 'smallint', adult_price: 'numeric', child_price: 'numeric',
-      start_date: 'date', finish_date: 'date', departure_type: 'smallint', is_excursion: 'boolean', application_auto_confirm: 'boolean', auto_confirm_status: 'smallint',
-      catalog_title: 'varchar', catalog_price: 'numeric', catalog_sort: 'smallint', seo_settings: 'jsonb',
-    });
-    const points = new BulkRows('transport_route_points', {
-      transport_id: 'integer', position: 'smallint', kind: 'varchar', point_city_id: 'integer', info: 'text', start_time: 'time', finish_time: 'time', arrival_day: 'smallint', departure_day: 'smallint',
-    });
-    const days = new BulkRows('transport_days', { transport_id: 'integer', number: 'smallint', commission_type: 'smallint', commission_sum: 'numeric', freight: 'numeric' });
-    const dates = new BulkRows('transport_dates', { transport_id: 'integer', start_date: 'date', commission_type: 'smallint', commission_sum: 'numeric', freight: 'numeric' });
-    const tariffs = new BulkRows('transport_tariffs', { transport_id: 'integer', from_position: 'smallint', to_position: 'smallint', tariff: 'numeric' });
+    // The transport's own tables as its declaration writes them; the seat store and departure data beside.
+    const transports = declaredRows(TRANSPORT_AGGREGATE, { id: 'integer' });
+    const points = declaredRows(TRANSPORT_AGGREGATE.collections.route_points, { transport_id: 'integer' });
+    const days = declaredRows(TRANSPORT_AGGREGATE.collections.days, { transport_id: 'integer' });
+    const dates = declaredRows(TRANSPORT_AGGREGATE.collections.dates, { transport_id: 'integer' });
+    const tariffs = declaredRows(TRANSPORT_AGGREGATE.links.tariffs, { transport_id: 'integer' });
     const bookings = new BulkRows('seat_bookings', {
       transport_id: 'integer', departure_date: 'date', number: 'smallint', from_position: 'smallint', to_position: 'smallint', application_id: 'integer', tourist_id: 'integer', leg: 'varchar', created_by_id: 'integer', created_at: 'timestamptz',
     });
@@ -198,6 +194,7 @@ export const transportsKind: FakeDataKind = {
         auto_confirm_status: autoConfirm ? faker.helpers.arrayElement([3, 5]) : null,
         catalog_title: line.excursion ? `Экскурсия «${line.excursion}» из города ${first}` : `Автобусный тур ${first} — ${end}`,
         catalog_price: adult,
+        catalog_image: null,
         catalog_sort: chance(faker, 30) ? between(faker, 1, 100) : null,
         // As the editor stores it (shared/transport/transports.ts catalogSchema with its defaults filled).
         seo_settings: JSON.stringify({

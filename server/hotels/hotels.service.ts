@@ -4,7 +4,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { z } from 'zod';
 import type { UploadedFile } from '../../shared/files.js';
 import { AUTO_CONFIRM_STATUSES, COMMISSION_TYPES } from '../../shared/commission.js';
-import { HOTEL_CATEGORY_TYPES, HOTEL_LIMITS, HOTEL_STARS, HOTEL_TEXTS, SEA_DISTANCES } from '../../shared/hotels/constants.js';
+import { HOTEL_CATEGORY_TYPES, HOTEL_LIMITS, HOTEL_STARS, SEA_DISTANCES } from '../../shared/hotels/constants.js';
 import type { HotelPickerRow } from '../../shared/hotels/resource.js';
 import { placeCapErrors, type PlaceLayout } from '../../shared/hotels/rules.js';
 import type { Hotel } from '../../shared/hotels/schema.js';
@@ -129,6 +129,6 @@ export class HotelsService extends AggregateEditor<Hotel, HotelRecord, HotelPick
   async cleanExternalId(roomId: number) {
     const rows = await this.db.query<{ id: number }[]>('WITH cleaned AS (UPDATE hotel_rooms SET external_id = NULL WHERE id = $1 RETURNING id) SELECT id FROM cleaned', [roomId]);
     if (rows.length === 0) throw notFound();
-    return { message: HOTEL_TEXTS.externalIdCleared, external_id: null };
+    return { message: MESSAGES.hotels.externalIdCleared, external_id: null };
   }
 }

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toPayloadBody } from '../../shared/editor.js';
-import { HOTEL_TEXTS, HotelFileType } from '../../shared/hotels/constants.js';
+import { HotelFileType } from '../../shared/hotels/constants.js';
 import { copyHotel } from '../../shared/hotels/rules.js';
 import { MESSAGES } from '../../shared/messages.js';
 import { Role } from '../../shared/roles.js';
@@ -519,7 +519,7 @@ describe('roles and the other routes', () => {
     expect((await manager.put(`/api/hotels/rooms/${roomId}/external-id/clean`)).status).toBe(403);
     const cleaned = await admin.put(`/api/hotels/rooms/${roomId}/external-id/clean`);
     expect(cleaned.status).toBe(200);
-    expect(cleaned.body.message).toBe(HOTEL_TEXTS.externalIdCleared);
+    expect(cleaned.body.message).toBe(MESSAGES.hotels.externalIdCleared);
     expect((await app.db.query('SELECT external_id FROM hotel_rooms WHERE id = $1', [roomId]))[0]).toEqual({ external_id: null });
     expect((await admin.put('/api/hotels/rooms/999999/external-id/clean')).status).toBe(404);
   });

@@ -249,7 +249,5 @@ export type Leg = (typeof LEGS)[number];
 export const SERVICE_LINE_KINDS = ['services', 'required_services', 'additional_services'] as const;
 export type ServiceLineKind = (typeof SERVICE_LINE_KINDS)[number];
 
-export const APPLICATION_TEXTS = MESSAGES.applications;
-
 /** The default transfer type of a new transfer leg. */
 export const DEFAULT_TRANSFER_TYPE = TransferType.Bus;

@@ -1,8 +1,6 @@
 /**
- * Hotels (spec 02 §3–§9): lists, limits and texts both sides need. The spec's English texts are
- * translated, the English kept beside them.
+ * Hotels (spec 02 §3–§9): lists and limits both sides need (their texts: shared/messages/hotels.ts).
  */
-import { MESSAGES } from '../messages.js';
 
 /** Spec 02 §9 and §5. */
 export const HOTEL_LIMITS = {
@@ -101,33 +99,3 @@ export type RoomItemList = (typeof ROOM_ITEM_LISTS)[number];
 /** Upload types of POST /api/hotels/files (spec 02 §7). */
 export const HotelFileType = { Description: 1, Memo: 2, Photo: 3, RoomPhoto: 4, Video: 6 } as const;
 export type HotelFileType = (typeof HotelFileType)[keyof typeof HotelFileType];
-
-/** Texts of the hotel screens (spec 02 §8); those the spec quotes in English live in MESSAGES.hotels, with the English beside them. */
-export const HOTEL_TEXTS = {
-  savedTitle: MESSAGES.hotels.savedTitle,
-  saved: MESSAGES.hotels.saved,
-  /** Field errors beside the fields. */
-  saveFailedTitle: MESSAGES.hotels.saveFailed,
-  saveFailedText: MESSAGES.hotels.checkFields,
-  /** The hotel could not be loaded. */
-  loadFailed: MESSAGES.hotels.loadFailed,
-  /** Room dialog. */
-  fillRequired: MESSAGES.hotels.fillRequired,
-  fieldRequired: MESSAGES.hotels.fieldRequired,
-  /** A room without price periods (saving continues). */
-  noDates: MESSAGES.hotels.datesNotSelected,
-  /** Above a hotel's copy: what it did not take over. */
-  copyNotice: MESSAGES.hotels.copyNotice,
-  /** 'Are you sure you want to delete the premises?' */
-  confirmDeletePremises: 'Вы действительно хотите удалить помещение?',
-  /** Room dialog titles: Creating, Editing, Copying a room. */
-  roomCreate: 'Создание номера',
-  roomEdit: 'Редактирование номера',
-  roomCopy: 'Копирование номера',
-  periodCreate: MESSAGES.editor.periodTitles.create,
-  periodEdit: MESSAGES.editor.periodTitles.edit,
-  periodCopy: MESSAGES.editor.periodTitles.copy,
-  externalIdCleared: 'Внешний идентификатор очищен',
-  memoFilesMax: (max: number) => `Не более ${max} файлов.`,
-  videosMax: 'Можно загрузить только одно видео.',
-} as const;

@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { listFilter } from '../list.js';
 import { MESSAGES } from '../messages.js';
 import { defineResource } from '../resources/define.js';
-import { HOTEL_TEXTS } from './constants.js';
 import { hotelSchema } from './schema.js';
 
 export const hotelsResource = defineResource({
@@ -13,7 +12,7 @@ export const hotelsResource = defineResource({
   sortable: ['id', 'name', 'address'],
   filters: z.object({ city_id: listFilter.integer(), is_excursion: listFilter.flag() }),
   picker: 'search',
-  messages: { saved: HOTEL_TEXTS.saved, deleted: MESSAGES.success.deleted, saveFailed: { title: HOTEL_TEXTS.saveFailedTitle, text: HOTEL_TEXTS.saveFailedText }, loadFailed: HOTEL_TEXTS.loadFailed },
+  messages: { saved: MESSAGES.hotels.saved, deleted: MESSAGES.success.deleted, saveFailed: { title: MESSAGES.hotels.saveFailed, text: MESSAGES.hotels.checkFields }, loadFailed: MESSAGES.hotels.loadFailed },
 });
 
 export interface HotelListRow {

@@ -235,7 +235,7 @@ const hotelObject = z.object({
   site_url: optionalUrl(L.siteUrl),
   site_description: optionalText(L.siteUrl),
   photos: z.array(mediaItem(HotelFileType.Photo), { error: V.invalid }).default([]),
-  videos: z.array(mediaItem(HotelFileType.Video), { error: V.invalid }).max(L.videos, 'Можно загрузить только одно видео.').default([]),
+  videos: z.array(mediaItem(HotelFileType.Video), { error: V.invalid }).max(L.videos, MESSAGES.hotels.videosMax).default([]),
   services: z.array(itemWithSum(L.mealSum), { error: V.invalid }).default([]),
   infrastructures: z.array(z.object({ id: id(), type: z.unknown().optional(), pay: flag() }), { error: V.invalid }).default([]),
   meals: z.array(itemWithSum(L.mealSum), { error: V.invalid }).default([]),

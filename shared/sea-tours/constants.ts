@@ -1,5 +1,4 @@
-/** Sea tours (spec 03 §2.10, §3 "Sea tour", §5, §9): limits, transfer types and texts both sides need. */
-import { MESSAGES } from '../messages.js';
+/** Sea tours (spec 03 §2.10, §3 "Sea tour", §5, §9): limits and transfer types both sides need (their texts: shared/messages/sea-tours.ts). */
 
 /** Spec 03 §5, §9. */
 export const SEA_TOUR_LIMITS = {
@@ -25,16 +24,3 @@ export const SEA_TOUR_MARKUPS = [
   { key: 'commission_avia_sum', label: 'Наценка (авиа), %', short: 'Авиа, %' },
 ] as const;
 export type SeaTourMarkup = (typeof SEA_TOUR_MARKUPS)[number]['key'];
-
-export const SEA_TOUR_TEXTS = {
-  ...MESSAGES.seaTours,
-  savedTitle: MESSAGES.hotels.savedTitle,
-  saveFailedTitle: MESSAGES.hotels.saveFailed,
-  saveFailedText: MESSAGES.hotels.checkFields,
-  loadFailed: MESSAGES.errors.unexpected,
-  groupCreate: 'Добавление группы отелей',
-  groupEdit: 'Редактирование группы отелей',
-  pairCreate: 'Добавление пары транспорта',
-  pairEdit: 'Редактирование пары транспорта',
-  copyNotice: 'Это копия тура: сохраните её под новым названием.',
-} as const;

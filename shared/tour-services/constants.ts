@@ -1,6 +1,5 @@
-/** Tour services (spec 03 §2.9, §3 "Tour service", "Service date period", §5, §9): lists, limits and texts both sides need. */
+/** Tour services (spec 03 §2.9, §3 "Tour service", "Service date period", §5, §9): lists and limits both sides need (their texts: shared/messages/tour-services.ts). */
 import { COMMISSION_BOUNDS } from '../commission.js';
-import { MESSAGES } from '../messages.js';
 
 /** Service classes (spec 03 §2.9, §9: additional, individual, group). */
 export const ServiceClass = { Additional: 1, Individual: 2, Group: 3 } as const;
@@ -41,16 +40,3 @@ export const PERIOD_COMMISSIONS = [
   { category: 'adult', title: 'Наценка (взр)' },
   { category: 'child', title: 'Наценка (дет)' },
 ] as const;
-
-/** Texts of the tour service screen (spec 03 §8). */
-export const TOUR_SERVICE_TEXTS = {
-  saved: MESSAGES.tourServices.saved,
-  saveFailedTitle: MESSAGES.errors.saveFailedTitle,
-  saveFailedText: MESSAGES.errors.saveFailedText,
-  /** A price-period dialog that is incomplete (spec 03 §5 "general failure", as a tour meal's). */
-  fillRequired: MESSAGES.tours.fillRequired,
-  create: 'Добавление услуги',
-  edit: 'Редактирование услуги',
-  confirmDelete: 'Вы действительно желаете удалить услугу?',
-  confirmDeletePeriod: 'Вы действительно желаете удалить период?',
-} as const;

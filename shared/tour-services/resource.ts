@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { listFilter } from '../list.js';
 import { MESSAGES } from '../messages.js';
 import { defineResource } from '../resources/define.js';
-import { TOUR_SERVICE_TEXTS } from './constants.js';
 import { tourServiceSchema, type Period } from './schema.js';
 
 export const tourServicesResource = defineResource({
@@ -13,7 +12,7 @@ export const tourServicesResource = defineResource({
   sortable: ['id', 'name'],
   filters: z.object({ service_class: listFilter.integer(1, 3) }),
   picker: 'search',
-  messages: { saved: TOUR_SERVICE_TEXTS.saved, deleted: MESSAGES.success.deleted, saveFailed: { title: TOUR_SERVICE_TEXTS.saveFailedTitle, text: TOUR_SERVICE_TEXTS.saveFailedText } },
+  messages: { saved: MESSAGES.tourServices.saved, deleted: MESSAGES.success.deleted, saveFailed: { title: MESSAGES.errors.saveFailedTitle, text: MESSAGES.errors.saveFailedText } },
 });
 
 export interface TourServiceListRow {

@@ -3,10 +3,11 @@
  * The whole hotel is one form saved as `{payload}`; the server's errors come back with paths
  * (`rooms.1.dates.0.to`) and mark the tab, the room's row, the dialog's tab and the field.
  */
-import { HOTEL_COMMISSION_CATEGORIES, HOTEL_TEXTS } from '@shared/hotels/constants';
+import { HOTEL_COMMISSION_CATEGORIES } from '@shared/hotels/constants';
 import { copyHotel } from '@shared/hotels/rules';
 import { hotelSchema } from '@shared/hotels/schema';
 import { HOTEL_PATHS } from '@shared/hotels/paths';
+import { MESSAGES } from '@shared/messages';
 import { editorTitles, routePath } from '@shared/routes';
 import { useNavigate } from 'react-router-dom';
 import { EditorPage } from '../../common/editor/EditorPage';
@@ -32,9 +33,9 @@ export function HotelEditorPage() {
     blank: blankHotel,
     fromRecord: hotelFromRecord,
     toCopy: copyHotel,
-    copyNotice: HOTEL_TEXTS.copyNotice,
+    copyNotice: MESSAGES.hotels.copyNotice,
     fallback,
-    texts: { saved: HOTEL_TEXTS.saved, savedTitle: HOTEL_TEXTS.savedTitle, saveFailedTitle: HOTEL_TEXTS.saveFailedTitle, saveFailedText: HOTEL_TEXTS.saveFailedText, loadFailed: HOTEL_TEXTS.loadFailed },
+    texts: { saved: MESSAGES.hotels.saved, savedTitle: MESSAGES.hotels.savedTitle, saveFailedTitle: MESSAGES.hotels.saveFailed, saveFailedText: MESSAGES.hotels.checkFields, loadFailed: MESSAGES.hotels.loadFailed },
   });
   const { form, errors, update } = editor;
   const props = form && { form, update, errors };
@@ -48,7 +49,7 @@ export function HotelEditorPage() {
       breadcrumbs={[{ text: 'Отели', href: routePath('hotels'), onClick: () => navigate(fallback) }, { text: form?.name || 'Новый отель' }]}
       errors={errors}
       {...editorReadState(editor, data)}
-      failedText={HOTEL_TEXTS.loadFailed}
+      failedText={MESSAGES.hotels.loadFailed}
       tabs={
         props && lists
           ? [

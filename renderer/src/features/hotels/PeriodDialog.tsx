@@ -2,8 +2,9 @@
  * A price period of a room (spec 02 "Room dates tab", §4 "Price period", §5): dates, the
  * total-price mode switching the price fields, and the period's markups.
  */
-import { HOTEL_TEXTS, PERIOD_COMMISSION_CATEGORIES } from '@shared/hotels/constants';
+import { PERIOD_COMMISSION_CATEGORIES } from '@shared/hotels/constants';
 import { periodErrors } from '@shared/hotels/schema';
+import { MESSAGES } from '@shared/messages';
 import { withOverlap } from '@shared/periods';
 import type { FieldErrors } from '@shared/validation';
 import { RowDialog, checkRow, useRowDraft } from '../../common/editor/RowDialog';
@@ -25,7 +26,7 @@ interface Props {
   onClose(): void;
 }
 
-const TITLES: Record<RowDialogMode, string> = { create: HOTEL_TEXTS.periodCreate, edit: HOTEL_TEXTS.periodEdit, copy: HOTEL_TEXTS.periodCopy };
+const TITLES: Record<RowDialogMode, string> = { create: MESSAGES.editor.periodTitles.create, edit: MESSAGES.editor.periodTitles.edit, copy: MESSAGES.editor.periodTitles.copy };
 
 export function PeriodDialog({ isOpen, mode, draft, setDraft, others, errors: serverErrors, onSave, onClose }: Props) {
   const row = useRowDraft(setDraft, serverErrors, isOpen);
@@ -36,7 +37,7 @@ export function PeriodDialog({ isOpen, mode, draft, setDraft, others, errors: se
   const setValue: SetField<PeriodValues> = (name, value) => row.setValue(name, value, ...(name === 'to' ? ['from'] : []));
   const total = draft.is_total_price === true;
   const save = () => {
-    if (checkRow(withOverlap(periodErrors(draft), others, draft), setErrors, HOTEL_TEXTS.fillRequired)) onSave(draft);
+    if (checkRow(withOverlap(periodErrors(draft), others, draft), setErrors, MESSAGES.hotels.fillRequired)) onSave(draft);
   };
   const form = { values: draft, setValue, errors };
   return (

@@ -4,12 +4,13 @@
  */
 import { Button, Callout, FormGroup, InputGroup, Intent, Pre } from '@blueprintjs/core';
 import { errorsUnder } from '@shared/editor';
-import { HOTEL_LIMITS, HOTEL_TEXTS, HotelFileType, ROOM_AGE_LISTS, type RoomAgeList } from '@shared/hotels/constants';
+import { HOTEL_LIMITS, HotelFileType, ROOM_AGE_LISTS, type RoomAgeList } from '@shared/hotels/constants';
 import { HOTEL_PATHS } from '@shared/hotels/paths';
 import { placeCapErrors, placeLocked, roomCaps } from '@shared/hotels/rules';
 import { roomErrors } from '@shared/hotels/schema';
 import type { Photo } from '@shared/files';
 import { formatDate } from '@shared/format';
+import { MESSAGES } from '@shared/messages';
 import type { FieldErrors } from '@shared/validation';
 import { useState } from 'react';
 import { api } from '../../api/http';
@@ -45,7 +46,7 @@ interface Props {
   onClose(): void;
 }
 
-const TITLES: Record<RowDialogMode, string> = { create: HOTEL_TEXTS.roomCreate, edit: HOTEL_TEXTS.roomEdit, copy: HOTEL_TEXTS.roomCopy };
+const TITLES: Record<RowDialogMode, string> = { create: MESSAGES.hotels.roomCreate, edit: MESSAGES.hotels.roomEdit, copy: MESSAGES.hotels.roomCopy };
 const AGE_LISTS = Object.keys(ROOM_AGE_LISTS) as RoomAgeList[];
 
 export function RoomDialog({ isOpen, mode, draft, setDraft, errors: serverErrors, hotelMeals, data, rooms, isAdministrator, onSave, onClose }: Props) {
@@ -86,16 +87,16 @@ export function RoomDialog({ isOpen, mode, draft, setDraft, errors: serverErrors
     const meals = (draft.meals ?? []).filter((meal: number) => hotelMeals.some((option) => option.id === meal));
     const room: RoomValues = { ...draft, meals, quota_count: draft.quota ? draft.quota_count : null };
     const found = { ...roomErrors(room), ...placeCapErrors(room, place) };
-    if (!checkRow(found, setErrors, HOTEL_TEXTS.fillRequired)) return;
+    if (!checkRow(found, setErrors, MESSAGES.hotels.fillRequired)) return;
     // Spec 02 §5: a room without price periods is saved all the same, with a warning.
-    if ((room.dates ?? []).length === 0) toast.warning(HOTEL_TEXTS.noDates);
+    if ((room.dates ?? []).length === 0) toast.warning(MESSAGES.hotels.datesNotSelected);
     onSave(room);
   };
 
   const cleanExternalId = async () => {
     await api.put(HOTEL_PATHS.cleanExternalId(Number(draft.id)));
     set({ external_id: null });
-    toast.success(HOTEL_TEXTS.externalIdCleared);
+    toast.success(MESSAGES.hotels.externalIdCleared);
   };
 
   const general = (
@@ -173,7 +174,7 @@ export function RoomDialog({ isOpen, mode, draft, setDraft, errors: serverErrors
       <Button icon="add" text="Добавить помещение" onClick={() => set({ premises: [...(draft.premises ?? []), { name: '', area: null }] })} />
       <ConfirmDelete
         item={premisesToDelete}
-        message={HOTEL_TEXTS.confirmDeletePremises}
+        message={MESSAGES.hotels.confirmDeletePremises}
         onCancel={() => setPremisesToDelete(null)}
         onConfirm={(index) => {
           setDraft((current) => ({ ...current, premises: current.premises.filter((_, position) => position !== index) }));
@@ -185,7 +186,7 @@ export function RoomDialog({ isOpen, mode, draft, setDraft, errors: serverErrors
 
   const dates = (
     <>
-      {(draft.dates ?? []).length === 0 && <Callout intent={Intent.WARNING} icon="warning-sign">{HOTEL_TEXTS.noDates}</Callout>}
+      {(draft.dates ?? []).length === 0 && <Callout intent={Intent.WARNING} icon="warning-sign">{MESSAGES.hotels.datesNotSelected}</Callout>}
       <CollectionTable<PeriodValues>
         label="Периоды цен"
         name="periods"

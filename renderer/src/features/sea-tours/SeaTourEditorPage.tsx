@@ -5,7 +5,7 @@
  * goes back to the list ('Тур успешно сохранен').
  */
 import { copySeaTour } from '@shared/sea-tours/rules';
-import { SEA_TOUR_TEXTS } from '@shared/sea-tours/constants';
+import { MESSAGES } from '@shared/messages';
 import { SEA_TOUR_PATHS } from '@shared/sea-tours/paths';
 import { seaTourSchema } from '@shared/sea-tours/schema';
 import { editorTitles, routePath, ROUTES } from '@shared/routes';
@@ -34,9 +34,9 @@ export function SeaTourEditorPage() {
     blank: blankSeaTour,
     fromRecord: seaTourFromRecord,
     toCopy: copySeaTour,
-    copyNotice: SEA_TOUR_TEXTS.copyNotice,
+    copyNotice: MESSAGES.seaTours.copyNotice,
     fallback,
-    texts: { saved: SEA_TOUR_TEXTS.saved, savedTitle: SEA_TOUR_TEXTS.savedTitle, saveFailedTitle: SEA_TOUR_TEXTS.saveFailedTitle, saveFailedText: SEA_TOUR_TEXTS.saveFailedText, loadFailed: SEA_TOUR_TEXTS.loadFailed },
+    texts: { saved: MESSAGES.seaTours.saved, savedTitle: MESSAGES.seaTours.savedTitle, saveFailedTitle: MESSAGES.errors.saveFailedTitle, saveFailedText: MESSAGES.errors.saveFailedText, loadFailed: MESSAGES.errors.unexpected },
   });
   const { form, errors, update } = editor;
   const props = form && { form, update, errors };
@@ -49,7 +49,7 @@ export function SeaTourEditorPage() {
       breadcrumbs={[{ text: ROUTES['sea-tours'].title, href: routePath('sea-tours'), onClick: () => navigate(fallback) }, { text: form?.name || 'Новый тур' }]}
       errors={errors}
       {...editorReadState(editor, lists)}
-      failedText={SEA_TOUR_TEXTS.loadFailed}
+      failedText={MESSAGES.errors.unexpected}
       tabs={
         props && data
           ? [

@@ -8,7 +8,7 @@ import { COMMISSION_TYPES, commissionMax } from '@shared/commission';
 import { errorsUnder } from '@shared/editor';
 import { MESSAGES } from '@shared/messages';
 import { withOverlap } from '@shared/periods';
-import { PERIOD_COMMISSIONS, TOUR_SERVICE_COMMISSION, TOUR_SERVICE_LIMITS as L, TOUR_SERVICE_TEXTS } from '@shared/tour-services/constants';
+import { PERIOD_COMMISSIONS, TOUR_SERVICE_COMMISSION, TOUR_SERVICE_LIMITS as L } from '@shared/tour-services/constants';
 import { periodErrors } from '@shared/tour-services/schema';
 import type { FieldErrors } from '@shared/validation';
 import { RowDialog, checkRow, useRowDraft } from '../../common/editor/RowDialog';
@@ -39,7 +39,7 @@ export function PeriodDialog({ mode, draft, setDraft, others, group, errors: ser
   const setValue: SetField<PeriodValues> = (name, value) => row.setValue(name, value, ...(name === 'to' ? ['from'] : name === 'from' ? ['to'] : []));
   const save = () => {
     const period = group ? draft : { ...draft, vendor_price: null };
-    if (checkRow(withOverlap(periodErrors(period), others, period), setErrors, TOUR_SERVICE_TEXTS.fillRequired)) onSave(period);
+    if (checkRow(withOverlap(periodErrors(period), others, period), setErrors, MESSAGES.tours.fillRequired)) onSave(period);
   };
   const setBrackets = (rows: ChildPriceValues[]) => {
     setDraft((current) => ({ ...current, child_prices: rows }));

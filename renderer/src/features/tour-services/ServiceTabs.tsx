@@ -6,7 +6,8 @@
 import { formatCommission } from '@shared/commission';
 import { errorsUnder } from '@shared/editor';
 import { formatDate } from '@shared/format';
-import { SERVICE_CLASSES, ServiceClass, TOUR_SERVICE_LIMITS as L, TOUR_SERVICE_TEXTS } from '@shared/tour-services/constants';
+import { MESSAGES } from '@shared/messages';
+import { SERVICE_CLASSES, ServiceClass, TOUR_SERVICE_LIMITS as L } from '@shared/tour-services/constants';
 import { TOUR_SERVICE_PATHS } from '@shared/tour-services/paths';
 import type { FieldErrors } from '@shared/validation';
 import { useEffect, useMemo, useState } from 'react';
@@ -86,7 +87,7 @@ export function ServiceTabs({ values, setValue, errors: formErrors, editing, val
                 columns={columns}
                 pageSize={L.periodsPerPage}
                 addText="Добавить период"
-                confirmDelete={TOUR_SERVICE_TEXTS.confirmDeletePeriod}
+                confirmDelete={MESSAGES.tourServices.confirmDeletePeriod}
               />
             ),
           },

@@ -2,7 +2,8 @@
  * Tour services (spec 03 §2.9): the list (id, name, class, vendor; search; the class filter; delete
  * only when can_delete) with the add and edit dialog (50vw) of tabs 'Данные' and 'Даты'.
  */
-import { SERVICE_CLASSES, TOUR_SERVICE_TEXTS } from '@shared/tour-services/constants';
+import { MESSAGES } from '@shared/messages';
+import { SERVICE_CLASSES } from '@shared/tour-services/constants';
 import { tourServicesResource, type TourServiceListRow } from '@shared/tour-services/resource';
 import { createElement } from 'react';
 import { defineResourceScreen } from '../../common/resource/definition';
@@ -20,7 +21,7 @@ export const tourServicesScreen = defineResourceScreen<TourServiceListRow, Servi
   ],
   filters: [{ kind: 'select', param: 'service_class', label: 'Класс', options: { items: [...SERVICE_CLASSES] } }],
   form: {
-    titles: { create: TOUR_SERVICE_TEXTS.create, edit: TOUR_SERVICE_TEXTS.edit },
+    titles: { create: MESSAGES.tourServices.create, edit: MESSAGES.tourServices.edit },
     // The whole service in one field: its tabs and the periods' dialogs (ServiceTabs).
     fields: [{ kind: 'custom', name: 'service', label: 'Услуга', render: (props) => createElement(ServiceTabs, props) }],
     initial: blankService(),
@@ -28,5 +29,5 @@ export const tourServicesScreen = defineResourceScreen<TourServiceListRow, Servi
     width: '50vw',
   },
   canDelete: (row) => row.can_delete,
-  confirmDelete: TOUR_SERVICE_TEXTS.confirmDelete,
+  confirmDelete: MESSAGES.tourServices.confirmDelete,
 });

@@ -1,7 +1,8 @@
 /** The hotel's general tab (spec 02 "General tab"): place, names, category, times, vendor, files, services, meals, flags, infrastructure. */
 import { FormGroup, HTMLSelect, InputGroup, Intent } from '@blueprintjs/core';
 import { errorsUnder } from '@shared/editor';
-import { HOTEL_LIMITS, HotelFileType, HOTEL_TEXTS } from '@shared/hotels/constants';
+import { HOTEL_LIMITS, HotelFileType } from '@shared/hotels/constants';
+import { MESSAGES } from '@shared/messages';
 import { HOTEL_UPLOADS } from '@shared/hotels/files';
 import { HOTEL_PATHS } from '@shared/hotels/paths';
 import { slugOf } from '@shared/slug';
@@ -76,7 +77,7 @@ export function GeneralTab({ form, update, errors, data }: Props) {
           fields={{ type: String(HotelFileType.Memo) }}
           policy={HOTEL_UPLOADS[HotelFileType.Memo].policy}
           max={HOTEL_LIMITS.memoFiles}
-          maxText={HOTEL_TEXTS.memoFilesMax(HOTEL_LIMITS.memoFiles)}
+          maxText={MESSAGES.hotels.memoFilesMax(HOTEL_LIMITS.memoFiles)}
           errors={errorsUnder(errors, 'memo_files')}
         />
       </div>

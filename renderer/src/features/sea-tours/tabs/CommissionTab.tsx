@@ -6,7 +6,7 @@
 import { Callout } from '@blueprintjs/core';
 import { errorsUnder } from '@shared/editor';
 import { MESSAGES } from '@shared/messages';
-import { SEA_TOUR_LIMITS as L, SEA_TOUR_MARKUPS, SEA_TOUR_TEXTS, type SeaTourMarkup } from '@shared/sea-tours/constants';
+import { SEA_TOUR_LIMITS as L, SEA_TOUR_MARKUPS, type SeaTourMarkup } from '@shared/sea-tours/constants';
 import { SEA_TOUR_PATHS } from '@shared/sea-tours/paths';
 import { hotelGroupErrors } from '@shared/sea-tours/schema';
 import { PICKER_LIMITS } from '@shared/list';
@@ -60,7 +60,7 @@ export function CommissionTab({ form, update, errors, setErrors }: Props) {
       {editor.state.open && city !== null && (
         <FieldsRowDialog<GroupValues>
           id="hotel-group-dialog"
-          title={editor.state.mode === 'edit' ? SEA_TOUR_TEXTS.groupEdit : SEA_TOUR_TEXTS.groupCreate}
+          title={editor.state.mode === 'edit' ? MESSAGES.seaTours.groupEdit : MESSAGES.seaTours.groupCreate}
           draft={editor.state.draft}
           setDraft={editor.setDraft}
           errors={editor.rowErrors}

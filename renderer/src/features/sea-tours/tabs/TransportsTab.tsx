@@ -8,7 +8,7 @@ import { Callout } from '@blueprintjs/core';
 import { errorsUnder } from '@shared/editor';
 import { PICKER_LIMITS } from '@shared/list';
 import { MESSAGES } from '@shared/messages';
-import { SEA_TOUR_LIMITS as L, SEA_TOUR_TEXTS } from '@shared/sea-tours/constants';
+import { SEA_TOUR_LIMITS as L } from '@shared/sea-tours/constants';
 import { SEA_TOUR_PATHS } from '@shared/sea-tours/paths';
 import { pairsAllowed } from '@shared/sea-tours/rules';
 import { transportPairErrors } from '@shared/sea-tours/schema';
@@ -71,7 +71,7 @@ export function TransportsTab({ form, update, errors, setErrors, data }: Props) 
       {editor.state.open && city !== null && (
         <FieldsRowDialog<PairValues>
           id="transport-pair-dialog"
-          title={editor.state.mode === 'edit' ? SEA_TOUR_TEXTS.pairEdit : SEA_TOUR_TEXTS.pairCreate}
+          title={editor.state.mode === 'edit' ? MESSAGES.seaTours.pairEdit : MESSAGES.seaTours.pairCreate}
           draft={editor.state.draft}
           setDraft={editor.setDraft}
           errors={editor.rowErrors}

@@ -1,0 +1,118 @@
+/** Applications (spec 03 §2.1–§2.3, §8): the editor and the pricing engine's refusals, the list, the chat. Part of MESSAGES (../messages.ts). */
+export const APPLICATION_MESSAGES = {
+  /** Spec 03 (applications, tours, catalogue sections): quoted in English, shown in Russian. */
+  applications: {
+    editTitle: 'Редактирование', // spec: 'Editing'
+    createTitle: 'Создание заявки', // spec: 'Creating an application'
+    statusConfirm: (status: string) => `Обратите внимание на статус заявки! Текущий статус — ${status}`, // spec: 'Pay attention to the application status! Current status - X'
+    confirmedPaymentRequired: 'Подтверждена, требуется оплата', // spec: 'Confirmed, payment required'
+    fullPaymentRequired: 'Требуется полная оплата', // spec: 'Full payment required'
+    specifyTour: 'Укажите тур', // spec: 'Specify the tour'
+    specifyTitle: 'Укажите заголовок', // spec: 'Specify the title'
+    specifyPrice: 'Укажите цену', // spec: 'Specify the price'
+    imageUploadFailed: 'Произошла ошибка при загрузке изображения!', // spec: 'An error occurred while uploading the image!'
+    exportFailed: 'Произошла непредвиденная ошибка', // spec: 'An unexpected error occurred'
+    catalogSectionSaved: 'Успешно сохранено', // spec: 'Saved successfully'
+    /** The pricing engine's refusals (issue 18), each a 422 on the named field. */
+    noPriceForNight: (date: string) => `Нет цены на ночь ${date}: ни один период цен номера её не покрывает.`,
+    noTariff: 'Нет тарифа между выбранными пунктами маршрута.',
+    noServicePrice: (date: string) => `Нет цены услуги на ${date}.`,
+    noMealPrice: (date: string) => `Нет цены питания на ${date}.`,
+    discountMax: (max: number) => `Скидка не может быть больше ${max}.`,
+    totalMax: (max: string) => `Итоговая стоимость не может превышать ${max}.`,
+    officeSource: 'Создана в офисе',
+    /** The application editor (spec 03 §2.3, §8; issue 18). */
+    saved: 'Заявка успешно обновлена',
+    loadFailed: 'Произошла непредвиденная ошибка',
+    routeChanged: 'Маршрут успешно изменён!',
+    routeChangeImpossible: 'Невозможно поменять маршрут для выбранного транспорта, места заняты!',
+    stayOrder: 'Дата выезда должна быть позже даты заезда.',
+    stayTooLong: (nights: number) => `Проживание не может быть длиннее ${nights} ночей.`,
+    personsMax: (max: number) => `В заявке не больше ${max} человек (взрослых и детей).`,
+    nobodyInRoom: 'Укажите, кто проживает в номере.',
+    roomCap: (max: number) => `В номере не больше ${max} мест этой категории.`,
+    agencyUserOnlyForAgency: 'Менеджер агентства указывается только для заявки агентства.',
+    childrenAges: (count: number) => `Возрастов детей не больше, чем детей (${count}).`,
+    serviceTwice: 'Эта услуга уже есть в заявке.',
+    mealTwice: 'Это питание уже есть в заявке.',
+    seatTwice: 'Это место уже выбрано в заявке.',
+    seatTaken: 'Место уже занято.',
+    seatsWithoutTransport: 'Места выбираются только вместе с транспортом.',
+    seatsCount: (count: number) => `Мест должно быть столько, сколько едет взрослых и детей (${count}).`,
+    notOfProduct: 'Не относится к выбранному продукту.',
+    priceLocked: 'Цену нельзя изменить: заявка уже не новая или по ней есть оплаты.',
+    agencyCommissionLocked: 'Комиссию агентства можно изменить только в статусе «В работе».',
+    prepaymentLocked: 'Предоплату можно изменить только в статусе «Подтверждена, требуется оплата» и без оплат.',
+    cancelledLocked: 'Аннулированная заявка не редактируется.',
+    cancelOnlyByAction: 'Статус «Аннулирована» ставится только аннулированием заявки.',
+    paidNeedsPayment: 'Статус «Оплачена» возможен только при полной оплате или переплате.',
+    managerOnlySelf: 'Менеджер может назначить только себя.',
+    paymentMethodLocked: 'Способ оплаты меняют только администратор и бухгалтер.',
+    paymentsLocked: 'Оплаты вносят и меняют только администратор и бухгалтер.',
+    paymentStatusLocked: 'Статус оплаты меняют только администратор и бухгалтер.',
+    /** The seat and route changes (issue 18 "Seats"). */
+    seatChanged: 'Место успешно изменено!',
+    notApplicationSeat: 'Это место не относится к заявке.',
+    arrivalAfterDeparture: 'Пункт прибытия должен быть после пункта отправления.',
+    /** The list and its row actions (spec 03 §2.1, §8; issue 19). */
+    listTitle: 'Заявки',
+    listSubtitle: 'Список заявок',
+    clientOrAgency: 'Укажите либо клиента, либо агентство.',
+    cancelConfirm: 'Вы действительно желаете аннулировать заявку?',
+    cancelled: 'Заявка успешно аннулирована',
+    cancelFailed: 'Произошла ошибка при аннулировании',
+    alreadyCancelled: 'Заявка уже аннулирована.',
+    deleted: 'Заявка удалена',
+    deleteHasPayments: 'Заявку с оплатами или выплатами поставщикам удалить нельзя.',
+    deleteOnlyAdministrator: 'Удалять заявки может только администратор.',
+    /** What the editor reads besides the application, when it cannot be read (issue 26): said in its place, with 'Повторить'. */
+    productReadFailed: 'Не удалось загрузить данные продукта',
+    productsReadFailed: 'Не удалось загрузить данные отелей и транспорта заявки',
+    takenSeatsReadFailed: 'Не удалось загрузить занятые места',
+    totalsFailed: 'Не удалось пересчитать итоги',
+    /** The totals of a form the pricing refused (a 422): only empty required fields, or the first reason. */
+    totalsWaitRequired: 'Итоги посчитаются, когда будут заполнены обязательные поля.',
+    totalsRefused: (reason: string) => `Итоги не посчитаны: ${reason}`,
+    /** A cancelled application in the editor: what it still takes (the rule table's `whenCancelled`). */
+    cancelledNotice: 'Заявка аннулирована: изменить можно только оплаты и выплаты поставщикам.',
+  },
+  /** The applications list screen (spec 03 §2.1; issue 19): its labels beyond the spec's quoted texts. */
+  applicationList: {
+    sendMessage: 'Отправить сообщение',
+    cancel: 'Аннулировать',
+    editedFromFront: 'Изменена на сайте',
+    requesterInactive: 'Заказчик неактивен',
+    forth: 'Туда',
+    back: 'Обратно',
+    transferForth: 'Трансфер туда',
+    transferBack: 'Трансфер обратно',
+    total: 'Итого',
+    agencyTotal: 'Агентству',
+    paid: 'Оплачено',
+    toPay: 'К оплате',
+    resetFilters: 'Сбросить фильтры',
+    selectRow: (number: string) => `Выбрать заявку №${number}`,
+  },
+  /** The chat with the requester and the bulk message (spec 03 §2.2, §8; issue 19). */
+  applicationChat: {
+    title: (number: string, requester: string) => `Заявка №${number}. Чат с ${requester}`,
+    empty: 'Сообщений нет',
+    sent: 'Сообщение отправлено',
+    sendFailed: 'Произошла ошибка при отправке сообщения',
+    bulkFailed: 'Произошла ошибка при Отправке сообщения',
+    readAllFailed: 'Произошла ошибка',
+    bulkTitle: 'Отправка сообщения',
+    chatButton: 'Чат',
+    send: 'Отправить',
+    placeholder: 'Сообщение',
+    unreadTitle: (count: number) => `Непрочитанных сообщений: ${count}`,
+    sentAt: 'Отправлено',
+    readAt: 'Прочитано',
+    notRead: 'Не прочитано',
+    requesterInactive: 'Заказчик неактивен: сообщения ему не отправляются.',
+    notOfRequesterType: 'Заявка не от заказчика этого типа.',
+    unknownApplication: 'Заявка не найдена.',
+    noneActive: 'Все выбранные заказчики неактивны: сообщение не отправлено.',
+    skippedInactive: (count: number) => `Не отправлено заказчикам, которые неактивны: ${count}`,
+  },
+} as const;

@@ -1,0 +1,29 @@
+/** Imports and the dashboard (spec 01 §2.14, §2.15, §8). Part of MESSAGES (../messages.ts). */
+export const IMPORT_MESSAGES = {
+  /** Spec 01 §2.14, §2.15, §8 (imports and the dashboard): quoted in English, shown in Russian. */
+  imports: {
+    title: 'Импорты', // spec: 'Imports'
+    subtitle: 'список импортов', // spec: 'list of imports'
+    editTitle: 'Редактирование', // spec: 'Editing'
+    addTitle: 'Добавление', // spec: 'Adding'
+    updateVendorData: 'Обновить данные поставщиков', // spec: 'update vendor data'
+    restart: 'Перезапустить импорты', // spec: 'restart imports'
+    selectAll: 'Выбрать все', // spec: 'Select all'
+    clearSelection: 'Очистить выбор', // spec: 'Clear selection'
+    saved: 'Импорт успешно сохранён', // spec: 'Import saved successfully'
+    restarted: 'Импорты перезапущены', // spec: 'Imports restarted'
+    updating: 'Данные обновляются', // spec: 'Data is being updated'
+    unavailable: 'Сервис недоступен, попробуйте позже', // spec: 'Service unavailable, try again later'
+    failed: 'Произошла ошибка', // spec: 'An error occurred'
+  },
+  dashboard: {
+    title: 'Главная', // spec: 'Dashboard'
+    statusFilter: 'Выберите статус заявки', // spec: 'choose application status'
+    all: 'Все', // spec: 'All'
+    excursion: 'Экскурсионная', // spec: 'Excursion'
+    flight: 'Рейс', // spec: 'Flight'
+    sum: 'Итого', // spec: 'Sum'
+    loading: 'Загрузка…', // spec: 'Loading'
+    noData: 'Нет данных', // spec: 'no data'
+  },
+} as const;
