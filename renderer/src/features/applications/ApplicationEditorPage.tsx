@@ -36,6 +36,7 @@ import { TransportTab } from './tabs/TransportTab';
 import { VendorRequestTab } from './tabs/VendorRequestTab';
 import { useMarkWatched } from './useMarkWatched';
 import { useTotals } from './useTotals';
+import { roleMayChange, type ApplicationField } from '@shared/applications/field-rules';
 import './applications.css';
 
 const A = MESSAGES.applications;
@@ -68,6 +69,7 @@ export function ApplicationEditorPage() {
   useMarkWatched(stored?.id);
 
   const privileged = role === Role.Administrator || role === Role.Accountant;
+  const mayChange = (field: ApplicationField) => role !== undefined && roleMayChange(field, role);
   // A stored application says what its reader may change; a new one follows the same shared rules.
   const may = stored
     ? { price: stored.can_edit_price, agencyCommission: stored.can_edit_agency_commission, prepayment: stored.can_edit_prepayment }
@@ -102,7 +104,7 @@ export function ApplicationEditorPage() {
         tabs={
           props
             ? [
-                { id: 'general', title: 'Основное', owns: generalOwns, panel: <GeneralTab {...props} may={may} privileged={privileged} stored={stored !== undefined} assignedUserId={stored?.user_id ?? null} totals={totals} paymentStatusName={stored?.payment_status_name ?? data?.payment_statuses[0]?.name ?? ''} /> },
+                { id: 'general', title: 'Основное', owns: generalOwns, panel: <GeneralTab {...props} may={may} privileged={privileged} mayChange={mayChange} stored={stored !== undefined} assignedUserId={stored?.user_id ?? null} totals={totals} paymentStatusName={stored?.payment_status_name ?? data?.payment_statuses[0]?.name ?? ''} /> },
                 { id: 'accommodations', title: 'Проживание', owns: APPLICATION_TAB_OWNS.accommodations, hidden: !shows(offers?.accommodations, props.form.accommodations.length > 0), panel: <AccommodationsTab {...props} product={product.data} /> },
                 { id: 'transport', title: 'Транспорт', owns: APPLICATION_TAB_OWNS.transport, hidden: !shows(offers?.transport, Boolean(props.form.transport_forth || props.form.transport_back)), panel: <TransportTab {...props} product={product.data} applicationId={stored?.id} stored={stored} onChanged={editor.retry} /> },
                 { id: 'transfers', title: 'Трансферы', owns: APPLICATION_TAB_OWNS.transfers, hidden: !shows(offers?.transfers, Boolean(props.form.transfer_forth || props.form.transfer_back)), panel: <TransfersTab {...props} /> },

@@ -5,9 +5,10 @@
  */
 import { Callout, Card, FormGroup, H5, HTMLTable, Intent, Spinner } from '@blueprintjs/core';
 import { ApplicationStatus, APPLICATION_LIMITS, RequesterType } from '@shared/applications/constants';
+import type { ApplicationField } from '@shared/applications/field-rules';
 import { APPLICATION_PATHS } from '@shared/applications/paths';
-import { formatMoney } from '@shared/format';
 import { MESSAGES } from '@shared/messages';
+import { formatMoney } from '@shared/format';
 import { FormFields } from '../../../common/form/fields';
 import { NumberField } from '../../../common/form/NumberField';
 import { PickerField } from '../../../common/form/PickerField';
@@ -23,13 +24,15 @@ interface Props extends TabProps {
   assignedUserId: number | null;
   /** The administrator and the accountant see every payment method (§6). */
   privileged: boolean;
+  /** Whether the signed-in role may change a field (the rule table, shared/applications/field-rules.ts). */
+  mayChange: (field: ApplicationField) => boolean;
   totals: TotalsState;
   paymentStatusName: string;
 }
 
 const CHILD_AGE_MAX = 17;
 
-export function GeneralTab({ form, update, errors, data, may, privileged, stored, assignedUserId, totals, paymentStatusName }: Props) {
+export function GeneralTab({ form, update, errors, data, may, privileged, mayChange, stored, assignedUserId, totals, paymentStatusName }: Props) {
   const fieldsForm = { values: form, setValue: update, errors };
   const methods = data.payment_methods.filter((method) => privileged || method.types.includes(form.requester_type) || method.id === form.payment_method);
   // The cancelled status is set by the cancel action only; the others are offered.
@@ -68,8 +71,8 @@ export function GeneralTab({ form, update, errors, data, may, privileged, stored
                 label: 'Способ оплаты',
                 clearable: true,
                 options: { items: methods.map(({ id, name }) => ({ id, name })) },
-                // Once saved, only the administrator and the accountant change it (§5, §6).
-                locked: () => stored && !privileged,
+                // Once saved, only the roles of the rule table change it (§5, §6: the administrator and the accountant).
+                locked: () => stored && !mayChange('payment_method'),
               },
             ]}
             form={fieldsForm}
@@ -129,7 +132,7 @@ export function GeneralTab({ form, update, errors, data, may, privileged, stored
           </FormGroup>
         )}
         <FormFields fields={[{ kind: 'textarea', name: 'comment', label: 'Комментарий', rows: 3 }]} form={fieldsForm} editing />
-        {form.status === ApplicationStatus.Cancelled && <Callout intent={Intent.WARNING}>Заявка аннулирована.</Callout>}
+        {form.status === ApplicationStatus.Cancelled && <Callout intent={Intent.WARNING}>{MESSAGES.applications.cancelledNotice}</Callout>}
       </div>
       <TotalsBlock {...totals} agency={form.requester_type === RequesterType.Agency} />
     </div>
