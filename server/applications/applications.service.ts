@@ -15,7 +15,8 @@ import { parsePayload } from '../common/aggregate/payload.js';
 import type { AuthUser } from '../common/auth/decorators.js';
 import { notFound, parseInput } from '../common/http/errors.js';
 import { loadGround, type Sql } from './application-ground.js';
-import { APPLICATION_AGGREGATE, applicationRecord, totalsOf } from './application.aggregate.js';
+import { APPLICATION_AGGREGATE } from './aggregate/declaration.js';
+import { applicationRecord, totalsOf } from './aggregate/read.js';
 import { groundRequest, priceForm, type PricedForm } from './application-rules.js';
 import type { PricingResult } from './pricing/index.js';
 
@@ -35,10 +36,10 @@ export class ApplicationsService {
     const [stored] = await readAggregates(manager, APPLICATION_AGGREGATE, [id]);
     if (!stored) throw notFound();
     const seats = await manager.query<ApplicationRecord['seats_forth']>(SEATS_SQL, [id]);
-    const status = Number(stored.row.status);
-    const hasPayments = (stored.collections.payments ?? []).length > 0;
+    const status = stored.row.status;
+    const hasPayments = stored.collections.payments.length > 0;
     // Deletable while nothing was paid either way (the list's `can_delete`, issue 19).
-    const hasVendorPayments = (stored.collections.vendor_payments ?? []).length > 0;
+    const hasVendorPayments = stored.collections.vendor_payments.length > 0;
     return applicationRecord(stored, {
       seats,
       canEditPrice: canEditPrice(status, hasPayments, isPrivileged(viewer)),
@@ -108,6 +109,6 @@ export class ApplicationsService {
 
 /** The totals block of the engine's result (the same shape GET's `totals` answers). */
 export function totalsFromResult(result: PricingResult): ApplicationTotals {
-  return totalsOf(result as unknown as Record<string, unknown>);
+  return totalsOf(result);
 }
 

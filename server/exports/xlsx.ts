@@ -84,7 +84,7 @@ function cellValue(type: XlsxCellType, value: unknown): string | number | Date |
  * a shared one, so the row's style id is looked up once, not once per row.
  */
 const styleRow = (row: Row, style: Partial<Style>) => {
-  (row as unknown as { style: Partial<Style> }).style = style;
+  Object.assign(row, { style });
 };
 
 /** Resolves when `output` can take more, or rejects when the download went away meanwhile. */

@@ -5,18 +5,22 @@
  */
 import type pg from 'pg';
 
-/** SQL types of a table's columns, as unnest's arrays are cast (`integer`, `text`, `date`, `numeric`, …). */
+/**
+ * SQL types of a table's columns, as unnest's arrays are cast (`integer`, `text`, `date`, `numeric`, …);
+ * an aggregate declaration's columns may stand here as they are (its `?` of a nullable column is dropped).
+ */
 export type ColumnTypes = Record<string, string>;
 
 export class BulkRows<Types extends ColumnTypes> {
-  private readonly columns: { [Column in keyof Types]: unknown[] };
+  /** Each column's values, in the rows' order. */
+  private readonly columns = new Map<keyof Types & string, unknown[]>();
   private count = 0;
 
   constructor(
     readonly table: string,
     readonly types: Types,
   ) {
-    this.columns = Object.fromEntries(Object.keys(types).map((column) => [column, []])) as unknown as { [Column in keyof Types]: unknown[] };
+    for (const column of Object.keys(types)) this.columns.set(column, []);
   }
 
   get length(): number {
@@ -25,7 +29,7 @@ export class BulkRows<Types extends ColumnTypes> {
 
   /** One row: every column given (null where empty). */
   push(row: { [Column in keyof Types]: unknown }): void {
-    for (const column of Object.keys(this.types) as (keyof Types)[]) this.columns[column].push(row[column] ?? null);
+    for (const [column, values] of this.columns) values.push(row[column] ?? null);
     this.count++;
   }
 
@@ -33,17 +37,17 @@ export class BulkRows<Types extends ColumnTypes> {
    * Replaces the values of `column` — indices into `values`, given while the rows were built before
    * their ids (or numbers) were known — by those values (null stays null).
    */
-  remap(column: keyof Types, values: readonly unknown[]): void {
-    this.columns[column] = this.columns[column].map((value) => (value === null ? null : values[value as number]!));
+  remap(column: keyof Types & string, values: readonly unknown[]): void {
+    this.columns.set(column, this.columns.get(column)!.map((value) => (value === null ? null : values[Number(value)]!)));
   }
 
   /** Writes the rows, `slice` at a time. */
   async insert(sql: pg.Client, slice = 20_000): Promise<void> {
-    const names = Object.keys(this.types);
+    const names = [...this.columns.keys()];
     const statement = `INSERT INTO ${this.table} (${names.join(', ')})
-      SELECT * FROM unnest(${names.map((name, index) => `$${index + 1}::${this.types[name]}[]`).join(', ')})`;
+      SELECT * FROM unnest(${names.map((name, index) => `$${index + 1}::${this.types[name]!.replace(/\?$/, '')}[]`).join(', ')})`;
     for (let start = 0; start < this.count; start += slice) {
-      await sql.query(statement, names.map((name) => this.columns[name as keyof Types].slice(start, start + slice)));
+      await sql.query(statement, [...this.columns.values()].map((values) => values.slice(start, start + slice)));
     }
   }
 }

@@ -37,9 +37,9 @@ const PLACES = ['Сочи', 'Анапа', 'Геленджик', 'Кислово�
 
 const SERVICE_TYPES = { id: 'integer', name: 'varchar', class: 'smallint', vendor_id: 'integer', description: 'text' };
 // The columns as the aggregate declares them, with the keys it writes itself.
-const PERIODS = TOUR_SERVICE_AGGREGATE.collections.dates!;
-const DATE_TYPES = { id: 'integer', service_id: 'integer', ...PERIODS.columns } as Record<'id' | 'service_id' | 'date_from' | 'date_to' | 'vendor_price' | 'adult_price' | `commission_${'adult' | 'child'}_${'type' | 'sum'}`, string>;
-const CHILD_TYPES = { date_id: 'integer', ...PERIODS.links!.child_prices!.columns } as Record<'date_id' | 'age_from' | 'age_to' | 'price' | 'position', string>;
+const PERIODS = TOUR_SERVICE_AGGREGATE.collections.dates;
+const DATE_TYPES = { id: 'integer', service_id: 'integer', ...PERIODS.columns };
+const CHILD_TYPES = { date_id: 'integer', ...PERIODS.links.child_prices.columns };
 
 export const tourServicesKind: FakeDataKind = {
   name: 'tour_services',
