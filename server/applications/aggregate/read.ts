@@ -1,11 +1,11 @@
 /**
  * The stored application (./declaration.ts, read by the kit's reader) as the editor reads it
  * (shared/applications/types.ts `ApplicationRecord`): the form's fields, the names it shows and its
- * figures.
+ * figures. Money leaves as JSON numbers with at most two decimals (`moneyNumber`, ARCHITECTURE.md §3).
  */
 import { APPLICATION_STATUSES, APPLICATION_TYPES, PAYMENT_STATUSES, type Leg, type ServiceLineKind } from '../../../shared/applications/constants.js';
 import type { ApplicationRecord, ApplicationSeat, ApplicationServiceLine, ApplicationTotals, ApplicationTransportItem } from '../../../shared/applications/types.js';
-import { moneyNumber, moneyText, type MoneyLike } from '../../../shared/money.js';
+import { moneyNumber, type MoneyLike } from '../../../shared/money.js';
 import type { StoredAggregate } from '../../common/aggregate/declaration.js';
 import { APPLICATION_AGGREGATE, PRODUCT_OF_TYPE } from './declaration.js';
 
@@ -27,13 +27,13 @@ export type TotalsSource = { [Key in Exclude<keyof ApplicationTotals, 'max_disco
 /** The totals block (GET's `totals`, calc-totals' reply). */
 export function totalsOf(source: TotalsSource): ApplicationTotals {
   return {
-    estimated_price_without_discount: moneyText(source.estimated_price_without_discount),
-    price_without_discount: moneyText(source.price_without_discount),
-    discount: moneyText(source.discount),
+    estimated_price_without_discount: moneyNumber(source.estimated_price_without_discount),
+    price_without_discount: moneyNumber(source.price_without_discount),
+    discount: moneyNumber(source.discount),
     max_discount: source.max_discount,
-    price_total: moneyText(source.price_total),
-    agency_commission: moneyText(source.agency_commission),
-    agency_to_pay: moneyText(source.agency_to_pay),
+    price_total: moneyNumber(source.price_total),
+    agency_commission: moneyNumber(source.agency_commission),
+    agency_to_pay: moneyNumber(source.agency_to_pay),
   };
 }
 
@@ -59,10 +59,10 @@ export function applicationRecord(stored: StoredApplication, extras: ReadExtras)
       to_city: { id: item.to_city_id, name: item.to_city.name },
       start_at: item.start_at,
       finish_at: item.finish_at,
-      price_without_discount: moneyText(item.price_without_discount),
-      discount_application: moneyText(item.discount_application),
-      price_total: moneyText(item.total_after_discount),
-      agency_commission: moneyText(item.agency_commission),
+      price_without_discount: moneyNumber(item.price_without_discount),
+      discount_application: moneyNumber(item.discount_application),
+      price_total: moneyNumber(item.total_after_discount),
+      agency_commission: moneyNumber(item.agency_commission),
       payload: source(item.payload),
     };
   };
@@ -79,8 +79,8 @@ export function applicationRecord(stored: StoredApplication, extras: ReadExtras)
         id: line.id,
         serviceable_id: line.tour_service_id ?? line.hotel_service_id ?? 0,
         count: line.count,
-        price: moneyText(line.price),
-        price_total: moneyText(line.price_total),
+        price: moneyNumber(line.price),
+        price_total: moneyNumber(line.price_total),
       }));
   const seatsOf = (leg: Leg) => extras.seats.filter((seat) => seat.leg === leg);
   return {
