@@ -9,13 +9,16 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { canEditAgencyCommission, canEditPrepayment, canEditPrice } from '../../shared/applications/constants.js';
 import { applicationSchema, calcTotalsSchema } from '../../shared/applications/schema.js';
 import type { ApplicationRecord, ApplicationTotals, ApplicationTransportItem } from '../../shared/applications/types.js';
+import { moneyNumber } from '../../shared/money.js';
 import { Role } from '../../shared/roles.js';
 import { readAggregates } from '../common/aggregate/aggregate-store.js';
+import { keyed } from '../common/aggregate/declaration.js';
 import { parsePayload } from '../common/aggregate/payload.js';
 import type { AuthUser } from '../common/auth/decorators.js';
 import { notFound, parseInput } from '../common/http/errors.js';
 import { loadGround, type Sql } from './application-ground.js';
-import { APPLICATION_AGGREGATE, applicationRecord, totalsOf } from './application.aggregate.js';
+import { APPLICATION_AGGREGATE } from './aggregate/declaration.js';
+import { applicationRecord, totalsOf } from './aggregate/read.js';
 import { groundRequest, priceForm, type PricedForm } from './application-rules.js';
 import type { PricingResult } from './pricing/index.js';
 
@@ -23,6 +26,10 @@ const SEATS_SQL = `
   SELECT b.id, b.number, b.transport_id, b.leg, b.tourist_id,
     CASE WHEN t.id IS NULL THEN NULL ELSE t.last_name || ' ' || t.first_name || coalesce(' ' || t.patronymic, '') END AS tourist_name
   FROM seat_bookings b LEFT JOIN tourists t ON t.id = b.tourist_id WHERE b.application_id = $1 ORDER BY b.leg DESC, b.number`;
+
+/** A transport item's share of the totals. */
+const SHARE_FIELDS = ['price_without_discount', 'discount_application', 'price_total', 'agency_commission'] as const;
+type ShareField = (typeof SHARE_FIELDS)[number];
 
 const isPrivileged = (user: { role: number }) => user.role === Role.Administrator || user.role === Role.Accountant;
 
@@ -35,10 +42,10 @@ export class ApplicationsService {
     const [stored] = await readAggregates(manager, APPLICATION_AGGREGATE, [id]);
     if (!stored) throw notFound();
     const seats = await manager.query<ApplicationRecord['seats_forth']>(SEATS_SQL, [id]);
-    const status = Number(stored.row.status);
-    const hasPayments = (stored.collections.payments ?? []).length > 0;
+    const status = stored.row.status;
+    const hasPayments = stored.collections.payments.length > 0;
     // Deletable while nothing was paid either way (the list's `can_delete`, issue 19).
-    const hasVendorPayments = (stored.collections.vendor_payments ?? []).length > 0;
+    const hasVendorPayments = stored.collections.vendor_payments.length > 0;
     return applicationRecord(stored, {
       seats,
       canEditPrice: canEditPrice(status, hasPayments, isPrivileged(viewer)),
@@ -56,7 +63,7 @@ export class ApplicationsService {
 
   /** A transport item as the application's GET answers it (the route change's reply). */
   async transportItem(manager: EntityManager, id: number): Promise<ApplicationTransportItem> {
-    const [row] = await manager.query<ApplicationTransportItem[]>(
+    const [row] = await manager.query<(Omit<ApplicationTransportItem, ShareField> & Record<ShareField, string>)[]>(
       `SELECT i.id, i.transport_id, tr.name AS transport_name, i.departure_date::text AS departure_date, i.from_route_id, i.to_route_id,
               json_build_object('id', fc.id, 'name', fc.name) AS from_city, json_build_object('id', tc.id, 'name', tc.name) AS to_city,
               i.start_at::text AS start_at, i.finish_at::text AS finish_at, i.price_without_discount, i.discount_application,
@@ -68,7 +75,9 @@ export class ApplicationsService {
         WHERE i.id = $1`,
       [id],
     );
-    return row!;
+    const item = row!;
+    // The driver reads numeric as text: money leaves as a number, as GET sends it.
+    return { ...item, ...keyed(SHARE_FIELDS, (field) => moneyNumber(item[field])) };
   }
 
   /**
@@ -108,6 +117,6 @@ export class ApplicationsService {
 
 /** The totals block of the engine's result (the same shape GET's `totals` answers). */
 export function totalsFromResult(result: PricingResult): ApplicationTotals {
-  return totalsOf(result as unknown as Record<string, unknown>);
+  return totalsOf(result);
 }
 

@@ -56,13 +56,13 @@ describe('the pinned hotel example through the API', () => {
   it('prices 2 adults and 1 child for 3 nights at 3 000 / 1 500 with the hotel’s 10 % at 24 750, stores the totals, the line’s share and the breakdown', async () => {
     const application = await created(hotelForm());
     expect(application.totals).toEqual({
-      estimated_price_without_discount: '24750.00',
-      price_without_discount: '24750.00',
-      discount: '0.00',
+      estimated_price_without_discount: 24750,
+      price_without_discount: 24750,
+      discount: 0,
       max_discount: 2250,
-      price_total: '24750.00',
-      agency_commission: '0.00',
-      agency_to_pay: '24750.00',
+      price_total: 24750,
+      agency_commission: 0,
+      agency_to_pay: 24750,
     });
     expect(application.number).toMatch(/^\d{4}-\d{6}$/);
     const stored = await row(application.id);
@@ -94,7 +94,7 @@ describe('the worked examples through the API', () => {
       ],
     });
     const application = await created(hotelForm({ adult_count: 2, child_count: 0, accommodations: [pinnedStay(ground, { start_at: '2027-06-14', finish_at: '2027-06-18', child_count: 0 })] }, ground));
-    expect(application.totals.price_total).toBe('28000.00');
+    expect(application.totals.price_total).toBe(28000);
   });
 
   it('a night no period covers is a 422 on the accommodation’s dates', async () => {
@@ -107,12 +107,12 @@ describe('the worked examples through the API', () => {
       periods: [{ date_from: '2027-06-01', date_to: '2027-06-30', is_total_price: true, total_price: 9000, is_differentiate: true, commission_general_sum: 5, commission_adult_type: 1, commission_adult_sum: 200 }],
     });
     const application = await created(hotelForm({ accommodations: [pinnedStay(ground, { finish_at: '2027-06-12' })] }, ground));
-    expect(application.totals.price_total).toBe('18900.00');
+    expect(application.totals.price_total).toBe(18900);
   });
 
   it('a hotel meal: 700 a person a night with the hotel’s fixed 100, over the pinned stay: 24 750 + 7 200', async () => {
     const application = await created(hotelForm({ accommodations: [pinnedStay(hotel, { meal_id: hotel.mealId })] }));
-    expect(application.totals.price_total).toBe('31950.00');
+    expect(application.totals.price_total).toBe(31950);
     const categories = await app.db.query(`SELECT category, price FROM application_category_totals WHERE application_id = $1 ORDER BY category`, [application.id]);
     expect(categories).toEqual([
       { category: 'accommodation', price: '24750.00' },
@@ -122,8 +122,8 @@ describe('the worked examples through the API', () => {
 
   it('hotel services: 500 × 2 — the line stores its price read from the service, count × price, and the services’ column', async () => {
     const application = await created(hotelForm({ services: [{ serviceable_id: hotel.serviceId, count: '2', price: 1 }] }));
-    expect(application.totals.price_total).toBe('25750.00');
-    expect(application.services).toEqual([expect.objectContaining({ serviceable_id: hotel.serviceId, count: 2, price: '500.00', price_total: '1000.00' })]);
+    expect(application.totals.price_total).toBe(25750);
+    expect(application.services).toEqual([expect.objectContaining({ serviceable_id: hotel.serviceId, count: 2, price: 500, price_total: 1000 })]);
     const [line] = await app.db.query(`SELECT price, price_total, net FROM application_services WHERE application_id = $1`, [application.id]);
     expect(line).toEqual({ price: '500.00', price_total: '1000.00', net: '1000.00' });
     expect((await row(application.id)).services_price).toBe('1000.00');
@@ -154,27 +154,27 @@ describe('the worked examples through the API', () => {
   it('the discount cap: at most the price over the net (2 250); 2 250 gives 22 500, 2 251 is refused', async () => {
     expect(await refused(create(hotelForm({ discount: 2251 })))).toEqual({ discount: [A.discountMax(2250)] });
     const application = await created(hotelForm({ discount: '2250' }));
-    expect(application.totals).toMatchObject({ discount: '2250.00', price_total: '22500.00' });
+    expect(application.totals).toMatchObject({ discount: 2250, price_total: 22500 });
   });
 
   it('a new manual price replaces the estimate and resets the discount to 0', async () => {
     const application = await created(hotelForm({ discount: 1000 }));
-    expect(application.totals.price_total).toBe('23750.00');
+    expect(application.totals.price_total).toBe(23750);
     const saved = await update(application.id, { ...application, manual_price_without_discount: 30000, discount: 1000 });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-    expect(saved.body.data.totals).toMatchObject({ estimated_price_without_discount: '24750.00', price_without_discount: '30000.00', discount: '0.00', price_total: '30000.00' });
+    expect(saved.body.data.totals).toMatchObject({ estimated_price_without_discount: 24750, price_without_discount: 30000, discount: 0, price_total: 30000 });
     expect(saved.body.data.discount).toBe(0);
     // The same manual price again keeps a discount given now.
     const again = await update(application.id, { ...saved.body.data, discount: 500 });
-    expect(again.body.data.totals).toMatchObject({ discount: '500.00', price_total: '29500.00' });
+    expect(again.body.data.totals).toMatchObject({ discount: 500, price_total: 29500 });
   });
 
   it('both agency commission types: 12 % of the price total, and a fixed 1 500; the agency user is the agency’s own', async () => {
     const percent = await created(hotelForm({ requester_type: 'agency', requester_id: people.agencyId, agency_user_id: people.agencyUserId }));
-    expect(percent.totals).toMatchObject({ price_total: '24750.00', agency_commission: '2970.00', agency_to_pay: '21780.00' });
+    expect(percent.totals).toMatchObject({ price_total: 24750, agency_commission: 2970, agency_to_pay: 21780 });
     expect((await row(percent.id)).search_text).toContain(people.agencyUserName);
     const fixed = await created(hotelForm({ requester_type: 'agency', requester_id: people.fixedAgencyId }));
-    expect(fixed.totals).toMatchObject({ agency_commission: '1500.00', agency_to_pay: '23250.00' });
+    expect(fixed.totals).toMatchObject({ agency_commission: 1500, agency_to_pay: 23250 });
     const foreignUser = await refused(create(hotelForm({ requester_type: 'agency', requester_id: people.fixedAgencyId, agency_user_id: people.agencyUserId })));
     expect(foreignUser.agency_user_id).toEqual([MESSAGES.validation.oneOf]);
     expect((await refused(create(hotelForm({ requester_id: 2147483000 })))).requester_id).toEqual([MESSAGES.validation.oneOf]);
@@ -195,12 +195,12 @@ describe('the worked examples through the API', () => {
     };
     const application = await created(form);
     // 29 500 (tour) + 16 200 (2 nights, 200 a person a night) + 3 960 (meal on days 1 and 2 for 3).
-    expect(application.totals.price_total).toBe('49660.00');
+    expect(application.totals.price_total).toBe(49660);
     expect((await row(application.id)).tour_id).toBe(tour.tourId);
     expect((await refused(create({ ...form, tour_date: '2027-06-11' }))).tour_date).toEqual([A.notOfProduct]);
     // The tour's service priced by its period: 1 000 + 10 % = 1 100 a unit.
     const withService = await created({ ...form, meals: [], additional_services: [{ serviceable_id: tour.serviceId, count: 2 }] });
-    expect(withService.additional_services).toEqual([expect.objectContaining({ price: '1100.00', price_total: '2200.00' })]);
+    expect(withService.additional_services).toEqual([expect.objectContaining({ price: 1100, price_total: 2200 })]);
     expect((await row(withService.id)).additional_services_price).toBe('2200.00');
 
     // The tour and its meal are in use now: the tour's delete and the meal's removal through the tour editor are refused, not a 500.
@@ -223,7 +223,7 @@ describe('the worked examples through the API', () => {
       accommodations: [pinnedStay()],
       transfer_forth: { from_city_id: hotel.cityId, to_city_id: hotel.cityId, transfer_type: 2, start_at: '2027-06-09', finish_at: '2027-06-10' },
     });
-    expect(application.totals.price_total).toBe('28125.00');
+    expect(application.totals.price_total).toBe(28125);
     // The earliest start of accommodations, transport items and transfers.
     expect(application.start_date).toBe('2027-06-09');
     expect((await admin.delete(`/api/sea-tours/${seaTourId}`)).status).toBe(403);
@@ -261,7 +261,7 @@ describe('who may change what', () => {
     expect(errors).toEqual({ discount: [A.priceLocked], manual_price_without_discount: [A.priceLocked] });
     const byAccountant = await update(application.id, { ...confirmed.body.data, discount: 100 }, accountant);
     expect(byAccountant.status, JSON.stringify(byAccountant.body)).toBe(200);
-    expect(byAccountant.body.data.totals.price_total).toBe('24650.00');
+    expect(byAccountant.body.data.totals.price_total).toBe(24650);
     expect(byAccountant.body.data.can_edit_price).toBe(true);
   });
 
@@ -274,7 +274,7 @@ describe('who may change what', () => {
     const inWork = (await update(application.id, { ...application, status: 2 })).body.data;
     const commission = await update(application.id, { ...inWork, manual_agency_commission: 100 });
     expect(commission.status, JSON.stringify(commission.body)).toBe(200);
-    expect(commission.body.data.totals).toMatchObject({ agency_commission: '100.00', agency_to_pay: '24650.00' });
+    expect(commission.body.data.totals).toMatchObject({ agency_commission: 100, agency_to_pay: 24650 });
     const confirmed = (await update(application.id, { ...commission.body.data, status: 3 })).body.data;
     const prepaid = await update(application.id, { ...confirmed, prepayment: '1000.50' });
     expect(prepaid.status, JSON.stringify(prepaid.body)).toBe(200);
@@ -400,13 +400,13 @@ describe('calc-totals', () => {
     expect(response.status, JSON.stringify(response.body)).toBe(200);
     // 24 750 + 1 000 − 750 = 25 000, 12 % of it 3 000.
     expect(response.body.data).toEqual({
-      estimated_price_without_discount: '25750.00',
-      price_without_discount: '25750.00',
-      discount: '750.00',
+      estimated_price_without_discount: 25750,
+      price_without_discount: 25750,
+      discount: 750,
       max_discount: 2250,
-      price_total: '25000.00',
-      agency_commission: '3000.00',
-      agency_to_pay: '22000.00',
+      price_total: 25000,
+      agency_commission: 3000,
+      agency_to_pay: 22000,
     });
     expect((await row(application.id)).price_total).toBe('24750.00');
     expect((await accountant.post(`/api/applications/${application.id}/calc-totals`, { discount: 5000 })).status).toBe(422);
@@ -415,7 +415,7 @@ describe('calc-totals', () => {
   it('of a whole unsaved form, as {payload}', async () => {
     const response = await manager.post('/api/applications/calc-totals', toPayloadBody(hotelForm({ discount: 250 })));
     expect(response.status, JSON.stringify(response.body)).toBe(200);
-    expect(response.body.data).toMatchObject({ price_without_discount: '24750.00', discount: '250.00', price_total: '24500.00', max_discount: 2250 });
+    expect(response.body.data).toMatchObject({ price_without_discount: 24750, discount: 250, price_total: 24500, max_discount: 2250 });
     const wrong = await manager.post('/api/applications/calc-totals', toPayloadBody(hotelForm({ accommodations: [pinnedStay(hotel, { adult_count: 9 })] })));
     expect(wrong.status).toBe(422);
     expect(wrong.body.errors['accommodations.0.adult_count']).toEqual([A.roomCap(3)]);

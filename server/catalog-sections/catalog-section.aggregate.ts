@@ -6,27 +6,28 @@
 import type { CatalogSection, SeoContent } from '../../shared/catalog-sections/schema.js';
 import type { CatalogSectionRecord } from '../../shared/catalog-sections/types.js';
 import { storageUrl } from '../../shared/files.js';
-import { joinPath, type AggregateDeclaration, type AggregateNode, type StoredNode } from '../common/aggregate/declaration.js';
+import { defineAggregate, joinPath, namedReference, narrow, type AggregateNode, type StoredAggregate } from '../common/aggregate/declaration.js';
 
-export const CATALOG_SECTION_AGGREGATE: AggregateDeclaration = {
+export const CATALOG_SECTION_AGGREGATE = defineAggregate({
   table: 'catalog_sections',
   columns: {
     name: 'varchar',
     slug: 'varchar',
-    description: 'text',
-    catalog_section_id: 'integer',
-    banner: 'varchar',
-    image: 'varchar',
+    description: 'text?',
+    catalog_section_id: 'integer?',
+    banner: 'varchar?',
+    image: 'varchar?',
     is_active: 'boolean',
     exclusive: 'boolean',
     sort: 'smallint',
-    price: 'varchar',
-    seo_h1: 'varchar',
-    seo_title: 'varchar',
-    seo_description: 'varchar',
-    seo_content: 'jsonb',
+    price: 'varchar?',
+    seo_h1: 'varchar?',
+    seo_title: 'varchar?',
+    seo_description: 'varchar?',
+    // A row written before the blocks existed holds '{}' (the default): the reader fills the blocks in.
+    seo_content: narrow<Partial<SeoContent>>()('jsonb'),
   },
-  references: { parent: { table: 'catalog_sections', via: 'catalog_section_id', columns: ['id', 'name'] } },
+  references: { parent: namedReference('catalog_sections', 'catalog_section_id') },
   uploads: ['banner', 'image'],
   collections: {},
   links: {
@@ -36,10 +37,10 @@ export const CATALOG_SECTION_AGGREGATE: AggregateDeclaration = {
       parentColumn: 'section_id',
       columns: { tour_id: 'integer', title: 'varchar', price: 'varchar', position: 'smallint' },
       orderBy: 'position',
-      references: { tour: { table: 'tours', via: 'tour_id', columns: ['id', 'name', 'slug'] } },
+      references: { tour: { table: 'tours', via: 'tour_id', columns: { id: 'integer', name: 'varchar', slug: 'varchar' } } },
     },
   },
-};
+});
 
 /** The rows of a validated section (its slug already decided). */
 export function catalogSectionNode(section: CatalogSection & { slug: string }): AggregateNode {
@@ -51,43 +52,32 @@ export function catalogSectionNode(section: CatalogSection & { slug: string }): 
   };
 }
 
-const url = (path: unknown) => (typeof path === 'string' ? storageUrl(path) : null);
+const url = (path: string | null) => (path === null ? null : storageUrl(path));
 
 /** GET /api/catalog-sections/{id}: the body's fields with the parent's and tours' names and the images' URLs. */
-export function catalogSectionRecord(stored: StoredNode, canDelete: boolean): CatalogSectionRecord {
+export function catalogSectionRecord(stored: StoredAggregate<typeof CATALOG_SECTION_AGGREGATE>, canDelete: boolean): CatalogSectionRecord {
   const row = stored.row;
   return {
-    id: row.id as number,
-    version: row.version as number,
-    name: row.name as string,
-    slug: row.slug as string,
-    description: row.description as string | null,
-    catalog_section_id: row.catalog_section_id as number | null,
-    parent: (row.parent as CatalogSectionRecord['parent']) ?? null,
-    banner: row.banner as string | null,
+    id: row.id,
+    version: row.version,
+    name: row.name,
+    slug: row.slug,
+    description: row.description,
+    catalog_section_id: row.catalog_section_id,
+    parent: row.parent,
+    banner: row.banner,
     banner_url: url(row.banner),
-    image: row.image as string | null,
+    image: row.image,
     image_url: url(row.image),
-    is_active: row.is_active as boolean,
-    exclusive: row.exclusive as boolean,
-    sort: row.sort as number,
-    price: row.price as string | null,
-    seo_h1: row.seo_h1 as string | null,
-    seo_title: row.seo_title as string | null,
-    seo_description: row.seo_description as string | null,
-    // A row written before the blocks existed ('{}' by default) reads as empty blocks.
-    seo_content: {
-      top_block: { title: null, text: null },
-      bottom_block: { title: null, text: null },
-      advantages: [],
-      ...(row.seo_content as Partial<SeoContent>),
-    },
-    tours: stored.links.tours!.map((tour) => ({
-      tour_id: tour.tour_id as number,
-      tour: (tour.tour as CatalogSectionRecord['tours'][number]['tour']) ?? null,
-      title: tour.title as string,
-      price: tour.price as string,
-    })),
+    is_active: row.is_active,
+    exclusive: row.exclusive,
+    sort: row.sort,
+    price: row.price,
+    seo_h1: row.seo_h1,
+    seo_title: row.seo_title,
+    seo_description: row.seo_description,
+    seo_content: { top_block: { title: null, text: null }, bottom_block: { title: null, text: null }, advantages: [], ...row.seo_content },
+    tours: stored.links.tours.map((tour) => ({ tour_id: tour.tour_id, tour: tour.tour, title: tour.title, price: tour.price })),
     can_delete: canDelete,
   };
 }

@@ -10,15 +10,20 @@ import { slugOf } from '../../shared/slug.js';
  * The ids of `rows` (each with a `name`) in `table`, inserting those whose name (case-insensitive)
  * is not there yet. `types` gives the SQL type of every column of the rows.
  */
-export async function ensureNamed(sql: pg.Client, table: string, types: Record<string, string>, rows: Record<string, unknown>[]): Promise<Map<string, number>> {
-  const columns = Object.keys(types);
+export async function ensureNamed<Column extends string>(
+  sql: pg.Client,
+  table: string,
+  types: Record<Column | 'name', string>,
+  rows: readonly ({ name: string } & Record<NoInfer<Column>, unknown>)[],
+): Promise<Map<string, number>> {
+  const columns = Object.keys(types) as (Column | 'name')[];
   await sql.query(
     `INSERT INTO ${table} (${columns.join(', ')})
      SELECT * FROM unnest(${columns.map((column, index) => `$${index + 1}::${types[column]}[]`).join(', ')}) AS row (${columns.join(', ')})
       WHERE NOT EXISTS (SELECT 1 FROM ${table} existing WHERE lower(existing.name) = lower(row.name))`,
     columns.map((column) => rows.map((row) => row[column] ?? null)),
   );
-  const names = rows.map((row) => String(row.name));
+  const names = rows.map((row) => row.name);
   const { rows: found } = await sql.query<{ id: number; name: string }>(
     `SELECT DISTINCT ON (lower(name)) id, name FROM ${table} WHERE lower(name) = ANY($1::text[]) ORDER BY lower(name), id`,
     [names.map((name) => name.toLowerCase())],
@@ -68,4 +73,4 @@ export interface FakeVendor {
 const VENDOR_TYPES = { name: 'varchar', address: 'varchar', email: 'varchar', contact_name: 'varchar', contact_phone: 'varchar', inn: 'varchar', ogrn: 'varchar', contract_form: 'varchar', payment_method: 'varchar' };
 
 /** Vendors (suppliers) by name, inserted when missing. */
-export const ensureVendors = (sql: pg.Client, vendors: readonly FakeVendor[]) => ensureNamed(sql, 'vendors', VENDOR_TYPES, vendors as unknown as Record<string, unknown>[]);
+export const ensureVendors = (sql: pg.Client, vendors: readonly FakeVendor[]) => ensureNamed(sql, 'vendors', VENDOR_TYPES, vendors);

@@ -3,61 +3,77 @@
  * the two mappings around it: validated payload → rows to write, stored rows → the editor's shape
  * (the reply of GET /api/hotels/{id}, a superset of the payload).
  */
+import { CommissionType, type AutoConfirmStatus } from '../../shared/commission.js';
 import { HOTEL_COMMISSION_CATEGORIES, PERIOD_COMMISSION_CATEGORIES, ROOM_AGE_LISTS, ROOM_ITEM_LISTS, type RoomAgeList } from '../../shared/hotels/constants.js';
 import type { Hotel, Room } from '../../shared/hotels/schema.js';
 import { storageUrl } from '../../shared/files.js';
 import { moneyNumber } from '../../shared/money.js';
-import { joinPath, type AggregateDeclaration, type AggregateNode, type ColumnTypes, type LinkListDeclaration, type LinkRow, type StoredNode } from '../common/aggregate/declaration.js';
+import {
+  defineAggregate,
+  joinPath,
+  keyed,
+  namedReference,
+  narrow,
+  sameType,
+  valuesOf,
+  type AggregateNode,
+  type ColumnTypes,
+  type ColumnValues,
+  type LinkRow,
+  type StoredAggregate,
+  type StoredChild,
+} from '../common/aggregate/declaration.js';
 
-const commissionColumns = (categories: readonly string[]): ColumnTypes => ({
+const commissionColumns = <const Category extends string>(categories: readonly Category[]) => ({
   commission_general_sum: 'integer',
   is_differentiate: 'boolean',
-  ...Object.fromEntries(categories.flatMap((category) => [
-    [`commission_${category}_type`, 'smallint'],
-    [`commission_${category}_sum`, 'integer'],
-  ])),
-});
+  ...sameType(categories.map((category) => `commission_${category}_type` as const), narrow<CommissionType>()('smallint')),
+  ...sameType(categories.map((category) => `commission_${category}_sum` as const), 'integer'),
+}) as const;
 
-const HOTEL_COLUMNS: ColumnTypes = {
+const HOTEL_COMMISSION_COLUMNS = commissionColumns(HOTEL_COMMISSION_CATEGORIES);
+const PERIOD_COMMISSION_COLUMNS = commissionColumns(PERIOD_COMMISSION_CATEGORIES);
+
+const HOTEL_COLUMNS = {
   city_id: 'integer',
   name: 'varchar',
   slug: 'varchar',
-  address: 'varchar',
-  latitude: 'varchar',
-  longitude: 'varchar',
-  category_type: 'smallint',
-  stars: 'smallint',
-  rating: 'numeric',
-  arrival_time: 'time',
-  departure_time: 'time',
-  vendor_id: 'integer',
-  promotion_id: 'integer',
-  description: 'text',
-  short_description: 'text',
-  info: 'jsonb',
+  address: 'varchar?',
+  latitude: 'varchar?',
+  longitude: 'varchar?',
+  category_type: 'smallint?',
+  stars: 'smallint?',
+  rating: 'numeric?',
+  arrival_time: 'time?',
+  departure_time: 'time?',
+  vendor_id: 'integer?',
+  promotion_id: 'integer?',
+  description: 'text?',
+  short_description: 'text?',
+  info: narrow<string[]>()('jsonb?'),
   is_excursion: 'boolean',
   is_search_priority: 'boolean',
   application_auto_confirm: 'boolean',
-  auto_confirm_status: 'smallint',
-  sea_distance: 'smallint',
-  site_url: 'varchar',
-  site_description: 'varchar',
-  catalog_price: 'numeric',
-  catalog_sort: 'smallint',
-  seo_h1: 'varchar',
-  seo_title: 'varchar',
-  seo_description: 'varchar',
-  ...commissionColumns(HOTEL_COMMISSION_CATEGORIES),
-};
+  auto_confirm_status: narrow<AutoConfirmStatus>()('smallint?'),
+  sea_distance: 'smallint?',
+  site_url: 'varchar?',
+  site_description: 'varchar?',
+  catalog_price: 'numeric?',
+  catalog_sort: 'smallint?',
+  seo_h1: 'varchar?',
+  seo_title: 'varchar?',
+  seo_description: 'varchar?',
+  ...HOTEL_COMMISSION_COLUMNS,
+} as const satisfies ColumnTypes;
 
-const ROOM_COLUMNS: ColumnTypes = {
-  position: 'smallint',
+/** A room's own fields, as the payload and the record name them (its columns besides `position`). */
+const ROOM_FIELDS = {
   type_id: 'integer',
-  description_id: 'integer',
+  description_id: 'integer?',
   accommodation_id: 'integer',
   place_id: 'integer',
   quota: 'boolean',
-  quota_count: 'integer',
+  quota_count: 'integer?',
   adult_count: 'integer',
   child_count: 'integer',
   adv_adult_count: 'integer',
@@ -65,71 +81,79 @@ const ROOM_COLUMNS: ColumnTypes = {
   child_without: 'integer',
   is_children_in_adult_places: 'boolean',
   is_children_in_adv_adult_places: 'boolean',
-  area: 'varchar',
-};
+  area: 'varchar?',
+} as const satisfies ColumnTypes;
+const ROOM_COLUMNS = { position: 'smallint', ...ROOM_FIELDS } as const;
 
-const PERIOD_COLUMNS: ColumnTypes = {
+const PERIOD_COLUMNS = {
   date_from: 'date',
   date_to: 'date',
   is_total_price: 'boolean',
-  total_price: 'integer',
-  adult_price: 'integer',
-  child_price: 'integer',
+  total_price: 'integer?',
+  adult_price: 'integer?',
+  child_price: 'integer?',
   child_without_price: 'integer',
   adv_adult_price: 'integer',
   adv_child_price: 'integer',
-  ...commissionColumns(PERIOD_COMMISSION_CATEGORIES),
-};
+  ...PERIOD_COMMISSION_COLUMNS,
+} as const satisfies ColumnTypes;
 
-const itemLink = (table: string, parentColumn: string, extra: ColumnTypes = { sum: 'numeric' }): LinkListDeclaration => ({
-  table,
-  parentColumn,
-  columns: { item_id: 'integer', ...extra, position: 'smallint' },
-  orderBy: 'position',
-});
-const uploadColumns: ColumnTypes = { path: 'varchar', name: 'varchar', alt: 'varchar', position: 'smallint' };
+const SUM = { sum: 'numeric' } as const;
+const itemLink = <const Parent extends string, const Extra extends ColumnTypes>(table: string, parentColumn: Parent, extra: Extra) =>
+  ({ table, parentColumn, columns: { item_id: 'integer', ...extra, position: 'smallint' }, orderBy: 'position' }) as const;
+const uploadColumns = { path: 'varchar', name: 'varchar', alt: 'varchar?', position: 'smallint' } as const satisfies ColumnTypes;
+type UploadRow = ColumnValues<typeof uploadColumns>;
 
-export const HOTEL_AGGREGATE: AggregateDeclaration = {
+export const HOTEL_AGGREGATE = defineAggregate({
   table: 'hotels',
   columns: HOTEL_COLUMNS,
-  references: { city: { table: 'cities', via: 'city_id', columns: ['id', 'name'] } },
+  // Kept from an import (external_link), stamped by the database (updated_at): the editor's save writes neither.
+  readOnly: { external_link: 'varchar?', updated_at: 'timestamptz' },
+  references: { city: namedReference('cities', 'city_id') },
   links: {
-    services: itemLink('hotel_service_items', 'hotel_id'),
-    meals: itemLink('hotel_meal_items', 'hotel_id'),
+    services: itemLink('hotel_service_items', 'hotel_id', SUM),
+    meals: itemLink('hotel_meal_items', 'hotel_id', SUM),
     infrastructures: {
       ...itemLink('hotel_infrastructure_items', 'hotel_id', { pay: 'boolean' }),
-      references: { infrastructure: { table: 'infrastructures', via: 'item_id', columns: ['infrastructure_type_id'] } },
+      references: { infrastructure: { table: 'infrastructures', via: 'item_id', columns: { infrastructure_type_id: 'integer' } } },
     },
     // The catalogue sections the hotel is shown in (the Каталог tab): ids, replaced on save.
     catalog_sections: itemLink('hotel_catalog_sections', 'hotel_id', {}),
-    uploads: { table: 'hotel_uploads', parentColumn: 'hotel_id', columns: { list: 'varchar', ...uploadColumns }, orderBy: 'list, position', uploads: ['path'] },
+    uploads: {
+      table: 'hotel_uploads',
+      parentColumn: 'hotel_id',
+      columns: { list: narrow<'desc' | 'memo' | 'photo' | 'video'>()('varchar'), ...uploadColumns },
+      orderBy: 'list, position',
+      uploads: ['path'],
+    },
   },
   collections: {
     rooms: {
       table: 'hotel_rooms',
       parentColumn: 'hotel_id',
       columns: ROOM_COLUMNS,
+      // An imported room's own id and raw data, kept by every save.
+      readOnly: { external_id: 'varchar?', payload: 'jsonb?' },
       orderBy: 'position, id',
       links: {
-        ...Object.fromEntries(ROOM_ITEM_LISTS.map((list) => [list, itemLink(`hotel_room_${list}`, 'room_id')])),
+        ...keyed(ROOM_ITEM_LISTS, (list) => itemLink(`hotel_room_${list}`, 'room_id', SUM)),
         meals: itemLink('hotel_room_meals', 'room_id', {}),
         ages: { table: 'hotel_room_ages', parentColumn: 'room_id', columns: { type: 'smallint', age: 'smallint', position: 'smallint' }, orderBy: 'type, position' },
         photos: { table: 'hotel_room_photos', parentColumn: 'room_id', columns: uploadColumns, orderBy: 'position', uploads: ['path'] },
       },
       collections: {
         dates: { table: 'hotel_room_prices', parentColumn: 'room_id', columns: PERIOD_COLUMNS, orderBy: 'date_from, id' },
-        premises: { table: 'hotel_room_premises', parentColumn: 'room_id', columns: { position: 'smallint', name: 'varchar', area: 'numeric' }, orderBy: 'position, id' },
+        premises: { table: 'hotel_room_premises', parentColumn: 'room_id', columns: { position: 'smallint', name: 'varchar', area: 'numeric?' }, orderBy: 'position, id' },
       },
     },
   },
-};
+});
 
 // ---------------------------------------------------------------------------------------------
 // Payload → rows
 
-type Values = Record<string, unknown>;
-const commissionValues = (source: Values, categories: readonly string[]) =>
-  Object.fromEntries(Object.keys(commissionColumns(categories)).map((column) => [column, source[column]]));
+/** The room's age lists by name (each stored with its `type`). */
+const AGE_LISTS = Object.keys(ROOM_AGE_LISTS) as RoomAgeList[];
 
 const items = (path: string, list: { id: number; sum?: number; pay?: boolean }[]): LinkRow[] =>
   list.map((item, position) => ({ path: joinPath(path, position), values: { item_id: item.id, sum: item.sum, pay: item.pay, position } }));
@@ -139,25 +163,24 @@ const uploads = (path: string, list: string, files: { name: string; path: string
 
 function roomNode(room: Room, index: number): AggregateNode {
   const path = joinPath('rooms', index);
-  const values: Values = { position: index };
-  for (const column of Object.keys(ROOM_COLUMNS)) if (column !== 'position') values[column] = (room as Values)[column];
-  const ages = (Object.keys(ROOM_AGE_LISTS) as RoomAgeList[]).flatMap((list) =>
+  const ages = AGE_LISTS.flatMap((list) =>
     room[list].map((age, position) => ({ path: joinPath(path, list, position), values: { type: ROOM_AGE_LISTS[list], age: age.id, position } })),
   );
   return {
     id: room.id ?? null,
     path,
-    values,
+    // Only the room's columns: a refused check is matched to its row by every written value.
+    values: { position: index, ...valuesOf(room, ROOM_FIELDS) },
     collections: {
       dates: room.dates.map((period, position) => ({
         id: period.id ?? null,
         path: joinPath(path, 'dates', position),
-        values: { ...period, date_from: period.from, date_to: period.to, ...commissionValues(period as Values, PERIOD_COMMISSION_CATEGORIES) },
+        values: { ...period, date_from: period.from, date_to: period.to },
       })),
       premises: room.premises.map((premises, position) => ({ id: premises.id ?? null, path: joinPath(path, 'premises', position), values: { position, name: premises.name, area: premises.area } })),
     },
     links: {
-      ...Object.fromEntries(ROOM_ITEM_LISTS.map((list) => [list, items(joinPath(path, list), room[list])])),
+      ...keyed(ROOM_ITEM_LISTS, (list) => items(joinPath(path, list), room[list])),
       meals: room.meals.map((meal, position) => ({ path: joinPath(path, 'meals', position), values: { item_id: meal, position } })),
       ages,
       photos: room.photos.map((photo, position) => ({ path: joinPath(path, 'photos', position), values: { path: photo.path, name: photo.name || photo.path, alt: photo.alt ?? null, position } })),
@@ -168,10 +191,9 @@ function roomNode(room: Room, index: number): AggregateNode {
 /** The rows of a validated hotel payload. */
 export function hotelNode(hotel: Hotel): AggregateNode {
   const [latitude = null, longitude = null] = hotel.coords ?? [];
-  const values: Values = { ...hotel, latitude, longitude, catalog_price: hotel.catalog.price, catalog_sort: hotel.catalog.sort };
   return {
     path: '',
-    values,
+    values: { ...hotel, latitude, longitude, catalog_price: hotel.catalog.price, catalog_sort: hotel.catalog.sort },
     links: {
       services: items('services', hotel.services),
       meals: items('meals', hotel.meals),
@@ -191,10 +213,10 @@ export function hotelNode(hotel: Hotel): AggregateNode {
 // ---------------------------------------------------------------------------------------------
 // Rows → the editor's shape
 
-const time = (value: unknown) => (typeof value === 'string' ? value.slice(0, 5) : null);
-const file = (row: Values) => ({ name: row.name as string, path: row.path as string, url: storageUrl(row.path as string) });
-const media = (row: Values, index: number) => ({ id: index + 1, ...file(row), alt: (row.alt as string | null) ?? null, type: null });
-const sumItem = (row: Values) => ({ id: row.item_id as number, sum: moneyNumber(row.sum as number) });
+const time = (value: string | null) => (value === null ? null : value.slice(0, 5));
+const file = (row: UploadRow) => ({ name: row.name, path: row.path, url: storageUrl(row.path) });
+const media = (row: UploadRow, index: number) => ({ id: index + 1, ...file(row), alt: row.alt, type: null });
+const sumItem = (row: { item_id: number; sum: number }) => ({ id: row.item_id, sum: moneyNumber(row.sum) });
 
 export interface HotelLookups {
   /** Room ids another record still points at (can_delete false). */
@@ -204,23 +226,21 @@ export interface HotelLookups {
 }
 
 /** GET /api/hotels/{id}: the payload's fields plus read-only extras (city object, can_delete, external data). */
-export function hotelRecord(stored: StoredNode, lookups: HotelLookups) {
-  const row = stored.row;
-  const uploadsOf = (list: string) => stored.links.uploads!.filter((upload) => upload.list === list);
-  const commission = (source: Values, categories: readonly string[]) =>
-    Object.fromEntries(Object.keys(commissionColumns(categories)).map((column) => [column, source[column]]));
+export function hotelRecord(stored: StoredAggregate<typeof HOTEL_AGGREGATE>, lookups: HotelLookups) {
+  const { row, links } = stored;
+  const uploadsOf = (list: 'desc' | 'memo' | 'photo' | 'video') => links.uploads.filter((upload) => upload.list === list);
   return {
-    id: row.id as number,
-    version: row.version as number,
-    city_id: row.city_id as number,
-    city: (row.city as { id: number; name: string } | null) ?? null,
+    id: row.id,
+    version: row.version,
+    city_id: row.city_id,
+    city: row.city,
     name: row.name,
     slug: row.slug,
     address: row.address,
     coords: [row.latitude, row.longitude].filter((value) => value !== null),
     category_type: row.category_type,
     stars: row.stars,
-    rating: row.rating === null ? null : Number(row.rating),
+    rating: row.rating,
     arrival_time: time(row.arrival_time),
     departure_time: time(row.departure_time),
     vendor_id: row.vendor_id,
@@ -239,21 +259,17 @@ export function hotelRecord(stored: StoredNode, lookups: HotelLookups) {
     site_description: row.site_description,
     photos: uploadsOf('photo').map(media),
     videos: uploadsOf('video').map(media),
-    services: stored.links.services!.map(sumItem),
-    infrastructures: stored.links.infrastructures!.map((item) => ({
-      id: item.item_id as number,
-      type: (item.infrastructure as { infrastructure_type_id: number } | null)?.infrastructure_type_id ?? null,
-      pay: item.pay as boolean,
-    })),
-    meals: stored.links.meals!.map(sumItem),
-    catalog: { price: moneyNumber(row.catalog_price as number | null), sort: row.catalog_sort },
-    catalog_sections: stored.links.catalog_sections!.map((section) => section.item_id as number),
+    services: links.services.map(sumItem),
+    infrastructures: links.infrastructures.map((item) => ({ id: item.item_id, type: item.infrastructure.infrastructure_type_id, pay: item.pay })),
+    meals: links.meals.map(sumItem),
+    catalog: { price: moneyNumber(row.catalog_price), sort: row.catalog_sort },
+    catalog_sections: links.catalog_sections.map((section) => section.item_id),
     seo_h1: row.seo_h1,
     seo_title: row.seo_title,
     seo_description: row.seo_description,
     external_link: row.external_link,
-    ...commission(row, HOTEL_COMMISSION_CATEGORIES),
-    rooms: stored.collections.rooms!.map((room) => roomRecord(room, lookups)),
+    ...valuesOf(row, HOTEL_COMMISSION_COLUMNS),
+    rooms: stored.collections.rooms.map((room) => roomRecord(room, lookups)),
     updated_at: row.updated_at,
     can_delete: lookups.canDelete,
   };
@@ -262,24 +278,22 @@ export function hotelRecord(stored: StoredNode, lookups: HotelLookups) {
 /** GET /api/hotels/{id}. */
 export type HotelRecord = ReturnType<typeof hotelRecord>;
 
-function roomRecord(stored: StoredNode, lookups: HotelLookups) {
-  const row = stored.row;
-  const ages = (list: RoomAgeList) => stored.links.ages!.filter((age) => age.type === ROOM_AGE_LISTS[list]).map((age) => ({ id: age.age as number, type: age.type as number }));
-  const record: Values = { id: row.id };
-  for (const column of Object.keys(ROOM_COLUMNS)) if (column !== 'position') record[column] = row[column];
-  for (const list of Object.keys(ROOM_AGE_LISTS) as RoomAgeList[]) record[list] = ages(list);
-  for (const list of ROOM_ITEM_LISTS) record[list] = stored.links[list]!.map(sumItem);
+function roomRecord({ row, links, collections }: StoredChild<typeof HOTEL_AGGREGATE.collections.rooms>, lookups: HotelLookups) {
+  const ages = (list: RoomAgeList) => links.ages.filter((age) => age.type === ROOM_AGE_LISTS[list]).map((age) => ({ id: age.age, type: age.type }));
   return {
-    ...record,
-    meals: stored.links.meals!.map((meal) => meal.item_id as number),
-    photos: stored.links.photos!.map(media),
-    premises: stored.collections.premises!.map(({ row: premises }) => ({ id: premises.id, name: premises.name, area: premises.area === null ? null : Number(premises.area) })),
-    dates: stored.collections.dates!.map(({ row: period }) => {
+    id: row.id,
+    ...valuesOf(row, ROOM_FIELDS),
+    ...keyed(AGE_LISTS, ages),
+    ...keyed(ROOM_ITEM_LISTS, (list) => links[list].map(sumItem)),
+    meals: links.meals.map((meal) => meal.item_id),
+    photos: links.photos.map(media),
+    premises: collections.premises.map(({ row: premises }) => ({ id: premises.id, name: premises.name, area: premises.area })),
+    dates: collections.dates.map(({ row: period }) => {
       const { date_from, date_to, room_id: _room, ...rest } = period;
       return { ...rest, from: date_from, to: date_to, id: period.id };
     }),
     external_id: row.external_id,
     payload: row.payload,
-    can_delete: !lookups.roomsInUse.has(row.id as number),
+    can_delete: !lookups.roomsInUse.has(row.id),
   };
 }

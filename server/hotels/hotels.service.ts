@@ -68,7 +68,7 @@ export class HotelsService extends AggregateEditor<Hotel, HotelRecord, HotelPick
   async read(manager: EntityManager, id: number): Promise<HotelRecord> {
     const [stored] = await readAggregates(manager, HOTEL_AGGREGATE, [id]);
     if (!stored) throw notFound();
-    const roomIds = stored.collections.rooms!.map((room) => room.row.id as number);
+    const roomIds = stored.collections.rooms.map((room) => room.row.id);
     const roomsInUse = await idsInUse(manager, 'hotel_rooms', roomIds);
     return hotelRecord(stored, { roomsInUse, canDelete: await this.isDeletable(manager, id) });
   }

@@ -3,21 +3,22 @@
  * and the two mappings around it: validated payload → rows, stored rows → the editor's shape (the
  * reply of GET /api/sea-tours/{id}, a superset of the payload with the names of what it references).
  */
-import type { IdName } from '../../shared/api.js';
 import { SEA_TOUR_MARKUPS } from '../../shared/sea-tours/constants.js';
 import type { SeaTour } from '../../shared/sea-tours/schema.js';
 import type { SeaTourRecord } from '../../shared/sea-tours/types.js';
-import { joinPath, type AggregateDeclaration, type AggregateNode, type ColumnTypes, type StoredNode } from '../common/aggregate/declaration.js';
+import { defineAggregate, joinPath, namedReference, narrow, sameType, valuesOf, type AggregateNode, type StoredAggregate } from '../common/aggregate/declaration.js';
 
-const MARKUP_COLUMNS: ColumnTypes = Object.fromEntries(SEA_TOUR_MARKUPS.map(({ key }) => [key, 'smallint']));
-const markupsOf = (source: Record<string, unknown>) => Object.fromEntries(SEA_TOUR_MARKUPS.map(({ key }) => [key, source[key] as number])) as Pick<SeaTourRecord, (typeof SEA_TOUR_MARKUPS)[number]['key']>;
+const MARKUP_COLUMNS = sameType(
+  SEA_TOUR_MARKUPS.map(({ key }) => key),
+  'smallint',
+);
+const markupsOf = (source: Record<(typeof SEA_TOUR_MARKUPS)[number]['key'], number>) => valuesOf(source, MARKUP_COLUMNS);
 
-const named = { table: 'transports', columns: ['id', 'name'] } as const;
-
-export const SEA_TOUR_AGGREGATE: AggregateDeclaration = {
+export const SEA_TOUR_AGGREGATE = defineAggregate({
   table: 'sea_tours',
-  columns: { name: 'varchar', slug: 'varchar', city_id: 'integer', is_active: 'boolean', info: 'jsonb', ...MARKUP_COLUMNS },
-  references: { city: { table: 'cities', via: 'city_id', columns: ['id', 'name'] } },
+  columns: { name: 'varchar', slug: 'varchar', city_id: 'integer', is_active: 'boolean', info: narrow<string[]>()('jsonb?'), ...MARKUP_COLUMNS },
+  readOnly: { updated_at: 'timestamptz' },
+  references: { city: namedReference('cities', 'city_id') },
   links: {
     transfer_types: { table: 'sea_tour_transfer_types', parentColumn: 'sea_tour_id', columns: { transfer_type: 'smallint', position: 'smallint' }, orderBy: 'position' },
     transports: {
@@ -25,7 +26,7 @@ export const SEA_TOUR_AGGREGATE: AggregateDeclaration = {
       parentColumn: 'sea_tour_id',
       columns: { transport_forth_id: 'integer', transport_back_id: 'integer', position: 'smallint' },
       orderBy: 'position',
-      references: { transport_forth: { ...named, via: 'transport_forth_id' }, transport_back: { ...named, via: 'transport_back_id' } },
+      references: { transport_forth: namedReference('transports', 'transport_forth_id'), transport_back: namedReference('transports', 'transport_back_id') },
     },
   },
   collections: {
@@ -40,12 +41,12 @@ export const SEA_TOUR_AGGREGATE: AggregateDeclaration = {
           parentColumn: 'group_id',
           columns: { hotel_id: 'integer', position: 'smallint' },
           orderBy: 'position',
-          references: { hotel: { table: 'hotels', via: 'hotel_id', columns: ['name'] } },
+          references: { hotel: { table: 'hotels', via: 'hotel_id', columns: { name: 'varchar' } } },
         },
       },
     },
   },
-};
+});
 
 /** The rows of a validated sea tour. */
 export function seaTourNode(tour: SeaTour & { slug: string }): AggregateNode {
@@ -72,32 +73,32 @@ export function seaTourNode(tour: SeaTour & { slug: string }): AggregateNode {
 }
 
 /** GET /api/sea-tours/{id}. */
-export function seaTourRecord(stored: StoredNode, canDelete: boolean): SeaTourRecord {
-  const row = stored.row;
+export function seaTourRecord(stored: StoredAggregate<typeof SEA_TOUR_AGGREGATE>, canDelete: boolean): SeaTourRecord {
+  const { row, links } = stored;
   return {
-    id: row.id as number,
-    version: row.version as number,
-    name: row.name as string,
-    slug: row.slug as string,
-    is_active: row.is_active as boolean,
-    city_id: row.city_id as number,
-    city: (row.city as IdName | null) ?? null,
-    info: (row.info as string[] | null) ?? null,
+    id: row.id,
+    version: row.version,
+    name: row.name,
+    slug: row.slug,
+    is_active: row.is_active,
+    city_id: row.city_id,
+    city: row.city,
+    info: row.info,
     ...markupsOf(row),
-    transfer_types_ids: stored.links.transfer_types!.map((link) => link.transfer_type as number),
-    hotels: stored.collections.hotels!.map((group) => ({
-      id: group.row.id as number,
-      hotels_ids: group.links.hotels!.map((link) => link.hotel_id as number),
-      hotels_names: group.links.hotels!.map((link) => (link.hotel as { name: string } | null)?.name ?? ''),
+    transfer_types_ids: links.transfer_types.map((link) => link.transfer_type),
+    hotels: stored.collections.hotels.map((group) => ({
+      id: group.row.id,
+      hotels_ids: group.links.hotels.map((link) => link.hotel_id),
+      hotels_names: group.links.hotels.map((link) => link.hotel.name),
       ...markupsOf(group.row),
     })),
-    transports: stored.links.transports!.map((pair) => ({
-      transport_forth_id: pair.transport_forth_id as number,
-      transport_back_id: pair.transport_back_id as number,
-      transport_forth: (pair.transport_forth as IdName | null) ?? null,
-      transport_back: (pair.transport_back as IdName | null) ?? null,
+    transports: links.transports.map((pair) => ({
+      transport_forth_id: pair.transport_forth_id,
+      transport_back_id: pair.transport_back_id,
+      transport_forth: pair.transport_forth,
+      transport_back: pair.transport_back,
     })),
     can_delete: canDelete,
-    updated_at: row.updated_at as string,
+    updated_at: row.updated_at,
   };
 }

@@ -8,13 +8,13 @@ import { POINT_TYPE, routeKindName, transportTypeName } from '../../shared/tour-
 import { keptPoints, type TourRoute } from '../../shared/tour-routes/schema.js';
 import { routeTabs } from '../../shared/tour-routes/rules.js';
 import type { RoutePointRecord, TourRouteRecord, TransportRoutePoint } from '../../shared/tour-routes/types.js';
-import { joinPath, type AggregateDeclaration, type AggregateNode, type StoredNode } from '../common/aggregate/declaration.js';
+import { defineAggregate, joinPath, namedReference, type AggregateNode, type StoredAggregate } from '../common/aggregate/declaration.js';
 import type { StoredRoutePoint } from '../transports/transport-read.js';
 
-export const TOUR_ROUTE_AGGREGATE: AggregateDeclaration = {
+export const TOUR_ROUTE_AGGREGATE = defineAggregate({
   table: 'tour_routes',
-  columns: { transport_type: 'smallint', transport_id: 'integer', kind: 'smallint', forth_date: 'date', back_date: 'date' },
-  references: { transport: { table: 'transports', via: 'transport_id', columns: ['id', 'name'] } },
+  columns: { transport_type: 'smallint', transport_id: 'integer', kind: 'smallint', forth_date: 'date?', back_date: 'date?' },
+  references: { transport: namedReference('transports', 'transport_id') },
   links: {},
   collections: {
     routes: {
@@ -28,12 +28,12 @@ export const TOUR_ROUTE_AGGREGATE: AggregateDeclaration = {
           parentColumn: 'point_id',
           columns: { hotel_id: 'integer', arrival_date: 'date', arrival_time: 'time', position: 'smallint' },
           orderBy: 'position',
-          references: { hotel: { table: 'hotels', via: 'hotel_id', columns: ['id', 'name'] } },
+          references: { hotel: namedReference('hotels', 'hotel_id') },
         },
       },
     },
   },
-};
+});
 
 /** Stored point ids of the route by direction and transport point: a body's points are matched by these (they carry no id of their own). */
 export type StoredPointIds = Map<string, number>;
@@ -64,45 +64,42 @@ export function tourRouteNode(route: TourRoute, storedPoints: StoredPointIds): A
   };
 }
 
-const hhmm = (value: unknown) => (typeof value === 'string' ? value.slice(0, 5) : '');
-const wireDate = (value: unknown) => (typeof value === 'string' ? typedDate(value) : null);
-
 /** GET /api/routes/{id}: the body's fields plus the names (kind, owner type, transport, hotels) and the transport's points. */
-export function tourRouteRecord(stored: StoredNode, transport: { id: number; name: string; points: StoredRoutePoint[] }, canDelete: boolean): TourRouteRecord {
+export function tourRouteRecord(stored: StoredAggregate<typeof TOUR_ROUTE_AGGREGATE>, transport: { id: number; name: string; points: StoredRoutePoint[] }, canDelete: boolean): TourRouteRecord {
   const row = stored.row;
   const tabs = routeTabs([...transport.points].sort((a, b) => a.position - b.position));
   const byId = new Map<string, TransportRoutePoint>([...tabs.forth.map((point) => [`true:${point.id}`, point] as const), ...tabs.back.map((point) => [`false:${point.id}`, point] as const)]);
-  const routes: RoutePointRecord[] = stored.collections.routes!.map(({ row: point, links }) => {
-    const shown = byId.get(pointKey(point.is_forth as boolean, point.transport_route_id as number));
+  const routes: RoutePointRecord[] = stored.collections.routes.map(({ row: point, links }) => {
+    const shown = byId.get(pointKey(point.is_forth, point.transport_route_id));
     return {
-      id: point.id as number,
-      is_forth: point.is_forth as boolean,
-      transport_route_id: point.transport_route_id as number,
+      id: point.id,
+      is_forth: point.is_forth,
+      transport_route_id: point.transport_route_id,
       point_type: shown?.point_type ?? POINT_TYPE.city,
       point_city_id: shown?.point_city_id ?? 0,
       point_stop: shown?.point_stop ?? null,
       info: shown?.info ?? null,
       arrival_time: shown?.arrival_time ?? null,
-      hotels: links.hotels!.map((hotel) => ({
-        id: hotel.hotel_id as number,
-        hotel_id: hotel.hotel_id as number,
-        name: (hotel.hotel as { name: string } | null)?.name ?? '',
-        arrival_date: wireDate(hotel.arrival_date) ?? '',
-        arrival_time: hhmm(hotel.arrival_time),
+      hotels: links.hotels.map((hotel) => ({
+        id: hotel.hotel_id,
+        hotel_id: hotel.hotel_id,
+        name: hotel.hotel.name,
+        arrival_date: typedDate(hotel.arrival_date),
+        arrival_time: hotel.arrival_time.slice(0, 5),
       })),
     };
   });
   return {
-    id: row.id as number,
-    version: row.version as number,
-    kind: row.kind as number,
-    kind_name: routeKindName(row.kind as number),
-    transport_type: row.transport_type as number,
-    transport_type_name: transportTypeName(row.transport_type as number),
-    transport_id: row.transport_id as number,
+    id: row.id,
+    version: row.version,
+    kind: row.kind,
+    kind_name: routeKindName(row.kind),
+    transport_type: row.transport_type,
+    transport_type_name: transportTypeName(row.transport_type),
+    transport_id: row.transport_id,
     transport: { id: transport.id, name: transport.name, routes: tabs },
-    forth_date: wireDate(row.forth_date),
-    back_date: wireDate(row.back_date),
+    forth_date: row.forth_date === null ? null : typedDate(row.forth_date),
+    back_date: row.back_date === null ? null : typedDate(row.back_date),
     routes,
     forth_transport_routes: routes.filter((point) => point.is_forth),
     back_transport_routes: routes.filter((point) => !point.is_forth),

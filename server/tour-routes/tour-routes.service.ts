@@ -69,7 +69,7 @@ export class TourRoutesService extends AggregateEditor<TourRoute, TourRouteRecor
   async read(manager: EntityManager, id: number): Promise<TourRouteRecord> {
     const [stored] = await readAggregates(manager, TOUR_ROUTE_AGGREGATE, [id]);
     if (!stored) throw notFound();
-    const transport = await loadTransport(manager, stored.row.transport_id as number);
+    const transport = await loadTransport(manager, stored.row.transport_id);
     if (!transport) throw notFound();
     return tourRouteRecord(stored, { id: transport.row.id, name: transport.row.name, points: transport.points }, await this.isDeletable(manager, id));
   }

@@ -6,12 +6,12 @@
 import { serviceClassName } from '../../shared/tour-services/constants.js';
 import type { TourServiceRecord } from '../../shared/tour-services/resource.js';
 import type { TourService } from '../../shared/tour-services/schema.js';
-import { joinPath, type AggregateDeclaration, type AggregateNode, type StoredNode } from '../common/aggregate/declaration.js';
+import { defineAggregate, joinPath, namedReference, type AggregateNode, type StoredAggregate } from '../common/aggregate/declaration.js';
 
-export const TOUR_SERVICE_AGGREGATE: AggregateDeclaration = {
+export const TOUR_SERVICE_AGGREGATE = defineAggregate({
   table: 'tour_services',
-  columns: { name: 'varchar', class: 'smallint', vendor_id: 'integer', description: 'text' },
-  references: { vendor: { table: 'vendors', via: 'vendor_id', columns: ['id', 'name'] } },
+  columns: { name: 'varchar', class: 'smallint', vendor_id: 'integer?', description: 'text?' },
+  references: { vendor: namedReference('vendors', 'vendor_id') },
   links: {},
   collections: {
     dates: {
@@ -20,7 +20,7 @@ export const TOUR_SERVICE_AGGREGATE: AggregateDeclaration = {
       columns: {
         date_from: 'date',
         date_to: 'date',
-        vendor_price: 'integer',
+        vendor_price: 'integer?',
         adult_price: 'integer',
         commission_adult_type: 'smallint',
         commission_adult_sum: 'integer',
@@ -33,7 +33,7 @@ export const TOUR_SERVICE_AGGREGATE: AggregateDeclaration = {
       },
     },
   },
-};
+});
 
 /** The rows of a validated service. */
 export function tourServiceNode(service: TourService): AggregateNode {
@@ -55,28 +55,28 @@ export function tourServiceNode(service: TourService): AggregateNode {
 }
 
 /** GET /api/tours/services/{id}: the payload's fields plus the vendor's name, the class's and can_delete. */
-export function tourServiceRecord(stored: StoredNode, canDelete: boolean): TourServiceRecord {
+export function tourServiceRecord(stored: StoredAggregate<typeof TOUR_SERVICE_AGGREGATE>, canDelete: boolean): TourServiceRecord {
   const row = stored.row;
   return {
-    id: row.id as number,
-    version: row.version as number,
-    name: row.name as string,
-    class: row.class as number,
-    class_name: serviceClassName(row.class as number),
-    vendor_id: row.vendor_id as number | null,
-    vendor: (row.vendor as { id: number; name: string } | null) ?? null,
-    description: row.description as string | null,
-    dates: stored.collections.dates!.map(({ row: period, links }) => ({
-      id: period.id as number,
-      from: period.date_from as string,
-      to: period.date_to as string,
-      vendor_price: period.vendor_price as number | null,
-      adult_price: period.adult_price as number,
-      child_prices: links.child_prices!.map((bracket) => ({ age_from: bracket.age_from as number, age_to: bracket.age_to as number, price: bracket.price as number })),
-      commission_adult_type: period.commission_adult_type as number,
-      commission_adult_sum: period.commission_adult_sum as number,
-      commission_child_type: period.commission_child_type as number,
-      commission_child_sum: period.commission_child_sum as number,
+    id: row.id,
+    version: row.version,
+    name: row.name,
+    class: row.class,
+    class_name: serviceClassName(row.class),
+    vendor_id: row.vendor_id,
+    vendor: row.vendor,
+    description: row.description,
+    dates: stored.collections.dates.map(({ row: period, links }) => ({
+      id: period.id,
+      from: period.date_from,
+      to: period.date_to,
+      vendor_price: period.vendor_price,
+      adult_price: period.adult_price,
+      child_prices: links.child_prices.map((bracket) => ({ age_from: bracket.age_from, age_to: bracket.age_to, price: bracket.price })),
+      commission_adult_type: period.commission_adult_type,
+      commission_adult_sum: period.commission_adult_sum,
+      commission_child_type: period.commission_child_type,
+      commission_child_sum: period.commission_child_sum,
     })),
     can_delete: canDelete,
   };

@@ -81,15 +81,15 @@ export class ToursService extends AggregateEditor<Tour, TourRecord> {
   async read(manager: EntityManager, id: number): Promise<TourRecord> {
     const [stored] = await readAggregates(manager, TOUR_AGGREGATE, [id]);
     if (!stored) throw notFound();
-    const mealIds = stored.collections.meals!.map((meal) => meal.row.id as number);
+    const mealIds = stored.collections.meals.map((meal) => meal.row.id);
     const mealsInUse = await idsInUse(manager, 'tour_meals', mealIds);
     const canDelete = await this.isDeletable(manager, id);
-    const cityIds = [...new Set(stored.links.hotels!.map((item) => (item.hotel as { city_id: number } | null)?.city_id).filter((city): city is number => city != null))];
+    const cityIds = [...new Set(stored.links.hotels.map((item) => item.hotel.city_id))];
     const cities = cityIds.length === 0 ? [] : await manager.query<Named[]>(`SELECT id, name FROM cities WHERE id = ANY($1::int[])`, [cityIds]);
     return tourRecord(stored, {
       mealsInUse,
       canDelete,
-      hasChecklist: stored.row.has_checklist as boolean,
+      hasChecklist: stored.row.has_checklist,
       cityNames: new Map(cities.map((city) => [city.id, city.name])),
     });
   }

@@ -5,7 +5,7 @@
  */
 import type { EntityManager } from 'typeorm';
 import { readAggregates } from '../common/aggregate/aggregate-store.js';
-import type { StoredNode } from '../common/aggregate/declaration.js';
+import type { StoredAggregate } from '../common/aggregate/declaration.js';
 import { storageUrl } from '../../shared/files.js';
 import { moneyNumber } from '../../shared/money.js';
 import type { SchedulePayload } from '../../shared/transport/schedules.js';
@@ -18,14 +18,11 @@ import { TRANSPORT_AGGREGATE } from './transport.aggregate.js';
 const money = (value: string | number | null) => moneyNumber(value ?? 0);
 const hhmm = (value: string | null) => (value ? value.slice(0, 5) : null);
 
+type StoredTransport = StoredAggregate<typeof TRANSPORT_AGGREGATE>;
+type StoredChildRow<Key extends keyof StoredTransport['collections']> = Omit<StoredTransport['collections'][Key][number]['row'], 'transport_id'>;
+
 /** The stored row of a transport (numerics as numbers, dates `YYYY-MM-DD`): the record's own fields, the catalogue in columns. */
-type TransportRow = Omit<TransportRecord, 'transportation' | 'days' | 'dates' | 'routes' | 'tariffs' | 'catalog' | 'can_delete'> & {
-  catalog_title: string | null;
-  catalog_price: number | null;
-  catalog_image: string | null;
-  catalog_sort: number | null;
-  seo_settings: TransportRecord['catalog']['seo_settings'];
-};
+type TransportRow = Omit<StoredTransport['row'], 'transportation'>;
 
 export interface StoredRoutePoint {
   id: number;
@@ -43,9 +40,9 @@ export interface StoredRoutePoint {
 export interface LoadedTransport {
   row: TransportRow;
   points: StoredRoutePoint[];
-  days: { id: number; number: number; commission_type: 1 | 2; commission_sum: number; freight: number }[];
-  dates: { id: number; start_date: string; commission_type: 1 | 2; commission_sum: number; freight: number }[];
-  tariffs: { from_position: number; to_position: number; tariff: number }[];
+  days: StoredChildRow<'days'>[];
+  dates: StoredChildRow<'dates'>[];
+  tariffs: Omit<StoredTransport['links']['tariffs'][number], 'transport_id'>[];
   transportation: SchedulePayload['transportation'];
 }
 
@@ -55,23 +52,19 @@ export async function loadTransport(manager: EntityManager, id: number): Promise
   return stored ? loadedTransport(stored) : null;
 }
 
-type StoredPoint = Omit<StoredRoutePoint, 'city_name'> & { point_city: { id: number; name: string } };
-
 /** The stored nodes in the shape the schedule, the seat store's checks and the exports read. */
-function loadedTransport(stored: StoredNode): LoadedTransport {
-  const { transportation, ...row } = stored.row as TransportRow & { transportation: LoadedTransport['transportation'] };
-  const rows = <T>(nodes: StoredNode[]) => nodes.map((node) => node.row as T);
+function loadedTransport({ row: { transportation, ...row }, collections, links }: StoredTransport): LoadedTransport {
   return {
     row,
-    points: rows<StoredPoint>(stored.collections.route_points!).map(({ point_city, ...point }) => ({
+    points: collections.route_points.map(({ row: { point_city, ...point } }) => ({
       ...point,
       city_name: point_city.name,
       start_time: hhmm(point.start_time),
       finish_time: hhmm(point.finish_time),
     })),
-    days: rows(stored.collections.days!),
-    dates: rows(stored.collections.dates!),
-    tariffs: stored.links.tariffs! as LoadedTransport['tariffs'],
+    days: collections.days.map((day) => day.row),
+    dates: collections.dates.map((date) => date.row),
+    tariffs: links.tariffs,
     transportation,
   };
 }
@@ -183,7 +176,7 @@ export function transportRecord(transport: LoadedTransport, lastBookedPosition: 
       image: row.catalog_image,
       image_url: row.catalog_image ? storageUrl(row.catalog_image) : null,
       sort: row.catalog_sort,
-      seo_settings: row.seo_settings as TransportRecord['catalog']['seo_settings'],
+      seo_settings: row.seo_settings,
     },
     version: row.version,
     can_delete: canDelete,

@@ -97,7 +97,7 @@ export interface ApplicationListRow {
   transfer_forth: (ListLeg & { transfer_type: IdName }) | null;
   transfer_back: (ListLeg & { transfer_type: IdName }) | null;
   /** `paid`: payments with status 2 'Оплачен'; `to_pay` = price_total − paid (never below 0). */
-  payments_info: { price_total: string; agency_total: string; paid: string; to_pay: string };
+  payments_info: { price_total: number; agency_total: number; paid: number; to_pay: number };
   unread_messages_count: number;
   /** No payments and no vendor payments (delete is the administrator's besides). */
   can_delete: boolean;

@@ -6,18 +6,18 @@
 import type { ApplicationForm, ServiceLineRow } from './schema.js';
 import type { Leg } from './constants.js';
 
-/** The totals block (spec 03 §2.3 General tab) and what the discount field needs. Money as two-decimal text. */
+/** The totals block (spec 03 §2.3 General tab) and what the discount field needs; money as the HTTP contract has it (docs/architecture.md). */
 export interface ApplicationTotals {
-  estimated_price_without_discount: string;
+  estimated_price_without_discount: number;
   /** The manual price when set, the estimate otherwise. */
-  price_without_discount: string;
+  price_without_discount: number;
   /** The discount applied (0 after a manual price change). */
-  discount: string;
+  discount: number;
   /** The largest whole discount allowed (the price never goes below the net cost). */
   max_discount: number;
-  price_total: string;
-  agency_commission: string;
-  agency_to_pay: string;
+  price_total: number;
+  agency_commission: number;
+  agency_to_pay: number;
 }
 
 /** A seat of the application on a leg (spec 03 §3 "Seat", plus what the seat dialog shows). */
@@ -44,16 +44,16 @@ export interface ApplicationTransportItem {
   to_city: { id: number; name: string };
   start_at: string;
   finish_at: string;
-  price_without_discount: string;
-  discount_application: string;
-  price_total: string;
-  agency_commission: string;
+  price_without_discount: number;
+  discount_application: number;
+  price_total: number;
+  agency_commission: number;
   /** Raw, as an outside client sent the leg (the Source data tab; administrator only — null for the others). */
   payload: unknown;
 }
 
 /** A service line as GET answers it: the form's fields and the price read from the service, total = count × price. */
-export type ApplicationServiceLine = ServiceLineRow & { price: string; price_total: string };
+export type ApplicationServiceLine = ServiceLineRow & { price: number; price_total: number };
 
 type FormFields = Omit<ApplicationForm, 'transport_forth' | 'transport_back' | 'seats_forth' | 'seats_back' | 'services' | 'required_services' | 'additional_services'>;
 

@@ -37,7 +37,8 @@ import {
 } from '../../seats/seat-store.js';
 import { loadTransport, rideDates } from '../../transports/transport-read.js';
 import { loadGround, type Ground } from '../application-ground.js';
-import { APPLICATION_AGGREGATE, applicationNode, type SaveFacts } from '../application.aggregate.js';
+import { APPLICATION_AGGREGATE } from '../aggregate/declaration.js';
+import { applicationNode, type SaveFacts } from '../aggregate/write.js';
 import { groundRequest, lockErrors, priceForm, rideOf, seatErrors, startDateOf, type Priced, type StoredState } from '../application-rules.js';
 import { ApplicationsService } from '../applications.service.js';
 import { segmentOf } from '../seats/segment.js';

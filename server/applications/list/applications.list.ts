@@ -6,7 +6,7 @@
  */
 import { APPLICATION_STATUSES, APPLICATION_TYPES, ApplicationSource, ApplicationType, ProductKind, TRANSFER_TYPES } from '../../../shared/applications/constants.js';
 import { applicationsList, type ApplicationListRow } from '../../../shared/applications/list.js';
-import { decimal, roundMoney } from '../../../shared/money.js';
+import { decimal, moneyNumber } from '../../../shared/money.js';
 import { ALIAS, defineServerList } from '../../common/list/server-list.js';
 import { ApplicationListEntity } from './application-list.entity.js';
 
@@ -16,8 +16,6 @@ const PRODUCT_OF_TYPE: Partial<Record<number, { kind: ProductKind; column: 'hote
   [ApplicationType.BusTour]: { kind: ProductKind.Transport, column: 'transport_id' },
   [ApplicationType.SeaTour]: { kind: ProductKind.SeaTour, column: 'sea_tour_id' },
 };
-
-const money = (value: string) => roundMoney(value).toFixed(2);
 
 /** The row as the list answers it (shared/applications/list.ts `ApplicationListRow`). */
 export function applicationListRow(row: ApplicationListEntity): ApplicationListRow {
@@ -52,10 +50,10 @@ export function applicationListRow(row: ApplicationListEntity): ApplicationListR
     transfer_forth: transfer('forth'),
     transfer_back: transfer('back'),
     payments_info: {
-      price_total: money(row.price_total),
-      agency_total: money(row.agency_total),
-      paid: money(content.paid),
-      to_pay: owed.isNegative() ? '0.00' : money(owed.toString()),
+      price_total: moneyNumber(row.price_total),
+      agency_total: moneyNumber(row.agency_total),
+      paid: moneyNumber(content.paid),
+      to_pay: owed.isNegative() ? 0 : moneyNumber(owed),
     },
     unread_messages_count: row.unread_messages_count,
     can_delete: content.can_delete,

@@ -22,7 +22,8 @@ import {
   type ColumnTypes,
   type LinkListDeclaration,
   type ReadReferences,
-  type StoredNode,
+  type StoredAggregate,
+  sqlType,
 } from './declaration.js';
 
 const IDENTIFIER = /^[a-z_][a-z0-9_]*$/;
@@ -32,7 +33,7 @@ const name = (identifier: string) => {
 };
 
 /** `v(id integer, name varchar, …)`: the record type of a JSON array of rows. */
-const recordType = (columns: ColumnTypes) => Object.entries(columns).map(([column, type]) => `${name(column)} ${type}`).join(', ');
+const recordType = (columns: ColumnTypes) => Object.entries(columns).map(([column, type]) => `${name(column)} ${sqlType(type)}`).join(', ');
 
 /** Keeps only the declared columns of a row (JSON keys must match the record type). */
 const pick = (values: Record<string, unknown>, columns: ColumnTypes) => Object.fromEntries(Object.keys(columns).map((column) => [column, values[column] ?? null]));
@@ -184,36 +185,45 @@ async function writeLinks(manager: EntityManager, links: Readonly<Record<string,
   }
 }
 
+/** A row read back as JSON, with its children by payload key (typed by its declaration for the callers: StoredAggregate). */
+interface ReadNode {
+  row: Record<string, unknown>;
+  collections: Record<string, ReadNode[]>;
+  links: Record<string, Record<string, unknown>[]>;
+}
+
 /**
  * Reads aggregates by root id: one query per table, rows as JSON (dates `YYYY-MM-DD`, times
  * `HH:MM:SS`, numerics as numbers), each with its declared `references` (a point's city as
- * `{id, name}`). Roots come back in the order of `ids`; missing ones are absent.
+ * `{id, name}`), typed as the declaration says (StoredAggregate). Roots come back in the order of
+ * `ids`; missing ones are absent.
  */
-export async function readAggregates(manager: EntityManager, declaration: AggregateDeclaration, ids: number[]): Promise<StoredNode[]> {
+export async function readAggregates<Declaration extends AggregateDeclaration>(manager: EntityManager, declaration: Declaration, ids: number[]): Promise<StoredAggregate<Declaration>[]>;
+export async function readAggregates(manager: EntityManager, declaration: AggregateDeclaration, ids: number[]): Promise<ReadNode[]> {
   if (ids.length === 0) return [];
   const rows = await selectRows(manager, declaration.table, 'id', ids, 'id', declaration.references);
-  const roots = rows.map((row) => ({ row, collections: {}, links: {} }) as StoredNode);
+  const roots: ReadNode[] = rows.map((row) => ({ row, collections: {}, links: {} }));
   await readLevel(manager, declaration.collections, declaration.links, roots);
-  const byId = new Map(roots.map((root) => [root.row.id as number, root]));
-  return ids.map((id) => byId.get(id)).filter((root): root is StoredNode => root !== undefined);
+  const byId = new Map(roots.map((root) => [root.row.id, root]));
+  return ids.map((id) => byId.get(id)).filter((root) => root !== undefined);
 }
 
 async function readLevel(
   manager: EntityManager,
   collections: Readonly<Record<string, CollectionDeclaration>> = {},
   links: Readonly<Record<string, LinkListDeclaration>> = {},
-  parents: StoredNode[],
+  parents: ReadNode[],
 ): Promise<void> {
   const parentIds = parents.map((parent) => parent.row.id as number);
-  const byId = new Map(parents.map((parent) => [parent.row.id as number, parent]));
+  const byId = new Map(parents.map((parent) => [parent.row.id, parent]));
   // The tables of one level are read at once (on a pool, in parallel; in a transaction, one after another).
   await readAll(manager, [
     ...Object.entries(collections).map(([key, collection]) => async () => {
       for (const parent of parents) parent.collections[key] = [];
       const rows = parentIds.length === 0 ? [] : await selectRows(manager, collection.table, collection.parentColumn, parentIds, collection.orderBy, collection.references);
       const children = rows.map((row) => {
-        const child: StoredNode = { row, collections: {}, links: {} };
-        byId.get(row[collection.parentColumn] as number)?.collections[key]!.push(child);
+        const child: ReadNode = { row, collections: {}, links: {} };
+        byId.get(row[collection.parentColumn])?.collections[key]!.push(child);
         return child;
       });
       await readLevel(manager, collection.collections, collection.links, children);
@@ -221,7 +231,7 @@ async function readLevel(
     ...Object.entries(links).map(([key, link]) => async () => {
       for (const parent of parents) parent.links[key] = [];
       const rows = parentIds.length === 0 ? [] : await selectRows(manager, link.table, link.parentColumn, parentIds, link.orderBy ?? 'ctid', link.references);
-      for (const row of rows) byId.get(row[link.parentColumn] as number)?.links[key]!.push(row);
+      for (const row of rows) byId.get(row[link.parentColumn])?.links[key]!.push(row);
     }),
   ]);
 }
@@ -230,7 +240,7 @@ async function readLevel(
 function referenceColumns(references: ReadReferences = {}): string {
   return Object.entries(references)
     .map(([key, reference]) => {
-      const fields = reference.columns.map((column) => `'${name(column)}', r.${name(column)}`).join(', ');
+      const fields = Object.keys(reference.columns).map((column) => `'${name(column)}', r.${name(column)}`).join(', ');
       return `, (SELECT json_build_object(${fields}) FROM ${name(reference.table)} r WHERE r.id = t.${name(reference.via)}) AS ${name(key)}`;
     })
     .join('');

@@ -30,7 +30,7 @@ export type TransportItemValues = Editable<Omit<TransportItemRow, 'payload'>> & 
 export type SeatValues = FormOf<SeatRow> & { tourist_name?: string | null };
 export type TransferValues = Editable<TransferRow>;
 /** `price`: the service's price GET read (shown when the service is no longer among the choices). */
-export type ServiceLineValues = Editable<ServiceLineRow> & { name?: string; price?: string };
+export type ServiceLineValues = Editable<ServiceLineRow> & { name?: string; price?: number };
 export type MealLineValues = Editable<MealLineRow>;
 
 type Rows = 'payments' | 'vendor_payments' | 'accommodations' | 'transport_forth' | 'transport_back' | 'seats_forth' | 'seats_back' | 'transfer_forth' | 'transfer_back' | 'services' | 'required_services' | 'additional_services' | 'meals' | 'tourists';

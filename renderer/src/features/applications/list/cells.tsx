@@ -8,7 +8,6 @@ import type { ApplicationListRow } from '@shared/applications/list';
 import { ApplicationStatus, sourceLabel } from '@shared/applications/constants';
 import { typedDate } from '@shared/dates';
 import { formatMoney } from '@shared/format';
-import { decimal } from '@shared/money';
 import { MESSAGES } from '@shared/messages';
 import { formatPhone } from '@shared/resources/clients';
 import { routePath } from '@shared/routes';
@@ -149,11 +148,11 @@ export function TouristsCell({ row }: { row: ApplicationListRow }) {
 /** The payment summary: total, the agency's total (agency requesters), paid, and what is left to pay. */
 export function PaymentCell({ row }: { row: ApplicationListRow }) {
   const info = row.payments_info;
-  const lines: [string, string, string?][] = [
+  const lines: [string, number, string?][] = [
     [T.total, info.price_total],
-    ...(row.requestorable.type === 'agencies' ? [[T.agencyTotal, info.agency_total] as [string, string]] : []),
+    ...(row.requestorable.type === 'agencies' ? [[T.agencyTotal, info.agency_total] as [string, number]] : []),
     [T.paid, info.paid],
-    [T.toPay, info.to_pay, decimal(info.to_pay).greaterThan(0) ? 'app-to-pay' : undefined],
+    [T.toPay, info.to_pay, info.to_pay > 0 ? 'app-to-pay' : undefined],
   ];
   return (
     <div className="app-cell app-money">

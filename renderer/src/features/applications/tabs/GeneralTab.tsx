@@ -141,7 +141,7 @@ export function GeneralTab({ form, update, errors, data, may, privileged, mayCha
 
 /** The totals, or why there are none: the pricing's refusal of the form as it is, or a failed request with 'Повторить'. */
 function TotalsBlock({ totals, pending, refusal, failure, retry, agency }: TotalsState & { agency: boolean }) {
-  const rows: [string, string | undefined, string][] = [
+  const rows: [string, number | undefined, string][] = [
     ['Расчётная цена без скидки', totals?.estimated_price_without_discount, 'estimated_price_without_discount'],
     ['Скидка', totals?.discount, 'discount'],
     ['Итоговая цена', totals?.price_total, 'price_total'],
@@ -149,7 +149,7 @@ function TotalsBlock({ totals, pending, refusal, failure, retry, agency }: Total
       ? ([
           ['Комиссия агентства', totals?.agency_commission, 'agency_commission'],
           ['Агентство платит', totals?.agency_to_pay, 'agency_to_pay'],
-        ] as [string, string | undefined, string][])
+        ] as [string, number | undefined, string][])
       : []),
   ];
   return (

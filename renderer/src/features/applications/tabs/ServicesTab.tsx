@@ -63,7 +63,7 @@ function ServiceLines({ form, update, errors, setErrors, kind, choices, listed }
   const { editor } = useFormCollection(kind, { items: form[kind], update, errors, setErrors, blank: blankServiceLine, copy: (line) => ({ ...line, id: undefined, serviceable_id: null }) });
   const dialog = rowDialogProps(editor);
   const choice = (line: ServiceLineValues) => choices.find((item) => item.id === Number(line.serviceable_id));
-  const priceOf = (line: ServiceLineValues) => choice(line)?.price ?? (line.price === undefined ? null : Number(line.price));
+  const priceOf = (line: ServiceLineValues) => choice(line)?.price ?? line.price ?? null;
   return (
     <>
       <CollectionTable<ServiceLineValues>
