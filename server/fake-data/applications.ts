@@ -609,7 +609,9 @@ export const applicationsKind: FakeDataKind = {
             payments,
             payment_status: paid ? PaymentStatus.Paid : prepaid ? PaymentStatus.PartiallyPaid : undefined,
             payment_method: paid || prepaid ? (paymentMethod ?? (agency ? 3 : 1)) : paymentMethod,
-            prepayment: prepaid && status === ApplicationStatus.ConfirmedPaymentRequired ? share.toFixed(2) : null,
+            // By the status the save stored: an outside application for an auto-confirming product has the product's
+            // status whatever was sent, and a prepayment is set only in «Подтверждена, требуется оплата».
+            prepayment: prepaid && saved.status === ApplicationStatus.ConfirmedPaymentRequired ? share.toFixed(2) : null,
             status: paid ? ApplicationStatus.Paid : saved.status,
           },
           actor,
