@@ -5,7 +5,10 @@
  */
 import type pg from 'pg';
 
-/** SQL types of a table's columns, as unnest's arrays are cast (`integer`, `text`, `date`, `numeric`, …). */
+/**
+ * SQL types of a table's columns, as unnest's arrays are cast (`integer`, `text`, `date`, `numeric`, …);
+ * an aggregate declaration's columns may stand here as they are (a trailing `?`, a nullable column's, is dropped).
+ */
 export type ColumnTypes = Readonly<Record<string, string>>;
 
 export class BulkRows<Types extends ColumnTypes> {
@@ -49,7 +52,7 @@ export class BulkRows<Types extends ColumnTypes> {
   /** Writes the rows, `slice` at a time. */
   async insert(sql: pg.Client, slice = 20_000): Promise<void> {
     const statement = `INSERT INTO ${this.table} (${this.names.join(', ')})
-      SELECT * FROM unnest(${this.names.map((name, index) => `$${index + 1}::${this.types[name]}[]`).join(', ')})`;
+      SELECT * FROM unnest(${this.names.map((name, index) => `$${index + 1}::${this.types[name]!.replace(/\?$/, '')}[]`).join(', ')})`;
     for (let start = 0; start < this.count; start += slice) {
       await sql.query(statement, this.names.map((name) => this.columns.get(name)!.slice(start, start + slice)));
     }
