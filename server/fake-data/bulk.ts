@@ -7,7 +7,7 @@ import type pg from 'pg';
 
 /**
  * SQL types of a table's columns, as unnest's arrays are cast (`integer`, `text`, `date`, `numeric`, …);
- * an aggregate declaration's columns may stand here as they are (its `?` of a nullable column is dropped).
+ * an aggregate declaration's columns may stand here as they are (a trailing `?`, a nullable column's, is dropped).
  */
 export type ColumnTypes = Readonly<Record<string, string>>;
 
@@ -46,7 +46,7 @@ export class BulkRows<Types extends ColumnTypes> {
    * their ids (or numbers) were known — by those values (null stays null).
    */
   remap(column: keyof Types & string, values: readonly unknown[]): void {
-    this.columns.set(column, this.columns.get(column)!.map((value) => (value === null ? null : values[Number(value)]!)));
+    this.columns.set(column, this.columns.get(column)!.map((value) => (value === null ? null : values[value as number]!)));
   }
 
   /** Writes the rows, `slice` at a time. */

@@ -210,20 +210,21 @@ async function hotelHandbooks(sql: FakeDataContext['sql']): Promise<Handbooks> {
  * differentiation a general percent and every category fixed 0; with it, the general sum 0 and a
  * percent or a fixed sum per category.
  */
-function commission<Category extends string>(faker: Faker, categories: readonly Category[], options: { differentiate: number; general: [number, number] | null }) {
+function commission<const Category extends string>(faker: Faker, categories: readonly Category[], options: { differentiate: number; general: [number, number] | null }) {
   const differentiate = chance(faker, options.differentiate);
-  const columns: Record<string, number> = {};
+  const general = differentiate || !options.general ? 0 : between(faker, ...options.general);
+  // Each category's pair, named as the declaration's columns are (commission_adult_type, commission_adult_sum, …).
+  const pairs: Record<string, number> = {};
   for (const category of categories) {
     // Differentiated: a percent per person, or (meals, now and then) a fixed sum in roubles.
     const percent = category !== 'meal' || chance(faker, 50);
-    columns[`commission_${category}_type`] = differentiate && percent ? 2 : 1;
-    columns[`commission_${category}_sum`] = !differentiate ? 0 : percent ? between(faker, 5, 15) : between(faker, 2, 10) * 100;
+    pairs[`commission_${category}_type`] = differentiate && percent ? 2 : 1;
+    pairs[`commission_${category}_sum`] = !differentiate ? 0 : percent ? between(faker, 5, 15) : between(faker, 2, 10) * 100;
   }
   return {
     is_differentiate: differentiate,
-    commission_general_sum: differentiate || !options.general ? 0 : between(faker, ...options.general),
-    // Each category's type and sum, as the declaration names them.
-    ...(columns as { [Column in `commission_${Category}_type` | `commission_${Category}_sum`]: number }),
+    commission_general_sum: general,
+    ...(pairs as Record<`commission_${Category}_${'type' | 'sum'}`, number>),
   };
 }
 

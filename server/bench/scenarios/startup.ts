@@ -1,7 +1,7 @@
 /**
  * Start-up: what `npm run serve` runs after its build (read from package.json), on a fresh data
  * folder and then on the same folder again (a warm start), timed from spawn to the first 200 of
- * /api/health (informs: the before-and-after of issue 9 is in docs/performance.md); and the import of the
+ * /api/health (informs; the latest figures in docs/bench-targets.md); and the import of the
  * bundled server's module graph, against issue 9's target of 150 ms.
  */
 import { spawn } from 'node:child_process';
