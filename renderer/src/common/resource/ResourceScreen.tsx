@@ -37,9 +37,11 @@ export function ResourceScreen<Row extends RowBase, Stored extends object>({ def
   const [viewing, setViewing] = useState<number | null>(null);
   const closeView = useCallback(() => setViewing(null), []);
   const runToolbar = useMutation({ mutationFn: async (action: ToolbarActionSpec) => action.run?.(selection.ids) });
-  // No form, a read-only resource (logs), or a user outside its writeRoles (the accountant on the tour handbooks): no add button and no edit action.
-  const form = resource.readOnly || user === null || !mayWrite(resource, user.role) ? undefined : definition.form;
-  const editable = form !== undefined;
+  // No form or a read-only resource (logs): no dialog. A user outside its writeRoles (the accountant on the
+  // tour handbooks): no add button and no edit action. The dialog stays mounted while the session is renewed
+  // (the user is signed out for a moment): its form keeps what was typed.
+  const form = resource.readOnly ? undefined : definition.form;
+  const editable = form !== undefined && user !== null && mayWrite(resource, user.role);
   const reply = list.list.data as Record<string, unknown> | undefined;
 
   // Opening a record may change other replies (it is no longer 'Новый': the header counters).
