@@ -10,7 +10,7 @@ import { Button, Card, H2, Intent } from '@blueprintjs/core';
 import { MESSAGES } from '@shared/messages';
 import { mayWrite } from '@shared/resources/define';
 import { useMutation } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { AppBreadcrumbs } from '../AppBreadcrumbs';
 import { useSession } from '../../api/session';
@@ -42,6 +42,8 @@ export function ResourceScreen<Row extends RowBase, Stored extends object>({ def
   // (the user is signed out for a moment): its form keeps what was typed.
   const form = resource.readOnly ? undefined : definition.form;
   const editable = form !== undefined && user !== null && mayWrite(resource, user.role);
+  // One object while the screen lives: the dialog's form is set afresh whenever its definition changes.
+  const dialogDefinition = useMemo(() => (form ? { resource, form } : undefined), [resource, form]);
   const reply = list.list.data as Record<string, unknown> | undefined;
 
   // Opening a record may change other replies (it is no longer 'Новый': the header counters).
@@ -91,9 +93,9 @@ export function ResourceScreen<Row extends RowBase, Stored extends object>({ def
       />
       <ListFooter list={list} />
 
-      {form && (
+      {dialogDefinition && (
         <ResourceDialog
-          definition={{ resource, form }}
+          definition={dialogDefinition}
           id={dialog.open ? dialog.id : undefined}
           isOpen={dialog.open}
           onClose={closeDialog}
