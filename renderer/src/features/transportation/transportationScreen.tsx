@@ -83,8 +83,10 @@ const transportationForm: ResourceFormSpec<TransportationRow> = {
 };
 
 const TITLES: Record<EditorMode, string> = editorTitles('transportation');
+/** One object for the page's whole life: its form is set afresh whenever the definition changes. */
+const FORM_PAGE = { resource: transportationResource, form: transportationForm };
 
 /** /transportation/create, /transportation/{id}/edit and /transportation/{id}/copy (the mode comes from the route). */
 export function TransportationFormPage() {
-  return <ResourceFormPage definition={{ resource: transportationResource, form: transportationForm }} titles={TITLES} listPath={listPath('transportation')} />;
+  return <ResourceFormPage definition={FORM_PAGE} titles={TITLES} listPath={listPath('transportation')} />;
 }
