@@ -1,6 +1,6 @@
 /** shared/money.ts: money in exact decimals, read liberally, rounded to kopecks, a JSON number only at the edge. */
 import { describe, expect, it } from 'vitest';
-import { decimalPlaces, moneyNumber, moneyText, percentOf, readDecimal, roundMoney, sumMoney } from './money.js';
+import { decimalPlaces, moneyNumber, moneyText, percentOf, readDecimal, roundMoney, sameMoney, sumMoney } from './money.js';
 
 describe('money', () => {
   it('reads numbers, numeric text with a point, a comma or grouping spaces, and nothing else', () => {
@@ -40,5 +40,15 @@ describe('money', () => {
     expect(moneyNumber('1200.50')).toBe(1200.5);
     expect(moneyNumber(sumMoney([0.1, 0.2]))).toBe(0.3);
     expect(moneyNumber(null)).toBeNull();
+  });
+});
+
+describe('sameMoney', () => {
+  it('compares amounts, not their writing; empty equals only empty', () => {
+    expect(sameMoney(24750, '24750.00')).toBe(true);
+    expect(sameMoney('100.5', 100.5)).toBe(true);
+    expect(sameMoney('100.50', '100.51')).toBe(false);
+    expect(sameMoney(null, undefined)).toBe(true);
+    expect(sameMoney(null, 0)).toBe(false);
   });
 });

@@ -52,6 +52,10 @@ export function sumMoney(values: Iterable<MoneyLike | null | undefined>): MoneyD
   return total;
 }
 
+/** Whether two money values are the same amount (`1200`, `'1200.00'`); empty (null, absent) equals only empty. */
+export const sameMoney = (a: MoneyLike | null | undefined, b: MoneyLike | null | undefined): boolean =>
+  a === null || a === undefined || b === null || b === undefined ? (a ?? null) === (b ?? null) : decimal(a).equals(decimal(b));
+
 /** A value rounded to kopecks (half away from zero). */
 export const roundMoney = (value: MoneyLike): MoneyDecimal => decimal(value).toDecimalPlaces(MONEY_SCALE);
 

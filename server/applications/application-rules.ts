@@ -19,7 +19,7 @@ import {
 import { roleMayChange } from '../../shared/applications/field-rules.js';
 import { seatsKey, transferKey, transportKey, type ApplicationForm, type TransportItemRow } from '../../shared/applications/schema.js';
 import { MESSAGES } from '../../shared/messages.js';
-import { decimal, type MoneyLike } from '../../shared/money.js';
+import { sameMoney, type MoneyLike } from '../../shared/money.js';
 import { Role } from '../../shared/roles.js';
 import { TransferType } from '../../shared/transfers.js';
 import { departureDates } from '../../shared/transport/rules.js';
@@ -196,7 +196,6 @@ export function groundErrors(form: PricedForm, ground: Ground): FieldErrors {
   return errors;
 }
 
-const sameMoney = (a: MoneyLike | null, b: MoneyLike | null) => (a === null || b === null ? a === b : decimal(a).equals(decimal(b)));
 
 /**
  * The rules of who may change what (docs/applications.md "can_edit_price", the statuses, the

@@ -8,11 +8,10 @@
 import { isDeepStrictEqual } from 'node:util';
 import { APPLICATION_FIELD_RULES, APPLICATION_FIELDS, type ApplicationField } from '../../../shared/applications/field-rules.js';
 import type { ApplicationForm } from '../../../shared/applications/schema.js';
-import { decimal, type MoneyLike } from '../../../shared/money.js';
+import { sameMoney, type MoneyLike } from '../../../shared/money.js';
 
 type PaymentRow = NonNullable<ApplicationForm['payments']>[number];
 
-const sameMoney = (a: MoneyLike | null | undefined, b: MoneyLike | null | undefined) => (a == null || b == null ? a == null && b == null : decimal(a).equals(decimal(b)));
 
 /**
  * Whether `sent` changes the stored customer payments: a row added or removed, or a kept row (by id)

@@ -6,7 +6,7 @@
 import { APPLICATION_LIMITS, RequesterType, SERVICE_LINE_KINDS, type ServiceLineKind } from '../../../shared/applications/constants.js';
 import { CommissionType } from '../../../shared/commission.js';
 import { MESSAGES } from '../../../shared/messages.js';
-import { MoneyDecimal, decimal, moneyText, percentOf, sumMoney, type MoneyLike } from '../../../shared/money.js';
+import { MoneyDecimal, decimal, moneyText, percentOf, sameMoney, sumMoney, type MoneyLike } from '../../../shared/money.js';
 import { formatMoney } from '../../../shared/format.js';
 import { TransferType } from '../../../shared/transfers.js';
 import { priceAccommodation, type AccommodationMarkup } from './accommodation.js';
@@ -148,9 +148,6 @@ function agencyCommission(input: PricingInput, priceTotal: MoneyDecimal): MoneyD
   }
   return commissionOf(input.requester, priceTotal);
 }
-
-const sameMoney = (a: MoneyLike | null | undefined, b: MoneyLike | null | undefined): boolean =>
-  a === null || a === undefined || b === null || b === undefined ? (a ?? null) === (b ?? null) : decimal(a).equals(decimal(b));
 
 /** Prices the whole application: totals, each line's share and the stored breakdown. Throws PricingError (a 422 on its path). */
 export function priceApplication(input: PricingInput): PricingResult {
