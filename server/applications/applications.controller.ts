@@ -1,18 +1,12 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Put } from '@nestjs/common';
 import { ACCESS } from '../../shared/roles.js';
 import { applicationSchema } from '../../shared/applications/schema.js';
-import { parsePayload } from '../common/aggregate/payload.js';
+import { parsePayload, readPayload } from '../common/aggregate/payload.js';
 import { CurrentActor, CurrentUser, Roles, type Actor, type AuthUser } from '../common/auth/decorators.js';
 import { IdPipe } from '../common/http/id.pipe.js';
 import { ApplicationsService } from './applications.service.js';
 import { ApplicationCommands } from './commands/application-commands.js';
 import { staffActor } from './commands/actor.js';
-
-/** The payload as received: the JSON text of `{payload}`, parsed (parsePayload has validated it already). */
-const rawPayload = (body: unknown): unknown => {
-  const text = (body as { payload?: unknown } | null)?.payload;
-  return typeof text === 'string' ? (JSON.parse(text) as unknown) : null;
-};
 
 /**
  * Applications (spec 03 §7 "Applications", issue 18): one record, create and update as `{payload}`,
@@ -43,7 +37,9 @@ export class ApplicationsController {
   @Post()
   @HttpCode(201)
   create(@Body() body: unknown, @CurrentActor() actor: Actor) {
-    return this.commands.save(parsePayload(applicationSchema, body), staffActor(actor), { raw: rawPayload(body) });
+    // The payload read once: the form, and as received (an outside source's application keeps it raw).
+    const { form, raw } = readPayload(applicationSchema, body);
+    return this.commands.save(form, staffActor(actor), { raw });
   }
 
   /** PUT /api/applications/{id} {payload}: 409 with the current record when its `version` is stale. */

@@ -27,6 +27,11 @@ export function secureInput<S extends z.ZodType>(_schema: S, value: unknown): un
 
 /** Reads `{payload}` as JSON text, applies the input-safety step and validates with `schema`. */
 export function parsePayload<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
+  return readPayload(schema, body).form;
+}
+
+/** parsePayload's form, and the payload as it was received (what an outside source sent, kept raw). */
+export function readPayload<S extends z.ZodType>(schema: S, body: unknown): { form: z.output<S>; raw: Record<string, unknown> } {
   const text = (body as { payload?: unknown } | null | undefined)?.payload;
   // Told on the text, before anything builds thousands of levels.
   if (typeof text === 'string' && jsonTextExceedsDepth(text)) throw new ValidationFailed({ payload: [MESSAGES.input.tooDeep(INPUT_LIMITS.jsonDepth)] });
@@ -37,7 +42,7 @@ export function parsePayload<S extends z.ZodType>(schema: S, body: unknown): z.o
     value = undefined;
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new ValidationFailed({ payload: [MESSAGES.editor.payloadInvalid] });
-  return parseInput(schema, secureInput(schema, value));
+  return { form: parseInput(schema, secureInput(schema, value)), raw: value as Record<string, unknown> };
 }
 
 /**
