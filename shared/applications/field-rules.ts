@@ -89,7 +89,3 @@ export const roleMayChange = (field: ApplicationField, role: number): boolean =>
 
 /** Whether an application in this status takes a change of the field (a cancelled one: only its money). */
 export const statusTakesChange = (field: ApplicationField, cancelled: boolean): boolean => !cancelled || APPLICATION_FIELD_RULES[field].whenCancelled === true;
-
-/** The fields a staff role may change on an application in this state (what the editor leaves unlocked). */
-export const changeableFields = (role: number, cancelled: boolean): ApplicationField[] =>
-  APPLICATION_FIELDS.filter((field) => !APPLICATION_FIELD_RULES[field].kept && roleMayChange(field, role) && statusTakesChange(field, cancelled));
