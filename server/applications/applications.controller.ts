@@ -1,7 +1,8 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Put } from '@nestjs/common';
 import { ACCESS } from '../../shared/roles.js';
+import { applicationSaveErrors } from '../../shared/applications/persons.js';
 import { applicationSchema } from '../../shared/applications/schema.js';
-import { parsePayload, readPayload } from '../common/aggregate/payload.js';
+import { readPayload } from '../common/aggregate/payload.js';
 import { CurrentActor, CurrentUser, Roles, type Actor, type AuthUser } from '../common/auth/decorators.js';
 import { IdPipe } from '../common/http/id.pipe.js';
 import { ApplicationsService } from './applications.service.js';
@@ -38,14 +39,14 @@ export class ApplicationsController {
   @HttpCode(201)
   create(@Body() body: unknown, @CurrentActor() actor: Actor) {
     // The payload read once: the form, and as received (an outside source's application keeps it raw).
-    const { form, raw } = readPayload(applicationSchema, body);
+    const { form, raw } = readApplication(body, true);
     return this.commands.save(form, staffActor(actor), { raw });
   }
 
   /** PUT /api/applications/{id} {payload}: 409 with the current record when its `version` is stale. */
   @Put(':id')
   update(@Param('id', IdPipe) id: number, @Body() body: unknown, @CurrentActor() actor: Actor) {
-    return this.commands.save(parsePayload(applicationSchema, body), staffActor(actor), { id });
+    return this.commands.save(readApplication(body, false).form, staffActor(actor), { id });
   }
 
   /** POST /api/applications/{id}/calc-totals {discount, manual_price_without_discount, manual_agency_commission, services…} → {data: ApplicationTotals}. */
@@ -55,3 +56,10 @@ export class ApplicationsController {
     return this.applications.calcStoredTotals(id, body, viewer);
   }
 }
+
+/**
+ * An office save's payload (issue 27 "A save reports every error at once"): a form the schema refuses
+ * answers its errors together with every rule judged on the fields that parsed (the requester missing
+ * and the product's row missing in one 422); a whole form goes on to the commands, which judge the rest.
+ */
+const readApplication = (body: unknown, creating: boolean) => readPayload(applicationSchema, body, { invalid: (value) => applicationSaveErrors(value, { office: true, creating }) });

@@ -288,8 +288,8 @@ export async function insertLargestGround(db: Sql): Promise<LargestGround> {
 }
 
 /**
- * The largest hotel application the limits allow (shared/applications/constants.ts): 100 adults and
- * 100 tourists, 30 stays of 60 nights (every place of the room taken, with the meal), both buses with
+ * The largest hotel application the limits allow (shared/applications/constants.ts): 100 persons (96
+ * adults and 4 children, so each stay's 4 + 4 fit) and 100 tourists, 30 stays of 60 nights (every place of the room taken, with the meal), both buses with
  * a seat for each person, both transfers, 50 lines of each kind of service.
  */
 export function largestApplication(ground: LargestGround, requester: { requester_type: string; requester_id: number }) {
@@ -301,7 +301,8 @@ export function largestApplication(ground: LargestGround, requester: { requester
     application_type: 1,
     applicationable_id: ground.hotel.hotelId,
     ...requester,
-    adult_count: persons,
+    adult_count: persons - 4,
+    child_count: 4,
     phone: '+79161234567',
     accommodations: Array.from({ length: 30 }, () => ({
       hotel_id: ground.hotel.hotelId,

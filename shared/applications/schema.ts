@@ -34,6 +34,7 @@ import {
   rowId,
   toFieldErrors,
   versionField,
+  type FieldErrors,
 } from '../validation.js';
 import {
   APPLICATION_LIMITS as L,
@@ -301,32 +302,63 @@ function checkOnce(values: readonly unknown[], issue: Issue, path: (index: numbe
   });
 }
 
+/** The form as the object parses it (ApplicationForm; named apart so the refinement's type does not refer to itself). */
+type ParsedForm = z.output<z.ZodObject<typeof applicationShape>>;
+
+/**
+ * The form's own rules (no stored data needed). On a whole form all of them; on the fields of a form
+ * the schema refused that parsed alone (`parsedFields`), those whose fields all parsed — so a save
+ * answers them together with the refused fields' errors, not one round after another.
+ */
+function formIssues(form: Partial<ParsedForm>, issue: Issue) {
+  const type = form.application_type !== undefined && APPLICATION_TYPE_IDS.includes(form.application_type) ? form.application_type : null;
+  if (type !== null && type <= 4 && form.applicationable_id === null) issue(['applicationable_id'], V.required);
+  if (form.agency_user_id != null && form.requester_type !== undefined && form.requester_type !== RequesterType.Agency) issue(['agency_user_id'], A.agencyUserOnlyForAgency);
+  if (form.children_ages && form.child_count !== undefined && form.children_ages.length > form.child_count) issue(['children_ages'], A.childrenAges(form.child_count));
+  if (form.adult_count !== undefined && form.child_count !== undefined && form.adult_count + form.child_count > L.persons) issue(['adult_count'], A.personsMax(L.persons));
+  if (form.source !== 'mobile_application' && isObject(form.source_payload) && form.source_payload.platform && !SOURCE_PLATFORMS.includes(form.source_payload.platform as never)) {
+    issue(['source_payload'], V.oneOf);
+  }
+  // No service twice, within a kind and across kinds (the later one is refused).
+  const services = SERVICE_LINE_KINDS.flatMap((kind) => (form[kind] ?? []).map((line, index) => ({ kind, index, id: line.serviceable_id })));
+  checkOnce(services.map((line) => line.id), issue, (index) => [services[index]!.kind, services[index]!.index, 'serviceable_id'], A.serviceTwice);
+  checkOnce((form.meals ?? []).map((meal) => meal.tour_meal_id), issue, (index) => ['meals', index, 'tour_meal_id'], A.mealTwice);
+  for (const side of LEGS) {
+    const seats = form[seatsKey(side)] ?? [];
+    checkOnce(seats.map((seat) => seat.number), issue, (index) => [seatsKey(side), index, 'number'], A.seatTwice);
+    if (form.tourists) {
+      const count = form.tourists.length;
+      seats.forEach((seat, index) => {
+        if (seat.tourist_index !== null && seat.tourist_index >= count) issue([seatsKey(side), index, 'tourist_index'], V.oneOf);
+      });
+    }
+    if (seats.length > 0 && form[transportKey(side)] === null) issue([seatsKey(side)], A.seatsWithoutTransport);
+  }
+}
+
 export const applicationSchema = z.preprocess(
   flattenReferences,
-  z.object(applicationShape).superRefine((form, context) => {
-    const issue = issuer(context);
-    const type = APPLICATION_TYPE_IDS.includes(form.application_type) ? form.application_type : null;
-    if (type !== null && type <= 4 && form.applicationable_id === null) issue(['applicationable_id'], V.required);
-    if (form.agency_user_id !== null && form.requester_type !== RequesterType.Agency) issue(['agency_user_id'], A.agencyUserOnlyForAgency);
-    if (form.children_ages.length > form.child_count) issue(['children_ages'], A.childrenAges(form.child_count));
-    if (form.adult_count + form.child_count > L.persons) issue(['adult_count'], A.personsMax(L.persons));
-    if (form.source !== 'mobile_application' && isObject(form.source_payload) && form.source_payload.platform && !SOURCE_PLATFORMS.includes(form.source_payload.platform as never)) {
-      issue(['source_payload'], V.oneOf);
-    }
-    // No service twice, within a kind and across kinds (the later one is refused).
-    const services = SERVICE_LINE_KINDS.flatMap((kind) => form[kind].map((line, index) => ({ kind, index, id: line.serviceable_id })));
-    checkOnce(services.map((line) => line.id), issue, (index) => [services[index]!.kind, services[index]!.index, 'serviceable_id'], A.serviceTwice);
-    checkOnce(form.meals.map((meal) => meal.tour_meal_id), issue, (index) => ['meals', index, 'tour_meal_id'], A.mealTwice);
-    for (const side of LEGS) {
-      const seats = form[seatsKey(side)];
-      checkOnce(seats.map((seat) => seat.number), issue, (index) => [seatsKey(side), index, 'number'], A.seatTwice);
-      seats.forEach((seat, index) => {
-        if (seat.tourist_index !== null && seat.tourist_index >= form.tourists.length) issue([seatsKey(side), index, 'tourist_index'], V.oneOf);
-      });
-      if (seats.length > 0 && form[transportKey(side)] === null) issue([seatsKey(side)], A.seatsWithoutTransport);
-    }
-  }),
+  z.object(applicationShape).superRefine((form, context) => formIssues(form, issuer(context))),
 );
+
+/** The top-level fields of a form that parse each on its own (a refused one is absent): what the rules not reading a refused field judge. */
+export function parsedFields(input: unknown): Partial<ApplicationForm> {
+  const form = flattenReferences(input);
+  if (!isObject(form)) return {};
+  const parsed: Record<string, unknown> = {};
+  for (const [key, schema] of Object.entries(applicationShape)) {
+    const result = (schema as z.ZodType).safeParse(form[key]);
+    if (result.success) parsed[key] = result.data;
+  }
+  return parsed as Partial<ApplicationForm>;
+}
+
+/** The form's own rules on the fields that parsed (`formIssues`), as errors by path. */
+export function partialFormErrors(form: Partial<ApplicationForm>): FieldErrors {
+  const errors: FieldErrors = {};
+  formIssues(form, (path, message) => (errors[path.join('.')] ??= []).push(message));
+  return errors;
+}
 
 export type ApplicationForm = z.output<typeof applicationSchema>;
 export type ApplicationInput = z.input<typeof applicationSchema>;

@@ -23,6 +23,7 @@ export const APPLICATION_MESSAGES = {
     officeSource: 'Создана в офисе',
     /** The application editor (spec 03 §2.3, §8; issue 18). */
     saved: 'Заявка успешно обновлена',
+    created: 'Заявка успешно создана',
     loadFailed: 'Произошла непредвиденная ошибка',
     routeChanged: 'Маршрут успешно изменён!',
     routeChangeImpossible: 'Невозможно поменять маршрут для выбранного транспорта, места заняты!',
@@ -74,6 +75,18 @@ export const APPLICATION_MESSAGES = {
     totalsWaitRequired: 'Итоги посчитаются, когда будут заполнены обязательные поля.',
     totalsRefused: (reason: string) => `Итоги не посчитаны: ${reason}`,
     /** A cancelled application in the editor: what it still takes (the rule table's `whenCancelled`). */
+    /** Who travels and what a priced application carries (issue 27): the persons rules and the product's row. */
+    touristsOverPersons: (tourists: number, persons: { adults: number; children: number }) =>
+      `Туристов больше, чем едет человек: туристов ${tourists}, а в заявке взрослых ${persons.adults} и детей ${persons.children}. Увеличьте число взрослых или детей.`,
+    stayOverPersons: (stay: { adults: number; children: number }, persons: { adults: number; children: number }) =>
+      `В проживании взрослых ${stay.adults} и детей ${stay.children}, а в заявке взрослых ${persons.adults} и детей ${persons.children}. Увеличьте число взрослых или детей.`,
+    stayRequired: 'Добавьте проживание: без него у заявки нет цены.',
+    tourDateRequired: 'Выберите дату тура: без неё у заявки нет цены.',
+    forthLegRequired: 'Добавьте транспорт «Туда»: без него у заявки нет цены.',
+    /** The editor raised the counts to the tourists and stays entered: what that changes. */
+    countsRaised: (before: { adults: number; children: number }, after: { adults: number; children: number }, seatLegs: number) =>
+      `Взрослых теперь ${after.adults}, детей ${after.children} (было ${before.adults} и ${before.children}) — по введённым туристам и проживанию. Цена пересчитана` +
+      (seatLegs > 0 ? `; на ${seatLegs === 1 ? 'участке' : 'каждом участке'} с транспортом нужно мест: ${after.adults + after.children} (на ${after.adults + after.children - before.adults - before.children} больше).` : '.'),
     cancelledNotice: 'Заявка аннулирована: изменить можно только оплаты и выплаты поставщикам.',
   },
   /** The applications list screen (spec 03 §2.1; issue 19): its labels beyond the spec's quoted texts. */

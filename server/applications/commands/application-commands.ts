@@ -14,6 +14,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { APPLICATION_STATUSES, ApplicationStatus, LEGS, PaymentStatus, RequesterType, canEditPrice } from '../../../shared/applications/constants.js';
 import { APPLICATION_FIELD_RULES, APPLICATION_FIELDS, statusTakesChange } from '../../../shared/applications/field-rules.js';
 import type { ApplicationActionReply } from '../../../shared/applications/list.js';
+import { saveRuleErrors } from '../../../shared/applications/persons.js';
 import { applicationSchema, paymentSchema, seatsKey, transportKey, type ApplicationForm } from '../../../shared/applications/schema.js';
 import type { RouteChange, SeatChange } from '../../../shared/applications/seats.js';
 import type { ApplicationRecord, ApplicationSeat, ApplicationTransportItem } from '../../../shared/applications/types.js';
@@ -205,8 +206,10 @@ export class ApplicationCommands {
     const errors = {
       ...refused,
       ...lockErrors(form, stored ?? null, rulesUser(actor)),
-      // Its seats were released by the cancel: the rule of a seat per rider no longer applies.
+      // Its seats were released by the cancel: the rule of a seat per rider no longer applies; nor do
+      // the persons and product-row rules to a record that takes only its money.
       ...(cancelled ? {} : seatErrors(form, new Set(stored?.tourist_ids ?? []))),
+      ...(cancelled ? {} : saveRuleErrors(form, { office: actor.kind === 'staff', creating: !stored })),
     };
     const ground = await loadGround(manager, groundRequest(form));
     const priced = priceForm(form, ground, stored ? stored.manual_price_without_discount : null, errors);

@@ -9,7 +9,7 @@ import express, { type NextFunction, type Request, type RequestHandler, type Res
 import type { z } from 'zod';
 import { PAYLOAD_MAX_BYTES } from '../../../shared/editor.js';
 import { MESSAGES } from '../../../shared/messages.js';
-import { INPUT_LIMITS } from '../../../shared/validation.js';
+import { INPUT_LIMITS, type FieldErrors } from '../../../shared/validation.js';
 import { parseInput, ValidationFailed } from '../http/errors.js';
 import { verifyJsonDepth } from '../input/body-parsers.js';
 import { assertSafeInput, jsonTextExceedsDepth } from '../input/json-input.js';
@@ -30,8 +30,12 @@ export function parsePayload<S extends z.ZodType>(schema: S, body: unknown): z.o
   return readPayload(schema, body).form;
 }
 
-/** parsePayload's form, and the payload as it was received (what an outside source sent, kept raw). */
-export function readPayload<S extends z.ZodType>(schema: S, body: unknown): { form: z.output<S>; raw: Record<string, unknown> } {
+/**
+ * parsePayload's form, and the payload as it was received (what an outside source sent, kept raw).
+ * `invalid`: a refused payload's errors in full (the applications: the rules judged on the fields that
+ * parsed beside the schema's), instead of the schema's alone.
+ */
+export function readPayload<S extends z.ZodType>(schema: S, body: unknown, options: { invalid?: (value: Record<string, unknown>) => FieldErrors } = {}): { form: z.output<S>; raw: Record<string, unknown> } {
   const text = (body as { payload?: unknown } | null | undefined)?.payload;
   // Told on the text, before anything builds thousands of levels.
   if (typeof text === 'string' && jsonTextExceedsDepth(text)) throw new ValidationFailed({ payload: [MESSAGES.input.tooDeep(INPUT_LIMITS.jsonDepth)] });
@@ -42,7 +46,10 @@ export function readPayload<S extends z.ZodType>(schema: S, body: unknown): { fo
     value = undefined;
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new ValidationFailed({ payload: [MESSAGES.editor.payloadInvalid] });
-  return { form: parseInput(schema, secureInput(schema, value)), raw: value as Record<string, unknown> };
+  const raw = value as Record<string, unknown>;
+  const secured = secureInput(schema, raw);
+  if (options.invalid && !schema.safeParse(secured).success) throw new ValidationFailed(options.invalid(raw));
+  return { form: parseInput(schema, secured), raw };
 }
 
 /**
