@@ -37,6 +37,8 @@ export interface AggregateEditorOptions<Form extends Record<string, unknown>, St
   path: string;
   /** The shared schema the server validates the payload with. */
   schema: z.ZodType;
+  /** The form's errors before sending, when there is more to judge than the schema (applications: every error at once); the schema's by default. */
+  validate?: (form: Form, mode: EditorMode) => FieldErrors;
   /** The body of a save: `{payload}` (the default), or what an editor with a plain JSON body sends (routes: dates as DD.MM.YYYY). */
   toBody?: (form: Form) => unknown;
   /** A new record's form. */
@@ -53,7 +55,8 @@ export interface AggregateEditorOptions<Form extends Record<string, unknown>, St
   afterSave?: AfterSave | Record<EditorMode, AfterSave>;
   /** The editor's routes (shared/routes.ts `editorRoutes`): a create or copy that stays or reloads opens `<editor>-edit` of the new record. */
   editor: EditorRouteName;
-  texts: { saved: string; savedTitle?: string; saveFailedTitle: string; saveFailedText: string; loadFailed: string };
+  /** `created`: a create's or a copy's toast, when it is not `saved`'s. */
+  texts: { saved: string; created?: string; savedTitle?: string; saveFailedTitle: string; saveFailedText: string; loadFailed: string };
   /** A refused save (not a 422 nor a 409) says the server's reason (applications: a cancelled one, a locked price) instead of `saveFailedText`. */
   refusalSaysReason?: boolean;
 }
@@ -128,9 +131,9 @@ export function useAggregateEditor<Form extends Record<string, unknown>, Stored 
 
   const save = useCallback(async () => {
     if (!form || savingRef.current) return; // a save in progress blocks a second one
-    const local = options.schema.safeParse(form);
-    if (!local.success) {
-      const found = toFieldErrors(local.error);
+    const local = options.validate ? null : options.schema.safeParse(form);
+    const found = options.validate ? options.validate(form, mode) : local!.success ? {} : toFieldErrors(local!.error);
+    if (Object.keys(found).length > 0) {
       setErrors(found);
       notifyInvalidForm(found, { title: options.texts.saveFailedTitle, text: options.texts.saveFailedText });
       return;
@@ -140,7 +143,7 @@ export function useAggregateEditor<Form extends Record<string, unknown>, Stored 
     try {
       const body = options.toBody ? options.toBody(form) : toPayloadBody(form);
       const reply = mode === 'edit' ? await api.put<SavedReply>(`${options.path}/${id}`, body) : await api.post<SavedReply>(options.path, body);
-      toast.saved(options.texts.saved, options.texts.savedTitle);
+      toast.saved(mode === 'edit' ? options.texts.saved : (options.texts.created ?? options.texts.saved), options.texts.savedTitle);
       const after = afterSaveIn(options.afterSave, mode);
       // Leaving after the save asks nothing; staying makes what was saved the form's new starting point.
       if (after === 'back') saved.current = true;

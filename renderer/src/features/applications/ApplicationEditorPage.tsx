@@ -4,16 +4,21 @@
  * application is read again after a save (the server decides statuses, prices and seats). Payments,
  * documents, vendor payments and comments come with later issues.
  */
-import { applicationStatus, applicationType, canEditAgencyCommission, canEditPrepayment, canEditPrice, sourceLabel } from '@shared/applications/constants';
+import { Button, Callout, Intent } from '@blueprintjs/core';
+import { applicationStatus, applicationType, canEditAgencyCommission, canEditPrepayment, canEditPrice, LEGS, RequesterType, sourceLabel } from '@shared/applications/constants';
 import type { ApplicationEditorData } from '@shared/applications/editor-data';
 import { APPLICATION_PATHS } from '@shared/applications/paths';
-import { applicationSchema } from '@shared/applications/schema';
+import { applicationSaveErrors, neededCounts } from '@shared/applications/persons';
+import { applicationSchema, transportKey } from '@shared/applications/schema';
 import type { ApplicationRecord } from '@shared/applications/types';
 import { MESSAGES } from '@shared/messages';
 import { Role } from '@shared/roles';
 import { ROUTES, routePath } from '@shared/routes';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { clientsResource, type ClientRow } from '@shared/resources/clients';
+import { api } from '../../api/http';
+import type { SetField } from '../../common/form/fields';
 import { useSession } from '../../api/session';
 import { ConfirmDialog } from '../../common/ConfirmDialog';
 import { ReadFailure } from '../../common/ReadFailure';
@@ -45,7 +50,8 @@ const APPLICATIONS_BACK = routePath('applications');
 
 export function ApplicationEditorPage() {
   const navigate = useNavigate();
-  const role = useSession((state) => state.user?.role);
+  const user = useSession((state) => state.user);
+  const role = user?.role;
   const lists = useEditorData<{ data: ApplicationEditorData }>({ data: APPLICATION_PATHS.data });
   const data = lists.data?.data;
   const editor = useAggregateEditor<ApplicationValues, ApplicationRecord>({
@@ -53,15 +59,40 @@ export function ApplicationEditorPage() {
     editor: 'application',
     afterSave: 'reload',
     schema: applicationSchema,
-    blank: blankApplication,
+    // Every error the form shows before the stored data is read, at once (the office's save: the product's row too).
+    validate: (values, mode) => applicationSaveErrors(values, { office: true, creating: mode !== 'edit' }),
+    // A manager's new application is theirs (they may assign only themself, spec 03 §6).
+    blank: () => (user && user.role === Role.Manager ? { ...blankApplication(), user_id: user.id, user: { id: user.id, name: user.name } } : blankApplication()),
     fromRecord: applicationFromRecord,
     toCopy: copyApplication,
     fallback: APPLICATIONS_BACK,
-    texts: { saved: A.saved, saveFailedTitle: MESSAGES.errors.saveFailedTitle, saveFailedText: MESSAGES.errors.saveFailedText, loadFailed: A.loadFailed },
+    texts: { saved: A.saved, created: A.created, saveFailedTitle: MESSAGES.errors.saveFailedTitle, saveFailedText: MESSAGES.errors.saveFailedText, loadFailed: A.loadFailed },
     refusalSaysReason: true,
   });
-  const { form, errors, update, patch, setErrors } = editor;
+  const { form, errors, patch, setErrors } = editor;
+  /** What the counts' last raise changed, said above the tabs until closed. */
+  const [countsNote, setCountsNote] = useState<string | null>(null);
+  // Tourists and stays beyond the counts raise them (each a person: a seat on each leg, a price), and the note says so.
+  const update: SetField<ApplicationValues> = (key, value) => {
+    editor.update(key, value);
+    if (!form || (key !== 'tourists' && key !== 'accommodations')) return;
+    const next = { ...form, [key]: value };
+    const before = { adults: Number(next.adult_count) || 0, children: Number(next.child_count) || 0 };
+    const needed = neededCounts(next);
+    if (needed.adults === before.adults && needed.children === before.children) return;
+    patch({ adult_count: needed.adults, child_count: needed.children });
+    setCountsNote(A.countsRaised(before, needed, LEGS.filter((leg) => next[transportKey(leg)]).length));
+  };
   const stored = editor.mode === 'edit' ? editor.stored : undefined;
+  // A client chosen as the requester gives the application its phone and e-mail where they are empty.
+  const fillContacts = (clientId: number) => {
+    if (form?.requester_type !== RequesterType.Client) return;
+    api
+      .get<{ data: ClientRow }>(`${clientsResource.path}/${clientId}`)
+      .then(({ data: client }) => editor.setForm((current) => (current && current.requester_id === clientId ? { ...current, phone: current.phone || client.phone, email: current.email || client.email } : current)))
+      // A convenience only: unread, the fields stay as they were for the user to fill.
+      .catch(() => undefined);
+  };
   const product = useProduct(form?.application_type ?? null, form?.applicationable_id ?? null);
   const totals = useTotals(editor.mode === 'edit' ? editor.id : undefined, form, stored?.totals);
   const [confirming, setConfirming] = useState(false);
@@ -95,9 +126,15 @@ export function ApplicationEditorPage() {
         header={
           props && (
             <>
-              <ApplicationHeader {...props} heading={heading} patch={patch} product={product.data} actions={stored && <ChatButton application={chatApplicationOf(stored)} />} />
+              <ApplicationHeader {...props} heading={heading} patch={patch} product={product.data} onRequesterPicked={fillContacts} actions={stored && <ChatButton application={chatApplicationOf(stored)} />} />
               {/* Without its product the tabs lack its rooms, dates, route and services: said here, not shown as none. */}
               {product.isError && <ReadFailure part title={A.productReadFailed} error={product.error} onRetry={() => void product.refetch()} />}
+              {countsNote && (
+                <Callout intent={Intent.PRIMARY} icon="people" className="application-counts-note" data-testid="counts-note">
+                  <span>{countsNote}</span>
+                  <Button variant="minimal" size="small" icon="cross" aria-label={MESSAGES.list.close} title={MESSAGES.list.close} onClick={() => setCountsNote(null)} />
+                </Callout>
+              )}
             </>
           )
         }

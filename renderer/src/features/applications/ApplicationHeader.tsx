@@ -22,6 +22,8 @@ interface Props extends TabProps {
   patch(values: Partial<ApplicationValues>): void;
   /** Beside the heading: the chat button of a stored application (issue 19). */
   actions?: React.ReactNode;
+  /** A requester was chosen (the page fills the contacts from a client). */
+  onRequesterPicked?(id: number): void;
 }
 
 /** What a product change lets go of: every row that was of the old product. */
@@ -38,7 +40,7 @@ const productRows = (): Partial<ApplicationValues> => ({
   meals: [],
 });
 
-export function ApplicationHeader({ form, errors, data, heading, product, patch, actions }: Props) {
+export function ApplicationHeader({ form, errors, data, heading, product, patch, actions, onRequesterPicked }: Props) {
   const type = applicationType(form.application_type);
   const kind = type?.product ?? null;
   const error = (name: string) => errors[name]?.[0];
@@ -111,7 +113,10 @@ export function ApplicationHeader({ form, errors, data, heading, product, patch,
             onChange={(id) => {
               if (id !== form.requester_id) patch({ requester_id: id, agency_user_id: null, agency_user: null });
             }}
-            onPick={(picked) => patch({ requester: picked })}
+            onPick={(picked) => {
+              patch({ requester: picked });
+              onRequesterPicked?.(picked.id);
+            }}
           />,
         )}
         {form.application_type === ApplicationType.ExcursionTour &&

@@ -14,6 +14,7 @@ import { rowDialogProps, useFormCollection, type RowDialogMode, type RowDialogPr
 import { FormFields, type SetField } from '../../../common/form/fields';
 import { ReadFailure } from '../../../common/ReadFailure';
 import type { TabProps } from './tabProps';
+import { CollectionMessages } from './CollectionMessages';
 import { hotelChoices, useProducts } from '../data';
 import { blankAccommodation, cellText, type AccommodationValues } from '../form';
 
@@ -63,6 +64,7 @@ export function AccommodationsTab({ form, update, errors, setErrors, product }: 
           { title: 'Гости', render: (row) => COUNTS.map(([name]) => cellText(row[name] || 0)).join(' / ') },
         ]}
       />
+      <CollectionMessages name="accommodations" errors={errors} />
       {/* Only while no product is chosen: a chosen one still being read (or failed, said above the tabs) is not "none". */}
       {form.applicationable_id === null && <p className="bp6-text-muted">Выберите продукт заявки: номера берутся из его отелей.</p>}
       {dialog && <AccommodationDialog {...dialog} choices={choices} hotels={hotels} />}

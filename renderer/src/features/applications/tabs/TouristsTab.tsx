@@ -9,6 +9,7 @@ import { CollectionTable } from '../../../common/editor/CollectionTable';
 import { FieldsRowDialog } from '../../../common/editor/FieldsRowDialog';
 import { rowDialogProps, useFormCollection, type RowDialogMode } from '../../../common/editor/useCollectionEditor';
 import type { TabProps } from './tabProps';
+import { CollectionMessages } from './CollectionMessages';
 import { blankTourist, touristName, type TouristValues } from '../form';
 
 const TITLES: Record<RowDialogMode, string> = { create: 'Добавление туриста', edit: 'Редактирование туриста', copy: 'Копирование туриста' };
@@ -34,6 +35,7 @@ export function TouristsTab({ form, update, errors, setErrors, data }: TabProps)
           { title: 'Пол', render: (tourist) => name(data.tourists.genders, tourist.gender) },
         ]}
       />
+      <CollectionMessages name="tourists" errors={errors} />
       {dialog && (
         <FieldsRowDialog<TouristValues>
           id="tourist-dialog"
