@@ -69,7 +69,7 @@ const busForm = (overrides: Record<string, unknown> = {}) => ({
   seats_back: seats([4, 5, 6]),
   ...overrides,
 });
-const candidates = (query: Record<string, unknown>) => manager.get(`/api/applications/back-transports?${new URLSearchParams(Object.entries(query).map(([key, value]) => [key, String(value)]))}`);
+const candidates = (query: Record<string, unknown>) => manager.get(`/api/applications/back-transports?${new URLSearchParams(Object.entries(query).map(([key, value]): [string, string] => [key, String(value)]))}`);
 
 describe('GET /api/applications/back-transports', () => {
   it('the Москва → Сочи leg finds the Сочи → Москва buses, earliest first, with the segment back and the departures from the arrival on', async () => {
