@@ -15,7 +15,7 @@ import type { ApplicationRecord } from '@shared/applications/types';
 import { formatDate } from '@shared/format';
 import { MESSAGES } from '@shared/messages';
 import type { FieldErrors } from '@shared/validation';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { api, ApiError } from '../../../api/http';
 import { CollectionTable } from '../../../common/editor/CollectionTable';
 import { checkRow, RowDialog, useRowDraft } from '../../../common/editor/RowDialog';
@@ -224,19 +224,25 @@ function TransportDialog({ leg, initial, choices, way, transports, riders, touri
   const saved = item.id !== undefined && applicationId !== undefined;
   const routeChanged = saved && (Number(item.from_route_id) !== Number(initial.item.from_route_id) || Number(item.to_route_id) !== Number(initial.item.to_route_id));
 
+  /** `item` on transport `id`, its departure to choose; a bus back comes with its segment back chosen. */
+  const withSegment = (current: TransportItemValues, id: number | null): TransportItemValues => {
+    const segment = way?.options?.find((candidate) => candidate.id === id);
+    return { ...current, transport_id: id, departure_date: null, from_route_id: segment?.from_route_id ?? null, to_route_id: segment?.to_route_id ?? null };
+  };
   const setItem = (name: keyof TransportItemValues, value: unknown) => {
     setDraftState((current) => {
       const next = { ...current.item, [name]: value };
       // Another transport or departure lets go of the stops and the seats chosen on it.
-      // A bus back comes with its segment back chosen.
-      if (name === 'transport_id') {
-        const segment = way?.options?.find((candidate) => candidate.id === value);
-        Object.assign(next, { departure_date: null, from_route_id: segment?.from_route_id ?? null, to_route_id: segment?.to_route_id ?? null });
-      }
+      if (name === 'transport_id') Object.assign(next, withSegment(next, value as number | null));
       return { item: next, seats: name === 'transport_id' || name === 'departure_date' ? [] : current.seats };
     });
     setErrors((current) => dropErrors(current, `item.${String(name)}`));
   };
+  // The buses back may arrive after the dialog opened: a new leg still without a bus takes the earliest.
+  const earliest = way?.options?.[0]?.id;
+  useEffect(() => {
+    if (earliest !== undefined && initial.item.id === undefined) setDraftState((current) => (current.item.transport_id === null ? { ...current, item: withSegment(current.item, earliest) } : current));
+  }, [earliest]); // eslint-disable-line react-hooks/exhaustive-deps -- once per list of buses back
   const select = (name: 'transport_id' | 'departure_date' | 'from_route_id' | 'to_route_id', label: string, options: { value: string | number; label: string }[], disabled = false) => {
     const error = errors[`item.${name}`]?.[0];
     return (
