@@ -60,6 +60,7 @@ export interface RoutePointGround {
 
 export interface TransportGround {
   id: number;
+  name: string;
   vendor_id: number | null;
   adult_price: string;
   child_price: string;
@@ -158,7 +159,7 @@ const ROOMS_SQL = `
   FROM hotel_rooms r WHERE r.id = ANY($1::int[])`;
 
 const TRANSPORTS_SQL = `
-  SELECT t.id, t.vendor_id, t.adult_price::text, t.child_price::text, t.departure_type, t.start_date::text, t.finish_date::text, t.duration,
+  SELECT t.id, t.name, t.vendor_id, t.adult_price::text, t.child_price::text, t.departure_type, t.start_date::text, t.finish_date::text, t.duration,
     t.application_auto_confirm, t.auto_confirm_status,
     coalesce((SELECT json_agg(json_build_object('id', p.id, 'position', p.position, 'kind', p.kind, 'point_city_id', p.point_city_id,
       'arrival_day', p.arrival_day, 'departure_day', p.departure_day) ORDER BY p.position) FROM transport_route_points p WHERE p.transport_id = t.id), '[]') AS points,
@@ -190,6 +191,10 @@ const PEOPLE_SQL = `
 /** The most statements `loadGround` sends: product, hotels, rooms, transports, tour services, tour meals, people. */
 export const GROUND_STATEMENTS = 7;
 
+/** Transports by id as the save's ground holds them (route, tariffs, departure rows): one statement, none for no ids. */
+export const loadTransports = async (sql: Sql, ids: readonly number[]): Promise<TransportGround[]> =>
+  ids.length === 0 ? [] : sql.query<TransportGround[]>(TRANSPORTS_SQL, [ids]);
+
 const byId = <T extends { id: number }>(rows: readonly T[]) => new Map(rows.map((row) => [row.id, row]));
 const unique = (values: readonly number[]) => [...new Set(values)];
 
@@ -207,7 +212,7 @@ export async function loadGround(sql: Sql, request: GroundRequest): Promise<Grou
 
   const hotels = hotelIds.length === 0 ? [] : await sql.query<HotelGround[]>(HOTELS_SQL, [hotelIds]);
   const rooms = roomIds.length === 0 ? [] : await sql.query<RoomGround[]>(ROOMS_SQL, [roomIds]);
-  const transports = transportIds.length === 0 ? [] : await sql.query<TransportGround[]>(TRANSPORTS_SQL, [transportIds]);
+  const transports = await loadTransports(sql, transportIds);
   const tourServices = isTour && request.service_ids.length > 0 ? await sql.query<TourServiceRow[]>(TOUR_SERVICES_SQL, [unique(request.service_ids)]) : [];
   const tourMeals = request.meal_ids.length > 0 ? await sql.query<(TourMealRow & { tour_id: number })[]>(TOUR_MEALS_SQL, [unique(request.meal_ids)]) : [];
   const [people] = await sql.query<{ client: { id: number; full_name: string } | null; agency: Omit<Extract<RequesterGround, { type: 'agency' }>, 'type'> | null; agency_user: Ground['agencyUser']; manager: Ground['manager'] }[]>(

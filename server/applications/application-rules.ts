@@ -24,6 +24,7 @@ import { Role } from '../../shared/roles.js';
 import { TransferType } from '../../shared/transfers.js';
 import { departureDates } from '../../shared/transport/rules.js';
 import type { FieldErrors } from '../../shared/validation.js';
+import { backLegErrors, forthRide } from './back-leg.js';
 import { pointOf, type Ground, type GroundRequest, type TransportGround } from './application-ground.js';
 import { PricingError, priceApplication, type PricingInput, type PricingResult, type ServiceLineInput, type TransportItemInput } from './pricing/index.js';
 import { ValidationFailed } from '../common/http/errors.js';
@@ -159,8 +160,12 @@ export function groundErrors(form: PricedForm, ground: Ground): FieldErrors {
   for (const { leg, item } of transportItems(form)) {
     const path = transportKey(leg);
     const transport = ground.transports.get(item.transport_id);
-    const allowed =
-      product?.kind === 'transport'
+    // A bus tour's back leg rides any bus that brings it back to where its forth leg started (back-leg.ts).
+    const forthTransport = leg === 'back' && product?.kind === 'transport' && form.transport_forth ? ground.transports.get(form.transport_forth.transport_id) : undefined;
+    const forth = forthTransport && form.transport_forth ? forthRide(forthTransport, form.transport_forth) : null;
+    const allowed = forth
+      ? null
+      : product?.kind === 'transport'
         ? [product.id]
         : product?.kind === 'tour'
           ? product.transport_ids
@@ -177,6 +182,7 @@ export function groundErrors(form: PricedForm, ground: Ground): FieldErrors {
     if (!to) add(`${path}.to_route_id`, A.notOfProduct);
     if (from && to && from.position >= to.position) add(`${path}.to_route_id`, V.oneOf);
     if (!isDeparture(transport, item.departure_date)) add(`${path}.departure_date`, A.notOfProduct);
+    if (forth) for (const [field, messages] of Object.entries(backLegErrors(forth, transport, item))) messages.forEach((message) => add(field, message));
   }
 
   for (const { kind, index, line } of serviceLines(form)) {

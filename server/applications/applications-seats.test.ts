@@ -10,7 +10,7 @@ import { MESSAGES } from '../../shared/messages.js';
 import { Role } from '../../shared/roles.js';
 import { observeAggregateStatements } from '../common/aggregate/save-aggregate.js';
 import { applicationCalls, hotelApplication, pinnedStay } from '../test/application-api.js';
-import { insertBusGround, insertHotelGround, insertRequesters, nextWeekday, type BusGround, type HotelGround, type RequesterGround } from '../test/application-fixtures.js';
+import { insertBusGround, insertHotelGround, insertReturnBus, insertRequesters, nextWeekday, type BusGround, type HotelGround, type RequesterGround } from '../test/application-fixtures.js';
 import { startTestApp, type ApiClient, type TestApp } from '../test/test-app.js';
 import { COACH_49 } from '../test/transport-fixtures.js';
 
@@ -40,9 +40,12 @@ const { create, update, created, refused, row } = applicationCalls(
 
 describe('a bus tour and its seats', () => {
   let bus: BusGround;
+  /** Its return line from the stop the forth leg rides to (issue 27: the back leg brings them back). */
+  let back: BusGround;
   let friday: string;
   beforeAll(async () => {
     bus = await insertBusGround(app.db);
+    back = await insertReturnBus(app.db, bus);
     friday = nextWeekday('2027-06-01', bus.weekday);
   });
   const tourists = [
@@ -61,7 +64,7 @@ describe('a bus tour and its seats', () => {
     tourists,
     transport_forth: { transport_id: bus.transportId, departure_date: friday, from_route_id: bus.pointIds[0], to_route_id: bus.pointIds[1] },
     seats_forth: seats([1, 2, 3]),
-    transport_back: { transport_id: bus.transportId, departure_date: friday, from_route_id: bus.pointIds[0], to_route_id: bus.pointIds[2] },
+    transport_back: { transport_id: back.transportId, departure_date: friday, from_route_id: back.pointIds[0], to_route_id: back.pointIds[2] },
     seats_back: seats([11, 12, 13]),
     ...overrides,
   });
@@ -75,7 +78,7 @@ describe('a bus tour and its seats', () => {
     const application = await created(busForm());
     expect(application.totals.price_total).toBe(22800);
     expect(application.transport_forth).toMatchObject({ transport_id: bus.transportId, price_without_discount: 8400, start_at: friday, finish_at: friday });
-    expect(application.transport_back).toMatchObject({ price_without_discount: 14400, to_city: { id: bus.finishCityId } });
+    expect(application.transport_back).toMatchObject({ transport_id: back.transportId, price_without_discount: 14400, to_city: { id: bus.cityIds[0] } });
     expect((await row(application.id)).city_id).toBe(bus.finishCityId);
     const ids = application.tourists.map((tourist: { id: number }) => tourist.id);
     expect(await bookings(application.id)).toEqual([
@@ -148,12 +151,13 @@ describe('a bus tour and its seats', () => {
 
   it('refuses a seat the bus does not have (999, 41 on a 20-seat bus) on its path, storing nothing; an update too (issue 25)', async () => {
     const small = await insertBusGround(app.db, { layout: { ...COACH_49, seats: 20 } });
-    const ride = (to: number) => ({ transport_id: small.transportId, departure_date: friday, from_route_id: small.pointIds[0], to_route_id: small.pointIds[to] });
+    const smallBack = await insertReturnBus(app.db, small, { layout: { ...COACH_49, seats: 20 } });
+    const ride = (ground: BusGround) => ({ transport_id: ground.transportId, departure_date: friday, from_route_id: ground.pointIds[0], to_route_id: ground.pointIds[ground === small ? 1 : 2] });
     const smallForm = (overrides: Record<string, unknown> = {}) =>
-      busForm({ applicationable_id: small.transportId, transport_forth: ride(1), seats_forth: seats([1, 2, 3]), transport_back: ride(2), seats_back: seats([11, 12, 13]), ...overrides });
+      busForm({ applicationable_id: small.transportId, transport_forth: ride(small), seats_forth: seats([1, 2, 3]), transport_back: ride(smallBack), seats_back: seats([11, 12, 13]), ...overrides });
     const stored = async () => ({
       applications: (await app.db.query<{ count: number }>(`SELECT count(*)::int AS count FROM applications`))[0]!.count,
-      seats: (await app.db.query<{ number: number }>(`SELECT number FROM seat_bookings WHERE transport_id = $1 ORDER BY number`, [small.transportId])).map((booking) => booking.number),
+      seats: (await app.db.query<{ number: number }>(`SELECT number FROM seat_bookings WHERE transport_id = ANY($1::int[]) ORDER BY number`, [[small.transportId, smallBack.transportId]])).map((booking) => booking.number),
     });
     const before = await stored();
     expect(await refused(create(smallForm({ seats_forth: seats([999, 2, 3]) })))).toEqual({ 'seats_forth.0.number': [MESSAGES.transport.noSuchSeat] });

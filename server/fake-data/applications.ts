@@ -71,6 +71,8 @@ interface Transport {
   seats: number[];
   departures: string[];
   auto_confirm: number | null;
+  /** A day out: sold for its whole route only (its other segments have no fare), never a way home. */
+  excursion: boolean;
 }
 
 interface Tour {
@@ -114,9 +116,9 @@ async function readCatalogue(sql: Sql, today: string) {
 
   const transportRows = await q<{
     id: number; duration: number; departure_type: number; start_date: string; finish_date: string; days: number[]; dates: string[]; points: Point[]; auto_confirm: number | null;
-    seats: number; rear_seats: number; rows: number; columns_at_door: number; second_door: boolean; second_door_rows: number | null; second_door_length: number | null;
+    is_excursion: boolean; seats: number; rear_seats: number; rows: number; columns_at_door: number; second_door: boolean; second_door_rows: number | null; second_door_length: number | null;
   }>(
-    `SELECT t.id, t.duration, t.departure_type, t.start_date::text, t.finish_date::text,
+    `SELECT t.id, t.duration, t.departure_type, t.start_date::text, t.finish_date::text, t.is_excursion,
             CASE WHEN t.application_auto_confirm THEN t.auto_confirm_status END AS auto_confirm,
             coalesce((SELECT array_agg(d.number) FROM transport_days d WHERE d.transport_id = t.id), '{}') AS days,
             coalesce((SELECT array_agg(d.start_date::text) FROM transport_dates d WHERE d.transport_id = t.id), '{}') AS dates,
@@ -133,7 +135,7 @@ async function readCatalogue(sql: Sql, today: string) {
       { departure_type: row.departure_type, start_date: row.start_date, finish_date: row.finish_date, days: row.days.map((number) => ({ number })), dates: row.dates.map((start_date) => ({ start_date })) },
       { from: addDays(today, -35), to: addDays(today, 84) },
     );
-    transports.set(row.id, { id: row.id, duration: Math.max(1, row.duration), finish_city: row.points.at(-1)!.city_id, points: row.points, seats: seatNumbers(row), departures, auto_confirm: row.auto_confirm });
+    transports.set(row.id, { id: row.id, duration: Math.max(1, row.duration), finish_city: row.points.at(-1)!.city_id, points: row.points, seats: seatNumbers(row), departures, auto_confirm: row.auto_confirm, excursion: row.is_excursion });
   }
   // Seats already held, per transport and departure: [number, from, to].
   const held = new Map<string, [number, number, number][]>();
@@ -243,15 +245,41 @@ function findStay(catalogue: Catalogue, faker: Faker, rooms: readonly Room[], pa
 /** A ride on `transport` leaving on `date`: the whole route mostly, sometimes from or to a stop. */
 function rideOf(faker: Faker, transport: Transport, date: string, whole = false) {
   const last = transport.points.length - 1;
-  const partial = !whole && last > 1 && chance(faker, 20);
+  const partial = !whole && !transport.excursion && last > 1 && chance(faker, 20);
   const from = partial ? between(faker, 0, last - 1) : 0;
   const to = partial ? between(faker, from + 1, last) : last;
+  return rideBetween(transport, date, from, to);
+}
+
+/** The ride of the trip leaving on `date` from the point at position `from` to the one at `to`, with its first and last days. */
+function rideBetween(transport: Transport, date: string, from: number, to: number) {
   const fromPoint = transport.points[from]!;
   const toPoint = transport.points[to]!;
   // The trip days as the transport's rideDates counts them: the start left on day 1, the finish reached on the last.
   const leaves = fromPoint.kind === 'start' ? 1 : (fromPoint.departure_day ?? 1);
   const arrives = toPoint.kind === 'finish' ? transport.duration : (toPoint.arrival_day ?? 1);
   return { from, to, fromPoint, toPoint, start: addDays(date, leaves - 1), finish: addDays(date, Math.max(leaves, arrives) - 1) };
+}
+
+/**
+ * The way back of a bus ride (issue 27): the first departure, `nights` or more after the arrival,
+ * of a bus with a stop in the ride's arrival city before a stop in its departure city (the line's
+ * return), with seats for the riders; null when there is none.
+ */
+function homeward(catalogue: Catalogue, faker: Faker, ride: ReturnType<typeof rideOf>, nights: number, riders: number): Draft['rides'][number] | null {
+  for (const transport of catalogue.transports.values()) {
+    if (transport.excursion) continue;
+    const from = transport.points.find((point) => point.city_id === ride.toPoint.city_id);
+    const to = from && transport.points.find((point) => point.position > from.position && point.city_id === ride.fromPoint.city_id);
+    if (!from || !to) continue;
+    for (const date of transport.departures) {
+      const back = rideBetween(transport, date, from.position, to.position);
+      if (back.start < addDays(ride.finish, nights)) continue;
+      const seats = takeSeats(catalogue, transport, date, back.from, back.to, riders, faker);
+      if (seats) return { leg: 'back', transport, date, ride: back, seats };
+    }
+  }
+  return null;
 }
 
 interface Draft {
@@ -328,8 +356,9 @@ function draftBus(catalogue: Catalogue, faker: Faker): Draft | null {
     const ride = rideOf(faker, transport, date);
     const seats = takeSeats(catalogue, transport, date, ride.from, ride.to, riders, faker);
     if (!seats) continue;
-    // One leg: a bus-tour application sells its own transport only (its back line is another product).
-    const rides: Draft['rides'] = [{ leg: 'forth', transport, date, ride, seats }];
+    // There on its own transport; half of them back too, on the line's return a few nights later.
+    const back = chance(faker, 50) ? homeward(catalogue, faker, ride, between(faker, 3, 10), riders) : null;
+    const rides: Draft['rides'] = [{ leg: 'forth', transport, date, ride, seats }, ...(back ? [back] : [])];
     return {
       type: 3,
       product: { transport_id: transport.id, auto_confirm: transport.auto_confirm },

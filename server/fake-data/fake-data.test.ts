@@ -11,6 +11,7 @@ import { createTestDatabase, startTestApp, type ApiClient, type TestApp } from '
 import { addDays } from './bulk.js';
 import { fillFakeData } from './index.js';
 import { FAKE_STAFF_PASSWORD } from './staff.js';
+import { tourThemeOf } from './tours.js';
 import { FULLEST_DEPARTURE } from './transports.js';
 
 const SIZES = { cities: 30, staff: 40, clients: 600, agencies: 12, hotels: 8, transportations: 4, transports: 7, tours: 4, routes: 12, sea_tours: 5, catalog_sections: 9, applications: 120 };
@@ -227,6 +228,41 @@ describe('hotels, vehicle types and bus transports', () => {
     expect(kinds!.partial).toBeGreaterThan(0);
   });
 
+  it('runs every coach line back too: a bus tour on it finds its way back (issue 27)', async () => {
+    const lines = await app.db.query<{ id: number; start: number; finish: number }>(
+      `SELECT t.id, s.id AS start, f.id AS finish FROM transports t
+         JOIN transport_route_points s ON s.transport_id = t.id AND s.kind = 'start' JOIN transport_route_points f ON f.transport_id = t.id AND f.kind = 'finish'
+        WHERE NOT t.is_excursion ORDER BY t.id`,
+    );
+    expect(lines.length).toBeGreaterThan(0);
+    for (const line of lines) {
+      const product = (await manager.get(`/api/applications/products/transports/${line.id}`)).body.data as { departures: string[] };
+      const query = new URLSearchParams({ transport_id: String(line.id), from_route_id: String(line.start), to_route_id: String(line.finish), departure_date: product.departures[0]! });
+      const back = await manager.get(`/api/applications/back-transports?${query}`);
+      expect(back.status).toBe(200);
+      expect(back.body.data.length, `transport ${line.id}`).toBeGreaterThan(0);
+    }
+  });
+
+  it('makes every tour fit its bus: named after where the bus goes, hotels there, back on the line’s return', async () => {
+    // A tour by transport has no city of its own (spec 03 §4): it goes where its bus goes.
+    const tours = await app.db.query<{ id: number; name: string; city: string; start_city: number; finish_city: number; back_start: number | null; back_finish: number | null; hotel_cities: number[] }>(
+      `SELECT t.id, t.name, c.name AS city, fs.point_city_id AS start_city, ff.point_city_id AS finish_city, bs.point_city_id AS back_start, bf.point_city_id AS back_finish,
+              coalesce((SELECT array_agg(h.city_id) FROM tour_hotels th JOIN hotels h ON h.id = th.hotel_id WHERE th.tour_id = t.id), '{}') AS hotel_cities
+         FROM tours t
+         JOIN transport_route_points fs ON fs.transport_id = t.transport_forth_id AND fs.kind = 'start' JOIN transport_route_points ff ON ff.transport_id = t.transport_forth_id AND ff.kind = 'finish'
+         JOIN cities c ON c.id = ff.point_city_id LEFT JOIN transport_route_points bs ON bs.transport_id = t.transport_back_id AND bs.kind = 'start' LEFT JOIN transport_route_points bf ON bf.transport_id = t.transport_back_id AND bf.kind = 'finish'
+        ORDER BY t.id`,
+    );
+    expect(tours).toHaveLength(SIZES.tours);
+    expect(tours.filter((tour) => tour.back_start !== null).length).toBeGreaterThan(0);
+    for (const tour of tours) {
+      expect(tour.name.startsWith(`${tourThemeOf(tour.city).theme}:`), `${tour.name} in ${tour.city}`).toBe(true);
+      for (const city of tour.hotel_cities) expect(city, tour.name).toBe(tour.finish_city);
+      if (tour.back_start !== null) expect([tour.back_start, tour.back_finish], tour.name).toEqual([tour.finish_city, tour.start_city]);
+    }
+  });
+
   it('makes routes on the transports with hotels of their points’ cities', async () => {
     expect(Number((await app.db.query<{ n: string }>('SELECT count(*) AS n FROM tour_routes'))[0]!.n)).toBe(12);
     const misplaced = await app.db.query(
@@ -316,6 +352,32 @@ describe('applications', () => {
     expect(counts!.all).toBe(SIZES.applications + counts!.passengers);
     expect(counts!.numbered).toBe(counts!.all);
     expect(counts!.priced).toBe(counts!.all);
+  });
+
+  it('finds every application by the number it shows, whole and by its end, and each one carries its price (issue 27)', async () => {
+    const rows = await app.db.query<{ id: number; number: string; price_total: string }>(`SELECT id, number, price_total::text FROM applications ORDER BY id`);
+    expect(rows.filter((row) => !(Number(row.price_total) > 0))).toEqual([]);
+    // As a user would: the list's search box, a few at a time.
+    const found = async (query: string) => ((await manager.get(`/api/applications?query=${encodeURIComponent(query)}&limit=100`)).body.data as { id: number; number: string }[]).map((row) => row.id);
+    for (let start = 0; start < rows.length; start += 8) {
+      await Promise.all(
+        rows.slice(start, start + 8).map(async (row) => {
+          expect(await found(row.number), row.number).toEqual([row.id]);
+          expect(await found(row.number.slice(-5)), row.number).toContain(row.id);
+        }),
+      );
+    }
+  }, 300_000);
+
+  it('gives bus tours their way back on the line’s return, leaving after the arrival (issue 27)', async () => {
+    const [counts] = await app.db.query<{ bus: number; back: number; early: number }>(
+      `SELECT count(DISTINCT a.id)::int AS bus, count(b.id)::int AS back, count(b.id) FILTER (WHERE b.start_at < f.finish_at)::int AS early
+         FROM applications a JOIN application_transports f ON f.application_id = a.id AND f.leg = 'forth'
+         LEFT JOIN application_transports b ON b.application_id = a.id AND b.leg = 'back' AND b.transport_id <> a.transport_id
+        WHERE a.type = 3 AND ${demo}`,
+    );
+    expect(counts!.back).toBeGreaterThan(0);
+    expect(counts!.early).toBe(0);
   });
 
   it('makes applications of every type, at every status, some from outside sources, managed by staff', async () => {

@@ -1,6 +1,6 @@
 /**
- * Excursion tours of the demo: multi-day tours on the bus lines of transports.ts (there, and back
- * when a line has a return), a hotel or two of the finish city, a meal with dated prices, a day per
+ * Excursion tours of the demo: multi-day tours on the coach lines of transports.ts (there, and for
+ * two tours in three back on the line's return), named after the region of the finish city, a hotel or two of that city, a meal with dated prices, a day per
  * day of the tour, start dates every two weeks from a month ago, services of every class, and — for
  * two tours in three — a checklist whose past dates and next date are ticked and the one after half done, so
  * the list shows green, red and past dates. Every row is what the tour editor would save.
@@ -12,14 +12,18 @@ import { todayIso } from '../../shared/transport/constants.js';
 import { slugOf } from '../../shared/slug.js';
 import { syncChecklist } from '../tours/checklist.js';
 
-const THEMES = [
-  ['Золотое кольцо', 'Старинные города, монастыри и ярмарки'],
-  ['Черноморское побережье', 'Море, горы и набережные'],
-  ['Кавказские Минеральные Воды', 'Источники, курортные парки и канатные дороги'],
-  ['Волжские просторы', 'Кремли, набережные и речные прогулки'],
-  ['Северная столица', 'Дворцы, мосты и белые ночи'],
-  ['Карелия', 'Озёра, водопады и деревянное зодчество'],
-] as const;
+/** Themes by the cities a tour goes to: a tour is named after where its bus takes it. */
+const THEMES: { theme: string; summary: string; cities: string[] }[] = [
+  { theme: 'Золотое кольцо', summary: 'Старинные города, монастыри и ярмарки', cities: ['Ярославль', 'Владимир', 'Сергиев Посад', 'Ростов Великий'] },
+  { theme: 'Черноморское побережье', summary: 'Море, горы и набережные', cities: ['Анапа', 'Геленджик', 'Сочи', 'Туапсе', 'Новороссийск', 'Кабардинка', 'Красная Поляна', 'Абрау-Дюрсо'] },
+  { theme: 'Кавказские Минеральные Воды', summary: 'Источники, курортные парки и канатные дороги', cities: ['Кисловодск', 'Пятигорск', 'Ессентуки', 'Минеральные Воды', 'Домбай'] },
+  { theme: 'Волжские просторы', summary: 'Кремли, набережные и речные прогулки', cities: ['Нижний Новгород', 'Казань', 'Самара', 'Саратов', 'Волгоград'] },
+  { theme: 'Северная столица', summary: 'Дворцы, мосты и белые ночи', cities: ['Санкт-Петербург', 'Великий Новгород'] },
+  { theme: 'Карелия', summary: 'Озёра, водопады и деревянное зодчество', cities: ['Петрозаводск'] },
+  { theme: 'Столичные выходные', summary: 'Кремль, музеи и бульвары', cities: ['Москва'] },
+];
+/** Any other city: a tour of its sights. */
+export const tourThemeOf = (city: string) => THEMES.find((theme) => theme.cities.includes(city)) ?? { theme: `Выходные: ${city}`, summary: 'Музеи, набережные и старые улицы' };
 
 const SERVICES = [
   { name: 'Обзорная экскурсия', class: 1 },
@@ -35,8 +39,12 @@ export const toursKind: FakeDataKind = {
   table: 'tours',
   async fill({ sql, faker }, count) {
     const today = todayIso();
-    const { rows: transports } = await sql.query<{ id: number; finish_city: number }>(
-      `SELECT t.id, p.point_city_id AS finish_city FROM transports t JOIN transport_route_points p ON p.transport_id = t.id AND p.kind = 'finish' ORDER BY t.id LIMIT 200`,
+    // Coach lines (an excursion is a day out, not a tour's way there), their start and finish cities.
+    const { rows: transports } = await sql.query<{ id: number; start_city: number; finish_city: number; finish_name: string }>(
+      `SELECT t.id, s.point_city_id AS start_city, f.point_city_id AS finish_city, c.name AS finish_name
+         FROM transports t JOIN transport_route_points s ON s.transport_id = t.id AND s.kind = 'start'
+         JOIN transport_route_points f ON f.transport_id = t.id AND f.kind = 'finish' JOIN cities c ON c.id = f.point_city_id
+        WHERE NOT t.is_excursion ORDER BY t.id LIMIT 200`,
     );
     if (transports.length === 0) return;
     const vendor = (await sql.query<{ id: number }>(`SELECT id FROM vendors ORDER BY id LIMIT 1`)).rows[0]?.id ?? null;
@@ -47,10 +55,11 @@ export const toursKind: FakeDataKind = {
     const { rows: [{ n: existing }] } = await sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM tours`);
     for (let index = 0; index < count; index++) {
       const number = existing + index + 1;
-      const [theme, summary] = THEMES[index % THEMES.length]!;
-      const name = `${theme}: тур № ${number}`;
+      // The tour goes where its bus goes (a tour by transport has no city of its own, spec 03 §4): named after that city's region, its hotels there, back on the line's return.
       const forth = transports[index % transports.length]!;
-      const back = transports.find((candidate) => candidate.id !== forth.id && candidate.finish_city !== forth.finish_city && candidate.id % 2 === forth.id % 2);
+      const { theme, summary } = tourThemeOf(forth.finish_name);
+      const name = `${theme}: тур № ${number}`;
+      const back = transports.find((candidate) => candidate.start_city === forth.finish_city && candidate.finish_city === forth.start_city);
       const duration = faker.number.int({ min: 2, max: 6 });
       const [{ id }] = (
         await sql.query<{ id: number }>(

@@ -79,12 +79,20 @@ const moment = (offset: number) => ({ day: Math.floor(offset / 1440) + 1, time: 
 /** Minutes on the road for a distance (70 km/h), to five minutes. */
 const driving = (km: number) => Math.round((km * 60) / 70 / 5) * 5;
 
-/** The lines in the order transports are made: forth and back of each, lines interleaved so a few transports are varied. */
-function services(): { line: Line; back: boolean; round: number }[] {
-  const all: { line: Line; back: boolean; round: number }[] = [];
-  // An excursion comes back the same day: one transport, not two.
-  for (let round = 0; round < 50; round++) for (const line of LINES) for (const back of line.excursion ? [false] : [false, true]) all.push({ line, back, round });
-  return all;
+/**
+ * The lines in the order transports are made: forth and back of each, lines interleaved so a few
+ * transports are varied. A line comes with its return or not at all (a bus tour there finds its way
+ * back, issue 27): when only one transport is left to make, it is an excursion's, which comes back
+ * the same day (one transport, not two).
+ */
+function services(count: number, taken: (line: Line, back: boolean, round: number) => boolean): { line: Line; back: boolean; round: number }[] {
+  const units: { line: Line; back: boolean; round: number }[][] = [];
+  for (let round = 0; round < 50; round++) {
+    for (const line of LINES) units.push((line.excursion ? [false] : [false, true]).filter((back) => !taken(line, back, round)).map((back) => ({ line, back, round })));
+  }
+  const chosen: { line: Line; back: boolean; round: number }[] = [];
+  for (const unit of units) if (unit.length > 0 && chosen.length + unit.length <= count) chosen.push(...unit);
+  return chosen;
 }
 
 function routeOf(line: Line, back: boolean) {
@@ -149,7 +157,7 @@ export const transportsKind: FakeDataKind = {
     // ids reserved, and the references remapped (BulkRows.remap).
     const passengers: Passenger[] = [];
     let nextData = 0;
-    const chosen = services().filter(({ line, back, round }) => !taken.has(nameOf(line, back, round).toLowerCase())).slice(0, count);
+    const chosen = services(count, (line, back, round) => taken.has(nameOf(line, back, round).toLowerCase()));
 
     const made = chosen.map(({ line, back, round }, index) => {
       const route = routeOf(line, back);

@@ -148,14 +148,20 @@ export interface BusGround {
   /** Route points start, stop, finish (positions 0, 1, 2). */
   pointIds: [number, number, number];
   finishCityId: number;
+  /** The cities of the start, the stop and the finish. */
+  cityIds: [number, number, number];
   /** Departures every Friday with a fixed markup of 300 a passenger. */
   weekday: number;
 }
 
-/** A bus transport: whole route 5 000 / 3 500, the segment start → stop 2 500, departing on Fridays (+300 a passenger); its vehicle `layout` (COACH_49 when absent). */
-export async function insertBusGround(db: Sql, options: { autoConfirmStatus?: number; layout?: SeatSchemeParams } = {}): Promise<BusGround> {
+/**
+ * A bus transport: whole route 5 000 / 3 500, the segment start → stop 2 500, departing on Fridays
+ * (+300 a passenger); its vehicle `layout` (COACH_49 when absent); through `cities` (new ones when
+ * absent — a bus's return line is one through its stop, a city of its own and its start).
+ */
+export async function insertBusGround(db: Sql, options: { autoConfirmStatus?: number; layout?: SeatSchemeParams; cities?: [number, number, number] } = {}): Promise<BusGround> {
   const t = tag();
-  const cities = await insertCities(db, [`Краснодар ${t}`, `Новороссийск ${t}`, `Геленджик ${t}`]);
+  const cities = options.cities ?? (await insertCities(db, [`Краснодар ${t}`, `Новороссийск ${t}`, `Геленджик ${t}`]));
   const transportationId = await insertTransportation(db, options.layout);
   const transportId = await insertTransport(db, { transportationId, cities, startDate: '2026-01-01', finishDate: '2030-12-31', days: [5] });
   await db.query(
@@ -165,7 +171,13 @@ export async function insertBusGround(db: Sql, options: { autoConfirmStatus?: nu
   await db.query(`UPDATE transport_days SET commission_type = 1, commission_sum = 300 WHERE transport_id = $1`, [transportId]);
   await db.query(`UPDATE transport_tariffs SET tariff = 2500 WHERE transport_id = $1 AND from_position = 0 AND to_position = 1`, [transportId]);
   const points = await db.query<{ id: number }>(`SELECT id FROM transport_route_points WHERE transport_id = $1 ORDER BY position`, [transportId]);
-  return { transportId, pointIds: points.map((point) => point.id) as [number, number, number], finishCityId: cities[2]!, weekday: 5 };
+  return { transportId, pointIds: points.map((point) => point.id) as [number, number, number], finishCityId: cities[2]!, cityIds: cities as [number, number, number], weekday: 5 };
+}
+
+/** The return line of a bus ridden start → stop: from its stop through a city of its own (Анапа) to its start, as insertBusGround prices and runs it. */
+export async function insertReturnBus(db: Sql, bus: BusGround, options: { layout?: SeatSchemeParams } = {}): Promise<BusGround> {
+  const [via] = await insertCities(db, [`Анапа ${tag()}`]);
+  return insertBusGround(db, { ...options, cities: [bus.cityIds[1], via!, bus.cityIds[0]] });
 }
 
 export interface RequesterGround {

@@ -147,6 +147,31 @@ export type ApplicationProduct = HotelProduct | TransportProduct | TourProduct |
 /** How far ahead a transport's departures are listed. */
 export const DEPARTURES_AHEAD_DAYS = 365;
 
+/**
+ * A bus that brings a bus tour's tourists back (issue 27): a transport with a stop in the forth
+ * leg's arrival city (`from_route_id`) before a stop in its departure city (`to_route_id`), and its
+ * departures (`departure_date`s of the item) whose ride leaves that stop on or after the forth
+ * leg's arrival, earliest first, up to `DEPARTURES_AHEAD_DAYS` after it.
+ */
+export interface BackTransportOption {
+  id: number;
+  name: string;
+  from_route_id: number;
+  to_route_id: number;
+  departures: string[];
+}
+
+/** GET /api/applications/back-transports → `{data: BackTransportOption[]}`, earliest first departure first, at most this many. */
+export const BACK_TRANSPORTS_LIMIT = 20;
+
+/** Its query: the forth leg as the form holds it (all four required). */
+export const backTransportsQuery = z.object({
+  transport_id: listFilter.integer(),
+  from_route_id: listFilter.integer(),
+  to_route_id: listFilter.integer(),
+  departure_date: listFilter.date(),
+});
+
 /** GET /api/hotels/{id}/services/list → `{data}`: the hotel's service items with their sums. */
 export type HotelServiceOption = Named & { sum: number };
 

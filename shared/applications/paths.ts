@@ -17,6 +17,8 @@ export const productKindOf = (segment: string): ProductKind | undefined =>
 export const APPLICATION_PATHS = {
   /** GET: the editor's dictionaries (ApplicationEditorData). */
   data: '/applications/data',
+  /** GET ?transport_id=&from_route_id=&to_route_id=&departure_date= (the forth leg) → {data: BackTransportOption[]}: the buses that bring a bus tour back. */
+  backTransports: '/applications/back-transports',
   /** GET: what the editor needs of a product (ApplicationProduct). */
   product: (kind: ProductKind, id: number) => `/applications/products/${PRODUCT_SEGMENTS[kind]}/${id}`,
   /**

@@ -41,6 +41,11 @@ export const APPLICATION_MESSAGES = {
     seatsWithoutTransport: 'Места выбираются только вместе с транспортом.',
     seatsCount: (count: number) => `Мест должно быть столько, сколько едет взрослых и детей (${count}).`,
     notOfProduct: 'Не относится к выбранному продукту.',
+    /** The back leg of a bus tour (issue 27): a bus from the forth leg's arrival city to its departure city, leaving after the arrival. */
+    notBack: 'Этот рейс не везёт обратно: нужен рейс из города прибытия «Туда» в город отправления «Туда».',
+    backBeforeArrival: (arrival: string) => `Обратный рейс уходит раньше, чем рейс «Туда» прибывает (${arrival}).`,
+    backNeedsForth: 'Сначала выберите рейс «Туда»: обратный рейс подбирается к нему.',
+    noWayBack: (from: string, to: string) => `Нет рейса обратно: ни один автобус не идёт из пункта «${from}» в пункт «${to}» в день прибытия или позже.`,
     priceLocked: 'Цену нельзя изменить: заявка уже не новая или по ней есть оплаты.',
     agencyCommissionLocked: 'Комиссию агентства можно изменить только в статусе «В работе».',
     prepaymentLocked: 'Предоплату можно изменить только в статусе «Подтверждена, требуется оплата» и без оплат.',

@@ -8,6 +8,7 @@ import { expect, test, type Locator, type Page, type Route } from '@playwright/t
 import { MESSAGES } from '../../shared/messages.js';
 import { insertBusGround, insertExcursionGround, insertHotelGround, insertRequesters, nextWeekday } from '../../server/test/application-fixtures.js';
 import { formatDate } from '../../shared/format.js';
+import { addTourist, pick } from './application-steps.js';
 import { apiPost, ensureAdmin, signIn, signOut, sql } from './session.js';
 
 test.describe.configure({ mode: 'serial' });
@@ -20,35 +21,17 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: `test-results/screens/application-${name}.png` });
 }
 
-/** Chooses in a server-searched picker: opens it, types, clicks the match. */
-async function pick(page: Page, testId: string, text: string) {
-  await page.getByTestId(testId).click();
-  await page.getByRole('combobox', { name: MESSAGES.list.searchPlaceholder, expanded: true }).fill(text);
-  await page.getByTestId(`${testId}-menu`).getByRole('option', { name: new RegExp(text) }).first().click();
-  await expect(page.getByTestId(testId)).toContainText(text);
-}
-
 async function choose(scope: Locator, page: Page, field: string, option: string) {
   await scope.getByTestId(`select-${field}`).click();
   // In the opened list (a native select on the page has options of the same names, e.g. the type 'Авиа').
   await page.getByRole('listbox').getByRole('option', { name: option, exact: true }).click();
 }
 
-async function addTourist(page: Page, tourist: { last: string; first: string; birthday: string; document: string }) {
-  await page.getByRole('button', { name: 'Добавить туриста' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Добавление туриста' });
-  await dialog.getByLabel('Фамилия *').fill(tourist.last);
-  await dialog.getByLabel('Имя *').fill(tourist.first);
-  await dialog.getByLabel('Дата рождения').fill(tourist.birthday);
-  await dialog.getByLabel('Номер документа *').fill(tourist.document);
-  return dialog;
-}
-
-/** The 'Данные' dialog of the way there, riding from the first stop to the second on `departure`. */
+/** The 'Рейс туда' dialog of the way there, riding from the first stop to the second on `departure`. */
 async function rideFirstStops(page: Page, departure: string) {
   await page.getByTestId('tab-transport').click();
   await page.getByRole('button', { name: 'Добавить транспорт' }).first().click();
-  const data = page.getByRole('dialog', { name: 'Данные' });
+  const data = page.getByRole('dialog', { name: 'Рейс туда' });
   await data.getByLabel('Дата отправления *').selectOption(departure);
   await data.getByLabel('Откуда *', { exact: true }).selectOption({ index: 1 });
   await data.getByLabel('Куда *', { exact: true }).selectOption({ index: 2 });
@@ -240,7 +223,7 @@ test('a bus-tour application: its tourists get seats, then one seat is changed',
 
   // 'Маршрут' of the saved item: riding only to the stop, the server moves the seats at once.
   await page.getByTestId('transport-forth-row-0').getByRole('button', { name: MESSAGES.list.edit }).click();
-  const saved = page.getByRole('dialog', { name: 'Данные' });
+  const saved = page.getByRole('dialog', { name: 'Рейс туда' });
   await saved.getByLabel('Куда *', { exact: true }).selectOption({ index: 1 });
   await saved.getByRole('button', { name: 'Изменить маршрут' }).click();
   await expect(page.getByText(MESSAGES.applications.routeChanged)).toBeVisible();

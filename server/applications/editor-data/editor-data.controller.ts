@@ -23,6 +23,12 @@ export class ApplicationEditorDataController {
     return this.editorData.product(kind, id);
   }
 
+  /** GET /api/applications/back-transports?transport_id=&from_route_id=&to_route_id=&departure_date= (the forth leg) → {data: BackTransportOption[]} */
+  @Get('back-transports')
+  backTransports(@Query() query: Record<string, unknown>) {
+    return this.editorData.backTransports(query);
+  }
+
   /** GET /api/applications/staff/list?query=&limit=&user_id= → {data: [{id, name, full_name}]} */
   @Get('staff/list')
   staff(@Query() query: Record<string, unknown>, @CurrentUser() viewer: AuthUser) {

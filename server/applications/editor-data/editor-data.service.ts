@@ -16,6 +16,7 @@ import {
   staffPickerFilters,
   type AgencyUserOption,
   type ApplicationEditorData,
+  type BackTransportOption,
   type ApplicationProduct,
   type HotelServiceOption,
   type StaffOption,
@@ -32,6 +33,7 @@ import { readLookups } from '../../common/aggregate/lookups.js';
 import type { AuthUser } from '../../common/auth/decorators.js';
 import { notFound, ValidationFailed } from '../../common/http/errors.js';
 import { escapeLike, parsePickerQuery } from '../../common/list/list-query.js';
+import { readBackTransports } from './back-transports.js';
 import { readProduct, readServiceOptions } from './products.js';
 
 const named = <Id>(items: readonly { id: Id; name: string }[]) => items.map(({ id, name }) => ({ id, name }));
@@ -75,6 +77,11 @@ export class ApplicationEditorDataService {
     const product = kind && (await readProduct(this.db, kind, id));
     if (!product) throw notFound();
     return { data: product };
+  }
+
+  /** GET /applications/back-transports: the buses that bring a bus tour's forth leg back (./back-transports.ts). */
+  async backTransports(raw: Record<string, unknown>): Promise<{ data: BackTransportOption[] }> {
+    return { data: await readBackTransports(this.db, raw) };
   }
 
   /** GET /{hotels|tours}/{id}/services/list */

@@ -300,6 +300,14 @@ describe('the list on a seeded set', () => {
     await expectRows(`query=${encodeURIComponent('+7 916')}`, ['a2']);
     await expectRows(`query=${encodeURIComponent('+7 900')}&requester_type=agency`, ['a3']);
     await expectRows('query=100006&status=2', []);
+    // A number of a shorter sequence kept from elsewhere («2611-04990», issue 27) is found whole and by its end.
+    await app.db.query(`UPDATE applications SET number = '2611-04990' WHERE id = $1`, [ids.a6]);
+    try {
+      await expectRows('query=2611-04990', ['a6']);
+      await expectRows('query=04990', ['a6']);
+    } finally {
+      await app.db.query(`UPDATE applications SET number = '2027-100006' WHERE id = $1`, [ids.a6]);
+    }
   });
 
   it('answers the filters’ dictionaries with the client or agency the query names', async () => {

@@ -43,6 +43,7 @@ const RULES: { method?: string; path: RegExp; access: Access; why: string }[] = 
   { method: 'GET', path: /^\/api\/(tours|sea-tours|hotels|transports)\/list$/, access: ACCESS.everyone, why: 'issue 17: pickers read by all three roles' },
   // What the application editor reads of other records (issue 18): all three roles edit applications.
   { method: 'GET', path: /^\/api\/applications\/(data|products\/:kind\/:id|staff\/list|agency-users\/list)$/, access: ACCESS.everyone, why: 'issue 18: the application editor’s dictionaries, products and pickers' },
+  { method: 'GET', path: /^\/api\/applications\/back-transports$/, access: ACCESS.everyone, why: 'issue 27: the buses that bring a bus tour back, for the «Обратно» leg all three edit' },
   { method: 'DELETE', path: /^\/api\/applications\/:id$/, access: ACCESS.administratorOnly, why: 'spec 03 §2.1, issue 19: only the administrator deletes an application' },
   { path: /^\/api\/applications(\/:id(\/calc-totals)?|\/calc-totals)?$/, access: ACCESS.everyone, why: 'issue 18, §6: all three roles read, create and edit applications and ask their totals' },
   { method: 'GET', path: /^\/api\/applications\/filters$/, access: ACCESS.everyone, why: 'issue 19, spec 03 §7: the order book’s filter dictionaries, for all three' },

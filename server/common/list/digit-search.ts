@@ -7,7 +7,8 @@
  *   digits of any other (SQL `phone_digits`, migrations/digit-search.ts) — as a prefix (`912`,
  *   `8 912`, `7912`, `+7 (912`) or as its last digits (`4567`, `45-67`).
  * - A number `YYYY-NNNNNN` is matched exactly (`2026-000123`, also typed `2026-123`) or by the end
- *   of its sequence (`123`, `000123`).
+ *   of its sequence (`123`, `000123`); a number of a shorter sequence kept from elsewhere
+ *   (`2611-04990`) exactly as typed, or by its end (`04990`).
  *
  * Each match is a range of one indexed expression (`COLLATE "C"`: byte order, so a prefix is the
  * range [prefix, prefix with its last digit + 1)); the migration's indexes must stay these exact
@@ -32,6 +33,8 @@ export interface DigitQuery {
   phoneEndings: string[];
   /** A number typed whole, in its stored form. */
   number: string | null;
+  /** The number as typed when its sequence is shorter than the stored form's (`2611-04990`: a number kept from elsewhere, or `2026-123`). */
+  numberTyped?: string;
   /** The end of a number's sequence. */
   numberEnding: string | null;
 }
@@ -52,7 +55,10 @@ export function digitQuery(text: string, search: DigitSearch): DigitQuery | null
   const none: DigitQuery = { phonePrefixes: [], phoneEndings: [], number: null, numberEnding: null };
 
   const whole = /^(\d{4})-(\d+)$/.exec(typed);
-  if (whole && numbers) return { ...none, number: `${whole[1]}-${whole[2]!.padStart(NUMBER_SEQUENCE_WIDTH, '0')}` };
+  if (whole && numbers) {
+    const number = `${whole[1]}-${whole[2]!.padStart(NUMBER_SEQUENCE_WIDTH, '0')}`;
+    return number === typed ? { ...none, number } : { ...none, number, numberTyped: typed };
+  }
   if (!/^\+?[\d\s()-]+$/.test(typed)) return null;
   const digits = typed.replace(/\D/g, '');
   if (digits === '') return null;
@@ -102,7 +108,11 @@ export function digitConditions(search: DigitSearch, query: DigitQuery, alias: s
     if (query.number !== null) {
       const name = `digits_${conditions.length}`;
       parameters[name] = query.number;
-      conditions.push(`${alias}.${column} = :${name}`);
+      if (query.numberTyped === undefined) conditions.push(`${alias}.${column} = :${name}`);
+      else {
+        parameters[`${name}_typed`] = query.numberTyped;
+        conditions.push(`${alias}.${column} IN (:${name}, :${name}_typed)`);
+      }
     }
     if (query.numberEnding !== null) range(`reverse(${alias}.${column}) COLLATE "C"`, reversed(query.numberEnding));
   }

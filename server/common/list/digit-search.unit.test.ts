@@ -45,6 +45,11 @@ describe('digitConditions', () => {
     // 129… is [129, 12:) in byte order; …129 reversed is 921….
     expect(parameters).toEqual({ digits_0_from: '129', digits_0_to: '12:', digits_1_from: '921', digits_1_to: '922', digits_2_from: '921', digits_2_to: '922' });
     expect(digitConditions(applications, digitQuery('2026-000123', applications)!, 't')).toEqual({ conditions: ['t.number = :digits_0'], parameters: { digits_0: '2026-000123' } });
+    // A shorter sequence (a number kept from elsewhere, «2611-04990») is matched as typed too.
+    expect(digitConditions(applications, digitQuery('2611-04990', applications)!, 't')).toEqual({
+      conditions: ['t.number IN (:digits_0, :digits_0_typed)'],
+      parameters: { digits_0: '2611-004990', digits_0_typed: '2611-04990' },
+    });
   });
 });
 

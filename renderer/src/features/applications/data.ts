@@ -4,7 +4,7 @@
  * pairs), the hotels and transports its rows name, and the service lists (spec 03 §2.3, §7).
  */
 import { ApplicationType, applicationType, ProductKind } from '@shared/applications/constants';
-import type { ApplicationProduct, HotelProduct, HotelServiceOption, SeaTourProduct, TourProduct, TransportProduct } from '@shared/applications/editor-data';
+import type { ApplicationProduct, BackTransportOption, HotelProduct, HotelServiceOption, SeaTourProduct, TourProduct, TransportProduct } from '@shared/applications/editor-data';
 import { APPLICATION_PATHS } from '@shared/applications/paths';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { api } from '../../api/http';
@@ -71,6 +71,22 @@ export function transportChoices(product: ApplicationProduct | undefined, leg: '
     return [...seen.values()];
   }
   return [];
+}
+
+/**
+ * The buses that bring a bus tour back from its forth leg (GET /api/applications/back-transports,
+ * issue 27): earliest first, each with its segment back and its departures; undefined while the
+ * forth leg is incomplete (or `leg` is null) or the answer is being read.
+ */
+export function useBackTransports(leg: { transport_id: unknown; departure_date: unknown; from_route_id: unknown; to_route_id: unknown } | null) {
+  const query = leg && { transport_id: leg.transport_id, from_route_id: leg.from_route_id, to_route_id: leg.to_route_id, departure_date: leg.departure_date };
+  const complete = query !== null && Object.values(query).every((value) => value !== null && value !== undefined && value !== '');
+  return useQuery({
+    queryKey: ['applications', 'back-transports', query],
+    queryFn: ({ signal }) => api.get<{ data: BackTransportOption[] }>(APPLICATION_PATHS.backTransports, query as Record<string, string>, signal).then((reply) => reply.data),
+    enabled: complete,
+    staleTime: STALE,
+  });
 }
 
 /** Which tabs a type can add rows to (the others show only when the application already has some). */

@@ -1,19 +1,21 @@
 /**
  * Transport (spec 03 §2.3, §3 "Transport item", §4 "Seats on a transport"): at most one item per leg.
- * Its 'Данные' dialog holds 'Маршрут' (transport, departure, the stops: departures before the arrival,
+ * Its dialog ('Рейс туда' / 'Рейс обратно') holds 'Маршрут' (transport, departure, the stops: departures before the arrival,
  * arrivals after the departure; a saved item's route is changed at once by the server, which moves
  * its seats) and 'Места' (the seat scheme: free, taken by others, the client's, the operator's — one
  * seat per riding adult and child, each tied to a tourist). 'Смена места' moves a saved seat.
+ * A bus tour's way back (issue 27) is any bus that brings it back from the forth leg's arrival: the
+ * server's candidates, the earliest first, with their segment preselected and departures from the arrival on.
  */
 import { Button, Callout, FormGroup, HTMLSelect, Intent } from '@blueprintjs/core';
 import { seatsKey, transportKey } from '@shared/applications/schema';
-import type { ApplicationProduct, ProductRoutePoint, TransportProduct } from '@shared/applications/editor-data';
+import type { ApplicationProduct, BackTransportOption, ProductRoutePoint, TransportProduct } from '@shared/applications/editor-data';
 import { ProductKind, type Leg } from '@shared/applications/constants';
 import type { ApplicationRecord } from '@shared/applications/types';
 import { formatDate } from '@shared/format';
 import { MESSAGES } from '@shared/messages';
 import type { FieldErrors } from '@shared/validation';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { api, ApiError } from '../../../api/http';
 import { CollectionTable } from '../../../common/editor/CollectionTable';
 import { checkRow, RowDialog, useRowDraft } from '../../../common/editor/RowDialog';
@@ -22,7 +24,7 @@ import { notifyFailure } from '../../../common/failure';
 import { ReadFailure } from '../../../common/ReadFailure';
 import { toast } from '../../../common/toaster';
 import type { TabProps } from './tabProps';
-import { transportChoices, useProducts } from '../data';
+import { transportChoices, useBackTransports, useProducts } from '../data';
 import { blankTransportItem, LEG_TITLES, LEGS, ridersOf, routeOptions, touristKey, type SeatValues, type TransportItemValues } from '../form';
 import { SeatChangeDialog } from './SeatChangeDialog';
 import { SeatPicker, touristOptions } from './SeatPicker';
@@ -53,6 +55,17 @@ export function TransportTab({ form, update, errors, setErrors, product, applica
   if (product?.kind === ProductKind.Transport) transports.set(product.id, product);
   const point = (item: TransportItemValues, id: number | string | null) => transports.get(Number(item.transport_id))?.route.find((stop) => stop.id === Number(id));
   const tourists = touristOptions(form.tourists);
+  // A bus tour comes back on any bus from where its forth leg arrives (the others keep their product's transports).
+  const returning = product?.kind === ProductKind.Transport;
+  const backRead = useBackTransports(returning ? form.transport_forth : null);
+  const way = returning ? backWay(form.transport_forth, backRead, point) : null;
+  const choicesOf = (leg: Leg) => (way && leg === 'back' ? (way.options ?? []).map(({ id, name }) => ({ id, name })) : transportChoices(product, leg));
+  const initialItem = (leg: Leg): TransportItemValues => {
+    const first = way && leg === 'back' ? way.options?.[0] : undefined;
+    if (first) return { ...blankTransportItem(first.id), from_route_id: first.from_route_id, to_route_id: first.to_route_id };
+    const choices = choicesOf(leg);
+    return blankTransportItem(choices.length === 1 ? choices[0]!.id : null);
+  };
 
   const saveLeg = (leg: Leg, draft: LegDraft | null) => {
     update(transportKey(leg), draft?.item ?? null);
@@ -67,7 +80,7 @@ export function TransportTab({ form, update, errors, setErrors, product, applica
       {LEGS.map((leg) => {
         const item = form[transportKey(leg)];
         const seats = form[seatsKey(leg)];
-        const choices = transportChoices(product, leg);
+        const choices = choicesOf(leg);
         const legErrors = Object.keys(errors).filter((path) => path.startsWith(transportKey(leg)) || path.startsWith(seatsKey(leg)));
         return (
           <section key={leg} className="application-leg" aria-label={LEG_TITLES[leg]}>
@@ -79,7 +92,7 @@ export function TransportTab({ form, update, errors, setErrors, product, applica
               pageSize={1}
               errors={legErrors.length > 0 ? { '0': legErrors.flatMap((path) => errors[path] ?? []) } : {}}
               addText="Добавить транспорт"
-              onAdd={!item && choices.length > 0 ? () => setOpen(leg) : undefined}
+              onAdd={!item && (choices.length > 0 || (way !== null && leg === 'back')) ? () => setOpen(leg) : undefined}
               onEdit={() => setOpen(leg)}
               onDelete={() => saveLeg(leg, null)}
               toolbar={
@@ -119,8 +132,9 @@ export function TransportTab({ form, update, errors, setErrors, product, applica
       {open && (
         <TransportDialog
           leg={open}
-          initial={{ item: form[transportKey(open)] ?? blankTransportItem(transportChoices(product, open).length === 1 ? transportChoices(product, open)[0]!.id : null), seats: form[seatsKey(open)] }}
-          choices={transportChoices(product, open)}
+          initial={{ item: form[transportKey(open)] ?? initialItem(open), seats: form[seatsKey(open)] }}
+          choices={choicesOf(open)}
+          way={open === 'back' ? way : null}
           transports={transports}
           riders={ridersOf(form)}
           tourists={tourists}
@@ -151,6 +165,20 @@ export function TransportTab({ form, update, errors, setErrors, product, applica
   );
 }
 
+/** A bus tour's way back: the buses that bring it back (undefined while they are read) and what the dialog says when there is none to choose. */
+interface BackWay {
+  options: BackTransportOption[] | undefined;
+  note: string | null;
+}
+
+function backWay(forth: TransportItemValues | null, read: { data: BackTransportOption[] | undefined; isError: boolean }, point: (item: TransportItemValues, id: number | string | null) => ProductRoutePoint | undefined): BackWay {
+  const complete = forth !== null && [forth.transport_id, forth.departure_date, forth.from_route_id, forth.to_route_id].every((value) => value !== null && value !== '');
+  if (!complete) return { options: [], note: A.backNeedsForth };
+  if (read.isError) return { options: [], note: A.productsReadFailed };
+  if (read.data?.length === 0) return { options: [], note: A.noWayBack(point(forth, forth.to_route_id)?.city.name ?? '', point(forth, forth.from_route_id)?.city.name ?? '') };
+  return { options: read.data, note: null };
+}
+
 /** A leg's errors for its dialog: the item's under `item.`, the seats' under `seats.`. */
 function errorsOfLeg(errors: FieldErrors, leg: Leg): FieldErrors {
   const found: FieldErrors = {};
@@ -168,6 +196,8 @@ interface DialogProps {
   leg: Leg;
   initial: LegDraft;
   choices: { id: number; name: string }[];
+  /** A bus tour's back leg: the buses that bring it back (their segments and departures), or why there is none. */
+  way: BackWay | null;
   transports: Map<number, TransportProduct>;
   riders: number;
   tourists: { key: string; name: string }[];
@@ -179,27 +209,40 @@ interface DialogProps {
   onChanged(): void;
 }
 
-function TransportDialog({ leg, initial, choices, transports, riders, tourists, applicationId, storedSeats, serverErrors, onSave, onClose, onChanged }: DialogProps) {
+function TransportDialog({ leg, initial, choices, way, transports, riders, tourists, applicationId, storedSeats, serverErrors, onSave, onClose, onChanged }: DialogProps) {
   const [draft, setDraftState] = useState<LegDraft>(() => structuredClone(initial));
   const row = useRowDraft<LegDraft>((change) => setDraftState(change), serverErrors);
   const { errors, setErrors } = row;
   const [busy, setBusy] = useState(false);
   const { item } = draft;
-  const transport = transports.get(Number(item.transport_id));
+  // The transport chosen here (a bus back may be none of the tab's): its route, departures and seat scheme.
+  const own = useProducts<TransportProduct>(ProductKind.Transport, [Number(item.transport_id)]);
+  const transport = transports.get(Number(item.transport_id)) ?? own.products.get(Number(item.transport_id));
+  const option = way?.options?.find((candidate) => candidate.id === Number(item.transport_id));
   const route = transport?.route ?? [];
   const { departures, arrivals } = routeOptions(route, item.from_route_id === null ? null : Number(item.from_route_id), item.to_route_id === null ? null : Number(item.to_route_id));
   const saved = item.id !== undefined && applicationId !== undefined;
   const routeChanged = saved && (Number(item.from_route_id) !== Number(initial.item.from_route_id) || Number(item.to_route_id) !== Number(initial.item.to_route_id));
 
+  /** `item` on transport `id`, its departure to choose; a bus back comes with its segment back chosen. */
+  const withSegment = (current: TransportItemValues, id: number | null): TransportItemValues => {
+    const segment = way?.options?.find((candidate) => candidate.id === id);
+    return { ...current, transport_id: id, departure_date: null, from_route_id: segment?.from_route_id ?? null, to_route_id: segment?.to_route_id ?? null };
+  };
   const setItem = (name: keyof TransportItemValues, value: unknown) => {
     setDraftState((current) => {
       const next = { ...current.item, [name]: value };
       // Another transport or departure lets go of the stops and the seats chosen on it.
-      if (name === 'transport_id') Object.assign(next, { departure_date: null, from_route_id: null, to_route_id: null });
+      if (name === 'transport_id') Object.assign(next, withSegment(next, value as number | null));
       return { item: next, seats: name === 'transport_id' || name === 'departure_date' ? [] : current.seats };
     });
     setErrors((current) => dropErrors(current, `item.${String(name)}`));
   };
+  // The buses back may arrive after the dialog opened: a new leg still without a bus takes the earliest.
+  const earliest = way?.options?.[0]?.id;
+  useEffect(() => {
+    if (earliest !== undefined && initial.item.id === undefined) setDraftState((current) => (current.item.transport_id === null ? { ...current, item: withSegment(current.item, earliest) } : current));
+  }, [earliest]); // eslint-disable-line react-hooks/exhaustive-deps -- once per list of buses back
   const select = (name: 'transport_id' | 'departure_date' | 'from_route_id' | 'to_route_id', label: string, options: { value: string | number; label: string }[], disabled = false) => {
     const error = errors[`item.${name}`]?.[0];
     return (
@@ -218,7 +261,10 @@ function TransportDialog({ leg, initial, choices, transports, riders, tourists, 
       </FormGroup>
     );
   };
-  const departuresList = [...new Set([...(transport?.departures ?? []), ...(item.departure_date ? [String(item.departure_date)] : [])])].sort();
+  // A bus back leaves on or after the arrival there: its own departures, earliest first.
+  const departuresList = [...new Set([...(option?.departures ?? transport?.departures ?? []), ...(item.departure_date ? [String(item.departure_date)] : [])])].sort();
+  // The item's own transport stays a choice (a saved leg on a bus no longer offered).
+  const offered = item.transport_id === null || choices.some((choice) => choice.id === Number(item.transport_id)) ? choices : [...choices, { id: Number(item.transport_id), name: transport?.name ?? item.transport_name ?? '' }];
 
   /** A saved item's new route goes to the server at once; it moves the seats or refuses (they are taken). */
   const changeRoute = async () => {
@@ -248,7 +294,12 @@ function TransportDialog({ leg, initial, choices, transports, riders, tourists, 
 
   const routePanel = (
     <div className="editor-grid">
-      {select('transport_id', 'Транспорт', choices.map((choice) => ({ value: choice.id, label: choice.name })), saved)}
+      {way?.note && (
+        <Callout intent={Intent.WARNING} className="editor-wide" data-testid="transport-back-note">
+          {way.note}
+        </Callout>
+      )}
+      {select('transport_id', 'Транспорт', offered.map((choice) => ({ value: choice.id, label: choice.name })), saved)}
       {select('departure_date', 'Дата отправления', departuresList.map((date) => ({ value: date, label: formatDate(date) })), saved)}
       {select('from_route_id', 'Откуда', departures.map((stop) => ({ value: stop.id, label: stopLabel(stop) })))}
       {select('to_route_id', 'Куда', arrivals.map((stop) => ({ value: stop.id, label: stopLabel(stop) })))}
@@ -279,7 +330,7 @@ function TransportDialog({ leg, initial, choices, transports, riders, tourists, 
     <RowDialog
       id={`transport-${leg}-dialog`}
       isOpen
-      title="Данные"
+      title={`Рейс ${LEG_TITLES[leg].toLowerCase()}`}
       width="80vw"
       errors={errors}
       onSave={save}
