@@ -5,7 +5,7 @@
  * its seats) and 'Места' (the seat scheme: free, taken by others, the client's, the operator's — one
  * seat per riding adult and child, each tied to a tourist). 'Смена места' moves a saved seat.
  */
-import { Button, Callout, FormGroup, HTMLSelect, Intent } from '@blueprintjs/core';
+import { Button, Callout, HTMLSelect, Intent } from '@blueprintjs/core';
 import { seatsKey, transportKey } from '@shared/applications/schema';
 import type { ApplicationProduct, ProductRoutePoint, TransportProduct } from '@shared/applications/editor-data';
 import { ProductKind, type Leg } from '@shared/applications/constants';
@@ -19,6 +19,7 @@ import { CollectionTable } from '../../../common/editor/CollectionTable';
 import { checkRow, RowDialog, useRowDraft } from '../../../common/editor/RowDialog';
 import { dropErrors } from '../../../common/editor/useAggregateEditor';
 import { notifyFailure } from '../../../common/failure';
+import { LockableGroup } from '../../../common/form/locks';
 import { ReadFailure } from '../../../common/ReadFailure';
 import { toast } from '../../../common/toaster';
 import type { TabProps } from './tabProps';
@@ -203,7 +204,7 @@ function TransportDialog({ leg, initial, choices, transports, riders, tourists, 
   const select = (name: 'transport_id' | 'departure_date' | 'from_route_id' | 'to_route_id', label: string, options: { value: string | number; label: string }[], disabled = false) => {
     const error = errors[`item.${name}`]?.[0];
     return (
-      <FormGroup label={label} labelFor={`transport-${name}`} labelInfo="*" helperText={error} intent={error ? Intent.DANGER : Intent.NONE}>
+      <LockableGroup label={label} labelFor={`transport-${name}`} required helperText={error} intent={error ? Intent.DANGER : Intent.NONE} lockedReason={disabled ? A.savedLegFixed : null}>
         <HTMLSelect
           id={`transport-${name}`}
           fill
@@ -215,7 +216,7 @@ function TransportDialog({ leg, initial, choices, transports, riders, tourists, 
           }}
           options={[{ value: '', label: 'Выберите…' }, ...options]}
         />
-      </FormGroup>
+      </LockableGroup>
     );
   };
   const departuresList = [...new Set([...(transport?.departures ?? []), ...(item.departure_date ? [String(item.departure_date)] : [])])].sort();
