@@ -4,6 +4,8 @@ export const HOTEL_MESSAGES = {
   hotels: {
     /** The locks of the hotel editor, said on hover (issue 27). */
     placeLocked: 'Сбросьте количество мест, чтобы сменить размещение',
+    totalPriceOff: 'Общая цена задаётся, когда включена «Общая цена за номер».',
+    totalPriceOn: 'Пока включена «Общая цена за номер», цены за взрослого и ребёнка не действуют.',
     commissionDifferentiated: 'Наценка задаётся по категориям, пока включено «Дифференцировать наценку».',
     saveFailed: 'Ошибка сохранения', // spec: 'Save error'
     checkFields: 'Проверьте правильность заполнения полей формы и попробуйте еще раз', // spec: 'Check the form fields are filled in correctly and try again'

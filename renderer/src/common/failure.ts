@@ -76,6 +76,11 @@ export interface InvalidFormTexts {
   /** The save-failure toast (spec 01 §8: 'Ошибка сохранения' — 'Проверьте правильность заполнения полей формы и попробуйте еще раз'). */
   title?: string;
   text?: string;
+  /**
+   * The toast names the reasons too (invalidFormReasons): a server's refusal, whose reason may sit under
+   * a field on another tab or one the user did not touch. The form's own checks mark the fields being edited.
+   */
+  reasons?: boolean;
 }
 
 /**
@@ -86,7 +91,7 @@ export interface InvalidFormTexts {
  */
 export function notifyInvalidForm(errors: FieldErrors, texts: InvalidFormTexts = {}): void {
   if (texts.required && onlyRequiredMissing(errors)) toast.saveFailed(texts.required);
-  else toast.saveFailed(texts.text ?? MESSAGES.errors.saveFailedText, texts.title ?? MESSAGES.errors.saveFailedTitle, invalidFormReasons(errors));
+  else toast.saveFailed(texts.text ?? MESSAGES.errors.saveFailedText, texts.title ?? MESSAGES.errors.saveFailedTitle, texts.reasons ? invalidFormReasons(errors) : []);
 }
 
 /** How many of a refused form's reasons its toast names (the rest stand at their fields). */

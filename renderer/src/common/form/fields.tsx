@@ -57,13 +57,10 @@ type Common<V> = {
   /** Shown only while this holds (e.g. the discount percent while the discount box is checked). */
   visible?: (values: V) => boolean;
   /**
-   * Shown but locked while this holds, keeping what was typed (a room's adult and child prices while
-   * 'Общая цена за номер' is on: switching back brings them back; the schema drops what is locked).
-   */
-  locked?: (values: V) => boolean;
-  /**
-   * Locked by a role, a status or a rule while this gives a reason: disabled, with a lock beside the
-   * label and the reason on hover (locks.tsx) — the server's refusal words, from shared/messages.
+   * Locked by a role, a status or a rule while this gives a reason: shown disabled, keeping what was
+   * typed (a room's adult and child prices while 'Общая цена за номер' is on: switching back brings them
+   * back; the schema drops what is locked), with a lock beside the label and the reason on hover
+   * (locks.tsx) — the server's refusal words where it has them, from shared/messages.
    */
   lockedReason?: (values: V) => string | null | false;
   /**
@@ -132,7 +129,7 @@ const dateFallback = <InputGroup fill disabled placeholder={MESSAGES.dates.place
 export function FormField<V>({ field, values, setValue, errors, editing, disabled: formDisabled, validateFields, idPrefix = 'field' }: FieldProps<V>) {
   const lockedReason = useLockedReason(field.lockedReason?.(values));
   if (field.visible && !field.visible(values)) return null;
-  const disabled = formDisabled || (field.locked?.(values) ?? false) || lockedReason !== null;
+  const disabled = formDisabled || lockedReason !== null;
   const error = errors[field.name]?.[0] ?? (field.kind === 'daterange' ? errors[field.toName]?.[0] : undefined);
   const intent = error ? Intent.DANGER : Intent.NONE;
   const id = `${idPrefix}-${field.name}`;

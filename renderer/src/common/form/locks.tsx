@@ -27,7 +27,7 @@ export function LockedScope({ reason, children }: { reason: string | null; child
   const effective = outer ?? reason;
   return (
     <LockedContext.Provider value={effective}>
-      <fieldset className="locked-scope" disabled={effective !== null} data-locked-reason={effective ?? undefined}>
+      <fieldset className="locked-scope" disabled={effective !== null}>
         {children}
       </fieldset>
     </LockedContext.Provider>
