@@ -9,7 +9,7 @@ type Values = { comment: string | null; method: number | null };
 const values: Values = { comment: 'Текст', method: null };
 const render = (field: FieldSpec<Values>, scope?: string | null) => {
   const control = h(FormField<Values>, { field, values, setValue: () => undefined, errors: {}, editing: true });
-  return renderToStaticMarkup(scope === undefined ? control : h(LockedScope, { reason: scope }, control));
+  return renderToStaticMarkup(scope === undefined ? control : h(LockedScope, { reason: scope, children: control }));
 };
 const comment: FieldSpec<Values> = { kind: 'textarea', name: 'comment', label: 'Комментарий' };
 
@@ -41,7 +41,8 @@ describe('a kit field’s lock', () => {
   });
 
   it('a group of a control of its own says the scope’s reason too', () => {
-    const html = renderToStaticMarkup(h(LockedScope, { reason: 'Заявка аннулирована' }, h(LockableGroup, { label: 'Менеджер', children: h('button', { type: 'button' }, 'Выбрать') })));
+    const group = h(LockableGroup, { label: 'Менеджер', children: h('button', { type: 'button' }, 'Выбрать') });
+    const html = renderToStaticMarkup(h(LockedScope, { reason: 'Заявка аннулирована', children: group }));
     expect(html).toContain('data-locked-reason="Заявка аннулирована"');
     expect(html).toContain('data-testid="locked-mark"');
   });
