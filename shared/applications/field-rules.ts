@@ -89,3 +89,13 @@ export const roleMayChange = (field: ApplicationField, role: number): boolean =>
 
 /** Whether an application in this status takes a change of the field (a cancelled one: only its money). */
 export const statusTakesChange = (field: ApplicationField, cancelled: boolean): boolean => !cancelled || APPLICATION_FIELD_RULES[field].whenCancelled === true;
+
+/**
+ * Why a staff role may not change the field — the words the server refuses it with — or null when it
+ * may (the editor's lock on hover says exactly what a save would answer).
+ */
+export const roleLockReason = (field: ApplicationField, role: number): string | null =>
+  roleMayChange(field, role) ? null : (APPLICATION_FIELD_RULES[field].refusal?.message ?? MESSAGES.auth.forbidden);
+
+/** Why an application in this status does not take a change of the field (the server's words), or null when it does. */
+export const statusLockReason = (field: ApplicationField, cancelled: boolean): string | null => (statusTakesChange(field, cancelled) ? null : MESSAGES.applications.cancelledLocked);

@@ -33,6 +33,9 @@ export const APPLICATION_MESSAGES = {
     nobodyInRoom: 'Укажите, кто проживает в номере.',
     roomCap: (max: number) => `В номере не больше ${max} мест этой категории.`,
     agencyUserOnlyForAgency: 'Менеджер агентства указывается только для заявки агентства.',
+    agencyCommissionOnlyForAgency: 'Комиссия агентства указывается только для заявки агентства.',
+    /** A saved transport leg keeps its transport and departure: its route changes at once (the seats move with it). */
+    savedLegFixed: 'У сохранённого участка меняется только маршрут: чтобы сменить транспорт или дату, удалите участок и добавьте новый.',
     childrenAges: (count: number) => `Возрастов детей не больше, чем детей (${count}).`,
     serviceTwice: 'Эта услуга уже есть в заявке.',
     mealTwice: 'Это питание уже есть в заявке.',

@@ -2,6 +2,11 @@
 export const HOTEL_MESSAGES = {
   /** Spec 02 §5, §8 (hotels and rooms): quoted in English, shown in Russian. */
   hotels: {
+    /** The locks of the hotel editor, said on hover (issue 27). */
+    placeLocked: 'Сбросьте количество мест, чтобы сменить размещение',
+    totalPriceOff: 'Общая цена задаётся, когда включена «Общая цена за номер».',
+    totalPriceOn: 'Пока включена «Общая цена за номер», цены за взрослого и ребёнка не действуют.',
+    commissionDifferentiated: 'Наценка задаётся по категориям, пока включено «Дифференцировать наценку».',
     saveFailed: 'Ошибка сохранения', // spec: 'Save error'
     checkFields: 'Проверьте правильность заполнения полей формы и попробуйте еще раз', // spec: 'Check the form fields are filled in correctly and try again'
     inUse: 'Невозможно удалить, т.к. запись используется', // spec: 'Cannot delete, because the record is in use'

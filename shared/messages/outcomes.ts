@@ -10,6 +10,8 @@ export const OUTCOME_MESSAGES = {
     deleteFailed: 'Произошла ошибка при удалении',
     saveFailedTitle: 'Ошибка сохранения',
     saveFailedText: 'Проверьте правильность заполнения полей формы и попробуйте еще раз',
+    /** Under a save-failure toast, after the first reasons a refused form names (issue 27): how many more the fields say. */
+    moreReasons: (count: number) => `И ещё ${count} — у полей формы.`,
     generic: 'Произошла ошибка',
     unexpected: 'Произошла непредвиденная ошибка',
   },

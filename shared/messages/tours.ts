@@ -2,6 +2,8 @@
 export const TOUR_MESSAGES = {
   /** Excursion tours and their checklist (spec 03 §5, §8). */
   tours: {
+    /** Said on hover over the locked section of a saved catalogue entry (issue 27). */
+    catalogSectionFixed: 'Раздел сохранённой записи не меняется: удалите запись и добавьте новую.',
     saved: 'Тур успешно сохранен',
     deleted: 'Тур успешно удален',
     checklistSaved: 'Чеклист успешно сохранен',

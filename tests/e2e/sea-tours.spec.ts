@@ -88,7 +88,8 @@ test('a sea tour with a city, the bus transfer and one transport pair: saved, li
   // 101 % is refused before sending: the commission tab is marked and its field says why.
   await page.getByRole('button', { name: 'Сохранить' }).click();
   await expect(page.locator('.bp6-toast')).toContainText('Ошибка сохранения');
-  await expect(page.getByText('Значение поля не может быть больше 100.')).toBeVisible();
+  // Under its field (the toast names it too).
+  await expect(page.getByRole('tabpanel').getByText('Значение поля не может быть больше 100.')).toBeVisible();
   await page.getByLabel('Наценка (ж/д), %').fill('5');
   await page.getByRole('button', { name: 'Сохранить' }).click();
   await expect(page.getByText('Тур успешно сохранен')).toBeVisible();

@@ -76,6 +76,11 @@ export interface InvalidFormTexts {
   /** The save-failure toast (spec 01 §8: 'Ошибка сохранения' — 'Проверьте правильность заполнения полей формы и попробуйте еще раз'). */
   title?: string;
   text?: string;
+  /**
+   * The toast names the reasons too (invalidFormReasons): a server's refusal, whose reason may sit under
+   * a field on another tab or one the user did not touch. The form's own checks mark the fields being edited.
+   */
+  reasons?: boolean;
 }
 
 /**
@@ -86,7 +91,22 @@ export interface InvalidFormTexts {
  */
 export function notifyInvalidForm(errors: FieldErrors, texts: InvalidFormTexts = {}): void {
   if (texts.required && onlyRequiredMissing(errors)) toast.saveFailed(texts.required);
-  else toast.saveFailed(texts.text ?? MESSAGES.errors.saveFailedText, texts.title ?? MESSAGES.errors.saveFailedTitle);
+  else toast.saveFailed(texts.text ?? MESSAGES.errors.saveFailedText, texts.title ?? MESSAGES.errors.saveFailedTitle, texts.reasons ? invalidFormReasons(errors) : []);
+}
+
+/** How many of a refused form's reasons its toast names (the rest stand at their fields). */
+export const TOAST_REASONS_MAX = 3;
+
+/**
+ * What a refused form's toast names besides 'Проверьте правильность…' (issue 27): the distinct reasons
+ * that are more than an empty required field — a reason may sit under a field on another tab or under
+ * a field the user did not touch (a cancelled application's status), where nobody would look. The
+ * first `TOAST_REASONS_MAX`, then how many more.
+ */
+export function invalidFormReasons(errors: FieldErrors): string[] {
+  const reasons = [...new Set(Object.values(errors).flat())].filter((message) => !isRequiredMessage(message));
+  if (reasons.length <= TOAST_REASONS_MAX) return reasons;
+  return [...reasons.slice(0, TOAST_REASONS_MAX), MESSAGES.errors.moreReasons(reasons.length - TOAST_REASONS_MAX)];
 }
 
 /** Why a read failed, for an error state on the page: the server's message, 'Нет связи с сервером' or the status. */

@@ -13,20 +13,30 @@ function instance(): Promise<Toaster> {
   return (toaster ??= OverlayToaster.create({ position: Position.TOP_RIGHT, maxToasts: 5 }));
 }
 
-/** A toast with an optional bold title line, as the spec's messages come in pairs ('Ошибка' / 'Обратитесь к разработчикам.'). */
-export function notify(intent: Intent, message: string, title?: string, options: { saveFailure?: boolean } = {}): void {
+/**
+ * A toast with an optional bold title line, as the spec's messages come in pairs ('Ошибка' / 'Обратитесь к разработчикам.'),
+ * and `details` on lines of their own under the message (a refused form's reasons).
+ */
+export function notify(intent: Intent, message: string, title?: string, options: { saveFailure?: boolean; details?: readonly string[] } = {}): void {
+  const details = options.details ?? [];
   void instance().then((t) => {
     const key = t.show({
       intent,
       icon: intent === 'success' ? 'tick-circle' : intent === 'danger' ? 'error' : intent === 'warning' ? 'warning-sign' : 'info-sign',
-      message: title ? (
-        <>
-          <strong>{title}</strong>
-          <div>{message}</div>
-        </>
-      ) : (
-        message
-      ),
+      message:
+        title || details.length > 0 ? (
+          <>
+            {title && <strong>{title}</strong>}
+            <div>{message}</div>
+            {details.map((detail) => (
+              <div key={detail} className="toast-detail">
+                {detail}
+              </div>
+            ))}
+          </>
+        ) : (
+          message
+        ),
       timeout: intent === 'danger' || intent === 'warning' ? 6000 : 3000,
       // Blueprint's own close button is labelled in English ('Close'): the same cross as the toast's
       // action, labelled in Russian (the action's props reach its button, the type just omits aria).
@@ -52,7 +62,7 @@ export const toast = {
   info: (message: string, title?: string) => notify('primary', message, title),
   warning: (message: string, title?: string) => notify('warning', message, title),
   /** A save that failed: cleared by the next successful save (`saved`). */
-  saveFailed: (message: string, title?: string) => notify('danger', message, title, { saveFailure: true }),
+  saveFailed: (message: string, title?: string, details?: readonly string[]) => notify('danger', message, title, { saveFailure: true, details }),
   /** A save that succeeded: the failure toasts of earlier tries go, then the success is said. */
   saved: (message: string, title?: string) => {
     clearSaveFailures();

@@ -11,6 +11,7 @@ import type { VersionConflictBody } from '@shared/api';
 import type { ReactNode } from 'react';
 import { AppBreadcrumbs } from '../AppBreadcrumbs';
 import { ReadFailure } from '../ReadFailure';
+import { Locked } from '../form/locks';
 import { VersionConflictDialog } from '../version/VersionConflictDialog';
 import { EditorTabs, type EditorTab } from './EditorTabs';
 import { useLeaveGuard } from './useLeaveGuard';
@@ -40,6 +41,13 @@ interface Props {
   dirty?: () => boolean;
   /** Said above the tabs (what a copy did not take over). */
   notice?: string;
+  /**
+   * Why the record is read-only (a cancelled application), said in a banner above everything; the parts
+   * it locks are the tabs' (`EditorTab.locked`) and the header's own `LockedScope`.
+   */
+  lockedNotice?: string | null;
+  /** Why Save is not offered now (nothing the lock allows has changed): disabled, the reason on hover. */
+  saveLocked?: string | null;
   /** Fields above the tabs, when the tabs are parts of what they choose (a route's transport and dates above its 'Туда' and 'Обратно'). */
   header?: ReactNode;
 }
@@ -63,6 +71,11 @@ export function EditorPage(props: Props) {
         <Spinner className="page-spinner" />
       ) : (
         <>
+          {props.lockedNotice && (
+            <Callout intent={Intent.WARNING} icon="lock" className="editor-notice" data-testid="editor-locked">
+              {props.lockedNotice}
+            </Callout>
+          )}
           {props.notice && (
             <Callout intent={Intent.WARNING} icon="duplicate" className="editor-notice" data-testid="editor-notice">
               {props.notice}
@@ -72,7 +85,9 @@ export function EditorPage(props: Props) {
           <EditorTabs id={props.id} tabs={props.tabs} errors={props.errors} large />
           <div className="editor-footer">
             <Button text={MESSAGES.list.cancel} onClick={props.onCancel} />
-            <Button intent={Intent.PRIMARY} icon="floppy-disk" text={MESSAGES.list.save} loading={props.saving} disabled={props.saving} onClick={props.onSave} data-testid="editor-save" />
+            <Locked reason={props.saveLocked ?? null} inline>
+              <Button intent={Intent.PRIMARY} icon="floppy-disk" text={MESSAGES.list.save} loading={props.saving} disabled={props.saving || Boolean(props.saveLocked)} onClick={props.onSave} data-testid="editor-save" />
+            </Locked>
           </div>
         </>
       )}

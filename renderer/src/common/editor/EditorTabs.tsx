@@ -9,6 +9,7 @@ import { MESSAGES } from '@shared/messages';
 import type { FieldErrors } from '@shared/validation';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { ownsPath } from './tabOwnership';
+import { LockedScope } from '../form/locks';
 
 export interface EditorTab {
   id: string;
@@ -17,6 +18,8 @@ export interface EditorTab {
   owns: readonly string[] | ((path: string) => boolean);
   panel: ReactNode;
   hidden?: boolean;
+  /** Why everything on the tab is read-only (null: nothing is; absent: the tab never locks). See form/locks.tsx. */
+  locked?: string | null;
 }
 
 /** Whether a tab owns an error path. */
@@ -54,7 +57,7 @@ export function EditorTabs({ id, tabs, errors, large }: { id: string; tabs: Edit
               {marked(tab) && <Icon icon="warning-sign" intent={Intent.DANGER} size={12} className="editor-error-mark" title={MESSAGES.editor.tabHasErrors} aria-label={MESSAGES.editor.tabHasErrors} />}
             </span>
           }
-          panel={<div className="editor-tab-panel">{tab.panel}</div>}
+          panel={<div className="editor-tab-panel">{tab.locked === undefined ? tab.panel : <LockedScope reason={tab.locked}>{tab.panel}</LockedScope>}</div>}
         />
       ))}
     </Tabs>

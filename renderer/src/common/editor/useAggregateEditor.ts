@@ -159,7 +159,8 @@ export function useAggregateEditor<Form extends Record<string, unknown>, Stored 
       else {
         if (error instanceof ApiError && error.status === 422) {
           setErrors(error.fieldErrors);
-          notifyInvalidForm(error.fieldErrors, { title: options.texts.saveFailedTitle, text: options.texts.saveFailedText });
+          // The server's reasons are named in the toast: one may sit where nobody looks (a cancelled application's status).
+          notifyInvalidForm(error.fieldErrors, { title: options.texts.saveFailedTitle, text: options.texts.saveFailedText, reasons: true });
         }
         // Offline or a lost session says what happened (the form stays); a 403 the server's reason, and a 409 without a
         // record (a save rolled back by a colleague's at the same moment: try again); any other refusal the save's text.

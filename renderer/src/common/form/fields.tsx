@@ -16,6 +16,7 @@ import type { UploadPolicy } from '@shared/files';
 import { FileField } from './FileField';
 import { NumberField } from './NumberField';
 import { PickerField } from './PickerField';
+import { LockableGroup, Locked, LockMark, useLockedReason } from './locks';
 import type { IdName } from '@shared/api';
 
 /** An option of a select: from a `/list` endpoint ({id, name}) or given in the declaration. */
@@ -56,10 +57,12 @@ type Common<V> = {
   /** Shown only while this holds (e.g. the discount percent while the discount box is checked). */
   visible?: (values: V) => boolean;
   /**
-   * Shown but locked while this holds, keeping what was typed (a room's adult and child prices while
-   * 'Общая цена за номер' is on: switching back brings them back; the schema drops what is locked).
+   * Locked by a role, a status or a rule while this gives a reason: shown disabled, keeping what was
+   * typed (a room's adult and child prices while 'Общая цена за номер' is on: switching back brings them
+   * back; the schema drops what is locked), with a lock beside the label and the reason on hover
+   * (locks.tsx) — the server's refusal words where it has them, from shared/messages.
    */
-  locked?: (values: V) => boolean;
+  lockedReason?: (values: V) => string | null | false;
   /**
    * Filled from another field as the user types it (a slug from the name), until the user types
    * this one: it follows while it is empty or still the value derived from the other. Only in a
@@ -124,8 +127,9 @@ const DateField = lazy(() => import('./DateFields').then((module) => ({ default:
 const dateFallback = <InputGroup fill disabled placeholder={MESSAGES.dates.placeholder} />;
 
 export function FormField<V>({ field, values, setValue, errors, editing, disabled: formDisabled, validateFields, idPrefix = 'field' }: FieldProps<V>) {
+  const lockedReason = useLockedReason(field.lockedReason?.(values));
   if (field.visible && !field.visible(values)) return null;
-  const disabled = formDisabled || (field.locked?.(values) ?? false);
+  const disabled = formDisabled || lockedReason !== null;
   const error = errors[field.name]?.[0] ?? (field.kind === 'daterange' ? errors[field.toName]?.[0] : undefined);
   const intent = error ? Intent.DANGER : Intent.NONE;
   const id = `${idPrefix}-${field.name}`;
@@ -137,9 +141,18 @@ export function FormField<V>({ field, values, setValue, errors, editing, disable
   if (field.kind === 'switch' || field.kind === 'checkbox') {
     const Control = field.kind === 'switch' ? Switch : Checkbox;
     return (
-      <FormGroup helperText={error} intent={intent}>
-        <Control id={id} role={field.kind === 'switch' ? 'switch' : undefined} label={field.label} checked={Boolean(value)} disabled={disabled} onChange={(event) => onChange(event.currentTarget.checked)} />
-      </FormGroup>
+      <Locked reason={lockedReason}>
+        <FormGroup helperText={error} intent={intent}>
+          <Control
+            id={id}
+            role={field.kind === 'switch' ? 'switch' : undefined}
+            labelElement={lockedReason ? <>{field.label}<LockMark /></> : field.label}
+            checked={Boolean(value)}
+            disabled={disabled}
+            onChange={(event) => onChange(event.currentTarget.checked)}
+          />
+        </FormGroup>
+      </Locked>
     );
   }
   if (field.kind === 'custom') return <>{field.render({ values, setValue, errors, editing, disabled, validateFields })}</>;
@@ -210,9 +223,9 @@ export function FormField<V>({ field, values, setValue, errors, editing, disable
       );
   }
   return (
-    <FormGroup label={field.label} labelFor={id} labelInfo={required ? '*' : undefined} helperText={error ?? hint} intent={intent}>
+    <LockableGroup lockedReason={lockedReason} label={field.label} labelFor={id} required={required} helperText={error ?? hint} intent={intent}>
       {control}
-    </FormGroup>
+    </LockableGroup>
   );
 }
 

@@ -5,7 +5,7 @@
  * documents, vendor payments and comments come with later issues.
  */
 import { Button, Callout, Intent } from '@blueprintjs/core';
-import { applicationStatus, applicationType, canEditAgencyCommission, canEditPrepayment, canEditPrice, LEGS, RequesterType, sourceLabel } from '@shared/applications/constants';
+import { ApplicationStatus, applicationStatus, applicationType, canEditAgencyCommission, canEditPrepayment, canEditPrice, LEGS, RequesterType, sourceLabel } from '@shared/applications/constants';
 import type { ApplicationEditorData } from '@shared/applications/editor-data';
 import { APPLICATION_PATHS } from '@shared/applications/paths';
 import { applicationSaveErrors, neededCounts } from '@shared/applications/persons';
@@ -14,7 +14,7 @@ import type { ApplicationRecord } from '@shared/applications/types';
 import { MESSAGES } from '@shared/messages';
 import { Role } from '@shared/roles';
 import { ROUTES, routePath } from '@shared/routes';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { clientsResource, type ClientRow } from '@shared/resources/clients';
 import { api } from '../../api/http';
@@ -41,10 +41,13 @@ import { TransportTab } from './tabs/TransportTab';
 import { VendorRequestTab } from './tabs/VendorRequestTab';
 import { useMarkWatched } from './useMarkWatched';
 import { useTotals } from './useTotals';
-import { roleMayChange, type ApplicationField } from '@shared/applications/field-rules';
+import { roleLockReason, type ApplicationField } from '@shared/applications/field-rules';
+import { partLockReason, saveLockReason } from './locks';
 import './applications.css';
 
 const A = MESSAGES.applications;
+/** The fields above the tabs (ApplicationHeader): a part of the editor a status may lock as a whole. */
+const HEADER_PART = { owns: ['application_type', 'applicationable_id', 'requester_type', 'requester_id', 'tour_date'] };
 /** Where Cancel goes when the editor was opened directly: the applications list. */
 const APPLICATIONS_BACK = routePath('applications');
 
@@ -100,7 +103,13 @@ export function ApplicationEditorPage() {
   useMarkWatched(stored?.id);
 
   const privileged = role === Role.Administrator || role === Role.Accountant;
-  const mayChange = (field: ApplicationField) => role !== undefined && roleMayChange(field, role);
+  // Why the signed-in role may not change a field (the rule table's refusal), or null: a role-locked field says it on hover.
+  const roleLock = (field: ApplicationField) => roleLockReason(field, role ?? -1);
+  // A cancelled application is read-only but for what the rule table lets it take (its money): the parts that own
+  // only refused fields are locked, Save waits for a change of an allowed one, and a banner says why.
+  const cancelled = stored?.status === ApplicationStatus.Cancelled;
+  const shownForm = useMemo(() => (stored ? applicationFromRecord(stored) : null), [stored]);
+  const saveLocked = form && shownForm ? saveLockReason(form, shownForm, cancelled) : null;
   // A stored application says what its reader may change; a new one follows the same shared rules.
   const may = stored
     ? { price: stored.can_edit_price, agencyCommission: stored.can_edit_agency_commission, prepayment: stored.can_edit_prepayment }
@@ -121,12 +130,14 @@ export function ApplicationEditorPage() {
         titles={{ create: A.createTitle, edit: A.editTitle, copy: ROUTES['application-copy'].title }}
         breadcrumbs={[{ text: ROUTES.applications.title, href: APPLICATIONS_BACK, onClick: () => navigate(APPLICATIONS_BACK) }, { text: editor.mode === 'create' ? A.createTitle : (stored?.number ?? A.editTitle) }]}
         errors={errors}
+        lockedNotice={cancelled ? A.cancelledNotice : null}
+        saveLocked={saveLocked}
         {...editorReadState(editor, lists)}
         failedText={A.loadFailed}
         header={
           props && (
             <>
-              <ApplicationHeader {...props} heading={heading} patch={patch} product={product.data} onRequesterPicked={fillContacts} actions={stored && <ChatButton application={chatApplicationOf(stored)} />} />
+              <ApplicationHeader {...props} locked={partLockReason(HEADER_PART, cancelled)} heading={heading} patch={patch} product={product.data} onRequesterPicked={fillContacts} actions={stored && <ChatButton application={chatApplicationOf(stored)} />} />
               {/* Without its product the tabs lack its rooms, dates, route and services: said here, not shown as none. */}
               {product.isError && <ReadFailure part title={A.productReadFailed} error={product.error} onRetry={() => void product.refetch()} />}
               {countsNote && (
@@ -141,7 +152,7 @@ export function ApplicationEditorPage() {
         tabs={
           props
             ? [
-                { id: 'general', title: 'Основное', owns: generalOwns, panel: <GeneralTab {...props} may={may} privileged={privileged} mayChange={mayChange} stored={stored !== undefined} assignedUserId={stored?.user_id ?? null} totals={totals} paymentStatusName={stored?.payment_status_name ?? data?.payment_statuses[0]?.name ?? ''} /> },
+                { id: 'general', title: 'Основное', owns: generalOwns, panel: <GeneralTab {...props} may={may} privileged={privileged} roleLock={roleLock} stored={stored !== undefined} assignedUserId={stored?.user_id ?? null} totals={totals} paymentStatusName={stored?.payment_status_name ?? data?.payment_statuses[0]?.name ?? ''} /> },
                 { id: 'accommodations', title: 'Проживание', owns: APPLICATION_TAB_OWNS.accommodations, hidden: !shows(offers?.accommodations, props.form.accommodations.length > 0), panel: <AccommodationsTab {...props} product={product.data} /> },
                 { id: 'transport', title: 'Транспорт', owns: APPLICATION_TAB_OWNS.transport, hidden: !shows(offers?.transport, Boolean(props.form.transport_forth || props.form.transport_back)), panel: <TransportTab {...props} product={product.data} applicationId={stored?.id} stored={stored} onChanged={editor.retry} /> },
                 { id: 'transfers', title: 'Трансферы', owns: APPLICATION_TAB_OWNS.transfers, hidden: !shows(offers?.transfers, Boolean(props.form.transfer_forth || props.form.transfer_back)), panel: <TransfersTab {...props} /> },
@@ -151,7 +162,7 @@ export function ApplicationEditorPage() {
                 { id: 'contacts', title: 'Контакты', owns: APPLICATION_TAB_OWNS.contacts, panel: <ContactsTab {...props} /> },
                 { id: 'vendor-request', title: 'Запрос поставщику', owns: [], panel: <VendorRequestTab {...props} product={product.data} /> },
                 { id: 'source', title: 'Исходные данные', owns: [], hidden: role !== Role.Administrator, panel: <SourceDataTab record={stored} /> },
-              ]
+              ].map((tab) => ({ ...tab, locked: partLockReason(tab, cancelled) }))
             : []
         }
       />

@@ -4,7 +4,7 @@
  * requester (a client or an agency) and an excursion tour's date. A new type or product lets go of the
  * rows that were of the old one; a new requester type lets go of the requester and the agency manager.
  */
-import { FormGroup, H4, HTMLSelect, Intent } from '@blueprintjs/core';
+import { H4, HTMLSelect, Intent } from '@blueprintjs/core';
 import { ApplicationType, applicationType, RequesterType, type RequesterType as Requester } from '@shared/applications/constants';
 import type { ApplicationProduct } from '@shared/applications/editor-data';
 import { PRODUCT_SEGMENTS } from '@shared/applications/paths';
@@ -12,6 +12,7 @@ import { formatDate } from '@shared/format';
 import { agenciesResource } from '@shared/resources/agencies';
 import { clientsResource } from '@shared/resources/clients';
 import { PickerField } from '../../common/form/PickerField';
+import { LockableGroup, LockedScope } from '../../common/form/locks';
 import { asTour } from './data';
 import type { ApplicationValues } from './form';
 import type { TabProps } from './tabs/tabProps';
@@ -22,6 +23,8 @@ interface Props extends TabProps {
   patch(values: Partial<ApplicationValues>): void;
   /** Beside the heading: the chat button of a stored application (issue 19). */
   actions?: React.ReactNode;
+  /** Why the fields are read-only (a cancelled application), or null. */
+  locked: string | null;
   /** A requester was chosen (the page fills the contacts from a client). */
   onRequesterPicked?(id: number): void;
 }
@@ -40,14 +43,14 @@ const productRows = (): Partial<ApplicationValues> => ({
   meals: [],
 });
 
-export function ApplicationHeader({ form, errors, data, heading, product, patch, actions, onRequesterPicked }: Props) {
+export function ApplicationHeader({ form, errors, data, heading, product, patch, actions, locked, onRequesterPicked }: Props) {
   const type = applicationType(form.application_type);
   const kind = type?.product ?? null;
   const error = (name: string) => errors[name]?.[0];
   const field = (name: string, label: string, control: React.ReactNode, required = true) => (
-    <FormGroup label={label} labelFor={`field-${name}`} labelInfo={required ? '*' : undefined} helperText={error(name)} intent={error(name) ? Intent.DANGER : Intent.NONE}>
+    <LockableGroup label={label} labelFor={`field-${name}`} required={required} helperText={error(name)} intent={error(name) ? Intent.DANGER : Intent.NONE}>
       {control}
-    </FormGroup>
+    </LockableGroup>
   );
   const tour = asTour(product);
   const requesterPath = form.requester_type === RequesterType.Agency ? agenciesResource.path : clientsResource.path;
@@ -60,81 +63,85 @@ export function ApplicationHeader({ form, errors, data, heading, product, patch,
         </H4>
         {actions}
       </div>
-      <div className="editor-grid">
-        {field(
-          'application_type',
-          'Тип заявки',
-          <HTMLSelect
-            id="field-application_type"
-            fill
-            value={form.application_type ?? ''}
-            onChange={(event) => patch({ application_type: Number(event.currentTarget.value), applicationable_id: null, applicationable: null, ...productRows(), transfer_forth: null, transfer_back: null })}
-            options={data.types.map((option) => ({ value: option.id, label: option.name }))}
-          />,
-        )}
-        {kind &&
-          field(
-            'applicationable_id',
-            type?.name ?? 'Продукт',
-            <PickerField
-              id="field-applicationable_id"
-              testId="picker-applicationable_id"
-              path={`/${PRODUCT_SEGMENTS[kind]}`}
-              value={form.applicationable_id}
-              selected={form.applicationable ?? null}
-              intent={error('applicationable_id') ? Intent.DANGER : Intent.NONE}
-              onChange={(id) => {
-                if (id !== form.applicationable_id) patch({ applicationable_id: id, ...productRows() });
-              }}
-              onPick={(picked) => patch({ applicationable: picked })}
-            />,
-          )}
-        {field(
-          'requester_type',
-          'Заказчик',
-          <HTMLSelect
-            id="field-requester_type"
-            fill
-            value={form.requester_type}
-            onChange={(event) => patch({ requester_type: event.currentTarget.value as Requester, requester_id: null, requester: null, agency_user_id: null, agency_user: null, payment_method: null })}
-            options={data.requester_types.map((option) => ({ value: option.id, label: option.name }))}
-          />,
-        )}
-        {field(
-          'requester_id',
-          form.requester_type === RequesterType.Agency ? 'Агентство' : 'Клиент',
-          <PickerField
-            id="field-requester_id"
-            testId="picker-requester_id"
-            path={requesterPath}
-            value={form.requester_id}
-            selected={form.requester ?? null}
-            intent={error('requester_id') ? Intent.DANGER : Intent.NONE}
-            onChange={(id) => {
-              if (id !== form.requester_id) patch({ requester_id: id, agency_user_id: null, agency_user: null });
-            }}
-            onPick={(picked) => {
-              patch({ requester: picked });
-              onRequesterPicked?.(picked.id);
-            }}
-          />,
-        )}
-        {form.application_type === ApplicationType.ExcursionTour &&
-          field(
-            'tour_date',
-            'Дата тура',
+      <LockedScope reason={locked}>
+        <div className="editor-grid">
+          {field(
+            'application_type',
+            'Тип заявки',
             <HTMLSelect
-              id="field-tour_date"
+              id="field-application_type"
               fill
-              value={form.tour_date ?? ''}
-              onChange={(event) => patch({ tour_date: event.currentTarget.value || null })}
-              options={[
-                { value: '', label: 'Выберите дату' },
-                ...(tour?.dates ?? []).filter((date) => !date.past || date.start_date === form.tour_date).map((date) => ({ value: date.start_date, label: formatDate(date.start_date) })),
-              ]}
+              value={form.application_type ?? ''}
+              onChange={(event) => patch({ application_type: Number(event.currentTarget.value), applicationable_id: null, applicationable: null, ...productRows(), transfer_forth: null, transfer_back: null })}
+              options={data.types.map((option) => ({ value: option.id, label: option.name }))}
             />,
           )}
-      </div>
+          {kind &&
+            field(
+              'applicationable_id',
+              type?.name ?? 'Продукт',
+              <PickerField
+                id="field-applicationable_id"
+                testId="picker-applicationable_id"
+                path={`/${PRODUCT_SEGMENTS[kind]}`}
+                value={form.applicationable_id}
+                selected={form.applicationable ?? null}
+                intent={error('applicationable_id') ? Intent.DANGER : Intent.NONE}
+                disabled={locked !== null}
+                onChange={(id) => {
+                  if (id !== form.applicationable_id) patch({ applicationable_id: id, ...productRows() });
+                }}
+                onPick={(picked) => patch({ applicationable: picked })}
+              />,
+            )}
+          {field(
+            'requester_type',
+            'Заказчик',
+            <HTMLSelect
+              id="field-requester_type"
+              fill
+              value={form.requester_type}
+              onChange={(event) => patch({ requester_type: event.currentTarget.value as Requester, requester_id: null, requester: null, agency_user_id: null, agency_user: null, payment_method: null })}
+              options={data.requester_types.map((option) => ({ value: option.id, label: option.name }))}
+            />,
+          )}
+          {field(
+            'requester_id',
+            form.requester_type === RequesterType.Agency ? 'Агентство' : 'Клиент',
+            <PickerField
+              id="field-requester_id"
+              testId="picker-requester_id"
+              path={requesterPath}
+              value={form.requester_id}
+              selected={form.requester ?? null}
+              intent={error('requester_id') ? Intent.DANGER : Intent.NONE}
+              disabled={locked !== null}
+              onChange={(id) => {
+                if (id !== form.requester_id) patch({ requester_id: id, agency_user_id: null, agency_user: null });
+              }}
+              onPick={(picked) => {
+                patch({ requester: picked });
+                onRequesterPicked?.(picked.id);
+              }}
+            />,
+          )}
+          {form.application_type === ApplicationType.ExcursionTour &&
+            field(
+              'tour_date',
+              'Дата тура',
+              <HTMLSelect
+                id="field-tour_date"
+                fill
+                value={form.tour_date ?? ''}
+                onChange={(event) => patch({ tour_date: event.currentTarget.value || null })}
+                options={[
+                  { value: '', label: 'Выберите дату' },
+                  ...(tour?.dates ?? []).filter((date) => !date.past || date.start_date === form.tour_date).map((date) => ({ value: date.start_date, label: formatDate(date.start_date) })),
+                ]}
+              />,
+            )}
+        </div>
+      </LockedScope>
     </div>
   );
 }

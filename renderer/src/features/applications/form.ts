@@ -209,6 +209,9 @@ const TABS = tabOwnership({
   meals: ['meals'],
   tourists: ['tourists'],
   contacts: ['phone', 'email', 'attendant_phone'],
+  // The money's own tabs (a later issue): not the general tab's, so a cancelled application's lock of it leaves them open.
+  payments: ['payments'],
+  vendorPayments: ['vendor_payments'],
 });
 export const APPLICATION_TAB_OWNS = TABS.owns;
 export const generalOwns = TABS.rest;

@@ -62,9 +62,9 @@ export function PeriodDialog({ isOpen, mode, draft, setDraft, others, errors: se
               <FormFields
                 fields={[
                   { kind: 'switch', name: 'is_total_price', label: 'Общая цена за номер' },
-                  { kind: 'number', name: 'total_price', label: 'Общая цена, ₽', min: 0, locked: () => !total },
-                  { kind: 'number', name: 'adult_price', label: 'Цена за взрослого, ₽', min: 0, locked: () => total },
-                  { kind: 'number', name: 'child_price', label: 'Цена за ребёнка, ₽', min: 0, locked: () => total },
+                  { kind: 'number', name: 'total_price', label: 'Общая цена, ₽', min: 0, lockedReason: () => !total && MESSAGES.hotels.totalPriceOff },
+                  { kind: 'number', name: 'adult_price', label: 'Цена за взрослого, ₽', min: 0, lockedReason: () => total && MESSAGES.hotels.totalPriceOn },
+                  { kind: 'number', name: 'child_price', label: 'Цена за ребёнка, ₽', min: 0, lockedReason: () => total && MESSAGES.hotels.totalPriceOn },
                   { kind: 'number', name: 'child_without_price', label: 'Ребёнок без места, ₽', min: 0, required: true },
                   { kind: 'number', name: 'adv_adult_price', label: 'Взрослый на доп. месте, ₽', min: 0, required: true },
                   { kind: 'number', name: 'adv_child_price', label: 'Ребёнок на доп. месте, ₽', min: 0, required: true },

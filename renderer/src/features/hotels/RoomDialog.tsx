@@ -114,7 +114,7 @@ export function RoomDialog({ isOpen, mode, draft, setDraft, errors: serverErrors
           editing
         />
         {/* The layout is locked once any count is above zero (spec 02 §4). */}
-        <FormFields fields={[{ kind: 'select', name: 'place_id', label: 'Размещение', required: true, options: { items: rooms.places }, hint: placeLocked(draft) ? 'Сбросьте количество мест, чтобы сменить размещение' : undefined }]} form={form} editing disabled={placeLocked(draft)} />
+        <FormFields fields={[{ kind: 'select', name: 'place_id', label: 'Размещение', required: true, options: { items: rooms.places }, lockedReason: (current) => placeLocked(current) && MESSAGES.hotels.placeLocked }]} form={form} editing />
       </div>
       <div className="editor-section-title">Основные места</div>
       <div className="editor-grid">

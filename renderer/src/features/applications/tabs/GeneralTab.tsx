@@ -3,13 +3,14 @@
  * manager sees only the requester type's methods), manager and agency manager, the prices each
  * editable per `can_edit_*`, comment, counts, children's ages, promo code and the totals block.
  */
-import { Callout, Card, FormGroup, H5, HTMLTable, Intent, Spinner } from '@blueprintjs/core';
-import { ApplicationStatus, APPLICATION_LIMITS, RequesterType } from '@shared/applications/constants';
+import { Card, FormGroup, H5, HTMLTable, Intent, Spinner } from '@blueprintjs/core';
+import { APPLICATION_LIMITS, RequesterType } from '@shared/applications/constants';
 import type { ApplicationField } from '@shared/applications/field-rules';
 import { APPLICATION_PATHS } from '@shared/applications/paths';
 import { MESSAGES } from '@shared/messages';
 import { formatMoney } from '@shared/format';
 import { FormFields } from '../../../common/form/fields';
+import { LockableGroup, useLockedReason } from '../../../common/form/locks';
 import { NumberField } from '../../../common/form/NumberField';
 import { PickerField } from '../../../common/form/PickerField';
 import { ReadFailure } from '../../../common/ReadFailure';
@@ -24,27 +25,30 @@ interface Props extends TabProps {
   assignedUserId: number | null;
   /** The administrator and the accountant see every payment method (§6). */
   privileged: boolean;
-  /** Whether the signed-in role may change a field (the rule table, shared/applications/field-rules.ts). */
-  mayChange: (field: ApplicationField) => boolean;
+  /** Why the signed-in role may not change a field (the rule table's refusal, shared/applications/field-rules.ts), or null. */
+  roleLock: (field: ApplicationField) => string | null;
   totals: TotalsState;
   paymentStatusName: string;
 }
 
 const CHILD_AGE_MAX = 17;
+const A = MESSAGES.applications;
 
-export function GeneralTab({ form, update, errors, data, may, privileged, mayChange, stored, assignedUserId, totals, paymentStatusName }: Props) {
+export function GeneralTab({ form, update, errors, data, may, privileged, roleLock, stored, assignedUserId, totals, paymentStatusName }: Props) {
   const fieldsForm = { values: form, setValue: update, errors };
   const methods = data.payment_methods.filter((method) => privileged || method.types.includes(form.requester_type) || method.id === form.payment_method);
   // The cancelled status is set by the cancel action only; the others are offered.
   const statuses = data.statuses.filter((status) => !status.cancelAction || status.id === form.status);
   const childCount = Math.max(0, Math.min(Number(form.child_count) || 0, 99));
   const ages = form.children_ages;
+  // A locked tab (a cancelled application) locks its pickers too.
+  const locked = useLockedReason() !== null;
   const picker = (name: 'user_id' | 'agency_user_id', label: string, path: string, params: Record<string, number>, selected: { id: number; name: string } | null | undefined) => {
     const error = errors[name]?.[0];
     return (
-      <FormGroup label={label} labelFor={`field-${name}`} helperText={error} intent={error ? Intent.DANGER : Intent.NONE}>
-        <PickerField id={`field-${name}`} testId={`picker-${name}`} path={path} params={params} value={form[name]} selected={selected ?? null} clearable intent={error ? Intent.DANGER : Intent.NONE} onChange={(id) => update(name, id)} onPick={(picked) => update(name === 'user_id' ? 'user' : 'agency_user', picked)} />
-      </FormGroup>
+      <LockableGroup label={label} labelFor={`field-${name}`} helperText={error} intent={error ? Intent.DANGER : Intent.NONE}>
+        <PickerField id={`field-${name}`} testId={`picker-${name}`} path={path} params={params} value={form[name]} selected={selected ?? null} clearable disabled={locked} intent={error ? Intent.DANGER : Intent.NONE} onChange={(id) => update(name, id)} onPick={(picked) => update(name === 'user_id' ? 'user' : 'agency_user', picked)} />
+      </LockableGroup>
     );
   };
 
@@ -72,7 +76,7 @@ export function GeneralTab({ form, update, errors, data, may, privileged, mayCha
                 clearable: true,
                 options: { items: methods.map(({ id, name }) => ({ id, name })) },
                 // Once saved, only the roles of the rule table change it (§5, §6: the administrator and the accountant).
-                locked: () => stored && !mayChange('payment_method'),
+                lockedReason: () => stored && roleLock('payment_method'),
               },
             ]}
             form={fieldsForm}
@@ -83,10 +87,18 @@ export function GeneralTab({ form, update, errors, data, may, privileged, mayCha
           {form.requester_type === RequesterType.Agency && form.requester_id !== null && picker('agency_user_id', 'Менеджер агентства', APPLICATION_PATHS.agencyUsers, { agency_id: form.requester_id }, form.agency_user)}
           <FormFields
             fields={[
-              { kind: 'number', name: 'prepayment', label: 'Предоплата', min: 0, max: APPLICATION_LIMITS.money, step: 0.01, locked: () => !may.prepayment },
-              { kind: 'number', name: 'manual_price_without_discount', label: 'Цена без скидки (вручную)', min: 0, max: APPLICATION_LIMITS.manualPrice, locked: () => !may.price },
-              { kind: 'number', name: 'discount', label: 'Скидка', min: 0, max: totals.totals?.max_discount ?? APPLICATION_LIMITS.manualPrice, locked: () => !may.price },
-              { kind: 'number', name: 'manual_agency_commission', label: 'Комиссия агентства (вручную)', min: 0, max: APPLICATION_LIMITS.money, step: 0.01, locked: () => !may.agencyCommission || form.requester_type !== RequesterType.Agency },
+              { kind: 'number', name: 'prepayment', label: 'Предоплата', min: 0, max: APPLICATION_LIMITS.money, step: 0.01, lockedReason: () => !may.prepayment && A.prepaymentLocked },
+              { kind: 'number', name: 'manual_price_without_discount', label: 'Цена без скидки (вручную)', min: 0, max: APPLICATION_LIMITS.manualPrice, lockedReason: () => !may.price && A.priceLocked },
+              { kind: 'number', name: 'discount', label: 'Скидка', min: 0, max: totals.totals?.max_discount ?? APPLICATION_LIMITS.manualPrice, lockedReason: () => !may.price && A.priceLocked },
+              {
+                kind: 'number',
+                name: 'manual_agency_commission',
+                label: 'Комиссия агентства (вручную)',
+                min: 0,
+                max: APPLICATION_LIMITS.money,
+                step: 0.01,
+                lockedReason: () => (form.requester_type !== RequesterType.Agency && A.agencyCommissionOnlyForAgency) || (!may.agencyCommission && A.agencyCommissionLocked),
+              },
             ]}
             form={fieldsForm}
             editing
@@ -119,6 +131,7 @@ export function GeneralTab({ form, update, errors, data, may, privileged, mayCha
                   value={ages[index] ?? null}
                   min={0}
                   max={CHILD_AGE_MAX}
+                  disabled={locked}
                   intent={errors[`children_ages.${index}`] ? Intent.DANGER : Intent.NONE}
                   onChange={(value) => {
                     const next = [...ages];
@@ -132,7 +145,6 @@ export function GeneralTab({ form, update, errors, data, may, privileged, mayCha
           </FormGroup>
         )}
         <FormFields fields={[{ kind: 'textarea', name: 'comment', label: 'Комментарий', rows: 3 }]} form={fieldsForm} editing />
-        {form.status === ApplicationStatus.Cancelled && <Callout intent={Intent.WARNING}>{MESSAGES.applications.cancelledNotice}</Callout>}
       </div>
       <TotalsBlock {...totals} agency={form.requester_type === RequesterType.Agency} />
     </div>

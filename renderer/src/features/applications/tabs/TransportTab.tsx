@@ -7,7 +7,7 @@
  * A bus tour's way back (issue 27) is any bus that brings it back from the forth leg's arrival: the
  * server's candidates, the earliest first, with their segment preselected and departures from the arrival on.
  */
-import { Button, Callout, FormGroup, HTMLSelect, Intent } from '@blueprintjs/core';
+import { Button, Callout, HTMLSelect, Intent } from '@blueprintjs/core';
 import { seatsKey, transportKey } from '@shared/applications/schema';
 import type { ApplicationProduct, BackTransportOption, ProductRoutePoint, TransportProduct } from '@shared/applications/editor-data';
 import { ProductKind, type Leg } from '@shared/applications/constants';
@@ -21,6 +21,7 @@ import { CollectionTable } from '../../../common/editor/CollectionTable';
 import { checkRow, RowDialog, useRowDraft } from '../../../common/editor/RowDialog';
 import { dropErrors } from '../../../common/editor/useAggregateEditor';
 import { notifyFailure } from '../../../common/failure';
+import { LockableGroup } from '../../../common/form/locks';
 import { ReadFailure } from '../../../common/ReadFailure';
 import { toast } from '../../../common/toaster';
 import type { TabProps } from './tabProps';
@@ -246,7 +247,7 @@ function TransportDialog({ leg, initial, choices, way, transports, riders, touri
   const select = (name: 'transport_id' | 'departure_date' | 'from_route_id' | 'to_route_id', label: string, options: { value: string | number; label: string }[], disabled = false) => {
     const error = errors[`item.${name}`]?.[0];
     return (
-      <FormGroup label={label} labelFor={`transport-${name}`} labelInfo="*" helperText={error} intent={error ? Intent.DANGER : Intent.NONE}>
+      <LockableGroup label={label} labelFor={`transport-${name}`} required helperText={error} intent={error ? Intent.DANGER : Intent.NONE} lockedReason={disabled ? A.savedLegFixed : null}>
         <HTMLSelect
           id={`transport-${name}`}
           fill
@@ -258,7 +259,7 @@ function TransportDialog({ leg, initial, choices, way, transports, riders, touri
           }}
           options={[{ value: '', label: 'Выберите…' }, ...options]}
         />
-      </FormGroup>
+      </LockableGroup>
     );
   };
   // A bus back leaves on or after the arrival there: its own departures, earliest first.

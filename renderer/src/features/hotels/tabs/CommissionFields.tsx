@@ -9,6 +9,8 @@ import { COMMISSION_BOUNDS, COMMISSION_TYPES, commissionMax, commissionMin } fro
 import { HOTEL_LIMITS } from '@shared/hotels/constants';
 import type { FieldErrors } from '@shared/validation';
 import { NumberField } from '../../../common/form/NumberField';
+import { LockableGroup } from '../../../common/form/locks';
+import { MESSAGES } from '@shared/messages';
 
 /** The commission fields of a form with these categories (named by category: `commission_adult_sum`). */
 type CommissionField<Category extends CommissionCategory> = 'commission_general_sum' | 'is_differentiate' | `commission_${Category}_${'type' | 'sum'}`;
@@ -26,7 +28,7 @@ export function CommissionFields<Category extends CommissionCategory>({ categori
   const general = errors.commission_general_sum?.[0];
   return (
     <div className="editor-grid">
-      <FormGroup label="Общая наценка, %" labelFor="field-commission_general_sum" helperText={general} intent={general ? Intent.DANGER : Intent.NONE}>
+      <LockableGroup label="Общая наценка, %" labelFor="field-commission_general_sum" helperText={general} intent={general ? Intent.DANGER : Intent.NONE} lockedReason={values.is_differentiate === true ? MESSAGES.hotels.commissionDifferentiated : null}>
         <NumberField
           id="field-commission_general_sum"
           min={-HOTEL_LIMITS.percent}
@@ -36,7 +38,7 @@ export function CommissionFields<Category extends CommissionCategory>({ categori
           value={values.commission_general_sum}
           onChange={(number) => setValue('commission_general_sum', number)}
         />
-      </FormGroup>
+      </LockableGroup>
       <FormGroup>
         <Switch label="Дифференцировать наценку" role="switch" checked={values.is_differentiate === true} onChange={(event) => setValue('is_differentiate', event.currentTarget.checked)} />
       </FormGroup>

@@ -28,7 +28,7 @@ export function GeneralTab({ form, update, errors, data }: Props) {
           { kind: 'text', name: 'name', label: 'Название', required: true },
           // Left empty, the save derives it from the name (shared/slug.ts): the form shows what it will be.
           { kind: 'text', name: 'slug', label: 'Адрес страницы', placeholder: form.slug ? undefined : derivedSlug, hint: derivedSlug && !form.slug ? `Из названия: ${derivedSlug}` : 'Строчные латинские буквы, цифры и дефис' },
-          { kind: 'select', name: 'city_id', label: 'Город', required: true, options: { items: data.cities }, locked: () => locked, hint: locked ? MESSAGES.seaTours.cityLocked : undefined },
+          { kind: 'select', name: 'city_id', label: 'Город', required: true, options: { items: data.cities }, lockedReason: () => locked && MESSAGES.seaTours.cityLocked },
           { kind: 'switch', name: 'is_active', label: MESSAGES.list.active },
         ]}
       />

@@ -75,7 +75,7 @@ function EntryDialog({ mode, draft, setDraft, serverErrors, sections, locked, on
     >
       <FormFields
         fields={[
-          { kind: 'select', name: 'id', label: 'Раздел каталога', required: true, options: { items }, locked: () => locked },
+          { kind: 'select', name: 'id', label: 'Раздел каталога', required: true, options: { items }, lockedReason: () => locked && MESSAGES.tours.catalogSectionFixed },
           { kind: 'number', name: 'sum', label: 'Стоимость, ₽', min: 0, max: TOUR_LIMITS.catalogCost, step: 0.01 },
           { kind: 'number', name: 'sort', label: 'Сортировка', min: TOUR_LIMITS.catalogSort.min, max: TOUR_LIMITS.catalogSort.max, hint: `от ${TOUR_LIMITS.catalogSort.min} до ${TOUR_LIMITS.catalogSort.max}` },
         ]}

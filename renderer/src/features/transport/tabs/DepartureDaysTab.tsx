@@ -4,7 +4,7 @@
  * freight, at most 7, each weekday once, the weekday fixed once saved. Dates: checkboxes and
  * "delete selected", no past date, none twice, the date fixed once saved.
  */
-import { Button, FormGroup, Intent, SegmentedControl } from '@blueprintjs/core';
+import { Button, Intent, SegmentedControl } from '@blueprintjs/core';
 import { formatDate } from '@shared/format';
 import { MESSAGES } from '@shared/messages';
 import { COMMISSION_BOUNDS, COMMISSION_TYPES } from '@shared/commission';
@@ -17,6 +17,7 @@ import { ConfirmDelete } from '../../../common/ConfirmDelete';
 import { checkRow, RowDialog, useRowDraft } from '../../../common/editor/RowDialog';
 import { dropErrors } from '../../../common/editor/useAggregateEditor';
 import { useFormCollection, type RowDialogMode } from '../../../common/editor/useCollectionEditor';
+import { LockableGroup } from '../../../common/form/locks';
 import { FormFields, type FieldName, type FieldSpec, type SetField } from '../../../common/form/fields';
 import { blankDate, blankDay, type DateValues, type DayValues, type Values } from '../form';
 
@@ -38,7 +39,7 @@ export function DepartureDaysTab({ form, update, errors, setErrors }: Props) {
   const modeError = errors.departure_type?.[0] ?? errors[mode === DEPARTURE_TYPE.days ? 'days' : 'dates']?.[0];
   return (
     <div>
-      <FormGroup label="Режим отправлений" helperText={modeError ?? (locked ? T.modeLocked : undefined)} intent={modeError ? Intent.DANGER : Intent.NONE}>
+      <LockableGroup label="Режим отправлений" helperText={modeError} intent={modeError ? Intent.DANGER : Intent.NONE} lockedReason={locked ? T.modeLocked : null}>
         <SegmentedControl
           aria-label="Режим отправлений"
           inline
@@ -50,7 +51,7 @@ export function DepartureDaysTab({ form, update, errors, setErrors }: Props) {
             { label: 'Даты', value: String(DEPARTURE_TYPE.dates) },
           ]}
         />
-      </FormGroup>
+      </LockableGroup>
       {mode === DEPARTURE_TYPE.days ? <DaysTable form={form} update={update} errors={errors} setErrors={setErrors} /> : <DatesTable form={form} update={update} errors={errors} setErrors={setErrors} />}
     </div>
   );
