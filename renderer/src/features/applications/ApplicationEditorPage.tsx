@@ -36,6 +36,7 @@ import { TransportTab } from './tabs/TransportTab';
 import { VendorRequestTab } from './tabs/VendorRequestTab';
 import { useMarkWatched } from './useMarkWatched';
 import { useTotals } from './useTotals';
+import { TotalsBlock } from './TotalsBlock';
 import { roleMayChange, type ApplicationField } from '@shared/applications/field-rules';
 import './applications.css';
 
@@ -98,6 +99,7 @@ export function ApplicationEditorPage() {
               <ApplicationHeader {...props} heading={heading} patch={patch} product={product.data} actions={stored && <ChatButton application={chatApplicationOf(stored)} />} />
               {/* Without its product the tabs lack its rooms, dates, route and services: said here, not shown as none. */}
               {product.isError && <ReadFailure part title={A.productReadFailed} error={product.error} onRetry={() => void product.refetch()} />}
+              <TotalsBlock {...totals} type={props.form.application_type} requesterType={props.form.requester_type} />
             </>
           )
         }
