@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CommissionType, formatCommission } from './commission.js';
-import { formatMoney, formatPercent } from './format.js';
+import { formatMoney, formatNumber, formatPercent } from './format.js';
+import { MESSAGES } from './messages.js';
 
 const nbsp = (text: string) => text.replace(/ /g, '\u00a0');
 
@@ -20,5 +21,16 @@ describe('money and commission formatting (one helper for every screen and expor
     expect(formatPercent(12.5)).toBe('12,5%');
     expect(formatCommission(CommissionType.Percent, 12)).toBe('12%');
     expect(formatCommission(CommissionType.Fixed, 2500)).toBe(nbsp('2 500,00 ₽'));
+  });
+
+  it('groups counts and plain numbers by three with no-break spaces (the list footer, a locked field)', () => {
+    expect(formatNumber(10243)).toBe(nbsp('10 243'));
+    expect(formatNumber('64400')).toBe(nbsp('64 400'));
+    expect(formatNumber(999)).toBe('999');
+    expect(formatNumber(1234.5)).toBe(nbsp('1 234,5'));
+    expect(formatNumber('-1500,25')).toBe(nbsp('-1 500,25'));
+    expect(formatNumber('12а')).toBe('12а');
+    expect(formatNumber(null)).toBe('');
+    expect(MESSAGES.list.shown(1, 10, 10243)).toBe('Показано 1-10 из 10\u00a0243 записей');
   });
 });

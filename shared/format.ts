@@ -38,8 +38,22 @@ export function formatMoney(value: number | string | null | undefined): string {
   const match = /^(-?)(\d+)(?:[.,](\d*))?$/.exec(text);
   if (!match) return text;
   const [, sign, whole, fraction = ''] = match;
-  const grouped = whole!.replace(/\B(?=(\d{3})+(?!\d))/g, NBSP);
-  return `${sign}${grouped},${fraction.padEnd(2, '0').slice(0, 2)}${NBSP}₽`;
+  return `${sign}${grouped(whole!)},${fraction.padEnd(2, '0').slice(0, 2)}${NBSP}₽`;
+}
+
+/** Whole digits in groups of three joined by no-break spaces (`10 243`). */
+const grouped = (digits: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, NBSP);
+
+/**
+ * A count or any other number as the office reads it: `10 243`, `1 234,5` — groups of three joined by
+ * no-break spaces, a decimal comma, the decimals as given. Text that is not a number stays as it is.
+ */
+export function formatNumber(value: number | string | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '';
+  const match = /^(-?)(\d+)(?:[.,](\d+))?$/.exec(String(value).trim());
+  if (!match) return String(value);
+  const [, sign, whole, fraction] = match;
+  return `${sign}${grouped(whole!)}${fraction ? `,${fraction}` : ''}`;
 }
 
 /** A percent as the lists show it: `12%`, `12,5%`. */

@@ -21,6 +21,7 @@ import {
   type HotelGround,
   type RequesterGround,
 } from '../test/application-fixtures.js';
+import { insertCities } from '../test/transport-fixtures.js';
 import { applicationCalls, hotelApplication, pinnedStay as pinnedStayOf } from '../test/application-api.js';
 import { startTestApp, type ApiClient, type TestApp, type TestUser } from '../test/test-app.js';
 
@@ -248,6 +249,28 @@ describe('the worked examples through the API', () => {
     const vendors = await app.db.query(`SELECT vendor_id, category, net FROM application_vendor_nets WHERE application_id = $1 ORDER BY category`, [application.id]);
     expect(vendors).toEqual([...result.breakdown.vendors].sort((a, b) => a.category.localeCompare(b.category)));
     expect(await row(application.id)).toMatchObject({ price_total: result.price_total, agency_commission: result.agency_commission, discount: result.discount, net_total: result.net_total });
+  });
+});
+
+describe('what the editor reads', () => {
+  it('an avia application’s transfers carry their cities’ names beside the ids (the Трансферы tab shows names, never #id)', async () => {
+    const [simferopol, yalta] = await insertCities(app.db, ['Симферополь', 'Ялта']);
+    const application = await created({
+      application_type: 5,
+      requester_type: 'client',
+      requester_id: people.clientId,
+      adult_count: 1,
+      manual_price_without_discount: 64400,
+      transfer_forth: { from_city_id: simferopol, to_city_id: yalta, transfer_type: 2, start_at: '2027-06-09', finish_at: '2027-06-09' },
+      transfer_back: { from_city_id: String(yalta), to_city_id: simferopol, transfer_type: '2', start_at: '2027-06-16', finish_at: '2027-06-16' },
+    });
+    const read = await manager.get(`/api/applications/${application.id}`);
+    expect(read.status).toBe(200);
+    expect(read.body.data.transfer_forth).toMatchObject({ from_city_id: simferopol, to_city_id: yalta, from_city: { id: simferopol, name: 'Симферополь' }, to_city: { id: yalta, name: 'Ялта' } });
+    expect(read.body.data.transfer_back).toMatchObject({ from_city: { id: yalta, name: 'Ялта' }, to_city: { id: simferopol, name: 'Симферополь' } });
+    // The names are the reader's only: the form read back saves unchanged.
+    const saved = await update(application.id, read.body.data);
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
   });
 });
 

@@ -3,7 +3,7 @@
  * /api/applications/{id} answers `{data: ApplicationRecord}` — the form's own fields (what PUT takes
  * back, see schema.ts) plus the names and figures the page shows. calc-totals answers `{data: ApplicationTotals}`.
  */
-import type { ApplicationForm, ServiceLineRow } from './schema.js';
+import type { ApplicationForm, ServiceLineRow, TransferRow } from './schema.js';
 import type { Leg } from './constants.js';
 
 /** The totals block (spec 03 §2.3 General tab) and what the discount field needs; money as the HTTP contract has it (docs/architecture.md). */
@@ -52,10 +52,13 @@ export interface ApplicationTransportItem {
   payload: unknown;
 }
 
+/** A transfer as GET answers it: the form's fields and the names of its cities (the tab shows them). */
+export type ApplicationTransfer = TransferRow & { id: number; from_city: { id: number; name: string }; to_city: { id: number; name: string } };
+
 /** A service line as GET answers it: the form's fields and the price read from the service, total = count × price. */
 export type ApplicationServiceLine = ServiceLineRow & { price: number; price_total: number };
 
-type FormFields = Omit<ApplicationForm, 'transport_forth' | 'transport_back' | 'seats_forth' | 'seats_back' | 'services' | 'required_services' | 'additional_services'>;
+type FormFields = Omit<ApplicationForm, 'transport_forth' | 'transport_back' | 'transfer_forth' | 'transfer_back' | 'seats_forth' | 'seats_back' | 'services' | 'required_services' | 'additional_services'>;
 
 export interface ApplicationRecord extends FormFields {
   id: number;
@@ -75,6 +78,8 @@ export interface ApplicationRecord extends FormFields {
   transport_back: ApplicationTransportItem | null;
   seats_forth: ApplicationSeat[];
   seats_back: ApplicationSeat[];
+  transfer_forth: ApplicationTransfer | null;
+  transfer_back: ApplicationTransfer | null;
   services: ApplicationServiceLine[];
   required_services: ApplicationServiceLine[];
   additional_services: ApplicationServiceLine[];

@@ -82,6 +82,38 @@ export const APPLICATION_MESSAGES = {
     /** The totals of a form the pricing refused (a 422): only empty required fields, or the first reason. */
     totalsWaitRequired: 'Итоги посчитаются, когда будут заполнены обязательные поля.',
     totalsRefused: (reason: string) => `Итоги не посчитаны: ${reason}`,
+    /** An unsaved form not yet priceable: what it lacks (no calc-totals is asked until it has them). */
+    totalsNeed: (steps: string[]) => `Для расчёта итогов ${steps.join(', ')}.`,
+    totalsMissing: {
+      type: 'выберите тип заявки',
+      product: 'выберите продукт',
+      requester: 'выберите заказчика',
+      stay: 'добавьте проживание',
+      tourDate: 'выберите дату тура',
+      forth: 'добавьте транспорт «Туда»',
+    },
+    /** The totals block's lines (spec 03 §2.3): the estimate only where a product is priced, the price otherwise. */
+    totalsTitle: 'Итоги',
+    totalsLabels: {
+      estimated_price_without_discount: 'Расчётная цена без скидки',
+      price_without_discount: 'Цена без скидки',
+      discount: 'Скидка',
+      price_total: 'Итоговая цена',
+      agency_commission: 'Комиссия агентства',
+      agency_to_pay: 'Агентство платит',
+    },
+    totalsMaxDiscount: (sum: string) => `Скидка не больше ${sum}`,
+    /** A stay's guests as the tables name them: only the non-zero counts, the extra places named («2 взр., 1 реб. на доп. месте»). */
+    guestShort: {
+      adult_count: 'взр.',
+      child_count: 'реб.',
+      adv_adult_count: 'взр. на доп. месте',
+      adv_child_count: 'реб. на доп. месте',
+      child_without_count: 'реб. без места',
+    },
+    /** The meal select's empty choice; «Не выбрано» where the room's meals have a «Без питания» of their own. */
+    noMeal: 'Без питания',
+    mealNotChosen: 'Не выбрано',
     /** A cancelled application in the editor: what it still takes (the rule table's `whenCancelled`). */
     /** Who travels and what a priced application carries (issue 27): the persons rules and the product's row. */
     touristsOverPersons: (tourists: number, persons: { adults: number; children: number }) =>

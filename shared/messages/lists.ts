@@ -1,9 +1,11 @@
 /** The generic list screen (spec 01 §2.3) and the replies of its switches. Part of MESSAGES (../messages.ts). */
+import { formatNumber } from '../format.js';
+
 export const LIST_MESSAGES = {
   /** Spec 01 §2.3 generic list texts. */
   list: {
     empty: 'Нет данных для отображения',
-    shown: (from: number, to: number, count: number) => `Показано ${from}-${to} из ${count} записей`,
+    shown: (from: number, to: number, count: number) => `Показано ${formatNumber(from)}-${formatNumber(to)} из ${formatNumber(count)} записей`,
     nothingFound: 'Не найдено',
     /** A picker waiting for the server's matches (not in the spec). */
     searching: 'Поиск…',

@@ -369,12 +369,26 @@ test('a product and totals that cannot be read are said where they are missing, 
   await expect(product).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Добавить проживание' })).toBeVisible();
 
-  // The totals cannot be asked: the block says so in place of sums of another form, and Повторить asks again.
-  const calc = '**/api/applications/calc-totals';
-  await page.route(calc, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: MESSAGES.errors.unexpected }) }));
+  // Without a requester and a stay the form cannot be priced: the block says what it lacks, and nothing is asked.
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/calc-totals')) asked.push(request.url());
+  });
   await page.getByTestId('tab-general').click();
   await page.getByLabel('Взрослых', { exact: true }).fill('2');
   const totals = page.getByRole('group', { name: 'Итоги' });
+  const missing = MESSAGES.applications.totalsMissing;
+  await expect(totals.getByTestId('totals-refusal')).toHaveText(MESSAGES.applications.totalsNeed([missing.requester, missing.stay]));
+  await page.waitForTimeout(1000);
+  expect(asked, 'calc-totals asked about a form that cannot be priced').toEqual([]);
+
+  // The totals cannot be asked (a stored application's discount changed): the block says so in place of
+  // sums of another form, and Повторить asks again.
+  const [application] = await sql<{ id: number }>(`SELECT id FROM applications WHERE type = 1 AND status <> 7 ORDER BY id DESC LIMIT 1`);
+  const calc = `**/api/applications/${application!.id}/calc-totals`;
+  await page.route(calc, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: MESSAGES.errors.unexpected }) }));
+  await page.goto(`/applications/${application!.id}/edit`);
+  await page.getByLabel('Скидка', { exact: true }).fill('1');
   await expect(totals.getByText(MESSAGES.applications.totalsFailed)).toBeVisible();
   await expect(totals.getByTestId('totals-price_total')).toHaveCount(0);
   await shot(page, 'totals-failure');
@@ -382,8 +396,6 @@ test('a product and totals that cannot be read are said where they are missing, 
   await retry(totals).click();
   await expect(totals.getByText(MESSAGES.applications.totalsFailed)).toHaveCount(0);
   await expect(totals.getByTestId('totals-price_total')).toBeVisible();
-  // Without a stay and a requester the pricing refuses the form: the block says what it waits for.
-  await expect(totals.getByTestId('totals-refusal')).toHaveText(MESSAGES.applications.totalsWaitRequired);
 });
 
 test('seats taken by others that cannot be read are said in place of the scheme, never drawn free', async ({ page }) => {

@@ -272,7 +272,7 @@ test('a price period: the total-price switch locks the adult and child prices wi
   // On: the adult and child prices are locked (kept), the total is open; off again: they are back.
   await period.locator('label').filter({ hasText: 'Общая цена за номер' }).click();
   await expect(period.getByLabel('Цена за взрослого, ₽')).toBeDisabled();
-  await expect(period.getByLabel('Цена за взрослого, ₽')).toHaveValue('4100');
+  await expect(period.getByLabel('Цена за взрослого, ₽')).toHaveValue('4\u00a0100');
   await expect(period.getByLabel('Общая цена, ₽')).toBeEnabled();
   await shot(page, 'hotel-period-total-price-1366');
   await period.locator('label').filter({ hasText: 'Общая цена за номер' }).click();

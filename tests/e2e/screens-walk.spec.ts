@@ -8,7 +8,7 @@ import { ensureAdmin } from './session.js';
 import { seedScreens } from './seed.js';
 import { latinWords, listenToConsole, settle, walkScreens, type Findings } from './walk.js';
 
-const findings: Findings = { latin: [], console: [], layout: [], visited: [] };
+const findings: Findings = { latin: [], console: [], layout: [], codes: [], numbers: [], visited: [] };
 
 async function walk(browser: Browser) {
   const context = await browser.newContext({ viewport: { width: 1366, height: 768 }, locale: 'ru-RU' });
@@ -22,8 +22,8 @@ async function walk(browser: Browser) {
   await expect(page).toHaveURL(/\/auth/);
   await settle(page);
   await ensureAdmin(page);
-  await seedScreens(page);
-  await walkScreens(page, findings, (next) => (where = next));
+  const records = await seedScreens(page);
+  await walkScreens(page, findings, (next) => (where = next), records);
   await context.close();
 }
 
@@ -43,6 +43,10 @@ test('a walk through every screen and dialog at 1366×768: Russian text, clean c
   expect.soft(findings.latin, 'visible text and accessible labels in Latin words').toEqual([]);
   expect.soft(findings.console, 'browser console errors and warnings').toEqual([]);
   expect.soft(findings.layout, 'covered, cut off or wrapped at 1366×768').toEqual([]);
+  // Every editor table names what it references, and every sum and count reads as shared/format.ts writes it.
+  expect.soft(findings.visited.some((place) => place.includes('› вкладка «Трансферы»')), 'the walk opened an application\'s transfers').toBe(true);
+  expect.soft(findings.codes, 'references shown as #<digits> in a table').toEqual([]);
+  expect.soft(findings.numbers, 'sums and counts outside the shared formats').toEqual([]);
 });
 
 test('the Latin-word check itself: words are caught, addresses and codes are not', () => {

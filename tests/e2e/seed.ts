@@ -9,6 +9,7 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { createHotelHandbooks, hotelPayload } from '../../server/test/hotel-fixtures.js';
 import { daysFromToday, insertTransport, insertTransportation } from '../../server/test/transport-fixtures.js';
 import { toPayloadBody } from '../../shared/editor.js';
+import { routePath } from '../../shared/routes.js';
 import { sql } from './session.js';
 
 async function xsrf(page: Page): Promise<string> {
@@ -74,11 +75,14 @@ const CLIENTS = [
   { surname: 'Ким', name: 'Олег', patronymic: null, phone: '+7 (999) 000-11-22', email: null },
 ];
 
-/** Seeds every list built so far; run signed in as the administrator. */
 /** The comment the walk's seeded applications carry (so a second run adds none). */
 const SEEDED_APPLICATION = 'Семья просит номер с видом на море и места в начале автобуса';
 
-export async function seedScreens(page: Page): Promise<void> {
+/**
+ * Seeds every list built so far; answers the records the walk opens besides the first of each list:
+ * the seeded applications, one of each kind of product (a hotel, an avia one with transfers, a bus tour).
+ */
+export async function seedScreens(page: Page): Promise<{ name: 'application-edit'; path: string }[]> {
   const agencies = [];
   for (const agency of AGENCIES) agencies.push(await ensure(page, '/agencies', agency.contact_email, agency));
   // Every status on screen: the third agency is verified and has its contract signed.
@@ -125,7 +129,7 @@ export async function seedScreens(page: Page): Promise<void> {
     vendor_id: excursionVendor,
     description: 'Подъём по канатной дороге Мисхор — Ай-Петри с гидом',
     dates: [
-      { from: '2027-05-01', to: '2027-09-30', vendor_price: 900, adult_price: 1500, commission_adult_type: 2, commission_adult_sum: 10, child_prices: [{ age_from: 0, age_to: 6, price: 0 }, { age_from: 6, age_to: 14, price: 800 }] },
+      { from: '2027-05-01', to: '2027-09-30', vendor_price: 900, adult_price: 1500, commission_adult_type: 2, commission_adult_sum: 10, child_prices: [{ age_from: 0, age_to: 6, price: 0 }, { age_from: 6, age_to: 14, price: 1000 }] },
     ],
   });
   // Catalogue sections: a parent and a child with a long description (the list's description and parent columns).
@@ -236,6 +240,15 @@ export async function seedScreens(page: Page): Promise<void> {
     stayEnd.setUTCDate(stayEnd.getUTCDate() + 3);
     const applications = [
       { ...common, application_type: 1, applicationable_id: room!.hotel_id, accommodations: [{ hotel_id: room!.hotel_id, room_id: room!.room_id, start_at: room!.from, finish_at: stayEnd.toISOString().slice(0, 10), adult_count: 2 }] },
+      // An avia application: its transfers are the whole order (the Трансферы tab names their cities; a manual price).
+      {
+        ...common,
+        application_type: 5,
+        tourists: [],
+        manual_price_without_discount: 64400,
+        transfer_forth: { from_city_id: simferopol, to_city_id: yalta, transfer_type: 2, start_at: daysFromToday(3), finish_at: daysFromToday(3) },
+        transfer_back: { from_city_id: yalta, to_city_id: simferopol, transfer_type: 2, start_at: daysFromToday(10), finish_at: daysFromToday(10) },
+      },
       {
         ...common,
         application_type: 3,
@@ -252,6 +265,7 @@ export async function seedScreens(page: Page): Promise<void> {
       expect(reply.status(), await reply.text()).toBe(201);
     }
   }
+  const seeded = await sql<{ id: number }>('SELECT id FROM applications WHERE comment = $1 ORDER BY id', [SEEDED_APPLICATION]);
   const documents = await firstMatch(page.request, '/agencies/files', 'Договор');
   if (!documents) {
     const reply = await page.request.post('/api/agencies/files', {
@@ -264,4 +278,5 @@ export async function seedScreens(page: Page): Promise<void> {
     });
     expect(reply.status(), await reply.text()).toBe(201);
   }
+  return seeded.map(({ id }) => ({ name: 'application-edit' as const, path: routePath('application-edit', { id }) }));
 }

@@ -71,7 +71,7 @@ test('creates a group service with a price period and a child bracket; finds it 
   await expect(period).toBeHidden();
   const row = dialog.getByTestId('service-periods-row-0');
   await expect(row).toContainText('01.06.2027');
-  await expect(row).toContainText('3–14: 900 ₽');
+  await expect(row).toContainText('3–14: 900,00\u00a0₽');
   await shot(page, 'dialog-dates');
 
   await dialog.getByRole('button', { name: 'Сохранить' }).click();

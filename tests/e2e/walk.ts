@@ -8,7 +8,9 @@
  *   words outside the allow-list (e-mails, URLs, file names, codes such as SEO or ID);
  * - `console`: errors and warnings in the browser console, and uncaught page errors;
  * - `layout`: a table column, table cell or header control covered by another element (or cut off),
- *   a row taller than one line, a table or page wider than the window, a dialog or popover past it.
+ *   a row taller than one line, a table or page wider than the window, a dialog or popover past it;
+ * - `codes` and `numbers` (every table of every page, editor tab and dialog): a reference shown as
+ *   `#<digits>`, a sum or a count outside the shared formats (see `formatProblems`).
  * Data nobody translates (a log's JSON, a hostname) is marked `translate="no"` and skipped.
  */
 import type { ConsoleMessage, Locator, Page } from '@playwright/test';
@@ -26,6 +28,10 @@ export interface Findings {
   latin: string[];
   console: string[];
   layout: string[];
+  /** `codes`: a table cell showing a reference as `#<digits>` instead of its name (docs/adding-an-editor.md). */
+  codes: string[];
+  /** `numbers`: a sum or a count not in the shared format (shared/format.ts: `64 400,00 ₽`, `10 243`). */
+  numbers: string[];
   /** Where the walk went (pages and dialogs), to show it covered the app. */
   visited: string[];
 }
@@ -125,6 +131,125 @@ export async function coveredProblems(page: Page, selector: string, what: string
     },
     { selector, what },
   );
+}
+
+/**
+ * The numbers on screen as shared/format.ts writes them, and no reference as `#<digits>`:
+ * - a table cell reading `#123` (alone or as `#123 → #98`) is a code where a name belongs;
+ * - every sum (a number before ₽) is `64 400,00 ₽`: groups of three joined by a no-break or thin space, kopecks;
+ * - a count in a table cell, a list's footer or a locked field has its thousands grouped (`10 243`), so a
+ *   cell that is a bare run of 5+ digits (4+ in a locked field) is one unformatted — except in columns of
+ *   codes (ИНН, номер, телефон, документ…), which are written as they are;
+ * - text typed by a person (a catalogue section's «от 4 500 ₽») is theirs: marked `data-typed`, skipped.
+ */
+export async function formatProblems(page: Page, root?: Locator): Promise<{ codes: string[]; numbers: string[] }> {
+  const handle = root ? await root.elementHandle() : null;
+  return page.evaluate((scope) => {
+    const start = (scope as Element | null) ?? document.querySelector('main') ?? document.body;
+    const codes: string[] = [];
+    const numbers: string[] = [];
+    const visible = (element: Element) => element.checkVisibility?.() ?? true;
+    const codeColumn = /ИНН|КПП|ОГРН|БИК|номер|№|код|телефон|документ|паспорт|счёт|индекс|артикул/i;
+    const GROUPED = '\\d{1,3}(?:[\\u00a0\\u202f]\\d{3})*';
+    const money = new RegExp(`^-?${GROUPED},\\d{2}$`);
+    // Plain spaces only: the no-break and thin spaces inside a sum are part of its format.
+    const text = (element: Element) => (element.textContent ?? '').replace(/[ \t\r\n]+/g, ' ').trim();
+    const skipped = (element: Element) => !visible(element) || element.closest('[data-typed], [translate="no"]') !== null;
+    const headerOf = (cell: Element) => {
+      // A key/value table names each row in its own <th>; a list names each column in its <thead>.
+      const rowHeader = cell.parentElement?.querySelector(':scope > th');
+      if (rowHeader) return text(rowHeader);
+      const table = cell.closest('table');
+      const index = [...cell.parentElement!.children].indexOf(cell);
+      return table ? text(table.querySelector('thead tr')?.children[index] ?? document.createElement('th')) : '';
+    };
+    const sums = (where: string, value: string) => {
+      // The number before each ₽ (its spaces, no-break and thin ones included).
+      for (const match of value.matchAll(/(-?[\d\u00a0\u202f ]*\d(?:[.,]\d+)?)\s?₽/g)) {
+        const sum = match[1]!.trim();
+        if (!money.test(sum)) numbers.push(`${where}: «${value.slice(0, 80)}» — the sum ${sum} ₽ is not in the money format (1 234,00 ₽)`);
+      }
+    };
+    for (const cell of start.querySelectorAll('table tbody td')) {
+      if (skipped(cell)) continue;
+      const value = text(cell);
+      const header = headerOf(cell);
+      const where = `table «${cell.closest('table')?.getAttribute('aria-label') ?? ''}», column «${header}»`;
+      if (/(^|[\s→—(])#\d+/.test(value)) codes.push(`${where}: «${value.slice(0, 80)}» shows a code, not a name`);
+      sums(where, value);
+      if (!codeColumn.test(header) && /(^|[^\d.,:/+-])\d{5,}(?![\d.,:/-])/.test(value.replace(/₽/g, ''))) numbers.push(`${where}: «${value.slice(0, 80)}» — a count without its thousands grouped`);
+    }
+    // Sums and counts outside the tables: the lists' footers, the totals, the dialogs' texts.
+    for (const element of start.querySelectorAll('[data-testid="list-count"], .collection-table-footer, p, span, td, th, dd, div.bp6-callout')) {
+      if (skipped(element) || element.closest('table tbody td')) continue;
+      if ([...element.children].some((child: Element) => /₽|\d{5,}/.test(child.textContent ?? ''))) continue; // the innermost holder says it
+      const value = text(element);
+      sums(`«${value.slice(0, 40)}»`, value);
+      if (/из \d{4,}|\d{4,} записей/.test(value)) numbers.push(`«${value.slice(0, 80)}» — a count without its thousands grouped`);
+    }
+    // A locked (read-only) number field shows its value as the formats write it.
+    for (const input of start.querySelectorAll('input[inputmode="decimal"]:disabled, input[inputmode="decimal"][readonly]')) {
+      if (skipped(input)) continue;
+      const value = String(input.value).trim();
+      if (/^-?\d{4,}([.,]\d+)?$/.test(value)) numbers.push(`locked field «${input.id || input.getAttribute('aria-label')}»: «${value}» — a number without its thousands grouped`);
+    }
+    return { codes, numbers };
+  }, handle);
+}
+
+async function checkFormats(page: Page, findings: Findings, where: string, root?: Locator) {
+  const { codes, numbers } = await formatProblems(page, root);
+  findings.codes.push(...codes.map((problem) => `${where}: ${problem}`));
+  findings.numbers.push(...numbers.map((problem) => `${where}: ${problem}`));
+}
+
+/**
+ * An editor's tabs (`role="tab"` in the page): each opened in turn and its tables checked for codes
+ * and formats, then the first tab again. The tabs an editor hides for its type are not there.
+ */
+async function walkTabs(page: Page, findings: Findings, where: string) {
+  const tabs = page.locator('main [role="tablist"] [role="tab"]');
+  const count = await tabs.count();
+  if (count < 2) return;
+  for (let index = 1; index < count; index++) {
+    const tab = tabs.nth(index);
+    if (!(await tab.isVisible()) || (await tab.getAttribute('aria-disabled')) === 'true') continue;
+    const title = ((await tab.textContent()) ?? '').trim();
+    await tab.click();
+    await settle(page);
+    findings.visited.push(`${where} › вкладка «${title}»`);
+    await checkFormats(page, findings, `${where} › вкладка «${title}»`);
+  }
+  await tabs.first().click();
+  await settle(page);
+}
+
+/**
+ * A dialog's own tabs (a tour service's «Данные» and «Даты»): each opened, its numbers and codes
+ * checked, and its tables held to the dialog's width (row actions behind a horizontal scroll are lost
+ * at 1366×768); then the first tab again.
+ */
+async function walkDialogTabs(page: Page, findings: Findings, where: string, dialog: Locator) {
+  const tabs = dialog.locator('[role="tablist"] [role="tab"]');
+  const count = await tabs.count();
+  for (let index = 1; index < count; index++) {
+    const tab = tabs.nth(index);
+    if (!(await tab.isVisible()) || (await tab.getAttribute('aria-disabled')) === 'true') continue;
+    const at = `${where} › вкладка «${((await tab.textContent()) ?? '').trim()}»`;
+    await tab.click();
+    findings.visited.push(at);
+    await checkFormats(page, findings, at, dialog);
+    const handle = await dialog.elementHandle();
+    const wide = await page.evaluate(
+      (box) =>
+        [...box.querySelectorAll('table')]
+          .filter((table: Element) => (table.checkVisibility?.() ?? true) && table.parentElement.scrollWidth > table.parentElement.clientWidth + 1)
+          .map((table: Element) => `a table is ${table.parentElement.scrollWidth}px wide in ${table.parentElement.clientWidth}px: its columns do not fit`),
+      handle,
+    );
+    findings.layout.push(...wide.map((problem: string) => `${at}: ${problem}`));
+  }
+  if (count > 1) await tabs.first().click();
 }
 
 /** The header's buttons, links and greeting. */
@@ -277,7 +402,9 @@ async function walkDialogs(page: Page, findings: Findings, where: string) {
     const at = `${where} › ${label}`;
     findings.visited.push(at);
     await checkLatin(page, findings, at, dialog);
+    await checkFormats(page, findings, at, dialog);
     await checkFits(page, findings, at, dialog, '.bp6-dialog-footer button, .bp6-alert-footer button');
+    if (role === 'dialog') await walkDialogTabs(page, findings, at, dialog);
     if (role === 'dialog' && !popoversWalked) {
       popoversWalked = (await dialog.locator('form').count()) > 0;
       await walkPopovers(page, findings, at, dialog);
@@ -337,8 +464,9 @@ export function listenToConsole(page: Page, findings: Findings, where: () => str
  * each page's dialogs and the header's menus. The caller signs in, sizes the window and listens
  * to the console.
  */
-export async function walkScreens(page: Page, findings: Findings, setWhere: (where: string) => void) {
-  const paths = await concretePaths(page);
+export async function walkScreens(page: Page, findings: Findings, setWhere: (where: string) => void, records: { name: keyof typeof ROUTES; path: string }[] = []) {
+  // Besides the first record of each list, the records the seed names (an application of each kind of product).
+  const paths = [...(await concretePaths(page)), ...records];
   for (const { name, path } of paths) {
     if (path === null) {
       findings.visited.push(`${name}: no record to open (skipped)`);
@@ -351,7 +479,9 @@ export async function walkScreens(page: Page, findings: Findings, setWhere: (whe
     findings.visited.push(where);
     await checkLatin(page, findings, where);
     await checkPageLayout(page, findings, where);
+    await checkFormats(page, findings, where);
     await walkDialogs(page, findings, where);
+    await walkTabs(page, findings, where);
   }
   setWhere('меню');
   await walkMenus(page, findings);

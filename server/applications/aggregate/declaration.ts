@@ -147,6 +147,11 @@ export const APPLICATION_AGGREGATE = defineAggregate({
       parentColumn: 'application_id',
       columns: { leg, from_city_id: 'integer', to_city_id: 'integer', transfer_type: 'smallint', start_at: 'date', finish_at: 'date' },
       orderBy: 'leg DESC, id',
+      // The cities' names: the Трансферы tab shows them, never the ids (docs/adding-an-editor.md).
+      references: {
+        from_city: { table: 'cities', via: 'from_city_id', columns: name },
+        to_city: { table: 'cities', via: 'to_city_id', columns: name },
+      },
     },
     service_lines: {
       table: 'application_services',

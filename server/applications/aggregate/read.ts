@@ -4,7 +4,7 @@
  * figures. Money leaves as JSON numbers with at most two decimals (`moneyNumber`, ARCHITECTURE.md §3).
  */
 import { APPLICATION_STATUSES, APPLICATION_TYPES, PAYMENT_STATUSES, type Leg, type ServiceLineKind } from '../../../shared/applications/constants.js';
-import type { ApplicationRecord, ApplicationSeat, ApplicationServiceLine, ApplicationTotals, ApplicationTransportItem } from '../../../shared/applications/types.js';
+import type { ApplicationRecord, ApplicationSeat, ApplicationServiceLine, ApplicationTotals, ApplicationTransfer, ApplicationTransportItem } from '../../../shared/applications/types.js';
 import { moneyNumber, type MoneyLike } from '../../../shared/money.js';
 import type { StoredAggregate } from '../../common/aggregate/declaration.js';
 import { APPLICATION_AGGREGATE, PRODUCT_OF_TYPE } from './declaration.js';
@@ -66,10 +66,19 @@ export function applicationRecord(stored: StoredApplication, extras: ReadExtras)
       payload: source(item.payload),
     };
   };
-  const transferOf = (leg: Leg) => {
+  const transferOf = (leg: Leg): ApplicationTransfer | null => {
     const item = collections.transfers.find((node) => node.row.leg === leg)?.row;
     return item
-      ? { id: item.id, from_city_id: item.from_city_id, to_city_id: item.to_city_id, transfer_type: item.transfer_type, start_at: item.start_at, finish_at: item.finish_at }
+      ? {
+          id: item.id,
+          from_city_id: item.from_city_id,
+          to_city_id: item.to_city_id,
+          from_city: { id: item.from_city_id, name: item.from_city.name },
+          to_city: { id: item.to_city_id, name: item.to_city.name },
+          transfer_type: item.transfer_type,
+          start_at: item.start_at,
+          finish_at: item.finish_at,
+        }
       : null;
   };
   const serviceRows = (kind: ServiceLineKind): ApplicationServiceLine[] =>

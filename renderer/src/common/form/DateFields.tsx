@@ -16,7 +16,7 @@ import '@blueprintjs/datetime2/lib/css/blueprint-datetime2.css';
 import { DATE_BOUNDS, parseTypedDate, typedDate, type DateBounds } from '@shared/dates';
 import { MESSAGES } from '@shared/messages';
 import { ru } from 'date-fns/locale';
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { useTypedText } from './useTypedText';
 
 /** react-day-picker's own labels are English: the calendar's buttons and selects are named in Russian. */
@@ -63,7 +63,18 @@ export function DateField({ id, value, onChange, onLeave, bounds, intent, disabl
     typed(next, emitted);
     onChange(emitted);
   };
-  const leave = () => {
+  const calendarRef = useRef<HTMLDivElement>(null);
+  /**
+   * Focus gone to another control (Tab to the next field): the calendar closes, not covering what comes
+   * next. Focus moving into the calendar (a day clicked) keeps it; a blur to nothing is the outside
+   * click's, which the popover handles.
+   */
+  const focusLeft = (event: FocusEvent<HTMLElement>) => {
+    const next = event.relatedTarget;
+    if (next instanceof Node && !calendarRef.current?.contains(next) && next !== inputRef.current) setOpen(false);
+  };
+  const leave = (event: FocusEvent<HTMLInputElement>) => {
+    focusLeft(event);
     const parsed = parseTypedDate(text);
     if (parsed) setText(typedDate(parsed)); // 1.2.2025 reads back as 01.02.2025
     onLeave?.();
@@ -103,18 +114,20 @@ export function DateField({ id, value, onChange, onLeave, bounds, intent, disabl
       fill
       targetProps={{ onKeyDown: keyDown }}
       content={
-        <DatePicker3
-          locale={ru}
-          value={parsed ? toLocalDate(parsed) : null}
-          onChange={(date, isUserChange) => isUserChange && pick(date)}
-          minDate={toLocalDate(min)}
-          maxDate={toLocalDate(max)}
-          highlightCurrentDay
-          showActionsBar
-          todayButtonText={MESSAGES.dates.today}
-          clearButtonText={MESSAGES.dates.clear}
-          dayPickerProps={{ labels: CALENDAR_LABELS, disabled: isDayDisabled ? (day: Date) => isDayDisabled(toIso(day)) : undefined }}
-        />
+        <div ref={calendarRef} onBlur={focusLeft}>
+          <DatePicker3
+            locale={ru}
+            value={parsed ? toLocalDate(parsed) : null}
+            onChange={(date, isUserChange) => isUserChange && pick(date)}
+            minDate={toLocalDate(min)}
+            maxDate={toLocalDate(max)}
+            highlightCurrentDay
+            showActionsBar
+            todayButtonText={MESSAGES.dates.today}
+            clearButtonText={MESSAGES.dates.clear}
+            dayPickerProps={{ labels: CALENDAR_LABELS, disabled: isDayDisabled ? (day: Date) => isDayDisabled(toIso(day)) : undefined }}
+          />
+        </div>
       }
     >
       <InputGroup

@@ -5,6 +5,7 @@
  * are labelled in English and it warns in the console about values it did not format itself.
  */
 import { InputGroup, type Intent } from '@blueprintjs/core';
+import { formatMoney, formatNumber } from '@shared/format';
 import { decimal } from '@shared/money';
 import type { KeyboardEvent } from 'react';
 import { useTypedText } from './useTypedText';
@@ -18,6 +19,8 @@ export interface NumberFieldProps {
   step?: number;
   intent?: Intent;
   disabled?: boolean;
+  /** A sum: locked, it reads as the money format; any other number as a count (shared/format.ts). */
+  money?: boolean;
   placeholder?: string;
   'aria-label'?: string;
   /** A unit after the number (₽). */
@@ -34,7 +37,7 @@ function parse(text: string): number | string | null {
   return /^-?\d*\.?\d+$|^-?\d+\.?$/.test(trimmed) && Number.isFinite(number) ? number : text;
 }
 
-export function NumberField({ id, value, onChange, min, max, step = 1, intent, disabled, placeholder, 'aria-label': ariaLabel, rightElement, onKeyDown }: NumberFieldProps) {
+export function NumberField({ id, value, onChange, min, max, step = 1, intent, disabled, money, placeholder, 'aria-label': ariaLabel, rightElement, onKeyDown }: NumberFieldProps) {
   const { text, typed } = useTypedText(value, shown);
   const emit = (nextText: string) => {
     const next = parse(nextText);
@@ -55,7 +58,8 @@ export function NumberField({ id, value, onChange, min, max, step = 1, intent, d
   return (
     <InputGroup
       id={id}
-      value={text}
+      // Locked, a number is read, not typed: in the shared formats (`64 400,00 ₽`, `10 243`).
+      value={disabled && typeof value === 'number' ? (money ? formatMoney(value) : formatNumber(value)) : text}
       intent={intent}
       disabled={disabled}
       placeholder={placeholder}

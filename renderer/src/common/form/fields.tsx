@@ -76,7 +76,8 @@ export type FieldSpec<V = Record<string, unknown>> = Common<V> &
   (
     | { kind: 'text' | 'email' | 'password'; placeholder?: string; autoComplete?: string; icon?: IconName; autoFocus?: boolean }
     | { kind: 'textarea'; placeholder?: string; rows?: number }
-    | { kind: 'number'; min?: number; max?: number; step?: number }
+    /** `money`: a sum — locked, it reads as the money format (`64 400,00 ₽`), a count as `10 243`. */
+    | { kind: 'number'; min?: number; max?: number; step?: number; money?: boolean }
     | { kind: 'switch' }
     | { kind: 'checkbox' }
     /**
@@ -180,7 +181,7 @@ export function FormField<V>({ field, values, setValue, errors, editing, disable
       );
       break;
     case 'number':
-      control = <NumberField id={id} value={value} intent={intent} min={field.min} max={field.max} step={field.step} disabled={disabled} onChange={onChange} />;
+      control = <NumberField id={id} value={value} intent={intent} min={field.min} max={field.max} step={field.step} money={field.money} disabled={disabled} onChange={onChange} />;
       break;
     case 'date':
       control = (

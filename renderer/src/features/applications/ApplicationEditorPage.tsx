@@ -41,6 +41,7 @@ import { TransportTab } from './tabs/TransportTab';
 import { VendorRequestTab } from './tabs/VendorRequestTab';
 import { useMarkWatched } from './useMarkWatched';
 import { useTotals } from './useTotals';
+import { TotalsBlock } from './TotalsBlock';
 import { roleLockReason, type ApplicationField } from '@shared/applications/field-rules';
 import { partLockReason, saveLockReason } from './locks';
 import './applications.css';
@@ -140,6 +141,7 @@ export function ApplicationEditorPage() {
               <ApplicationHeader {...props} locked={partLockReason(HEADER_PART, cancelled)} heading={heading} patch={patch} product={product.data} onRequesterPicked={fillContacts} actions={stored && <ChatButton application={chatApplicationOf(stored)} />} />
               {/* Without its product the tabs lack its rooms, dates, route and services: said here, not shown as none. */}
               {product.isError && <ReadFailure part title={A.productReadFailed} error={product.error} onRetry={() => void product.refetch()} />}
+              <TotalsBlock {...totals} type={props.form.application_type} requesterType={props.form.requester_type} />
               {countsNote && (
                 <Callout intent={Intent.PRIMARY} icon="people" className="application-counts-note" data-testid="counts-note">
                   <span>{countsNote}</span>

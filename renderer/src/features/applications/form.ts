@@ -28,7 +28,8 @@ export type TouristValues = Editable<TouristRow>;
 export type AccommodationValues = Editable<Omit<AccommodationRow, 'payload'>> & { payload?: unknown };
 export type TransportItemValues = Editable<Omit<TransportItemRow, 'payload'>> & { payload?: unknown; transport_name?: string };
 export type SeatValues = FormOf<SeatRow> & { tourist_name?: string | null };
-export type TransferValues = Editable<TransferRow>;
+/** With the names of its cities (GET gives them; the dialog's selects set them as they choose). */
+export type TransferValues = Editable<TransferRow> & { from_city?: IdName | null; to_city?: IdName | null };
 /** `price`: the service's price GET read (shown when the service is no longer among the choices). */
 export type ServiceLineValues = Editable<ServiceLineRow> & { name?: string; price?: number };
 export type MealLineValues = Editable<MealLineRow>;

@@ -1,21 +1,25 @@
 /**
  * The totals block (spec 03 §2.3 General tab, §7 calc-totals): asked again `totalsDebounceMs` after
  * the discount, the manual price, the services or the manual agency commission change — of a stored
- * application with those four fields laid over it, of an unsaved one as its whole form. A newer
+ * application with those four fields laid over it, of an unsaved one as its whole form once it can be
+ * priced (`unpricedReason`: till then the block says what it lacks, and nothing is asked). A newer
  * answer supersedes an older one still on its way. A form the pricing refuses (422: a field empty, a
  * night without a price) has no totals and says why (`refusal`); a request that fails otherwise (no
  * connection, the server's error) says so with 'Повторить' (`failure`, `retry`).
  */
 import { APPLICATION_LIMITS } from '@shared/applications/constants';
 import { APPLICATION_PATHS } from '@shared/applications/paths';
+import { applicationSchema } from '@shared/applications/schema';
 import type { ApplicationTotals } from '@shared/applications/types';
 import { toPayloadBody } from '@shared/editor';
 import { MESSAGES } from '@shared/messages';
+import { toFieldErrors } from '@shared/validation';
 import { useEffect, useRef, useState } from 'react';
 import { api, ApiError } from '../../api/http';
 import { onlyRequiredMissing } from '../../common/failure';
 import { useDebouncedValue } from '../../common/useDebouncedValue';
 import type { ApplicationValues } from './form';
+import { pricingGaps } from './totals';
 
 const A = MESSAGES.applications;
 
@@ -23,6 +27,19 @@ const A = MESSAGES.applications;
 function refusalOf(error: ApiError): string {
   if (onlyRequiredMissing(error.fieldErrors)) return A.totalsWaitRequired;
   return A.totalsRefused(Object.values(error.fieldErrors).flat()[0] ?? error.serverMessage ?? MESSAGES.errors.unexpected);
+}
+
+/**
+ * Why an unsaved form cannot be priced yet, or null when it can: what it lacks (its product, requester,
+ * the product's row), else what the shared schema refuses — the same check the server would answer 422 with.
+ */
+export function unpricedReason(form: ApplicationValues): string | null {
+  const gaps = pricingGaps(form);
+  if (gaps.length > 0) return A.totalsNeed(gaps);
+  const checked = applicationSchema.safeParse(form);
+  if (checked.success) return null;
+  const errors = toFieldErrors(checked.error);
+  return onlyRequiredMissing(errors) ? A.totalsWaitRequired : A.totalsRefused(Object.values(errors).flat()[0] ?? MESSAGES.errors.unexpected);
 }
 
 const TOTALS_FIELDS = ['discount', 'manual_price_without_discount', 'manual_agency_commission', 'services', 'required_services', 'additional_services'] as const;
@@ -74,12 +91,12 @@ export function useTotals(id: number | undefined, form: ApplicationValues | null
   useEffect(() => {
     if (!form || settled === null || settled !== key) return;
     // The stored totals answer the form as loaded (also when a change is taken back): only a change asks the
-    // server; a new application without its product is not priced yet.
-    const unpriced = id === undefined && form.applicationable_id === null && form.application_type !== null && form.application_type <= 4;
-    if ((id !== undefined && settled === first.current) || unpriced) {
+    // server. A new form is asked about only once it can be priced; until then the block says what it lacks.
+    const unpriced = id === undefined ? unpricedReason(form) : null;
+    if ((id !== undefined && settled === first.current) || unpriced !== null) {
       latest.current++; // an answer still on its way is of another form
       setPending(false);
-      show({ totals: unpriced ? undefined : stored });
+      show(unpriced !== null ? { refusal: unpriced } : { totals: stored });
       return;
     }
     const call = ++latest.current;

@@ -5,7 +5,7 @@
  */
 import { formatCommission } from '@shared/commission';
 import { errorsUnder } from '@shared/editor';
-import { formatDate } from '@shared/format';
+import { formatDate, formatMoney } from '@shared/format';
 import { MESSAGES } from '@shared/messages';
 import { SERVICE_CLASSES, ServiceClass, TOUR_SERVICE_LIMITS as L } from '@shared/tour-services/constants';
 import { TOUR_SERVICE_PATHS } from '@shared/tour-services/paths';
@@ -21,8 +21,9 @@ import { PeriodDialog } from './PeriodDialog';
 import '../../common/editor/editor.css';
 import './tour-services.css';
 
+/** The child brackets on one line: ages, then the price in the money format (`6–14: 800,00 ₽`). */
 const brackets = (period: PeriodValues) =>
-  period.child_prices.map((bracket) => `${String(bracket.age_from ?? '')}–${String(bracket.age_to ?? '')}: ${String(bracket.price ?? '')} ₽`).join('; ');
+  period.child_prices.map((bracket) => `${String(bracket.age_from ?? '')}–${String(bracket.age_to ?? '')}: ${formatMoney(typeof bracket.price === 'number' || typeof bracket.price === 'string' ? bracket.price : null)}`).join('; ');
 
 export function ServiceTabs({ values, setValue, errors: formErrors, editing, validateFields }: FieldRenderProps) {
   // A period saved again in its dialog answers the errors the last save gave it (the form keeps them until the next save).

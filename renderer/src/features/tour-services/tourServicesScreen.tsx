@@ -1,6 +1,7 @@
 /**
  * Tour services (spec 03 §2.9): the list (id, name, class, vendor; search; the class filter; delete
- * only when can_delete) with the add and edit dialog (50vw) of tabs 'Данные' and 'Даты'.
+ * only when can_delete) with the add and edit dialog of tabs 'Данные' and 'Даты' (wide enough for the
+ * periods' seven columns and their actions at 1366×768, never past the window).
  */
 import { MESSAGES } from '@shared/messages';
 import { SERVICE_CLASSES } from '@shared/tour-services/constants';
@@ -26,7 +27,7 @@ export const tourServicesScreen = defineResourceScreen<TourServiceListRow, Servi
     fields: [{ kind: 'custom', name: 'service', label: 'Услуга', render: (props) => createElement(ServiceTabs, props) }],
     initial: blankService(),
     toValues: serviceValues,
-    width: '50vw',
+    width: 'min(1180px, 92vw)',
   },
   canDelete: (row) => row.can_delete,
   confirmDelete: MESSAGES.tourServices.confirmDelete,

@@ -16,7 +16,8 @@ import { ReadFailure } from '../../../common/ReadFailure';
 import type { TabProps } from './tabProps';
 import { CollectionMessages } from './CollectionMessages';
 import { hotelChoices, useProducts } from '../data';
-import { blankAccommodation, cellText, type AccommodationValues } from '../form';
+import { blankAccommodation, type AccommodationValues } from '../form';
+import { guestsText, noMealLabel } from '../guests';
 
 type Room = HotelProduct['rooms'][number];
 
@@ -61,7 +62,7 @@ export function AccommodationsTab({ form, update, errors, setErrors, product }: 
           { title: 'Заезд', render: (row) => formatDate(row.start_at) },
           { title: 'Выезд', render: (row) => formatDate(row.finish_at) },
           { title: 'Питание', render: (row) => room(row)?.meals.find((meal) => meal.id === row.meal_id)?.name ?? '' },
-          { title: 'Гости', render: (row) => COUNTS.map(([name]) => cellText(row[name] || 0)).join(' / ') },
+          { title: 'Гости', render: (row) => guestsText(row) },
         ]}
       />
       <CollectionMessages name="accommodations" errors={errors} />
@@ -86,6 +87,7 @@ function AccommodationDialog({ mode, draft, setDraft, serverErrors, onSave, onCl
   };
   const values = draft;
   const select = (name: 'hotel_id' | 'room_id' | 'meal_id', label: string, options: { id: number; name: string }[], required: boolean) => {
+    const empty = required ? MESSAGES.list.choose : noMealLabel(options);
     const error = errors[name]?.[0];
     return (
       <FormGroup label={label} labelFor={`accommodation-${name}`} labelInfo={required ? '*' : undefined} helperText={error} intent={error ? Intent.DANGER : Intent.NONE}>
@@ -94,7 +96,7 @@ function AccommodationDialog({ mode, draft, setDraft, serverErrors, onSave, onCl
           fill
           value={draft[name] ?? ''}
           onChange={(event) => setValue(name, event.currentTarget.value ? Number(event.currentTarget.value) : null)}
-          options={[{ value: '', label: required ? 'Выберите…' : 'Без питания' }, ...options.map((option) => ({ value: option.id, label: option.name }))]}
+          options={[{ value: '', label: empty }, ...options.map((option) => ({ value: option.id, label: option.name }))]}
         />
       </FormGroup>
     );

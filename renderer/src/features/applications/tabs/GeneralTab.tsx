@@ -1,19 +1,18 @@
 /**
  * The general tab (spec 03 §2.3, §4, §6): status, payment status (read only), payment method (a
  * manager sees only the requester type's methods), manager and agency manager, the prices each
- * editable per `can_edit_*`, comment, counts, children's ages, promo code and the totals block.
+ * editable per `can_edit_*`, comment, counts, children's ages and promo code (the totals block is above
+ * the tabs: ../TotalsBlock.tsx).
  */
-import { Card, FormGroup, H5, HTMLTable, Intent, Spinner } from '@blueprintjs/core';
+import { FormGroup, Intent } from '@blueprintjs/core';
 import { APPLICATION_LIMITS, RequesterType } from '@shared/applications/constants';
 import type { ApplicationField } from '@shared/applications/field-rules';
 import { APPLICATION_PATHS } from '@shared/applications/paths';
 import { MESSAGES } from '@shared/messages';
-import { formatMoney } from '@shared/format';
 import { FormFields } from '../../../common/form/fields';
 import { LockableGroup, useLockedReason } from '../../../common/form/locks';
 import { NumberField } from '../../../common/form/NumberField';
 import { PickerField } from '../../../common/form/PickerField';
-import { ReadFailure } from '../../../common/ReadFailure';
 import type { TotalsState } from '../useTotals';
 import type { TabProps } from './tabProps';
 
@@ -87,12 +86,13 @@ export function GeneralTab({ form, update, errors, data, may, privileged, roleLo
           {form.requester_type === RequesterType.Agency && form.requester_id !== null && picker('agency_user_id', 'Менеджер агентства', APPLICATION_PATHS.agencyUsers, { agency_id: form.requester_id }, form.agency_user)}
           <FormFields
             fields={[
-              { kind: 'number', name: 'prepayment', label: 'Предоплата', min: 0, max: APPLICATION_LIMITS.money, step: 0.01, lockedReason: () => !may.prepayment && A.prepaymentLocked },
-              { kind: 'number', name: 'manual_price_without_discount', label: 'Цена без скидки (вручную)', min: 0, max: APPLICATION_LIMITS.manualPrice, lockedReason: () => !may.price && A.priceLocked },
-              { kind: 'number', name: 'discount', label: 'Скидка', min: 0, max: totals.totals?.max_discount ?? APPLICATION_LIMITS.manualPrice, lockedReason: () => !may.price && A.priceLocked },
+              { kind: 'number', name: 'prepayment', money: true, label: 'Предоплата', min: 0, max: APPLICATION_LIMITS.money, step: 0.01, lockedReason: () => !may.prepayment && A.prepaymentLocked },
+              { kind: 'number', name: 'manual_price_without_discount', money: true, label: 'Цена без скидки (вручную)', min: 0, max: APPLICATION_LIMITS.manualPrice, lockedReason: () => !may.price && A.priceLocked },
+              { kind: 'number', name: 'discount', money: true, label: 'Скидка', min: 0, max: totals.totals?.max_discount ?? APPLICATION_LIMITS.manualPrice, lockedReason: () => !may.price && A.priceLocked },
               {
                 kind: 'number',
                 name: 'manual_agency_commission',
+                money: true,
                 label: 'Комиссия агентства (вручную)',
                 min: 0,
                 max: APPLICATION_LIMITS.money,
@@ -146,52 +146,6 @@ export function GeneralTab({ form, update, errors, data, may, privileged, roleLo
         )}
         <FormFields fields={[{ kind: 'textarea', name: 'comment', label: 'Комментарий', rows: 3 }]} form={fieldsForm} editing />
       </div>
-      <TotalsBlock {...totals} agency={form.requester_type === RequesterType.Agency} />
     </div>
-  );
-}
-
-/** The totals, or why there are none: the pricing's refusal of the form as it is, or a failed request with 'Повторить'. */
-function TotalsBlock({ totals, pending, refusal, failure, retry, agency }: TotalsState & { agency: boolean }) {
-  const rows: [string, number | undefined, string][] = [
-    ['Расчётная цена без скидки', totals?.estimated_price_without_discount, 'estimated_price_without_discount'],
-    ['Скидка', totals?.discount, 'discount'],
-    ['Итоговая цена', totals?.price_total, 'price_total'],
-    ...(agency
-      ? ([
-          ['Комиссия агентства', totals?.agency_commission, 'agency_commission'],
-          ['Агентство платит', totals?.agency_to_pay, 'agency_to_pay'],
-        ] as [string, number | undefined, string][])
-      : []),
-  ];
-  return (
-    <Card className="application-totals" role="group" aria-label="Итоги" aria-busy={pending}>
-      <div className="application-totals-title">
-        <H5>Итоги</H5>
-        {pending && <Spinner size={16} aria-label="Пересчёт" />}
-      </div>
-      {failure !== null ? (
-        <ReadFailure part title={MESSAGES.applications.totalsFailed} error={failure} onRetry={retry} />
-      ) : (
-        <HTMLTable compact>
-          <tbody>
-            {rows.map(([label, value, key]) => (
-              <tr key={key}>
-                <th>{label}</th>
-                <td className="money-cell" data-testid={`totals-${key}`}>
-                  {value === undefined ? '—' : formatMoney(value)}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </HTMLTable>
-      )}
-      {refusal !== null && (
-        <p className="bp6-text-muted application-totals-note" data-testid="totals-refusal">
-          {refusal}
-        </p>
-      )}
-      {totals && <p className="bp6-text-muted application-totals-note">Скидка не больше {formatMoney(totals.max_discount)}</p>}
-    </Card>
   );
 }

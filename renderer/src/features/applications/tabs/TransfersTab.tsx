@@ -15,23 +15,21 @@ import type { TabProps } from './tabProps';
 import { blankTransfer, LEG_TITLES, LEGS, type TransferValues } from '../form';
 
 type Named = { id: number; name: string };
-/** A transfer with the names of its cities as the dialog's search selects chose them. */
-type TransferDraft = TransferValues & { from_city?: Named | null; to_city?: Named | null };
 
 const cities = { search: '/cities', limit: CITY_LIMITS.searchLimit, delayMs: CITY_LIMITS.searchDelayMs };
 
 export function TransfersTab({ form, update, errors, setErrors, data }: TabProps) {
   const [open, setOpen] = useState<Leg | null>(null);
   const typeName = (id: unknown) => data.transfer_types.find((type) => type.id === Number(id))?.name ?? '';
-  const cityName = (row: TransferDraft, key: 'from_city' | 'to_city') => row[key]?.name ?? '';
+  const cityName = (row: TransferValues, key: 'from_city' | 'to_city') => row[key]?.name ?? '';
   return (
     <div className="application-transfers">
       {LEGS.map((leg) => {
-        const row: TransferDraft | null = form[transferKey(leg)];
+        const row: TransferValues | null = form[transferKey(leg)];
         return (
           <section key={leg} aria-label={LEG_TITLES[leg]}>
             <h4 className="editor-section-title">{LEG_TITLES[leg]}</h4>
-            <CollectionTable<TransferDraft>
+            <CollectionTable<TransferValues>
               label={`Трансфер: ${LEG_TITLES[leg].toLowerCase()}`}
               name={`transfer-${leg}`}
               rows={row ? [row] : []}
@@ -45,8 +43,8 @@ export function TransfersTab({ form, update, errors, setErrors, data }: TabProps
                 setErrors((current) => dropErrors(current, transferKey(leg)));
               }}
               columns={[
-                { title: 'Откуда', render: (transfer) => cityName(transfer, 'from_city') || (transfer.from_city_id ? `#${transfer.from_city_id}` : '') },
-                { title: 'Куда', render: (transfer) => cityName(transfer, 'to_city') || (transfer.to_city_id ? `#${transfer.to_city_id}` : '') },
+                { title: 'Откуда', render: (transfer) => cityName(transfer, 'from_city') },
+                { title: 'Куда', render: (transfer) => cityName(transfer, 'to_city') },
                 { title: 'Вид трансфера', render: (transfer) => typeName(transfer.transfer_type) },
                 { title: 'Начало', render: (transfer) => formatDate(transfer.start_at) },
                 { title: 'Окончание', render: (transfer) => formatDate(transfer.finish_at) },
@@ -72,10 +70,10 @@ export function TransfersTab({ form, update, errors, setErrors, data }: TabProps
   );
 }
 
-function TransferDialog({ draft: initial, errors, types, onSave, onClose }: { draft: TransferDraft; errors: FieldErrors; types: Named[]; onSave(row: TransferDraft): void; onClose(): void }) {
-  const [draft, setDraft] = useState<TransferDraft>(initial);
+function TransferDialog({ draft: initial, errors, types, onSave, onClose }: { draft: TransferValues; errors: FieldErrors; types: Named[]; onSave(row: TransferValues): void; onClose(): void }) {
+  const [draft, setDraft] = useState<TransferValues>(initial);
   return (
-    <FieldsRowDialog<TransferDraft>
+    <FieldsRowDialog<TransferValues>
       id="transfer-dialog"
       title={initial.start_at ? 'Редактирование трансфера' : 'Добавление трансфера'}
       draft={draft}

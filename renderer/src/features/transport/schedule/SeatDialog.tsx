@@ -81,7 +81,8 @@ export function SeatDialog({ number, route, isExcursion, bookings, applicationNu
                       <>
                         {' · '}
                         <a href={routePath('application-edit', { id: booking.application_id })} target="_blank" rel="noreferrer">
-                          заявка {applicationNumbers.get(booking.application_id) ?? booking.application_id}
+                          {/* Its number, never its id (a number not among the day's applications leaves the link unnumbered). */}
+                          {['заявка', applicationNumbers.get(booking.application_id)].filter(Boolean).join(' ')}
                         </a>
                       </>
                     )}

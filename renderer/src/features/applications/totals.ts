@@ -1,0 +1,52 @@
+/**
+ * What the totals block shows for an application (spec 03 §2.3; issue 27): the lines that apply to
+ * its type, and whether an unsaved form can be priced at all — calc-totals is asked only then, and
+ * the block says what is missing otherwise (no 422 for a form still being filled in).
+ */
+import { ApplicationType, RequesterType } from '@shared/applications/constants';
+import type { ApplicationTotals } from '@shared/applications/types';
+import { MESSAGES } from '@shared/messages';
+import type { ApplicationValues } from './form';
+
+const A = MESSAGES.applications;
+
+export type TotalsKey = keyof typeof A.totalsLabels;
+
+/** A type priced by the engine from its product (1–4); avia and railway are priced by hand. */
+const hasProduct = (type: number | null) => type !== null && type >= ApplicationType.Accommodation && type <= ApplicationType.SeaTour;
+
+/**
+ * The lines of the block, in order: a product's estimate (and the manual price beside it once one is
+ * set), or for avia and railway their price; the discount and the total; the agency's share for an
+ * agency's application. Payments' lines (Оплачено, К оплате) join after these when money arrives.
+ */
+export function totalsLines(type: number | null, requesterType: RequesterType, totals: ApplicationTotals | undefined): TotalsKey[] {
+  const priced = hasProduct(type);
+  const manual = totals !== undefined && totals.price_without_discount !== totals.estimated_price_without_discount;
+  return [
+    ...(priced ? (['estimated_price_without_discount'] as const) : []),
+    ...(!priced || manual ? (['price_without_discount'] as const) : []),
+    'discount',
+    'price_total',
+    ...(requesterType === RequesterType.Agency ? (['agency_commission', 'agency_to_pay'] as const) : []),
+  ];
+}
+
+/** «Скидка не больше …» says something only where the price has a net cost under it (a product's). */
+export const showsMaxDiscount = (type: number | null) => hasProduct(type);
+
+/** What an unsaved form lacks before it can be priced: the type, its product and the product's row, the requester. */
+export function pricingGaps(form: Pick<ApplicationValues, 'application_type' | 'applicationable_id' | 'requester_id' | 'accommodations' | 'tour_date' | 'transport_forth'>): string[] {
+  const missing = A.totalsMissing;
+  const type = form.application_type;
+  if (type === null) return [missing.type];
+  const gaps: string[] = [];
+  if (hasProduct(type) && form.applicationable_id === null) gaps.push(missing.product);
+  if (form.requester_id === null) gaps.push(missing.requester);
+  if (hasProduct(type) && form.applicationable_id !== null) {
+    if ((type === ApplicationType.Accommodation || type === ApplicationType.SeaTour) && form.accommodations.length === 0) gaps.push(missing.stay);
+    if (type === ApplicationType.ExcursionTour && !form.tour_date) gaps.push(missing.tourDate);
+    if (type === ApplicationType.BusTour && !form.transport_forth) gaps.push(missing.forth);
+  }
+  return gaps;
+}
