@@ -74,6 +74,11 @@ export interface SessionUser {
 export interface IdName {
   id: number;
   name: string;
+  /**
+   * A picker row's line that tells it apart from its namesakes (a hotel's city, a client's phone and
+   * e-mail): answered by the `/list` of a list that declares one (server ServerList `pickerDetail`).
+   */
+  detail?: string | null;
 }
 
 /** GET /api/new-items/check (spec 01 §3 Counters). */

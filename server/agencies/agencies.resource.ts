@@ -1,5 +1,7 @@
 import { AGENCY_STATUS_NAMES, agenciesResource, agencyUsersResource, type AgencyRow, type AgencyUserRow } from '../../shared/resources/agencies.js';
-import { defineServerList } from '../common/list/server-list.js';
+import { MESSAGES } from '../../shared/messages.js';
+import { CONTACTS_PICKER_DETAIL } from '../clients/clients.resource.js';
+import { definePickerDetail, defineServerList } from '../common/list/server-list.js';
 import { ALIAS, defineServerResource } from '../common/resource/server-resource.js';
 import { encryptSecret } from '../common/secrets.js';
 import { AgencyEntity, AgencyUserEntity } from './agency.entity.js';
@@ -45,6 +47,11 @@ export const agenciesServerResource = defineServerResource({
   definition: agenciesResource,
   entity: AgencyEntity,
   nameColumn: 'legal_name',
+  // Namesakes (two «ООО «Вояж»») differ by INN; an agency without one, by its legal address.
+  pickerDetail: definePickerDetail({
+    columns: { inn: `${ALIAS}.inn`, address: `${ALIAS}.legal_address` },
+    text: ({ inn, address }) => (inn ? MESSAGES.pickerDetail.inn(inn as string) : ((address as string | null) ?? null)),
+  }),
   counted: { keys: ['is_active'] },
   searchExpression: AGENCY_SEARCH_EXPRESSION(ALIAS),
   toRow: agencyRow,
@@ -77,5 +84,6 @@ export const agencyUsersServerList = defineServerList({
   searchExpression: `(${ALIAS}.full_name || ' ' || coalesce(${ALIAS}.phone, '') || ' ' || coalesce(${ALIAS}.email, ''))`,
   digitSearch: { phones: ['phone'] },
   nameColumn: 'full_name',
+  pickerDetail: CONTACTS_PICKER_DETAIL,
   toRow: ({ id, full_name, phone, email }): AgencyUserRow => ({ id, full_name, phone, email }),
 });

@@ -1,4 +1,5 @@
-import { clientsResource, type ClientRow } from '../../shared/resources/clients.js';
+import { clientsResource, formatPhone, type ClientRow } from '../../shared/resources/clients.js';
+import { definePickerDetail, detailLine } from '../common/list/server-list.js';
 import { encryptSecret } from '../common/secrets.js';
 import { ALIAS, defineServerResource } from '../common/resource/server-resource.js';
 import { ClientEntity } from './client.entity.js';
@@ -17,6 +18,12 @@ export const toClientRow = (client: ClientEntity): ClientRow => ({
   created_at: client.created_at.toISOString(),
 });
 
+/** A person's picker detail (clients, an agency's employees): the phone and the e-mail that tell namesakes apart. */
+export const CONTACTS_PICKER_DETAIL = definePickerDetail({
+  columns: { phone: `${ALIAS}.phone`, email: `${ALIAS}.email` },
+  text: ({ phone, email }) => detailLine(phone ? formatPhone(phone as string) : null, email as string | null),
+});
+
 /** Clients: every role (spec 01 §6); the export and resend routes are in ClientsModule. */
 export const clientsServerResource = defineServerResource({
   definition: clientsResource,
@@ -25,6 +32,7 @@ export const clientsServerResource = defineServerResource({
   // A phone typed in any form, or its first or last digits (ix_clients_phone_digits*).
   digitSearch: { phones: ['phone'] },
   nameColumn: 'full_name',
+  pickerDetail: CONTACTS_PICKER_DETAIL,
   counted: { keys: ['is_active'] },
   toRow: toClientRow,
   // The password is stored encrypted (server/common/secrets.ts: it must be sent to the client, so

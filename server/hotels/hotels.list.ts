@@ -6,7 +6,7 @@
 import { HOTEL_CATEGORY_TYPES } from '../../shared/hotels/constants.js';
 import { hotelsResource, type HotelListRow } from '../../shared/hotels/resource.js';
 import { ACCESS } from '../../shared/roles.js';
-import { ALIAS, defineServerList } from '../common/list/server-list.js';
+import { ALIAS, CITY_PICKER_DETAIL, defineServerList } from '../common/list/server-list.js';
 import { HotelEntity } from './hotel.entity.js';
 
 const categoryName = (type: number | null) => HOTEL_CATEGORY_TYPES.find((category) => category.id === type)?.name ?? null;
@@ -18,6 +18,8 @@ export const HOTELS_LIST = defineServerList({
   searchExpression: `${ALIAS}.name`,
   relations: ['city'],
   pickerColumns: ['city_id', 'is_excursion'],
+  // Namesakes in other cities (two «Санаторий «Аврора»»: Пятигорск and Кабардинка).
+  pickerDetail: CITY_PICKER_DETAIL,
   canDeleteFlag: true,
   toRow: (hotel): Omit<HotelListRow, 'can_delete'> => ({
     id: hotel.id,

@@ -537,7 +537,8 @@ describe('roles and the other routes', () => {
     await create({ ...hotelPayload(handbooks, 'Пикер Экскурсионный'), is_excursion: true, city_id: handbooks.otherCityId });
     await create({ ...hotelPayload(handbooks, 'Пикер Обычный'), city_id: handbooks.otherCityId });
     const picked = (await manager.get(`/api/hotels/list?city_id=${handbooks.otherCityId}&is_excursion=0&query=пикер`)).body.data;
-    expect(picked).toEqual([{ id: expect.any(Number), name: 'Пикер Обычный', city_id: handbooks.otherCityId, is_excursion: false }]);
+    const [{ name: city }] = (await app.db.query<{ name: string }>('SELECT name FROM cities WHERE id = $1', [handbooks.otherCityId])) as [{ name: string }];
+    expect(picked).toEqual([{ id: expect.any(Number), name: 'Пикер Обычный', city_id: handbooks.otherCityId, is_excursion: false, detail: city }]);
     // The same filters without a search, and with one too short for the trigram index.
     const all = async (query: string) => (await manager.get(`/api/hotels/list?limit=200&${query}`)).body.data as { name: string; city_id: number; is_excursion: boolean }[];
     const excursions = await all(`city_id=${handbooks.otherCityId}&is_excursion=1`);

@@ -5,7 +5,7 @@
  */
 import { seaToursResource, type SeaTourListRow } from '../../shared/sea-tours/resource.js';
 import { ACCESS } from '../../shared/roles.js';
-import { ALIAS, defineServerList } from '../common/list/server-list.js';
+import { ALIAS, CITY_PICKER_DETAIL, defineServerList } from '../common/list/server-list.js';
 import { SeaTourEntity } from './sea-tour.entity.js';
 
 export const SEA_TOURS_LIST = defineServerList({
@@ -14,6 +14,7 @@ export const SEA_TOURS_LIST = defineServerList({
   roles: ACCESS.administratorAndManager,
   searchExpression: `${ALIAS}.name`,
   pickerColumns: ['city_id', 'is_active'],
+  pickerDetail: CITY_PICKER_DETAIL,
   canDeleteFlag: true,
   toRow: (tour): Omit<SeaTourListRow, 'can_delete'> => ({ id: tour.id, name: tour.name, is_active: tour.is_active }),
 });

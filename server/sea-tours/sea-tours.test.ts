@@ -254,7 +254,7 @@ describe('the list', () => {
 
     const picked = await accountant.get(`/api/sea-tours/list?query=${encodeURIComponent('бриз')}`);
     expect(picked.status).toBe(200);
-    expect(picked.body.data).toEqual([{ id: b.id, name: 'Бриз Сортировка', city_id: anapa, is_active: true }]);
+    expect(picked.body.data).toEqual([{ id: b.id, name: 'Бриз Сортировка', city_id: anapa, is_active: true, detail: 'Анапа' }]);
     expect((await accountant.get('/api/sea-tours')).status).toBe(403);
     expect((await accountant.get(`/api/sea-tours/${a.id}`)).status).toBe(403);
   });

@@ -7,7 +7,9 @@ import { ACCESS } from '../../shared/roles.js';
 import { todayIso } from '../../shared/transport/constants.js';
 import { toursResource } from '../../shared/tours/resource.js';
 import type { TourListRow } from '../../shared/tours/types.js';
-import { ALIAS, defineServerList } from '../common/list/server-list.js';
+import { MESSAGES } from '../../shared/messages.js';
+import { ALIAS, cityNameSql, definePickerDetail, defineServerList, detailLine } from '../common/list/server-list.js';
+import { routeEndCitySql } from '../transports/transports.list.js';
 import { TourListEntity } from './tour-list.entity.js';
 
 /**
@@ -39,6 +41,12 @@ export function listRow(row: TourListEntity, today = todayIso()): Omit<TourListR
   };
 }
 
+/** Namesakes differ by where the tour goes — its city, else where its forth transport arrives — and how long it lasts. */
+const TOUR_PICKER_DETAIL = definePickerDetail({
+  columns: { city: cityNameSql(`${ALIAS}.city_id`), destination: routeEndCitySql(`${ALIAS}.transport_forth_id`, 'finish'), duration: `${ALIAS}.duration` },
+  text: ({ city, destination, duration }) => detailLine((city ?? destination) as string | null, MESSAGES.pickerDetail.days(duration as number)),
+});
+
 export const TOURS_LIST = defineServerList({
   definition: toursResource,
   entity: TourListEntity,
@@ -48,6 +56,7 @@ export const TOURS_LIST = defineServerList({
   filterExpressions: {
     checklist_is_incomplete: (_value, filters) => (filters.checklist_is_incomplete ? INCOMPLETE_TOUR_SQL : COMPLETE_TOUR_SQL),
   },
+  pickerDetail: TOUR_PICKER_DETAIL,
   canDeleteFlag: true,
   toRow: (row) => listRow(row),
 });

@@ -214,7 +214,7 @@ describe('versions, copy, delete, switch, picker', () => {
     expect((await listRow(tour.id, '&is_active=0'))?.is_active).toBe(false);
     const picked = await accountant.get(`/api/tours/list?query=${encodeURIComponent(tour.name)}`);
     expect(picked.status).toBe(200);
-    expect(picked.body.data).toEqual([{ id: tour.id, name: tour.name }]);
+    expect(picked.body.data).toEqual([{ id: tour.id, name: tour.name, detail: expect.stringContaining(MESSAGES.pickerDetail.days(tour.duration)) }]);
     expect((await accountant.get('/api/tours')).status).toBe(403);
   });
 

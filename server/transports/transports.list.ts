@@ -10,7 +10,8 @@ import { DEPARTURE_TYPE, WEEKDAYS } from '../../shared/transport/constants.js';
 import { transportsResource } from '../../shared/transport/resource.js';
 import type { TransportListRow } from '../../shared/transport/types.js';
 import { ACCESS } from '../../shared/roles.js';
-import { ALIAS, defineServerList } from '../common/list/server-list.js';
+import { MESSAGES } from '../../shared/messages.js';
+import { ALIAS, definePickerDetail, defineServerList, detailLine } from '../common/list/server-list.js';
 import { TransportListEntity } from './transport.entities.js';
 
 const DATES_SHOWN = 3;
@@ -46,6 +47,17 @@ const KIND_OF_TYPE: Record<string, string> = { forth: ` AND p.kind <> 'start'`, 
 export const servesCitySql = (transport: string, city: string, type: unknown) =>
   `EXISTS (SELECT 1 FROM transport_route_points p WHERE p.transport_id = ${transport} AND p.point_city_id = ${city}${KIND_OF_TYPE[String(type)] ?? ''})`;
 
+/** SQL: the city of the transport `transport`'s (an SQL expression of its id) first or last route point. */
+export const routeEndCitySql = (transport: string, kind: 'start' | 'finish') =>
+  `(SELECT c.name FROM transport_route_points p JOIN cities c ON c.id = p.point_city_id WHERE p.transport_id = ${transport} AND p.kind = '${kind}' ORDER BY p.position LIMIT 1)`;
+
+/** Namesakes (one line, summer and winter) differ by the route's ends and the period the transport runs. */
+const TRANSPORT_PICKER_DETAIL = definePickerDetail({
+  columns: { from: routeEndCitySql(`${ALIAS}.id`, 'start'), to: routeEndCitySql(`${ALIAS}.id`, 'finish'), first: `${ALIAS}.start_date::text`, last: `${ALIAS}.finish_date::text` },
+  text: ({ from, to, first, last }) =>
+    detailLine(from && to ? MESSAGES.pickerDetail.route(from as string, to as string) : null, MESSAGES.pickerDetail.period(formatDate(first as string), formatDate(last as string))),
+});
+
 export const TRANSPORTS_LIST = defineServerList({
   definition: transportsResource,
   entity: TransportListEntity,
@@ -57,6 +69,7 @@ export const TRANSPORTS_LIST = defineServerList({
     // Qualifies `city_id`; alone it narrows nothing.
     type: () => null,
   },
+  pickerDetail: TRANSPORT_PICKER_DETAIL,
   canDeleteFlag: true,
   toRow: listRow,
 });

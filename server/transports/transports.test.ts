@@ -597,7 +597,7 @@ describe('the list, the editor\'s lists, the tours\' picker and delete', () => {
     expect(await all(`city_id=${tula}&type=forth&is_excursion=0`)).not.toContain(excursion.id);
     expect(await all(`query=${encodeURIComponent('ик')}&city_id=${moscow}&type=back`)).toContain(flight.id);
     expect(await all(`query=${encodeURIComponent('ик')}&city_id=${moscow}&type=back`)).not.toContain(excursion.id);
-    expect((await manager.get('/api/transports/list')).body.data[0]).toEqual({ id: expect.any(Number), name: expect.any(String) });
+    expect((await manager.get('/api/transports/list')).body.data[0]).toEqual({ id: expect.any(Number), name: expect.any(String), detail: expect.any(String) });
     const refused = await manager.get('/api/transports/list?type=sideways&limit=201');
     expect(refused.status).toBe(422);
     expect(refused.body.errors).toMatchObject({ type: [V.oneOf], limit: [V.max(200)] });

@@ -177,7 +177,8 @@ export type HotelServiceOption = Named & { sum: number };
 
 /** A staff user the manager field offers; `name` is the full name too, for the pickers. */
 export type StaffOption = Named & { full_name: string };
-export type AgencyUserOption = Named & { full_name: string };
+/** `detail`: the employee's phone and e-mail (IdName `detail`). */
+export type AgencyUserOption = Named & { full_name: string; detail: string | null };
 
 /** The staff picker's own parameter besides `query` and `limit`: the application's assigned manager. */
 export const staffPickerFilters = z.object({ user_id: listFilter.integer() });

@@ -33,4 +33,6 @@ export interface HotelPickerRow {
   name: string;
   city_id: number;
   is_excursion: boolean;
+  /** The city's name: what tells namesakes apart (IdName `detail`). */
+  detail: string | null;
 }

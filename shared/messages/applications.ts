@@ -131,6 +131,8 @@ export const APPLICATION_MESSAGES = {
   },
   /** The applications list screen (spec 03 §2.1; issue 19): its labels beyond the spec's quoted texts. */
   applicationList: {
+    /** The search box says what it searches (issue 27): an agency's applications are found by the agency filter. */
+    searchPlaceholder: 'Номер, ФИО, телефон, e-mail',
     sendMessage: 'Отправить сообщение',
     cancel: 'Аннулировать',
     editedFromFront: 'Изменена на сайте',

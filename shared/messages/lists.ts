@@ -41,6 +41,13 @@ export const LIST_MESSAGES = {
     selectPage: 'Выбрать все записи страницы',
     selected: (count: number) => `Выбрано: ${count}`,
   },
+  /** The line under a picker row's name that tells it apart from its namesakes (issue 27; not in the spec). */
+  pickerDetail: {
+    inn: (inn: string) => `ИНН ${inn}`,
+    days: (days: number) => `${days} дн.`,
+    route: (from: string, to: string) => `${from} → ${to}`,
+    period: (from: string, to: string) => `${from} – ${to}`,
+  },
   /** Replies of the list switches (spec 01 §4 "Active flags"), by the switch's path segment. */
   switches: {
     active: (name: string, on: boolean) => (on ? `«${name}» теперь активен` : `«${name}» теперь неактивен`),

@@ -33,4 +33,6 @@ export interface SeaTourPickerRow {
   name: string;
   city_id: number;
   is_active: boolean;
+  /** The city's name: what tells namesakes apart (IdName `detail`). */
+  detail: string | null;
 }

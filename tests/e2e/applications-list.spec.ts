@@ -148,7 +148,13 @@ test("status and a tourist's surname narrow the list together, and the view is k
   await page.getByLabel('Статус', { exact: true }).selectOption({ label: 'В работе' });
   expect((await aborted).failure()?.errorText).toContain('ABORTED');
   await expect(page.locator('.resource-table tbody a.app-number')).toHaveText([apps.bus, apps.inWorkOther, apps.inWork].map((app) => `№${app.number}`));
-  await page.getByLabel(MESSAGES.list.searchPlaceholder).fill('Пересвет');
+  // The box says what it searches (an agency's applications are the agency filter's), the whole text readable.
+  const search = page.getByLabel(MESSAGES.list.searchPlaceholder);
+  await expect(search).toHaveAttribute('placeholder', MESSAGES.applicationList.searchPlaceholder);
+  // Its text fits the box: typed in, it does not scroll (then the real search replaces it within the debounce).
+  await search.fill(MESSAGES.applicationList.searchPlaceholder);
+  expect(await search.evaluate((input) => input.scrollWidth <= input.clientWidth)).toBe(true);
+  await search.fill('Пересвет');
   await expect(page.locator('.resource-table tbody a.app-number')).toHaveText([`№${apps.inWork.number}`]);
   await expect(page).toHaveURL(/status=2/);
   await expect(page).toHaveURL(/query=/);

@@ -1,13 +1,16 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { PICKER_LIMITS } from '../../shared/list.js';
 import { MESSAGES } from '../../shared/messages.js';
+import { formatPhone } from '../../shared/resources/clients.js';
 import { FIXTURES_PORT } from '../../playwright.config.js';
-import { ensureAdmin, sql } from './session.js';
+import { insertCities } from '../../server/test/transport-fixtures.js';
+import { apiPost, ensureAdmin, signIn, signOut, sql } from './session.js';
 
 /**
  * The pickers of records from tables that grow without bound (issue 9 "Lists"): they never load
- * the table, they search the server as the user types (debounced) and show at most 50 matches.
- * Mounted on a test fixture until the application form and filters host them.
+ * the table, they search the server as the user types (debounced) and show at most 50 matches,
+ * each with what tells it apart from namesakes (issue 27). Mounted on a test fixture, and in the
+ * application editor as a manager meets them.
  */
 test.describe.configure({ mode: 'serial' });
 
@@ -23,6 +26,9 @@ function pickerRequests(page: Page): string[] {
   });
   return seen;
 }
+
+/** A client of the fixture's batch as the picker shows it: the name, then the phone and the e-mail. */
+const clientRow = (n: number) => `Пикерова Анна ${n} ${formatPhone(`+7955${String(n).padStart(7, '0')}`)} · picker${n}@example.test`;
 
 const value = async (page: Page) => JSON.parse((await page.getByTestId('value').textContent()) ?? '{}') as Record<string, number | null>;
 const menu = (page: Page, name: string) => page.getByTestId(`picker-${name}-menu`);
@@ -60,7 +66,7 @@ test('a picker asks the server as the user types, debounced, and shows at most 5
   await input.fill('Пикерова Анна');
   await expect(options).toHaveCount(PICKER_LIMITS.default + 1);
   await input.pressSequentially(' 11', { delay: 20 });
-  await expect(options).toHaveText(['Пикерова Анна 11', ...Array.from({ length: 10 }, (_, n) => `Пикерова Анна 11${n}`)]);
+  await expect(options).toHaveText([clientRow(11), ...Array.from({ length: 10 }, (_, n) => clientRow(110 + n))]);
   const asked = (text: string) => `/api/clients/list?query=${encodeURIComponent(text).replace(/%20/g, '+')}&limit=${PICKER_LIMITS.default}`;
   expect(requests).toContain(asked('Пикерова Анна 11'));
   expect(requests).not.toContain(asked('Пикерова Анна 1'));
@@ -74,7 +80,7 @@ test('a picker asks the server as the user types, debounced, and shows at most 5
   // The server searches phones and e-mails too: a match whose name lacks the text is still shown.
   await page.getByTestId('picker-client_id').click();
   await input.fill('0000042');
-  await expect(menu(page, 'client_id').getByRole('option')).toHaveText(['Пикерова Анна 42']);
+  await expect(menu(page, 'client_id').getByRole('option')).toHaveText([clientRow(42)]);
   await input.fill('нет такого клиента');
   await expect(menu(page, 'client_id').getByRole('option')).toHaveText([MESSAGES.list.nothingFound]);
   await page.keyboard.press('Escape');
@@ -107,3 +113,52 @@ test('an edit form shows the record it holds without loading any list', async ({
   expect((await value(page)).client_id).toBeNull();
   expect(requests).toEqual([]);
 });
+
+const MANAGER = { surname: 'Выбиралова', name: 'Нина', email: 'manager.picker@example.com', password: 'manager-secret-1' };
+const HOTEL = 'Санаторий «Зарница»';
+
+test('a manager tells two hotels of one name apart by their city, and every letter typed right after the click is kept', async ({ page }) => {
+  await ensureAdmin(page);
+  const [existing] = await sql(`SELECT id FROM users WHERE email = $1`, [MANAGER.email]);
+  if (!existing) await apiPost(page, '/users', { ...MANAGER, role: 3, is_active: true });
+  const [hotel] = await sql(`SELECT id FROM hotels WHERE name = $1`, [HOTEL]);
+  if (!hotel) {
+    const [pyatigorsk, kabardinka] = await insertCities({ query: sql }, ['Пятигорск', 'Кабардинка']);
+    await sql(`INSERT INTO hotels (city_id, name, slug) VALUES ($1, $3, 'zarnitsa-p'), ($2, $3, 'zarnitsa-k')`, [pyatigorsk, kabardinka, HOTEL]);
+  }
+  const [inKabardinka] = await sql<{ id: number }>(`SELECT h.id FROM hotels h JOIN cities c ON c.id = h.city_id WHERE h.name = $1 AND c.name = 'Кабардинка'`, [HOTEL]);
+  await signOut(page);
+  await signIn(page, MANAGER.email, MANAGER.password);
+  await page.setViewportSize({ width: 1366, height: 768 });
+
+  await page.goto('/applications/create');
+  await expect(page.getByRole('heading', { name: MESSAGES.applications.createTitle })).toBeVisible();
+  // Typed at once, before the popover has finished opening: not a letter is lost.
+  await page.getByTestId('picker-applicationable_id').click();
+  await page.keyboard.type('зарница');
+  const box = page.getByRole('combobox', { name: MESSAGES.list.searchPlaceholder, expanded: true });
+  await expect(box).toHaveValue('зарница');
+  const options = menu(page, 'applicationable_id').getByRole('option');
+  // Two of one name, each with its city under it, by name then id (Пятигорск was added first).
+  await expect(options).toHaveText([`${HOTEL} Пятигорск`, `${HOTEL} Кабардинка`]);
+  const detail = options.nth(1).locator('.picker-item-detail');
+  await expect(detail).toBeVisible();
+  // The city line is whole inside the menu at 1366×768, not cut off.
+  const [detailBox, menuBox] = [await detail.boundingBox(), await menu(page, 'applicationable_id').boundingBox()];
+  expect(detailBox!.x + detailBox!.width).toBeLessThanOrEqual(menuBox!.x + menuBox!.width);
+  expect(await detail.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+  await page.screenshot({ path: 'test-results/screens/picker-namesakes.png' });
+
+  const product = page.waitForRequest((request) => new URL(request.url()).pathname === `/api/applications/products/hotels/${inKabardinka!.id}`);
+  await options.filter({ hasText: 'Кабардинка' }).click();
+  await product;
+  await expect(page.getByTestId('picker-applicationable_id')).toHaveText(HOTEL);
+
+  // Opened again, the box starts empty: the previous search is not carried over.
+  await page.getByTestId('picker-applicationable_id').click();
+  await expect(box).toHaveValue('');
+  await page.keyboard.type('заявочный');
+  await expect(box).toHaveValue('заявочный');
+  await page.keyboard.press('Escape');
+});
+

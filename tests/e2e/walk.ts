@@ -39,7 +39,8 @@ export interface Findings {
 /** Latin words that are fine in a Russian interface: codes, formats and names people use as they are. */
 const ALLOWED_WORDS = new Set(
   [
-    'Email', 'ID', 'SEO', 'URL', 'JSON', 'HTML', 'INN', 'PDF', 'Wi', 'Fi', 'SPA', 'VK', 'GET', 'POST', 'PUT', 'PATCH', 'DELETE',
+    // 'mail' of «e-mail», as the applications' search box names what it searches.
+    'Email', 'mail', 'ID', 'SEO', 'URL', 'JSON', 'HTML', 'INN', 'PDF', 'Wi', 'Fi', 'SPA', 'VK', 'GET', 'POST', 'PUT', 'PATCH', 'DELETE',
     // The mobile application's platforms (spec 03 §2.1), named as their makers name them.
     'Android', 'IOS',
     'pdf', 'doc', 'docx', 'xls', 'xlsx', 'csv', 'txt', 'rtf', 'odt', 'jpg', 'jpeg', 'png', 'gif', 'bmp', 'webp', 'svg', 'avi', 'mov', 'mp4', 'ogg', 'webm', 'zip',

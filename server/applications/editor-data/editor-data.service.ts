@@ -114,6 +114,6 @@ export class ApplicationEditorDataService {
     const { filters } = parsePickerQuery({ agency_id: agencyId }, AGENCY_USERS_PICKER);
     if (filters.agency_id === undefined) throw new ValidationFailed({ agency_id: [MESSAGES.validation.required] });
     const { data } = await this.agencies.userPicker(filters.agency_id as number, rest);
-    return { data: data.map(({ id, name }) => ({ id, name, full_name: name })) };
+    return { data: data.map(({ id, name, detail }) => ({ id, name, full_name: name, detail: detail ?? null })) };
   }
 }

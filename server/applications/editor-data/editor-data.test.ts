@@ -12,6 +12,7 @@ import { APPLICATION_PATHS } from '../../../shared/applications/paths.js';
 import { API_PREFIX } from '../../../shared/api.js';
 import { toPayloadBody } from '../../../shared/editor.js';
 import { MESSAGES } from '../../../shared/messages.js';
+import { formatPhone } from '../../../shared/resources/clients.js';
 import { PAYMENT_METHODS } from '../../../shared/resources/vendors.js';
 import { Role } from '../../../shared/roles.js';
 import { TOURIST_DOCUMENTS } from '../../../shared/tourists.js';
@@ -423,11 +424,16 @@ describe('GET /api/applications/agency-users/list', () => {
   });
 
   it('gives the agency’s employees by name to every role, searched', async () => {
-    const ids = await app.db.query<{ id: number; full_name: string }>('SELECT id, full_name FROM agency_users WHERE agency_id = $1 ORDER BY full_name', [agencyId]);
+    const ids = await app.db.query<{ id: number; full_name: string; phone: string | null; email: string | null }>(
+      'SELECT id, full_name, phone, email FROM agency_users WHERE agency_id = $1 ORDER BY full_name',
+      [agencyId],
+    );
+    // Each with its phone and e-mail, what tells namesakes apart (issue 27).
+    const detail = (phone: string | null, email: string | null) => [phone && formatPhone(phone), email].filter(Boolean).join(' · ') || null;
     for (const client of [accountant, manager, admin]) {
       const response = await client.get(`${API_PREFIX}${APPLICATION_PATHS.agencyUsers}/list?agency_id=${agencyId}`);
       expect(response.status, JSON.stringify(response.body)).toBe(200);
-      expect(response.body).toEqual({ data: ids.map(({ id, full_name }) => ({ id, name: full_name, full_name })) });
+      expect(response.body).toEqual({ data: ids.map(({ id, full_name, phone, email }) => ({ id, name: full_name, full_name, detail: detail(phone, email) })) });
     }
     const searched = await manager.get(`${API_PREFIX}${APPLICATION_PATHS.agencyUsers}/list?agency_id=${agencyId}&query=сидор`);
     expect(searched.body.data.map((user: { full_name: string }) => user.full_name)).toEqual(['Сидорова Мария']);

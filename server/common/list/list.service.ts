@@ -49,9 +49,10 @@ export class ListService {
   }
 
   /**
-   * GET {path}/list → `{data: [{id, name, …pickerColumns}]}` by name, narrowed by the list's own
+   * GET {path}/list → `{data: [{id, name, …pickerColumns, detail}]}` by name, narrowed by the list's own
    * filters (its shared `filters` schema: a bad value is a 422) and route scope. A `picker: 'search'`
    * list answers at most `limit` rows (default 50, max 200) matching `query`; the others every row.
+   * `detail` (the list's `pickerDetail`) is read for the answered rows only.
    */
   async pick(list: AnyServerList, raw: Record<string, unknown>, scope: ListScope = {}): Promise<{ data: IdName[] }> {
     const name = `${ALIAS}.${list.nameColumn ?? 'name'}`;
@@ -61,9 +62,8 @@ export class ListService {
     for (const column of columns) matching.addSelect(`${ALIAS}.${column}`, column);
     const narrowing = { ...filters, ...scope };
     for (const [column, value] of Object.entries(narrowing)) applyFilter(list, matching, column, value, narrowing);
-    if (list.definition.picker !== 'search') {
-      return { data: await matching.orderBy(name, 'ASC').addOrderBy(`${ALIAS}.id`, 'ASC').getRawMany<IdName>() };
-    }
+    const byName = () => matching.orderBy(name, 'ASC').addOrderBy(`${ALIAS}.id`, 'ASC');
+    if (list.definition.picker !== 'search') return { data: await this.pickerRows(list, byName().getQueryAndParameters()) };
     const digits = query && list.digitSearch ? digitQuery(query, list.digitSearch) : null;
     let indexed = false;
     if (digits) {
@@ -84,10 +84,34 @@ export class ListService {
       // The matches first (through the trigram or the digits' indexes), then the first `limit` of them by name.
       const [sql, parameters] = matching.getQueryAndParameters();
       const answered = ['id', 'name', ...columns].map((column) => `"${column}"`).join(', ');
-      const rows = await this.db.query<IdName[]>(`WITH matches AS MATERIALIZED (${sql}) SELECT ${answered} FROM matches ORDER BY name, id LIMIT ${limit}`, parameters);
-      return { data: rows };
+      return { data: await this.pickerRows(list, [`WITH matches AS MATERIALIZED (${sql}) SELECT ${answered} FROM matches ORDER BY name, id LIMIT ${limit}`, parameters]) };
     }
-    return { data: await matching.orderBy(name, 'ASC').addOrderBy(`${ALIAS}.id`, 'ASC').limit(limit!).getRawMany<IdName>() };
+    return { data: await this.pickerRows(list, byName().limit(limit!).getQueryAndParameters()) };
+  }
+
+  /**
+   * The picker's rows of a statement that answers them in order, with their `detail` when the list
+   * declares one: its columns read in an outer statement over the answered rows alone (joined to the
+   * list's table by id), so a subquery per row costs at most `limit` lookups whatever the search.
+   */
+  private async pickerRows(list: AnyServerList, [sql, parameters]: [string, unknown[]]): Promise<IdName[]> {
+    const detail = list.pickerDetail;
+    if (!detail) return this.db.query<IdName[]>(sql, parameters);
+    const keys = Object.keys(detail.columns);
+    const read = keys.map((key, index) => `${detail.columns[key]} AS "detail_${index}"`).join(', ');
+    const table = list.table ?? this.db.getMetadata(list.entity).tableName;
+    const rows = await this.db.query<Record<string, unknown>[]>(
+      `SELECT p.*, ${read} FROM (${sql}) p JOIN "${table}" ${ALIAS} ON ${ALIAS}.id = p.id ORDER BY p.name, p.id`,
+      parameters,
+    );
+    return rows.map((row) => {
+      const values: Record<string, unknown> = {};
+      keys.forEach((key, index) => {
+        values[key] = row[`detail_${index}`];
+        delete row[`detail_${index}`];
+      });
+      return { ...(row as unknown as IdName), detail: detail.text(values) || null };
+    });
   }
 
   /**

@@ -214,7 +214,7 @@ describe('pickers (/list) of tables that grow without bound', () => {
     expect(byDefault.body.data).toHaveLength(PICKER_LIMITS.default);
     const names = byDefault.body.data.map((row: { name: string }) => row.name);
     expect(names).toEqual([...names].sort((a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)));
-    expect(byDefault.body.data[0]).toEqual({ id: expect.any(Number), name: expect.any(String) });
+    expect(byDefault.body.data[0]).toEqual({ id: expect.any(Number), name: expect.any(String), detail: expect.any(String) });
 
     expect((await manager.get(`/api/clients/list?limit=${PICKER_LIMITS.max}`)).body.data).toHaveLength(PICKER_LIMITS.max);
     for (const limit of [PICKER_LIMITS.max + 1, 0, 'many']) {
@@ -265,7 +265,7 @@ describe('pickers (/list) of tables that grow without bound', () => {
     expect(users.body.data).toEqual([{ id: expect.any(Number), name: 'Пикеров Тест Тестович' }]);
     expect((await manager.get('/api/users/list')).status).toBe(403);
 
-    expect((await manager.get(`/api/agencies/list?query=${encodeURIComponent('выборк')}`)).body.data).toEqual([{ id: agencyId, name: 'ООО «Выборка»' }]);
+    expect((await manager.get(`/api/agencies/list?query=${encodeURIComponent('выборк')}`)).body.data).toEqual([{ id: agencyId, name: 'ООО «Выборка»', detail: null }]);
 
     const employees = await manager.get(`/api/agencies/${agencyId}/agency-users/list`);
     expect(employees.status).toBe(200);

@@ -53,6 +53,8 @@ export interface ServerList<Entity extends ObjectLiteral = ObjectLiteral, Defini
   nameColumn?: string;
   /** Columns the picker (`/list`) answers besides `id` and `name` (a hotel's `city_id`, `is_excursion`). */
   pickerColumns?: readonly string[];
+  /** What tells a picker row apart from its namesakes, answered as `detail` by every `/list` of the list (PickerDetail). */
+  pickerDetail?: PickerDetail;
   /**
    * The table whose rows the list shows, when its entity is a view over it (a list row built of
    * several tables): `can_delete` asks about that table's rows. Default the entity's own table.
@@ -81,8 +83,34 @@ export interface ServerList<Entity extends ObjectLiteral = ObjectLiteral, Defini
   toRow?: (entity: Entity, viewer: AuthUser) => unknown;
 }
 
+/**
+ * The line under a picker row's name that tells it apart (issue 27: two «Санаторий «Аврора»», dozens
+ * of «Смирнова …»): a hotel's city, a client's phone and e-mail. `columns` are SQL expressions over the
+ * list's table (`list.table`, alias `t`; subqueries welcome), read only for the rows the picker
+ * answers, after its LIMIT — the search stays on its index; `text` makes the line of their values
+ * (dates come as `YYYY-MM-DD` text when cast `::text`), null when there is nothing to say.
+ */
+export interface PickerDetail<Column extends string = string> {
+  columns: Readonly<Record<Column, string>>;
+  text(values: Readonly<Record<Column, unknown>>): string | null;
+}
+
+/** The parts of a picker row's detail that have something to say, as one line; null when none has. */
+export const detailLine = (...parts: (string | null | undefined | false)[]): string | null => parts.filter(Boolean).join(' · ') || null;
+
+/** SQL: the name of the city `city` (an SQL expression of its id), for a picker detail. */
+export const cityNameSql = (city: string) => `(SELECT c.name FROM cities c WHERE c.id = ${city})`;
+
+/** A picker detail typed by its columns' names. */
+export function definePickerDetail<Column extends string>(detail: PickerDetail<Column>): PickerDetail {
+  return detail as unknown as PickerDetail;
+}
+
 export function defineServerList<Entity extends ObjectLiteral, Definition extends ListDefinition>(
   list: ServerList<Entity, Definition>,
 ): ServerList<Entity, Definition> {
   return list;
 }
+
+/** The detail of a list whose rows are in a city (`city_id`): the city's name. */
+export const CITY_PICKER_DETAIL = definePickerDetail({ columns: { city: cityNameSql(`${ALIAS}.city_id`) }, text: ({ city }) => (city as string | null) ?? null });

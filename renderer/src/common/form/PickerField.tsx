@@ -4,7 +4,10 @@
  * `GET {path}/list?query=…&limit=50` as the user types (debounced) and shows the server's matches
  * by name. The server searches the list's whole search text (name, phone, e-mail), so the matches
  * are shown as they come, not filtered again here. The chosen record keeps its name while other
- * matches are shown; on an edit form `selected(values)` gives it before any search.
+ * matches are shown; on an edit form `selected(values)` gives it before any search. Each match shows
+ * under its name what tells it apart from namesakes (the server's `detail`: a hotel's city, a
+ * client's phone and e-mail). The search box takes the letters typed right after the click and
+ * starts empty each time the picker opens.
  */
 import { Button, Intent, Menu, MenuItem } from '@blueprintjs/core';
 import { Select } from '@blueprintjs/select';
@@ -12,7 +15,7 @@ import type { IdName } from '@shared/api';
 import { PICKER_LIMITS, pickerPath } from '@shared/list';
 import { MESSAGES } from '@shared/messages';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { api } from '../../api/http';
 import { useDebouncedValue } from '../useDebouncedValue';
 
@@ -51,6 +54,33 @@ export function usePickerMatches(path: string, typed: string, enabled: boolean, 
   return { matches: result.data?.data, searching: result.isFetching || query !== typed.trim() };
 }
 
+/**
+ * A picker row's MenuItem text: the name, and under it, muted, what tells it apart (`detail`); both
+ * wrap rather than being cut, so a long hotel name and its city stay readable in a narrow field. The
+ * row is named by its name alone and described by its detail (what a screen reader says after it).
+ */
+export function pickerItemProps(name: string, detail: string | null | undefined): { text: ReactNode; multiline?: boolean; 'aria-description'?: string } {
+  if (!detail) return { text: name };
+  const text = (
+    <span className="picker-item">
+      <span className="picker-item-name">{name}</span>{' '}
+      <span className="picker-item-detail bp6-text-muted" aria-hidden>
+        {detail}
+      </span>
+    </span>
+  );
+  return { text, multiline: true, 'aria-description': detail };
+}
+
+/**
+ * The search box of a Blueprint select, focused as its popover starts opening: Blueprint focuses it
+ * only once the opening transition ends (~0.3 s), and the letters typed meanwhile were lost.
+ */
+export function useSearchBoxFocus() {
+  const input = useRef<HTMLInputElement | null>(null);
+  return { inputRef: input, focus: () => input.current?.focus() };
+}
+
 export function PickerField({ id, path, value, onChange, selected, clearable, intent, disabled, placeholder, testId, params, exclude, onPick }: PickerProps) {
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState('');
@@ -61,6 +91,7 @@ export function PickerField({ id, path, value, onChange, selected, clearable, in
   for (const match of matches ?? []) known.set(match.id, match);
   const chosen = value === null ? undefined : known.get(value);
   const items = matches ?? [];
+  const searchBox = useSearchBoxFocus();
 
   return (
     <div className="select-field">
@@ -68,7 +99,7 @@ export function PickerField({ id, path, value, onChange, selected, clearable, in
         items={items}
         itemsEqual="id"
         itemRenderer={(item, { handleClick, handleFocus, modifiers }) => (
-          <MenuItem key={item.id} text={item.name} active={modifiers.active} selected={item.id === value} onClick={handleClick} onFocus={handleFocus} roleStructure="listoption" />
+          <MenuItem key={item.id} {...pickerItemProps(item.name, item.detail)} active={modifiers.active} selected={item.id === value} onClick={handleClick} onFocus={handleFocus} roleStructure="listoption" />
         )}
         itemListRenderer={({ items: shown, renderItem, itemsParentRef }) => (
           <Menu ulRef={itemsParentRef} role="listbox" data-testid={testId ? `${testId}-menu` : undefined}>
@@ -87,9 +118,18 @@ export function PickerField({ id, path, value, onChange, selected, clearable, in
         }}
         query={typed}
         onQueryChange={setTyped}
-        resetOnClose={false}
-        inputProps={{ placeholder: MESSAGES.list.searchPlaceholder }}
-        popoverProps={{ minimal: true, matchTargetWidth: true, onOpening: () => setOpen(true), onClosed: () => setOpen(false) }}
+        // Each opening starts with an empty box (the previous search is not carried over).
+        resetOnClose
+        inputProps={{ placeholder: MESSAGES.list.searchPlaceholder, inputRef: searchBox.inputRef }}
+        popoverProps={{
+          minimal: true,
+          matchTargetWidth: true,
+          onOpening: () => {
+            setOpen(true);
+            searchBox.focus();
+          },
+          onClosed: () => setOpen(false),
+        }}
         disabled={disabled}
         fill
       >

@@ -15,7 +15,7 @@ import type { FieldErrors } from '@shared/validation';
 import type { UploadPolicy } from '@shared/files';
 import { FileField } from './FileField';
 import { NumberField } from './NumberField';
-import { PickerField } from './PickerField';
+import { PickerField, pickerItemProps, useSearchBoxFocus } from './PickerField';
 import { LockableGroup, Locked, LockMark, useLockedReason } from './locks';
 import type { IdName } from '@shared/api';
 
@@ -24,6 +24,8 @@ export interface Option {
   id: number | string;
   name: string;
   icon?: IconName;
+  /** What tells it apart from namesakes (a searched list's `detail`: a hotel's city), shown under its name. */
+  detail?: string | null;
 }
 
 /**
@@ -254,7 +256,7 @@ export function useOptions(source: OptionsSource, typed = '', named: Option[] = 
   if ('items' in source) items = source.items;
   else {
     const list = (data?.[remote?.key ?? 'data'] as unknown[] | undefined) ?? [];
-    items = remote?.map ? list.map((item) => remote.map!(item as never)) : (list as Option[]).map(({ id, name, icon }) => ({ id, name, icon }));
+    items = remote?.map ? list.map((item) => remote.map!(item as never)) : (list as Option[]).map(({ id, name, icon, detail }) => ({ id, name, icon, detail }));
   }
   for (const item of [...named, ...items]) known.set(item.id, item);
   return { items, known };
@@ -266,7 +268,7 @@ const optionRenderer =
   (isSelected: (item: Option) => boolean): ItemRenderer<Option> =>
   (item, { handleClick, handleFocus, modifiers }) =>
     modifiers.matchesPredicate ? (
-      <MenuItem key={item.id} text={item.name} icon={item.icon} active={modifiers.active} selected={isSelected(item)} disabled={modifiers.disabled} onClick={handleClick} onFocus={handleFocus} roleStructure="listoption" />
+      <MenuItem key={item.id} {...pickerItemProps(item.name, item.detail)} icon={item.icon} active={modifiers.active} selected={isSelected(item)} disabled={modifiers.disabled} onClick={handleClick} onFocus={handleFocus} roleStructure="listoption" />
     ) : null;
 
 const nothingFound = <MenuItem disabled text={MESSAGES.list.nothingFound} roleStructure="listoption" />;
@@ -289,6 +291,7 @@ function SelectField({ id, field, value, named, intent, disabled, onChange, onOp
   const [query, setQuery] = useState('');
   const { items, known } = useOptions(field.options, query, named);
   const selected = known.get(value as Option['id']);
+  const searchBox = useSearchBoxFocus();
   return (
     <div className="select-field">
       <Select<Option>
@@ -302,10 +305,11 @@ function SelectField({ id, field, value, named, intent, disabled, onChange, onOp
         }}
         query={query}
         onQueryChange={setQuery}
+        resetOnClose
         noResults={nothingFound}
         menuProps={OPTIONS_LIST}
-        inputProps={{ placeholder: MESSAGES.list.searchPlaceholder }}
-        popoverProps={{ minimal: true, matchTargetWidth: true }}
+        inputProps={{ placeholder: MESSAGES.list.searchPlaceholder, inputRef: searchBox.inputRef }}
+        popoverProps={{ minimal: true, matchTargetWidth: true, onOpening: searchBox.focus }}
         disabled={disabled}
         fill
       >

@@ -17,17 +17,31 @@ export function ListToolbar<Row extends RowBase>({ list, filters }: { list: Reso
   );
 }
 
-/** A list's search box: what is typed goes to the list 700 ms later (useResourceList); a spinner while the list is read. */
-export function ListSearchBox<Row extends RowBase>({ list, maxLength = LIST_DEFAULTS.searchMaxLength, className }: { list: ResourceList<Row>; maxLength?: number; className?: string }) {
+/**
+ * A list's search box: what is typed goes to the list 700 ms later (useResourceList); a spinner while
+ * the list is read. `placeholder` says what it searches when 'Поиск' would leave a user guessing.
+ */
+export function ListSearchBox<Row extends RowBase>({
+  list,
+  maxLength = LIST_DEFAULTS.searchMaxLength,
+  className,
+  placeholder = MESSAGES.list.searchPlaceholder,
+}: {
+  list: ResourceList<Row>;
+  maxLength?: number;
+  className?: string;
+  placeholder?: string;
+}) {
   return (
     <InputGroup
       type="search"
       leftIcon="search"
-      placeholder={MESSAGES.list.searchPlaceholder}
+      placeholder={placeholder}
       maxLength={maxLength}
       value={list.searchText}
       onValueChange={list.setSearchText}
       rightElement={list.list.isFetching ? <Spinner size={16} className="search-spinner" aria-label={MESSAGES.list.loading} /> : undefined}
+      // Named 'Поиск' whatever the placeholder: the box's name, the placeholder says what it searches.
       aria-label={MESSAGES.list.searchPlaceholder}
       className={className}
     />

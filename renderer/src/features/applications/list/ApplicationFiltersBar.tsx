@@ -71,7 +71,7 @@ export function ApplicationFiltersBar({ list }: { list: ResourceList<Application
 
   return (
     <div className="list-toolbar app-filters" role="search">
-      <ListSearchBox list={list} maxLength={APPLICATION_LIMITS.search} className="app-search" />
+      <ListSearchBox list={list} maxLength={APPLICATION_LIMITS.search} className="app-search" placeholder={MESSAGES.applicationList.searchPlaceholder} />
       <FilterSelect label="Тип" value={value('type')} options={idNames(data?.application.types)} onChange={(next) => set({ type: next })} />
       <FilterSelect label="Статус" value={value('status')} options={idNames(data?.application.statuses)} onChange={(next) => set({ status: next })} />
       <FilterSelect label="Статус оплаты" value={value('payment_status')} options={idNames(data?.application.payment_statuses)} onChange={(next) => set({ payment_status: next })} />
