@@ -124,7 +124,11 @@ describe('the save of a bus tour’s back leg', () => {
     expect(stored).toEqual([]);
   });
 
-  it('without a forth leg the back leg stays on the product’s bus', async () => {
-    expect(await refused(create(busForm({ transport_forth: null, seats_forth: [] })))).toEqual({ 'transport_back.transport_id': [A.notOfProduct] });
+  it('without a forth leg the back leg stays on the product’s bus (an office save also needs the forth leg; an outside source’s creation need not)', async () => {
+    expect(await refused(create(busForm({ transport_forth: null, seats_forth: [] })))).toEqual({
+      transport_forth: [A.forthLegRequired],
+      'transport_back.transport_id': [A.notOfProduct],
+    });
+    expect(await refused(create(busForm({ transport_forth: null, seats_forth: [], source: 'web_site' })))).toEqual({ 'transport_back.transport_id': [A.notOfProduct] });
   });
 });
