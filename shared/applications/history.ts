@@ -5,7 +5,9 @@
  * or removed, the row as before/after) or a row's field (`payments.12.sum`). Two events have their own
  * path: `created` (the application's first row) and `deleted` (its last; the history stays).
  */
+import { formatDate, formatMoney } from '../format.js';
 import { defineList } from '../list.js';
+import { APPLICATION_PAYMENT_METHODS, APPLICATION_STATUSES, PAYMENT_ROW_STATUSES, PAYMENT_STATUSES } from './constants.js';
 import { APPLICATION_FIELD_RULES, APPLICATION_FIELDS, type ApplicationField } from './field-rules.js';
 
 export interface ApplicationHistoryRow {
@@ -58,4 +60,32 @@ export function historyPathLabel(path: string): string {
   const name = HISTORY_LABELS[field] ?? field;
   if (rowId === undefined) return name;
   return key === undefined ? `${name} №${rowId}` : `${name} №${rowId}: ${HISTORY_LABELS[key] ?? key}`;
+}
+
+/** Values shown by their dictionary's name: the field (or a row's field) → its entries. */
+const NAMED: Record<string, readonly { id: number; name: string }[]> = {
+  status: APPLICATION_STATUSES,
+  payment_status: PAYMENT_STATUSES,
+  payment_method: APPLICATION_PAYMENT_METHODS,
+  'payments.status': PAYMENT_ROW_STATUSES,
+};
+
+/** How a value at `path` reads in the История tab: money as roubles, statuses and methods by name, a row as its fields. */
+export function historyValueText(path: string, value: unknown): string {
+  if (value === null || value === undefined) return '—';
+  const parts = path.split('.');
+  const field = parts[0]!;
+  const key = parts[2] ?? (parts.length === 1 ? field : undefined);
+  if (field === HISTORY_EVENTS.created) return `№ ${String(value)}`;
+  if (typeof value === 'object' && !Array.isArray(value)) {
+    const row = Object.entries(value as Record<string, unknown>).filter(([, item]) => item !== null && typeof item !== 'object');
+    return row.map(([name, item]) => `${HISTORY_LABELS[name] ?? name}: ${historyValueText(parts.length === 1 ? name : `${field}.0.${name}`, item)}`).join(', ');
+  }
+  if (key === undefined) return String(value);
+  const named = NAMED[parts.length === 1 ? key : `${field}.${key}`];
+  if (named) return named.find((entry) => entry.id === Number(value))?.name ?? String(value);
+  if (HISTORY_MONEY.has(key)) return formatMoney(value as string);
+  if (key === 'date' && typeof value === 'string') return formatDate(value);
+  if (typeof value === 'boolean') return value ? 'да' : 'нет';
+  return String(value);
 }
