@@ -114,6 +114,18 @@ describe('nobody quietly rewrites it', () => {
     expect((await app.db.query<{ count: number }>(`SELECT count(*)::int AS count FROM application_history`))[0]!.count).toBeGreaterThan(0);
   });
 
+  it('concurrent saves of one application append one chain, one after the other (the save’s row lock), never a fork', async () => {
+    const application = await created(form());
+    const opened = await read(application.id);
+    // No version sent (as outside clients send none): every save is accepted, each waits for the row lock.
+    const replies = await Promise.all([100, 200, 300, 400, 500].map((discount) => update(application.id, { ...opened, version: null, discount })));
+    expect(replies.map((reply) => reply.status)).toEqual([200, 200, 200, 200, 200]);
+    const rows = await app.db.query<{ seq: number; path: string }>(`SELECT seq, path FROM application_history WHERE application_id = $1 ORDER BY seq`, [application.id]);
+    expect(rows.map((row) => row.seq)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(rows.filter((row) => row.path === 'discount')).toHaveLength(5);
+    expect((await verifyHistoryChain(query)).broken).toBeNull();
+  });
+
   it('the verifier walks every chain; a row altered with the triggers disabled is named', async () => {
     const application = await created(form());
     await saved(application.id, { ...(await read(application.id)), status: 2 });
