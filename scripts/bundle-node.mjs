@@ -74,6 +74,7 @@ export function entryPoints() {
     'server/serve.ts', // npm run serve, the browser tests' server, the bench's start-up timing
     'server/bootstrap.ts', // startServer() for scripts that embed the server
     'server/demo.ts', // npm run demo
+    'server/verify-history.ts', // npm run verify-history
     ...bench,
   ];
 }

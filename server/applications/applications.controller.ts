@@ -1,4 +1,5 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, Put } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Put, Query } from '@nestjs/common';
+import { DataSource } from 'typeorm';
 import { ACCESS } from '../../shared/roles.js';
 import { applicationSaveErrors } from '../../shared/applications/persons.js';
 import { applicationSchema } from '../../shared/applications/schema.js';
@@ -8,6 +9,7 @@ import { IdPipe } from '../common/http/id.pipe.js';
 import { ApplicationsService } from './applications.service.js';
 import { ApplicationCommands } from './commands/application-commands.js';
 import { staffActor } from './commands/actor.js';
+import { historyPage } from './commands/history.js';
 
 /**
  * Applications (spec 03 §7 "Applications", issue 18): one record, create and update as `{payload}`,
@@ -19,6 +21,7 @@ export class ApplicationsController {
   constructor(
     @Inject(ApplicationsService) private readonly applications: ApplicationsService,
     @Inject(ApplicationCommands) private readonly commands: ApplicationCommands,
+    @Inject(DataSource) private readonly db: DataSource,
   ) {}
 
   /** POST /api/applications/calc-totals {payload: the whole unsaved form} → {data: ApplicationTotals}; writes nothing. */
@@ -32,6 +35,12 @@ export class ApplicationsController {
   @Get(':id')
   show(@Param('id', IdPipe) id: number, @CurrentUser() viewer: AuthUser) {
     return this.applications.show(id, viewer);
+  }
+
+  /** GET /api/applications/{id}/history?page&limit → {data: ApplicationHistoryRow[], count}, newest first; a deleted application's too. */
+  @Get(':id/history')
+  history(@Param('id', IdPipe) id: number, @Query() query: Record<string, unknown>) {
+    return historyPage(this.db, id, query);
   }
 
   /** POST /api/applications {payload}: an outside source's application or one made in the office. */

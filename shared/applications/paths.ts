@@ -28,6 +28,8 @@ export const APPLICATION_PATHS = {
   staff: '/applications/staff',
   /** The agency manager picker: its `/list` takes `agency_id`, `query`, `limit`. */
   agencyUsers: '/applications/agency-users',
+  /** GET ?page=&limit= → {data: ApplicationHistoryRow[], count}: the application's history, newest first (issue 28). */
+  history: (id: number) => `/applications/${id}/history`,
   /** GET: the services an application line may name — a hotel's service items, a tour's services without its required ones. */
   services: (kind: typeof ProductKind.Hotel | typeof ProductKind.Tour, id: number) => `/${PRODUCT_SEGMENTS[kind]}/${id}/services/list`,
   /** GET → Paged<ApplicationListRow> (shared/applications/list.ts `applicationsList`: filters, sorts, newest first). */

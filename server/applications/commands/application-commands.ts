@@ -45,6 +45,7 @@ import { ApplicationsService } from '../applications.service.js';
 import { segmentOf } from '../seats/segment.js';
 import { actorMayChange, actorUserId, type ApplicationActor } from './actor.js';
 import { changedFields } from './changes.js';
+import { audited, readAudited, recordChanges, recordDeleted, type AuditedState } from './history.js';
 
 const A = MESSAGES.applications;
 
@@ -148,6 +149,8 @@ export class ApplicationCommands {
     const { id, raw, createdAt } = options;
     // The ground the build loaded and the form it priced, for the seats written after the rows.
     let built: { ground: Ground; form: ApplicationForm; cancelled: boolean } | null = null;
+    // The audited fields as stored, read under the version check's row lock (none for a new application): the history's "before".
+    let history: AuditedState | null = null;
     const viewer = viewerOf(actor);
     const data = await saveAggregate(this.db, {
       declaration: APPLICATION_AGGREGATE,
@@ -157,6 +160,7 @@ export class ApplicationCommands {
       input: form,
       read: (manager, savedId) => this.reads.read(manager, savedId, viewer),
       build: async (manager) => {
+        if (id !== undefined) history = await readAudited(manager, id);
         const result = await this.build(manager, form, actor, id, raw, createdAt);
         built = result;
         return result.node;
@@ -165,6 +169,7 @@ export class ApplicationCommands {
         const done = built!;
         // A cancelled application released its seats (the cancel): no seats to write.
         if (!done.cancelled) await this.writeSeats(manager, savedId, done.form, done.ground, actor, id !== undefined);
+        await recordChanges(manager, savedId, history, actor);
       },
     });
     return { data };
@@ -299,13 +304,15 @@ export class ApplicationCommands {
    * shares and breakdown (the route change of a transport item; a job after a price change). The
    * discount is judged against the new price (a 422 on `discount` when it no longer fits).
    */
-  async reprice(manager: EntityManager, id: number): Promise<void> {
+  async reprice(manager: EntityManager, id: number, actor: ApplicationActor = { kind: 'system', userId: null }): Promise<void> {
     const [stored] = await manager.query<StoredApplication[]>(STORED_SQL, [id]);
     if (!stored) throw notFound();
     const form = parseInput(applicationSchema, await this.reads.read(manager, id, { role: Role.Administrator }));
     const ground = await loadGround(manager, groundRequest(form));
     const priced = priceForm(form, ground, undefined);
-    await writeAggregate(manager, APPLICATION_AGGREGATE, await this.node(manager, form, ground, priced, stored, null, { kind: 'system', userId: null }), id);
+    // The stored rows are written as the system's (no role limits); the history names who asked.
+    const system: ApplicationActor = { kind: 'system', userId: null };
+    await audited(manager, id, actor, async () => writeAggregate(manager, APPLICATION_AGGREGATE, await this.node(manager, form, ground, priced, stored, null, system), id));
   }
 
   // -------------------------------------------------------------------------------------------
@@ -320,10 +327,9 @@ export class ApplicationCommands {
       if (!stored) throw notFound();
       if (stored.status === ApplicationStatus.Cancelled) throw new ValidationFailed({ status: [A.alreadyCancelled] });
       await releaseApplicationSeats(manager, id);
-      const [row] = await manager.query<{ version: number }[]>(`WITH changed AS (UPDATE applications SET status = $2 WHERE id = $1 RETURNING version) SELECT version FROM changed`, [
-        id,
-        ApplicationStatus.Cancelled,
-      ]);
+      const [row] = await audited(manager, id, actor, () =>
+        manager.query<{ version: number }[]>(`WITH changed AS (UPDATE applications SET status = $2 WHERE id = $1 RETURNING version) SELECT version FROM changed`, [id, ApplicationStatus.Cancelled]),
+      );
       const status = APPLICATION_STATUSES.find((item) => item.id === ApplicationStatus.Cancelled)!;
       return { message: A.cancelled, data: { id, status: status.id, status_name: status.name, version: row!.version } };
     });
@@ -345,6 +351,7 @@ export class ApplicationCommands {
       if (!stored) throw notFound();
       if (stored.paid) throw forbidden(A.deleteHasPayments);
       await releaseApplicationSeats(manager, id);
+      await recordDeleted(manager, id, actor);
       await manager.query(`DELETE FROM applications WHERE id = $1`, [id]);
       return { message: A.deleted };
     });
@@ -465,7 +472,7 @@ export class ApplicationCommands {
       const user = rulesUser(actor);
       const privileged = user.role === Role.Administrator || user.role === Role.Accountant;
       // Re-pricing writes the application as a save does (its version and start date too); otherwise the change touches it.
-      if (canEditPrice(application.status, application.has_payments, privileged)) await this.reprice(manager, applicationId);
+      if (canEditPrice(application.status, application.has_payments, privileged)) await this.reprice(manager, applicationId, actor);
       else await this.touchApplication(manager, applicationId);
       return { message: A.routeChanged, data: await this.reads.transportItem(manager, item.id) };
     });

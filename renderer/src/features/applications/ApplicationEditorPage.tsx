@@ -32,6 +32,7 @@ import { ChatButton, chatApplicationOf } from './chat';
 import { AccommodationsTab } from './tabs/AccommodationsTab';
 import { ContactsTab } from './tabs/ContactsTab';
 import { GeneralTab } from './tabs/GeneralTab';
+import { HistoryTab } from './tabs/HistoryTab';
 import { MealsTab } from './tabs/MealsTab';
 import { ServicesTab } from './tabs/ServicesTab';
 import { SourceDataTab } from './tabs/SourceDataTab';
@@ -163,6 +164,7 @@ export function ApplicationEditorPage() {
                 { id: 'tourists', title: 'Туристы', owns: APPLICATION_TAB_OWNS.tourists, hidden: type?.touristsEditable === false, panel: <TouristsTab {...props} /> },
                 { id: 'contacts', title: 'Контакты', owns: APPLICATION_TAB_OWNS.contacts, panel: <ContactsTab {...props} /> },
                 { id: 'vendor-request', title: 'Запрос поставщику', owns: [], panel: <VendorRequestTab {...props} product={product.data} /> },
+                { id: 'history', title: 'История', owns: [], hidden: !stored, panel: <HistoryTab applicationId={stored?.id} version={stored?.version} /> },
                 { id: 'source', title: 'Исходные данные', owns: [], hidden: role !== Role.Administrator, panel: <SourceDataTab record={stored} /> },
               ].map((tab) => ({ ...tab, locked: partLockReason(tab, cancelled) }))
             : []
