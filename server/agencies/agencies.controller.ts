@@ -37,13 +37,6 @@ export class AgenciesController {
     return this.agencies.users(agencyId, query, viewer);
   }
 
-  /** GET /api/agencies/applications/report?agency_id=&year=&month= → `Отчет <agency> <MM.YYYY>.xlsx`: administrator and accountant (spec 01 §6). */
-  @Get('applications/report')
-  @Roles(...ACCESS.administratorAndAccountant)
-  async report(@Query() query: Record<string, unknown>, @Res() response: Response): Promise<void> {
-    await this.reports.report(response, query);
-  }
-
   /** GET /api/agencies/{agency_id}/agency-users/list?query=&limit= → {data: [{id, name}]}: at most 200, searched on the server. */
   @Get(':agency_id/agency-users/list')
   userPicker(@Param('agency_id', IdPipe) agencyId: number, @Query() query: Record<string, unknown>) {

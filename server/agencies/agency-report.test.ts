@@ -17,7 +17,7 @@ let admin: ApiClient, accountant: ApiClient, manager: ApiClient;
 let agencyId: number, otherAgencyId: number, hotelId: number, hotelName: string;
 
 const V = MESSAGES.validation;
-const url = (query: Record<string, unknown>) => `/api${AGENCY_REPORT_PATH}?${new URLSearchParams(Object.entries(query).map(([key, value]) => [key, String(value)]))}`;
+const url = (query: Record<string, unknown>) => `/api${AGENCY_REPORT_PATH}?${new URLSearchParams(Object.entries(query).map(([key, value]): [string, string] => [key, String(value)]))}`;
 
 interface Fixture {
   agency?: number;
