@@ -44,7 +44,7 @@ export const agencyReportUrl = ({ agency_id, year, month }: AgencyReportQuery) =
 
 /** `Отчет <agency> <MM.YYYY>.xlsx`; characters no file system takes in a name become spaces. */
 export const agencyReportFileName = (agencyName: string, year: number, month: number) =>
-  `Отчет ${agencyName.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ').replace(/\s+/g, ' ').trim()} ${String(month).padStart(2, '0')}.${year}.xlsx`;
+  `Отчет ${agencyName.replace(/[\\/:*?"<>|\p{Cc}]+/gu, ' ').replace(/\s+/g, ' ').trim()} ${String(month).padStart(2, '0')}.${year}.xlsx`;
 
 /** The report's money cells: roubles with kopecks. */
 export const ROUBLE_FORMAT = '#,##0.00 ₽';
