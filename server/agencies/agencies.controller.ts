@@ -6,6 +6,7 @@ import { CurrentUser, Roles, type AuthUser } from '../common/auth/decorators.js'
 import { IdPipe } from '../common/http/id.pipe.js';
 import { CabinetAccessService } from '../mail/cabinet-access.service.js';
 import { AgenciesService } from './agencies.service.js';
+import { AgencyReportService } from './agency-report.service.js';
 
 /** The agency routes beyond the generic resource (spec 01 §7 "Agencies"); all three roles unless said. */
 @Controller('agencies')
@@ -13,6 +14,7 @@ export class AgenciesController {
   constructor(
     @Inject(AgenciesService) private readonly agencies: AgenciesService,
     @Inject(CabinetAccessService) private readonly cabinetAccess: CabinetAccessService,
+    @Inject(AgencyReportService) private readonly reports: AgencyReportService,
   ) {}
 
   /** GET /api/agencies/export → agencies.xlsx: administrator and manager (spec 01 §6). */
@@ -20,6 +22,13 @@ export class AgenciesController {
   @Roles(...ACCESS.administratorAndManager)
   async export(@Query() query: Record<string, unknown>, @Res() response: Response): Promise<void> {
     await this.agencies.export(response, query);
+  }
+
+  /** GET /api/agencies/applications/report?agency_id=&year=&month= → `Отчет <agency> <MM.YYYY>.xlsx`: administrator and accountant (spec 01 §6). */
+  @Get('applications/report')
+  @Roles(...ACCESS.administratorAndAccountant)
+  async report(@Query() query: Record<string, unknown>, @Res() response: Response): Promise<void> {
+    await this.reports.report(response, query);
   }
 
   /** GET /api/agencies/{agency_id}/agency-users → {data, count, agency: {id, legal_name}} */

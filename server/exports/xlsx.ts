@@ -40,6 +40,8 @@ export interface XlsxStreamOptions {
   columns: XlsxColumn[];
   /** Rows by column key: a number for number columns, a Date or `YYYY-MM-DD` for date columns. */
   rows: AsyncIterable<Record<string, unknown>>;
+  /** A bold last row (a report's totals), by column key, asked once every row is written; columns keep their formats. */
+  totals?: () => Record<string, unknown>;
 }
 
 /** 'Да' / 'Нет' for a flag. */
@@ -179,21 +181,24 @@ export async function streamXlsx(response: Response, options: XlsxStreamOptions)
     const types = columns.map((column) => column.type ?? 'text');
     const noStyle = {};
     let number = 1;
-    while (!next.done) {
-      const values = next.value;
+    const writeRow = (values: Record<string, unknown>, rowStyle: Partial<Style>, cellStyles: Partial<Style>[]) => {
       const row = sheet.getRow(++number);
-      styleRow(row, noStyle);
+      styleRow(row, rowStyle);
       for (let index = 0; index < columns.length; index++) {
         const value = cellValue(types[index]!, values[columns[index]!.key]);
         if (value === null) continue;
         const cell = row.getCell(index + 1);
         cell.value = value;
-        cell.style = styles[index]!;
+        cell.style = cellStyles[index]!;
       }
       row.commit();
+    };
+    while (!next.done) {
+      writeRow(next.value, noStyle, styles);
       if (number % ROWS_PER_CHUNK === 0) await roomIn(output, download);
       next = await iterator.next();
     }
+    if (options.totals) writeRow(options.totals(), bold, styles.map((style) => ({ ...style, ...bold })));
     await roomIn(output, download);
     sheet.commit();
     const delivered = closed.then(() => {

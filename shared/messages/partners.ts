@@ -21,6 +21,17 @@ export const PARTNER_MESSAGES = {
     tokenDeleted: 'Токен успешно удален',
     notConnected: 'Не подключен', // spec: 'Not connected'
     infoPlaceholder: 'не более 5000 символов',
+    /** The monthly report (spec 01 §2.4, §9); its failure is errors.unexpected. */
+    report: {
+      action: 'Отчет за месяц',
+      title: (legalName: string) => `Отчет агентства «${legalName}»`,
+      year: 'Год',
+      month: 'Месяц',
+      download: 'Скачать',
+      cancel: 'Отмена',
+      sheet: 'Отчет',
+      totals: 'Итого',
+    },
   },
   /** Clients (spec 01 §2.6, §4 "Send login and password", §8). */
   clients: {

@@ -3,6 +3,7 @@
  * folder (a `BenchScenario`, see ../context.ts) and one line here.
  */
 import type { BenchScenario } from '../context.js';
+import { agencyReportScenario } from './agency-report.js';
 import { applicationsEditorScenario } from './applications-editor.js';
 import { applicationsLargestScenario } from './applications-largest.js';
 import { applicationsListScenario } from './applications-list.js';
@@ -28,6 +29,7 @@ export const BENCH_SCENARIOS: BenchScenario[] = [
   applicationsEditorScenario,
   applicationsLargestScenario,
   applicationsListScenario,
+  agencyReportScenario,
   bystanderScenario,
   startupScenario,
   loginBurstScenario,

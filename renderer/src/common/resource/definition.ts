@@ -65,6 +65,8 @@ export interface RowActionSpec<Row> {
   run?: (row: Row) => unknown;
   /** A link instead of work: the page this row action opens (e.g. the agency's applications). */
   to?: (row: Row) => string;
+  /** A dialog instead of work (e.g. the agency's monthly report): rendered open over the list until it calls `close`. */
+  dialog?: (row: Row, close: () => void) => ReactNode;
 }
 
 /** A button of the list screen's heading, next to the add button (e.g. 'Экспорт'). */

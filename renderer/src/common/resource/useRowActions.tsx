@@ -1,7 +1,7 @@
 /**
  * What the buttons and switches of a row do: delete (always asked first, spec 01 §2.3), the list
  * switches (active, filter…), and the definition's own row actions (asked first when they have
- * `confirm`). Returns the handlers and the confirmation alerts to render once per screen.
+ * `confirm`, or open their `dialog`). Returns the handlers and the confirmation alerts and dialogs to render once per screen.
  */
 import { Alert, Intent } from '@blueprintjs/core';
 import type { SwitchReply } from '@shared/api';
@@ -20,6 +20,7 @@ export function useRowActions<Row extends RowBase, Stored>(definition: ResourceS
   const { path, refresh } = list;
   const [toDelete, setToDelete] = useState<Row | null>(null);
   const [toConfirm, setToConfirm] = useState<{ action: RowActionSpec<Row>; row: Row } | null>(null);
+  const [inDialog, setInDialog] = useState<{ action: RowActionSpec<Row>; row: Row } | null>(null);
 
   const remove = useMutation({
     mutationFn: (row: Row) => api.delete(`${path}/${row.id}`),
@@ -47,15 +48,17 @@ export function useRowActions<Row extends RowBase, Stored>(definition: ResourceS
     onError: (error) => notifyFailure(error, MESSAGES.errors.generic),
   });
 
-  /** A row action: a link opens its page, one with `confirm` is asked first, the others run. */
+  /** A row action: a link opens its page, a dialog opens, one with `confirm` is asked first, the others run. */
   const start = (action: RowActionSpec<Row>, row: Row, navigate: (to: string) => void) => {
     if (action.to) navigate(action.to(row));
+    else if (action.dialog) setInDialog({ action, row });
     else if (action.confirm) setToConfirm({ action, row });
     else runAction.mutate({ action, row });
   };
 
   const confirmations = (
     <>
+      {inDialog?.action.dialog?.(inDialog.row, () => setInDialog(null))}
       <Alert
         isOpen={toConfirm !== null}
         intent={toConfirm?.action.intent ?? Intent.PRIMARY}

@@ -27,6 +27,7 @@ import { cabinetAccessField } from '../../common/CabinetAccessButton';
 import { defineResourceScreen } from '../../common/resource/definition';
 import { toast } from '../../common/toaster';
 import { SafeLink } from '../../common/SafeLink';
+import { AgencyReportDialog } from './AgencyReportDialog';
 
 
 async function changeStatus(row: AgencyRow, transition: AgencyTransition) {
@@ -148,7 +149,7 @@ const INITIAL = {
   vk_settings: { vk_token: null, vk_group_id: '' },
 };
 
-/** /agencies (spec 01 §2.4): all three roles; export for administrator and manager. */
+/** /agencies (spec 01 §2.4): all three roles; export for administrator and manager, the monthly report for administrator and accountant. */
 export const agenciesScreen = defineResourceScreen<AgencyRow>({
   resource: agenciesResource,
   title: 'Агентства',
@@ -220,6 +221,13 @@ export const agenciesScreen = defineResourceScreen<AgencyRow>({
     },
     { title: 'Заявки агентства', icon: 'th-list', to: (row) => routePath('applications', {}, { agency_id: row.id }) },
     { title: 'Сотрудники', icon: 'people', to: (row) => routePath('agencies-users', { agency_id: row.id }) },
+    {
+      title: MESSAGES.agencies.report.action,
+      icon: 'document',
+      // Spec 01 §6: roles 1 and 2; the server refuses the manager too.
+      visible: (_row, user) => (ACCESS.administratorAndAccountant as readonly number[]).includes(user.role),
+      dialog: (row, close) => <AgencyReportDialog agency={row} onClose={close} />,
+    },
   ],
   form: {
     titles: { create: 'Добавление агентства', edit: 'Редактирование агентства' },
