@@ -33,6 +33,7 @@ import { ApplicationSearchWords1765400000400 } from './1765400000400-Application
 import { ApplicationNumberPastAMillion1765400000500 } from './1765400000500-ApplicationNumberPastAMillion.js';
 import { DigitSearchColumns1765400000600 } from './1765400000600-DigitSearchColumns.js';
 import { ApplicationListContent1765400000700 } from './1765400000700-ApplicationListContent.js';
+import { DerivedPaymentStatus1765600000000 } from './1765600000000-DerivedPaymentStatus.js';
 import { TourDayDescriptions1765500000000 } from './1765500000000-TourDayDescriptions.js';
 
 export const MIGRATIONS = [
@@ -71,4 +72,5 @@ export const MIGRATIONS = [
   DigitSearchColumns1765400000600,
   ApplicationListContent1765400000700,
   TourDayDescriptions1765500000000,
+  DerivedPaymentStatus1765600000000,
 ];

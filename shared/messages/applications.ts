@@ -58,7 +58,8 @@ export const APPLICATION_MESSAGES = {
     managerOnlySelf: 'Менеджер может назначить только себя.',
     paymentMethodLocked: 'Способ оплаты меняют только администратор и бухгалтер.',
     paymentsLocked: 'Оплаты вносят и меняют только администратор и бухгалтер.',
-    paymentStatusLocked: 'Статус оплаты меняют только администратор и бухгалтер.',
+    /** Adding a payment before a payment method is chosen on Основное (issue 28). */
+    paymentMethodFirst: 'Выберите способ оплаты!',
     /** The seat and route changes (issue 18 "Seats"). */
     seatChanged: 'Место успешно изменено!',
     notApplicationSeat: 'Это место не относится к заявке.',
