@@ -103,6 +103,8 @@ export const APPLICATION_MESSAGES = {
       agency_commission: 'Комиссия агентства',
       agency_to_pay: 'Агентство платит',
     },
+    /** The payments' lines of the totals block (issue 28): paid (refunds counted) and what is still owed. */
+    totalsPaymentLabels: { paid: 'Оплачено', to_pay: 'К оплате' },
     totalsMaxDiscount: (sum: string) => `Скидка не больше ${sum}`,
     /** A stay's guests as the tables name them: only the non-zero counts, the extra places named («2 взр., 1 реб. на доп. месте»). */
     guestShort: {
