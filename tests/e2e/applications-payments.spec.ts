@@ -54,10 +54,16 @@ test('the accountant adds a payment: the payment status becomes «Частичн
   await expect(page.locator('.bp6-toast')).toContainText(A.paymentMethodFirst);
   await expect(page.getByRole('dialog')).toHaveCount(0);
 
-  await page.getByTestId('tab-general').click();
-  await page.getByTestId('select-payment_method').click();
-  await page.getByRole('listbox').getByRole('option', { name: 'Наличные' }).click();
-  await page.getByTestId('tab-payments').click();
+  // The online method's payments come from the payment system: none is added by hand.
+  const chooseMethod = async (name: string) => {
+    await page.getByTestId('tab-general').click();
+    await page.getByTestId('select-payment_method').click();
+    await page.getByRole('listbox').getByRole('option', { name }).click();
+    await page.getByTestId('tab-payments').click();
+  };
+  await chooseMethod('Онлайн');
+  await expect(page.getByRole('button', { name: 'Добавить оплату' })).toHaveCount(0);
+  await chooseMethod('Наличные');
   await page.getByRole('button', { name: 'Добавить оплату' }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('Сумма').fill('7500.50');
