@@ -34,6 +34,7 @@ import { ApplicationNumberPastAMillion1765400000500 } from './1765400000500-Appl
 import { DigitSearchColumns1765400000600 } from './1765400000600-DigitSearchColumns.js';
 import { ApplicationListContent1765400000700 } from './1765400000700-ApplicationListContent.js';
 import { TourDayDescriptions1765500000000 } from './1765500000000-TourDayDescriptions.js';
+import { DerivedPaymentStatus1765600000000 } from './1765600000000-DerivedPaymentStatus.js';
 import { ApplicationHistory1765600000900 } from './1765600000900-ApplicationHistory.js';
 
 export const MIGRATIONS = [
@@ -72,5 +73,6 @@ export const MIGRATIONS = [
   DigitSearchColumns1765400000600,
   ApplicationListContent1765400000700,
   TourDayDescriptions1765500000000,
+  DerivedPaymentStatus1765600000000,
   ApplicationHistory1765600000900,
 ];

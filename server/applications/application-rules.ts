@@ -6,7 +6,7 @@
 import {
   ApplicationStatus,
   LEGS,
-  PaymentStatus,
+  applicationStatus,
   RequesterType,
   SERVICE_LINE_KINDS,
   canEditAgencyCommission,
@@ -225,11 +225,6 @@ export function lockErrors(form: ApplicationForm, stored: StoredState | null, ac
   if (!sameMoney(form.prepayment, before.prepayment) && !canEditPrepayment(status, hasPayments)) add('prepayment', A.prepaymentLocked);
 
   if (form.status === ApplicationStatus.Cancelled && stored?.status !== ApplicationStatus.Cancelled) add('status', A.cancelOnlyByAction);
-  // The payment status the save stores: the form's where the actor sets it (the administrator, the accountant), else the stored one.
-  const paymentStatus = (roleMayChange('payment_status', actor.role) ? form.payment_status : undefined) ?? stored?.payment_status ?? PaymentStatus.Unpaid;
-  if (form.status === ApplicationStatus.Paid && stored?.status !== ApplicationStatus.Paid && paymentStatus !== PaymentStatus.Paid && paymentStatus !== PaymentStatus.Overpaid) {
-    add('status', A.paidNeedsPayment);
-  }
   // Payment method (spec 03 §5, §6): the administrator and the accountant set any (a change by another
   // role is the rule table's refusal, judged by the commands); a new application's method from another
   // role must serve its requester type.
@@ -327,6 +322,16 @@ export function pricingInput(form: PricedForm, ground: Ground, previousManual: M
 }
 
 /** The engine's refusal as a 422 on the form's own path (the engine numbers transport items, the form names their legs). */
+/**
+ * Status 6 (Оплачена) is set only on a payment status of 3 or 4 — the one this save derives (of its
+ * payments and new prices), not the stored one nor a sent one.
+ */
+export function paidStatusErrors(form: Pick<ApplicationForm, 'status'>, stored: Pick<StoredState, 'status'> | null, derivedPaymentStatus: number): FieldErrors {
+  const allowed: readonly number[] = applicationStatus(ApplicationStatus.Paid)!.paymentStatuses ?? [];
+  if (form.status !== ApplicationStatus.Paid || stored?.status === ApplicationStatus.Paid || allowed.includes(derivedPaymentStatus)) return {};
+  return { status: [A.paidNeedsPayment] };
+}
+
 export function pricingRefusal(error: PricingError, form: PricedForm): ValidationFailed {
   const legs = transportItems(form).map(({ leg }) => leg);
   const path = error.path.replace(/^transports\.(\d+)/, (_match, index: string) => transportKey(legs[Number(index)] as Leg));

@@ -10,7 +10,7 @@
  * outside system would save it — numbered, priced by the engine, its seats booked through the seat
  * store — and its discount, payments and status, or its cancel, are later commands.
  */
-import { ApplicationSource, ApplicationStatus, PaymentStatus, RequesterType, SERVICE_LINE_KINDS, SOURCE_PLATFORMS, TransferType, type ServiceLineKind } from '../../shared/applications/constants.js';
+import { ApplicationSource, ApplicationStatus, RequesterType, SERVICE_LINE_KINDS, SOURCE_PLATFORMS, TransferType, type ServiceLineKind } from '../../shared/applications/constants.js';
 import { applicationSchema } from '../../shared/applications/schema.js';
 import type { ApplicationRecord } from '../../shared/applications/types.js';
 import { decimal } from '../../shared/money.js';
@@ -619,7 +619,8 @@ export const applicationsKind: FakeDataKind = {
       const paid = status === ApplicationStatus.Paid;
       const prepaid = (status === ApplicationStatus.ConfirmedPaymentRequired || status === ApplicationStatus.FullPaymentRequired) && chance(faker, 50);
       if (discounted || paid || prepaid) {
-        const total = decimal(saved.totals.price_total);
+        // What the requester owes (an agency: the price less its commission), paid in full or in part.
+        const total = decimal(agency ? saved.totals.agency_to_pay : saved.totals.price_total);
         const share = total.times(0.3).dividedBy(100).toDecimalPlaces(0).times(100);
         const payDay = (days: number) => (addDays(made, days) < today ? addDays(made, days) : today);
         const isOnline = paymentMethod === 2;
@@ -636,7 +637,6 @@ export const applicationsKind: FakeDataKind = {
             ...applicationSchema.parse(saved),
             discount: discounted ? Math.min(saved.totals.max_discount, Math.round((Number(saved.totals.price_without_discount) * (3 + (saved.id % 5))) / 100 / 100) * 100) : saved.discount,
             payments,
-            payment_status: paid ? PaymentStatus.Paid : prepaid ? PaymentStatus.PartiallyPaid : undefined,
             payment_method: paid || prepaid ? (paymentMethod ?? (agency ? 3 : 1)) : paymentMethod,
             // By the status the save stored: an outside application for an auto-confirming product has the product's
             // status whatever was sent, and a prepayment is set only in «Подтверждена, требуется оплата».

@@ -43,8 +43,8 @@ export const APPLICATION_FIELD_RULES: Readonly<Record<ApplicationField, Applicat
   agency_user_id: EDITED,
   user_id: EDITED,
   status: AUDITED,
-  // Spec 03 §5, §6: the payment status is the administrator's and the accountant's (read-only in the editor).
-  payment_status: { roles: ACCESS.administratorAndAccountant, refusal: { status: 422, message: MESSAGES.applications.paymentStatusLocked }, audited: true },
+  // Issue 28: derived by the server from the payments and what is owed (payment-status.ts); nobody sets it, read-only in the editor.
+  payment_status: { kept: true, audited: true },
   // Spec 03 §5: the method is the administrator's and the accountant's (a new application's is checked against its requester type).
   payment_method: { roles: ACCESS.administratorAndAccountant, refusal: { status: 422, message: MESSAGES.applications.paymentMethodLocked }, audited: true },
   prepayment: AUDITED,

@@ -171,7 +171,7 @@ export const mealLineSchema = z.object({
   persons: optionalInteger(0, COUNT_MAX),
 });
 
-/** A customer payment (its tab and rules come later; the rows live in the aggregate now). */
+/** A customer payment (the Payments tab, issue 28: the administrator's and the accountant's). */
 export const paymentSchema = z.object({
   id: rowId(),
   status: z.preprocess((value) => idOf(value) ?? undefined, requiredChoice(ids(PAYMENT_ROW_STATUSES)).default(2)),
@@ -369,6 +369,7 @@ export type SeatRow = z.output<typeof seatSchema>;
 export type TransferRow = z.output<typeof transferSchema>;
 export type ServiceLineRow = z.output<typeof serviceLineSchema>;
 export type MealLineRow = z.output<typeof mealLineSchema>;
+export type PaymentRow = z.output<typeof paymentSchema>;
 
 export const transportKey = (side: Leg) => (side === 'forth' ? 'transport_forth' : 'transport_back') as `transport_${Leg}`;
 export const seatsKey = (side: Leg) => (side === 'forth' ? 'seats_forth' : 'seats_back') as `seats_${Leg}`;

@@ -58,7 +58,8 @@ export const APPLICATION_MESSAGES = {
     managerOnlySelf: 'Менеджер может назначить только себя.',
     paymentMethodLocked: 'Способ оплаты меняют только администратор и бухгалтер.',
     paymentsLocked: 'Оплаты вносят и меняют только администратор и бухгалтер.',
-    paymentStatusLocked: 'Статус оплаты меняют только администратор и бухгалтер.',
+    /** Adding a payment before a payment method is chosen on Основное (issue 28). */
+    paymentMethodFirst: 'Выберите способ оплаты!',
     /** The seat and route changes (issue 18 "Seats"). */
     seatChanged: 'Место успешно изменено!',
     notApplicationSeat: 'Это место не относится к заявке.',
@@ -102,6 +103,8 @@ export const APPLICATION_MESSAGES = {
       agency_commission: 'Комиссия агентства',
       agency_to_pay: 'Агентство платит',
     },
+    /** The payments' lines of the totals block (issue 28): paid (refunds counted) and what is still owed. */
+    totalsPaymentLabels: { paid: 'Оплачено', to_pay: 'К оплате' },
     totalsMaxDiscount: (sum: string) => `Скидка не больше ${sum}`,
     /** A stay's guests as the tables name them: only the non-zero counts, the extra places named («2 взр., 1 реб. на доп. месте»). */
     guestShort: {

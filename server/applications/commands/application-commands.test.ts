@@ -114,6 +114,8 @@ describe('the slots money and imports fill', () => {
     const accountant = await app.createUser({ role: Role.Accountant });
     const saved = await commands.recordPayment(application.id, { sum: '1000.50', status: 2, date: '2027-05-01' }, application.version, staff(Role.Accountant, accountant.id));
     expect((saved.data as { payments: unknown[] }).payments).toEqual([expect.objectContaining({ status: 2, date: '2027-05-01' })]);
+    // The payment status is derived in the command's save: part of the price paid.
+    expect(saved.data).toMatchObject({ payment_status: 2 });
     await expect(commands.recordPayment(application.id, { sum: 10 }, null, staff(Role.Manager))).rejects.toMatchObject({ response: { message: MESSAGES.applications.paymentsLocked } });
     expect(await app.db.query(`SELECT sum::text FROM payments WHERE application_id = $1`, [application.id])).toEqual([{ sum: '1000.50' }]);
   });

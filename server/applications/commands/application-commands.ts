@@ -14,6 +14,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { APPLICATION_STATUSES, ApplicationStatus, LEGS, PaymentStatus, RequesterType, canEditPrice } from '../../../shared/applications/constants.js';
 import { APPLICATION_FIELD_RULES, APPLICATION_FIELDS, statusTakesChange } from '../../../shared/applications/field-rules.js';
 import type { ApplicationActionReply } from '../../../shared/applications/list.js';
+import { paymentState, type CountedPayment } from '../../../shared/applications/payment-status.js';
 import { saveRuleErrors } from '../../../shared/applications/persons.js';
 import { applicationSchema, paymentSchema, seatsKey, transportKey, type ApplicationForm } from '../../../shared/applications/schema.js';
 import type { RouteChange, SeatChange } from '../../../shared/applications/seats.js';
@@ -40,7 +41,7 @@ import { loadTransport, rideDates } from '../../transports/transport-read.js';
 import { loadGround, type Ground } from '../application-ground.js';
 import { APPLICATION_AGGREGATE } from '../aggregate/declaration.js';
 import { applicationNode, type SaveFacts } from '../aggregate/write.js';
-import { groundRequest, lockErrors, priceForm, rideOf, seatErrors, startDateOf, type Priced, type StoredState } from '../application-rules.js';
+import { groundRequest, lockErrors, paidStatusErrors, priceForm, rideOf, seatErrors, startDateOf, type Priced, type StoredState } from '../application-rules.js';
 import { ApplicationsService } from '../applications.service.js';
 import { segmentOf } from '../seats/segment.js';
 import { actorMayChange, actorUserId, type ApplicationActor } from './actor.js';
@@ -116,6 +117,12 @@ function searchText(number: string, form: ApplicationForm, ground: Ground): stri
  * system and a supplier an unlimited one — they are not held by the office's roles.
  */
 const rulesUser = (actor: ApplicationActor): { id: number; role: number } => (actor.kind === 'staff' ? actor.user : { id: 0, role: Role.Administrator });
+
+/** The payment status a save stores: of the payments it writes (the stored ones when the form leaves them out) and what the priced application owes. */
+function derivedPaymentStatus(form: ApplicationForm, priced: Priced, stored: Pick<StoredApplication, 'payments'> | undefined): PaymentStatus {
+  const basis = { status: form.status, requester_type: form.requester_type, price_total: priced.result.price_total, agency_to_pay: priced.result.agency_to_pay };
+  return paymentState(basis, form.payments ?? stored?.payments ?? []).payment_status;
+}
 
 /** Whom the record is read for in a command's reply: the staff user's role (what it may see), the administrator's for the system and a supplier. */
 const viewerOf = (actor: ApplicationActor): { role: Role } => ({ role: actor.kind === 'staff' ? actor.user.role : Role.Administrator });
@@ -218,6 +225,8 @@ export class ApplicationCommands {
     };
     const ground = await loadGround(manager, groundRequest(form));
     const priced = priceForm(form, ground, stored ? stored.manual_price_without_discount : null, errors);
+    const paidErrors = paidStatusErrors(form, stored ?? null, derivedPaymentStatus(form, priced, stored));
+    if (Object.keys(paidErrors).length > 0) throw new ValidationFailed(paidErrors);
     return { node: await this.node(manager, form, ground, priced, stored, raw, actor, createdAt), ground, form, cancelled };
   }
 
@@ -235,8 +244,8 @@ export class ApplicationCommands {
     const facts: SaveFacts = {
       number,
       status: autoConfirm ?? form.status,
-      // The administrator's and the accountant's to set (the rule table); kept otherwise, 1 on creation.
-      payment_status: (actorMayChange('payment_status', actor) ? form.payment_status : undefined) ?? stored?.payment_status ?? PaymentStatus.Unpaid,
+      // Derived from the rows this save keeps and what it now owes; whatever was sent is ignored.
+      payment_status: derivedPaymentStatus(form, priced, stored),
       // Raw as received, from outside sources only; kept as first received.
       payload: stored ? stored.payload : form.source ? raw : null,
       source: stored ? stored.source : (form.source ?? null),
@@ -327,8 +336,14 @@ export class ApplicationCommands {
       if (!stored) throw notFound();
       if (stored.status === ApplicationStatus.Cancelled) throw new ValidationFailed({ status: [A.alreadyCancelled] });
       await releaseApplicationSeats(manager, id);
+      // A cancelled application owes nothing: money left on it is a refund owed (4).
+      const payments = await manager.query<CountedPayment[]>(`SELECT status, sum::text AS sum FROM payments WHERE application_id = $1`, [id]);
+      const { payment_status } = paymentState({ status: ApplicationStatus.Cancelled, requester_type: RequesterType.Client, price_total: 0, agency_to_pay: 0 }, payments);
       const [row] = await audited(manager, id, actor, () =>
-        manager.query<{ version: number }[]>(`WITH changed AS (UPDATE applications SET status = $2 WHERE id = $1 RETURNING version) SELECT version FROM changed`, [id, ApplicationStatus.Cancelled]),
+        manager.query<{ version: number }[]>(
+          `WITH changed AS (UPDATE applications SET status = $2, payment_status = $3 WHERE id = $1 RETURNING version) SELECT version FROM changed`,
+          [id, ApplicationStatus.Cancelled, payment_status],
+        ),
       );
       const status = APPLICATION_STATUSES.find((item) => item.id === ApplicationStatus.Cancelled)!;
       return { message: A.cancelled, data: { id, status: status.id, status_name: status.name, version: row!.version } };

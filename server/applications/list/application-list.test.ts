@@ -454,7 +454,8 @@ describe('a row with everything', () => {
       transport_back: { from_city: cities!.stop, to_city: cities!.finish, start_at: friday, finish_at: friday },
       transfer_forth: { from_city: cities!.finish, to_city: cities!.hotel, transfer_type: { id: 3, name: 'Авиа' }, start_at: '2027-06-09', finish_at: '2027-06-10' },
       transfer_back: { from_city: cities!.hotel, to_city: cities!.finish, transfer_type: { id: 2, name: 'Ж/д' }, start_at: '2027-06-15', finish_at: '2027-06-15' },
-      payments_info: { price_total: 5000, agency_total: 4400, paid: 1000.5, to_pay: 3999.5 },
+      // Paid: the paid rows less the refund (issue 28), the pending row counting nothing.
+      payments_info: { price_total: 5000, agency_total: 4400, paid: 800.5, to_pay: 4199.5 },
       unread_messages_count: 3,
       can_delete: false,
       is_watched: false,
@@ -463,8 +464,8 @@ describe('a row with everything', () => {
     });
     // An agency owes the price less its commission; an overpaid one owes nothing.
     await app.db.query(`UPDATE applications SET client_id = NULL, agency_id = $2 WHERE id = $1`, [id, people.agencyId]);
-    expect((await list(`agency_id=${people.agencyId}`)).data.find((row) => row.id === id)!.payments_info).toEqual({ price_total: 5000, agency_total: 4400, paid: 1000.5, to_pay: 3399.5 });
-    await app.db.query(`UPDATE applications SET agency_to_pay = 900 WHERE id = $1`, [id]);
+    expect((await list(`agency_id=${people.agencyId}`)).data.find((row) => row.id === id)!.payments_info).toEqual({ price_total: 5000, agency_total: 4400, paid: 800.5, to_pay: 3599.5 });
+    await app.db.query(`UPDATE applications SET agency_to_pay = 700 WHERE id = $1`, [id]);
     expect((await list(`agency_id=${people.agencyId}`)).data.find((row) => row.id === id)!.payments_info.to_pay).toBe(0);
     await app.db.query(`UPDATE applications SET client_id = $2, agency_id = NULL, agency_to_pay = 4400 WHERE id = $1`, [id, requester]);
   });

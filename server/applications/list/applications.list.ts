@@ -4,9 +4,10 @@
  * 1765400000700-ApplicationListContent.ts): the page's ids come from `applications` and its indexes,
  * then its ten rows get their content in the same statement.
  */
-import { APPLICATION_STATUSES, APPLICATION_TYPES, ApplicationSource, ApplicationType, ProductKind, TRANSFER_TYPES } from '../../../shared/applications/constants.js';
+import { APPLICATION_STATUSES, APPLICATION_TYPES, ApplicationSource, ApplicationType, ProductKind, RequesterType, TRANSFER_TYPES } from '../../../shared/applications/constants.js';
 import { applicationsList, type ApplicationListRow } from '../../../shared/applications/list.js';
-import { decimal, moneyNumber } from '../../../shared/money.js';
+import { dueOf, toPayOf } from '../../../shared/applications/payment-status.js';
+import { moneyNumber } from '../../../shared/money.js';
 import { ALIAS, defineServerList } from '../../common/list/server-list.js';
 import { ApplicationListEntity } from './application-list.entity.js';
 
@@ -22,9 +23,8 @@ export function applicationListRow(row: ApplicationListEntity): ApplicationListR
   const { content } = row;
   const product = PRODUCT_OF_TYPE[row.type];
   const productId = product ? row[product.column] : null;
-  const isAgency = content.requestorable?.type === 'agencies';
-  // An agency pays the price less its commission; a client the price.
-  const owed = decimal(isAgency ? row.agency_total : row.price_total).minus(decimal(content.paid));
+  // Paid (refunds counted) from the content's SQL, К оплате by the one rule of the payment status.
+  const toPay = toPayOf(content.paid, dueOf({ status: row.status, requester_type: content.requestorable?.type === 'agencies' ? RequesterType.Agency : RequesterType.Client, price_total: row.price_total, agency_to_pay: row.agency_total }));
   const transfer = (leg: 'forth' | 'back') => {
     const item = content.transfers?.[leg];
     return item ? { ...item, transfer_type: { id: item.transfer_type, name: TRANSFER_TYPES.find((type) => type.id === item.transfer_type)?.name ?? '' } } : null;
@@ -53,7 +53,7 @@ export function applicationListRow(row: ApplicationListEntity): ApplicationListR
       price_total: moneyNumber(row.price_total),
       agency_total: moneyNumber(row.agency_total),
       paid: moneyNumber(content.paid),
-      to_pay: owed.isNegative() ? 0 : moneyNumber(owed),
+      to_pay: moneyNumber(toPay),
     },
     unread_messages_count: row.unread_messages_count,
     can_delete: content.can_delete,

@@ -386,7 +386,9 @@ async function fillChunk(
                                         ELSE (ARRAY[1, 1, 2, 2, 2, 3, 3, 3, 4, 5, 5, 6, 6, 6, 7])[1 + a.h6 % 15] END AS status) st
       CROSS JOIN LATERAL (SELECT st.status,
                                  CASE WHEN st.status = 6 THEN CASE WHEN a.h7 % 20 = 0 THEN 4 ELSE 3 END
-                                      WHEN st.status IN (3, 5, 7) AND a.h7 % 3 = 0 THEN 2
+                                      WHEN st.status IN (3, 5) AND a.h7 % 3 = 0 THEN 2
+                                      -- Cancelled with money left on it: a refund is owed (the derived status 4).
+                                      WHEN st.status = 7 AND a.h7 % 3 = 0 THEN 4
                                       ELSE 1 END AS payment_status) s`,
     [column(pools.tours, 0), column(pools.tours, 1), column(pools.transports, 0), column(pools.transports, 1), column(pools.seaTours, 0), column(pools.seaTours, 1), pools.managers, chunk.total, chunk.filledAt],
   );
@@ -410,12 +412,14 @@ async function fillChunk(
        JOIN bench_rooms r ON r.k = stay.room`,
     [pools.meals, pools.rooms],
   );
-  // Paid in full: one payment of the total; partly: a third; overpaid: the total and a little more.
+  // Paid in full: one payment of what the requester owes (an agency: its to-pay); partly: a third; overpaid:
+  // that and a little more — the payment statuses above as the server derives them (shared/applications/payment-status.ts).
   await sql.query(
     `INSERT INTO payments (application_id, status, sum, is_online, date, created_at)
-     SELECT a.id, 2, CASE a.payment_status WHEN 2 THEN round(a.price_total / 3, 2) WHEN 4 THEN a.price_total + 500 ELSE a.price_total END,
+     SELECT a.id, 2, CASE a.payment_status WHEN 2 THEN round(o.owed / 3, 2) WHEN 4 THEN o.owed + 500 ELSE o.owed END,
             a.source IS NOT NULL, least(a.created_at::date + 3, current_date), a.created_at
-       FROM applications a WHERE a.id BETWEEN $1 AND $2 AND a.payment_status > 1`,
+       FROM applications a CROSS JOIN LATERAL (SELECT CASE WHEN a.agency_id IS NULL THEN a.price_total ELSE a.agency_to_pay END AS owed) o
+      WHERE a.id BETWEEN $1 AND $2 AND a.payment_status > 1`,
     [chunk.idBase + chunk.from, chunk.idBase + chunk.to],
   );
   // Chats: one in ten has the office's message and the requester's answer, read; one in thirty (of the

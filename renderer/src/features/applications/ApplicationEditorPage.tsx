@@ -1,8 +1,8 @@
 /**
  * The application editor (spec 03 §2.3; issue 18): /applications/create and /applications/{id}/edit.
  * The whole application is one form saved as `{payload}` after the question naming its status; the
- * application is read again after a save (the server decides statuses, prices and seats). Payments,
- * documents, vendor payments and comments come with later issues.
+ * application is read again after a save (the server decides statuses, prices, seats and the payment
+ * status). Documents, vendor payments and comments come with later issues.
  */
 import { Button, Callout, Intent } from '@blueprintjs/core';
 import { ApplicationStatus, applicationStatus, applicationType, canEditAgencyCommission, canEditPrepayment, canEditPrice, LEGS, RequesterType, sourceLabel } from '@shared/applications/constants';
@@ -34,6 +34,7 @@ import { ContactsTab } from './tabs/ContactsTab';
 import { GeneralTab } from './tabs/GeneralTab';
 import { HistoryTab } from './tabs/HistoryTab';
 import { MealsTab } from './tabs/MealsTab';
+import { PaymentsTab } from './tabs/PaymentsTab';
 import { ServicesTab } from './tabs/ServicesTab';
 import { SourceDataTab } from './tabs/SourceDataTab';
 import { TouristsTab } from './tabs/TouristsTab';
@@ -43,7 +44,8 @@ import { VendorRequestTab } from './tabs/VendorRequestTab';
 import { useMarkWatched } from './useMarkWatched';
 import { useTotals } from './useTotals';
 import { TotalsBlock } from './TotalsBlock';
-import { roleLockReason, type ApplicationField } from '@shared/applications/field-rules';
+import { paymentTotals } from './totals';
+import { roleLockReason, roleMayChange, type ApplicationField } from '@shared/applications/field-rules';
 import { partLockReason, saveLockReason } from './locks';
 import './applications.css';
 
@@ -142,7 +144,7 @@ export function ApplicationEditorPage() {
               <ApplicationHeader {...props} locked={partLockReason(HEADER_PART, cancelled)} heading={heading} patch={patch} product={product.data} onRequesterPicked={fillContacts} actions={stored && <ChatButton application={chatApplicationOf(stored)} />} />
               {/* Without its product the tabs lack its rooms, dates, route and services: said here, not shown as none. */}
               {product.isError && <ReadFailure part title={A.productReadFailed} error={product.error} onRetry={() => void product.refetch()} />}
-              <TotalsBlock {...totals} type={props.form.application_type} requesterType={props.form.requester_type} />
+              <TotalsBlock {...totals} type={props.form.application_type} requesterType={props.form.requester_type} payments={paymentTotals(props.form, totals.totals)} />
               {countsNote && (
                 <Callout intent={Intent.PRIMARY} icon="people" className="application-counts-note" data-testid="counts-note">
                   <span>{countsNote}</span>
@@ -163,6 +165,8 @@ export function ApplicationEditorPage() {
                 { id: 'meals', title: 'Питание', owns: APPLICATION_TAB_OWNS.meals, hidden: !shows(offers?.meals, props.form.meals.length > 0), panel: <MealsTab {...props} product={product.data} /> },
                 { id: 'tourists', title: 'Туристы', owns: APPLICATION_TAB_OWNS.tourists, hidden: type?.touristsEditable === false, panel: <TouristsTab {...props} /> },
                 { id: 'contacts', title: 'Контакты', owns: APPLICATION_TAB_OWNS.contacts, panel: <ContactsTab {...props} /> },
+                // The administrator's and the accountant's (the rule table's roles); a manager sees no tab.
+                { id: 'payments', title: 'Оплаты', owns: APPLICATION_TAB_OWNS.payments, hidden: !roleMayChange('payments', role ?? -1), panel: <PaymentsTab {...props} /> },
                 { id: 'vendor-request', title: 'Запрос поставщику', owns: [], panel: <VendorRequestTab {...props} product={product.data} /> },
                 { id: 'history', title: 'История', owns: [], hidden: !stored, panel: <HistoryTab applicationId={stored?.id} version={stored?.version} /> },
                 { id: 'source', title: 'Исходные данные', owns: [], hidden: role !== Role.Administrator, panel: <SourceDataTab record={stored} /> },

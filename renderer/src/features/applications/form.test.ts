@@ -41,8 +41,8 @@ describe('the application editor form', () => {
     expect(form).toMatchObject({ id: 7, version: 3, requester_type: 'agency', requester: { id: 9, name: 'ООО «Южный берег»' }, applicationable: { id: 4, name: 'Краснодар — Геленджик' }, user: { id: 2, name: 'Петров Алексей' } });
     expect(form.transport_forth).toMatchObject({ id: 12, transport_id: 4, from_route_id: 1, to_route_id: 3 });
     expect(form.seats_forth).toEqual([{ id: 55, number: 5, tourist_id: 31, tourist_index: null, tourist_name: 'Морозов Антон' }]);
-    // Payments belong to a later tab: the form leaves them out, so the save keeps them.
-    expect(form.payments).toBeUndefined();
+    // The Payments tab edits them (issue 28): read as stored, so a save that does not touch them keeps them.
+    expect(form.payments).toEqual([{ id: 1, status: 2, sum: 100, is_online: false, date: null }]);
     expect(applicationSchema.safeParse(form).success).toBe(true);
 
     const copy = copyApplication(form);
@@ -50,6 +50,8 @@ describe('the application editor form', () => {
     expect(copy.seats_forth).toEqual([]);
     expect(copy.tourists[0]!.id).toBeUndefined();
     expect(copy.status).toBe(1);
+    // A copy is a new application: nothing paid on it yet.
+    expect(copy.payments).toBeUndefined();
   });
 
   it('marks the tab that owns each error path; the rest falls to the general tab', () => {

@@ -5,8 +5,8 @@
  * read back, blank rows, and which tab owns which error path.
  */
 import type { IdName } from '@shared/api';
-import { ApplicationStatus, APPLICATION_TYPES, LEGS, RequesterType, TOURIST_DEFAULTS, type Leg } from '@shared/applications/constants';
-import type { ApplicationForm, AccommodationRow, MealLineRow, SeatRow, ServiceLineRow, TouristRow, TransferRow, TransportItemRow } from '@shared/applications/schema';
+import { ApplicationStatus, APPLICATION_TYPES, DEFAULT_PAYMENT_ROW_STATUS, LEGS, RequesterType, TOURIST_DEFAULTS, type Leg } from '@shared/applications/constants';
+import type { ApplicationForm, AccommodationRow, MealLineRow, PaymentRow, SeatRow, ServiceLineRow, TouristRow, TransferRow, TransportItemRow } from '@shared/applications/schema';
 import type { ProductRoutePoint } from '@shared/applications/editor-data';
 import type { ApplicationRecord } from '@shared/applications/types';
 import { DEFAULT_TRANSFER_TYPE } from '@shared/applications/constants';
@@ -33,6 +33,7 @@ export type TransferValues = Editable<TransferRow> & { from_city?: IdName | null
 /** `price`: the service's price GET read (shown when the service is no longer among the choices). */
 export type ServiceLineValues = Editable<ServiceLineRow> & { name?: string; price?: number };
 export type MealLineValues = Editable<MealLineRow>;
+export type PaymentValues = Editable<PaymentRow>;
 
 type Rows = 'payments' | 'vendor_payments' | 'accommodations' | 'transport_forth' | 'transport_back' | 'seats_forth' | 'seats_back' | 'transfer_forth' | 'transfer_back' | 'services' | 'required_services' | 'additional_services' | 'meals' | 'tourists';
 
@@ -55,8 +56,8 @@ export type ApplicationValues = Omit<Editable<Omit<ApplicationForm, Rows | 'paym
   meals: MealLineValues[];
   tourists: TouristValues[];
   source_payload?: unknown;
-  /** Payments are a later issue's tab: absent, the server keeps them as stored. */
-  payments?: unknown[];
+  /** The Payments tab's rows (the administrator's and the accountant's); absent, the server keeps them as stored. */
+  payments?: PaymentValues[];
   vendor_payments?: unknown[];
   /** Names beside the ids (GET gives them; a picker sets them as it chooses). */
   applicationable?: IdName | null;
@@ -135,6 +136,7 @@ export const blankTransportItem = (transportId: number | null = null): Transport
 export const blankTransfer = (): TransferValues => ({ from_city_id: null, to_city_id: null, transfer_type: DEFAULT_TRANSFER_TYPE, start_at: null, finish_at: null });
 export const blankServiceLine = (): ServiceLineValues => ({ serviceable_id: null, count: 1 });
 export const blankMealLine = (): MealLineValues => ({ tour_meal_id: null, persons: null });
+export const blankPayment = (today: string): PaymentValues => ({ status: DEFAULT_PAYMENT_ROW_STATUS, sum: null, is_online: false, date: today });
 
 /** A record read back (GET /api/applications/{id}) as the form: its fields, names beside ids, the seats' tourists. */
 export function applicationFromRecord(stored: ApplicationRecord): ApplicationValues {
@@ -169,8 +171,9 @@ export function applicationFromRecord(stored: ApplicationRecord): ApplicationVal
     additional_services: (stored.additional_services ?? []).map((line) => ({ ...line })),
     meals: (stored.meals ?? []).map((meal) => ({ ...meal })),
     tourists: (stored.tourists ?? []).map((tourist) => ({ ...tourist })),
-    // Payments are edited by a later issue's tab: absent, the server keeps them as stored.
-    payments: undefined,
+    // Sent back as read: the server keeps them unless the administrator or the accountant changed them.
+    payments: stored.payments?.map((row) => ({ ...row })),
+    // Vendor payments are a later issue's tab: absent, the server keeps them as stored.
     vendor_payments: undefined,
   };
 }
@@ -198,6 +201,7 @@ export function copyApplication(form: ApplicationValues): ApplicationValues {
     additional_services: form.additional_services.map(strip),
     meals: form.meals.map(strip),
     tourists: form.tourists.map(strip),
+    payments: undefined,
   };
 }
 
@@ -210,7 +214,7 @@ const TABS = tabOwnership({
   meals: ['meals'],
   tourists: ['tourists'],
   contacts: ['phone', 'email', 'attendant_phone'],
-  // The money's own tabs (a later issue): not the general tab's, so a cancelled application's lock of it leaves them open.
+  // The money's own tabs: not the general tab's, so a cancelled application's lock of it leaves them open.
   payments: ['payments'],
   vendorPayments: ['vendor_payments'],
 });

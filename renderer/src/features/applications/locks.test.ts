@@ -34,7 +34,7 @@ describe('saveLockReason', () => {
     expect(saveLockReason(shown, shown, true)).toBe(A.cancelledLocked);
     // A refused field changed (only by a way round the locks) does not open it: the server would refuse it.
     expect(saveLockReason({ ...shown, comment: 'стало' }, shown, true)).toBe(A.cancelledLocked);
-    expect(saveLockReason({ ...shown, payments: [{ sum: 100 }] }, shown, true)).toBeNull();
+    expect(saveLockReason({ ...shown, payments: [{ status: 2, sum: 100, is_online: false, date: null }] }, shown, true)).toBeNull();
   });
 
   it('never locks Save of an application that is not cancelled', () => {

@@ -3,8 +3,8 @@ import { ApplicationType, RequesterType } from '@shared/applications/constants';
 import type { ApplicationTotals } from '@shared/applications/types';
 import { MESSAGES } from '@shared/messages';
 import { describe, expect, it } from 'vitest';
-import { blankAccommodation, blankApplication, blankTransportItem } from './form';
-import { pricingGaps, showsMaxDiscount, totalsLines } from './totals';
+import { blankAccommodation, blankApplication, blankTransportItem, type ApplicationValues } from './form';
+import { paymentTotals, pricingGaps, showsMaxDiscount, totalsLines } from './totals';
 
 const totals = (overrides: Partial<ApplicationTotals> = {}): ApplicationTotals => ({
   estimated_price_without_discount: 24750,
@@ -53,5 +53,21 @@ describe('an unsaved form is priced only once it can be', () => {
     const avia = { ...blankApplication(), application_type: ApplicationType.Avia };
     expect(pricingGaps(avia)).toEqual([missing.requester]);
     expect(pricingGaps({ ...avia, requester_id: 7 })).toEqual([]);
+  });
+});
+
+describe('paymentTotals (issue 28)', () => {
+  const form = (overrides: Partial<ApplicationValues> = {}): ApplicationValues => ({ ...blankApplication(), ...overrides });
+  const row = (sum: number | string, status = 2) => ({ status, sum, is_online: false, date: null });
+
+  it('Оплачено is the paid rows less the refunds, К оплате what is still owed, never below 0', () => {
+    expect(paymentTotals(form(), totals())).toEqual({ paid: 0, to_pay: 24750 });
+    expect(paymentTotals(form({ payments: [row('1000.50'), row(500, 1), row(200, 3)] }), totals())).toEqual({ paid: 800.5, to_pay: 23949.5 });
+    expect(paymentTotals(form({ payments: [row(30000)] }), totals())).toEqual({ paid: 30000, to_pay: 0 });
+  });
+
+  it('an agency owes its to-pay; nothing is shown before the application is priced', () => {
+    expect(paymentTotals(form({ requester_type: RequesterType.Agency, payments: [row(1000)] }), totals({ agency_to_pay: 21780 }))).toEqual({ paid: 1000, to_pay: 20780 });
+    expect(paymentTotals(form(), undefined)).toBeNull();
   });
 });

@@ -4,8 +4,10 @@
  * the block says what is missing otherwise (no 422 for a form still being filled in).
  */
 import { ApplicationType, RequesterType } from '@shared/applications/constants';
+import { paymentState } from '@shared/applications/payment-status';
 import type { ApplicationTotals } from '@shared/applications/types';
 import { MESSAGES } from '@shared/messages';
+import { moneyNumber, readDecimal } from '@shared/money';
 import type { ApplicationValues } from './form';
 
 const A = MESSAGES.applications;
@@ -18,7 +20,7 @@ const hasProduct = (type: number | null) => type !== null && type >= Application
 /**
  * The lines of the block, in order: a product's estimate (and the manual price beside it once one is
  * set), or for avia and railway their price; the discount and the total; the agency's share for an
- * agency's application. Payments' lines (Оплачено, К оплате) join after these when money arrives.
+ * agency's application. The payments' lines (Оплачено, К оплате: `paymentTotals`) follow.
  */
 export function totalsLines(type: number | null, requesterType: RequesterType, totals: ApplicationTotals | undefined): TotalsKey[] {
   const priced = hasProduct(type);
@@ -49,4 +51,16 @@ export function pricingGaps(form: Pick<ApplicationValues, 'application_type' | '
     if (type === ApplicationType.BusTour && !form.transport_forth) gaps.push(missing.forth);
   }
   return gaps;
+}
+
+/**
+ * Оплачено and К оплате of the form's payments (as edited, before the save) against what its
+ * requester owes now — the server's one rule (shared/applications/payment-status.ts). Null until the
+ * application is priced.
+ */
+export function paymentTotals(form: Pick<ApplicationValues, 'status' | 'requester_type' | 'payments'>, totals: ApplicationTotals | undefined): { paid: number; to_pay: number } | null {
+  if (!totals) return null;
+  const rows = (form.payments ?? []).map((row) => ({ status: Number(row.status), sum: readDecimal(row.sum) ?? 0 }));
+  const state = paymentState({ status: Number(form.status), requester_type: form.requester_type, price_total: totals.price_total, agency_to_pay: totals.agency_to_pay }, rows);
+  return { paid: moneyNumber(state.paid), to_pay: moneyNumber(state.to_pay) };
 }

@@ -1,0 +1,31 @@
+/**
+ * The bench's applications, filled in SQL (the one writer besides the commands), carry the payment
+ * status the server derives from their payments (issue 28; shared/applications/payment-status.ts).
+ */
+import pg from 'pg';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../test/test-app.js';
+import { fillApplicationsDatabase } from './applications.js';
+
+let app: TestApp;
+let sql: pg.Client;
+
+beforeAll(async () => {
+  app = await startTestApp();
+  sql = new pg.Client({ connectionString: app.db.url });
+  await sql.connect();
+}, 300_000);
+afterAll(async () => {
+  await sql?.end();
+  await app?.close();
+});
+
+it('a small fill: every application’s payment status is the derived one, some of each', async () => {
+  await fillApplicationsDatabase(sql, { applications: 600, clients: 100, staff: 6, agencies: 10 }, () => undefined);
+  const { rows } = await sql.query<{ payment_status: number; count: number; wrong: number }>(
+    `SELECT payment_status, count(*)::int AS count, count(*) FILTER (WHERE payment_status <> application_payment_status(application_paid(a.id), application_due(a)))::int AS wrong
+       FROM applications a GROUP BY payment_status ORDER BY payment_status`,
+  );
+  expect(rows.map((row) => row.payment_status)).toEqual([1, 2, 3, 4]);
+  expect(rows.every((row) => row.wrong === 0), JSON.stringify(rows)).toBe(true);
+}, 300_000);
