@@ -3,7 +3,7 @@
  * goes through `insertApplication`, so a column the applications model adds (NOT NULL, with its
  * default for the tests) is adapted here once.
  */
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import type { SeatSchemeParams } from '../../shared/transport/seat-scheme.js';
 import { insertCities, insertTransport, insertTransportation, type Sql } from './transport-fixtures.js';
 
@@ -38,7 +38,8 @@ export interface InsertedApplication {
 
 /** An application (number, contacts) with its tourists, for a client made for it. */
 export async function insertApplication(db: Sql, overrides: ApplicationOverrides = {}): Promise<InsertedApplication> {
-  const number = overrides.number ?? `A-${randomBytes(4).toString('hex')}`;
+  // Shaped as the office numbers them (YYYY-NNNNNN…), in a year of its own so it never meets a saved one.
+  const number = overrides.number ?? `1999-${randomInt(1e9).toString().padStart(9, '0')}`;
   const [row] = await db.query<{ id: number }>(
     `WITH client AS (INSERT INTO clients (surname, name, phone, is_new) VALUES ('Заказчиков', 'Тест', '+7' || lpad(floor(random() * 1e10)::bigint::text, 10, '0'), false) RETURNING id)
      INSERT INTO applications (number, email, type, transport_id, client_id) SELECT $1, $2, $3, $4, client.id FROM client RETURNING id`,

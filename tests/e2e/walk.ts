@@ -178,7 +178,8 @@ export async function formatProblems(page: Page, root?: Locator): Promise<{ code
       const where = `table «${cell.closest('table')?.getAttribute('aria-label') ?? ''}», column «${header}»`;
       if (/(^|[\s→—(])#\d+/.test(value)) codes.push(`${where}: «${value.slice(0, 80)}» shows a code, not a name`);
       sums(where, value);
-      if (!codeColumn.test(header) && /(^|[^\d.,:/+-])\d{5,}(?![\d.,:/-])/.test(value.replace(/₽/g, ''))) numbers.push(`${where}: «${value.slice(0, 80)}» — a count without its thousands grouped`);
+      // A cell that is a number alone (a name with digits in it, «Страна 4128», is typed text, not a count).
+      if (!codeColumn.test(header) && /^-?\d{5,}([.,]\d+)?$/.test(value.replace(/₽/g, '').trim())) numbers.push(`${where}: «${value.slice(0, 80)}» — a count without its thousands grouped`);
     }
     // Sums and counts outside the tables: the lists' footers, the totals, the dialogs' texts.
     for (const element of start.querySelectorAll('[data-testid="list-count"], .collection-table-footer, p, span, td, th, dd, div.bp6-callout')) {
