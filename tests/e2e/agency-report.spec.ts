@@ -9,7 +9,7 @@ import ExcelJS from 'exceljs';
 import { MESSAGES } from '../../shared/messages.js';
 import { MONTH_NAMES, moscowMonth } from '../../shared/resources/agency-report.js';
 import { insertApplication } from '../../server/test/application-fixtures.js';
-import { apiPost, ensureAdmin, signIn, signOut, sql } from './session.js';
+import { sql, signInAsStaff } from './session.js';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -19,13 +19,6 @@ const ACCOUNTANT = { surname: 'Балансова', name: 'Вера', email: 'ac
 const MANAGER = { surname: 'Отчетов', name: 'Олег', email: 'manager.report@example.com', password: 'manager-secret-1', role: 3 };
 const LEGAL_NAME = 'ООО «Отчетная Ривьера»';
 
-async function signInAs(page: Page, user: typeof ACCOUNTANT) {
-  await ensureAdmin(page);
-  const [existing] = await sql(`SELECT id FROM users WHERE email = $1`, [user.email]);
-  if (!existing) await apiPost(page, '/users', { ...user, is_active: true });
-  await signOut(page);
-  await signIn(page, user.email, user.password);
-}
 
 async function openAgencies(page: Page) {
   await page.getByRole('link', { name: 'Агентства' }).click();
@@ -50,7 +43,7 @@ test.beforeAll(async () => {
 });
 
 test('the accountant picks a month in the row action’s dialog and downloads the agency’s report', async ({ page }) => {
-  await signInAs(page, ACCOUNTANT);
+  await signInAsStaff(page, ACCOUNTANT);
   const row = await openAgencies(page);
   await row.getByRole('button', { name: R.action }).click();
   const dialog = page.getByRole('dialog');
@@ -78,7 +71,7 @@ test('the accountant picks a month in the row action’s dialog and downloads th
 });
 
 test('the manager is offered no monthly report', async ({ page }) => {
-  await signInAs(page, MANAGER);
+  await signInAsStaff(page, MANAGER);
   const row = await openAgencies(page);
   await expect(row.getByRole('button', { name: 'Сотрудники' })).toBeVisible();
   await expect(row.getByRole('button', { name: R.action })).toHaveCount(0);

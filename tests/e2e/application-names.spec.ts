@@ -7,7 +7,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ApplicationStatus } from '../../shared/applications/constants.js';
 import { MESSAGES } from '../../shared/messages.js';
-import { apiPost, ensureAdmin, signIn, signOut, sql } from './session.js';
+import { ensureAdmin, signIn, signOut, sql, ensureStaff } from './session.js';
 import { seedScreens } from './seed.js';
 
 test.describe.configure({ mode: 'serial' });
@@ -23,12 +23,10 @@ async function shot(page: Page, name: string) {
 async function aviaApplication(page: Page): Promise<number> {
   await ensureAdmin(page);
   await seedScreens(page);
-  const [existing] = await sql(`SELECT id FROM users WHERE email = $1`, [MANAGER.email]);
-  if (!existing) await apiPost(page, '/users', { ...MANAGER, role: 3, is_active: true });
+  const managerId = await ensureStaff(page, { ...MANAGER, role: 3 });
   const [avia] = await sql<{ id: number }>(`SELECT id FROM applications WHERE type = 5 AND manual_price_without_discount = 64400 ORDER BY id LIMIT 1`);
   // The manager's own order (a manager opens the applications they manage).
-  const [manager] = await sql<{ id: number }>(`SELECT id FROM users WHERE email = $1`, [MANAGER.email]);
-  await sql(`UPDATE applications SET user_id = $1 WHERE id = $2`, [manager!.id, avia!.id]);
+  await sql(`UPDATE applications SET user_id = $1 WHERE id = $2`, [managerId, avia!.id]);
   await signOut(page);
   await signIn(page, MANAGER.email, MANAGER.password);
   return avia!.id;

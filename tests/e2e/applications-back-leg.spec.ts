@@ -10,7 +10,7 @@ import { insertCities } from '../../server/test/transport-fixtures.js';
 import { formatDate } from '../../shared/format.js';
 import { MESSAGES } from '../../shared/messages.js';
 import { addTourist, pick } from './application-steps.js';
-import { apiPost, ensureAdmin, signIn, signOut, sql } from './session.js';
+import { sql, signInAsStaff } from './session.js';
 
 const A = MESSAGES.applications;
 const db = { query: <Row>(text: string, params?: unknown[]) => sql<Row>(text, params) };
@@ -32,11 +32,7 @@ test('a manager gives a bus tour its way back on the return line, saves, and fin
   const [client] = await sql<{ full_name: string }>(`SELECT full_name FROM clients WHERE id = $1`, [requesters.clientId]);
   const departure = nextWeekday(new Date().toISOString().slice(0, 10), there.weekday);
 
-  await ensureAdmin(page);
-  const [existing] = await sql(`SELECT id FROM users WHERE email = $1`, [MANAGER.email]);
-  if (!existing) await apiPost(page, '/users', { ...MANAGER, role: 3, is_active: true });
-  await signOut(page);
-  await signIn(page, MANAGER.email, MANAGER.password);
+  await signInAsStaff(page, { ...MANAGER, role: 3 });
 
   await page.goto('/applications/create');
   await page.getByLabel('Тип заявки').selectOption({ label: 'Автобусный тур' });

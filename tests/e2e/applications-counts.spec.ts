@@ -8,7 +8,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { MESSAGES } from '../../shared/messages.js';
 import { insertBusGround, insertRequesters, nextWeekday } from '../../server/test/application-fixtures.js';
-import { apiPost, ensureAdmin, signIn, signOut, sql } from './session.js';
+import { sql, signInAsStaff } from './session.js';
 
 const A = MESSAGES.applications;
 const db = { query: <Row>(text: string, params?: unknown[]) => sql<Row>(text, params) };
@@ -42,12 +42,7 @@ test('a manager’s bus-tour application: every error at once, then two tourists
   const [transport] = await sql<{ name: string }>(`SELECT name FROM transports WHERE id = $1`, [bus.transportId]);
   const [client] = await sql<{ phone: string }>(`SELECT phone FROM clients WHERE id = $1`, [requesters.clientId]);
   const departure = nextWeekday(new Date().toISOString().slice(0, 10), bus.weekday);
-  await ensureAdmin(page);
-  const [existing] = await sql(`SELECT id FROM users WHERE email = $1`, [MANAGER.email]);
-  if (!existing) await apiPost(page, '/users', { ...MANAGER, role: 3, is_active: true });
-  const [manager] = await sql<{ id: number }>(`SELECT id FROM users WHERE email = $1`, [MANAGER.email]);
-  await signOut(page);
-  await signIn(page, MANAGER.email, MANAGER.password);
+  const manager = { id: await signInAsStaff(page, { ...MANAGER, role: 3 }) };
 
   // An empty hotel application: the client, the hotel and its stay are said together, nothing is sent.
   await page.goto('/applications/create');

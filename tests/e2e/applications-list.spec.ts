@@ -9,7 +9,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { MESSAGES } from '../../shared/messages.js';
 import { insertApplication } from '../../server/test/application-fixtures.js';
 import { daysFromToday, insertBooking, insertCities, insertTransport, insertTransportation } from '../../server/test/transport-fixtures.js';
-import { apiPost, ensureAdmin, signIn, signOut, sql } from './session.js';
+import { ensureAdmin, signIn, signOut, sql, ensureStaff } from './session.js';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -242,8 +242,7 @@ test('an application cancelled from the list frees its seat on the schedule', as
 
 test('delete is offered to the administrator only, and only without payments', async ({ page }) => {
   await ensureAdmin(page);
-  const [existing] = await sql(`SELECT id FROM users WHERE email = $1`, [MANAGER.email]);
-  if (!existing) await apiPost(page, '/users', { ...MANAGER, role: 3, is_active: true });
+  await ensureStaff(page, { ...MANAGER, role: 3 });
   await page.goto(`/applications?agency_id=${agencyId}`);
   await expect(rowOf(page, apps.newOne).getByRole('button', { name: MESSAGES.list.delete })).toBeVisible();
   await expect(rowOf(page, apps.paid).getByRole('button', { name: MESSAGES.list.delete })).toHaveCount(0);

@@ -8,7 +8,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { insertApplication } from '../../server/test/application-fixtures.js';
 import { ApplicationStatus } from '../../shared/applications/constants.js';
 import { MESSAGES } from '../../shared/messages.js';
-import { apiPost, ensureAdmin, signIn, signOut, sql } from './session.js';
+import { sql, signInAsStaff } from './session.js';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -17,13 +17,6 @@ const db = { query: <Row>(text: string, params?: unknown[]) => sql<Row>(text, pa
 const MANAGER = { surname: 'Замкова', name: 'Ольга', email: 'manager.locks@example.com', password: 'manager-secret-1', role: 3 };
 const ACCOUNTANT = { surname: 'Сверкина', name: 'Нина', email: 'accountant.locks@example.com', password: 'accountant-secret-1', role: 2 };
 
-async function signInAs(page: Page, user: typeof MANAGER) {
-  await ensureAdmin(page);
-  const [existing] = await sql(`SELECT id FROM users WHERE email = $1`, [user.email]);
-  if (!existing) await apiPost(page, '/users', { ...user, is_active: true });
-  await signOut(page);
-  await signIn(page, user.email, user.password);
-}
 
 async function shot(page: Page, name: string) {
   await page.setViewportSize({ width: 1366, height: 768 });
@@ -48,7 +41,7 @@ async function expectReasonOnHover(page: Page, control: Locator, reason: string)
 test('a manager opens a cancelled application: a banner says why, every field is locked with the reason on hover, Сохранить is off', async ({ page }) => {
   const application = await insertApplication(db);
   await sql(`UPDATE applications SET status = $1, comment = 'Клиент отказался' WHERE id = $2`, [ApplicationStatus.Cancelled, application.id]);
-  await signInAs(page, MANAGER);
+  await signInAsStaff(page, MANAGER);
   await openEditor(page, application.id);
 
   await expect(page.getByTestId('editor-locked')).toHaveText(A.cancelledNotice);
@@ -67,7 +60,7 @@ test('a manager opens a cancelled application: a banner says why, every field is
 
 test('a manager finds the payment method of a saved application locked, and the hover says who changes it', async ({ page }) => {
   const application = await insertApplication(db);
-  await signInAs(page, MANAGER);
+  await signInAsStaff(page, MANAGER);
   await openEditor(page, application.id);
 
   const method = page.getByTestId('select-payment_method');
@@ -82,7 +75,7 @@ test('a manager finds the payment method of a saved application locked, and the 
 
 test('an accountant changes the same payment method: no lock; the lock a status puts on the prepayment says why', async ({ page }) => {
   const application = await insertApplication(db);
-  await signInAs(page, ACCOUNTANT);
+  await signInAsStaff(page, ACCOUNTANT);
   await openEditor(page, application.id);
 
   const method = page.getByTestId('select-payment_method');
@@ -99,7 +92,7 @@ test('an accountant changes the same payment method: no lock; the lock a status 
 
 test('a save the server refuses on a field names the reason in its toast (the application was cancelled meanwhile)', async ({ page }) => {
   const application = await insertApplication(db);
-  await signInAs(page, MANAGER);
+  await signInAsStaff(page, MANAGER);
   await openEditor(page, application.id);
   await sql(`UPDATE applications SET status = $1 WHERE id = $2`, [ApplicationStatus.Cancelled, application.id]);
 

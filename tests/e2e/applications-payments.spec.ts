@@ -6,7 +6,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { insertApplication } from '../../server/test/application-fixtures.js';
 import { MESSAGES } from '../../shared/messages.js';
-import { ensureAdmin, apiPost, signIn, signOut, sql } from './session.js';
+import { sql, signInAsStaff } from './session.js';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -15,13 +15,6 @@ const db = { query: <Row>(text: string, params?: unknown[]) => sql<Row>(text, pa
 const MANAGER = { surname: 'Платёжкина', name: 'Вера', email: 'manager.payments@example.com', password: 'manager-secret-1', role: 3 };
 const ACCOUNTANT = { surname: 'Кассова', name: 'Инна', email: 'accountant.payments@example.com', password: 'accountant-secret-1', role: 2 };
 
-async function signInAs(page: Page, user: typeof MANAGER) {
-  await ensureAdmin(page);
-  const [existing] = await sql(`SELECT id FROM users WHERE email = $1`, [user.email]);
-  if (!existing) await apiPost(page, '/users', { ...user, is_active: true });
-  await signOut(page);
-  await signIn(page, user.email, user.password);
-}
 
 /** An avia application priced by hand at 20 000 ₽, nothing paid, no payment method yet. */
 async function pricedApplication() {
@@ -42,7 +35,7 @@ async function openEditor(page: Page, id: number) {
 
 test('the accountant adds a payment: the payment status becomes «Частично оплачена», Оплачено and К оплате follow', async ({ page }) => {
   const application = await pricedApplication();
-  await signInAs(page, ACCOUNTANT);
+  await signInAsStaff(page, ACCOUNTANT);
   await openEditor(page, application.id);
   await expect(page.getByLabel('Статус оплаты')).toHaveValue('Не оплачена');
   await expect(page.getByTestId('totals-paid')).toContainText(money('0,00'));
@@ -89,7 +82,7 @@ test('the accountant adds a payment: the payment status becomes «Частичн
 test('a manager sees no Payments tab, and Оплачено and К оплате in the totals', async ({ page }) => {
   const application = await pricedApplication();
   await sql(`INSERT INTO payments (application_id, status, sum) VALUES ($1, 2, 5000)`, [application.id]);
-  await signInAs(page, MANAGER);
+  await signInAsStaff(page, MANAGER);
   await openEditor(page, application.id);
   await expect(page.getByTestId('tab-contacts')).toBeVisible();
   await expect(page.getByTestId('tab-payments')).toHaveCount(0);

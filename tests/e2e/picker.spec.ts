@@ -4,7 +4,7 @@ import { MESSAGES } from '../../shared/messages.js';
 import { formatPhone } from '../../shared/resources/clients.js';
 import { FIXTURES_PORT } from '../../playwright.config.js';
 import { insertCities } from '../../server/test/transport-fixtures.js';
-import { apiPost, ensureAdmin, signIn, signOut, sql } from './session.js';
+import { ensureAdmin, signIn, signOut, sql, ensureStaff } from './session.js';
 
 /**
  * The pickers of records from tables that grow without bound (issue 9 "Lists"): they never load
@@ -119,8 +119,7 @@ const HOTEL = 'Санаторий «Зарница»';
 
 test('a manager tells two hotels of one name apart by their city, and every letter typed right after the click is kept', async ({ page }) => {
   await ensureAdmin(page);
-  const [existing] = await sql(`SELECT id FROM users WHERE email = $1`, [MANAGER.email]);
-  if (!existing) await apiPost(page, '/users', { ...MANAGER, role: 3, is_active: true });
+  await ensureStaff(page, { ...MANAGER, role: 3 });
   const [hotel] = await sql(`SELECT id FROM hotels WHERE name = $1`, [HOTEL]);
   if (!hotel) {
     const [pyatigorsk, kabardinka] = await insertCities({ query: sql }, ['Пятигорск', 'Кабардинка']);

@@ -49,6 +49,33 @@ export async function signOut(page: Page) {
   await expect(page).toHaveURL(/\/auth$/);
 }
 
+/** A staff user of a spec file: its own e-mail, so files never share one; `role` 2 accountant, 3 manager. */
+export interface StaffUser {
+  surname: string;
+  name: string;
+  email: string;
+  password: string;
+  role: number;
+}
+
+/** The staff user's id, made through the administrator's API the first time (the administrator signed in). */
+export async function ensureStaff(page: Page, user: StaffUser): Promise<number> {
+  const find = async () => (await sql<{ id: number }>(`SELECT id FROM users WHERE email = $1`, [user.email]))[0]?.id;
+  const existing = await find();
+  if (existing !== undefined) return existing;
+  await apiPost(page, '/users', { ...user, is_active: true });
+  return (await find())!;
+}
+
+/** Signs in as the staff user (made first when missing); its id. */
+export async function signInAsStaff(page: Page, user: StaffUser): Promise<number> {
+  await ensureAdmin(page);
+  const id = await ensureStaff(page, user);
+  await signOut(page);
+  await signIn(page, user.email, user.password);
+  return id;
+}
+
 /** Calls the API as the signed-in browser does (cookie session + XSRF header), to set up data quickly. */
 export async function apiPost(page: Page, path: string, body: unknown) {
   const cookies = await page.context().cookies();
