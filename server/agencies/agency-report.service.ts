@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Response } from 'express';
 import { DataSource } from 'typeorm';
-import { APPLICATION_TYPES, ApplicationStatus, PaymentRowStatus } from '../../shared/applications/constants.js';
+import { APPLICATION_TYPES, ApplicationStatus } from '../../shared/applications/constants.js';
 import { MESSAGES } from '../../shared/messages.js';
 import { decimal, moneyNumber, MoneyDecimal } from '../../shared/money.js';
 import { agencyReportFileName, agencyReportQuerySchema, REPORT_TIME_ZONE, ROUBLE_FORMAT } from '../../shared/resources/agency-report.js';
@@ -31,8 +31,8 @@ type ReportRow = { id: number; number: string; date: string; tourists: string | 
 /**
  * A batch of the agency's applications created in the month (Moscow time), cancelled ones left out,
  * by id through `ix_applications_agency_id (agency_id, id)`. Money stays numeric in SQL and comes as
- * text: paid is Σ paid rows − Σ refunds (pending rows count nothing, as the payment status counts
- * them); the balance is what the agency still owes, to pay − paid (negative when it overpaid).
+ * text: paid is the payment status's own `application_paid` (migrations/1765600000000-DerivedPaymentStatus.ts:
+ * Σ paid rows − Σ refunds, pending rows count nothing); the balance is what the agency still owes, to pay − paid (negative when it overpaid).
  */
 export const AGENCY_REPORT_SQL = `
   SELECT a.id, a.number, (a.created_at AT TIME ZONE '${REPORT_TIME_ZONE}')::date::text AS date,
@@ -48,9 +48,7 @@ export const AGENCY_REPORT_SQL = `
          a.price_total::text AS price_total, a.agency_commission::text AS commission, a.agency_to_pay::text AS to_pay,
          p.paid::text AS paid, (a.agency_to_pay - p.paid)::text AS balance
     FROM applications a
-   CROSS JOIN LATERAL (
-         SELECT coalesce(sum(CASE s.status WHEN ${PaymentRowStatus.Paid} THEN s.sum WHEN ${PaymentRowStatus.Refund} THEN -s.sum ELSE 0 END), 0) AS paid
-           FROM payments s WHERE s.application_id = a.id) p
+   CROSS JOIN LATERAL (SELECT application_paid(a.id) AS paid) p
    WHERE a.agency_id = $1
      AND a.created_at >= make_timestamp($2, $3, 1, 0, 0, 0) AT TIME ZONE '${REPORT_TIME_ZONE}'
      AND a.created_at < (make_timestamp($2, $3, 1, 0, 0, 0) + interval '1 month') AT TIME ZONE '${REPORT_TIME_ZONE}'
