@@ -36,6 +36,7 @@ import { ApplicationListContent1765400000700 } from './1765400000700-Application
 import { TourDayDescriptions1765500000000 } from './1765500000000-TourDayDescriptions.js';
 import { DerivedPaymentStatus1765600000000 } from './1765600000000-DerivedPaymentStatus.js';
 import { ApplicationHistory1765600000900 } from './1765600000900-ApplicationHistory.js';
+import { VendorPaymentMethodKeys1765600001000 } from './1765600001000-VendorPaymentMethodKeys.js';
 
 export const MIGRATIONS = [
   Foundation1763769600000,
@@ -75,4 +76,5 @@ export const MIGRATIONS = [
   TourDayDescriptions1765500000000,
   DerivedPaymentStatus1765600000000,
   ApplicationHistory1765600000900,
+  VendorPaymentMethodKeys1765600001000,
 ];

@@ -4,6 +4,7 @@ import { ACCESS } from '../../shared/roles.js';
 import { applicationSaveErrors } from '../../shared/applications/persons.js';
 import { applicationSchema } from '../../shared/applications/schema.js';
 import { readPayload } from '../common/aggregate/payload.js';
+import { flag } from '../../shared/validation.js';
 import { CurrentActor, CurrentUser, Roles, type Actor, type AuthUser } from '../common/auth/decorators.js';
 import { IdPipe } from '../common/http/id.pipe.js';
 import { ApplicationsService } from './applications.service.js';
@@ -49,13 +50,14 @@ export class ApplicationsController {
   create(@Body() body: unknown, @CurrentActor() actor: Actor) {
     // The payload read once: the form, and as received (an outside source's application keeps it raw).
     const { form, raw } = readApplication(body, true);
-    return this.commands.save(form, staffActor(actor), { raw });
+    return this.commands.save(form, staffActor(actor), { raw, confirmOverpayment: confirmsOverpayment(raw) });
   }
 
   /** PUT /api/applications/{id} {payload}: 409 with the current record when its `version` is stale. */
   @Put(':id')
   update(@Param('id', IdPipe) id: number, @Body() body: unknown, @CurrentActor() actor: Actor) {
-    return this.commands.save(readApplication(body, false).form, staffActor(actor), { id });
+    const { form, raw } = readApplication(body, false);
+    return this.commands.save(form, staffActor(actor), { id, confirmOverpayment: confirmsOverpayment(raw) });
   }
 
   /** POST /api/applications/{id}/calc-totals {discount, manual_price_without_discount, manual_agency_commission, services…} → {data: ApplicationTotals}. */
@@ -71,4 +73,10 @@ export class ApplicationsController {
  * answers its errors together with every rule judged on the fields that parsed (the requester missing
  * and the product's row missing in one 422); a whole form goes on to the commands, which judge the rest.
  */
+/** The payload's top-level `confirm_overpayment` (issue 28: paying a vendor above its net), liberal as every flag: true, 1, '1'. */
+function confirmsOverpayment(raw: Record<string, unknown>): boolean {
+  const parsed = flag().safeParse(raw.confirm_overpayment);
+  return parsed.success && parsed.data;
+}
+
 const readApplication = (body: unknown, creating: boolean) => readPayload(applicationSchema, body, { invalid: (value) => applicationSaveErrors(value, { office: true, creating }) });

@@ -14,6 +14,7 @@
  */
 import { z } from 'zod';
 import { daysBetween } from '../dates.js';
+import { VENDOR_PAYMENT_METHOD_TYPES } from './vendor-payments.js';
 import { MESSAGES } from '../messages.js';
 import { TRANSFER_TYPES } from '../transfers.js';
 import {
@@ -26,6 +27,7 @@ import {
   optionalId,
   optionalInteger,
   optionalMoney,
+  optionalOneOf,
   optionalText,
   requiredChoice,
   requiredDate,
@@ -186,7 +188,8 @@ export const vendorPaymentSchema = z.object({
   vendor_id: z.preprocess(idOf, id()),
   sum: requiredInteger(0, L.vendorPayment),
   date: optionalDate(),
-  payment_method: optionalId(),
+  // The vendors' own methods (shared/resources/vendors.ts), not the application's numbered ones.
+  payment_method: optionalOneOf(VENDOR_PAYMENT_METHOD_TYPES),
 });
 
 // ---------------------------------------------------------------------------------------------

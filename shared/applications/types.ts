@@ -5,6 +5,7 @@
  */
 import type { ApplicationForm, ServiceLineRow, TransferRow } from './schema.js';
 import type { Leg } from './constants.js';
+import type { VendorSummaryRow } from './vendor-payments.js';
 
 /** The totals block (spec 03 §2.3 General tab) and what the discount field needs; money as the HTTP contract has it (docs/architecture.md). */
 export interface ApplicationTotals {
@@ -73,6 +74,8 @@ export interface ApplicationRecord extends FormFields {
   agency_user: { id: number; full_name: string } | null;
   payment_status: number;
   payment_status_name: string;
+  /** 'Учет ДС': per vendor, its nets by column against its payments (issue 28). */
+  vendor_payments_info: VendorSummaryRow[];
   status_name: string;
   transport_forth: ApplicationTransportItem | null;
   transport_back: ApplicationTransportItem | null;

@@ -60,6 +60,10 @@ export const APPLICATION_MESSAGES = {
     paymentsLocked: 'Оплаты вносят и меняют только администратор и бухгалтер.',
     /** Adding a payment before a payment method is chosen on Основное (issue 28). */
     paymentMethodFirst: 'Выберите способ оплаты!',
+    /** Vendor payments (issue 28): the vendor of a saved payment is fixed; paying above the net needs a confirmation. */
+    vendorFixed: 'Поставщика сохранённой оплаты изменить нельзя.',
+    vendorOverpaid: (amount: string, net: string) => `Оплата поставщику ${amount} больше его нетто ${net}: подтвердите переплату.`,
+    confirmOverpayment: 'Подтвердить переплату?',
     /** The seat and route changes (issue 18 "Seats"). */
     seatChanged: 'Место успешно изменено!',
     notApplicationSeat: 'Это место не относится к заявке.',

@@ -184,8 +184,10 @@ export const APPLICATION_AGGREGATE = defineAggregate({
       table: 'vendor_payments',
       parentColumn: 'application_id',
       // Whole roubles (integer), as the supplier is paid.
-      columns: { vendor_id: 'integer', sum: 'integer', date: 'date', payment_method: 'smallint?' },
+      // payment_method: a key of the vendors' methods (shared/resources/vendors.ts), CHECKed by the table.
+      columns: { vendor_id: 'integer', sum: 'integer', date: 'date', payment_method: 'varchar?' },
       orderBy: 'date, id',
+      references: { vendor: { table: 'vendors', via: 'vendor_id', columns: name } },
     },
   },
   links: {
@@ -200,6 +202,7 @@ export const APPLICATION_AGGREGATE = defineAggregate({
       parentColumn: 'application_id',
       columns: { vendor_id: 'integer?', category: 'varchar', net: 'numeric' },
       orderBy: 'category, vendor_id',
+      references: { vendor: { table: 'vendors', via: 'vendor_id', columns: name } },
     },
   },
 });

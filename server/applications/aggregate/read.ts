@@ -6,6 +6,7 @@
 import { APPLICATION_STATUSES, APPLICATION_TYPES, PAYMENT_STATUSES, type Leg, type ServiceLineKind } from '../../../shared/applications/constants.js';
 import type { ApplicationRecord, ApplicationSeat, ApplicationServiceLine, ApplicationTotals, ApplicationTransfer, ApplicationTransportItem } from '../../../shared/applications/types.js';
 import { moneyNumber, type MoneyLike } from '../../../shared/money.js';
+import { vendorPaymentsSummary } from '../../../shared/applications/vendor-payments.js';
 import type { StoredAggregate } from '../../common/aggregate/declaration.js';
 import { APPLICATION_AGGREGATE, PRODUCT_OF_TYPE } from './declaration.js';
 
@@ -172,7 +173,14 @@ export function applicationRecord(stored: StoredApplication, extras: ReadExtras)
       sum: moneyNumber(payment.sum),
       date: payment.date,
       payment_method: payment.payment_method,
+      vendor: payment.vendor,
     })),
+    // Per vendor: the stored nets (the engine's breakdown of the last save) against the payments.
+    vendor_payments_info: vendorPaymentsSummary(
+      stored.links.vendor_nets,
+      collections.vendor_payments.map(({ row: payment }) => payment),
+      (vendorId) => stored.links.vendor_nets.find((net) => net.vendor_id === vendorId)?.vendor?.name ?? collections.vendor_payments.find((node) => node.row.vendor_id === vendorId)?.row.vendor.name ?? '',
+    ),
     totals: totalsOf(row),
     can_edit_price: extras.canEditPrice,
     can_edit_agency_commission: extras.canEditAgencyCommission,

@@ -17,6 +17,7 @@ import type { ApplicationActionReply } from '../../../shared/applications/list.j
 import { paymentState, type CountedPayment } from '../../../shared/applications/payment-status.js';
 import { saveRuleErrors } from '../../../shared/applications/persons.js';
 import { applicationSchema, paymentSchema, seatsKey, transportKey, type ApplicationForm } from '../../../shared/applications/schema.js';
+import { vendorPaymentErrors } from '../../../shared/applications/vendor-payments.js';
 import type { RouteChange, SeatChange } from '../../../shared/applications/seats.js';
 import type { ApplicationRecord, ApplicationSeat, ApplicationTransportItem } from '../../../shared/applications/types.js';
 import { MESSAGES } from '../../../shared/messages.js';
@@ -57,6 +58,8 @@ export interface SaveOptions {
   raw?: unknown;
   /** When a new application was made, where not now: an import's booking time, the demo's history. */
   createdAt?: string;
+  /** The payload's top-level `confirm_overpayment`: paying a vendor above its net was confirmed. */
+  confirmOverpayment?: boolean;
 }
 
 /** What a save reads of the stored application in one statement: the rules' state and what the save keeps. */
@@ -153,7 +156,7 @@ export class ApplicationCommands {
    * the payload as an outside source sent it (stored on creation).
    */
   async save(form: ApplicationForm, actor: ApplicationActor, options: SaveOptions = {}): Promise<{ data: SavedAggregate<ApplicationRecord> }> {
-    const { id, raw, createdAt } = options;
+    const { id, raw, createdAt, confirmOverpayment = false } = options;
     // The ground the build loaded and the form it priced, for the seats written after the rows.
     let built: { ground: Ground; form: ApplicationForm; cancelled: boolean } | null = null;
     // The audited fields as stored, read under the version check's row lock (none for a new application): the history's "before".
@@ -168,7 +171,7 @@ export class ApplicationCommands {
       read: (manager, savedId) => this.reads.read(manager, savedId, viewer),
       build: async (manager) => {
         if (id !== undefined) history = await readAudited(manager, id);
-        const result = await this.build(manager, form, actor, id, raw, createdAt);
+        const result = await this.build(manager, form, actor, id, raw, createdAt, confirmOverpayment);
         built = result;
         return result.node;
       },
@@ -190,7 +193,7 @@ export class ApplicationCommands {
     return this.save(form, { kind: 'supplier', vendorId }, options);
   }
 
-  private async build(manager: EntityManager, sent: ApplicationForm, actor: ApplicationActor, id: number | undefined, raw: unknown, createdAt?: string) {
+  private async build(manager: EntityManager, sent: ApplicationForm, actor: ApplicationActor, id: number | undefined, raw: unknown, createdAt?: string, confirmOverpayment = false) {
     const [stored] = id === undefined ? [] : await manager.query<StoredApplication[]>(STORED_SQL, [id]);
     if (id !== undefined && !stored) throw notFound();
     const cancelled = stored?.status === ApplicationStatus.Cancelled;
@@ -225,7 +228,11 @@ export class ApplicationCommands {
     };
     const ground = await loadGround(manager, groundRequest(form));
     const priced = priceForm(form, ground, stored ? stored.manual_price_without_discount : null, errors);
-    const paidErrors = paidStatusErrors(form, stored ?? null, derivedPaymentStatus(form, priced, stored));
+    const paidErrors = {
+      ...paidStatusErrors(form, stored ?? null, derivedPaymentStatus(form, priced, stored)),
+      // Against this save's nets; `confirm_overpayment` is the payload's own flag, not a form field.
+      ...vendorPaymentErrors(form.vendor_payments, stored?.vendor_payments ?? [], priced.result.breakdown.vendors, confirmOverpayment),
+    };
     if (Object.keys(paidErrors).length > 0) throw new ValidationFailed(paidErrors);
     return { node: await this.node(manager, form, ground, priced, stored, raw, actor, createdAt), ground, form, cancelled };
   }
