@@ -37,7 +37,7 @@ const form = (overrides: Record<string, unknown> = {}) =>
 const read = async (id: number) => (await accountant.get(`/api/applications/${id}`)).body.data as Record<string, any>;
 const nets = async (id: number) =>
   Object.fromEntries(
-    (await app.db.query<{ category: string; net: string }[]>(`SELECT category, net::text FROM application_vendor_nets WHERE application_id = $1 AND vendor_id = $2`, [id, hotel.vendorId])).map((row) => [row.category, Number(row.net)]),
+    (await app.db.query<{ category: string; net: string }>(`SELECT category, net::text FROM application_vendor_nets WHERE application_id = $1 AND vendor_id = $2`, [id, hotel.vendorId])).map((row) => [row.category, Number(row.net)]),
   );
 
 describe('the summary per vendor (GET vendor_payments_info)', () => {
@@ -100,7 +100,7 @@ describe('the overpayment guard', () => {
 describe('the rows', () => {
   it('a saved payment keeps its vendor: another vendor_id is a 422 on its path', async () => {
     const application = await created(form({ vendor_payments: [{ vendor_id: hotel.vendorId, sum: 1000 }] }));
-    const [otherVendor] = await app.db.query<{ id: number }[]>(`INSERT INTO vendors (name) VALUES ('Другой поставщик') RETURNING id`);
+    const [otherVendor] = await app.db.query<{ id: number }>(`INSERT INTO vendors (name) VALUES ('Другой поставщик') RETURNING id`);
     const [payment] = application.vendor_payments;
     expect(await refused(update(application.id, { ...application, vendor_payments: [{ ...payment, vendor_id: otherVendor!.id }], confirm_overpayment: true }))).toEqual({ 'vendor_payments.0.vendor_id': [A.vendorFixed] });
     // A new row may name any vendor.
@@ -127,7 +127,7 @@ describe('the rows', () => {
     } finally {
       await migration.up(runner);
     }
-    const rows = await app.db.query<{ payment_method: string | null }[]>(`SELECT payment_method FROM vendor_payments WHERE application_id = $1 ORDER BY id`, [application.id]);
+    const rows = await app.db.query<{ payment_method: string | null }>(`SELECT payment_method FROM vendor_payments WHERE application_id = $1 ORDER BY id`, [application.id]);
     expect(rows.map((row) => row.payment_method)).toEqual(['cash', 'bank_transfer', 'card', 'offset', null, null]);
     await expect(app.db.query(`UPDATE vendor_payments SET payment_method = 'wire' WHERE application_id = $1`, [application.id])).rejects.toThrow(/ck_vendor_payments_method/);
   });

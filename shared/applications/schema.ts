@@ -373,6 +373,7 @@ export type TransferRow = z.output<typeof transferSchema>;
 export type ServiceLineRow = z.output<typeof serviceLineSchema>;
 export type MealLineRow = z.output<typeof mealLineSchema>;
 export type PaymentRow = z.output<typeof paymentSchema>;
+export type VendorPaymentRow = z.output<typeof vendorPaymentSchema>;
 
 export const transportKey = (side: Leg) => (side === 'forth' ? 'transport_forth' : 'transport_back') as `transport_${Leg}`;
 export const seatsKey = (side: Leg) => (side === 'forth' ? 'seats_forth' : 'seats_back') as `seats_${Leg}`;

@@ -1,4 +1,6 @@
 /** Applications (spec 03 §2.1–§2.3, §8): the editor and the pricing engine's refusals, the list, the chat. Part of MESSAGES (../messages.ts). */
+const OVERPAID_ENDING = ': подтвердите переплату.';
+
 export const APPLICATION_MESSAGES = {
   /** Spec 03 (applications, tours, catalogue sections): quoted in English, shown in Russian. */
   applications: {
@@ -62,7 +64,9 @@ export const APPLICATION_MESSAGES = {
     paymentMethodFirst: 'Выберите способ оплаты!',
     /** Vendor payments (issue 28): the vendor of a saved payment is fixed; paying above the net needs a confirmation. */
     vendorFixed: 'Поставщика сохранённой оплаты изменить нельзя.',
-    vendorOverpaid: (amount: string, net: string) => `Оплата поставщику ${amount} больше его нетто ${net}: подтвердите переплату.`,
+    vendorOverpaid: (amount: string, net: string) => `Оплата поставщику ${amount} больше его нетто ${net}${OVERPAID_ENDING}`,
+    /** How the editor tells the overpayment refusal (which it answers with «Подтвердить переплату?») from the sum's other errors. */
+    vendorOverpaidEnding: OVERPAID_ENDING,
     confirmOverpayment: 'Подтвердить переплату?',
     /** The seat and route changes (issue 18 "Seats"). */
     seatChanged: 'Место успешно изменено!',

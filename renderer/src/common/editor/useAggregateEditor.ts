@@ -129,7 +129,8 @@ export function useAggregateEditor<Form extends Record<string, unknown>, Stored 
     setErrors((current) => Object.keys(values).reduce(dropErrors, current));
   }, []);
 
-  const save = useCallback(async () => {
+  /** `extra`: keys sent beside the form's once (an application's `confirm_overpayment` after the user confirmed it). */
+  const save = useCallback(async (extra?: Partial<Form>) => {
     if (!form || savingRef.current) return; // a save in progress blocks a second one
     const local = options.validate ? null : options.schema.safeParse(form);
     const found = options.validate ? options.validate(form, mode) : local!.success ? {} : toFieldErrors(local!.error);
@@ -141,7 +142,8 @@ export function useAggregateEditor<Form extends Record<string, unknown>, Stored 
     savingRef.current = true;
     setSaving(true);
     try {
-      const body = options.toBody ? options.toBody(form) : toPayloadBody(form);
+      const sent = extra ? { ...form, ...extra } : form;
+      const body = options.toBody ? options.toBody(sent) : toPayloadBody(sent);
       const reply = mode === 'edit' ? await api.put<SavedReply>(`${options.path}/${id}`, body) : await api.post<SavedReply>(options.path, body);
       toast.saved(mode === 'edit' ? options.texts.saved : (options.texts.created ?? options.texts.saved), options.texts.savedTitle);
       const after = afterSaveIn(options.afterSave, mode);

@@ -12,6 +12,7 @@ import { applicationSaveErrors, neededCounts } from '@shared/applications/person
 import { applicationSchema, transportKey } from '@shared/applications/schema';
 import type { ApplicationRecord } from '@shared/applications/types';
 import { MESSAGES } from '@shared/messages';
+import type { FieldErrors } from '@shared/validation';
 import { Role } from '@shared/roles';
 import { ROUTES, routePath } from '@shared/routes';
 import { useMemo, useState } from 'react';
@@ -35,6 +36,7 @@ import { GeneralTab } from './tabs/GeneralTab';
 import { HistoryTab } from './tabs/HistoryTab';
 import { MealsTab } from './tabs/MealsTab';
 import { PaymentsTab } from './tabs/PaymentsTab';
+import { VendorPaymentsTab } from './tabs/VendorPaymentsTab';
 import { ServicesTab } from './tabs/ServicesTab';
 import { SourceDataTab } from './tabs/SourceDataTab';
 import { TouristsTab } from './tabs/TouristsTab';
@@ -167,6 +169,7 @@ export function ApplicationEditorPage() {
                 { id: 'contacts', title: 'Контакты', owns: APPLICATION_TAB_OWNS.contacts, panel: <ContactsTab {...props} /> },
                 // The administrator's and the accountant's (the rule table's roles); a manager sees no tab.
                 { id: 'payments', title: 'Оплаты', owns: APPLICATION_TAB_OWNS.payments, hidden: !roleMayChange('payments', role ?? -1), panel: <PaymentsTab {...props} /> },
+                { id: 'vendor-payments', title: 'Учет ДС', owns: APPLICATION_TAB_OWNS.vendorPayments, panel: <VendorPaymentsTab {...props} summary={stored?.vendor_payments_info ?? []} /> },
                 { id: 'vendor-request', title: 'Запрос поставщику', owns: [], panel: <VendorRequestTab {...props} product={product.data} /> },
                 { id: 'history', title: 'История', owns: [], hidden: !stored, panel: <HistoryTab applicationId={stored?.id} version={stored?.version} /> },
                 { id: 'source', title: 'Исходные данные', owns: [], hidden: role !== Role.Administrator, panel: <SourceDataTab record={stored} /> },
@@ -174,6 +177,20 @@ export function ApplicationEditorPage() {
             : []
         }
       />
+      {/* The server refused paying a vendor above its net: asked once, then the same save with confirm_overpayment. */}
+      <ConfirmDialog
+        isOpen={overpaymentRefused(errors)}
+        icon="warning-sign"
+        intent="warning"
+        confirmText={MESSAGES.list.save}
+        onCancel={() => setErrors((current) => withoutOverpayment(current))}
+        onConfirm={() => {
+          setErrors((current) => withoutOverpayment(current));
+          void editor.save({ confirm_overpayment: true });
+        }}
+      >
+        {A.confirmOverpayment}
+      </ConfirmDialog>
       <ConfirmDialog
         isOpen={confirming}
         icon="warning-sign"
@@ -190,6 +207,11 @@ export function ApplicationEditorPage() {
     </>
   );
 }
+
+/** A vendor payment's sum refused as an overpayment (the server's words end so). */
+const isOverpayment = ([path, messages]: [string, string[] | undefined]) => /^vendor_payments\.\d+\.sum$/.test(path) && (messages ?? []).some((message) => message.endsWith(A.vendorOverpaidEnding));
+const overpaymentRefused = (errors: FieldErrors): boolean => Object.entries(errors).some(isOverpayment);
+const withoutOverpayment = (errors: FieldErrors): FieldErrors => Object.fromEntries(Object.entries(errors).filter((entry) => !isOverpayment(entry)));
 
 /** The mobile application's platform from the raw source payload, when it names one. */
 function platformOf(payload: unknown): string | null {

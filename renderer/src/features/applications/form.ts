@@ -6,7 +6,7 @@
  */
 import type { IdName } from '@shared/api';
 import { ApplicationStatus, APPLICATION_TYPES, DEFAULT_PAYMENT_ROW_STATUS, LEGS, RequesterType, TOURIST_DEFAULTS, type Leg } from '@shared/applications/constants';
-import type { ApplicationForm, AccommodationRow, MealLineRow, PaymentRow, SeatRow, ServiceLineRow, TouristRow, TransferRow, TransportItemRow } from '@shared/applications/schema';
+import type { ApplicationForm, AccommodationRow, MealLineRow, PaymentRow, VendorPaymentRow, SeatRow, ServiceLineRow, TouristRow, TransferRow, TransportItemRow } from '@shared/applications/schema';
 import type { ProductRoutePoint } from '@shared/applications/editor-data';
 import type { ApplicationRecord } from '@shared/applications/types';
 import { DEFAULT_TRANSFER_TYPE } from '@shared/applications/constants';
@@ -34,6 +34,8 @@ export type TransferValues = Editable<TransferRow> & { from_city?: IdName | null
 export type ServiceLineValues = Editable<ServiceLineRow> & { name?: string; price?: number };
 export type MealLineValues = Editable<MealLineRow>;
 export type PaymentValues = Editable<PaymentRow>;
+/** The method is a vendor's key (`cash`…), not one of the application's numbered choices. */
+export type VendorPaymentValues = Editable<Omit<VendorPaymentRow, 'payment_method'>> & { payment_method: string | null };
 
 type Rows = 'payments' | 'vendor_payments' | 'accommodations' | 'transport_forth' | 'transport_back' | 'seats_forth' | 'seats_back' | 'transfer_forth' | 'transfer_back' | 'services' | 'required_services' | 'additional_services' | 'meals' | 'tourists';
 
@@ -58,7 +60,10 @@ export type ApplicationValues = Omit<Editable<Omit<ApplicationForm, Rows | 'paym
   source_payload?: unknown;
   /** The Payments tab's rows (the administrator's and the accountant's); absent, the server keeps them as stored. */
   payments?: PaymentValues[];
-  vendor_payments?: unknown[];
+  /** The Учет ДС tab's rows; a stored row's vendor is fixed (the server's 422 otherwise). */
+  vendor_payments?: VendorPaymentValues[];
+  /** Sent once after «Подтвердить переплату?»: paying a vendor above its net. */
+  confirm_overpayment?: boolean;
   /** Names beside the ids (GET gives them; a picker sets them as it chooses). */
   applicationable?: IdName | null;
   requester?: IdName | null;
@@ -137,6 +142,7 @@ export const blankTransfer = (): TransferValues => ({ from_city_id: null, to_cit
 export const blankServiceLine = (): ServiceLineValues => ({ serviceable_id: null, count: 1 });
 export const blankMealLine = (): MealLineValues => ({ tour_meal_id: null, persons: null });
 export const blankPayment = (today: string): PaymentValues => ({ status: DEFAULT_PAYMENT_ROW_STATUS, sum: null, is_online: false, date: today });
+export const blankVendorPayment = (today: string): VendorPaymentValues => ({ vendor_id: null, sum: null, date: today, payment_method: null });
 
 /** A record read back (GET /api/applications/{id}) as the form: its fields, names beside ids, the seats' tourists. */
 export function applicationFromRecord(stored: ApplicationRecord): ApplicationValues {
@@ -173,8 +179,7 @@ export function applicationFromRecord(stored: ApplicationRecord): ApplicationVal
     tourists: (stored.tourists ?? []).map((tourist) => ({ ...tourist })),
     // Sent back as read: the server keeps them unless the administrator or the accountant changed them.
     payments: stored.payments?.map((row) => ({ ...row })),
-    // Vendor payments are a later issue's tab: absent, the server keeps them as stored.
-    vendor_payments: undefined,
+    vendor_payments: stored.vendor_payments?.map(({ id, vendor_id, sum, date, payment_method }) => ({ id, vendor_id, sum, date, payment_method })),
   };
 }
 
@@ -202,6 +207,7 @@ export function copyApplication(form: ApplicationValues): ApplicationValues {
     meals: form.meals.map(strip),
     tourists: form.tourists.map(strip),
     payments: undefined,
+    vendor_payments: undefined,
   };
 }
 
