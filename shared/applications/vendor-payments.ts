@@ -17,7 +17,8 @@ export const VENDOR_PAYMENT_METHOD_TYPES: readonly string[] = PAYMENT_METHODS.ma
 export const VENDOR_SUMMARY_CATEGORIES = {
   accommodations: ['accommodation', 'meals'],
   individual_services: ['services_individual', 'services_additional', 'services_hotel'],
-  group_services: ['services_group'],
+  // The excursion tour's own per-person price is its group programme: counted here, or a tour's vendor would look overpaid.
+  group_services: ['services_group', 'tour'],
   transports: ['transport'],
 } as const;
 type SummaryColumn = keyof typeof VENDOR_SUMMARY_CATEGORIES;
