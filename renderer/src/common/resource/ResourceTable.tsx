@@ -116,7 +116,7 @@ export function ResourceTable<Row extends RowBase, Stored>({ definition, list, a
                   intent={action.intent}
                   aria-label={action.title}
                   title={action.title}
-                  aria-haspopup={action.confirm ? 'dialog' : undefined}
+                  aria-haspopup={action.confirm || action.dialog ? 'dialog' : undefined}
                   disabled={actions.running}
                   onClick={() => actions.start(action, row, navigate)}
                 />

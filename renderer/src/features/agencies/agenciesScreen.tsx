@@ -155,14 +155,14 @@ export const agenciesScreen = defineResourceScreen<AgencyRow>({
   title: 'Агентства',
   subtitle: 'Партнёрские турагентства',
   invalidates: [NEW_ITEMS_PATH],
-  // Eleven columns and the actions on a 1366×768 screen: the long texts are capped (a share of the
-  // window, so a wider screen shows more) and shown whole on hover.
+  // Eleven columns and six row actions (the monthly report's among them) on a 1366×768 screen: the long
+  // texts are capped (a share of the window, so a wider screen shows more) and shown whole on hover.
   columns: [
     { key: 'id', title: 'ID' },
     {
       key: 'legal_name',
       title: 'Юр. название',
-      maxWidth: '10vw',
+      maxWidth: '9vw',
       text: (row) => row.legal_name,
       render: (row) => <NameWithNewMark name={row.legal_name} isNew={row.is_new} />,
     },
@@ -171,11 +171,11 @@ export const agenciesScreen = defineResourceScreen<AgencyRow>({
     { key: 'actual_address', title: 'Факт. адрес', maxWidth: '6.5vw' },
     { key: 'legal_address', title: 'Юр. адрес', maxWidth: '6.5vw' },
     { key: 'contact_phone', title: 'Телефон', render: (row) => (row.contact_phone ? applyPhoneMask(row.contact_phone) : '') },
-    { key: 'contact_email', title: 'Email', maxWidth: '7.5vw' },
+    { key: 'contact_email', title: 'Email', maxWidth: '6.5vw' },
     {
       key: 'search_module_url',
       title: 'Модуль поиска',
-      maxWidth: '7vw',
+      maxWidth: '6vw',
       text: (row) => (row.has_search_module && row.search_module_url ? row.search_module_url : MESSAGES.agencies.notConnected),
       render: (row) =>
         row.has_search_module && row.search_module_url ? (
