@@ -21,7 +21,8 @@ async function shot(page: Page, name: string) {
 
 async function choose(scope: Page | Locator, page: Page, field: string, option: string) {
   await scope.getByTestId(`select-${field}`).click();
-  await page.getByPlaceholder('Поиск').last().fill(option.slice(0, 8));
+  // The open list's own box: a closing popover may still hold a hidden one.
+  await page.getByPlaceholder('Поиск').filter({ visible: true }).last().fill(option.slice(0, 8));
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
