@@ -3,12 +3,12 @@
  * overpayment guard, the vendor fixed once saved, the vendors' method keys and the migration that
  * turned the numbered methods into them.
  */
-import type { QueryRunner } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VendorPaymentMethodKeys1765600001000 } from '../../migrations/1765600001000-VendorPaymentMethodKeys.js';
 import { formatMoney } from '../../shared/format.js';
 import { MESSAGES } from '../../shared/messages.js';
 import { Role } from '../../shared/roles.js';
+import { createDataSource } from '../database/data-source.js';
 import { applicationCalls, hotelApplication, pinnedStay } from '../test/application-api.js';
 import { insertHotelGround, insertRequesters, type HotelGround, type RequesterGround } from '../test/application-fixtures.js';
 import { startTestApp, type ApiClient, type TestApp } from '../test/test-app.js';
@@ -119,13 +119,21 @@ describe('the rows', () => {
 
   it('the migration turned the numbered methods into keys (1 cash, 2 bank_transfer, 3 card, 4 offset, else none) and the CHECK refuses others', async () => {
     const migration = new VendorPaymentMethodKeys1765600001000();
-    const runner = app.db as unknown as QueryRunner;
+    // The migration as the server runs it: through TypeORM's query runner on the test database.
+    const dataSource = createDataSource(app.db.url, { poolSize: 1 });
+    await dataSource.initialize();
+    const runner = dataSource.createQueryRunner();
     const application = await created(form());
-    await migration.down(runner);
     try {
-      await app.db.query(`INSERT INTO vendor_payments (application_id, vendor_id, sum, payment_method) SELECT $1, $2, 1, m FROM unnest(ARRAY[1, 2, 3, 4, 9, NULL]::smallint[]) WITH ORDINALITY AS u(m, n) ORDER BY n`, [application.id, hotel.vendorId]);
+      await migration.down(runner);
+      try {
+        await app.db.query(`INSERT INTO vendor_payments (application_id, vendor_id, sum, payment_method) SELECT $1, $2, 1, m FROM unnest(ARRAY[1, 2, 3, 4, 9, NULL]::smallint[]) WITH ORDINALITY AS u(m, n) ORDER BY n`, [application.id, hotel.vendorId]);
+      } finally {
+        await migration.up(runner);
+      }
     } finally {
-      await migration.up(runner);
+      await runner.release();
+      await dataSource.destroy();
     }
     const rows = await app.db.query<{ payment_method: string | null }>(`SELECT payment_method FROM vendor_payments WHERE application_id = $1 ORDER BY id`, [application.id]);
     expect(rows.map((row) => row.payment_method)).toEqual(['cash', 'bank_transfer', 'card', 'offset', null, null]);

@@ -100,7 +100,7 @@ export class ListService {
     const keys = Object.keys(detail.columns);
     const read = keys.map((key, index) => `${detail.columns[key]} AS "detail_${index}"`).join(', ');
     const table = list.table ?? this.db.getMetadata(list.entity).tableName;
-    const rows = await this.db.query<Record<string, unknown>[]>(
+    const rows = await this.db.query<(IdName & Record<string, unknown>)[]>(
       `SELECT p.*, ${read} FROM (${sql}) p JOIN "${table}" ${ALIAS} ON ${ALIAS}.id = p.id ORDER BY p.name, p.id`,
       parameters,
     );
@@ -110,7 +110,7 @@ export class ListService {
         values[key] = row[`detail_${index}`];
         delete row[`detail_${index}`];
       });
-      return { ...(row as unknown as IdName), detail: detail.text(values) || null };
+      return { ...row, detail: detail.text(values) || null };
     });
   }
 

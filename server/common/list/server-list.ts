@@ -103,7 +103,8 @@ export const cityNameSql = (city: string) => `(SELECT c.name FROM cities c WHERE
 
 /** A picker detail typed by its columns' names. */
 export function definePickerDetail<Column extends string>(detail: PickerDetail<Column>): PickerDetail {
-  return detail as unknown as PickerDetail;
+  // The engine reads exactly `columns`' keys into `values`, so they are this detail's columns.
+  return { columns: detail.columns, text: (values) => detail.text(values as Readonly<Record<Column, unknown>>) };
 }
 
 export function defineServerList<Entity extends ObjectLiteral, Definition extends ListDefinition>(
