@@ -4,7 +4,7 @@ import { APPLICATION_FIELD_RULES, APPLICATION_FIELDS, roleLockReason, statusLock
 import { MESSAGES } from '@shared/messages';
 import { Role } from '@shared/roles';
 import { describe, expect, it } from 'vitest';
-import { APPLICATION_TAB_OWNS, generalOwns, type ApplicationValues } from './form';
+import { APPLICATION_TAB_OWNS, blankApplication, generalOwns, type ApplicationValues } from './form';
 import { partLockReason, saveLockReason } from './locks';
 
 const A = MESSAGES.applications;
@@ -28,7 +28,7 @@ describe('partLockReason', () => {
 });
 
 describe('saveLockReason', () => {
-  const shown = { status: ApplicationStatus.Cancelled, comment: 'было', payments: undefined } as unknown as ApplicationValues;
+  const shown: ApplicationValues = { ...blankApplication(), status: ApplicationStatus.Cancelled, comment: 'было', payments: [] };
 
   it('keeps Save of a cancelled application until something it still takes has changed', () => {
     expect(saveLockReason(shown, shown, true)).toBe(A.cancelledLocked);
