@@ -9,6 +9,8 @@ const VENDOR = 'ООО «Морской шлюз»';
 const MANAGER = { email: 'vendors.manager@example.com', password: 'manager-secret-1' };
 
 const vendorRow = (page: Page, name: string | RegExp) => page.getByRole('row', { name });
+// Other tests' vendors may fill the first page: a vendor is looked for by the list's search.
+const searchVendors = (page: Page, text: string) => page.getByRole('searchbox', { name: 'Поиск' }).fill(text);
 const storedPayload = async (name: string) => (await sql<{ payload: Record<string, unknown> }>('SELECT payload FROM vendors WHERE name = $1', [name]))[0]?.payload;
 
 test('administrator adds an external-service vendor, sees its session id and clears its external data', async ({ page }) => {
@@ -45,6 +47,7 @@ test('administrator adds an external-service vendor, sees its session id and cle
   await dialog.getByRole('button', { name: 'Сохранить' }).click();
   await expect(page.getByText(MESSAGES.vendors.saved)).toBeVisible();
   await expect(dialog).toBeHidden();
+  await searchVendors(page, 'Морской шлюз');
   await expect(vendorRow(page, new RegExp(VENDOR))).toBeVisible();
   const [stored] = await sql<{ email: string; payment_method: string; is_external_service: boolean }>(
     'SELECT email, payment_method, is_external_service FROM vendors WHERE name = $1',
@@ -56,6 +59,7 @@ test('administrator adds an external-service vendor, sees its session id and cle
   await sql(`UPDATE vendors SET payload = payload || '{"session_id": "sess-e2e-42"}' WHERE name = $1`, [VENDOR]);
   await apiPost(page, '/vendors', { name: 'ИП Обычный поставщик' });
   await page.reload();
+  await searchVendors(page, 'Морской шлюз');
   await vendorRow(page, new RegExp(VENDOR)).getByRole('button', { name: 'Редактировать' }).click();
   await expect(dialog.getByText('Редактирование поставщика')).toBeVisible();
   await expect(dialog.getByLabel('ID сессии внешнего сервиса')).toHaveValue('sess-e2e-42');
@@ -70,12 +74,10 @@ test('administrator adds an external-service vendor, sees its session id and cle
   expect(await storedPayload(VENDOR)).toEqual({ login: 'sea-api', session_id: 'sess-e2e-42' });
 
   // Clear external data: offered for the external service only, asked first, then cleared.
-  // The plain vendor found by the search (other tests' vendors may fill the first page), then every vendor again.
-  const search = page.getByRole('searchbox', { name: 'Поиск' });
-  await search.fill('Обычный поставщик');
+  await searchVendors(page, 'Обычный поставщик');
   await expect(vendorRow(page, /ИП Обычный поставщик/)).toBeVisible();
   await expect(vendorRow(page, /ИП Обычный поставщик/).getByRole('button', { name: MESSAGES.vendors.clearAction })).toHaveCount(0);
-  await search.fill('');
+  await searchVendors(page, 'Морской шлюз');
   await vendorRow(page, new RegExp(VENDOR)).getByRole('button', { name: MESSAGES.vendors.clearAction }).click();
   const confirm = page.getByRole('alertdialog');
   await expect(confirm).toContainText('Очистить внешние данные поставщика');
@@ -90,7 +92,7 @@ test('administrator adds an external-service vendor, sees its session id and cle
   await dialog.getByRole('button', { name: 'Отмена' }).click();
 
   // Delete asks first.
-  await search.fill('Обычный поставщик');
+  await searchVendors(page, 'Обычный поставщик');
   await vendorRow(page, /ИП Обычный поставщик/).getByRole('button', { name: 'Удалить' }).click();
   await expect(page.getByText('Вы действительно желаете удалить поставщика?')).toBeVisible();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Удалить' }).click();
@@ -106,6 +108,7 @@ test('administrator adds an external-service vendor, sees its session id and cle
 test('a manager edits vendors but gets neither the clear action nor the session id', async ({ page }) => {
   await signIn(page, MANAGER.email, MANAGER.password);
   await page.goto('/vendors');
+  await searchVendors(page, 'Морской шлюз');
   const row = vendorRow(page, new RegExp(VENDOR));
   await expect(row).toBeVisible();
   await expect(row.getByRole('button', { name: 'Редактировать' })).toBeVisible();
@@ -128,6 +131,7 @@ test('a manager edits vendors but gets neither the clear action nor the session 
   // A vendor removed by a colleague meanwhile cannot be loaded: 'Failed to get data', no dialog.
   await sql(`INSERT INTO vendors (name) VALUES ('Исчезающий поставщик')`);
   await page.reload();
+  await searchVendors(page, 'Исчезающий');
   const vanishing = vendorRow(page, /Исчезающий поставщик/);
   await expect(vanishing).toBeVisible();
   await sql(`DELETE FROM vendors WHERE name = 'Исчезающий поставщик'`);
