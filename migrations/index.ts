@@ -37,6 +37,7 @@ import { TourDayDescriptions1765500000000 } from './1765500000000-TourDayDescrip
 import { DerivedPaymentStatus1765600000000 } from './1765600000000-DerivedPaymentStatus.js';
 import { ApplicationHistory1765600000900 } from './1765600000900-ApplicationHistory.js';
 import { VendorPaymentMethodKeys1765600001000 } from './1765600001000-VendorPaymentMethodKeys.js';
+import { ApplicationDocuments1765600001100 } from './1765600001100-ApplicationDocuments.js';
 
 export const MIGRATIONS = [
   Foundation1763769600000,
@@ -77,4 +78,5 @@ export const MIGRATIONS = [
   DerivedPaymentStatus1765600000000,
   ApplicationHistory1765600000900,
   VendorPaymentMethodKeys1765600001000,
+  ApplicationDocuments1765600001100,
 ];
