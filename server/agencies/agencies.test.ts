@@ -3,7 +3,7 @@
  * and password" through a real SMTP server (and the outbox without SMTP_URL), the social-network
  * token, the export, the employees list, roles (§6) and the header counter.
  */
-import ExcelJS from 'exceljs';
+import { readWorkbook } from '../test/workbook.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../shared/messages.js';
 import { Role } from '../../shared/roles.js';
@@ -393,8 +393,7 @@ describe('export', () => {
       expect(response.status).toBe(200);
       expect(response.headers.get('content-type')).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
       expect(response.headers.get('content-disposition')).toContain('agencies.xlsx');
-      const workbook = new ExcelJS.Workbook();
-      await workbook.xlsx.load(response.body as unknown as ArrayBuffer);
+      const workbook = await readWorkbook(response.body);
       const sheet = workbook.worksheets[0]!;
       const header = (sheet.getRow(1).values as unknown[]).slice(1);
       expect(header).toEqual([
@@ -443,8 +442,7 @@ describe('export', () => {
   it('narrows to the list search and filters when given', async () => {
     const agency = await create({ legal_name: 'ООО «Узкий экспорт»' });
     const response = await manager.getBytes(`/api/agencies/export?query=${encodeURIComponent('Узкий экспорт')}`);
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(response.body as unknown as ArrayBuffer);
+    const workbook = await readWorkbook(response.body);
     expect(workbook.worksheets[0]!.actualRowCount).toBe(2);
     expect(workbook.worksheets[0]!.getRow(2).getCell(1).value).toBe(agency.id);
   });

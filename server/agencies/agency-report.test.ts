@@ -5,6 +5,7 @@
  * its 422s and its file name.
  */
 import ExcelJS from 'exceljs';
+import { readWorkbook } from '../test/workbook.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../shared/messages.js';
 import { AGENCY_REPORT_PATH, moscowMonth, ROUBLE_FORMAT } from '../../shared/resources/agency-report.js';
@@ -48,8 +49,7 @@ async function application(fixture: Fixture): Promise<string> {
 }
 
 const workbookOf = async (body: Buffer) => {
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(body as unknown as ArrayBuffer);
+  const workbook = await readWorkbook(body);
   return workbook.worksheets[0]!;
 };
 const rowValues = (sheet: ExcelJS.Worksheet, index: number) => (sheet.getRow(index).values as unknown[]).slice(1);

@@ -1,5 +1,6 @@
 /** Clients (/api/clients): CRUD and limits, the New mark and counters, resend (real SMTP), the xlsx export. */
 import ExcelJS from 'exceljs';
+import { readWorkbook } from '../test/workbook.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../shared/messages.js';
 import { Role } from '../../shared/roles.js';
@@ -199,8 +200,7 @@ describe('export', () => {
     expect(reply.headers.get('content-type')).toContain('spreadsheetml');
     expect(reply.headers.get('content-disposition')).toContain('clients.xlsx');
 
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(reply.body as unknown as ArrayBuffer);
+    const workbook = await readWorkbook(reply.body);
     const sheet = workbook.worksheets[0]!;
     expect(sheet.getRow(1).values).toEqual([undefined, 'ID', 'ФИО', 'Телефон', 'Email', 'Активен', 'Дата создания']);
     expect(sheet.getRow(1).font?.bold).toBe(true);
