@@ -38,6 +38,7 @@ import { DerivedPaymentStatus1765600000000 } from './1765600000000-DerivedPaymen
 import { ApplicationHistory1765600000900 } from './1765600000900-ApplicationHistory.js';
 import { VendorPaymentMethodKeys1765600001000 } from './1765600001000-VendorPaymentMethodKeys.js';
 import { ApplicationDocuments1765600001100 } from './1765600001100-ApplicationDocuments.js';
+import { ApplicationProductName1765600001300 } from './1765600001300-ApplicationProductName.js';
 
 export const MIGRATIONS = [
   Foundation1763769600000,
@@ -79,4 +80,5 @@ export const MIGRATIONS = [
   ApplicationHistory1765600000900,
   VendorPaymentMethodKeys1765600001000,
   ApplicationDocuments1765600001100,
+  ApplicationProductName1765600001300,
 ];

@@ -39,12 +39,7 @@ export const AGENCY_REPORT_SQL = `
          (SELECT string_agg(concat_ws(' ', t.last_name, t.first_name, t.patronymic), ', ' ORDER BY t.position, t.id)
             FROM tourists t WHERE t.application_id = a.id) AS tourists,
          a.type,
-         CASE a.type
-           WHEN 1 THEN (SELECT name FROM hotels WHERE id = a.hotel_id)
-           WHEN 2 THEN (SELECT name FROM tours WHERE id = a.tour_id)
-           WHEN 3 THEN (SELECT name FROM transports WHERE id = a.transport_id)
-           WHEN 4 THEN (SELECT name FROM sea_tours WHERE id = a.sea_tour_id)
-         END AS product,
+         application_product_name(a) AS product,
          a.price_total::text AS price_total, a.agency_commission::text AS commission, a.agency_to_pay::text AS to_pay,
          p.paid::text AS paid, (a.agency_to_pay - p.paid)::text AS balance
     FROM applications a
