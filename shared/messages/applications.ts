@@ -55,6 +55,13 @@ export const APPLICATION_MESSAGES = {
     agencyCommissionLocked: 'Комиссию агентства можно изменить только в статусе «В работе».',
     prepaymentLocked: 'Предоплату можно изменить только в статусе «Подтверждена, требуется оплата» и без оплат.',
     cancelledLocked: 'Аннулированная заявка не редактируется.',
+    /** The Documents tab (issue 28): uploaded PDFs beside the generated voucher and contract. */
+    documentsLimit: (max: number) => `К заявке можно загрузить не более ${max} документов.`,
+    documentGeneratedKept: 'Сформированный документ удалить нельзя: он формируется по заявке.',
+    documentUploaded: (name: string) => `Документ «${name}» загружен.`,
+    documentDeleted: 'Документ удалён.',
+    documentDeleteConfirm: (name: string) => `Удалить документ «${name}»?`,
+    documentPending: 'формируется',
     cancelOnlyByAction: 'Статус «Аннулирована» ставится только аннулированием заявки.',
     paidNeedsPayment: 'Статус «Оплачена» возможен только при полной оплате или переплате.',
     managerOnlySelf: 'Менеджер может назначить только себя.',
