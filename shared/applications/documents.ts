@@ -4,6 +4,14 @@
  * save: their own routes add and remove them, and the application's version is not raised.
  */
 
+import { ACCESS, type Role } from '../roles.js';
+
+/** Who asks for the missing generated documents (GET …/documents/regenerate): the administrator and the manager. */
+export const REGENERATE_DOCUMENTS_ROLES: readonly Role[] = ACCESS.administratorAndManager;
+
+/** How often the Documents tab re-reads while a generated document is being made, ms. */
+export const PENDING_DOCUMENTS_POLL_MS = 3000;
+
 /** A generated document's kind (`application_documents.kind`); an uploaded one has none. */
 export const GENERATED_DOCUMENT_KINDS = ['voucher', 'contract'] as const;
 export type GeneratedDocumentKind = (typeof GENERATED_DOCUMENT_KINDS)[number];
