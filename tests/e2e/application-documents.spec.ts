@@ -38,7 +38,7 @@ test('the administrator uploads two PDFs at once to an application with fixed pr
 
   await rows.nth(0).getByRole('button', { name: MESSAGES.list.delete }).click();
   await expect(page.getByText(A.documentDeleteConfirm('Счёт гостиницы.pdf'))).toBeVisible();
-  await page.getByRole('dialog').getByRole('button', { name: MESSAGES.list.delete }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: MESSAGES.list.delete }).click();
   await expect(rows).toHaveCount(1);
   await expect(rows.first().getByRole('link', { name: 'Страховка.pdf' })).toBeVisible();
   expect(await sql<{ name: string }>(`SELECT name FROM application_documents WHERE application_id = $1`, [application.id])).toEqual([{ name: 'Страховка.pdf' }]);
