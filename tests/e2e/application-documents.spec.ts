@@ -1,7 +1,7 @@
 /**
  * The application editor's Документы tab (issue 28 "Documents"): shown once the application's prices
- * are fixed; two PDFs chosen at once are uploaded (one request each) and listed, one is deleted after
- * the question. Screenshot at 1366×768 in test-results/screens/.
+ * are fixed; two PDFs chosen at once are uploaded (one request each) and listed, a fake PDF is refused
+ * with the server's reason, one is deleted after the question. Screenshot at 1366×768 in test-results/screens/.
  */
 import { expect, test } from '@playwright/test';
 import { insertApplication } from '../../server/test/application-fixtures.js';
@@ -35,6 +35,13 @@ test('the administrator uploads two PDFs at once to an application with fixed pr
   await expect(rows.nth(1).getByRole('link', { name: 'Страховка.pdf' })).toBeVisible();
   await expect(tab.getByText(A.documentsCount(2, 10))).toBeVisible();
   await page.screenshot({ path: 'test-results/screens/application-documents.png' });
+
+  // A PNG named .pdf passes the renderer's pre-check; the server tells by content and the toast says why.
+  await page.getByTestId('application-documents-input').setInputFiles([{ name: 'Поддельный.pdf', mimeType: 'application/pdf', buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]) }]);
+  await expect(page.locator('.bp6-toast').filter({ hasText: MESSAGES.files.uploadFailed }).filter({ hasText: `Поддельный.pdf: ${MESSAGES.files.onlyPdf}` })).toBeVisible();
+  await expect(tab.getByText(MESSAGES.files.onlyPdf, { exact: true })).toBeVisible();
+  await expect(rows).toHaveCount(2);
+  await page.screenshot({ path: 'test-results/screens/application-documents-refused.png' });
 
   await rows.nth(0).getByRole('button', { name: MESSAGES.list.delete }).click();
   await expect(page.getByText(A.documentDeleteConfirm('Счёт гостиницы.pdf'))).toBeVisible();
