@@ -7,6 +7,7 @@ import { ApplicationEditorDataModule } from './applications/editor-data/editor-d
 import { APPLICATION_PAYLOAD_ROUTES, ApplicationsModule } from './applications/applications.module.js';
 import { ApplicationSeatsModule } from './applications/seats/application-seats.module.js';
 import { ApplicationChatModule } from './applications/chat/application-chat.module.js';
+import { ApplicationDocumentsModule } from './applications/documents/application-documents.module.js';
 import { ApplicationListModule } from './applications/list/application-list.module.js';
 import { AuthController } from './auth/auth.controller.js';
 import { LoginThrottleService } from './auth/login-throttle.service.js';
@@ -116,6 +117,7 @@ export const FEATURE_MODULES: Type[] = [
   ApplicationSeatsModule,
   ApplicationChatModule,
   ApplicationsModule,
+  ApplicationDocumentsModule,
   ApplicationListModule,
 ];
 

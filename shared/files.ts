@@ -163,6 +163,16 @@ export const DOCUMENT_POLICY: UploadPolicy = {
   messages: { tooLarge: MESSAGES.files.tooLarge(10), badFormat: MESSAGES.files.badFormat },
 };
 
+/**
+ * An application's uploaded documents (issue 28 "Documents", spec 03 §9): PDF only, told by content,
+ * up to 20 MB each; how many an application keeps is `APPLICATION_LIMITS.documents`.
+ */
+export const APPLICATION_DOCUMENT_POLICY: UploadPolicy = {
+  kinds: ['pdf'],
+  maxBytes: 20 * MB,
+  messages: { tooLarge: MESSAGES.files.tooLarge(20), badFormat: MESSAGES.files.onlyPdf },
+};
+
 /** Extensions a policy accepts (for `accept` attributes and the pre-check). */
 export const policyExtensions = (policy: UploadPolicy): string[] => policy.kinds.flatMap((kind) => [...FILE_KINDS[kind].extensions]);
 export const policyMimes = (policy: UploadPolicy): string[] => [...new Set(policy.kinds.map((kind) => FILE_KINDS[kind].mime))];

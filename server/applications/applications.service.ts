@@ -19,6 +19,7 @@ import { notFound, parseInput } from '../common/http/errors.js';
 import { loadGround, type Sql } from './application-ground.js';
 import { APPLICATION_AGGREGATE } from './aggregate/declaration.js';
 import { applicationRecord, totalsOf } from './aggregate/read.js';
+import { readDocumentsState } from './documents/application-documents.service.js';
 import { groundRequest, priceForm, type PricedForm } from './application-rules.js';
 import type { PricingResult } from './pricing/index.js';
 
@@ -46,12 +47,16 @@ export class ApplicationsService {
     const hasPayments = stored.collections.payments.length > 0;
     // Deletable while nothing was paid either way (the list's `can_delete`, issue 19).
     const hasVendorPayments = stored.collections.vendor_payments.length > 0;
+    const documents = await readDocumentsState(manager, id);
+    if (!documents) throw notFound();
     return applicationRecord(stored, {
       seats,
       canEditPrice: canEditPrice(status, hasPayments, isPrivileged(viewer)),
       canEditAgencyCommission: canEditAgencyCommission(status, hasPayments, isPrivileged(viewer)),
       canEditPrepayment: canEditPrepayment(status, hasPayments),
       canDelete: !hasPayments && !hasVendorPayments,
+      pricesLocked: !canEditPrice(status, hasPayments),
+      documents,
       showSource: viewer.role === Role.Administrator,
     });
   }

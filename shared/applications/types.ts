@@ -6,6 +6,7 @@
 import type { ApplicationForm, ServiceLineRow, TransferRow } from './schema.js';
 import type { Leg } from './constants.js';
 import type { VendorSummaryRow } from './vendor-payments.js';
+import type { ApplicationDocument } from './documents.js';
 
 /** The totals block (spec 03 §2.3 General tab) and what the discount field needs; money as the HTTP contract has it (docs/architecture.md). */
 export interface ApplicationTotals {
@@ -92,6 +93,12 @@ export interface ApplicationRecord extends FormFields {
   can_edit_agency_commission: boolean;
   can_edit_prepayment: boolean;
   can_delete: boolean;
+  /** The application's own price lock, whoever reads (status past 2 or a payment made): the Documents tab shows when it holds. */
+  prices_locked: boolean;
+  /** Uploaded and generated documents (issue 28), outside the save: a save never adds or removes one. */
+  documents: ApplicationDocument[];
+  /** The generated documents are due (set by the server; the regenerate action queues them). */
+  need_generate_docs: boolean;
   /** Raw payloads as received (the Source data tab; administrator only — null for the others). */
   payload: unknown;
   source_payload: unknown;

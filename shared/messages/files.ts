@@ -11,6 +11,8 @@ export const FILE_MESSAGES = {
     browse: 'Обзор',
     tooLarge: (mb: number) => `Загружаемый файл не может быть больше ${mb} мб`,
     badFormat: 'Недопустимый формат файла.',
+    /** An upload that takes PDF only (an application's documents). */
+    onlyPdf: 'Можно загрузить только файл PDF.',
     required: 'Выберите файл.',
     oneFile: 'Можно загрузить только один файл.',
     malformed: 'Не удалось прочитать загружаемый файл.',

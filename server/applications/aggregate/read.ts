@@ -4,6 +4,7 @@
  * figures. Money leaves as JSON numbers with at most two decimals (`moneyNumber`, ARCHITECTURE.md §3).
  */
 import { APPLICATION_STATUSES, APPLICATION_TYPES, PAYMENT_STATUSES, type Leg, type ServiceLineKind } from '../../../shared/applications/constants.js';
+import type { ApplicationDocumentsState } from '../../../shared/applications/documents.js';
 import type { ApplicationRecord, ApplicationSeat, ApplicationServiceLine, ApplicationTotals, ApplicationTransfer, ApplicationTransportItem } from '../../../shared/applications/types.js';
 import { moneyNumber, type MoneyLike } from '../../../shared/money.js';
 import { vendorPaymentsSummary } from '../../../shared/applications/vendor-payments.js';
@@ -18,6 +19,10 @@ export interface ReadExtras {
   canEditAgencyCommission: boolean;
   canEditPrepayment: boolean;
   canDelete: boolean;
+  /** The application's own price lock (not the reader's `canEditPrice`). */
+  pricesLocked: boolean;
+  /** Its documents and their generation mark, outside the aggregate (documents/). */
+  documents: ApplicationDocumentsState;
   /** The Source data tab's raw payloads: the administrator's only. */
   showSource: boolean;
 }
@@ -186,6 +191,9 @@ export function applicationRecord(stored: StoredApplication, extras: ReadExtras)
     can_edit_agency_commission: extras.canEditAgencyCommission,
     can_edit_prepayment: extras.canEditPrepayment,
     can_delete: extras.canDelete,
+    prices_locked: extras.pricesLocked,
+    documents: extras.documents.data,
+    need_generate_docs: extras.documents.need_generate_docs,
     start_date: row.start_date,
     city_id: row.city_id,
     created_at: row.created_at,

@@ -2,8 +2,9 @@
  * The application's commands (issue 26; ARCHITECTURE.md §7 "The application's commands"): the only
  * way to change an application. Controllers, the seats and list routes, the demo's fake data and (to
  * come) jobs and connectors call these; nothing else writes an application's tables — except, by
- * name, the watched mark (list/), the chat and its unread-count triggers (chat/). The bench's million
- * applications are filled in SQL (server/bench/fill/), the one documented exception.
+ * name, the watched mark (list/), the chat and its unread-count triggers (chat/), and the documents
+ * (documents/: outside the save and its version, under the same row lock, in the same history). The
+ * bench's million applications are filled in SQL (server/bench/fill/), the one documented exception.
  *
  * Each command is one transaction (or runs in the caller's: `reprice`), takes an actor
  * (./actor.ts) and judges its changes by the rule table (shared/applications/field-rules.ts) and the

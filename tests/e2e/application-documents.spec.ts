@@ -1,0 +1,52 @@
+/**
+ * The application editor's Документы tab (issue 28 "Documents"): shown once the application's prices
+ * are fixed; two PDFs chosen at once are uploaded (one request each) and listed, a fake PDF is refused
+ * with the server's reason, one is deleted after the question. Screenshot at 1366×768 in test-results/screens/.
+ */
+import { expect, test } from '@playwright/test';
+import { insertApplication } from '../../server/test/application-fixtures.js';
+import { ApplicationStatus } from '../../shared/applications/constants.js';
+import { MESSAGES } from '../../shared/messages.js';
+import { ensureAdmin, sql } from './session.js';
+
+const db = { query: <Row>(text: string, params?: unknown[]) => sql<Row>(text, params) };
+const A = MESSAGES.applications;
+const pdf = (text: string) => Buffer.from(`%PDF-1.4\n% ${text}\n%%EOF\n`);
+
+test('the administrator uploads two PDFs at once to an application with fixed prices, sees both, and deletes one', async ({ page }) => {
+  const application = await insertApplication(db);
+  // Confirmed, payment required: past status 2, its prices are fixed — the tab shows.
+  await sql(`UPDATE applications SET status = $2 WHERE id = $1`, [application.id, ApplicationStatus.ConfirmedPaymentRequired]);
+  await ensureAdmin(page);
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await page.goto(`/applications/${application.id}/edit`);
+  await expect(page.getByRole('heading', { name: A.editTitle })).toBeVisible();
+  await page.getByTestId('tab-documents').click();
+  const tab = page.getByTestId('application-documents');
+  await expect(tab.getByText(A.documentsNone)).toBeVisible();
+
+  await page.getByTestId('application-documents-input').setInputFiles([
+    { name: 'Счёт гостиницы.pdf', mimeType: 'application/pdf', buffer: pdf('invoice') },
+    { name: 'Страховка.pdf', mimeType: 'application/pdf', buffer: pdf('insurance') },
+  ]);
+  const rows = tab.getByTestId('application-document');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(0).getByRole('link', { name: 'Счёт гостиницы.pdf' })).toBeVisible();
+  await expect(rows.nth(1).getByRole('link', { name: 'Страховка.pdf' })).toBeVisible();
+  await expect(tab.getByText(A.documentsCount(2, 10))).toBeVisible();
+  await page.screenshot({ path: 'test-results/screens/application-documents.png' });
+
+  // A PNG named .pdf passes the renderer's pre-check; the server tells by content and the toast says why.
+  await page.getByTestId('application-documents-input').setInputFiles([{ name: 'Поддельный.pdf', mimeType: 'application/pdf', buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]) }]);
+  await expect(page.locator('.bp6-toast').filter({ hasText: MESSAGES.files.uploadFailed }).filter({ hasText: `Поддельный.pdf: ${MESSAGES.files.onlyPdf}` })).toBeVisible();
+  await expect(tab.getByText(MESSAGES.files.onlyPdf, { exact: true })).toBeVisible();
+  await expect(rows).toHaveCount(2);
+  await page.screenshot({ path: 'test-results/screens/application-documents-refused.png' });
+
+  await rows.nth(0).getByRole('button', { name: MESSAGES.list.delete }).click();
+  await expect(page.getByText(A.documentDeleteConfirm('Счёт гостиницы.pdf'))).toBeVisible();
+  await page.getByRole('alertdialog').getByRole('button', { name: MESSAGES.list.delete }).click();
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first().getByRole('link', { name: 'Страховка.pdf' })).toBeVisible();
+  expect(await sql<{ name: string }>(`SELECT name FROM application_documents WHERE application_id = $1`, [application.id])).toEqual([{ name: 'Страховка.pdf' }]);
+});
