@@ -8,6 +8,7 @@ import { APPLICATION_PAYLOAD_ROUTES, ApplicationsModule } from './applications/a
 import { ApplicationSeatsModule } from './applications/seats/application-seats.module.js';
 import { ApplicationChatModule } from './applications/chat/application-chat.module.js';
 import { ApplicationListModule } from './applications/list/application-list.module.js';
+import { GeneratedDocumentsModule } from './applications/documents/generated-documents.module.js';
 import { AuthController } from './auth/auth.controller.js';
 import { LoginThrottleService } from './auth/login-throttle.service.js';
 import { AuthGuard } from './common/auth/auth.guard.js';
@@ -116,6 +117,7 @@ export const FEATURE_MODULES: Type[] = [
   ApplicationSeatsModule,
   ApplicationChatModule,
   ApplicationsModule,
+  GeneratedDocumentsModule,
   ApplicationListModule,
 ];
 

@@ -159,6 +159,12 @@ export const APPLICATION_MESSAGES = {
     resetFilters: 'Сбросить фильтры',
     selectRow: (number: string) => `Выбрать заявку №${number}`,
   },
+  /** The generated voucher and contract (spec 03 §8; issue 28 "Generated documents"). */
+  generatedDocuments: {
+    queued: 'Недостающие документы будут догенерированы в ближайшее время', // spec 03 §8
+    complete: 'Все документы уже сформированы',
+    pending: 'формируется',
+  },
   /** The chat with the requester and the bulk message (spec 03 §2.2, §8; issue 19). */
   applicationChat: {
     title: (number: string, requester: string) => `Заявка №${number}. Чат с ${requester}`,
