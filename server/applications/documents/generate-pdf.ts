@@ -58,7 +58,7 @@ const join = (...parts: (string | null | undefined | false)[]) => parts.filter(B
 
 /** The application's part both documents print: requester, product, tourists, the products' rows and the totals. */
 function applicationPart(doc: Doc, data: DocumentData): void {
-  field(doc, L.requester, data.requester);
+  field(doc, L.requesterName, data.requester);
   field(doc, L.agencyUser, data.agency_user);
   field(doc, L.phone, data.phone);
   field(doc, L.email, data.email);
@@ -78,7 +78,7 @@ function applicationPart(doc: Doc, data: DocumentData): void {
   }
   if (data.transfers.length > 0) {
     heading(doc, L.transfers);
-    items(doc, data.transfers.map((ride) => `${L.legs[ride.leg]}. ${L.ride(L.transfers, ride.from, ride.to, ride.start, ride.finish)}`));
+    items(doc, data.transfers.map((ride) => `${L.legs[ride.leg]}. ${L.ride(L.transfer, ride.from, ride.to, ride.start, ride.finish)}`));
   }
   if (data.services.length > 0) {
     heading(doc, L.services);
