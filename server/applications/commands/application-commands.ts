@@ -2,7 +2,8 @@
  * The application's commands (issue 26; ARCHITECTURE.md §7 "The application's commands"): the only
  * way to change an application. Controllers, the seats and list routes, the demo's fake data and (to
  * come) jobs and connectors call these; nothing else writes an application's tables — except, by
- * name, the watched mark (list/), the chat and its unread-count triggers (chat/). The bench's million
+ * name, the watched mark (list/), the chat and its unread-count triggers (chat/), the generated
+ * documents and the job clearing their mark (documents/; the save sets it). The bench's million
  * applications are filled in SQL (server/bench/fill/), the one documented exception.
  *
  * Each command is one transaction (or runs in the caller's: `reprice`), takes an actor
