@@ -44,6 +44,10 @@ export const EXTERNAL_PACKAGES = [
   'exceljs',
   'nodemailer',
   'docx',
+  // The generated voucher and contract (server/applications/documents/generate-pdf.ts): with fontkit
+  // and its Unicode tables ≈ 2 MB, loaded by the document job only; it reads its own data files from
+  // its package folder, which bundling would move away from them.
+  'pdfkit',
   // The zip docx is built in, opened again only to drop characters XML forbids (server/exports/xml-text.ts).
   'jszip',
   // With its HTML parser and postcss (≈ 500 KB): loaded when the first rich text is saved (input/rich-text.ts).

@@ -9,6 +9,7 @@ import { ApplicationSeatsModule } from './applications/seats/application-seats.m
 import { ApplicationChatModule } from './applications/chat/application-chat.module.js';
 import { ApplicationDocumentsModule } from './applications/documents/application-documents.module.js';
 import { ApplicationListModule } from './applications/list/application-list.module.js';
+import { GeneratedDocumentsModule } from './applications/documents/generated-documents.module.js';
 import { AuthController } from './auth/auth.controller.js';
 import { LoginThrottleService } from './auth/login-throttle.service.js';
 import { AuthGuard } from './common/auth/auth.guard.js';
@@ -118,6 +119,7 @@ export const FEATURE_MODULES: Type[] = [
   ApplicationChatModule,
   ApplicationsModule,
   ApplicationDocumentsModule,
+  GeneratedDocumentsModule,
   ApplicationListModule,
 ];
 

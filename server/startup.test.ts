@@ -11,10 +11,12 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleNode, PROJECT_ROOT } from '../scripts/bundle-node.mjs';
 import { Role } from '../shared/roles.js';
+import { insertApplication } from './test/application-fixtures.js';
+import { eventually } from './test/data-folder.js';
 import { ApiClient, createTestDatabase, type TestDatabase } from './test/test-app.js';
 
 /** Libraries few requests need: never part of what a start loads (scripts/bundle-node.mjs keeps them external). */
-const HEAVY = /[\\/]node_modules[\\/](exceljs|docx|nodemailer|sanitize-html|postcss)[\\/]/;
+const HEAVY = /[\\/]node_modules[\\/](exceljs|docx|nodemailer|sanitize-html|postcss|pdfkit|fontkit)[\\/]/;
 /** zod's error texts in other languages than English and Russian (the bundle leaves them out). */
 const OTHER_ZOD_LOCALE = /node_modules\/zod\/v4\/locales\/(?!(en|ru|index)\.js$)/;
 
@@ -75,7 +77,7 @@ process.stdout.write(JSON.stringify({ esm, commonjs: Object.keys(createRequire(i
 }
 
 describe('start-up', () => {
-  it('importing the server module graph loads no exceljs, docx, nodemailer or sanitize-html: they are loaded on first use', async () => {
+  it('importing the server module graph loads no exceljs, docx, nodemailer, sanitize-html or pdfkit: they are loaded on first use', async () => {
     const loaded = await filesLoadedByImporting(path.join(outdir, 'server/bootstrap.js'));
     const inputs = inputsOf(loaded.esm);
 
@@ -92,7 +94,7 @@ describe('start-up', () => {
     const importedOnFirstUse = Object.values(metafile.outputs).flatMap((output) =>
       output.imports.filter((imported) => imported.kind === 'dynamic-import' && imported.external).map((imported) => imported.path),
     );
-    expect(importedOnFirstUse).toEqual(expect.arrayContaining(['exceljs', 'nodemailer']));
+    expect(importedOnFirstUse).toEqual(expect.arrayContaining(['exceljs', 'nodemailer', 'pdfkit']));
   });
 
   describe('the bundled server in serve mode', () => {
@@ -107,7 +109,7 @@ describe('start-up', () => {
       await db.drop();
     });
 
-    it('answers the API (NestJS injection works in the bundle), prints its time to ready and exports xlsx', async () => {
+    it('answers the API (NestJS injection works in the bundle), prints its time to ready, exports xlsx and makes an application’s PDFs', async () => {
       const child = spawn(process.execPath, [path.join(outdir, 'server/serve.js')], {
         env: { ...process.env, DATABASE_URL: db.url, HOST: '127.0.0.1', PORT: '0', ADMIN_EMAIL: 'admin@example.test', ADMIN_PASSWORD: 'bundle-password' },
         stdio: ['ignore', 'pipe', 'pipe'],
@@ -150,6 +152,21 @@ describe('start-up', () => {
       });
       expect(city.status).toBe(201);
       expect(city.body.data.seo_settings.hotel.description).toBe('<p>Текст</p>');
+
+      // The voucher and contract: pdfkit loaded from node_modules by the job, the DejaVu fonts found from the bundle.
+      const application = await insertApplication(db, { tourists: [{ last_name: 'Сборкина', first_name: 'Ольга' }] });
+      expect((await client.get(`/api/applications/${application.id}/documents/regenerate`, { proof: true })).status).toBe(200);
+      const paths = await eventually(
+        async () => {
+          const rows = await db.query<{ path: string | null }>(`SELECT path FROM application_documents WHERE application_id = $1 AND kind IS NOT NULL`, [application.id]);
+          return rows.length === 2 && rows.every((row) => row.path !== null) ? rows.map((row) => row.path!) : undefined;
+        },
+        20_000,
+        'the documents made by the job',
+      );
+      const pdf = await client.getBytes(`/api/storage/${paths[0]}`);
+      expect(pdf.headers.get('content-type')).toContain('application/pdf');
+      expect(pdf.body.subarray(0, 5).toString()).toBe('%PDF-');
       expect(stderr).toBe('');
     }, 60_000);
   });

@@ -65,7 +65,7 @@ export const APPLICATION_MESSAGES = {
     documentsUpload: 'Загрузить',
     documentsRegenerate: 'Сформировать недостающие документы',
     documentsNone: 'Документов пока нет.',
-    documentsCount: (count: number, max: number) => `Загружено ${count} из ${max} (PDF, не больше 20 мб каждый; сформированные не считаются)`,
+    documentsCount: (count: number, max: number, megabytes: number) => `Загружено ${count} из ${max} (PDF, не больше ${megabytes} мб каждый; сформированные не считаются)`,
     cancelOnlyByAction: 'Статус «Аннулирована» ставится только аннулированием заявки.',
     paidNeedsPayment: 'Статус «Оплачена» возможен только при полной оплате или переплате.',
     managerOnlySelf: 'Менеджер может назначить только себя.',
@@ -169,6 +169,11 @@ export const APPLICATION_MESSAGES = {
     toPay: 'К оплате',
     resetFilters: 'Сбросить фильтры',
     selectRow: (number: string) => `Выбрать заявку №${number}`,
+  },
+  /** The generated voucher and contract (spec 03 §8; issue 28 "Generated documents"). */
+  generatedDocuments: {
+    queued: 'Недостающие документы будут догенерированы в ближайшее время', // spec 03 §8
+    complete: 'Все документы уже сформированы',
   },
   /** The chat with the requester and the bulk message (spec 03 §2.2, §8; issue 19). */
   applicationChat: {

@@ -33,7 +33,7 @@ test('the administrator uploads two PDFs at once to an application with fixed pr
   await expect(rows).toHaveCount(2);
   await expect(rows.nth(0).getByRole('link', { name: 'Счёт гостиницы.pdf' })).toBeVisible();
   await expect(rows.nth(1).getByRole('link', { name: 'Страховка.pdf' })).toBeVisible();
-  await expect(tab.getByText(A.documentsCount(2, 10))).toBeVisible();
+  await expect(tab.getByText(A.documentsCount(2, 10, 20))).toBeVisible();
   await page.screenshot({ path: 'test-results/screens/application-documents.png' });
 
   // A PNG named .pdf passes the renderer's pre-check; the server tells by content and the toast says why.

@@ -3,8 +3,9 @@
  * way to change an application. Controllers, the seats and list routes, the demo's fake data and (to
  * come) jobs and connectors call these; nothing else writes an application's tables — except, by
  * name, the watched mark (list/), the chat and its unread-count triggers (chat/), and the documents
- * (documents/: outside the save and its version, under the same row lock, in the same history). The
- * bench's million applications are filled in SQL (server/bench/fill/), the one documented exception.
+ * (documents/: uploads outside the save and its version, under the same row lock, in the same
+ * history; the generated ones made by their job, which clears the mark the save sets). The bench's
+ * million applications are filled in SQL (server/bench/fill/), the one documented exception.
  *
  * Each command is one transaction (or runs in the caller's: `reprice`), takes an actor
  * (./actor.ts) and judges its changes by the rule table (shared/applications/field-rules.ts) and the
@@ -49,6 +50,8 @@ import { segmentOf } from '../seats/segment.js';
 import { actorMayChange, actorUserId, type ApplicationActor } from './actor.js';
 import { changedFields } from './changes.js';
 import { audited, readAudited, recordChanges, recordDeleted, type AuditedState } from './history.js';
+import type { DocumentData } from '../documents/document-data.js';
+import { markDocumentsIfNeeded, printedBefore } from '../documents/documents-mark.js';
 
 const A = MESSAGES.applications;
 
@@ -162,6 +165,8 @@ export class ApplicationCommands {
     let built: { ground: Ground; form: ApplicationForm; cancelled: boolean } | null = null;
     // The audited fields as stored, read under the version check's row lock (none for a new application): the history's "before".
     let history: AuditedState | null = null;
+    // What the made generated documents print, read under the same lock: a change marks them stale.
+    let printed: DocumentData | null = null;
     const viewer = viewerOf(actor);
     const data = await saveAggregate(this.db, {
       declaration: APPLICATION_AGGREGATE,
@@ -171,7 +176,7 @@ export class ApplicationCommands {
       input: form,
       read: (manager, savedId) => this.reads.read(manager, savedId, viewer),
       build: async (manager) => {
-        if (id !== undefined) history = await readAudited(manager, id);
+        if (id !== undefined) [history, printed] = [await readAudited(manager, id), await printedBefore(manager, id)];
         const result = await this.build(manager, form, actor, id, raw, createdAt, confirmOverpayment);
         built = result;
         return result.node;
@@ -181,6 +186,7 @@ export class ApplicationCommands {
         // A cancelled application released its seats (the cancel): no seats to write.
         if (!done.cancelled) await this.writeSeats(manager, savedId, done.form, done.ground, actor, id !== undefined);
         await recordChanges(manager, savedId, history, actor);
+        await markDocumentsIfNeeded(manager, savedId, printed);
       },
     });
     return { data };
@@ -459,6 +465,7 @@ export class ApplicationCommands {
     return this.db.transaction(async (manager) => {
       const application = await this.lockApplication(manager, applicationId);
       if (!application) throw notFound();
+      const printed = await printedBefore(manager, applicationId);
       const [item] = await manager.query<{ id: number; leg: 'forth' | 'back'; transport_id: number; departure_date: string }[]>(
         `SELECT id, leg, transport_id, departure_date::text AS departure_date FROM application_transports WHERE id = $1 AND application_id = $2 FOR UPDATE`,
         [itemId, applicationId],
@@ -497,6 +504,8 @@ export class ApplicationCommands {
       // Re-pricing writes the application as a save does (its version and start date too); otherwise the change touches it.
       if (canEditPrice(application.status, application.has_payments, privileged)) await this.reprice(manager, applicationId, actor);
       else await this.touchApplication(manager, applicationId);
+      // The ride's cities and dates are printed on the documents.
+      await markDocumentsIfNeeded(manager, applicationId, printed);
       return { message: A.routeChanged, data: await this.reads.transportItem(manager, item.id) };
     });
   }

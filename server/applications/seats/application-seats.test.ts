@@ -10,6 +10,7 @@ import { MESSAGES } from '../../../shared/messages.js';
 import { Role } from '../../../shared/roles.js';
 import { createDataSource } from '../../database/data-source.js';
 import { insertApplication, insertTransportItem } from '../../test/application-fixtures.js';
+import { eventually } from '../../test/data-folder.js';
 import { startTestApp, type ApiClient, type TestApp } from '../../test/test-app.js';
 import { COACH_49, daysFromToday, insertBooking, insertCities, insertTransport, insertTransportation } from '../../test/transport-fixtures.js';
 import { ApplicationsService } from '../applications.service.js';
@@ -256,6 +257,23 @@ describe('PUT /applications/{id}/transports/{itemId}/routes', () => {
       [0, 3],
       [0, 3],
     ]);
+  });
+
+  it('marks the made documents to be made again: the ride’s cities and dates are printed on them', async () => {
+    const application = await seated(transportId, [11, 12], { from: 1, to: 2 });
+    expect((await manager.get(`/api/applications/${application.id}/documents/regenerate`, { proof: true })).status).toBe(200);
+    const mark = async () =>
+      (
+        await app.db.query<{ made: number; need_generate_docs: boolean }>(
+          `SELECT (SELECT count(path)::int FROM application_documents WHERE application_id = a.id) AS made, need_generate_docs FROM applications a WHERE a.id = $1`,
+          [application.id],
+        )
+      )[0]!;
+    // The job worker makes both (it looks for jobs every second).
+    await eventually(async () => ((await mark()).made === 2 ? true : undefined), 20_000, 'the documents made by the job');
+    expect((await mark()).need_generate_docs).toBe(false);
+    expect((await changeRoute(manager, application, points[0]!, points[3]!)).status).toBe(200);
+    expect(await mark()).toEqual({ made: 2, need_generate_docs: true });
   });
 });
 

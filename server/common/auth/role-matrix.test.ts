@@ -61,6 +61,7 @@ const RULES: { method?: string; path: RegExp; access: Access; why: string }[] = 
   { method: 'GET', path: /^\/api\/transports\/:id\/seats\/taken$/, access: ACCESS.everyone, why: 'spec 03 §2.3: the seats the application editor’s seat dialog shows taken' },
   { path: /^\/api\/applications\/:id\/documents(\/save|\/:documentId)?$/, access: ACCESS.everyone, why: 'issue 28, spec 03 §6: an application’s documents — listed, uploaded and deleted by the roles that edit applications (all three)' },
   { method: 'GET', path: /^\/api\/applications\/:id\/history$/, access: ACCESS.everyone, why: 'issue 28: an application’s history, read by every role that reads the application' },
+  { method: 'GET', path: /^\/api\/applications\/:id\/documents\/regenerate$/, access: ACCESS.administratorAndManager, why: 'spec 03 §6, issue 28: regenerating the missing documents, administrator and manager' },
   { method: 'GET', path: /^\/api\/applications\/:id\/seats$/, access: ACCESS.everyone, why: 'spec 03 §6: an application’s seats, read by all three' },
   { method: 'PUT', path: /^\/api\/applications\/:id\/transports\/:itemId\/routes$/, access: ACCESS.everyone, why: 'spec 03 §6, §7: the route change of an application, which all three edit' },
   // The bus schedule's ground: the vehicles and the bus tours whose dates it shows.

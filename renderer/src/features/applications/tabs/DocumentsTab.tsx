@@ -124,7 +124,7 @@ export function DocumentsTab({ applicationId, version, role }: Props) {
   return (
     <div className="application-documents" data-testid="application-documents">
       <div className="application-documents-actions">
-        <FormGroup helperText={fieldError ?? A.documentsCount(uploadedCount, MAX)} intent={fieldError ? Intent.DANGER : Intent.NONE}>
+        <FormGroup helperText={fieldError ?? A.documentsCount(uploadedCount, MAX, APPLICATION_DOCUMENT_POLICY.maxBytes / (1024 * 1024))} intent={fieldError ? Intent.DANGER : Intent.NONE}>
           <Button icon="upload" intent={Intent.PRIMARY} loading={uploading !== null} disabled={full} title={full ? A.documentsLimit(MAX) : undefined} onClick={() => input.current?.click()}>
             {A.documentsUpload}
           </Button>
