@@ -65,5 +65,7 @@ describe('organizationSchema', () => {
     expect(MESSAGES.organization.digitCount([9])).toBe('Поле должно содержать 9 цифр.');
     expect(MESSAGES.organization.digitCount([2])).toBe('Поле должно содержать 2 цифры.');
     expect(MESSAGES.organization.digitCount([21])).toBe('Поле должно содержать 21 цифру.');
+    expect(MESSAGES.organization.digitHint([13, 15])).toBe('13 или 15 цифр');
+    expect(MESSAGES.organization.digitHint([21])).toBe('21 цифра');
   });
 });

@@ -10,13 +10,13 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages.js';
 import { optionalDigits, optionalEmail, optionalPhone, optionalText, versionField } from '../validation.js';
-import { ACCESS } from '../roles.js';
+import { ACCESS, type Role } from '../roles.js';
 
 /** GET and PUT /api/organization */
 export const ORGANIZATION_PATH = '/organization';
 
 /** Who changes the record (the others read it). */
-export const ORGANIZATION_WRITE_ROLES = ACCESS.administratorOnly;
+export const ORGANIZATION_WRITE_ROLES: readonly Role[] = ACCESS.administratorOnly;
 
 /** The columns' lengths (migrations/1765600001100-ApplicationDocuments.ts). */
 export const ORGANIZATION_LIMITS = {
