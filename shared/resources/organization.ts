@@ -51,7 +51,7 @@ export const ORGANIZATION_LABELS = {
   address: 'Юридический адрес',
   registry_number: 'Реестровый номер туроператора',
   financial_guarantee: 'Финансовое обеспечение',
-  bank_name: 'Банк',
+  bank_name: 'Наименование банка',
   bik: 'БИК',
   settlement_account: 'Расчётный счёт',
   correspondent_account: 'Корреспондентский счёт',

@@ -29,8 +29,9 @@ type Field = keyof typeof DETAILS;
 const fields = Object.keys(DETAILS) as Field[];
 const input = (page: Page, field: Field) => page.getByLabel(ORGANIZATION_LABELS[field], { exact: true });
 
-async function openOrganization(page: Page) {
+async function openOrganization(page: Page, screenshot?: string) {
   await page.getByRole('button', { name: 'Справочники' }).click();
+  if (screenshot) await page.screenshot({ path: `test-results/screens/${screenshot}` });
   await page.getByRole('menuitem', { name: 'Реквизиты организации' }).click();
   await expect(page).toHaveURL(/\/organization$/);
   await expect(page.getByRole('heading', { name: 'Реквизиты организации' })).toBeVisible();
@@ -39,7 +40,7 @@ async function openOrganization(page: Page) {
 test('the administrator fills the organisation details and saves them; a reload shows them', async ({ page }) => {
   await page.setViewportSize({ width: 1366, height: 768 });
   await ensureAdmin(page);
-  await openOrganization(page);
+  await openOrganization(page, 'organization-menu-1366.png');
   await expect(page.getByRole('region', { name: MESSAGES.organization.sections.bank })).toBeVisible();
 
   // The shared schema refuses a short INN under its field before anything is sent.

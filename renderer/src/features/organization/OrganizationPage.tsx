@@ -16,6 +16,7 @@ import { LockedScope } from '../../common/form/locks';
 import { ReadFailure } from '../../common/ReadFailure';
 import { useResourceForm, type ResourceWithForm } from '../../common/resource/useResourceForm';
 import { VersionConflictDialog } from '../../common/version/VersionConflictDialog';
+import '../../common/resource/formPage.css';
 import './organization.css';
 
 const O = MESSAGES.organization;
@@ -24,21 +25,20 @@ const field = (name: keyof Organization, extra: Partial<FieldSpec> = {}): FieldS
 /** A code of a fixed number of digits, the count said under it. */
 const code = (name: keyof typeof ORGANIZATION_DIGITS) => field(name, { hint: O.digitHint(ORGANIZATION_DIGITS[name]) });
 
-/** The form's groups: the company as the contract names it, its bank, how to reach it. */
-const SECTIONS: { title: string; fields: FieldSpec[] }[] = [
+/** The form's groups — the company as the contract names it, its bank, how to reach it — in rows of one or two fields (1366×768 without scrolling). */
+const SECTIONS: { title: string; rows: FieldSpec[][] }[] = [
   {
     title: O.sections.company,
-    fields: [
-      field('legal_name'),
-      code('inn'),
-      code('ogrn'),
-      field('address', { kind: 'textarea', rows: 2 }),
-      field('registry_number'),
-      field('financial_guarantee', { kind: 'textarea', rows: 3, hint: O.guaranteeHint }),
+    rows: [
+      [field('legal_name')],
+      [code('inn'), code('ogrn')],
+      [field('address', { kind: 'textarea', rows: 2 })],
+      [field('registry_number')],
+      [field('financial_guarantee', { kind: 'textarea', rows: 2, hint: O.guaranteeHint })],
     ],
   },
-  { title: O.sections.bank, fields: [field('bank_name'), code('bik'), code('settlement_account'), code('correspondent_account')] },
-  { title: O.sections.contacts, fields: [field('phone'), field('email', { kind: 'email' })] },
+  { title: O.sections.bank, rows: [[field('bank_name')], [code('bik')], [code('settlement_account'), code('correspondent_account')]] },
+  { title: O.sections.contacts, rows: [[field('phone'), field('email', { kind: 'email' })]] },
 ];
 
 const definition: ResourceWithForm<OrganizationRecord> = {
@@ -50,7 +50,7 @@ const definition: ResourceWithForm<OrganizationRecord> = {
   },
   form: {
     titles: { create: ROUTES.organization.title, edit: ROUTES.organization.title },
-    fields: SECTIONS.flatMap((section) => section.fields),
+    fields: SECTIONS.flatMap((section) => section.rows.flat()),
     initial: Object.fromEntries(ORGANIZATION_FIELDS.map((name) => [name, ''])),
   },
 };
@@ -64,10 +64,14 @@ export function OrganizationPage() {
   if (record.isError) {
     return <ReadFailure title={O.loadFailed} error={record.error} onRetry={() => void record.refetch()} className="status-page" />;
   }
-  const section = ({ title, fields }: (typeof SECTIONS)[number]) => (
+  const section = ({ title, rows }: (typeof SECTIONS)[number]) => (
     <section key={title} className="organization-section" aria-label={title}>
       <H4>{title}</H4>
-      <FormFields fields={fields} form={form} editing />
+      {rows.map((fields) => (
+        <div key={fields[0]!.name} className="organization-row">
+          <FormFields fields={fields} form={form} editing />
+        </div>
+      ))}
     </section>
   );
   return (
