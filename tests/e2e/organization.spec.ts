@@ -65,7 +65,18 @@ test('the administrator fills the organisation details and saves them; a reload 
   await page.getByRole('button', { name: 'Сохранить' }).click();
   await expect(page.getByText(MESSAGES.organization.saved).first()).toBeVisible();
   await expect.poll(async () => (await sql<{ phone: string }>('SELECT phone FROM organization'))[0]?.phone).toBe('+7 (978) 765-43-21');
+
+  // A colleague saves while the page is open: the save is refused with the conflict dialog, and reload shows the colleague's details.
   await sql('UPDATE organization SET phone = $1', [DETAILS.phone]);
+  await input(page, 'registry_number').fill('РТО 999999');
+  await page.getByRole('button', { name: 'Сохранить' }).click();
+  const conflict = page.getByRole('dialog', { name: MESSAGES.version.title });
+  await expect(conflict).toBeVisible();
+  await conflict.getByRole('button', { name: MESSAGES.version.reload }).click();
+  await expect(conflict).toBeHidden();
+  await expect(input(page, 'phone')).toHaveValue(DETAILS.phone);
+  await expect(input(page, 'registry_number')).toHaveValue(DETAILS.registry_number);
+  expect((await sql<{ registry_number: string }>('SELECT registry_number FROM organization'))[0]?.registry_number).toBe(DETAILS.registry_number);
 });
 
 test('the manager sees the details read-only, every field locked with the reason, and no save', async ({ page }) => {
