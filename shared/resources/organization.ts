@@ -68,10 +68,10 @@ const orEmpty = (schema: z.ZodType<string | null>) => z.preprocess(numberAsText,
 function code(field: keyof typeof ORGANIZATION_DIGITS) {
   const counts: readonly number[] = ORGANIZATION_DIGITS[field];
   const digits = optionalDigits(ORGANIZATION_LIMITS[field]).refine((value) => value === null || /\D/.test(value) || counts.includes(value.length), MESSAGES.organization.digitCount(counts));
-  return orEmpty(z.preprocess((value) => (typeof value === 'string' ? value.replace(/\s+/g, '') : value), digits) as z.ZodType<string | null>);
+  return orEmpty(z.preprocess((value) => (typeof value === 'string' ? value.replace(/\s+/g, '') : value), digits));
 }
 
-const text = (field: keyof typeof ORGANIZATION_LIMITS) => orEmpty(optionalText(ORGANIZATION_LIMITS[field]) as z.ZodType<string | null>);
+const text = (field: keyof typeof ORGANIZATION_LIMITS) => orEmpty(optionalText(ORGANIZATION_LIMITS[field]));
 
 /** The record's fields as a save takes them. */
 export const organizationFieldsSchema = z.object({
@@ -85,8 +85,8 @@ export const organizationFieldsSchema = z.object({
   bik: code('bik'),
   settlement_account: code('settlement_account'),
   correspondent_account: code('correspondent_account'),
-  phone: orEmpty(optionalPhone(ORGANIZATION_LIMITS.phone) as z.ZodType<string | null>),
-  email: orEmpty(optionalEmail(ORGANIZATION_LIMITS.email) as z.ZodType<string | null>),
+  phone: orEmpty(optionalPhone(ORGANIZATION_LIMITS.phone)),
+  email: orEmpty(optionalEmail(ORGANIZATION_LIMITS.email)),
 });
 
 /** PUT /api/organization (and the renderer's form): the fields and the `version` they were read at. */
