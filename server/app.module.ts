@@ -37,6 +37,7 @@ import { LogFile } from './logs/log-file.js';
 import { LogService } from './logs/log.service.js';
 import { LogsModule } from './logs/logs.module.js';
 import { MailModule } from './mail/mail.module.js';
+import { OrganizationModule } from './organization/organization.module.js';
 import { SERVER_RESOURCES } from './resources.js';
 import { RoomDictionariesModule } from './room-dictionaries/room-dictionaries.module.js';
 import { TourDictionariesModule } from './tour-dictionaries/tour-dictionaries.module.js';
@@ -103,6 +104,7 @@ export const FEATURE_MODULES: Type[] = [
   TourDictionariesModule,
   DirectionsModule,
   VendorsModule,
+  OrganizationModule,
   LogsModule,
   AgencyDocumentsModule,
   ClientsModule,

@@ -22,6 +22,7 @@ import { HANDBOOK_MESSAGES } from './messages/handbooks.js';
 import { HOTEL_MESSAGES } from './messages/hotels.js';
 import { IMPORT_MESSAGES } from './messages/imports.js';
 import { LIST_MESSAGES } from './messages/lists.js';
+import { ORGANIZATION_MESSAGES } from './messages/organization.js';
 import { OUTCOME_MESSAGES } from './messages/outcomes.js';
 import { PARTNER_MESSAGES } from './messages/partners.js';
 import { REQUEST_MESSAGES } from './messages/requests.js';
@@ -51,4 +52,5 @@ export const MESSAGES = {
   ...HANDBOOK_MESSAGES,
   ...ADMINISTRATION_MESSAGES,
   ...IMPORT_MESSAGES,
+  ...ORGANIZATION_MESSAGES,
 } as const;

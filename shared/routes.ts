@@ -40,6 +40,8 @@ export const ROUTES = {
   'agencies-files': { path: '/agencies/files', title: 'Документы агентств', roles: adminManager },
   users: { path: '/users', title: 'Пользователи', roles: ACCESS.administratorOnly },
   vendors: { path: '/vendors', title: 'Поставщики' },
+  /** Issue 28: the operator's details every generated document names; read by all, changed by the administrator. */
+  organization: { path: '/organization', title: 'Реквизиты организации' },
   logs: { path: '/logs', title: 'Логи' },
   analytics: { path: '/analytics', title: 'Аналитика' },
   imports: { path: '/imports', title: 'Импорты', roles: adminManager },

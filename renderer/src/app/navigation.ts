@@ -102,5 +102,6 @@ export const HANDBOOKS: NavGroup = {
         { route: 'routes', label: 'Маршруты' },
       ],
     },
+    { route: 'organization', label: 'Реквизиты организации', icon: 'id-number' },
   ],
 };

@@ -24,6 +24,8 @@ const RULES: { method?: string; path: RegExp; access: Access; why: string }[] = 
   { method: 'GET', path: /^\/api\/(clients|agencies)\/export$/, access: ACCESS.administratorAndManager, why: '§6 export of clients and agencies' },
   { method: 'GET', path: /^\/api\/agencies\/applications\/report$/, access: ACCESS.administratorAndAccountant, why: '§6 agency monthly report: roles 1 and 2' },
   { path: /^\/api\/vendors\/:id\/clean-payload$/, access: ACCESS.administratorOnly, why: "§6 clear a vendor's external data" },
+  { method: 'GET', path: /^\/api\/organization$/, access: ACCESS.everyone, why: 'issue 28: the organisation details every generated document names, read by every role' },
+  { method: 'PUT', path: /^\/api\/organization$/, access: ACCESS.administratorOnly, why: 'issue 28: the organisation details, changed by the administrator only' },
   { method: 'DELETE', path: /^\/api\/logs\/:id$/, access: ACCESS.administratorOnly, why: 'issue 8: deleting logs' },
   { method: 'GET', path: /^\/api\/imports\/(restart|update-items)$/, access: ACCESS.administratorOnly, why: '§6 restart imports, update vendor data' },
   // Uploads belong to the roles that edit what they attach to. /photos and /images take an `entity`: a city's

@@ -218,7 +218,7 @@ export class ResourceService {
 export const versionOf = (body: unknown): number | undefined => bodyFields(body).version;
 
 /** The fields of a create or update body and the `version` it carries (422 when the body is no object or the version no number). */
-function bodyFields(body: unknown): { fields: Record<string, unknown>; version: number | undefined } {
+export function bodyFields(body: unknown): { fields: Record<string, unknown>; version: number | undefined } {
   if (body === undefined || body === null) return { fields: {}, version: undefined };
   if (typeof body !== 'object' || Array.isArray(body)) throw new ValidationFailed({ _: [MESSAGES.validation.jsonObject] });
   const { version, ...rest } = body as Record<string, unknown>;

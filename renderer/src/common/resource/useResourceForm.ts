@@ -21,28 +21,36 @@ import { useFormVersionConflict } from '../version/useFormVersionConflict';
 import { versionOf } from '../version/VersionConflictDialog';
 import type { ResourceFormSpec } from './definition';
 
+/** What a form needs of a resource: where its records live, its schemas and its save texts. */
+export type FormResource = Pick<ResourceDefinition, 'path' | 'createSchema' | 'updateSchema'> & { messages: Pick<ResourceDefinition['messages'], 'saved' | 'saveFailed' | 'loadFailed'> };
+
 /** A resource with its form: all a dialog or a form page needs (`Stored`: the record as its GET answers it). */
 export interface ResourceWithForm<Stored = Record<string, unknown>> {
-  resource: ResourceDefinition;
+  resource: FormResource;
   form: ResourceFormSpec<Stored>;
 }
 
 interface Options {
   /** The record to edit or copy; absent for create. */
   id?: number;
+  /**
+   * A resource of one record living at its path (GET and PUT {path}: the organisation details), edited
+   * in place (mode 'edit', no id): after a save the form holds the record the save answers, with its new version.
+   */
+  single?: boolean;
   mode: EditorMode;
   /** A closed dialog neither reads nor resets its form. */
   active?: boolean;
   /** After a successful save (its toast is shown). */
-  onSaved(): void;
+  onSaved?(): void;
 }
 
-export function useResourceForm<Stored extends object>(definition: ResourceWithForm<Stored>, { id, mode, active = true, onSaved }: Options) {
+export function useResourceForm<Stored extends object>(definition: ResourceWithForm<Stored>, { id, single = false, mode, active = true, onSaved }: Options) {
   const { resource, form: spec } = definition;
   const record = useQuery({
     queryKey: [resource.path, 'record', id],
-    queryFn: ({ signal }) => api.get<{ data: Stored }>(`${resource.path}/${id}`, undefined, signal),
-    enabled: active && id !== undefined && Number.isInteger(id),
+    queryFn: ({ signal }) => api.get<{ data: Stored }>(single ? resource.path : `${resource.path}/${id}`, undefined, signal),
+    enabled: active && (single || (id !== undefined && Number.isInteger(id))),
     gcTime: 0,
   });
   const form = useZodForm(mode === 'edit' ? resource.updateSchema : resource.createSchema, spec.initial);
@@ -81,7 +89,7 @@ export function useResourceForm<Stored extends object>(definition: ResourceWithF
   /** Unsaved changes: the values differ from what was shown (read when the user leaves; nothing after a successful save). */
   const dirty = useCallback(() => !saved.current && shown.current !== null && JSON.stringify(latest.current) !== shown.current, []);
 
-  const loading = id !== undefined && record.isPending;
+  const loading = (single || id !== undefined) && record.isPending;
   const saveFailed = resource.messages.saveFailed ?? { title: MESSAGES.errors.saveFailedTitle, text: MESSAGES.errors.saveFailedText };
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
@@ -94,10 +102,18 @@ export function useResourceForm<Stored extends object>(definition: ResourceWithF
     savingRef.current = true;
     setSaving(true);
     try {
-      await save(definition, mode === 'edit' ? id : undefined, form.values);
-      saved.current = true;
+      if (single) {
+        // The page stays: the form shows the record as saved (trimmed, with its new version), and a change after it is unsaved again.
+        const reply = await api.put<{ data: Stored }>(resource.path, form.values);
+        const values = recordToValues(definition, reply.data);
+        shown.current = JSON.stringify(values);
+        setValues(values);
+      } else {
+        await save(definition, mode === 'edit' ? id : undefined, form.values);
+        saved.current = true;
+      }
       toast.saved(resource.messages.saved);
-      onSaved();
+      onSaved?.();
     } catch (error) {
       if (conflict.caught(error)) return;
       if (error instanceof ApiError && error.status === 422) {
