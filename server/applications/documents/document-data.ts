@@ -84,27 +84,3 @@ export async function readDocumentData(manager: EntityManager, id: number): Prom
   const [row] = await manager.query<DocumentData[]>(DOCUMENT_SQL, [id]);
   return row ?? null;
 }
-
-/** The operator's details every generated document names (issue 28: the organisation record, one row). */
-export interface OrganizationDetails {
-  legal_name: string;
-  inn: string;
-  ogrn: string;
-  address: string;
-  registry_number: string;
-  financial_guarantee: string;
-  bank_name: string;
-  bik: string;
-  settlement_account: string;
-  correspondent_account: string;
-  phone: string;
-  email: string;
-}
-
-export async function readOrganization(manager: EntityManager): Promise<OrganizationDetails> {
-  const [row] = await manager.query<OrganizationDetails[]>(
-    `SELECT legal_name, inn, ogrn, address, registry_number, financial_guarantee, bank_name, bik, settlement_account, correspondent_account, phone, email FROM organization WHERE id = 1`,
-  );
-  // The migration inserts the row; an empty one prints dashes.
-  return row ?? { legal_name: '', inn: '', ogrn: '', address: '', registry_number: '', financial_guarantee: '', bank_name: '', bik: '', settlement_account: '', correspondent_account: '', phone: '', email: '' };
-}

@@ -19,7 +19,8 @@ import { FilesService } from '../../files/files.service.js';
 import { defineJob, JobQueue } from '../../jobs/job-queue.js';
 import type { ApplicationActor } from '../commands/actor.js';
 import { appendHistory } from '../commands/history.js';
-import { readDocumentData, readOrganization } from './document-data.js';
+import { readOrganization } from '../../organization/organization.service.js';
+import { readDocumentData } from './document-data.js';
 import { generateDocument } from './generate-pdf.js';
 
 /** One waiting job per application (its id is the singleton key): two clicks queue one. */

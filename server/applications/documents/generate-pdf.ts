@@ -13,7 +13,8 @@ import { formatDate, formatMoney } from '../../../shared/format.js';
 import { applicationType } from '../../../shared/applications/constants.js';
 import { GENERATED_DOCUMENT_LABELS, type GeneratedDocumentKind } from '../../../shared/applications/documents.js';
 import { DOCUMENT_LABELS as L } from '../../../shared/applications/generated-documents.js';
-import type { DocumentData, OrganizationDetails } from './document-data.js';
+import type { Organization } from '../../../shared/resources/organization.js';
+import type { DocumentData } from './document-data.js';
 
 const FONT_FILES = { regular: 'dejavu-fonts-ttf/ttf/DejaVuSans.ttf', bold: 'dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf' } as const;
 type FontName = keyof typeof FONT_FILES;
@@ -104,7 +105,7 @@ function applicationPart(doc: Doc, data: DocumentData): void {
 const dash = (value: string) => (value.trim() === '' ? L.empty : value);
 
 /** The operator's details (a dash for a field the administrator has not filled). */
-function operatorPart(doc: Doc, organization: OrganizationDetails): void {
+function operatorPart(doc: Doc, organization: Organization): void {
   const rows: [string, string][] = [
     [L.legalName, organization.legal_name],
     [L.inn, organization.inn],
@@ -122,7 +123,7 @@ function operatorPart(doc: Doc, organization: OrganizationDetails): void {
   for (const [label, value] of rows) field(doc, label, dash(value));
 }
 
-async function render(kind: GeneratedDocumentKind, data: DocumentData, organization: OrganizationDetails, today: string): Promise<Buffer> {
+async function render(kind: GeneratedDocumentKind, data: DocumentData, organization: Organization, today: string): Promise<Buffer> {
   const { doc, done } = await newDocument(`${GENERATED_DOCUMENT_LABELS[kind]} №${data.number}`);
   if (kind === 'voucher') {
     title(doc, L.voucherTitle(data.number));
@@ -151,6 +152,6 @@ async function render(kind: GeneratedDocumentKind, data: DocumentData, organizat
 }
 
 /** The PDF of `kind` for the application's printed facts and the operator's details. */
-export function generateDocument(kind: GeneratedDocumentKind, data: DocumentData, organization: OrganizationDetails, now = new Date()): Promise<Buffer> {
+export function generateDocument(kind: GeneratedDocumentKind, data: DocumentData, organization: Organization, now = new Date()): Promise<Buffer> {
   return render(kind, data, organization, formatDate(now));
 }

@@ -19,7 +19,8 @@ import { FilesService } from '../../files/files.service.js';
 import { applicationCalls, hotelApplication } from '../../test/application-api.js';
 import { insertHotelGround, insertRequesters, type HotelGround, type RequesterGround } from '../../test/application-fixtures.js';
 import { startTestApp, type ApiClient, type TestApp } from '../../test/test-app.js';
-import { readDocumentData, readOrganization } from './document-data.js';
+import { readOrganization } from '../../organization/organization.service.js';
+import { readDocumentData } from './document-data.js';
 import { generatePendingDocuments } from './documents-job.js';
 import { generateDocument } from './generate-pdf.js';
 
