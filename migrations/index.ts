@@ -39,6 +39,7 @@ import { ApplicationHistory1765600000900 } from './1765600000900-ApplicationHist
 import { VendorPaymentMethodKeys1765600001000 } from './1765600001000-VendorPaymentMethodKeys.js';
 import { ApplicationDocuments1765600001100 } from './1765600001100-ApplicationDocuments.js';
 import { ApplicationProductName1765600001300 } from './1765600001300-ApplicationProductName.js';
+import { MarkDocumentsNeeded1765600001400 } from './1765600001400-MarkDocumentsNeeded.js';
 
 export const MIGRATIONS = [
   Foundation1763769600000,
@@ -81,4 +82,5 @@ export const MIGRATIONS = [
   VendorPaymentMethodKeys1765600001000,
   ApplicationDocuments1765600001100,
   ApplicationProductName1765600001300,
+  MarkDocumentsNeeded1765600001400,
 ];

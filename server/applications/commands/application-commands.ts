@@ -52,6 +52,7 @@ import { changedFields } from './changes.js';
 import { audited, readAudited, recordChanges, recordDeleted, type AuditedState } from './history.js';
 import type { DocumentData } from '../documents/document-data.js';
 import { markDocumentsIfNeeded, printedBefore } from '../documents/documents-mark.js';
+import { removeUnreferencedUploads } from '../../files/files.service.js';
 
 const A = MESSAGES.applications;
 
@@ -367,7 +368,7 @@ export class ApplicationCommands {
   /**
    * Deletes an application (the route lets only the administrator): refused with 403 while it has
    * payments or vendor payments (`can_delete`); its seats released through the seat store, then the
-   * application and its rows (they cascade), in one transaction.
+   * application and its rows (they cascade), and the files its documents kept, in one transaction.
    */
   async remove(id: number, actor: ApplicationActor): Promise<{ message: string }> {
     return this.db.transaction(async (manager) => {
@@ -381,7 +382,10 @@ export class ApplicationCommands {
       if (stored.paid) throw forbidden(A.deleteHasPayments);
       await releaseApplicationSeats(manager, id);
       await recordDeleted(manager, id, actor);
+      const documents = await manager.query<{ path: string }[]>(`SELECT path FROM application_documents WHERE application_id = $1 AND path IS NOT NULL`, [id]);
       await manager.query(`DELETE FROM applications WHERE id = $1`, [id]);
+      // The documents went with the application; their uploads would otherwise stay stored for nothing.
+      await removeUnreferencedUploads(manager, documents.map((document) => document.path));
       return { message: A.deleted };
     });
   }

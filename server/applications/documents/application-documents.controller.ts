@@ -7,7 +7,7 @@ import { CurrentActor, Roles, type Actor } from '../../common/auth/decorators.js
 import { IdPipe } from '../../common/http/id.pipe.js';
 import { UploadInterceptor, uploadedFile } from '../../files/upload.interceptor.js';
 import { staffActor } from '../commands/actor.js';
-import { ApplicationDocumentsService } from './application-documents.service.js';
+import { ApplicationDocumentsService, UnderDocumentsListPath } from './application-documents.service.js';
 
 const FIELDS = [APPLICATION_DOCUMENT_FIELD] as const;
 
@@ -29,7 +29,7 @@ export class ApplicationDocumentsController {
   /** POST /api/applications/{id}/documents/save (multipart `document`: one PDF up to 20 MB) → 201 {data: ApplicationDocument}. */
   @Post('save')
   @HttpCode(201)
-  @UseInterceptors(UploadInterceptor(FIELDS, APPLICATION_DOCUMENT_POLICY))
+  @UseInterceptors(UnderDocumentsListPath, UploadInterceptor(FIELDS, APPLICATION_DOCUMENT_POLICY))
   save(@Param('id', IdPipe) id: number, @Req() request: Request, @CurrentActor() actor: Actor) {
     return this.documents.upload(id, uploadedFile(request, FIELDS).file, staffActor(actor));
   }

@@ -6,7 +6,8 @@
  * against parallel requests, and is recorded in the application's history in the same transaction.
  * The generated voucher and contract share the table (`kind`); they are made by the documents job.
  */
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
+import { catchError, from, mergeMap, throwError, type Observable } from 'rxjs';
 import { DataSource, type EntityManager } from 'typeorm';
 import { APPLICATION_LIMITS, ApplicationStatus } from '../../../shared/applications/constants.js';
 import { APPLICATION_DOCUMENT_FIELD, type ApplicationDocument, type ApplicationDocumentsState, type GeneratedDocumentKind } from '../../../shared/applications/documents.js';
@@ -21,10 +22,33 @@ import { appendHistory } from '../commands/history.js';
 const A = MESSAGES.applications;
 
 /** Where uploaded documents are stored (`documents/application/<uuid>.pdf`). */
+/** Where an application's documents are stored, uploaded and generated (`documents/application/<uuid>.pdf`). */
 export const APPLICATION_DOCUMENTS_AREA = 'documents/application';
 
 /** A 422 on the upload's multipart field (one file per request: the field, not an index, names it). */
 const refused = (message: string) => new ValidationFailed({ [APPLICATION_DOCUMENT_FIELD]: [message] });
+
+/**
+ * A refused upload — by the upload's reading (its size) or by the service — answers its reason under
+ * the request's field `document` and under the list's path `documents.N` (spec 03 §8's error paths),
+ * N the place the upload would have taken among the application's uploads.
+ */
+@Injectable()
+export class UnderDocumentsListPath implements NestInterceptor {
+  constructor(@Inject(DataSource) private readonly db: DataSource) {}
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const applicationId = Number(context.switchToHttp().getRequest<{ params: { id?: string } }>().params.id);
+    return next.handle().pipe(catchError((error: unknown) => from(this.withListPath(error, applicationId)).pipe(mergeMap((refusal) => throwError(() => refusal)))));
+  }
+
+  private async withListPath(error: unknown, applicationId: number): Promise<unknown> {
+    const messages = error instanceof ValidationFailed ? error.errors[APPLICATION_DOCUMENT_FIELD] : undefined;
+    if (!messages || !Number.isSafeInteger(applicationId)) return error;
+    const [uploads] = await this.db.query<{ count: number }[]>(`SELECT count(*)::int AS count FROM application_documents WHERE application_id = $1 AND kind IS NULL`, [applicationId]);
+    return new ValidationFailed({ ...(error as ValidationFailed).errors, [`documents.${uploads!.count}`]: messages });
+  }
+}
 
 /**
  * The application's documents as GET lists them: the generated ones first (voucher, contract), then
@@ -127,13 +151,23 @@ export class ApplicationDocumentsService {
 }
 
 /**
- * The application's row locked for the rest of the transaction (FOR NO KEY UPDATE, as the save's
- * commands take it): 404 when there is none, 422 when it is cancelled; with its count of uploads.
+ * The application's row locked for a change of its documents, for the rest of the transaction (FOR
+ * NO KEY UPDATE, as the save's commands take it): 404 when there is none; a cancelled application
+ * takes no document changes (its save takes only money), refused with the caller's 422.
  */
-async function lockApplication(manager: EntityManager, id: number): Promise<{ uploaded: number }> {
-  const [row] = await manager.query<{ status: number }[]>(`SELECT status FROM applications WHERE id = $1 FOR NO KEY UPDATE`, [id]);
+export async function lockForDocuments(manager: EntityManager, id: number, cancelled: (message: string) => Error): Promise<{ number: string; need_generate_docs: boolean }> {
+  const [row] = await manager.query<{ status: number; number: string; need_generate_docs: boolean }[]>(
+    `SELECT status, number, need_generate_docs FROM applications WHERE id = $1 FOR NO KEY UPDATE`,
+    [id],
+  );
   if (!row) throw notFound();
-  if (row.status === ApplicationStatus.Cancelled) throw refused(A.cancelledLocked);
+  if (row.status === ApplicationStatus.Cancelled) throw cancelled(A.cancelledLocked);
+  return row;
+}
+
+/** lockForDocuments, with the application's count of uploads (the generated ones aside). */
+async function lockApplication(manager: EntityManager, id: number): Promise<{ uploaded: number }> {
+  await lockForDocuments(manager, id, refused);
   const [count] = await manager.query<{ uploaded: number }[]>(`SELECT count(*)::int AS uploaded FROM application_documents WHERE application_id = $1 AND kind IS NULL`, [id]);
   return { uploaded: count!.uploaded };
 }

@@ -83,23 +83,23 @@ describe('uploading an application document', () => {
     expect(row!.user_id).not.toBeNull();
   });
 
-  it('refuses a file that is not a PDF by content though named .pdf, and one over 20 MB (422 on `document`), keeping nothing', async () => {
+  it('refuses a file that is not a PDF by content though named .pdf, and one over 20 MB (422 on `document` and on the list path `documents.N`), keeping nothing', async () => {
     const application = await newApplication();
     const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(64)]);
     const fake = await upload(manager, application.id, png, 'scan.pdf');
     expect(fake.status).toBe(422);
-    expect(fake.body.errors).toEqual({ document: [MESSAGES.files.onlyPdf] });
+    expect(fake.body.errors).toEqual({ document: [MESSAGES.files.onlyPdf], 'documents.0': [MESSAGES.files.onlyPdf] });
 
     // One byte over the limit, made once (zeros after the signature: the size decides, not the content).
     const big = Buffer.alloc(APPLICATION_DOCUMENT_POLICY.maxBytes + 1);
     big.write('%PDF-1.4\n');
     const tooLarge = await upload(manager, application.id, big, 'big.pdf');
     expect(tooLarge.status).toBe(422);
-    expect(tooLarge.body.errors).toEqual({ document: [MESSAGES.files.tooLarge(20)] });
+    expect(tooLarge.body.errors).toEqual({ document: [MESSAGES.files.tooLarge(20)], 'documents.0': [MESSAGES.files.tooLarge(20)] });
 
     const missing = await manager.postForm(`/api/applications/${application.id}/documents/save`, new FormData());
     expect(missing.status).toBe(422);
-    expect(missing.body.errors).toEqual({ document: [MESSAGES.files.required] });
+    expect(missing.body.errors).toEqual({ document: [MESSAGES.files.required], 'documents.0': [MESSAGES.files.required] });
 
     expect(await documentRows(application.id)).toEqual([]);
     expect(await app.db.query(`SELECT 1 FROM files WHERE entity = 'application_document' AND original_name IN ('scan.pdf', 'big.pdf')`)).toEqual([]);
@@ -113,12 +113,17 @@ describe('uploading an application document', () => {
     // Four at once (the uploads one person may run together) for the last two places.
     const answers = await Promise.all([0, 1, 2, 3].map((index) => upload(admin, application.id, pdf(), `parallel-${index}.pdf`)));
     expect(answers.map((answer) => answer.status).sort()).toEqual([201, 201, 422, 422]);
-    for (const refused of answers.filter((answer) => answer.status === 422)) expect(refused.body.errors).toEqual({ document: [A.documentsLimit(APPLICATION_LIMITS.documents)] });
+    for (const refused of answers.filter((answer) => answer.status === 422)) {
+      // The list's index is the place the upload would have taken when it was sent (8 to 10 here).
+      expect(refused.body.errors).toMatchObject({ document: [A.documentsLimit(APPLICATION_LIMITS.documents)] });
+      expect(Object.keys(refused.body.errors as object)).toEqual(['document', expect.stringMatching(/^documents\.(8|9|10)$/)]);
+    }
     const rows = await documentRows(application.id);
     expect(rows.filter((row) => row.kind === null)).toHaveLength(APPLICATION_LIMITS.documents);
 
     const eleventh = await upload(admin, application.id, pdf(), 'eleventh.pdf');
     expect(eleventh.status).toBe(422);
+    expect(eleventh.body.errors).toEqual({ document: [A.documentsLimit(10)], 'documents.10': [A.documentsLimit(10)] });
     expect(await app.db.query(`SELECT 1 FROM files WHERE original_name = 'eleventh.pdf' OR original_name LIKE 'parallel-%' AND path NOT IN (SELECT path FROM application_documents WHERE path IS NOT NULL)`)).toEqual([]);
 
     const listed = (await admin.get(`/api/applications/${application.id}`)).body.data.documents as { name: string; generated: boolean; pending: boolean; url: string | null; kind: string | null }[];
@@ -135,7 +140,7 @@ describe('uploading an application document', () => {
     expect(cancel.status, JSON.stringify(cancel.body)).toBe(200);
     const refused = await upload(manager, application.id, pdf());
     expect(refused.status).toBe(422);
-    expect(refused.body.errors).toEqual({ document: [A.cancelledLocked] });
+    expect(refused.body.errors).toEqual({ document: [A.cancelledLocked], 'documents.1': [A.cancelledLocked] });
     expect((await manager.delete(`/api/applications/${application.id}/documents/${document.id}`)).status).toBe(422);
     expect(await documentRows(application.id)).toHaveLength(1);
   });
@@ -169,6 +174,15 @@ describe('deleting an application document', () => {
     expect(generated.status).toBe(403);
     expect(generated.body.message).toBe(A.documentGeneratedKept);
     expect(await documentRows(application.id)).toHaveLength(2);
+  });
+
+  it('an application deleted by the administrator takes its documents and their stored files with it', async () => {
+    const application = await newApplication();
+    const document = await uploaded(manager, application.id, 'Паспорт.pdf');
+    const deleted = await admin.delete(`/api/applications/${application.id}`);
+    expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+    expect(await documentRows(application.id)).toEqual([]);
+    expect(await fileExists(document.path)).toBe(false);
   });
 
   it('lets all three roles that edit applications upload and delete', async () => {

@@ -47,7 +47,7 @@ const DOCUMENT_SQL = `
   SELECT a.number, a.type,
     CASE WHEN a.agency_id IS NULL THEN 'client' ELSE 'agency' END AS requester_type,
     coalesce(c.full_name, ag.legal_name, '') AS requester, au.full_name AS agency_user,
-    coalesce(h.name, t.name, tp.name, st.name) AS product, to_char(a.tour_date, ${DAY}) AS tour_date, a.phone, a.email,
+    application_product_name(a) AS product, to_char(a.tour_date, ${DAY}) AS tour_date, a.phone, a.email,
     coalesce((SELECT json_agg(json_build_object('name', concat_ws(' ', x.last_name, x.first_name, x.patronymic), 'birthday', to_char(x.birthday_date, ${DAY})) ORDER BY x.position, x.id)
       FROM tourists x WHERE x.application_id = a.id), '[]') AS tourists,
     coalesce((SELECT json_agg(json_build_object('hotel', sh.name, 'room', concat_ws(', ', rt.name, rd.name), 'meal', m.name,
@@ -73,10 +73,6 @@ const DOCUMENT_SQL = `
   LEFT JOIN clients c ON c.id = a.client_id
   LEFT JOIN agencies ag ON ag.id = a.agency_id
   LEFT JOIN agency_users au ON au.id = a.agency_user_id
-  LEFT JOIN hotels h ON h.id = a.hotel_id
-  LEFT JOIN tours t ON t.id = a.tour_id
-  LEFT JOIN transports tp ON tp.id = a.transport_id
-  LEFT JOIN sea_tours st ON st.id = a.sea_tour_id
   WHERE a.id = $1`;
 
 /** The printed facts of the application, or null when there is none. */

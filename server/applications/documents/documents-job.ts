@@ -20,14 +20,12 @@ import { defineJob, JobQueue } from '../../jobs/job-queue.js';
 import type { ApplicationActor } from '../commands/actor.js';
 import { appendHistory } from '../commands/history.js';
 import { readOrganization } from '../../organization/organization.service.js';
+import { APPLICATION_DOCUMENTS_AREA } from './application-documents.service.js';
 import { readDocumentData } from './document-data.js';
 import { generateDocument } from './generate-pdf.js';
 
 /** One waiting job per application (its id is the singleton key): two clicks queue one. */
 export const APPLICATION_DOCUMENTS = defineJob<{ applicationId: number }>('application-documents', { policy: 'short' });
-
-/** Where the generated PDFs are stored (`documents/application/<uuid>.pdf`). */
-export const GENERATED_DOCUMENTS_AREA = 'documents/application';
 
 /** What the job stores is checked as an uploaded document is (a PDF by content); a generated one is a few dozen KB. */
 const GENERATED_PDF_POLICY = APPLICATION_DOCUMENT_POLICY;
@@ -60,7 +58,7 @@ export async function generatePendingDocuments(db: DataSource, files: FilesServi
       for (const row of pending) {
         const name = generatedDocumentName(row.kind, data.number);
         const pdf = await generateDocument(row.kind, data, organization, now);
-        const file = await files.store(pdf, name, { policy: GENERATED_PDF_POLICY, area: GENERATED_DOCUMENTS_AREA, entity: 'application', type: row.kind });
+        const file = await files.store(pdf, name, { policy: GENERATED_PDF_POLICY, area: APPLICATION_DOCUMENTS_AREA, entity: 'application', type: row.kind });
         made.set(row.id, { kind: row.kind, name, path: file.path });
       }
       const written = await db.transaction(async (manager) => {

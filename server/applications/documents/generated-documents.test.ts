@@ -14,6 +14,7 @@ import { generatedDocumentName } from '../../../shared/applications/generated-do
 import { formatMoney } from '../../../shared/format.js';
 import { MESSAGES } from '../../../shared/messages.js';
 import { Role } from '../../../shared/roles.js';
+import { MarkDocumentsNeeded1765600001400 } from '../../../migrations/1765600001400-MarkDocumentsNeeded.js';
 import { createDataSource } from '../../database/data-source.js';
 import { FilesService } from '../../files/files.service.js';
 import { applicationCalls, hotelApplication } from '../../test/application-api.js';
@@ -165,6 +166,17 @@ describe('regenerate and the job', () => {
     expect(await documents(application.id)).toEqual(made);
   });
 
+  it('a cancelled application gets no documents made: 422 on `documents`, nothing queued', async () => {
+    const application = await created(form());
+    const cancel = await admin.put(`/api/applications/cancel/${application.id}`, { version: (await read(application.id)).version });
+    expect(cancel.status, JSON.stringify(cancel.body)).toBe(200);
+    const refused = await regenerate(application.id);
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors).toEqual({ documents: [MESSAGES.applications.cancelledLocked] });
+    expect(await documents(application.id)).toEqual([]);
+    expect(await queuedJobs(application.id)).toEqual([]);
+  });
+
   it('a retry after a partial run fills only what is missing: a made document stays as it was', async () => {
     const application = await created(form());
     expect((await regenerate(application.id)).status).toBe(200);
@@ -197,6 +209,22 @@ describe('the mark (need_generate_docs)', () => {
     expect((await read(application.id)).version).toBe(confirmed.version);
   });
 
+  it('the migration marks the applications confirmed before the documents existed; one with both made stays unmarked', async () => {
+    const waiting = await created(form());
+    const made = await created(form());
+    const inWork = await created(form());
+    await app.db.query(`UPDATE applications SET status = CASE WHEN id = $3 THEN 2 ELSE 3 END, need_generate_docs = false WHERE id IN ($1, $2, $3)`, [waiting.id, made.id, inWork.id]);
+    expect((await regenerate(made.id)).status).toBe(200);
+    await generatePendingDocuments(source, files, made.id);
+    const runner = source.createQueryRunner();
+    try {
+      await new MarkDocumentsNeeded1765600001400().up(runner);
+    } finally {
+      await runner.release();
+    }
+    expect([await mark(waiting.id), await mark(made.id), await mark(inWork.id)]).toEqual([true, false, false]);
+  });
+
   it('is set again when a tourist’s name changes after the documents were made, not by a change the documents do not print; regenerate then remakes both', async () => {
     const application = await created(form());
     expect((await regenerate(application.id)).status).toBe(200);
@@ -211,6 +239,15 @@ describe('the mark (need_generate_docs)', () => {
 
     expect(await regenerate(application.id)).toMatchObject({ body: { message: MESSAGES.generatedDocuments.queued } });
     expect((await documents(application.id)).map((row) => row.path)).toEqual([null, null]);
+    // The history says the stale ones went (by whom), before the job records them made again.
+    const gone = await app.db.query<{ path: string; before: unknown; after: unknown; actor: string }>(
+      `SELECT path, before, after, actor FROM application_history WHERE application_id = $1 AND path LIKE 'documents.%' ORDER BY seq DESC LIMIT 2`,
+      [application.id],
+    );
+    expect(gone.map(({ before, after, actor }) => ({ before, after, actor })).sort((a, b) => String(a.before).localeCompare(String(b.before)))).toEqual([
+      { before: generatedDocumentName('voucher', application.number), after: null, actor: 'staff' },
+      { before: generatedDocumentName('contract', application.number), after: null, actor: 'staff' },
+    ].sort((a, b) => a.before.localeCompare(b.before)));
     // The stale PDFs went with their rows.
     expect(await app.db.query(`SELECT path FROM files WHERE path = ANY($1)`, [before.map((row) => row.path)])).toEqual([]);
     await generatePendingDocuments(source, files, application.id);

@@ -3,6 +3,7 @@ import { ACCESS } from '../../../shared/roles.js';
 import { CurrentActor, Roles, type Actor } from '../../common/auth/decorators.js';
 import { IdPipe } from '../../common/http/id.pipe.js';
 import { ChangesState } from '../../common/security/state-change.js';
+import { staffActor } from '../commands/actor.js';
 import { RegenerateDocuments } from './regenerate.js';
 
 /** The generated documents' route (issue 28; spec 03 §6: administrator and manager). */
@@ -18,6 +19,6 @@ export class RegenerateDocumentsController {
   @ChangesState()
   @Roles(...ACCESS.administratorAndManager)
   regenerate(@Param('id', IdPipe) id: number, @CurrentActor() actor: Actor) {
-    return this.documents.regenerate(id, actor.user.id);
+    return this.documents.regenerate(id, staffActor(actor));
   }
 }

@@ -3,15 +3,19 @@
  * row lock, the generated documents that are missing — a kind with no row, a row still pending, or
  * every made one when `need_generate_docs` says they are stale — become pending rows ('формируется',
  * path null) and one job is queued to make them. Two clicks queue one job (the row lock orders them,
- * the unique index keeps one row per kind, the job's singleton key one waiting job).
+ * the unique index keeps one row per kind, the job's singleton key one waiting job). A cancelled
+ * application's documents are not made (422 on `documents`, as its uploads are refused).
  */
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { GENERATED_DOCUMENT_KINDS, generatedDocumentName } from '../../../shared/applications/generated-documents.js';
 import { MESSAGES } from '../../../shared/messages.js';
-import { notFound } from '../../common/http/errors.js';
+import { ValidationFailed } from '../../common/http/errors.js';
 import { removeUnreferencedUploads } from '../../files/files.service.js';
 import { JobQueue } from '../../jobs/job-queue.js';
+import { actorUserId, type ApplicationActor } from '../commands/actor.js';
+import { appendHistory } from '../commands/history.js';
+import { lockForDocuments } from './application-documents.service.js';
 import { APPLICATION_DOCUMENTS } from './documents-job.js';
 
 const D = MESSAGES.generatedDocuments;
@@ -23,15 +27,12 @@ export class RegenerateDocuments {
     @Inject(JobQueue) private readonly jobs: JobQueue,
   ) {}
 
-  async regenerate(applicationId: number, userId: number): Promise<{ message: string }> {
+  async regenerate(applicationId: number, actor: ApplicationActor): Promise<{ message: string }> {
+    const userId = actorUserId(actor);
     const queued = await this.db.transaction(async (manager) => {
-      const [application] = await manager.query<{ number: string; need_generate_docs: boolean }[]>(
-        `SELECT number, need_generate_docs FROM applications WHERE id = $1 FOR NO KEY UPDATE`,
-        [applicationId],
-      );
-      if (!application) throw notFound();
-      const rows = await manager.query<{ id: number; kind: string; path: string | null }[]>(
-        `SELECT id, kind, path FROM application_documents WHERE application_id = $1 AND kind IS NOT NULL FOR UPDATE`,
+      const application = await lockForDocuments(manager, applicationId, (message) => new ValidationFailed({ documents: [message] }));
+      const rows = await manager.query<{ id: number; kind: string; name: string; path: string | null }[]>(
+        `SELECT id, kind, name, path FROM application_documents WHERE application_id = $1 AND kind IS NOT NULL FOR UPDATE`,
         [applicationId],
       );
       const absent = GENERATED_DOCUMENT_KINDS.filter((kind) => !rows.some((row) => row.kind === kind));
@@ -41,6 +42,8 @@ export class RegenerateDocuments {
         await manager.query(`UPDATE application_documents SET path = NULL, generated_at = NULL WHERE id = ANY($1::int[])`, [stale.map((row) => row.id)]);
         // The stale PDFs are no one's any more (the job makes new ones).
         await removeUnreferencedUploads(manager, stale.map((row) => row.path!));
+        // The history says they went; the job's rows say when they are made again.
+        await appendHistory(manager, applicationId, actor, stale.map((row) => ({ path: `documents.${row.id}`, before: row.name, after: null })));
       }
       for (const kind of absent) {
         await manager.query(`INSERT INTO application_documents (application_id, kind, name, created_by) VALUES ($1, $2, $3, $4)`, [
