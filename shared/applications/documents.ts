@@ -11,6 +11,8 @@ export const REGENERATE_DOCUMENTS_ROLES: readonly Role[] = ACCESS.administratorA
 
 /** How often the Documents tab re-reads while a generated document is being made, ms. */
 export const PENDING_DOCUMENTS_POLL_MS = 3000;
+/** How long it keeps re-reading before it says the documents take longer than usual, ms. */
+export const PENDING_DOCUMENTS_POLL_LIMIT_MS = 2 * 60 * 1000;
 
 /** A generated document's kind (`application_documents.kind`); an uploaded one has none. */
 export const GENERATED_DOCUMENT_KINDS = ['voucher', 'contract'] as const;

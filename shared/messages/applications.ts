@@ -64,6 +64,8 @@ export const APPLICATION_MESSAGES = {
     documentPending: 'формируется',
     documentsUpload: 'Загрузить',
     documentsRegenerate: 'Сформировать недостающие документы',
+    documentsSlow: 'Документы формируются дольше обычного. Проверьте позже или сформируйте их ещё раз.',
+    documentsCheckAgain: 'Проверить',
     documentsNone: 'Документов пока нет.',
     documentsCount: (count: number, max: number, megabytes: number) => `Загружено ${count} из ${max} (PDF, не больше ${megabytes} мб каждый; сформированные не считаются)`,
     cancelOnlyByAction: 'Статус «Аннулирована» ставится только аннулированием заявки.',

@@ -78,3 +78,15 @@ test('the manager asks for the missing documents: the voucher and the contract a
   expect((await served.body()).subarray(0, 4).toString()).toBe('%PDF');
   await page.screenshot({ path: 'test-results/screens/application-documents-generated.png' });
 });
+
+test('a cancelled application’s documents are read-only: no upload, no delete, no regenerate', async ({ page }) => {
+  const application = await insertApplication(db);
+  await sql(`UPDATE applications SET status = $2, need_generate_docs = true WHERE id = $1`, [application.id, ApplicationStatus.Cancelled]);
+  await ensureAdmin(page);
+  await page.goto(`/applications/${application.id}/edit`);
+  await page.getByTestId('tab-documents').click();
+  const tab = page.getByTestId('application-documents');
+  await expect(tab.getByText(A.documentsNone)).toBeVisible();
+  await expect(tab.getByRole('button', { name: A.documentsUpload })).toHaveCount(0);
+  await expect(tab.getByRole('button', { name: A.documentsRegenerate })).toHaveCount(0);
+});

@@ -172,7 +172,7 @@ export function ApplicationEditorPage() {
                 { id: 'payments', title: 'Оплаты', owns: APPLICATION_TAB_OWNS.payments, hidden: !roleMayChange('payments', role ?? -1), panel: <PaymentsTab {...props} /> },
                 { id: 'vendor-payments', title: 'Учет ДС', owns: APPLICATION_TAB_OWNS.vendorPayments, panel: <VendorPaymentsTab {...props} summary={stored?.vendor_payments_info ?? []} /> },
                 // Once its prices are fixed (the application's own lock, whoever reads), outside the form: owns nothing.
-                { id: 'documents', title: 'Документы', owns: [], hidden: !stored?.prices_locked, panel: stored && <DocumentsTab applicationId={stored.id} version={stored.version} role={role} /> },
+                { id: 'documents', title: 'Документы', owns: [], hidden: !stored?.prices_locked, panel: stored && <DocumentsTab applicationId={stored.id} version={stored.version} role={role} cancelled={cancelled} /> },
                 { id: 'vendor-request', title: 'Запрос поставщику', owns: [], panel: <VendorRequestTab {...props} product={product.data} /> },
                 { id: 'history', title: 'История', owns: [], hidden: !stored, panel: <HistoryTab applicationId={stored?.id} version={stored?.version} /> },
                 { id: 'source', title: 'Исходные данные', owns: [], hidden: role !== Role.Administrator, panel: <SourceDataTab record={stored} /> },

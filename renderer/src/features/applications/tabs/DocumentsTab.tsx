@@ -10,6 +10,7 @@ import {
   APPLICATION_DOCUMENT_FIELD,
   APPLICATION_DOCUMENT_PATHS,
   GENERATED_DOCUMENT_LABELS,
+  PENDING_DOCUMENTS_POLL_LIMIT_MS,
   PENDING_DOCUMENTS_POLL_MS,
   REGENERATE_DOCUMENTS_ROLES,
   type ApplicationDocument,
@@ -18,8 +19,8 @@ import {
 import { APPLICATION_DOCUMENT_POLICY, policyAccept, precheckFile } from '@shared/files';
 import { MESSAGES } from '@shared/messages';
 import type { Role } from '@shared/roles';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
 import { ApiError, api } from '../../../api/http';
 import { ConfirmDialog } from '../../../common/ConfirmDialog';
 import { failureText, notifyFailure } from '../../../common/failure';
@@ -38,16 +39,31 @@ interface Props {
   /** The application's version: a save may make or mark documents, so the list is read again. */
   version: number;
   role: Role | undefined;
+  /** A cancelled application takes no document changes (the server refuses them): the list is read-only. */
+  cancelled: boolean;
 }
 
-export function DocumentsTab({ applicationId, version, role }: Props) {
+export function DocumentsTab({ applicationId, version, role, cancelled }: Props) {
   const queryClient = useQueryClient();
+  // The re-reads stop when a document has been 'формируется' for long (a job that failed for good
+  // leaves it pending; «Сформировать недостающие документы» queues it again, «Проверить» reads again).
+  const [slow, setSlow] = useState(false);
+  // Each ask for the documents starts the wait again.
+  const [asks, setAsks] = useState(0);
   const documents = useQuery({
     queryKey: [...documentsKey(applicationId), version],
     queryFn: ({ signal }) => api.get<ApplicationDocumentsState>(APPLICATION_DOCUMENT_PATHS.list(applicationId), undefined, signal),
+    // The list of the previous version stays on screen while a save's is read.
+    placeholderData: keepPreviousData,
     // A generated document being made ('формируется') shows up by itself when done.
-    refetchInterval: (query) => (query.state.data?.data.some((document) => document.pending) ? PENDING_DOCUMENTS_POLL_MS : false),
+    refetchInterval: (query) => (!slow && query.state.data?.data.some((document) => document.pending) ? PENDING_DOCUMENTS_POLL_MS : false),
   });
+  const pending = documents.data?.data.some((document) => document.pending) ?? false;
+  useEffect(() => {
+    if (!pending) return setSlow(false);
+    const timer = setTimeout(() => setSlow(true), PENDING_DOCUMENTS_POLL_LIMIT_MS);
+    return () => clearTimeout(timer);
+  }, [pending, asks]);
   const input = useRef<HTMLInputElement>(null);
   const [uploading, setUploading] = useState<string | null>(null);
   const [fieldError, setFieldError] = useState<string | null>(null);
@@ -105,6 +121,8 @@ export function DocumentsTab({ applicationId, version, role }: Props) {
 
   async function regenerate() {
     setRegenerating(true);
+    setSlow(false);
+    setAsks((count) => count + 1);
     try {
       const reply = await api.getChanging<{ message: string }>(APPLICATION_DOCUMENT_PATHS.regenerate(applicationId));
       toast.success(reply.message);
@@ -119,30 +137,40 @@ export function DocumentsTab({ applicationId, version, role }: Props) {
   if (!documents.data) return <Spinner size={24} />;
   const list = documents.data.data;
   const full = uploadedCount >= MAX;
-  const mayRegenerate = role !== undefined && REGENERATE_DOCUMENTS_ROLES.includes(role) && documents.data.need_generate_docs;
+  const mayRegenerate = !cancelled && role !== undefined && REGENERATE_DOCUMENTS_ROLES.includes(role) && documents.data.need_generate_docs;
 
   return (
     <div className="application-documents" data-testid="application-documents">
-      <div className="application-documents-actions">
-        <FormGroup helperText={fieldError ?? A.documentsCount(uploadedCount, MAX, APPLICATION_DOCUMENT_POLICY.maxBytes / (1024 * 1024))} intent={fieldError ? Intent.DANGER : Intent.NONE}>
-          <Button icon="upload" intent={Intent.PRIMARY} loading={uploading !== null} disabled={full} title={full ? A.documentsLimit(MAX) : undefined} onClick={() => input.current?.click()}>
-            {A.documentsUpload}
+      {slow && pending && (
+        <Callout intent={Intent.WARNING} className="application-documents-slow">
+          {A.documentsSlow}{' '}
+          <Button variant="minimal" size="small" icon="refresh" onClick={() => void documents.refetch().then(() => { setSlow(false); setAsks((count) => count + 1); })}>
+            {A.documentsCheckAgain}
           </Button>
-          <input
-            ref={input}
-            type="file"
-            multiple
-            hidden
-            accept={policyAccept(APPLICATION_DOCUMENT_POLICY)}
-            aria-label={A.documentsUpload}
-            data-testid="application-documents-input"
-            onChange={(event) => {
-              const files = [...(event.currentTarget.files ?? [])];
-              event.currentTarget.value = '';
-              if (files.length > 0) void upload(files);
-            }}
-          />
-        </FormGroup>
+        </Callout>
+      )}
+      <div className="application-documents-actions">
+        {!cancelled && (
+          <FormGroup helperText={fieldError ?? A.documentsCount(uploadedCount, MAX, APPLICATION_DOCUMENT_POLICY.maxBytes / (1024 * 1024))} intent={fieldError ? Intent.DANGER : Intent.NONE}>
+            <Button icon="upload" intent={Intent.PRIMARY} loading={uploading !== null} disabled={full} title={full ? A.documentsLimit(MAX) : undefined} onClick={() => input.current?.click()}>
+              {A.documentsUpload}
+            </Button>
+            <input
+              ref={input}
+              type="file"
+              multiple
+              hidden
+              accept={policyAccept(APPLICATION_DOCUMENT_POLICY)}
+              aria-label={A.documentsUpload}
+              data-testid="application-documents-input"
+              onChange={(event) => {
+                const files = [...(event.currentTarget.files ?? [])];
+                event.currentTarget.value = '';
+                if (files.length > 0) void upload(files);
+              }}
+            />
+          </FormGroup>
+        )}
         {mayRegenerate && (
           <Button icon="document-share" loading={regenerating} onClick={() => void regenerate()}>
             {A.documentsRegenerate}
@@ -173,7 +201,7 @@ export function DocumentsTab({ applicationId, version, role }: Props) {
                   )}
                 </td>
                 <td className="application-document-actions">
-                  {!document.generated && (
+                  {!document.generated && !cancelled && (
                     <Button variant="minimal" size="small" icon="trash" intent={Intent.DANGER} onClick={() => setDeleting(document)}>
                       {MESSAGES.list.delete}
                     </Button>
