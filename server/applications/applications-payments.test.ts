@@ -8,10 +8,10 @@ import { DERIVE_PAYMENT_STATUSES } from '../../migrations/1765600000000-DerivedP
 import { dueOf, paymentState } from '../../shared/applications/payment-status.js';
 import { MESSAGES } from '../../shared/messages.js';
 import { moneyNumber } from '../../shared/money.js';
-import { Role } from '../../shared/roles.js';
 import { applicationCalls, hotelApplication } from '../test/application-api.js';
-import { insertHotelGround, insertRequesters, type HotelGround, type RequesterGround } from '../test/application-fixtures.js';
-import { startTestApp, type ApiClient, type TestApp } from '../test/test-app.js';
+import { type HotelGround, type RequesterGround } from '../test/application-fixtures.js';
+import { startApplicationGround } from '../test/application-ground.js';
+import { type ApiClient, type TestApp } from '../test/test-app.js';
 
 const A = MESSAGES.applications;
 let app: TestApp;
@@ -21,14 +21,7 @@ let manager: ApiClient;
 let hotel: HotelGround;
 let people: RequesterGround;
 
-beforeAll(async () => {
-  app = await startTestApp();
-  admin = (await app.signInAs(Role.Administrator)).client;
-  accountant = (await app.signInAs(Role.Accountant)).client;
-  manager = (await app.signInAs(Role.Manager)).client;
-  hotel = await insertHotelGround(app.db);
-  people = await insertRequesters(app.db);
-});
+beforeAll(async () => ({ app, admin, accountant, manager, hotel, people } = await startApplicationGround()));
 afterAll(() => app?.close());
 
 const { update, created, refused } = applicationCalls(

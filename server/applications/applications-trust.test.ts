@@ -5,10 +5,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../shared/messages.js';
-import { Role } from '../../shared/roles.js';
 import { applicationCalls, hotelApplication } from '../test/application-api.js';
-import { insertBusGround, insertHotelGround, insertRequesters, nextWeekday, type BusGround, type HotelGround, type RequesterGround } from '../test/application-fixtures.js';
-import { startTestApp, type ApiClient, type TestApp } from '../test/test-app.js';
+import { insertBusGround, nextWeekday, type BusGround, type HotelGround, type RequesterGround } from '../test/application-fixtures.js';
+import { startApplicationGround } from '../test/application-ground.js';
+import { type ApiClient, type TestApp } from '../test/test-app.js';
 
 const A = MESSAGES.applications;
 let app: TestApp;
@@ -20,13 +20,8 @@ let bus: BusGround;
 let people: RequesterGround;
 
 beforeAll(async () => {
-  app = await startTestApp();
-  admin = (await app.signInAs(Role.Administrator)).client;
-  accountant = (await app.signInAs(Role.Accountant)).client;
-  manager = (await app.signInAs(Role.Manager)).client;
-  hotel = await insertHotelGround(app.db);
+  ({ app, admin, accountant, manager, hotel, people } = await startApplicationGround());
   bus = await insertBusGround(app.db);
-  people = await insertRequesters(app.db);
 });
 afterAll(() => app?.close());
 

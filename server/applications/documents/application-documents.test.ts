@@ -8,10 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPLICATION_LIMITS } from '../../../shared/applications/constants.js';
 import { APPLICATION_DOCUMENT_POLICY } from '../../../shared/files.js';
 import { MESSAGES } from '../../../shared/messages.js';
-import { Role } from '../../../shared/roles.js';
 import { applicationCalls, hotelApplication } from '../../test/application-api.js';
-import { insertHotelGround, insertRequesters, type HotelGround, type RequesterGround } from '../../test/application-fixtures.js';
-import { startTestApp, type ApiClient, type TestApp } from '../../test/test-app.js';
+import { type HotelGround, type RequesterGround } from '../../test/application-fixtures.js';
+import { startApplicationGround } from '../../test/application-ground.js';
+import { type ApiClient, type TestApp } from '../../test/test-app.js';
 
 const A = MESSAGES.applications;
 let app: TestApp;
@@ -21,14 +21,7 @@ let manager: ApiClient;
 let hotel: HotelGround;
 let people: RequesterGround;
 
-beforeAll(async () => {
-  app = await startTestApp();
-  admin = (await app.signInAs(Role.Administrator)).client;
-  accountant = (await app.signInAs(Role.Accountant)).client;
-  manager = (await app.signInAs(Role.Manager)).client;
-  hotel = await insertHotelGround(app.db);
-  people = await insertRequesters(app.db);
-});
+beforeAll(async () => ({ app, admin, accountant, manager, hotel, people } = await startApplicationGround()));
 afterAll(() => app?.close());
 
 const { created, update } = applicationCalls(

@@ -13,13 +13,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generatedDocumentName } from '../../../shared/applications/generated-documents.js';
 import { formatMoney } from '../../../shared/format.js';
 import { MESSAGES } from '../../../shared/messages.js';
-import { Role } from '../../../shared/roles.js';
 import { MarkDocumentsNeeded1765600001400 } from '../../../migrations/1765600001400-MarkDocumentsNeeded.js';
 import { createDataSource } from '../../database/data-source.js';
 import { FilesService } from '../../files/files.service.js';
 import { applicationCalls, hotelApplication } from '../../test/application-api.js';
-import { insertHotelGround, insertRequesters, type HotelGround, type RequesterGround } from '../../test/application-fixtures.js';
-import { startTestApp, type ApiClient, type TestApp } from '../../test/test-app.js';
+import { type HotelGround, type RequesterGround } from '../../test/application-fixtures.js';
+import { startApplicationGround } from '../../test/application-ground.js';
+import { type ApiClient, type TestApp } from '../../test/test-app.js';
 import { readOrganization } from '../../organization/organization.service.js';
 import { readDocumentData } from './document-data.js';
 import { generatePendingDocuments } from './documents-job.js';
@@ -35,15 +35,11 @@ let hotel: HotelGround;
 let people: RequesterGround;
 
 beforeAll(async () => {
-  app = await startTestApp({ env: { JOB_WORKERS: '0' } });
-  admin = (await app.signInAs(Role.Administrator)).client;
-  manager = (await app.signInAs(Role.Manager)).client;
-  accountant = (await app.signInAs(Role.Accountant)).client;
+  // The job is run by the tests themselves (generatePendingDocuments), not by a worker.
+  ({ app, admin, accountant, manager, hotel, people } = await startApplicationGround({ env: { JOB_WORKERS: '0' } }));
   source = createDataSource(app.db.url, { poolSize: 3 });
   await source.initialize();
   files = new FilesService(source);
-  hotel = await insertHotelGround(app.db);
-  people = await insertRequesters(app.db);
   await app.db.query(
     `UPDATE organization SET legal_name = 'ООО «Лазурный берег»', inn = '7701234567', ogrn = '1027700132195', address = 'Москва, ул. Тверская, 1',
             registry_number = 'РТО 012345', bank_name = 'ПАО Сбербанк', bik = '044525225', settlement_account = '40702810900000000001' WHERE id = 1`,

@@ -13,8 +13,9 @@ import { ListService, PagedQuery } from '../../common/list/list.service.js';
 import { ApplicationSearchWords1765400000400 } from '../../../migrations/1765400000400-ApplicationSearchWords.js';
 import { applicationCalls } from '../../test/application-api.js';
 import { rerunMigration } from '../../test/migration-rerun.js';
-import { insertBusGround, insertHotelGround, insertRequesters, insertTransportItem, nextWeekday, type BusGround, type HotelGround, type RequesterGround } from '../../test/application-fixtures.js';
-import { startTestApp, type ApiClient, type TestApp } from '../../test/test-app.js';
+import { insertBusGround, insertTransportItem, nextWeekday, type BusGround, type HotelGround, type RequesterGround } from '../../test/application-fixtures.js';
+import { startApplicationGround } from '../../test/application-ground.js';
+import { type ApiClient, type TestApp } from '../../test/test-app.js';
 import { insertCities } from '../../test/transport-fixtures.js';
 import { ApplicationListEntity } from './application-list.entity.js';
 import { APPLICATIONS_LIST } from './applications.list.js';
@@ -27,14 +28,7 @@ let manager: ApiClient;
 let hotel: HotelGround;
 let people: RequesterGround;
 
-beforeAll(async () => {
-  app = await startTestApp();
-  admin = (await app.signInAs(Role.Administrator)).client;
-  accountant = (await app.signInAs(Role.Accountant)).client;
-  manager = (await app.signInAs(Role.Manager)).client;
-  hotel = await insertHotelGround(app.db);
-  people = await insertRequesters(app.db);
-});
+beforeAll(async () => ({ app, admin, accountant, manager, hotel, people } = await startApplicationGround()));
 afterAll(() => app?.close());
 
 const { created, update } = applicationCalls(
