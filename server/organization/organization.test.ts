@@ -5,6 +5,7 @@ import { ORGANIZATION_FIELDS, type OrganizationRecord } from '../../shared/resou
 import { Role } from '../../shared/roles.js';
 import { createDataSource } from '../database/data-source.js';
 import { startTestApp, type ApiClient, type TestApp, type TestUser } from '../test/test-app.js';
+import { ORGANIZATION_SAMPLE } from '../test/organization-sample.js';
 import { readOrganization } from './organization.service.js';
 
 let app: TestApp;
@@ -19,20 +20,6 @@ beforeAll(async () => {
 });
 afterAll(() => app?.close());
 
-const details = {
-  legal_name: 'ООО «Северное сияние»',
-  inn: '9102012345',
-  ogrn: '1149102012345',
-  address: '295000, Республика Крым, г. Симферополь, ул. Ленина, д. 1',
-  registry_number: 'РТО 012345',
-  financial_guarantee: 'Договор страхования № 12-345 от 01.02.2026, СПАО «Надёжное», 500 000 ₽',
-  bank_name: 'РНКБ Банк (ПАО)',
-  bik: '043510607',
-  settlement_account: '40702810000000000001',
-  correspondent_account: '30101810335100000607',
-  phone: '+7 (978) 123-45-67',
-  email: 'office@siyanie.test',
-};
 
 const stored = async () => (await app.db.query<Record<string, unknown>>(`SELECT ${ORGANIZATION_FIELDS.join(', ')}, version, updated_by_id FROM organization`))[0]!;
 const current = async (): Promise<OrganizationRecord> => (await admin.get('/api/organization')).body.data;
@@ -51,11 +38,11 @@ describe('GET /api/organization', () => {
 describe('PUT /api/organization', () => {
   it('saves the administrator’s details, trimmed, in the table, and GET reads them back with the next version', async () => {
     const { version } = await current();
-    const reply = await admin.put('/api/organization', { ...details, legal_name: `  ${details.legal_name} `, inn: 9102012345, bik: '043 510 607', email: 'Office@Siyanie.TEST', version });
+    const reply = await admin.put('/api/organization', { ...ORGANIZATION_SAMPLE, legal_name: `  ${ORGANIZATION_SAMPLE.legal_name} `, inn: 9102012345, bik: '043 510 607', email: 'Office@Siyanie.TEST', version });
     expect(reply.status).toBe(200);
-    expect(reply.body).toEqual({ data: { ...details, version: version + 1 } });
-    expect(await stored()).toEqual({ ...details, version: version + 1, updated_by_id: adminUser.id });
-    for (const client of [accountant, manager]) expect((await client.get('/api/organization')).body.data).toEqual({ ...details, version: version + 1 });
+    expect(reply.body).toEqual({ data: { ...ORGANIZATION_SAMPLE, version: version + 1 } });
+    expect(await stored()).toEqual({ ...ORGANIZATION_SAMPLE, version: version + 1, updated_by_id: adminUser.id });
+    for (const client of [accountant, manager]) expect((await client.get('/api/organization')).body.data).toEqual({ ...ORGANIZATION_SAMPLE, version: version + 1 });
   });
 
   it('keeps what a body leaves out, clears what it sends empty, and raises no version for a save that changes nothing', async () => {

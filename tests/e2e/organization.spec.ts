@@ -4,6 +4,7 @@
  * no save. Screens at 1366×768 go to test-results/screens/.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { ORGANIZATION_SAMPLE } from '../../server/test/organization-sample.js';
 import { MESSAGES } from '../../shared/messages.js';
 import { ORGANIZATION_LABELS } from '../../shared/resources/organization.js';
 import { ensureAdmin, signInAsStaff, sql } from './session.js';
@@ -11,20 +12,7 @@ import { ensureAdmin, signInAsStaff, sql } from './session.js';
 test.describe.configure({ mode: 'serial' });
 
 const MANAGER = { surname: 'Реквизитов', name: 'Иван', email: 'manager.organization@example.com', password: 'manager-secret-1', role: 3 };
-const DETAILS = {
-  legal_name: 'ООО «Северное сияние»',
-  inn: '9102012345',
-  ogrn: '1149102012345',
-  address: '295000, Республика Крым, г. Симферополь, ул. Ленина, д. 1',
-  registry_number: 'РТО 012345',
-  financial_guarantee: 'Договор страхования № 12-345 от 01.02.2026, СПАО «Надёжное», 500 000 ₽',
-  bank_name: 'РНКБ Банк (ПАО)',
-  bik: '043510607',
-  settlement_account: '40702810000000000001',
-  correspondent_account: '30101810335100000607',
-  phone: '+7 (978) 123-45-67',
-  email: 'office@siyanie.test',
-};
+const DETAILS = ORGANIZATION_SAMPLE;
 type Field = keyof typeof DETAILS;
 const fields = Object.keys(DETAILS) as Field[];
 const input = (page: Page, field: Field) => page.getByLabel(ORGANIZATION_LABELS[field], { exact: true });
