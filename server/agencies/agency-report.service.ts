@@ -3,14 +3,14 @@ import type { Response } from 'express';
 import { DataSource } from 'typeorm';
 import { APPLICATION_TYPES, ApplicationStatus } from '../../shared/applications/constants.js';
 import { MESSAGES } from '../../shared/messages.js';
-import { decimal, moneyNumber, MoneyDecimal } from '../../shared/money.js';
+import { moneyNumber } from '../../shared/money.js';
 import { agencyReportFileName, agencyReportQuerySchema, REPORT_TIME_ZONE, ROUBLE_FORMAT } from '../../shared/resources/agency-report.js';
 import { parseInput, ValidationFailed } from '../common/http/errors.js';
-import { rowsInBatches, streamXlsx, type XlsxColumn } from '../exports/xlsx.js';
+import { rowsInBatches, streamXlsx, XLSX_SUM, type XlsxColumn } from '../exports/xlsx.js';
 
 const R = MESSAGES.agencies.report;
 
-/** The report's money columns: each a numeric cell in roubles, summed exactly into the totals row. */
+/** The report's money columns: each a numeric cell in roubles, summed exactly into the totals row (XLSX_SUM). */
 const MONEY_KEYS = ['price_total', 'commission', 'to_pay', 'paid', 'balance'] as const;
 type MoneyKey = (typeof MONEY_KEYS)[number];
 
@@ -63,14 +63,10 @@ export class AgencyReportService {
     if (!agency) throw new ValidationFailed({ agency_id: [MESSAGES.validation.oneOf] });
 
     const batches = rowsInBatches<ReportRow>((afterId, limit) => this.db.query(AGENCY_REPORT_SQL, [query.agency_id, query.year, query.month, afterId, limit]));
-    const totals = Object.fromEntries(MONEY_KEYS.map((key) => [key, new MoneyDecimal(0)])) as Record<MoneyKey, MoneyDecimal>;
     async function* rows() {
       for await (const row of batches) {
-        const money: Partial<Record<MoneyKey, number>> = {};
-        for (const key of MONEY_KEYS) {
-          totals[key] = totals[key].plus(decimal(row[key]));
-          money[key] = moneyNumber(row[key]);
-        }
+        // numeric(12,2) text as its number: exact kopecks, which the totals row sums as decimals.
+        const money = Object.fromEntries(MONEY_KEYS.map((key) => [key, moneyNumber(row[key])]));
         yield {
           number: row.number,
           date: row.date,
@@ -85,7 +81,7 @@ export class AgencyReportService {
       sheetName: R.sheet,
       columns: AGENCY_REPORT_COLUMNS,
       rows: rows(),
-      totals: () => ({ number: R.totals, ...Object.fromEntries(MONEY_KEYS.map((key) => [key, moneyNumber(totals[key])])) }),
+      totals: { number: R.totals, ...Object.fromEntries(MONEY_KEYS.map((key) => [key, XLSX_SUM])) },
     });
   }
 }

@@ -5,7 +5,7 @@
  * its 422s and its file name.
  */
 import ExcelJS from 'exceljs';
-import { readWorkbook } from '../test/workbook.js';
+import { expectPrintSetup, readWorkbook } from '../test/workbook.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../shared/messages.js';
 import { AGENCY_REPORT_PATH, moscowMonth, ROUBLE_FORMAT } from '../../shared/resources/agency-report.js';
@@ -106,6 +106,7 @@ describe('the monthly report', () => {
         for (const row of [2, 3, 4]) expect(sheet.getRow(row).getCell(column).numFmt).toBe(ROUBLE_FORMAT);
       }
       expect(sheet.getRow(2).getCell(2).numFmt).toBe('DD.MM.YYYY');
+      expectPrintSetup(sheet);
     }
   });
 

@@ -1,6 +1,6 @@
 /** Clients (/api/clients): CRUD and limits, the New mark and counters, resend (real SMTP), the xlsx export. */
 import ExcelJS from 'exceljs';
-import { readWorkbook } from '../test/workbook.js';
+import { expectPrintSetup, readWorkbook } from '../test/workbook.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../shared/messages.js';
 import { Role } from '../../shared/roles.js';
@@ -193,7 +193,7 @@ describe('send login and password', () => {
 });
 
 describe('export', () => {
-  it('streams clients.xlsx with Russian headers, every client, typed DD.MM.YYYY dates, a frozen header and an autofilter', async () => {
+  it('streams clients.xlsx with Russian headers, every client, typed DD.MM.YYYY dates, a frozen header, an autofilter and an A4 landscape print setup', async () => {
     await app.db.query(`UPDATE clients SET created_at = '2025-03-07 12:00+03' WHERE id = (SELECT min(id) FROM clients)`);
     const reply = await manager.getBytes('/api/clients/export');
     expect(reply.status).toBe(200);
@@ -206,6 +206,8 @@ describe('export', () => {
     expect(sheet.getRow(1).font?.bold).toBe(true);
     expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
     expect(sheet.autoFilter).toBe('A1:F1');
+    // Printed, its six columns fit the page's width and the header repeats on every page.
+    expectPrintSetup(sheet);
 
     const clients = await app.db.query<{ id: number; full_name: string; email: string | null; is_active: boolean }>(
       'SELECT id, full_name, email, is_active FROM clients ORDER BY id',

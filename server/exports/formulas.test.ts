@@ -2,12 +2,14 @@
  * No export writes a formula from user data (issue 25): clients, an agency and passengers named
  * `=1+2`, `+7 900`, `-5`, `@SUM(A1)`, `=HYPERLINK(…)` come out of clients.xlsx, agencies.xlsx and the
  * EGAIS passenger list as text cells holding what was stored, and no sheet of them has a formula.
+ * Each of these exports also comes with the export path's print setup.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Role } from '../../shared/roles.js';
 import { insertApplication } from '../test/application-fixtures.js';
 import { startTestApp, type ApiClient, type TestApp } from '../test/test-app.js';
 import { daysFromToday, insertBooking, insertCities, insertTransport, insertTransportation } from '../test/transport-fixtures.js';
+import { expectPrintSetup } from '../test/workbook.js';
 import { FORMULA_LIKE, readWithoutFormulas } from '../test/xlsx-formulas.js';
 
 let app: TestApp;
@@ -23,6 +25,7 @@ async function exported(path: string): Promise<Record<string, unknown>[]> {
   const reply = await manager.getBytes(path);
   expect(reply.status).toBe(200);
   const sheet = (await readWithoutFormulas(reply.body)).worksheets[0]!;
+  expectPrintSetup(sheet);
   const headers = (sheet.getRow(1).values as unknown[]).slice(1) as string[];
   const rows: Record<string, unknown>[] = [];
   sheet.eachRow((row, number) => {

@@ -1,14 +1,15 @@
 /** streamXlsx and rowsInBatches on a real HTTP response, read back by exceljs (as Excel would open it). */
 import ExcelJS from 'exceljs';
-import { readWorkbook } from '../test/workbook.js';
+import { expectPrintSetup, readWorkbook } from '../test/workbook.js';
 import express from 'express';
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { Writable } from 'node:stream';
+import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORMULA_LIKE, readWithoutFormulas } from '../test/xlsx-formulas.js';
-import { rowsInBatches, streamXlsx } from './xlsx.js';
+import { rowsInBatches, streamXlsx, XLSX_SUM, type XlsxColumn } from './xlsx.js';
 
 /** Rows of hardly compressible text, counting how many were taken. */
 function countedRows(total: number) {
@@ -25,6 +26,22 @@ function countedRows(total: number) {
   })();
   return { counter, rows };
 }
+
+async function* rowsOf(rows: Record<string, unknown>[]) {
+  yield* rows;
+}
+
+const MONEY = '#,##0.00';
+const APPLICATION_COLUMNS: XlsxColumn[] = [
+  { header: 'Номер', key: 'number' },
+  { header: 'Дата', key: 'date', type: 'date' },
+  { header: 'Сумма', key: 'sum', type: 'number', format: MONEY },
+  { header: 'Людей', key: 'people', type: 'number', format: '0' },
+];
+const AGENCY_COLUMNS: XlsxColumn[] = [
+  { header: 'Агентство', key: 'agency' },
+  { header: 'Комиссия', key: 'commission', type: 'number', format: MONEY },
+];
 
 const LONG_ROWS = 300_000;
 let longCounter: { taken: number; closed: boolean } | undefined;
@@ -97,6 +114,42 @@ beforeAll(async () => {
       })(),
     }),
   );
+  // Three sheets: two of one name, one with an apostrophe; totals summed exactly, a label, an empty sheet's zero.
+  app.get('/sheets', (_req, res) =>
+    void streamXlsx(res, {
+      fileName: 'отчёт.xlsx',
+      sheets: [
+        {
+          name: 'Заявки',
+          columns: APPLICATION_COLUMNS,
+          rows: rowsOf([
+            { number: '1', date: '2025-03-01', sum: 0.1, people: 2 },
+            { number: '2', date: '2025-03-02', sum: 0.2, people: 1 },
+            { number: '3', sum: '=1+2' }, // text in a number column: a text cell, not summed
+          ]),
+          totals: { number: 'Итого', sum: XLSX_SUM, people: XLSX_SUM },
+        },
+        { name: 'Заявки', columns: AGENCY_COLUMNS, rows: rowsOf([{ agency: 'А', commission: 1000.01 }, { agency: 'Б', commission: 0.99 }]), totals: { agency: 'Итого', commission: XLSX_SUM } },
+        { name: "Агентство O'Brien", columns: AGENCY_COLUMNS, rows: rowsOf([]), totals: { commission: XLSX_SUM } },
+      ],
+    }),
+  );
+  app.get('/fails-in-second-sheet', (_req, res) =>
+    void streamXlsx(res, {
+      fileName: 'x.xlsx',
+      sheets: [
+        { name: 'x', columns: AGENCY_COLUMNS, rows: rowsOf([{ agency: 'А' }]) },
+        {
+          name: 'y',
+          columns: AGENCY_COLUMNS,
+          rows: (async function* () {
+            for (let id = 1; id <= 3000; id++) yield { agency: String(id) };
+            throw new Error('database went away');
+          })(),
+        },
+      ],
+    }),
+  );
   app.get('/long', (_req, res) => {
     const { counter, rows } = countedRows(LONG_ROWS);
     longCounter = counter;
@@ -135,6 +188,53 @@ describe('streamXlsx', () => {
     expect(cells.getCell(4).numFmt).toBe('#,##0.00');
     expect(sheet.getColumn(3).numFmt).toBe('DD.MM.YYYY');
     expect(fetched).toEqual([0, 1000, 2000, 3000, 4000, 5000]);
+    expectPrintSetup(sheet);
+  });
+
+  it('writes several sheets, each with its header, filter, print setup and an exact bold totals row', async () => {
+    const response = await fetch(`${base}/sheets`);
+    expect(response.status).toBe(200);
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    const workbook = await readWithoutFormulas(bytes);
+    // Names Excel accepts: a repeat numbered, the apostrophe (which exceljs would not quote in the print titles) typographic.
+    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(['Заявки', 'Заявки (2)', 'Агентство O’Brien']);
+    for (const sheet of workbook.worksheets) {
+      expectPrintSetup(sheet);
+      expect(sheet.views[0], sheet.name).toMatchObject({ state: 'frozen', ySplit: 1 });
+      expect(sheet.getRow(1).getCell(1).font?.bold, sheet.name).toBe(true);
+    }
+    const [applications, agencies, empty] = workbook.worksheets as [ExcelJS.Worksheet, ExcelJS.Worksheet, ExcelJS.Worksheet];
+    expect(applications.autoFilter).toBe('A1:D1');
+    expect(agencies.autoFilter).toBe('A1:B1');
+    const values = (sheet: ExcelJS.Worksheet, row: number) => (sheet.getRow(row).values as unknown[]).slice(1);
+    expect(values(applications, 1)).toEqual(['Номер', 'Дата', 'Сумма', 'Людей']);
+    expect(values(applications, 2)).toEqual(['1', new Date(Date.UTC(2025, 2, 1)), 0.1, 2]);
+    expect(values(applications, 4)).toEqual(['3', undefined, '=1+2']);
+    // 0.1 + 0.2 in floats is 0.30000000000000004: the sum is exact.
+    expect(values(applications, 5)).toEqual(['Итого', undefined, 0.3, 3]);
+    expect(applications.rowCount).toBe(5);
+    const total = applications.getRow(5);
+    for (const column of [1, 3, 4]) expect(total.getCell(column).font?.bold).toBe(true);
+    expect(total.getCell(3).type).toBe(ExcelJS.ValueType.Number);
+    expect(total.getCell(3).numFmt).toBe(MONEY);
+    expect(total.getCell(4).numFmt).toBe('0');
+    expect(values(agencies, 1)).toEqual(['Агентство', 'Комиссия']);
+    expect(values(agencies, 4)).toEqual(['Итого', 1001]);
+    expect(empty.rowCount).toBe(2);
+    expect(values(empty, 2)).toEqual([undefined, 0]);
+
+    // The header rows repeat on print through the workbook's defined names, one per sheet.
+    const xml = await (await JSZip.loadAsync(bytes)).file('xl/workbook.xml')!.async('string');
+    const titles = [...xml.matchAll(/<definedName name="_xlnm\.Print_Titles" localSheetId="(\d)">([^<]*)<\/definedName>/g)].map((match) => [match[1], match[2]!.replaceAll('&apos;', "'")]);
+    expect(titles).toEqual([
+      ['0', "'Заявки'!$1:$1"],
+      ['1', "'Заявки (2)'!$1:$1"],
+      ['2', "'Агентство O’Brien'!$1:$1"],
+    ]);
+  });
+
+  it('aborts the download when a later sheet’s rows fail', async () => {
+    await expect(fetch(`${base}/fails-in-second-sheet`).then((response) => response.arrayBuffer())).rejects.toThrow();
   });
 
   it('keeps text as it is: XML characters, spaces, numbers in text columns; drops characters XML cannot hold', async () => {
@@ -203,6 +303,13 @@ describe('streamXlsx', () => {
     const workbook = await readWorkbook(Buffer.concat(chunks));
     expect(workbook.worksheets[0]!.rowCount).toBe(total + 1);
   }, 60_000);
+
+  it('refuses a sum of a column that is no number column before anything is sent', async () => {
+    const { response, headers } = slowResponse();
+    const done = streamXlsx(response, { fileName: 'x.xlsx', sheetName: 'x', columns: AGENCY_COLUMNS, rows: rowsOf([{ agency: 'А' }]), totals: { agency: XLSX_SUM } });
+    await expect(done).rejects.toThrow('agency is no number column to sum');
+    expect(headers).toEqual({});
+  });
 
   it('stops reading rows when the client goes away mid-download', async () => {
     const { response, sink } = slowResponse();

@@ -4,19 +4,22 @@
  * next batch is read, so 100 000 rows never sit in memory.
  *
  * Every workbook is written by exceljs's streaming writer (ARCHITECTURE.md §7, the export path),
- * which the reports to come need: several sheets, totals rows, merged headers, rouble formats.
+ * as the reports need: several sheets, totals rows, rouble formats.
  * exceljs is loaded with `await import()` when the first export runs (it stays out of the server's
  * start-up, scripts/bundle-node.mjs). Styles are per column, not per cell: each column's style is
  * one object given to all of its cells, so exceljs resolves it to a style id once (its cache is
  * keyed by the object) instead of merging and looking up a new style for every cell. A column's
  * `type` decides its cells: numbers and dates are typed cells carrying their column's number format
  * (dates `DD.MM.YYYY`), text is an inline string; the header is bold, frozen and has an autofilter,
- * as an accountant expects.
+ * as an accountant expects. A workbook holds one sheet or several, written one after another; every
+ * sheet is set up for print (A4 landscape, fit to the page width, the header on every page) and may
+ * end in a bold totals row whose sums are exact decimals.
  */
 import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
-import type { Row, Style } from 'exceljs';
+import type { Row, stream, Style } from 'exceljs';
 import type { Response } from 'express';
+import { decimal, MoneyDecimal } from '../../shared/money.js';
 import { xmlSafeText } from './xml-text.js';
 
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -33,21 +36,51 @@ export interface XlsxColumn {
   format?: string;
 }
 
-export interface XlsxStreamOptions {
-  /** e.g. `clients.xlsx` (Content-Disposition). */
-  fileName: string;
-  sheetName: string;
+/** In a totals row, a number column's exact sum (decimals, never float addition) of the values its rows wrote as numbers. */
+export const XLSX_SUM = 'sum';
+
+/**
+ * A bold last row, by column key, written in the columns' formats. As a record, `'sum'` (XLSX_SUM)
+ * in a number column is that column's exact sum, other values (a label such as «Итого») are written
+ * as they are; as a function, it is asked once every row is written (a report's own totals).
+ */
+export type XlsxTotals = Record<string, unknown> | (() => Record<string, unknown>);
+
+/** One worksheet: its name (made one Excel accepts: no `\ / ? * [ ] : '`, 31 characters, unique in the workbook). */
+export interface XlsxSheet {
+  name: string;
   columns: XlsxColumn[];
   /** Rows by column key: a number for number columns, a Date or `YYYY-MM-DD` for date columns. */
   rows: AsyncIterable<Record<string, unknown>>;
-  /** A bold last row (a report's totals), by column key, asked once every row is written; columns keep their formats. */
-  totals?: () => Record<string, unknown>;
+  totals?: XlsxTotals;
 }
+
+/** A workbook of one sheet (`sheetName`, `columns`, `rows`, `totals`) or of several (`sheets`), named `fileName` (Content-Disposition, e.g. `clients.xlsx`). */
+export type XlsxStreamOptions = { fileName: string } & (
+  | { sheetName: string; columns: XlsxColumn[]; rows: AsyncIterable<Record<string, unknown>>; totals?: XlsxTotals }
+  | { sheets: XlsxSheet[] }
+);
 
 /** 'Да' / 'Нет' for a flag. */
 export const xlsxYesNo = (value: unknown): string => (value ? 'Да' : 'Нет');
 
 const DATE_FORMAT = 'DD.MM.YYYY';
+/**
+ * Every sheet's print setup: A4 (paper size 9) landscape, all columns on the page's width (as many
+ * pages down as the rows need), the header row repeated on every page, narrow margins (inches) and
+ * the page number in the footer. exceljs's streaming writer takes it only when the sheet is added;
+ * the header rows become the workbook's `_xlnm.Print_Titles` name when the workbook is committed.
+ */
+const PRINT_SETUP = {
+  paperSize: 9,
+  orientation: 'landscape',
+  fitToPage: true,
+  fitToWidth: 1,
+  fitToHeight: 0,
+  printTitlesRow: '1:1',
+  margins: { left: 0.4, right: 0.4, top: 0.6, bottom: 0.6, header: 0.3, footer: 0.3 },
+} as const;
+const PAGE_FOOTER = { oddFooter: '&CСтраница &P из &N' };
 /** Rows written between two looks at the output: it must have room again before more are made. */
 const ROWS_PER_CHUNK = 500;
 
@@ -63,8 +96,21 @@ function calendarDate(value: unknown): Date | null {
   return match ? new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))) : null;
 }
 
-/** A worksheet name Excel accepts: no `\ / ? * [ ] :`, at most 31 characters. */
-const sheetNameOf = (name: string) => xmlSafeText(name).replace(/[\\/?*[\]:]/g, ' ').slice(0, 31);
+/**
+ * Worksheet names Excel accepts: no `\ / ? * [ ] :`, at most 31 characters, none empty, no two alike
+ * (Excel compares them case-blind: a repeat gets ` (2)`). An apostrophe becomes ’: exceljs quotes the
+ * name in the print titles' reference without doubling one.
+ */
+function sheetNamesOf(names: string[]): string[] {
+  const taken = new Set<string>();
+  return names.map((name, index) => {
+    const base = xmlSafeText(name).replace(/[\\/?*[\]:]/g, ' ').replace(/'/g, '’').trim() || `Лист ${index + 1}`;
+    let unique = base.slice(0, 31);
+    for (let copy = 2; taken.has(unique.toLowerCase()); copy++) unique = `${base.slice(0, 31 - ` (${copy})`.length)} (${copy})`;
+    taken.add(unique.toLowerCase());
+    return unique;
+  });
+}
 
 /**
  * The cell value of a column: typed for number and date columns when the value is one, text otherwise; null leaves the cell out.
@@ -110,21 +156,115 @@ async function roomIn(output: PassThrough, download: { closed: boolean; response
   }
 }
 
+type Rows = AsyncIterator<Record<string, unknown>>;
+type WorkbookWriter = InstanceType<typeof stream.xlsx.WorkbookWriter>;
+
+/** The number columns whose totals are their exact sums; a sum asked of a column that is no number column is a mistake of the export's code. */
+function summedColumns(sheet: XlsxSheet): { key: string; total: MoneyDecimal }[] {
+  if (!sheet.totals || typeof sheet.totals === 'function') return [];
+  return Object.entries(sheet.totals)
+    .filter(([, value]) => value === XLSX_SUM)
+    .map(([key]) => {
+      if (sheet.columns.find((column) => column.key === key)?.type !== 'number') throw new TypeError(`Totals of «${sheet.name}»: ${key} is no number column to sum`);
+      return { key, total: new MoneyDecimal(0) };
+    });
+}
+
 /**
- * Writes the workbook to the response: xlsx Content-Type, attachment with `fileName`, a bold header
- * row that stays frozen with an autofilter over the columns. The first row is read before the
- * headers go out, so a failing query is still an ordinary error reply; a failure later, with the
- * download under way, aborts the response (the client sees a failed download, never a cut file
- * passed off as whole).
+ * Writes one sheet: its print setup, a bold frozen header with an autofilter, the rows (waiting for
+ * `room()` every few hundred) and the totals row, then commits it. `next` is its first row, already read.
+ */
+async function writeSheet(workbook: WorkbookWriter, name: string, options: XlsxSheet, rows: Rows, next: IteratorResult<Record<string, unknown>>, room: () => Promise<void>) {
+  const columns = options.columns;
+  const sums = summedColumns(options);
+  const sheet = workbook.addWorksheet(name, {
+    views: [{ state: 'frozen', xSplit: 0, ySplit: 1, topLeftCell: 'A2', activeCell: 'A2' }],
+    pageSetup: { ...PRINT_SETUP, margins: { ...PRINT_SETUP.margins } },
+    headerFooter: PAGE_FOOTER,
+  });
+  // One style object per column, shared by the column and every cell of it (see the top of the file).
+  const styles = columns.map((column): Partial<Style> =>
+    column.type === 'date' ? { numFmt: DATE_FORMAT } : column.type === 'number' ? { numFmt: column.format ?? 'General' } : {},
+  );
+  sheet.columns = columns.map((column, index) => ({
+    key: column.key,
+    width: column.width ?? Math.max(12, column.header.length + 4),
+    style: styles[index],
+  }));
+  sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: columns.length } };
+
+  const bold: Partial<Style> = { font: { bold: true } };
+  const header = sheet.getRow(1);
+  styleRow(header, bold);
+  columns.forEach((column, index) => {
+    const cell = header.getCell(index + 1);
+    cell.value = column.header;
+    cell.style = bold;
+  });
+  header.commit();
+
+  const types = columns.map((column) => column.type ?? 'text');
+  const noStyle = {};
+  let number = 1;
+  const writeRow = (values: Record<string, unknown>, rowStyle: Partial<Style>, cellStyles: Partial<Style>[]) => {
+    const row = sheet.getRow(++number);
+    styleRow(row, rowStyle);
+    for (let index = 0; index < columns.length; index++) {
+      const value = cellValue(types[index]!, values[columns[index]!.key]);
+      if (value === null) continue;
+      const cell = row.getCell(index + 1);
+      cell.value = value;
+      cell.style = cellStyles[index]!;
+    }
+    row.commit();
+  };
+  while (!next.done) {
+    writeRow(next.value, noStyle, styles);
+    for (const sum of sums) {
+      // What the row wrote as a number, read from its shortest text (a kopeck amount stays exact).
+      const value = next.value[sum.key];
+      if (typeof value === 'number' && Number.isFinite(value)) sum.total = sum.total.plus(decimal(value));
+    }
+    if (number % ROWS_PER_CHUNK === 0) await room();
+    next = await rows.next();
+  }
+  if (options.totals) {
+    const totals =
+      typeof options.totals === 'function' ? options.totals() : { ...options.totals, ...Object.fromEntries(sums.map((sum) => [sum.key, sum.total.toNumber()])) };
+    writeRow(totals, bold, styles.map((style) => ({ ...style, ...bold })));
+  }
+  await room();
+  sheet.commit();
+}
+
+/**
+ * Writes the workbook to the response: xlsx Content-Type, attachment with `fileName`, its sheets one
+ * after another (see writeSheet). The first row is read before the headers go out, so a failing
+ * query is still an ordinary error reply; a failure later, with the download under way, aborts the
+ * response (the client sees a failed download, never a cut file passed off as whole).
  *
  * Back-pressure: exceljs's writer does not wait for its output, so the workbook goes into a
  * PassThrough piped to the response, and after every few hundred rows the writer waits for that
  * PassThrough to drain: a slow reader slows the writer rather than filling memory.
+ *
+ * @example
+ * await streamXlsx(response, {
+ *   fileName: 'Отчет 03.2025.xlsx',
+ *   sheets: [
+ *     { name: 'Заявки', columns, rows: rows(), totals: { number: 'Итого', price_total: XLSX_SUM } },
+ *     { name: 'Платежи', columns: paymentColumns, rows: payments() },
+ *   ],
+ * });
  */
 export async function streamXlsx(response: Response, options: XlsxStreamOptions): Promise<void> {
   const { default: ExcelJS } = await import('exceljs');
-  const iterator = options.rows[Symbol.asyncIterator]();
-  let next = await iterator.next();
+  const sheets: XlsxSheet[] =
+    'sheets' in options ? options.sheets : [{ name: options.sheetName, columns: options.columns, rows: options.rows, totals: options.totals }];
+  if (sheets.length === 0) throw new TypeError(`${options.fileName} has no sheet`);
+  sheets.forEach(summedColumns); // a wrong totals option fails here, as an ordinary error reply
+  const names = sheetNamesOf(sheets.map((sheet) => sheet.name));
+  const iterators: Rows[] = sheets.map((sheet) => sheet.rows[Symbol.asyncIterator]());
+  const first = await iterators[0]!.next();
 
   response.status(200);
   response.setHeader('Content-Type', XLSX_CONTENT_TYPE);
@@ -153,54 +293,10 @@ export async function streamXlsx(response: Response, options: XlsxStreamOptions)
       // several times the CPU for a few per cent.
       zip: { zlib: { level: 1 } },
     });
-    const columns = options.columns;
-    const sheet = workbook.addWorksheet(sheetNameOf(options.sheetName), {
-      views: [{ state: 'frozen', xSplit: 0, ySplit: 1, topLeftCell: 'A2', activeCell: 'A2' }],
-    });
-    // One style object per column, shared by the column and every cell of it (see the top of the file).
-    const styles = columns.map((column): Partial<Style> =>
-      column.type === 'date' ? { numFmt: DATE_FORMAT } : column.type === 'number' ? { numFmt: column.format ?? 'General' } : {},
-    );
-    sheet.columns = columns.map((column, index) => ({
-      key: column.key,
-      width: column.width ?? Math.max(12, column.header.length + 4),
-      style: styles[index],
-    }));
-    sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: columns.length } };
-
-    const bold: Partial<Style> = { font: { bold: true } };
-    const header = sheet.getRow(1);
-    styleRow(header, bold);
-    columns.forEach((column, index) => {
-      const cell = header.getCell(index + 1);
-      cell.value = column.header;
-      cell.style = bold;
-    });
-    header.commit();
-
-    const types = columns.map((column) => column.type ?? 'text');
-    const noStyle = {};
-    let number = 1;
-    const writeRow = (values: Record<string, unknown>, rowStyle: Partial<Style>, cellStyles: Partial<Style>[]) => {
-      const row = sheet.getRow(++number);
-      styleRow(row, rowStyle);
-      for (let index = 0; index < columns.length; index++) {
-        const value = cellValue(types[index]!, values[columns[index]!.key]);
-        if (value === null) continue;
-        const cell = row.getCell(index + 1);
-        cell.value = value;
-        cell.style = cellStyles[index]!;
-      }
-      row.commit();
-    };
-    while (!next.done) {
-      writeRow(next.value, noStyle, styles);
-      if (number % ROWS_PER_CHUNK === 0) await roomIn(output, download);
-      next = await iterator.next();
+    const room = () => roomIn(output, download);
+    for (let index = 0; index < sheets.length; index++) {
+      await writeSheet(workbook, names[index]!, sheets[index]!, iterators[index]!, index === 0 ? first : await iterators[index]!.next(), room);
     }
-    if (options.totals) writeRow(options.totals(), bold, styles.map((style) => ({ ...style, ...bold })));
-    await roomIn(output, download);
-    sheet.commit();
     const delivered = closed.then(() => {
       if (!response.writableFinished) throw new Error('The client closed the download');
     });
@@ -209,7 +305,8 @@ export async function streamXlsx(response: Response, options: XlsxStreamOptions)
     await Promise.race([committed, delivered]);
     await delivered;
   } catch (error) {
-    await iterator.return?.();
+    // Every sheet's rows are let go: the one being read and those not reached (their queries never start).
+    await Promise.allSettled(iterators.map((iterator) => iterator.return?.()));
     output.unpipe(response);
     output.destroy();
     response.destroy(error instanceof Error ? error : new Error(String(error)));
