@@ -28,6 +28,24 @@ const queryText = (value: unknown) => {
 const boundedInteger = (min: number, max: number) =>
   z.number({ error: M.integer }).min(min, M.min(min)).max(max, M.max(max)).pipe(z.number().int(M.integer));
 
+/** The most values a list filter takes (`statuses_ids=1,3,…`): more is a 422, not a long `= ANY`. */
+export const LIST_FILTER_MAX_VALUES = 100;
+
+/** The other names each list filter's schema answers to (`status_ids` for `statuses_ids`), read by `foldListFilterKeys`. */
+const listFilterAliases = new WeakMap<z.ZodType, readonly string[]>();
+
+/**
+ * The values of a list filter as the query string carries them, one flat list: repeated (`key[]=1&key[]=3`,
+ * an array), comma-separated (`key=1,3`) or one (`key=1`); blanks dropped, numeric text read as numbers
+ * (anything else is left for the check to refuse), repeats dropped. Undefined when nothing is left.
+ */
+const listValues = (value: unknown) => {
+  const texts = (Array.isArray(value) ? value : [value]).flatMap((item) => (typeof item === 'string' ? item.split(',') : [item]));
+  const values = texts.filter((item) => item !== undefined && item !== null && !(typeof item === 'string' && item.trim() === ''));
+  const read = [...new Set(values.map((item) => (typeof item === 'string' ? Number(item) : item)))];
+  return read.length > 0 ? read : undefined;
+};
+
 export const listFilter = {
   /** 1/0 (true/false): a boolean column such as `is_active`. */
   flag: () =>
@@ -49,6 +67,29 @@ export const listFilter = {
       },
       boundedInteger(min, max).optional(),
     ),
+  /**
+   * A set of whole numbers in [min, max] (`statuses_ids`, alias `status_ids`): read by `listValues`,
+   * under its own name, `name[]` or an alias (`foldListFilterKeys`); at most LIST_FILTER_MAX_VALUES.
+   * A bad value is a 422 on the filter's name. The list engine matches it with `column = ANY($n)`.
+   */
+  integers: (min = 1, max = 2_147_483_647, options: { aliases?: readonly string[] } = {}) => {
+    const element = boundedInteger(min, max);
+    const schema = z.preprocess(
+      listValues,
+      z
+        .array(z.unknown())
+        .max(LIST_FILTER_MAX_VALUES, M.maxItems(LIST_FILTER_MAX_VALUES))
+        .superRefine((values, context) => {
+          // One message on the filter itself: an index would point into the folded, de-duplicated list, not at what was sent.
+          const failed = values.map((value) => element.safeParse(value)).find((result) => !result.success);
+          if (failed) context.addIssue({ code: 'custom', message: failed.error!.issues[0]!.message });
+        })
+        .transform((values) => values as number[])
+        .optional(),
+    );
+    listFilterAliases.set(schema, options.aliases ?? []);
+    return schema;
+  },
   /** One of a few words (`type=forth|back`). */
   oneOf: <const Values extends readonly [string, ...string[]]>(values: Values) =>
     z.preprocess((value) => queryText(value), z.enum(values, { error: M.oneOf }).optional()),
@@ -65,6 +106,26 @@ export const listFilter = {
 
 /** The zod schema of a list's filters: one entry per query parameter. */
 export type ListFilters = z.ZodObject<Record<string, z.ZodType>>;
+
+/**
+ * The query string with each list filter's values gathered under its own name: from `name`, `name[]`
+ * (the simple query parser keeps the brackets) and its aliases, in that order. Other keys are kept as they are.
+ */
+export function foldListFilterKeys(raw: unknown, filters: ListFilters | undefined): unknown {
+  if (!filters || raw === null || typeof raw !== 'object') return raw;
+  let folded: Record<string, unknown> | null = null;
+  for (const [name, schema] of Object.entries(filters.shape)) {
+    const aliases = listFilterAliases.get(schema);
+    if (!aliases) continue;
+    const keys = [name, ...aliases].flatMap((key) => [key, `${key}[]`]).filter((key) => Object.hasOwn(raw, key));
+    if (keys.length === 0 || (keys.length === 1 && keys[0] === name)) continue;
+    folded ??= { ...(raw as Record<string, unknown>) };
+    const values = keys.flatMap((key) => folded![key] as unknown);
+    for (const key of keys) delete folded[key];
+    folded[name] = values;
+  }
+  return folded ?? raw;
+}
 
 /** `/list` of a list that grows without bound: `query` and `limit` (default 50, max 200), searched on the server. */
 export const PICKER_LIMITS = { default: 50, max: 200, debounceMs: 250 } as const;
@@ -128,7 +189,7 @@ const searchParam = () =>
  */
 export function listQuerySchema(definition: Pick<ListDefinition, 'sortable' | 'filters' | 'maxLimit' | 'defaultAscending'>) {
   const sortable = definition.sortable as readonly string[];
-  return z
+  const params = z
     .object({
       ...definition.filters?.shape,
       query: searchParam(),
@@ -149,6 +210,7 @@ export function listQuerySchema(definition: Pick<ListDefinition, 'sortable' | 'f
       const filters = Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined));
       return { query, page, limit, orderBy: orderBy ?? null, ascending, filters };
     });
+  return z.preprocess((raw) => foldListFilterKeys(raw, definition.filters), params);
 }
 
 /** The query-string schema of a picker (`GET {path}/list?query=&limit=`). */

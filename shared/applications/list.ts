@@ -15,10 +15,8 @@ import { APPLICATION_PATHS } from './paths.js';
 export const OFFICE_SOURCE = 'none';
 export const SOURCE_FILTER_VALUES = [OFFICE_SOURCE, ...APPLICATION_SOURCES.map((source) => source.id)] as const;
 
-const ids = (values: readonly number[]) => {
-  const [min, max] = [Math.min(...values), Math.max(...values)];
-  return listFilter.integer(min, max);
-};
+const bounds = (values: readonly number[]) => [Math.min(...values), Math.max(...values)] as const;
+const ids = (values: readonly number[]) => listFilter.integer(...bounds(values));
 
 /**
  * The list's filters as the query string carries them (`?status=2&unread_messages=1`): numbers as
@@ -29,6 +27,8 @@ const ids = (values: readonly number[]) => {
 export const APPLICATION_LIST_FILTERS = z.object({
   type: ids(APPLICATION_TYPE_IDS),
   status: ids(APPLICATION_STATUS_IDS),
+  /** Several statuses (`statuses_ids[]=1&statuses_ids[]=3` or `statuses_ids=1,3`; the spec's `status_ids` too). */
+  statuses_ids: listFilter.integers(...bounds(APPLICATION_STATUS_IDS), { aliases: ['status_ids'] }),
   payment_status: ids(PAYMENT_STATUSES.map((status) => status.id)),
   /** The applications whose first day (`start_date`: the earliest accommodation, transport or transfer) is that day. */
   start_date: listFilter.date(),

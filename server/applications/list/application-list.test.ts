@@ -7,6 +7,8 @@
 import { recordingDataSource } from '../../test/recording-data-source.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPLICATION_STATUSES, PAYMENT_STATUSES } from '../../../shared/applications/constants.js';
+import { applicationsList } from '../../../shared/applications/list.js';
+import { LIST_FILTER_MAX_VALUES, listQuerySchema } from '../../../shared/list.js';
 import { MESSAGES } from '../../../shared/messages.js';
 import { Role } from '../../../shared/roles.js';
 import { ListService, PagedQuery } from '../../common/list/list.service.js';
@@ -242,6 +244,63 @@ describe('the list on a seeded set', () => {
       `SELECT sum(delta) FILTER (WHERE key = '') AS all, sum(delta) FILTER (WHERE key = 'is_watched=false') AS unwatched FROM row_counts WHERE table_name = 'applications'`,
     );
     expect(kept).toEqual({ all: '6', unwatched: '5' });
+  });
+
+  it('reads several statuses as a list filter in every form, beside the single status', async () => {
+    const forms = ['statuses_ids[]=1&statuses_ids[]=7', 'statuses_ids=1,7', 'statuses_ids=1&statuses_ids=7', 'status_ids[]=7&status_ids[]=1', 'status_ids=7,1,7,', 'statuses_ids=1&status_ids[]=7'];
+    for (const query of forms) await expectRows(encodeURI(query), ['a6', 'a4', 'a3', 'a1']);
+    await expectRows('statuses_ids[]=2', ['a5', 'a2']);
+    await expectRows('status_ids=2', ['a5', 'a2']);
+    await expectRows('statuses_ids=3,4', []);
+    // Blank means not filtered; with the single status and other filters, every condition holds.
+    await expectRows('statuses_ids=&status_ids[]=', ['a6', 'a5', 'a4', 'a3', 'a2', 'a1']);
+    await expectRows('statuses_ids=1,2&status=2', ['a5', 'a2']);
+    await expectRows('statuses_ids=1,7&requester_type=agency', ['a3']);
+    expect(await listed('status_ids=1,2,7&orderBy=start_date&ascending=1&limit=3')).toEqual({ rows: ['a1', 'a2', 'a3'], count: 6 });
+    expect(await listed('statuses_ids=1,2&limit=2&page=2')).toEqual({ rows: ['a3', 'a2'], count: 5 });
+    expect(await listed('statuses_ids=1&limit=2&page=3')).toEqual({ rows: [], count: 3 });
+  });
+
+  it('refuses a bad status in the list and too many of them (422 on the filter)', async () => {
+    for (const [query, message] of [
+      ['statuses_ids=1,x', MESSAGES.validation.integer],
+      ['status_ids[]=1&status_ids[]=8', MESSAGES.validation.max(7)],
+      ['statuses_ids[]=0', MESSAGES.validation.min(1)],
+    ] as const) {
+      const response = await manager.get(`/api/applications?${encodeURI(query)}`);
+      expect(response.status, query).toBe(422);
+      expect(response.body.errors, query).toEqual({ statuses_ids: [message] });
+    }
+    const values = (count: number, value: (index: number) => number) => Array.from({ length: count }, (_, index) => value(index)).join(',');
+    const tooMany = await manager.get(`/api/applications?statuses_ids=${values(LIST_FILTER_MAX_VALUES + 1, (index) => index + 1)}`);
+    expect(tooMany.status).toBe(422);
+    expect(tooMany.body.errors.statuses_ids).toContain(MESSAGES.validation.maxItems(LIST_FILTER_MAX_VALUES));
+    // The same status a hundred and one times is one status.
+    expect((await listed(`statuses_ids=${values(LIST_FILTER_MAX_VALUES + 1, () => 7)}`)).rows).toEqual(['a4']);
+  });
+
+  it('finds several statuses through the status index: one bound array, `= ANY($n)`', async () => {
+    const { engine, sent } = await recordingDataSource(app.db.url, [ApplicationListEntity]);
+    try {
+      const params = listQuerySchema(applicationsList).parse({ statuses_ids: '1,7' });
+      sent.length = 0;
+      const { count } = await new PagedQuery(engine, APPLICATIONS_LIST, params).run();
+      expect(count).toBe(4);
+      const [statement] = sent;
+      expect(statement!.query).toMatch(/"?t"?\."?status"? = ANY\(\$1\)/);
+      expect(statement!.parameters).toEqual([[1, 7]]);
+      // Six rows are read faster without an index: switched off, the plan shows whether the index can serve the condition.
+      const plan = await engine.transaction(async (manager) => {
+        await manager.query('SET LOCAL enable_seqscan = off');
+        const rows = await manager.query<{ 'QUERY PLAN': string }[]>(`EXPLAIN (COSTS OFF) ${statement!.query}`, statement!.parameters);
+        return rows.map((row) => row['QUERY PLAN']).join('\n');
+      });
+      // The array is bound (EXPLAIN shows its value), and a status index finds its rows by it (the count reads it alone).
+      expect(plan).toMatch(/Index (Only )?Scan using ix_applications_status_\w+ on applications \w+\n\s+Index Cond: \(status = ANY \('\{1,7\}'::smallint\[\]\)\)/);
+      expect(plan).not.toMatch(/Seq Scan/);
+    } finally {
+      await engine.destroy();
+    }
   });
 
   it('refuses a client and an agency at once, and values out of the dictionaries (422 on the field)', async () => {

@@ -72,6 +72,7 @@ export const APPLICATIONS_LIST = defineServerList({
   wordSearch: { table: 'application_search_words', key: 'application_id' },
   filterExpressions: {
     unread_messages: `${ALIAS}.has_unread_messages`,
+    statuses_ids: `${ALIAS}.status`,
     // `source_key` is the source or 'none' (made in the office). A platform is the mobile application's
     // (`platform` is set only for its applications), so the source adds nothing beside it.
     source: (placeholder, filters) => (filters.source === ApplicationSource.MobileApplication && filters.platform !== undefined ? null : `${ALIAS}.source_key = ${placeholder}`),

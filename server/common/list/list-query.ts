@@ -1,6 +1,6 @@
 /** Reading a list request's query string with the list's shared schema (shared/list.ts); bad values are a 422. */
 import { z } from 'zod';
-import { listQuerySchema, pickerQuerySchema, type ListDefinition, type ListParams, type PickerParams } from '../../../shared/list.js';
+import { foldListFilterKeys, listQuerySchema, pickerQuerySchema, type ListDefinition, type ListParams, type PickerParams } from '../../../shared/list.js';
 import { parseInput } from '../http/errors.js';
 
 type ListQueryDefinition = Pick<ListDefinition, 'sortable' | 'filters' | 'maxLimit' | 'defaultAscending'>;
@@ -19,7 +19,7 @@ type PickerQueryDefinition = Pick<ListDefinition, 'filters' | 'picker'>;
 
 /** A searched picker reads `query`, `limit` and the filters; a whole one (small dictionaries) only the filters. */
 const pickerSchema = (definition: PickerQueryDefinition) =>
-  (definition.picker === 'search' ? pickerQuerySchema : z.object({})).extend(definition.filters?.shape ?? {});
+  z.preprocess((raw) => foldListFilterKeys(raw, definition.filters), (definition.picker === 'search' ? pickerQuerySchema : z.object({})).extend(definition.filters?.shape ?? {}));
 const pickerSchemas = new WeakMap<PickerQueryDefinition, ReturnType<typeof pickerSchema>>();
 
 /**

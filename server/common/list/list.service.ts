@@ -142,11 +142,14 @@ function addsCondition(list: AnyServerList, column: string, filters: Readonly<Re
   return typeof expression !== 'function' || expression(`:filter_${column}`, filters) !== null;
 }
 
-/** One filter's condition (see FilterExpression); `filters` are all the filters of the request. */
+/**
+ * One filter's condition (see FilterExpression); `filters` are all the filters of the request. A list
+ * filter's values (`listFilter.integers`) are one bound array: `= ANY($n)`, which a btree serves as `=` does.
+ */
 function applyFilter(list: AnyServerList, query: SelectQueryBuilder<ObjectLiteral>, column: string, value: unknown, filters: Readonly<Record<string, unknown>>): void {
   const expression = list.filterExpressions?.[column] ?? `${ALIAS}.${column}`;
   const parameter = `filter_${column}`;
-  const condition = typeof expression === 'function' ? expression(`:${parameter}`, filters) : `${expression} = :${parameter}`;
+  const condition = typeof expression === 'function' ? expression(`:${parameter}`, filters) : Array.isArray(value) ? `${expression} = ANY(:${parameter})` : `${expression} = :${parameter}`;
   if (condition !== null) query.andWhere(condition, { [parameter]: value });
 }
 
@@ -263,7 +266,8 @@ export class PagedQuery {
   private keptCountKey(): string | null {
     const filtered = Object.entries(this.filters).filter(([column]) => addsCondition(this.list, column, this.filters));
     const counted = this.list.counted;
-    if (this.searching || !counted || filtered.length > 1 || !filtered.every(([column]) => counted.keys.includes(column))) return null;
+    // A list filter's set of values has no count of its own: it is counted through its index.
+    if (this.searching || !counted || filtered.length > 1 || !filtered.every(([column, value]) => counted.keys.includes(column) && !Array.isArray(value))) return null;
     const [column, value] = filtered[0] ?? [];
     return countKey(column === undefined ? undefined : (counted.columns?.[column] ?? column), value);
   }
