@@ -40,6 +40,13 @@ export interface XlsxColumn {
 export const XLSX_SUM = 'sum';
 
 /**
+ * Marks a row a bold subtotal (`{ [XLSX_SUBTOTAL]: true, … }`, a report's group total written by the
+ * report itself): styled as the totals row and left out of the XLSX_SUM sums, so the last row still
+ * sums the ordinary rows only once.
+ */
+export const XLSX_SUBTOTAL = Symbol('xlsx subtotal row');
+
+/**
  * A bold last row, by column key, written in the columns' formats. As a record, `'sum'` (XLSX_SUM)
  * in a number column is that column's exact sum, other values (a label such as «Итого») are written
  * as they are; as a function, it is asked once every row is written (a report's own totals).
@@ -205,6 +212,7 @@ async function writeSheet(workbook: WorkbookWriter, name: string, options: XlsxS
 
   const types = columns.map((column) => column.type ?? 'text');
   const noStyle = {};
+  const boldStyles = styles.map((style) => ({ ...style, ...bold }));
   let number = 1;
   const writeRow = (values: Record<string, unknown>, rowStyle: Partial<Style>, cellStyles: Partial<Style>[]) => {
     const row = sheet.getRow(++number);
@@ -219,8 +227,9 @@ async function writeSheet(workbook: WorkbookWriter, name: string, options: XlsxS
     row.commit();
   };
   while (!next.done) {
-    writeRow(next.value, noStyle, styles);
-    for (const sum of sums) {
+    const subtotal = (next.value as { [XLSX_SUBTOTAL]?: unknown })[XLSX_SUBTOTAL] === true;
+    writeRow(next.value, subtotal ? bold : noStyle, subtotal ? boldStyles : styles);
+    for (const sum of subtotal ? [] : sums) {
       // What the row wrote as a number, read from its shortest text (a kopeck amount stays exact).
       const value = next.value[sum.key];
       if (typeof value === 'number' && Number.isFinite(value)) sum.total = sum.total.plus(decimal(value));
@@ -231,7 +240,7 @@ async function writeSheet(workbook: WorkbookWriter, name: string, options: XlsxS
   if (options.totals) {
     const totals =
       typeof options.totals === 'function' ? options.totals() : { ...options.totals, ...Object.fromEntries(sums.map((sum) => [sum.key, sum.total.toNumber()])) };
-    writeRow(totals, bold, styles.map((style) => ({ ...style, ...bold })));
+    writeRow(totals, bold, boldStyles);
   }
   await room();
   sheet.commit();
