@@ -5,8 +5,8 @@ export const ANALYTICS_AGENCY_REPORT_MESSAGES = {
     title: 'Отчет по агентствам',
     /** Spec 03 §5: the agency report needs a from or to date; said under both fields. */
     datesRequired: 'Укажите дату начала или окончания периода.',
-    dateFrom: 'Дата создания с',
-    dateTo: 'Дата создания по',
+    /** The creation period's two dates. */
+    period: 'Дата создания',
     statuses: 'Статусы',
     productTypes: 'Типы заявок',
     sources: 'Источники',
