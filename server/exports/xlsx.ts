@@ -12,8 +12,9 @@
  * `type` decides its cells: numbers and dates are typed cells carrying their column's number format
  * (dates `DD.MM.YYYY`), text is an inline string; the header is bold, frozen and has an autofilter,
  * as an accountant expects. A workbook holds one sheet or several, written one after another; every
- * sheet is set up for print (A4 landscape, fit to the page width, the header on every page) and may
- * end in a bold totals row whose sums are exact decimals.
+ * sheet is set up for print (A4 landscape, fit to the page width, the header on every page), may
+ * hold a report's own bold subtotal rows (XLSX_SUBTOTAL) and may end in a bold totals row whose sums
+ * are exact decimals.
  */
 import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
