@@ -2,7 +2,8 @@
  * The analytics' agency report (spec 03 §2.12, §5, §9; issue 29): as a manager (analytics is all three
  * roles'), «Аналитика» → «Отчет по агентствам» opens a dialog set to this year; without dates Скачать
  * says so under the period and asks nothing; with a period the report downloads as
- * `Отчет по агентствам 01.01.2025–31.12.2025.xlsx` holding the agency's application and its subtotal.
+ * `Отчет по агентствам 01.01.2025–31.12.2025.xlsx` holding the agency's application and its subtotal;
+ * a 422 of the server is said under its field, another failure by 'Произошла непредвиденная ошибка'.
  * Screenshot at 1366×768: /tmp/agrep/analytics-agency-report-dialog.png.
  */
 import { expect, test } from '@playwright/test';
@@ -52,6 +53,16 @@ test('the manager asks the agency report: no period is said under the dates, a p
   await from.fill('01.01.2025');
   await to.fill('31.12.2025');
   await dialog.getByLabel(A.byEmployees).check({ force: true });
+  // The server's 422 lands under its field and the dialog stays; any other failure is the export's toast.
+  const REPORT = '**/api/analytics/agency-report?**';
+  await page.route(REPORT, (route) => route.fulfill({ status: 422, json: { message: MESSAGES.dates.order, errors: { date_to: [MESSAGES.dates.order] } } }), { times: 1 });
+  await dialog.getByRole('button', { name: A.download }).click();
+  await expect(dialog.getByText(MESSAGES.dates.order)).toBeVisible();
+  await page.route(REPORT, (route) => route.fulfill({ status: 500, json: { message: 'boom' } }), { times: 1 });
+  await dialog.getByRole('button', { name: A.download }).click();
+  await expect(page.getByText(MESSAGES.errors.unexpected)).toBeVisible();
+  await expect(dialog).toBeVisible();
+
   await page.setViewportSize({ width: 1366, height: 768 });
   await page.screenshot({ path: '/tmp/agrep/analytics-agency-report-dialog.png' });
   const downloading = page.waitForEvent('download');

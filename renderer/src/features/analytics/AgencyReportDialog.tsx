@@ -3,7 +3,8 @@
  * Moscow by default; one end is enough), statuses, application types, sources and «По сотрудникам».
  * What was typed is checked with the server's own schema first, so a missing period is said under the
  * dates before anything is asked; the xlsx is saved through exportFile (the native save dialog in the
- * desktop app), a 422 lands under the fields, any other failure says 'Произошла непредвиденная ошибка'.
+ * desktop app), a 422 lands under the fields, any other failure says 'Произошла непредвиденная ошибка';
+ * the dialog stays open after a failure.
  */
 import { Button, DialogBody, DialogFooter, Intent } from '@blueprintjs/core';
 import { analyticsAgencyReportFileName, analyticsAgencyReportQuerySchema, analyticsAgencyReportUrl, moscowToday } from '@shared/analytics/agency-report';
@@ -52,18 +53,12 @@ export function AgencyReportDialog({ onClose }: { onClose: () => void }) {
       return;
     }
     setBusy(true);
-    let invalid = false;
     try {
-      await exportFile(analyticsAgencyReportUrl(checked.data), analyticsAgencyReportFileName(checked.data), {
-        onInvalid: (errors) => {
-          invalid = true;
-          form.setErrors(errors);
-        },
-      });
+      // Closed once the file is handed over; a refusal stays, its messages under the fields or in the toast.
+      if (await exportFile(analyticsAgencyReportUrl(checked.data), analyticsAgencyReportFileName(checked.data), { onInvalid: form.setErrors })) onClose();
     } finally {
       setBusy(false);
     }
-    if (!invalid) onClose();
   };
   return (
     <AppDialog isOpen onClose={onClose} title={A.title} style={{ width: 560 }}>
