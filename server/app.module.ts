@@ -3,6 +3,7 @@ import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
 import { DataSource } from 'typeorm';
 import { AgenciesModule } from './agencies/agencies.module.js';
 import { AgencyDocumentsModule } from './agency-documents/agency-documents.module.js';
+import { AnalyticsAgencyReportModule } from './analytics/agency-report/analytics-agency-report.module.js';
 import { ApplicationEditorDataModule } from './applications/editor-data/editor-data.module.js';
 import { APPLICATION_PAYLOAD_ROUTES, ApplicationsModule } from './applications/applications.module.js';
 import { ApplicationSeatsModule } from './applications/seats/application-seats.module.js';
@@ -123,6 +124,7 @@ export const FEATURE_MODULES: Type[] = [
   ApplicationDocumentsModule,
   GeneratedDocumentsModule,
   ApplicationListModule,
+  AnalyticsAgencyReportModule,
 ];
 
 /**

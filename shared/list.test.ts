@@ -108,3 +108,19 @@ describe('list filters (listFilter.integers)', () => {
     expect(foldListFilterKeys(plain, undefined)).toBe(plain);
   });
 });
+
+describe('list filters (listFilter.words)', () => {
+  const words = listQuerySchema({ sortable: ['id'], filters: z.object({ sources: listFilter.words(['web_site', 'none'], { aliases: ['source_list'] }) }) });
+
+  it('read a set of words in every form as the integers do, trimmed, repeats and blanks dropped', () => {
+    for (const raw of [{ sources: 'web_site, none' }, { 'sources[]': ['web_site', 'none'] }, { sources: 'web_site', 'source_list[]': 'none,web_site' }]) {
+      expect(words.parse(raw).filters, JSON.stringify(raw)).toEqual({ sources: ['web_site', 'none'] });
+    }
+    expect(words.parse({ sources: ' , ' }).filters).toEqual({});
+  });
+
+  it('refuse a word not offered, with the message on the filter', () => {
+    const result = words.safeParse({ sources: 'web_site,fax' });
+    expect(result.success ? {} : toFieldErrors(result.error)).toEqual({ sources: [MESSAGES.validation.oneOf] });
+  });
+});

@@ -39,12 +39,36 @@ const listFilterAliases = new WeakMap<z.ZodType, readonly string[]>();
  * an array), comma-separated (`key=1,3`) or one (`key=1`); blanks dropped, numeric text read as numbers
  * (anything else is left for the check to refuse), repeats dropped. Undefined when nothing is left.
  */
-const listValues = (value: unknown) => {
-  const texts = (Array.isArray(value) ? value : [value]).flatMap((item) => (typeof item === 'string' ? item.split(',') : [item]));
-  const values = texts.filter((item) => item !== undefined && item !== null && !(typeof item === 'string' && item.trim() === ''));
-  const read = [...new Set(values.map((item) => (typeof item === 'string' ? Number(item) : item)))];
-  return read.length > 0 ? read : undefined;
-};
+const listValues =
+  (readText: (text: string) => unknown = Number) =>
+  (value: unknown) => {
+    const texts = (Array.isArray(value) ? value : [value]).flatMap((item) => (typeof item === 'string' ? item.split(',') : [item]));
+    const values = texts.filter((item) => item !== undefined && item !== null && !(typeof item === 'string' && item.trim() === ''));
+    const read = [...new Set(values.map((item) => (typeof item === 'string' ? readText(item) : item)))];
+    return read.length > 0 ? read : undefined;
+  };
+
+/**
+ * A list filter whose values `element` checks, read by `listValues(readText)` under its name, `name[]`
+ * or an alias; at most LIST_FILTER_MAX_VALUES; a bad value is one 422 on the filter's name.
+ */
+function valueSet<Value>(element: z.ZodType, readText: (text: string) => unknown, aliases: readonly string[] = []) {
+  const schema = z.preprocess(
+    listValues(readText),
+    z
+      .array(z.unknown())
+      .max(LIST_FILTER_MAX_VALUES, M.maxItems(LIST_FILTER_MAX_VALUES))
+      .superRefine((values, context) => {
+        // One message on the filter itself: an index would point into the folded, de-duplicated list, not at what was sent.
+        const failed = values.map((value) => element.safeParse(value)).find((result) => !result.success);
+        if (failed) context.addIssue({ code: 'custom', message: failed.error!.issues[0]!.message });
+      })
+      .transform((values) => values as Value[])
+      .optional(),
+  );
+  listFilterAliases.set(schema, aliases);
+  return schema;
+}
 
 export const listFilter = {
   /** 1/0 (true/false): a boolean column such as `is_active`. */
@@ -72,24 +96,10 @@ export const listFilter = {
    * under its own name, `name[]` or an alias (`foldListFilterKeys`); at most LIST_FILTER_MAX_VALUES.
    * A bad value is a 422 on the filter's name. The list engine matches it with `column = ANY($n)`.
    */
-  integers: (min = 1, max = 2_147_483_647, options: { aliases?: readonly string[] } = {}) => {
-    const element = boundedInteger(min, max);
-    const schema = z.preprocess(
-      listValues,
-      z
-        .array(z.unknown())
-        .max(LIST_FILTER_MAX_VALUES, M.maxItems(LIST_FILTER_MAX_VALUES))
-        .superRefine((values, context) => {
-          // One message on the filter itself: an index would point into the folded, de-duplicated list, not at what was sent.
-          const failed = values.map((value) => element.safeParse(value)).find((result) => !result.success);
-          if (failed) context.addIssue({ code: 'custom', message: failed.error!.issues[0]!.message });
-        })
-        .transform((values) => values as number[])
-        .optional(),
-    );
-    listFilterAliases.set(schema, options.aliases ?? []);
-    return schema;
-  },
+  integers: (min = 1, max = 2_147_483_647, options: { aliases?: readonly string[] } = {}) => valueSet<number>(boundedInteger(min, max), Number, options.aliases),
+  /** A set of a few words (`sources=web_site,none`, `sources[]=…`), each one of `values`: as `integers`, matched with `= ANY`. */
+  words: <const Values extends readonly [string, ...string[]]>(values: Values, options: { aliases?: readonly string[] } = {}) =>
+    valueSet<Values[number]>(z.enum(values, { error: M.oneOf }), (text) => text.trim(), options.aliases),
   /** One of a few words (`type=forth|back`). */
   oneOf: <const Values extends readonly [string, ...string[]]>(values: Values) =>
     z.preprocess((value) => queryText(value), z.enum(values, { error: M.oneOf }).optional()),

@@ -12,6 +12,7 @@
  * spec. Protocol values (`status: 'CHANGED'`) are not texts and stay as they are.
  */
 import { ADMINISTRATION_MESSAGES } from './messages/administration.js';
+import { ANALYTICS_AGENCY_REPORT_MESSAGES } from './messages/analytics-agency-report.js';
 import { APPLICATION_MESSAGES } from './messages/applications.js';
 import { AUTH_MESSAGES } from './messages/auth.js';
 import { CATALOGUE_MESSAGES } from './messages/catalogue.js';
@@ -53,4 +54,5 @@ export const MESSAGES = {
   ...ADMINISTRATION_MESSAGES,
   ...IMPORT_MESSAGES,
   ...ORGANIZATION_MESSAGES,
+  ...ANALYTICS_AGENCY_REPORT_MESSAGES,
 } as const;

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../shared/messages.js';
 import { AGENCY_REPORT_PATH, moscowMonth, ROUBLE_FORMAT } from '../../shared/resources/agency-report.js';
 import { Role } from '../../shared/roles.js';
-import { insertApplication, insertHotelGround, insertRequesters, type NewTourist } from '../test/application-fixtures.js';
+import { insertAgencyApplication, insertHotelGround, insertRequesters, type AgencyApplicationFixture } from '../test/application-fixtures.js';
 import { startTestApp, type ApiClient, type TestApp } from '../test/test-app.js';
 
 let app: TestApp;
@@ -20,33 +20,9 @@ let agencyId: number, otherAgencyId: number, hotelId: number, hotelName: string;
 const V = MESSAGES.validation;
 const url = (query: Record<string, unknown>) => `/api${AGENCY_REPORT_PATH}?${new URLSearchParams(Object.entries(query).map(([key, value]): [string, string] => [key, String(value)]))}`;
 
-interface Fixture {
-  agency?: number;
-  createdAt: string;
-  status?: number;
-  price: string;
-  commission: string;
-  toPay: string;
-  /** [status, sum] of each payment row. */
-  payments?: [number, string][];
-  tourists?: NewTourist[];
-  hotel?: boolean;
-}
-
-/** An agency's application with the stored totals and payments given, created at `createdAt`. */
-async function application(fixture: Fixture): Promise<string> {
-  const inserted = await insertApplication(app.db, { tourists: fixture.tourists ?? [] });
-  await app.db.query(
-    `UPDATE applications SET client_id = NULL, agency_id = $2, status = $3, price_total = $4, agency_commission = $5, agency_to_pay = $6, created_at = $7,
-            type = CASE WHEN $8::int IS NULL THEN type ELSE 1 END, hotel_id = $8
-      WHERE id = $1`,
-    [inserted.id, fixture.agency ?? agencyId, fixture.status ?? 3, fixture.price, fixture.commission, fixture.toPay, fixture.createdAt, fixture.hotel ? hotelId : null],
-  );
-  for (const [status, sum] of fixture.payments ?? []) {
-    await app.db.query('INSERT INTO payments (application_id, status, sum) VALUES ($1, $2, $3)', [inserted.id, status, sum]);
-  }
-  return inserted.number;
-}
+/** An application of the agency (unless said) with the stored totals and payments given. */
+const application = (fixture: Omit<AgencyApplicationFixture, 'agencyId' | 'hotelId'> & { agency?: number; hotel?: boolean }) =>
+  insertAgencyApplication(app.db, { ...fixture, agencyId: fixture.agency ?? agencyId, hotelId: fixture.hotel ? hotelId : undefined });
 
 const workbookOf = async (body: Buffer) => {
   const workbook = await readWorkbook(body);

@@ -9,7 +9,7 @@ import { Writable } from 'node:stream';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORMULA_LIKE, readWithoutFormulas } from '../test/xlsx-formulas.js';
-import { rowsInBatches, streamXlsx, XLSX_SUM, type XlsxColumn } from './xlsx.js';
+import { rowsInBatches, streamXlsx, XLSX_SUBTOTAL, XLSX_SUM, type XlsxColumn } from './xlsx.js';
 
 /** Rows of hardly compressible text, counting how many were taken. */
 function countedRows(total: number) {
@@ -134,6 +134,22 @@ beforeAll(async () => {
       ],
     }),
   );
+  // A report's own subtotal rows: bold, and left out of the last row's sums.
+  app.get('/subtotals', (_req, res) =>
+    void streamXlsx(res, {
+      fileName: 'x.xlsx',
+      sheetName: 'x',
+      columns: AGENCY_COLUMNS,
+      rows: rowsOf([
+        { agency: 'А', commission: 0.1 },
+        { agency: 'А', commission: 0.2 },
+        { [XLSX_SUBTOTAL]: true, agency: 'Итого по А', commission: 0.3 },
+        { agency: 'Б', commission: 1 },
+        { [XLSX_SUBTOTAL]: true, agency: 'Итого по Б', commission: 1 },
+      ]),
+      totals: { agency: 'Итого', commission: XLSX_SUM },
+    }),
+  );
   app.get('/fails-in-second-sheet', (_req, res) =>
     void streamXlsx(res, {
       fileName: 'x.xlsx',
@@ -231,6 +247,24 @@ describe('streamXlsx', () => {
       ['1', "'Заявки (2)'!$1:$1"],
       ['2', "'Агентство O’Brien'!$1:$1"],
     ]);
+  });
+
+  it('writes a row marked XLSX_SUBTOTAL bold in its column formats and leaves it out of the totals row’s sums', async () => {
+    const { sheet } = await load('/subtotals');
+    const values = (row: number) => (sheet.getRow(row).values as unknown[]).slice(1);
+    expect([2, 3, 4, 5, 6, 7].map(values)).toEqual([
+      ['А', 0.1],
+      ['А', 0.2],
+      ['Итого по А', 0.3],
+      ['Б', 1],
+      ['Итого по Б', 1],
+      ['Итого', 1.3],
+    ]);
+    for (const row of [2, 3, 4, 5, 6, 7]) {
+      const bold = row === 4 || row === 6 || row === 7;
+      for (const column of [1, 2]) expect(Boolean(sheet.getRow(row).getCell(column).font?.bold), `row ${row}`).toBe(bold);
+      expect(sheet.getRow(row).getCell(2).numFmt).toBe(MONEY);
+    }
   });
 
   it('aborts the download when a later sheet’s rows fail', async () => {

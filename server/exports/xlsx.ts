@@ -12,8 +12,9 @@
  * `type` decides its cells: numbers and dates are typed cells carrying their column's number format
  * (dates `DD.MM.YYYY`), text is an inline string; the header is bold, frozen and has an autofilter,
  * as an accountant expects. A workbook holds one sheet or several, written one after another; every
- * sheet is set up for print (A4 landscape, fit to the page width, the header on every page) and may
- * end in a bold totals row whose sums are exact decimals.
+ * sheet is set up for print (A4 landscape, fit to the page width, the header on every page), may
+ * hold a report's own bold subtotal rows (XLSX_SUBTOTAL) and may end in a bold totals row whose sums
+ * are exact decimals.
  */
 import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
@@ -38,6 +39,13 @@ export interface XlsxColumn {
 
 /** In a totals row, a number column's exact sum (decimals, never float addition) of the values its rows wrote as numbers. */
 export const XLSX_SUM = 'sum';
+
+/**
+ * Marks a row a bold subtotal (`{ [XLSX_SUBTOTAL]: true, … }`, a report's group total written by the
+ * report itself): styled as the totals row and left out of the XLSX_SUM sums, so the last row still
+ * sums the ordinary rows only once.
+ */
+export const XLSX_SUBTOTAL = Symbol('xlsx subtotal row');
 
 /**
  * A bold last row, by column key, written in the columns' formats. As a record, `'sum'` (XLSX_SUM)
@@ -205,6 +213,7 @@ async function writeSheet(workbook: WorkbookWriter, name: string, options: XlsxS
 
   const types = columns.map((column) => column.type ?? 'text');
   const noStyle = {};
+  const boldStyles = styles.map((style) => ({ ...style, ...bold }));
   let number = 1;
   const writeRow = (values: Record<string, unknown>, rowStyle: Partial<Style>, cellStyles: Partial<Style>[]) => {
     const row = sheet.getRow(++number);
@@ -219,8 +228,9 @@ async function writeSheet(workbook: WorkbookWriter, name: string, options: XlsxS
     row.commit();
   };
   while (!next.done) {
-    writeRow(next.value, noStyle, styles);
-    for (const sum of sums) {
+    const subtotal = (next.value as { [XLSX_SUBTOTAL]?: unknown })[XLSX_SUBTOTAL] === true;
+    writeRow(next.value, subtotal ? bold : noStyle, subtotal ? boldStyles : styles);
+    for (const sum of subtotal ? [] : sums) {
       // What the row wrote as a number, read from its shortest text (a kopeck amount stays exact).
       const value = next.value[sum.key];
       if (typeof value === 'number' && Number.isFinite(value)) sum.total = sum.total.plus(decimal(value));
@@ -231,7 +241,7 @@ async function writeSheet(workbook: WorkbookWriter, name: string, options: XlsxS
   if (options.totals) {
     const totals =
       typeof options.totals === 'function' ? options.totals() : { ...options.totals, ...Object.fromEntries(sums.map((sum) => [sum.key, sum.total.toNumber()])) };
-    writeRow(totals, bold, styles.map((style) => ({ ...style, ...bold })));
+    writeRow(totals, bold, boldStyles);
   }
   await room();
   sheet.commit();

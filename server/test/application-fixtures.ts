@@ -341,3 +341,35 @@ export function largestApplication(ground: LargestGround, requester: { requester
     tourists: Array.from({ length: persons }, (_, index) => ({ last_name: 'Иванов', first_name: `Турист ${index + 1}`, document_number: `4510 ${100000 + index}` })),
   };
 }
+
+/** An agency's application with its stored totals and payments, as the agency reports read it. */
+export interface AgencyApplicationFixture {
+  agencyId: number;
+  agencyUserId?: number | null;
+  createdAt: string;
+  status?: number;
+  price: string;
+  commission: string;
+  toPay: string;
+  /** [status, sum] of each payment row (1 pending, 2 paid, 3 refund). */
+  payments?: [number, string][];
+  tourists?: NewTourist[];
+  /** An accommodation (type 1) of this hotel; otherwise «Авиа». */
+  hotelId?: number;
+  source?: string | null;
+}
+
+/** Writes an agency's application (status 3 unless said) created at `createdAt`; its number. */
+export async function insertAgencyApplication(db: Sql, fixture: AgencyApplicationFixture): Promise<string> {
+  const inserted = await insertApplication(db, { tourists: fixture.tourists ?? [] });
+  await db.query(
+    `UPDATE applications SET client_id = NULL, agency_id = $2, status = $3, price_total = $4, agency_commission = $5, agency_to_pay = $6, created_at = $7,
+            type = CASE WHEN $8::int IS NULL THEN type ELSE 1 END, hotel_id = $8, agency_user_id = $9, source = $10
+      WHERE id = $1`,
+    [inserted.id, fixture.agencyId, fixture.status ?? 3, fixture.price, fixture.commission, fixture.toPay, fixture.createdAt, fixture.hotelId ?? null, fixture.agencyUserId ?? null, fixture.source ?? null],
+  );
+  for (const [status, sum] of fixture.payments ?? []) {
+    await db.query('INSERT INTO payments (application_id, status, sum) VALUES ($1, $2, $3)', [inserted.id, status, sum]);
+  }
+  return inserted.number;
+}

@@ -4,7 +4,8 @@
  * Any answered failure shows 'Произошла непредвиденная ошибка' (spec 01 §8).
  */
 import { MESSAGES } from '@shared/messages';
-import { api } from '../api/http';
+import type { FieldErrors } from '@shared/validation';
+import { api, ApiError } from '../api/http';
 import { notifyFailure } from './failure';
 
 const FILTERS: Record<string, { name: string; extensions: string[] }> = {
@@ -12,7 +13,11 @@ const FILTERS: Record<string, { name: string; extensions: string[] }> = {
   docx: { name: 'Word', extensions: ['docx'] },
 };
 
-export async function exportFile(path: string, fileName: string): Promise<void> {
+/**
+ * `onInvalid`: a report dialog's 422 goes under its fields (spec 03 §8: 'The two report dialogs answer
+ * 422 on their fields') instead of the failure toast. Whether the file was handed over (a dialog stays open otherwise).
+ */
+export async function exportFile(path: string, fileName: string, options: { onInvalid?(errors: FieldErrors): void } = {}): Promise<boolean> {
   try {
     const blob = await api.file(path);
     const extension = fileName.split('.').pop()?.toLowerCase() ?? '';
@@ -23,7 +28,7 @@ export async function exportFile(path: string, fileName: string): Promise<void> 
         data: new Uint8Array(await blob.arrayBuffer()),
         filters: filter ? [filter] : undefined,
       });
-      return;
+      return true;
     }
     const url = URL.createObjectURL(blob);
     const link = document.createElement('a');
@@ -35,7 +40,13 @@ export async function exportFile(path: string, fileName: string): Promise<void> 
     link.remove();
     // Give the browser time to start the download before the URL goes away.
     setTimeout(() => URL.revokeObjectURL(url), 60_000);
+    return true;
   } catch (error) {
+    if (options.onInvalid && error instanceof ApiError && error.status === 422) {
+      options.onInvalid(error.fieldErrors);
+      return false;
+    }
     notifyFailure(error, MESSAGES.errors.unexpected, { write: false, fixed: true, evenOn5xx: true });
+    return false;
   }
 }
