@@ -12,7 +12,7 @@ export const DATE_REPORT_PATH = '/analytics/date-report';
 
 /**
  * `start_date` as YYYY-MM-DD or as typed (DD.MM.YYYY and the other forms parseTypedDate reads);
- * absent or blank: 422 'Поле Дата обязательно для заполнения.', not a date: the date format message.
+ * absent or blank: 422 'Поле Дата начала обязательно для заполнения.', not a date: the date format message.
  */
 export const dateReportQuerySchema = z.object({
   start_date: requiredTypedDate(DATE_BOUNDS, { missing: MESSAGES.dateReport.dateRequired }),

@@ -5,7 +5,7 @@ export const DATE_REPORT_MESSAGES = {
     title: 'Отчет на дату',
     date: 'Дата начала',
     /** Spec 03 §9: the date-report export needs a date (worded as the spec's 'Поле Дата от обязательно…'). */
-    dateRequired: 'Поле Дата обязательно для заполнения.',
+    dateRequired: 'Поле Дата начала обязательно для заполнения.',
     download: 'Скачать',
     cancel: 'Отмена',
     sheet: 'Отчет на дату',

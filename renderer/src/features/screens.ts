@@ -65,6 +65,7 @@ export const SCREENS: Partial<Record<RouteName, ScreenLoader>> = {
   agencies: list(() => import('./agencies/agenciesScreen').then((m) => m.agenciesScreen)),
   'agencies-users': list(() => import('./agencies/agencyUsersScreen').then((m) => m.agencyUsersScreen)),
   dashboard: page(() => import('./dashboard/DashboardScreen').then((m) => m.DashboardScreen)),
+  analytics: page(() => import('./analytics/AnalyticsScreen').then((m) => m.AnalyticsScreen)),
   transportation: list(() => import('./transportation/transportationScreen').then((m) => m.transportationScreen)),
   ...editor('transportation', () => import('./transportation/transportationScreen').then((m) => m.TransportationFormPage)),
   transports: list(() => import('./transport/transportsScreen').then((m) => m.transportsScreen)),

@@ -1,0 +1,24 @@
+/**
+ * Аналитика (spec 03 §2.12). So far its toolbar with the date report; the filters, the totals, the
+ * table and the charts of issue 29 come next.
+ */
+import { Button, Card, H2 } from '@blueprintjs/core';
+import { MESSAGES } from '@shared/messages';
+import { ROUTES } from '@shared/routes';
+import { useState } from 'react';
+import { DateReportDialog } from './DateReportDialog';
+
+export function AnalyticsScreen() {
+  const [dateReport, setDateReport] = useState(false);
+  return (
+    <Card className="resource-screen" elevation={1}>
+      <div className="screen-heading">
+        <H2>{ROUTES.analytics.title}</H2>
+      </div>
+      <div className="list-toolbar">
+        <Button icon="calendar" text={MESSAGES.dateReport.action} onClick={() => setDateReport(true)} />
+      </div>
+      {dateReport && <DateReportDialog onClose={() => setDateReport(false)} />}
+    </Card>
+  );
+}
