@@ -16,7 +16,7 @@ export function AnalyticsScreen() {
         <H2>{ROUTES.analytics.title}</H2>
       </div>
       <div className="list-toolbar">
-        <Button icon="calendar" text={MESSAGES.dateReport.action} onClick={() => setDateReport(true)} />
+        <Button icon="calendar" text={MESSAGES.dateReport.action} aria-haspopup="dialog" onClick={() => setDateReport(true)} />
       </div>
       {dateReport && <DateReportDialog onClose={() => setDateReport(false)} />}
     </Card>
