@@ -10,6 +10,7 @@ import { ApplicationSeatsModule } from './applications/seats/application-seats.m
 import { ApplicationChatModule } from './applications/chat/application-chat.module.js';
 import { ApplicationDocumentsModule } from './applications/documents/application-documents.module.js';
 import { ApplicationListModule } from './applications/list/application-list.module.js';
+import { AnalyticsModule } from './analytics/analytics.module.js';
 import { GeneratedDocumentsModule } from './applications/documents/generated-documents.module.js';
 import { AuthController } from './auth/auth.controller.js';
 import { LoginThrottleService } from './auth/login-throttle.service.js';
@@ -125,6 +126,7 @@ export const FEATURE_MODULES: Type[] = [
   GeneratedDocumentsModule,
   ApplicationListModule,
   AnalyticsAgencyReportModule,
+  AnalyticsModule,
 ];
 
 /**

@@ -15,6 +15,7 @@ import { ADMINISTRATION_MESSAGES } from './messages/administration.js';
 import { ANALYTICS_AGENCY_REPORT_MESSAGES } from './messages/analytics-agency-report.js';
 import { APPLICATION_MESSAGES } from './messages/applications.js';
 import { AUTH_MESSAGES } from './messages/auth.js';
+import { DATE_REPORT_MESSAGES } from './messages/date-report.js';
 import { CATALOGUE_MESSAGES } from './messages/catalogue.js';
 import { EDITOR_MESSAGES } from './messages/editors.js';
 import { FIELD_MESSAGES } from './messages/fields.js';
@@ -55,4 +56,5 @@ export const MESSAGES = {
   ...IMPORT_MESSAGES,
   ...ORGANIZATION_MESSAGES,
   ...ANALYTICS_AGENCY_REPORT_MESSAGES,
+  ...DATE_REPORT_MESSAGES,
 } as const;

@@ -464,9 +464,9 @@ export function optionalTypedDate(bounds: DateBounds = DATE_BOUNDS) {
   return z.preprocess(fromTypedDate, optionalDate(bounds));
 }
 
-/** A required date exchanged as DD.MM.YYYY (see optionalTypedDate). */
-export function requiredTypedDate(bounds: DateBounds = DATE_BOUNDS) {
-  return z.preprocess(fromTypedDate, requiredDate(bounds));
+/** A required date exchanged as DD.MM.YYYY (see optionalTypedDate); `missing` as in requiredDate. */
+export function requiredTypedDate(bounds: DateBounds = DATE_BOUNDS, options: { missing?: string } = {}) {
+  return z.preprocess(fromTypedDate, requiredDate(bounds, options));
 }
 
 /**

@@ -1,7 +1,9 @@
 /**
  * Spreadsheet exports (spec 01 §2.4, §2.6): GET /api{path} as a file, then in the desktop app the
  * native save dialog (window.desktop, shared/desktop-bridge.ts), in a browser an ordinary download.
- * Any answered failure shows 'Произошла непредвиденная ошибка' (spec 01 §8).
+ * Any answered failure shows 'Произошла непредвиденная ошибка' (spec 01 §8) — but a 422 goes to
+ * `onInvalid` when the caller gives it (a report dialog shows it under its fields).
+ * Answers whether the file was delivered.
  */
 import { MESSAGES } from '@shared/messages';
 import type { FieldErrors } from '@shared/validation';

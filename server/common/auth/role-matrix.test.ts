@@ -22,6 +22,7 @@ const RULES: { method?: string; path: RegExp; access: Access; why: string }[] = 
   { path: /^\/api\/users(\/|$)/, access: ACCESS.administratorOnly, why: '§6 users section: administrator only' },
   { path: /^\/api\/agencies\/files(\/|$)/, access: ACCESS.administratorAndManager, why: '§6 agency documents' },
   { method: 'GET', path: /^\/api\/(clients|agencies)\/export$/, access: ACCESS.administratorAndManager, why: '§6 export of clients and agencies' },
+  { method: 'GET', path: /^\/api\/analytics\/date-report$/, access: ACCESS.everyone, why: 'spec 03 §6, issue 29: analytics and its date report, all three roles' },
   { method: 'GET', path: /^\/api\/agencies\/applications\/report$/, access: ACCESS.administratorAndAccountant, why: '§6 agency monthly report: roles 1 and 2' },
   { method: 'GET', path: /^\/api\/analytics\/agency-report$/, access: ACCESS.everyone, why: 'spec 03 §6, issue 29: analytics, its agency report included, is all three roles’' },
   { path: /^\/api\/vendors\/:id\/clean-payload$/, access: ACCESS.administratorOnly, why: "§6 clear a vendor's external data" },
