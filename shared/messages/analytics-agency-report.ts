@@ -11,8 +11,6 @@ export const ANALYTICS_AGENCY_REPORT_MESSAGES = {
     productTypes: 'Типы заявок',
     sources: 'Источники',
     byEmployees: 'По сотрудникам',
-    download: 'Скачать',
-    cancel: 'Отмена',
     sheet: 'Отчет по агентствам',
     agency: 'Агентство',
     employee: 'Сотрудник агентства',

@@ -6,8 +6,6 @@ export const DATE_REPORT_MESSAGES = {
     date: 'Дата начала',
     /** Spec 03 §9: the date-report export needs a date (worded as the spec's 'Поле Дата от обязательно…'). */
     dateRequired: 'Поле Дата начала обязательно для заполнения.',
-    download: 'Скачать',
-    cancel: 'Отмена',
     sheet: 'Отчет на дату',
     columns: {
       transport: 'Транспорт',

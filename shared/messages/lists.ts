@@ -20,6 +20,8 @@ export const LIST_MESSAGES = {
     delete: 'Удалить',
     confirmDelete: 'Вы действительно желаете удалить запись?',
     cancel: 'Отмена',
+    /** A report dialog's action (renderer/src/common/ReportDialog.tsx). */
+    download: 'Скачать',
     save: 'Сохранить',
     yes: 'Да',
     no: 'Нет',

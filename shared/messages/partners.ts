@@ -27,8 +27,6 @@ export const PARTNER_MESSAGES = {
       title: (legalName: string) => `Отчет агентства «${legalName}»`,
       year: 'Год',
       month: 'Месяц',
-      download: 'Скачать',
-      cancel: 'Отмена',
       sheet: 'Отчет',
       totals: 'Итого',
     },

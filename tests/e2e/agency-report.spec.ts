@@ -59,7 +59,7 @@ test('the accountant picks a month in the row action’s dialog and downloads th
   await page.screenshot({ path: '/tmp/report/agency-report-dialog.png' });
 
   const downloading = page.waitForEvent('download');
-  await dialog.getByRole('button', { name: R.download }).click();
+  await dialog.getByRole('button', { name: MESSAGES.list.download }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toBe(`Отчет ${LEGAL_NAME} 01.2025.xlsx`);
   await expect(dialog).toBeHidden();

@@ -46,7 +46,7 @@ test('the manager asks the agency report: no period is said under the dates, a p
   page.on('request', (request) => {
     if (request.url().includes('/api/analytics/agency-report')) asked = true;
   });
-  await dialog.getByRole('button', { name: A.download }).click();
+  await dialog.getByRole('button', { name: MESSAGES.list.download }).click();
   await expect(dialog.getByText(A.datesRequired)).toBeVisible();
   expect(asked).toBe(false);
 
@@ -56,17 +56,17 @@ test('the manager asks the agency report: no period is said under the dates, a p
   // The server's 422 lands under its field and the dialog stays; any other failure is the export's toast.
   const REPORT = '**/api/analytics/agency-report?**';
   await page.route(REPORT, (route) => route.fulfill({ status: 422, json: { message: MESSAGES.dates.order, errors: { date_to: [MESSAGES.dates.order] } } }), { times: 1 });
-  await dialog.getByRole('button', { name: A.download }).click();
+  await dialog.getByRole('button', { name: MESSAGES.list.download }).click();
   await expect(dialog.getByText(MESSAGES.dates.order)).toBeVisible();
   await page.route(REPORT, (route) => route.fulfill({ status: 500, json: { message: 'boom' } }), { times: 1 });
-  await dialog.getByRole('button', { name: A.download }).click();
+  await dialog.getByRole('button', { name: MESSAGES.list.download }).click();
   await expect(page.getByText(MESSAGES.errors.unexpected)).toBeVisible();
   await expect(dialog).toBeVisible();
 
   await page.setViewportSize({ width: 1366, height: 768 });
   await page.screenshot({ path: '/tmp/agrep/analytics-agency-report-dialog.png' });
   const downloading = page.waitForEvent('download');
-  await dialog.getByRole('button', { name: A.download }).click();
+  await dialog.getByRole('button', { name: MESSAGES.list.download }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toBe('Отчет по агентствам 01.01.2025–31.12.2025.xlsx');
   await expect(dialog).toBeHidden();

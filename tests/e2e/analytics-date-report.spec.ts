@@ -30,7 +30,7 @@ test('a manager downloads the report of a day from Аналитика, after bei
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByText(R.title)).toBeVisible();
 
-  await dialog.getByRole('button', { name: R.download }).click();
+  await dialog.getByRole('button', { name: MESSAGES.list.download }).click();
   await expect(dialog.getByText(R.dateRequired)).toBeVisible();
   await page.setViewportSize({ width: 1366, height: 768 });
   await page.screenshot({ path: '/tmp/daterep/date-report-dialog.png' });
@@ -38,7 +38,7 @@ test('a manager downloads the report of a day from Аналитика, after bei
   await dialog.getByLabel(R.date).fill('14.02.2031');
   await expect(dialog.getByText(R.dateRequired)).toBeHidden();
   const downloading = page.waitForEvent('download');
-  await dialog.getByRole('button', { name: R.download }).click();
+  await dialog.getByRole('button', { name: MESSAGES.list.download }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toBe('Отчет на дату 14.02.2031.xlsx');
   await expect(dialog).toBeHidden();

@@ -490,7 +490,7 @@ describe('list filters (listFilter.integers)', () => {
   let engine: DataSource;
   let sent: SentStatement[];
   let chosen: number[];
-  const viewer = { id: 0, role: Role.Manager } as unknown as AuthUser;
+  const viewer: AuthUser = { id: 0, name: 'Просмотрщик', email: 'viewer@example.test', role: Role.Manager };
 
   beforeAll(async () => {
     ({ engine, sent } = await recordingDataSource(app.db.url, [ClientEntity]));

@@ -6,16 +6,16 @@
  * desktop app), a 422 lands under the fields, any other failure says 'Произошла непредвиденная ошибка';
  * the dialog stays open after a failure.
  */
-import { Button, DialogBody, DialogFooter, Intent } from '@blueprintjs/core';
+import { Button } from '@blueprintjs/core';
 import { analyticsAgencyReportFileName, analyticsAgencyReportQuerySchema, analyticsAgencyReportUrl, moscowToday } from '@shared/analytics/agency-report';
 import { APPLICATION_SOURCES, APPLICATION_STATUSES, APPLICATION_TYPES, OFFICE_SOURCE_LABEL } from '@shared/applications/constants';
 import { OFFICE_SOURCE } from '@shared/applications/list';
 import { MESSAGES } from '@shared/messages';
 import { useMemo, useState } from 'react';
-import { AppDialog } from '../../common/AppDialog';
 import { exportFile } from '../../common/exportFile';
 import { FormFields, type FieldSpec } from '../../common/form/fields';
 import { useZodForm } from '../../common/form/useZodForm';
+import { ReportDialog } from '../../common/ReportDialog';
 
 const A = MESSAGES.analyticsAgencyReport;
 
@@ -45,35 +45,19 @@ export function AgencyReportDialog({ onClose }: { onClose: () => void }) {
   const schema = useMemo(() => analyticsAgencyReportQuerySchema(), []);
   const year = moscowToday().slice(0, 4);
   const form = useZodForm<ReportValues>(schema, { date_from: `${year}-01-01`, date_to: `${year}-12-31`, status_ids: [], product_types: [], sources: [], by_employees: false });
-  const [busy, setBusy] = useState(false);
   const download = async () => {
     const checked = schema.safeParse(form.values);
     if (!checked.success) {
       form.validate();
-      return;
+      return false;
     }
-    setBusy(true);
-    try {
-      // Closed once the file is handed over; a refusal stays, its messages under the fields or in the toast.
-      if (await exportFile(analyticsAgencyReportUrl(checked.data), analyticsAgencyReportFileName(checked.data), { onInvalid: form.setErrors })) onClose();
-    } finally {
-      setBusy(false);
-    }
+    // A refusal keeps the dialog open, its messages under the fields or in the toast.
+    return exportFile(analyticsAgencyReportUrl(checked.data), analyticsAgencyReportFileName(checked.data), { onInvalid: form.setErrors });
   };
   return (
-    <AppDialog isOpen onClose={onClose} title={A.title} style={{ width: 560 }}>
-      <DialogBody>
-        <FormFields fields={FIELDS} form={form} idPrefix="agency-report" />
-      </DialogBody>
-      <DialogFooter
-        actions={
-          <>
-            <Button text={A.cancel} onClick={onClose} />
-            <Button intent={Intent.PRIMARY} icon="download" text={A.download} loading={busy} onClick={() => void download()} />
-          </>
-        }
-      />
-    </AppDialog>
+    <ReportDialog title={A.title} width={560} onClose={onClose} download={download}>
+      <FormFields fields={FIELDS} form={form} idPrefix="agency-report" />
+    </ReportDialog>
   );
 }
 

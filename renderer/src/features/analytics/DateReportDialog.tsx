@@ -4,13 +4,13 @@
  * the date: its 422 stands under the field ('Поле Дата начала обязательно для заполнения.'), any other
  * failure says 'Произошла непредвиденная ошибка'.
  */
-import { Button, DialogBody, DialogFooter, FormGroup, Intent } from '@blueprintjs/core';
+import { FormGroup, Intent } from '@blueprintjs/core';
 import { dateReportFileName, dateReportUrl } from '@shared/analytics/date-report';
 import { MESSAGES } from '@shared/messages';
 import { useState } from 'react';
-import { AppDialog } from '../../common/AppDialog';
 import { exportFile } from '../../common/exportFile';
 import { DateField } from '../../common/form/DateFields';
+import { ReportDialog } from '../../common/ReportDialog';
 
 const R = MESSAGES.dateReport;
 
@@ -18,40 +18,23 @@ export function DateReportDialog({ onClose }: { onClose: () => void }) {
   // YYYY-MM-DD, null when empty, or the typed text while it is no date (DateField).
   const [date, setDate] = useState<string | null>(null);
   const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
-  const download = async () => {
-    setBusy(true);
+  const download = () => {
     setError(undefined);
-    try {
-      const delivered = await exportFile(dateReportUrl(date), dateReportFileName(date ?? ''), { onInvalid: (errors) => setError(errors.start_date?.[0] ?? MESSAGES.errors.unexpected) });
-      if (delivered) onClose();
-    } finally {
-      setBusy(false);
-    }
+    return exportFile(dateReportUrl(date), dateReportFileName(date ?? ''), { onInvalid: (errors) => setError(errors.start_date?.[0] ?? MESSAGES.errors.unexpected) });
   };
   return (
-    <AppDialog isOpen onClose={onClose} title={R.title} style={{ width: 380 }}>
-      <DialogBody>
-        <FormGroup label={R.date} labelFor="date-report-date" helperText={error} intent={error ? Intent.DANGER : Intent.NONE}>
-          <DateField
-            id="date-report-date"
-            value={date}
-            onChange={(next) => {
-              setDate(next);
-              setError(undefined);
-            }}
-            intent={error ? Intent.DANGER : Intent.NONE}
-          />
-        </FormGroup>
-      </DialogBody>
-      <DialogFooter
-        actions={
-          <>
-            <Button text={R.cancel} onClick={onClose} />
-            <Button intent={Intent.PRIMARY} icon="download" text={R.download} loading={busy} onClick={() => void download()} />
-          </>
-        }
-      />
-    </AppDialog>
+    <ReportDialog title={R.title} width={380} onClose={onClose} download={download}>
+      <FormGroup label={R.date} labelFor="date-report-date" helperText={error} intent={error ? Intent.DANGER : Intent.NONE}>
+        <DateField
+          id="date-report-date"
+          value={date}
+          onChange={(next) => {
+            setDate(next);
+            setError(undefined);
+          }}
+          intent={error ? Intent.DANGER : Intent.NONE}
+        />
+      </FormGroup>
+    </ReportDialog>
   );
 }

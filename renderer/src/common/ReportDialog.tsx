@@ -1,0 +1,42 @@
+/**
+ * A report's dialog (the agencies' monthly report, the analytics' date and agency reports): its fields,
+ * then Отмена and Скачать. Скачать runs `download` (busy meanwhile), which answers whether the file was
+ * handed over (exportFile): the dialog closes then, and stays open on a refusal, its reasons shown.
+ */
+import { Button, DialogBody, DialogFooter, Intent } from '@blueprintjs/core';
+import { MESSAGES } from '@shared/messages';
+import { useState, type ReactNode } from 'react';
+import { AppDialog } from './AppDialog';
+
+interface Props {
+  title: string;
+  width: number;
+  onClose: () => void;
+  download: () => Promise<boolean>;
+  children: ReactNode;
+}
+
+export function ReportDialog({ title, width, onClose, download, children }: Props) {
+  const [busy, setBusy] = useState(false);
+  const run = async () => {
+    setBusy(true);
+    try {
+      if (await download()) onClose();
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <AppDialog isOpen onClose={onClose} title={title} style={{ width }}>
+      <DialogBody>{children}</DialogBody>
+      <DialogFooter
+        actions={
+          <>
+            <Button text={MESSAGES.list.cancel} onClick={onClose} />
+            <Button intent={Intent.PRIMARY} icon="download" text={MESSAGES.list.download} loading={busy} onClick={() => void run()} />
+          </>
+        }
+      />
+    </AppDialog>
+  );
+}
