@@ -13,6 +13,7 @@
  */
 import { ADMINISTRATION_MESSAGES } from './messages/administration.js';
 import { ANALYTICS_AGENCY_REPORT_MESSAGES } from './messages/analytics-agency-report.js';
+import { ANALYTICS_MESSAGES } from './messages/analytics.js';
 import { APPLICATION_MESSAGES } from './messages/applications.js';
 import { AUTH_MESSAGES } from './messages/auth.js';
 import { DATE_REPORT_MESSAGES } from './messages/date-report.js';
@@ -56,5 +57,6 @@ export const MESSAGES = {
   ...IMPORT_MESSAGES,
   ...ORGANIZATION_MESSAGES,
   ...ANALYTICS_AGENCY_REPORT_MESSAGES,
+  ...ANALYTICS_MESSAGES,
   ...DATE_REPORT_MESSAGES,
 } as const;
