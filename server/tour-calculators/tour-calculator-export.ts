@@ -9,6 +9,7 @@ import type * as Docx from 'docx';
 import { formatMoney } from '../../shared/format.js';
 import { MESSAGES } from '../../shared/messages.js';
 import { CalculatorServiceType } from '../../shared/tour-calculators/constants.js';
+import { calculatorFileName } from '../../shared/tour-calculators/rules.js';
 import type { CalculatorRecord } from '../../shared/tour-calculators/types.js';
 import { sendDocx } from '../exports/docx.js';
 
@@ -16,8 +17,6 @@ const R = MESSAGES.tourCalculators.results;
 /** The results a customer reads: the prices and the total, then the additionally paid services. */
 const INTERNAL = new Set<string>([R.cost, R.commission]);
 
-/** `<name>.docx`, without what a file name cannot hold. */
-export const calculatorFileName = (name: string) => `${name.replace(/[\\/:*?"<>|]/g, '_').trim() || 'Калькулятор'}.docx`;
 
 const days = (count: number) => `${count} ${count % 10 === 1 && count % 100 !== 11 ? 'день' : [2, 3, 4].includes(count % 10) && ![12, 13, 14].includes(count % 100) ? 'дня' : 'дней'}`;
 

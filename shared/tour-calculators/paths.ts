@@ -6,9 +6,9 @@ export const CALCULATOR_PATHS = {
   data: '/tours/calculators/data',
   /** GET: the offer as a Word document (`<name>.docx`). */
   export: (id: number) => `/tours/calculators/${id}/export`,
-  /** GET /tours/{id}: the tour a calculator is built from; its picker. */
+  /** GET /tours/{id}: the tour a calculator is built from. */
   tour: (id: number) => `/tours/${id}`,
-  tours: '/tours/list',
-  /** The hotels of a city. */
-  hotels: (cityId: number) => `/hotels/list?city_id=${cityId}`,
+  /** Lists whose bounded pickers (`{path}/list`, PickerField) the form searches: tours, and hotels narrowed by `city_id`. */
+  tours: '/tours',
+  hotels: '/hotels',
 } as const;

@@ -126,3 +126,6 @@ export function calculatorFromTour<Form extends object>(form: Form, tour: { id: 
     services: [],
   };
 }
+
+/** The offer's file: `<name>.docx`, without what a file name cannot hold (the server names it, the desktop's save dialog offers it). */
+export const calculatorFileName = (name: string) => `${name.replace(/[\\/:*?"<>|]/g, '_').trim() || 'Калькулятор'}.docx`;
