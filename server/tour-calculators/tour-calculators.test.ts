@@ -10,6 +10,7 @@ import { toPayloadBody } from '../../shared/editor.js';
 import { formatMoney } from '../../shared/format.js';
 import { MESSAGES } from '../../shared/messages.js';
 import { Role } from '../../shared/roles.js';
+import { pinnedCalculator } from '../../shared/tour-calculators/pinned-example.js';
 import { calculatorFromTour } from '../../shared/tour-calculators/rules.js';
 import type { CalculatorRecord } from '../../shared/tour-calculators/types.js';
 import type { TourRecord } from '../../shared/tours/types.js';
@@ -32,38 +33,20 @@ beforeAll(async () => {
 });
 afterAll(() => app?.close());
 
-/** Issue 30's pinned example, with a hotel of the ground. */
-const pinned = () => ({
-  name: 'Золотое кольцо',
-  duration: 2,
-  adult_count: 15,
-  child_count: 4,
-  retiree_count: 1,
-  free_count: 1,
-  commission_sum: 10,
-  days: [
-    {
-      name: 'Ярославль',
-      description: 'Встреча группы\nОбзорная экскурсия',
-      tour_guide_price: 5000,
-      auto_price: 20000,
-      meals: [{ id: null, name: 'Обед в ресторане', sum: 700 }],
-      services: [{ id: ground.serviceIds.additional, name: 'Музей-заповедник', type: 1, adult_price: 500, child_price: 300, retiree_price: 400, total_price: 0 }],
-      additional_services: [],
-    },
-    {
-      name: 'Кострома',
-      tour_guide_price: 5000,
-      auto_price: 15000,
-      meals: [{ id: ground.mealTypeId, name: 'Обед', sum: 700 }],
-      services: [{ id: null, name: 'Мастер-класс', type: 2, total_price: 3000 }],
-      additional_services: [{ name: 'Баня', sum: 1200 }],
-    },
-  ],
-  hotels: [{ hotel_id: ground.hotelIds[0], arrival_day: 1, departure_day: 2, meal_id: ground.mealTypeId, rooms: [{ name: 'Двухместный', count: 10, duration: 1, sum: 4000, extra_sum: 0 }] }],
-  services: [],
-  additional_services: [{ name: 'Катание на теплоходе', sum: '850.50' }],
-});
+/** Issue 30's pinned example on the ground: handbook ids on a meal and a service, a description, additionally paid services. */
+function pinned() {
+  const example = pinnedCalculator(ground.hotelIds[0]!);
+  const [first, second] = example.days as [(typeof example.days)[number], (typeof example.days)[number]];
+  return {
+    ...example,
+    days: [
+      { ...first, description: 'Встреча группы\nОбзорная экскурсия', services: first.services.map((service) => ({ ...service, id: ground.serviceIds.additional })) },
+      { ...second, meals: second.meals.map((meal) => ({ ...meal, id: ground.mealTypeId })), additional_services: [{ name: 'Баня', sum: 1200 }] },
+    ],
+    hotels: example.hotels.map((hotel) => ({ ...hotel, meal_id: ground.mealTypeId })),
+    additional_services: [{ name: 'Катание на теплоходе', sum: '850.50' }],
+  };
+}
 
 const titled = (record: CalculatorRecord) => Object.fromEntries(record.results.map((line) => [line.title, line.value]));
 const create = async (body: unknown, client = manager) => client.post<{ data: CalculatorRecord; errors: Record<string, string[]> }>('/api/tours/calculators', body);
@@ -132,7 +115,7 @@ describe('the results of a save', () => {
 });
 
 describe('a tour copied into a calculator', () => {
-  it('its name, duration and days (text of their descriptions, no ids) are the calculator’s; hotels and services cleared', async () => {
+  it('its name, duration and days (text of their descriptions, no ids) are the calculator’s; hotels and services cleared; the tour deleted leaves it', async () => {
     const tour = await admin.post<{ data: { id: number } }>('/api/tours', toPayloadBody(tourPayload(ground, 'Море и горы')));
     expect(tour.status).toBe(201);
     const read = await manager.get<{ data: TourRecord }>(`/api/tours/${tour.body.data.id}`);
@@ -146,11 +129,16 @@ describe('a tour copied into a calculator', () => {
       ['Экскурсия', 'Поездка в горы', 0],
     ]);
     expect(saved.days.map((day) => day.id)).not.toContain(read.body.data.days[0]!.id);
+    // The tour may still be deleted: the calculator keeps its copy and loses the link.
+    expect((await admin.delete(`/api/tours/${tour.body.data.id}`)).status).toBe(200);
+    const after = await manager.get<{ data: CalculatorRecord }>(`/api/tours/calculators/${saved.id}`);
+    expect(after.body.data).toMatchObject({ tour_id: null, tour: null, name: 'Море и горы' });
+    expect(after.body.data.days).toHaveLength(2);
   });
 });
 
 describe('the editor round trip', () => {
-  it('GET → change one field → PUT keeps the day, hotel and room ids; a stale version is 409; the tour deleted leaves the calculator', async () => {
+  it('GET → change one field → PUT keeps the day, hotel and room ids; a stale version is 409', async () => {
     const created = (await create(pinned())).body.data;
     const { data: stored } = (await manager.get<{ data: CalculatorRecord }>(`/api/tours/calculators/${created.id}`)).body;
     const changed = await manager.put<{ data: CalculatorRecord }>(`/api/tours/calculators/${created.id}`, { ...stored, commission_sum: '0' });

@@ -1,26 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../messages.js';
 import { toFieldErrors } from '../validation.js';
+import { pinnedCalculator } from './pinned-example.js';
 import { calculatorFromTour, calculatorResults, defaultNights, plainText } from './rules.js';
 import { tourCalculatorSchema } from './schema.js';
 
 const C = MESSAGES.tourCalculators;
 
-/** Issue 30's pinned example. */
-export const PINNED = {
-  name: 'Золотое кольцо',
-  duration: 2,
-  adult_count: 15,
-  child_count: 4,
-  retiree_count: 1,
-  free_count: 1,
-  commission_sum: 10,
-  days: [
-    { name: 'День 1', tour_guide_price: 5000, auto_price: 20000, meals: [{ name: 'Обед', sum: 700 }], services: [{ name: 'Музей', type: 1, adult_price: 500, child_price: 300, retiree_price: 400 }] },
-    { name: 'День 2', tour_guide_price: 5000, auto_price: 15000, meals: [{ name: 'Обед', sum: 700 }], services: [{ name: 'Мастер-класс', type: 2, total_price: 3000 }] },
-  ],
-  hotels: [{ hotel_id: 1, arrival_day: 1, departure_day: 2, rooms: [{ name: 'Двухместный', count: 10, duration: 1, sum: 4000, extra_sum: 0 }] }],
-};
+const PINNED = pinnedCalculator(1);
 
 const titled = (results: { title: string; value: string }[] | null) => Object.fromEntries((results ?? []).map((line) => [line.title, line.value]));
 

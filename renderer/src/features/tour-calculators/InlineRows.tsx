@@ -51,3 +51,4 @@ export function InlineRows<Row extends object>({ label, testId, rows, onChange, 
     </section>
   );
 }
+

@@ -28,9 +28,9 @@ import { notifyFailure } from '../../common/failure';
 import { FormFields, type FieldSpec, type SetField } from '../../common/form/fields';
 import { listPath } from '../../common/resource/pageLinks';
 import { toast } from '../../common/toaster';
-import { blankCalculator, blankExtra, blankService, CALCULATOR_TAB_OWNS, calculatorFromRecord, copyCalculator, generalOwns, type CalculatorValues } from './form';
+import { blankCalculator, CALCULATOR_TAB_OWNS, calculatorFromRecord, copyCalculator, generalOwns, type CalculatorValues } from './form';
 import { InlineRows } from './InlineRows';
-import { extraFields, namedFrom, serviceFields } from './rows';
+import { pricedRows } from './rows';
 import { DaysTab } from './tabs/DaysTab';
 import { HotelsTab } from './tabs/HotelsTab';
 import './tourCalculators.css';
@@ -134,43 +134,9 @@ export function TourCalculatorEditorPage() {
               },
               { id: 'days', title: 'Дни', owns: CALCULATOR_TAB_OWNS.days, panel: <DaysTab form={form} update={update} errors={errors} setErrors={editor.setErrors} data={data} /> },
               { id: 'hotels', title: 'Отели', owns: CALCULATOR_TAB_OWNS.hotels, panel: <HotelsTab form={form} update={update} errors={errors} setErrors={editor.setErrors} data={data} /> },
-              {
-                id: 'services',
-                title: 'Услуги тура',
-                owns: CALCULATOR_TAB_OWNS.services,
-                panel: (
-                  <InlineRows
-                    label="Услуги тура"
-                    testId="calculator-services"
-                    rows={form.services}
-                    onChange={(services) => update('services', services)}
-                    fields={serviceFields(data.services)}
-                    change={namedFrom(data.services)}
-                    blank={blankService}
-                    errors={errorsUnder(errors, 'services')}
-                    addText="Добавить услугу"
-                    max={L.services}
-                  />
-                ),
-              },
-              {
-                id: 'additional',
-                title: 'Дополнительно оплачиваемые услуги',
-                owns: CALCULATOR_TAB_OWNS.additional,
-                panel: (
-                  <InlineRows
-                    label="Дополнительно оплачиваемые услуги"
-                    testId="calculator-additional"
-                    rows={form.additional_services}
-                    onChange={(extras) => update('additional_services', extras)}
-                    fields={extraFields}
-                    blank={blankExtra}
-                    errors={errorsUnder(errors, 'additional_services')}
-                    addText="Добавить услугу"
-                    max={L.services}
-                  />
-                ),
-              },
+              // The tour's own services and the additionally paid ones: the rows of a day's lists (rows.ts).
+              { id: 'services', title: 'Услуги тура', owns: CALCULATOR_TAB_OWNS.services, panel: <InlineRows {...pricedRows(data).services} label="Услуги тура" testId="calculator-services" rows={form.services} onChange={(rows) => update('services', rows)} errors={errorsUnder(errors, 'services')} max={L.services} /> },
+              { id: 'additional', title: 'Дополнительно оплачиваемые услуги', owns: CALCULATOR_TAB_OWNS.additional, panel: <InlineRows {...pricedRows(data).additional_services} label="Дополнительно оплачиваемые услуги" testId="calculator-additional" rows={form.additional_services} onChange={(rows) => update('additional_services', rows)} errors={errorsUnder(errors, 'additional_services')} max={L.services} /> },
               {
                 id: 'results',
                 title: 'Результаты',

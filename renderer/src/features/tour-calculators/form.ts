@@ -8,9 +8,11 @@ import { copyName } from '@shared/copy';
 import { CalculatorServiceType } from '@shared/tour-calculators/constants';
 import { defaultNights } from '@shared/tour-calculators/rules';
 import type { CalculatorDayInput, CalculatorHotelInput, CalculatorRoomInput, CalculatorServiceInput, TourCalculatorInput } from '@shared/tour-calculators/schema';
-import type { CalculatorRecord } from '@shared/tour-calculators/types';
+import type { CalculatorData, CalculatorRecord } from '@shared/tour-calculators/types';
+import type { FieldErrors } from '@shared/validation';
 import type { FormOf } from '../../common/editor/formOf';
 import { tabOwnership } from '../../common/editor/tabOwnership';
+import type { SetField } from '../../common/form/fields';
 
 type Typed = number | string | null;
 
@@ -91,6 +93,15 @@ export const copyCalculator = ({ version: _version, ...form }: CalculatorValues)
   days: form.days.map(({ id: _id, ...day }) => day),
   hotels: form.hotels.map(({ id: _id, ...hotel }) => ({ ...hotel, rooms: hotel.rooms.map(({ id: _room, ...room }) => room) })),
 });
+
+/** What the days' and hotels' tabs take: the form, its setter and errors, the `/data` lists. */
+export interface CalculatorTabProps {
+  form: CalculatorValues;
+  update: SetField<CalculatorValues>;
+  errors: FieldErrors;
+  setErrors(change: (errors: FieldErrors) => FieldErrors): void;
+  data: CalculatorData;
+}
 
 /** Error paths of each tab; anything unknown shows on the general tab. */
 const TABS = tabOwnership({ days: ['days'], hotels: ['hotels'], services: ['services'], additional: ['additional_services'] });

@@ -4,26 +4,17 @@ import { MESSAGES } from '@shared/messages';
 import { CALCULATOR_LIMITS as L } from '@shared/tour-calculators/constants';
 import { calculatorDayErrors } from '@shared/tour-calculators/schema';
 import type { CalculatorData } from '@shared/tour-calculators/types';
-import type { FieldErrors } from '@shared/validation';
 import { CollectionTable, moneyColumn } from '../../../common/editor/CollectionTable';
 import { checkRow, RowDialog, useRowDraft } from '../../../common/editor/RowDialog';
 import { rowDialogProps, useFormCollection, type RowDialogMode, type RowDialogProps } from '../../../common/editor/useCollectionEditor';
-import { FormFields, type SetField } from '../../../common/form/fields';
-import { blankDay, blankExtra, blankMeal, blankService, type CalculatorValues, type DayValues } from '../form';
+import { FormFields, type FieldSpec } from '../../../common/form/fields';
+import { blankDay, type CalculatorTabProps, type DayValues } from '../form';
 import { InlineRows } from '../InlineRows';
-import { extraFields, mealFields, namedFrom, serviceFields } from '../rows';
+import { pricedRows } from '../rows';
 
 const C = MESSAGES.tourCalculators;
 
-interface Props {
-  form: CalculatorValues;
-  update: SetField<CalculatorValues>;
-  errors: FieldErrors;
-  setErrors(change: (errors: FieldErrors) => FieldErrors): void;
-  data: CalculatorData;
-}
-
-export function DaysTab({ form, update, errors, setErrors, data }: Props) {
+export function DaysTab({ form, update, errors, setErrors, data }: CalculatorTabProps) {
   const { editor } = useFormCollection('days', { items: form.days, update, errors, setErrors, blank: blankDay, copy: ({ id: _id, ...day }) => day });
   const dialog = rowDialogProps(editor);
   const full = form.days.length >= Math.min(Number(form.duration) || 0, L.days);
@@ -51,9 +42,19 @@ export function DaysTab({ form, update, errors, setErrors, data }: Props) {
 
 const TITLES: Record<RowDialogMode, string> = { create: C.dayCreate, edit: C.dayEdit, copy: C.dayCreate };
 
+const DATA_FIELDS: FieldSpec<DayValues>[] = [
+  { kind: 'text', name: 'name', label: 'Название', required: true, hint: `Не более ${L.name} символов` },
+  { kind: 'textarea', name: 'description', label: 'Описание', rows: 6 },
+];
+const PRICE_FIELDS: FieldSpec<DayValues>[] = [
+  { kind: 'number', money: true, name: 'tour_guide_price', label: 'Стоимость гида', min: 0, max: L.dayPrice },
+  { kind: 'number', money: true, name: 'auto_price', label: 'Стоимость автобуса', min: 0, max: L.dayPrice },
+];
+
 function DayDialog({ mode, draft, setDraft, serverErrors, data, onSave, onClose }: RowDialogProps<DayValues> & { data: CalculatorData }) {
   const { errors, setErrors, setValue } = useRowDraft(setDraft, serverErrors);
-  const fields = { values: draft, setValue, errors };
+  const kinds = pricedRows(data);
+  const plain = (fields: FieldSpec<DayValues>[]) => <FormFields fields={fields} form={{ values: draft, setValue, errors }} editing idPrefix="day" />;
   return (
     <RowDialog
       id="calculator-day-dialog"
@@ -66,94 +67,12 @@ function DayDialog({ mode, draft, setDraft, serverErrors, data, onSave, onClose 
       }}
       onClose={onClose}
       tabs={[
-        {
-          id: 'data',
-          title: 'Данные',
-          owns: ['name', 'description'],
-          panel: (
-            <FormFields
-              fields={[
-                { kind: 'text', name: 'name', label: 'Название', required: true, hint: `Не более ${L.name} символов` },
-                { kind: 'textarea', name: 'description', label: 'Описание', rows: 6 },
-              ]}
-              form={fields}
-              editing
-              idPrefix="day"
-            />
-          ),
-        },
-        {
-          id: 'prices',
-          title: 'Цены',
-          owns: ['tour_guide_price', 'auto_price'],
-          panel: (
-            <FormFields
-              fields={[
-                { kind: 'number', money: true, name: 'tour_guide_price', label: 'Стоимость гида', min: 0, max: L.dayPrice },
-                { kind: 'number', money: true, name: 'auto_price', label: 'Стоимость автобуса', min: 0, max: L.dayPrice },
-              ]}
-              form={fields}
-              editing
-              idPrefix="day"
-            />
-          ),
-        },
-        {
-          id: 'meals',
-          title: 'Питание',
-          owns: ['meals'],
-          panel: (
-            <InlineRows
-              label="Питание"
-              testId="day-meals"
-              rows={draft.meals}
-              onChange={(meals) => setValue('meals', meals, 'meals')}
-              fields={mealFields(data.meals)}
-              change={namedFrom(data.meals)}
-              blank={blankMeal}
-              errors={errorsUnder(errors, 'meals')}
-              addText="Добавить питание"
-              max={L.mealsPerDay}
-            />
-          ),
-        },
-        {
-          id: 'services',
-          title: 'Услуги',
-          owns: ['services'],
-          panel: (
-            <InlineRows
-              label="Услуги"
-              testId="day-services"
-              rows={draft.services}
-              onChange={(services) => setValue('services', services, 'services')}
-              fields={serviceFields(data.services)}
-              change={namedFrom(data.services)}
-              blank={blankService}
-              errors={errorsUnder(errors, 'services')}
-              addText="Добавить услугу"
-              max={L.servicesPerDay}
-            />
-          ),
-        },
-        {
-          id: 'additional',
-          title: 'Дополнительные услуги',
-          owns: ['additional_services'],
-          panel: (
-            <InlineRows
-              label="Дополнительные услуги"
-              testId="day-additional"
-              rows={draft.additional_services}
-              onChange={(extras) => setValue('additional_services', extras, 'additional_services')}
-              fields={extraFields}
-              blank={blankExtra}
-              errors={errorsUnder(errors, 'additional_services')}
-              addText="Добавить услугу"
-              max={L.servicesPerDay}
-            />
-          ),
-        },
+        { id: 'data', title: 'Данные', owns: ['name', 'description'], panel: plain(DATA_FIELDS) },
+        { id: 'prices', title: 'Цены', owns: ['tour_guide_price', 'auto_price'], panel: plain(PRICE_FIELDS) },
+        // A day's priced lists (the same rows as the tour's own, rows.ts).
+        { id: 'meals', title: 'Питание', owns: ['meals'], panel: <InlineRows {...kinds.meals} label="Питание" testId="day-meals" rows={draft.meals} onChange={(rows) => setValue('meals', rows, 'meals')} errors={errorsUnder(errors, 'meals')} max={L.mealsPerDay} /> },
+        { id: 'services', title: 'Услуги', owns: ['services'], panel: <InlineRows {...kinds.services} label="Услуги" testId="day-services" rows={draft.services} onChange={(rows) => setValue('services', rows, 'services')} errors={errorsUnder(errors, 'services')} max={L.servicesPerDay} /> },
+        { id: 'additional', title: 'Дополнительные услуги', owns: ['additional_services'], panel: <InlineRows {...kinds.additional_services} label="Дополнительные услуги" testId="day-additional" rows={draft.additional_services} onChange={(rows) => setValue('additional_services', rows, 'additional_services')} errors={errorsUnder(errors, 'additional_services')} max={L.servicesPerDay} /> },
       ]}
     />
   );

@@ -12,29 +12,20 @@ import { CALCULATOR_PATHS } from '@shared/tour-calculators/paths';
 import { hotelLocked } from '@shared/tour-calculators/rules';
 import { calculatorHotelErrors } from '@shared/tour-calculators/schema';
 import type { CalculatorData } from '@shared/tour-calculators/types';
-import type { FieldErrors } from '@shared/validation';
 import { CollectionTable } from '../../../common/editor/CollectionTable';
 import { checkRow, RowDialog, useRowDraft } from '../../../common/editor/RowDialog';
 import { rowDialogProps, useFormCollection, type RowDialogMode, type RowDialogProps } from '../../../common/editor/useCollectionEditor';
 import { FormFields, type SetField } from '../../../common/form/fields';
 import { LockableGroup } from '../../../common/form/locks';
 import { PickerField } from '../../../common/form/PickerField';
-import { blankHotel, blankRoom, type CalculatorValues, type HotelValues } from '../form';
+import { blankHotel, blankRoom, type CalculatorTabProps, type HotelValues } from '../form';
 import { InlineRows } from '../InlineRows';
 import { roomFields } from '../rows';
 
 const C = MESSAGES.tourCalculators;
 const nameIn = (list: { id: number; name: string }[], id: unknown) => list.find((item) => item.id === id)?.name ?? '';
 
-interface Props {
-  form: CalculatorValues;
-  update: SetField<CalculatorValues>;
-  errors: FieldErrors;
-  setErrors(change: (errors: FieldErrors) => FieldErrors): void;
-  data: CalculatorData;
-}
-
-export function HotelsTab({ form, update, errors, setErrors, data }: Props) {
+export function HotelsTab({ form, update, errors, setErrors, data }: CalculatorTabProps) {
   const { editor } = useFormCollection('hotels', { items: form.hotels, update, errors, setErrors, blank: blankHotel, copy: ({ id: _id, ...hotel }) => ({ ...hotel, rooms: hotel.rooms.map(({ id: _room, ...room }) => room) }) });
   const dialog = rowDialogProps(editor);
   return (
