@@ -168,6 +168,28 @@ describe('the editor round trip', () => {
   });
 });
 
+describe('a calculator at its bounds', () => {
+  it('60 days with long descriptions and their rows — far over the 100 KB of an ordinary JSON body — is saved; a 61st day is a 422 on days', async () => {
+    const day = (index: number) => ({
+      name: `День ${index + 1}`,
+      description: 'Программа дня с подробным описанием. '.repeat(100),
+      tour_guide_price: '999999',
+      meals: Array.from({ length: 3 }, (_, meal) => ({ name: `Питание ${meal + 1}`, sum: '999999.99' })),
+      services: Array.from({ length: 5 }, (_, service) => ({ name: `Услуга ${service + 1}`, type: 1 + (service % 2), adult_price: 1, total_price: 2 })),
+    });
+    const body = { ...pinned(), duration: 60, days: Array.from({ length: 60 }, (_, index) => day(index)) };
+    expect(JSON.stringify(body).length).toBeGreaterThan(200_000);
+    const reply = await create(body);
+    expect(reply.status).toBe(201);
+    expect(reply.body.data.days).toHaveLength(60);
+    const again = await manager.put<{ data: CalculatorRecord }>(`/api/tours/calculators/${reply.body.data.id}`, { ...body, version: reply.body.data.version, name: 'Большой калькулятор' });
+    expect(again.status).toBe(200);
+    const tooMany = await create({ ...body, days: [...body.days, day(60)] });
+    expect(tooMany.status).toBe(422);
+    expect(tooMany.body.errors.days).toEqual([MESSAGES.validation.maxItems(60)]);
+  });
+});
+
 describe('the roles (spec 03 §6)', () => {
   it('the administrator and the manager; the accountant is refused everywhere', async () => {
     const id = (await create(pinned(), admin)).body.data.id;
