@@ -83,6 +83,10 @@ test('a calculator built from a tour: days priced, a hotel with rooms, saved, it
   await pick(page, page.getByTestId('picker-tour_id'), TOUR);
   await expect(page.getByLabel('Название')).toHaveValue(TOUR);
   await expect(page.getByLabel('Продолжительность, дней')).toHaveValue('3');
+  // Nobody paying: the save is refused before it is sent, the field says why (spec 03 §8).
+  await page.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(page.locator('.bp6-toast.bp6-intent-danger')).toContainText(MESSAGES.errors.saveFailedTitle);
+  await expect(page.getByRole('tabpanel').getByText(C.nobodyPays)).toBeVisible();
   await page.getByLabel('Взрослых').fill('15');
   await page.getByLabel('Детей').fill('4');
   await page.getByLabel('Пенсионеров').fill('1');

@@ -52,7 +52,8 @@ export function TourCalculatorEditorPage() {
     blank: blankCalculator,
     fromRecord: calculatorFromRecord,
     toCopy: copyCalculator,
-    toBody: (form) => form,
+    // A plain JSON body without the tour object GET gives (spec 03 §7): the save takes `tour_id`.
+    toBody: ({ tour: _tour, ...form }) => form,
     fallback,
     texts: { saved: C.saved, saveFailedTitle: MESSAGES.errors.saveFailedTitle, saveFailedText: MESSAGES.errors.saveFailedText, loadFailed: MESSAGES.errors.unexpected },
   });
