@@ -42,6 +42,7 @@ import { ApplicationProductName1765600001300 } from './1765600001300-Application
 import { MarkDocumentsNeeded1765600001400 } from './1765600001400-MarkDocumentsNeeded.js';
 import { Analytics1765600001500 } from './1765600001500-Analytics.js';
 import { ApplicationFigures1765600001600 } from './1765600001600-ApplicationFigures.js';
+import { TourCalculators1765600003000 } from './1765600003000-TourCalculators.js';
 
 export const MIGRATIONS = [
   Foundation1763769600000,
@@ -87,4 +88,5 @@ export const MIGRATIONS = [
   MarkDocumentsNeeded1765600001400,
   Analytics1765600001500,
   ApplicationFigures1765600001600,
+  TourCalculators1765600003000,
 ];

@@ -45,6 +45,7 @@ import { RoomDictionariesModule } from './room-dictionaries/room-dictionaries.mo
 import { TourDictionariesModule } from './tour-dictionaries/tour-dictionaries.module.js';
 import { TourServicesModule } from './tour-services/tour-services.module.js';
 import { TOUR_PAYLOAD_ROUTES, ToursModule } from './tours/tours.module.js';
+import { TOUR_CALCULATOR_BODY_ROUTES, TourCalculatorsModule } from './tour-calculators/tour-calculators.module.js';
 import { TourRoutesModule } from './tour-routes/tour-routes.module.js';
 import { TRANSPORT_PAYLOAD_ROUTES, TransportsModule } from './transports/transports.module.js';
 import { UserRolesController } from './users/user-roles.controller.js';
@@ -115,6 +116,8 @@ export const FEATURE_MODULES: Type[] = [
   HotelsModule,
   // Before ToursModule (LATE_MODULES): /tours/services/… is this module's, never a tour's id.
   TourServicesModule,
+  // Before ToursModule too: /tours/calculators/… is this module's.
+  TourCalculatorsModule,
   TourRoutesModule,
   SeaToursModule,
   CatalogSectionsModule,
@@ -135,8 +138,8 @@ export const FEATURE_MODULES: Type[] = [
  */
 export const LATE_MODULES: Type[] = [ToursModule];
 
-/** Routes under /api whose POST and PUT bodies are a big editor's `{payload}` (up to 5 MB). */
-export const PAYLOAD_ROUTES = [...HOTEL_PAYLOAD_ROUTES, ...TRANSPORT_PAYLOAD_ROUTES, ...TOUR_PAYLOAD_ROUTES, ...SEA_TOUR_PAYLOAD_ROUTES, ...CATALOG_SECTION_PAYLOAD_ROUTES, ...APPLICATION_PAYLOAD_ROUTES];
+/** Routes under /api whose POST and PUT bodies are a big editor's `{payload}` (up to 5 MB); the calculators' are the form itself, as large. */
+export const PAYLOAD_ROUTES = [...HOTEL_PAYLOAD_ROUTES, ...TRANSPORT_PAYLOAD_ROUTES, ...TOUR_PAYLOAD_ROUTES, ...SEA_TOUR_PAYLOAD_ROUTES, ...CATALOG_SECTION_PAYLOAD_ROUTES, ...APPLICATION_PAYLOAD_ROUTES, ...TOUR_CALCULATOR_BODY_ROUTES];
 
 /** The controllers of every declared list resource (server/resources.ts), registered last. */
 @Module({})

@@ -10,6 +10,7 @@ import { CountryEntity } from '../countries/country.entity.js';
 import { FileEntity, StoredFileEntity } from '../files/file.entity.js';
 import { HotelEntity } from '../hotels/hotel.entity.js';
 import { SeaTourEntity } from '../sea-tours/sea-tour.entity.js';
+import { TourCalculatorEntity } from '../tour-calculators/tour-calculator.entity.js';
 import * as hotelHandbooks from '../hotel-handbooks/hotel-handbook.entities.js';
 import { LogEntity } from '../logs/log.entity.js';
 import * as roomDictionaries from '../room-dictionaries/room-dictionary.entities.js';
@@ -42,6 +43,7 @@ export const ENTITIES = [
   AgencyUserEntity,
   HotelEntity,
   SeaTourEntity,
+  TourCalculatorEntity,
   CatalogSectionEntity,
   ...Object.values(hotelHandbooks),
   ...Object.values(roomDictionaries),

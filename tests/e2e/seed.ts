@@ -219,6 +219,25 @@ export async function seedScreens(page: Page): Promise<{ name: 'application-edit
     const reply = await page.request.post('/api/sea-tours', { data: toPayloadBody(tour), headers: { 'X-XSRF-TOKEN': await xsrf(page) } });
     expect(reply.status(), await reply.text()).toBe(201);
   }
+  // A tour calculator (issue 30) with a priced day and a hotel's room line, so the walk opens its tabs and dialogs.
+  if (!(await firstMatch(page.request, '/tours/calculators', 'Ялта на выходные'))) {
+    const [hotel] = await sql<{ id: number }>('SELECT id FROM hotels WHERE slug = $1', ['yalta-intourist']);
+    const calculator = {
+      name: 'Ялта на выходные: группа школьников',
+      duration: 2,
+      adult_count: 2,
+      child_count: 20,
+      free_count: 1,
+      commission_sum: 12,
+      days: [
+        { name: 'Ливадийский дворец', tour_guide_price: 4000, auto_price: 18000, meals: [{ name: 'Обед', sum: 650 }], services: [{ name: 'Билеты во дворец', type: 1, adult_price: 900, child_price: 450 }] },
+        { name: 'Ласточкино гнездо', tour_guide_price: 4000, auto_price: 12000, additional_services: [{ name: 'Канатная дорога', sum: 700 }] },
+      ],
+      hotels: [{ hotel_id: hotel!.id, arrival_day: 1, departure_day: 2, rooms: [{ name: 'Четырёхместный', count: 6, duration: 1, sum: 6000 }] }],
+    };
+    const reply = await page.request.post('/api/tours/calculators', { data: calculator, headers: { 'X-XSRF-TOKEN': await xsrf(page) } });
+    expect(reply.status(), await reply.text()).toBe(201);
+  }
   // Applications (issue 18): one of a hotel and one of the bus transport with seats, for the editor's walk.
   if ((await sql(`SELECT id FROM applications WHERE comment = $1`, [SEEDED_APPLICATION])).length === 0) {
     const [client] = await sql<{ id: number }>('SELECT id FROM clients ORDER BY id LIMIT 1');

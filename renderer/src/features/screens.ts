@@ -78,6 +78,8 @@ export const SCREENS: Partial<Record<RouteName, ScreenLoader>> = {
   ...editor('tour', () => import('./tours/TourEditorPage').then((m) => m.TourEditorPage)),
   routes: list(() => import('./tour-routes/tourRoutesScreen').then((m) => m.tourRoutesScreen)),
   ...editor('route', () => import('./tour-routes/TourRouteEditorPage').then((m) => m.TourRouteEditorPage)),
+  'tour-calculators': list(() => import('./tour-calculators/tourCalculatorsScreen').then((m) => m.tourCalculatorsScreen)),
+  ...editor('tour-calculator', () => import('./tour-calculators/TourCalculatorEditorPage').then((m) => m.TourCalculatorEditorPage)),
   'sea-tours': list(() => import('./sea-tours/seaToursScreen').then((m) => m.seaToursScreen)),
   ...editor('sea-tour', () => import('./sea-tours/SeaTourEditorPage').then((m) => m.SeaTourEditorPage)),
   applications: page(() => import('./applications/list/ApplicationsListPage').then((m) => m.ApplicationsListPage)),
