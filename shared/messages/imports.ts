@@ -15,6 +15,14 @@ export const IMPORT_MESSAGES = {
     updating: 'Данные обновляются', // spec: 'Data is being updated'
     unavailable: 'Сервис недоступен, попробуйте позже', // spec: 'Service unavailable, try again later'
     failed: 'Произошла ошибка', // spec: 'An error occurred'
+    /** Issue 31: a manager or accountant sending other connector settings than the stored ones. */
+    connectorAdminOnly: 'Настройки подключения к сервису меняет только администратор',
+    /** Issue 31: a vendor that is no external service, or has no protocol set. */
+    notConnected: 'Поставщик не подключён к внешнему сервису',
+    /** Issue 31: the supplier refused our credentials (its 401/403) without a message of its own. */
+    refused: 'Сервис поставщика отклонил логин или пароль',
+    /** Issue 31: the supplier refused the request (its other 4xx) without a message of its own. */
+    rejected: 'Сервис поставщика отклонил запрос',
   },
   dashboard: {
     title: 'Главная', // spec: 'Dashboard'
