@@ -40,6 +40,7 @@ import { VendorPaymentMethodKeys1765600001000 } from './1765600001000-VendorPaym
 import { ApplicationDocuments1765600001100 } from './1765600001100-ApplicationDocuments.js';
 import { ApplicationProductName1765600001300 } from './1765600001300-ApplicationProductName.js';
 import { MarkDocumentsNeeded1765600001400 } from './1765600001400-MarkDocumentsNeeded.js';
+import { Imports1765700000000 } from './1765700000000-Imports.js';
 
 export const MIGRATIONS = [
   Foundation1763769600000,
@@ -83,4 +84,5 @@ export const MIGRATIONS = [
   ApplicationDocuments1765600001100,
   ApplicationProductName1765600001300,
   MarkDocumentsNeeded1765600001400,
+  Imports1765700000000,
 ];

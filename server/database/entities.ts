@@ -21,6 +21,7 @@ import { TransportationEntity } from '../transportation/transportation.entity.js
 import { TransportListEntity } from '../transports/transport.entities.js';
 import { ApplicationListEntity } from '../applications/list/application-list.entity.js';
 import { UserEntity } from '../users/user.entity.js';
+import { ImportEntity } from '../imports/import.entity.js';
 import { VendorEntity } from '../vendors/vendor.entity.js';
 
 export const ENTITIES = [
@@ -35,6 +36,7 @@ export const ENTITIES = [
   StoredFileEntity,
   FileEntity,
   VendorEntity,
+  ImportEntity,
   AgencyDocumentEntity,
   ClientEntity,
   AgencyEntity,

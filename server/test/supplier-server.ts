@@ -142,6 +142,8 @@ export async function startTestSupplier(options: { hotels?: number; rooms?: numb
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  // A supplier left open by a test (the resource samples' one) does not keep the test process alive.
+  server.unref();
   const { port } = server.address() as AddressInfo;
   return {
     ...supplier,

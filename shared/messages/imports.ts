@@ -23,6 +23,12 @@ export const IMPORT_MESSAGES = {
     refused: 'Сервис поставщика отклонил логин или пароль',
     /** Issue 31: the supplier refused the request (its other 4xx) without a message of its own. */
     rejected: 'Сервис поставщика отклонил запрос',
+    /** Issue 31: editing an import keeps its vendor and type (spec 01 §4: the selects are locked). */
+    locked: 'Поставщика и тип сохранённого импорта изменить нельзя',
+    /** Issue 31: the same item chosen twice. */
+    duplicateItem: 'Этот объект уже выбран',
+    /** Issue 31: a type the vendor's cached types do not hold. */
+    unknownType: 'У поставщика нет такого типа: обновите данные поставщиков',
   },
   dashboard: {
     title: 'Главная', // spec: 'Dashboard'

@@ -5,7 +5,7 @@
  * (server/common/secrets.ts). A new protocol is one line in CONNECTORS.
  */
 import { HttpException, HttpStatus, Inject, Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { MESSAGES } from '../../../shared/messages.js';
 import { VENDOR_CONNECTOR, VENDOR_PASSWORD_STORED_KEY, type VendorProtocol } from '../../../shared/resources/vendors.js';
 import { ValidationFailed } from '../../common/http/errors.js';
@@ -25,29 +25,44 @@ export interface ConnectedVendor {
 
 const stringOrNull = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
 
+interface VendorSettingsRow {
+  id: number;
+  name: string;
+  payload: Record<string, unknown>;
+}
+
+/**
+ * The vendor `vendorId` if it is an external service with a protocol we speak and an address; a 422
+ * on `field` otherwise (unknown: 'invalid value'; not connected: MESSAGES.imports.notConnected).
+ */
+export async function connectedVendor(db: Pick<EntityManager, 'query'>, vendorId: number, field = 'vendor_id'): Promise<VendorSettingsRow> {
+  const [vendor] = await db.query<(VendorSettingsRow & { is_external_service: boolean })[]>(
+    'SELECT id, name, is_external_service, payload FROM vendors WHERE id = $1',
+    [vendorId],
+  );
+  if (!vendor) throw new ValidationFailed({ [field]: [MESSAGES.validation.oneOf] });
+  if (!vendor.is_external_service || !Object.hasOwn(CONNECTORS, String(vendor.payload.protocol)) || !stringOrNull(vendor.payload.base_url)) {
+    throw new ValidationFailed({ [field]: [MESSAGES.imports.notConnected] });
+  }
+  return { id: vendor.id, name: vendor.name, payload: vendor.payload };
+}
+
 @Injectable()
 export class SupplierConnectors {
   constructor(@Inject(DataSource) private readonly db: DataSource) {}
 
   /** The vendor's connector, or 422 on `field` for a vendor that is unknown or not connected to a service. */
   async forVendor(vendorId: number, field = 'vendor_id'): Promise<ConnectedVendor> {
-    const [vendor] = await this.db.query<{ id: number; name: string; is_external_service: boolean; payload: Record<string, unknown> }[]>(
-      'SELECT id, name, is_external_service, payload FROM vendors WHERE id = $1',
-      [vendorId],
-    );
-    if (!vendor) throw new ValidationFailed({ [field]: [MESSAGES.validation.oneOf] });
-    const protocol = vendor.payload.protocol as VendorProtocol;
-    const base = stringOrNull(vendor.payload.base_url);
-    if (!vendor.is_external_service || !Object.hasOwn(CONNECTORS, protocol) || !base) throw new ValidationFailed({ [field]: [MESSAGES.imports.notConnected] });
-    const encrypted = stringOrNull(vendor.payload[VENDOR_PASSWORD_STORED_KEY]);
-    const timeout = Number(vendor.payload.timeout_ms);
+    const { id, name, payload } = await connectedVendor(this.db, vendorId, field);
+    const encrypted = stringOrNull(payload[VENDOR_PASSWORD_STORED_KEY]);
+    const timeout = Number(payload.timeout_ms);
     const settings: ProtocolV1Settings = {
-      base_url: base,
-      login: stringOrNull(vendor.payload.login),
+      base_url: String(payload.base_url),
+      login: stringOrNull(payload.login),
       password: encrypted ? await decryptSecret(this.db.manager, encrypted) : null,
       timeout_ms: Number.isInteger(timeout) && timeout > 0 ? timeout : VENDOR_CONNECTOR.timeoutMs.default,
     };
-    return { id: vendor.id, name: vendor.name, connector: CONNECTORS[protocol](settings) };
+    return { id, name, connector: CONNECTORS[payload.protocol as VendorProtocol](settings) };
   }
 }
 
