@@ -3,6 +3,7 @@ import { ACCESS } from '../../shared/roles.js';
 import { Roles } from '../common/auth/decorators.js';
 import { IdPipe } from '../common/http/id.pipe.js';
 import { ChangesState } from '../common/security/state-change.js';
+import { ExternalMessagesService } from './external-messages.service.js';
 import { ImportsService } from './imports.service.js';
 
 /** The imports' routes beyond the generic resource (spec 01 §7 "Imports"; administrator and manager, spec 01 §6). */
@@ -35,7 +36,10 @@ export class ImportsController {
 /** The live calls to a supplier's service (issue 31). */
 @Controller('external-services')
 export class ExternalServicesController {
-  constructor(@Inject(ImportsService) private readonly imports: ImportsService) {}
+  constructor(
+    @Inject(ImportsService) private readonly imports: ImportsService,
+    @Inject(ExternalMessagesService) private readonly messages: ExternalMessagesService,
+  ) {}
 
   /** POST /api/external-services/{vendor_id}/search {type, query} → {data: [{id, name}]}: the imports form's search. */
   @Post(':vendor_id/search')
@@ -43,5 +47,18 @@ export class ExternalServicesController {
   @Roles(...ACCESS.administratorAndManager)
   search(@Param('vendor_id', IdPipe) vendorId: number, @Body() body: unknown) {
     return this.imports.search(vendorId, body);
+  }
+
+  /** GET /api/external-services/{applicationId}/messages → {data: [{id, type, date, author, is_our, text}], types}: every role that reads applications. */
+  @Get(':applicationId/messages')
+  messagesOf(@Param('applicationId', IdPipe) applicationId: number) {
+    return this.messages.list(applicationId);
+  }
+
+  /** POST /api/external-services/{applicationId}/messages {type, text} → 201 {data: message}. */
+  @Post(':applicationId/messages')
+  @HttpCode(201)
+  send(@Param('applicationId', IdPipe) applicationId: number, @Body() body: unknown) {
+    return this.messages.send(applicationId, body);
   }
 }

@@ -29,6 +29,8 @@ export const IMPORT_MESSAGES = {
     duplicateItem: 'Этот объект уже выбран',
     /** Issue 31: a type the vendor's cached types do not hold. */
     unknownType: 'У поставщика нет такого типа: обновите данные поставщиков',
+    /** Issue 31: the Comments tab of an application that came from no outside service. */
+    notExternal: 'Заявка не связана с внешним сервисом',
   },
   dashboard: {
     title: 'Главная', // spec: 'Dashboard'
