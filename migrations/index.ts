@@ -43,6 +43,7 @@ import { MarkDocumentsNeeded1765600001400 } from './1765600001400-MarkDocumentsN
 import { Analytics1765600001500 } from './1765600001500-Analytics.js';
 import { ApplicationFigures1765600001600 } from './1765600001600-ApplicationFigures.js';
 import { TourCalculators1765600003000 } from './1765600003000-TourCalculators.js';
+import { Imports1765700000000 } from './1765700000000-Imports.js';
 
 export const MIGRATIONS = [
   Foundation1763769600000,
@@ -89,4 +90,5 @@ export const MIGRATIONS = [
   Analytics1765600001500,
   ApplicationFigures1765600001600,
   TourCalculators1765600003000,
+  Imports1765700000000,
 ];

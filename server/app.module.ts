@@ -50,6 +50,7 @@ import { TourRoutesModule } from './tour-routes/tour-routes.module.js';
 import { TRANSPORT_PAYLOAD_ROUTES, TransportsModule } from './transports/transports.module.js';
 import { UserRolesController } from './users/user-roles.controller.js';
 import { UsersService } from './users/users.service.js';
+import { ImportsModule } from './imports/imports.module.js';
 import { VendorsModule } from './vendors/vendors.module.js';
 
 /** The database's state (up, or down and recovering) and the log file used while it is down. */
@@ -130,6 +131,7 @@ export const FEATURE_MODULES: Type[] = [
   ApplicationListModule,
   AnalyticsAgencyReportModule,
   AnalyticsModule,
+  ImportsModule,
 ];
 
 /**

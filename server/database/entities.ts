@@ -23,6 +23,7 @@ import { TransportListEntity } from '../transports/transport.entities.js';
 import { ApplicationListEntity } from '../applications/list/application-list.entity.js';
 import { AnalyticsRowEntity } from '../analytics/analytics.list.js';
 import { UserEntity } from '../users/user.entity.js';
+import { ImportEntity } from '../imports/import.entity.js';
 import { VendorEntity } from '../vendors/vendor.entity.js';
 
 export const ENTITIES = [
@@ -37,6 +38,7 @@ export const ENTITIES = [
   StoredFileEntity,
   FileEntity,
   VendorEntity,
+  ImportEntity,
   AgencyDocumentEntity,
   ClientEntity,
   AgencyEntity,

@@ -41,6 +41,7 @@ export const SCREENS: Partial<Record<RouteName, ScreenLoader>> = {
   'hotel-directions': list(() => import('./directions/screens').then((m) => m.hotelDirectionsScreen)),
   'catalog-sections': list(() => import('./catalog-sections/catalogSectionsScreen').then((m) => m.catalogSectionsScreen)),
   vendors: list(() => import('./vendors/vendorsScreen').then((m) => m.vendorsScreen)),
+  imports: list(() => import('./imports/importsScreen').then((m) => m.importsScreen)),
   organization: page(() => import('./organization/OrganizationPage').then((m) => m.OrganizationPage)),
   logs: list(() => import('./logs/logsScreen').then((m) => m.logsScreen)),
   'hotel-meals': list(() => import('./hotel-handbooks/screens').then((m) => m.mealsScreen)),

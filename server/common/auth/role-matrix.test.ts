@@ -75,6 +75,8 @@ const RULES: { method?: string; path: RegExp; access: Access; why: string }[] = 
   // A method's own @Roles overrides its controller's: the sea-tour picker is every role's, the rest of /sea-tours is not.
   { method: 'GET', path: /^\/api\/sea-tours\/list$/, access: ACCESS.everyone, why: 'spec 03 §7 product lists: applications and analytics name sea tours' },
   { method: 'GET', path: /^\/api\/front\/catalog-sections\/parent-list$/, access: ACCESS.administratorAndManager, why: '§6 catalogue sections: the parent select of their dialog' },
+  { path: /^\/api\/external-services\/:applicationId\/messages$/, access: ACCESS.everyone, why: 'spec 03 §2.3, issue 31: an application’s external-service messages, for the roles that read applications (all three)' },
+  { method: 'POST', path: /^\/api\/external-services\/:vendor_id\/search$/, access: ACCESS.administratorAndManager, why: 'issue 31: the imports form’s search, administrator and manager' },
   { path: /^\/api\/(sea-tours|transports\/schedules|catalog-sections|imports|external-services)(\/|$)/, access: ACCESS.administratorAndManager, why: '§6 administrator and manager areas' },
 ];
 
@@ -107,7 +109,7 @@ function expectedAccess(route: ApiRoute): Access {
 const NO_RECORD = '2147483000';
 const concrete = (path: string) =>
   path
-    .replace(/:id|:agency_id|:vendor_id/g, NO_RECORD)
+    .replace(/:id|:agency_id|:vendor_id|:applicationId/g, NO_RECORD)
     .replace(':switch', 'active')
     .replace('*path', 'photos/city/none.jpg');
 
