@@ -5,6 +5,8 @@ export const ANALYTICS_MESSAGES = {
     unknown: 'Не указан',
     /** `product_id` is one product of the chosen kind: without the kind it means nothing. */
     productNeedsSubject: 'Сначала выберите предмет.',
+    /** The agency-employee picker lists one agency's employees: without the agency it has nothing to offer. */
+    agencyUserNeedsAgency: 'Сначала выберите агентство.',
     filters: {
       statuses: 'Статусы',
       paymentStatus: 'Статус оплаты',
@@ -25,6 +27,10 @@ export const ANALYTICS_MESSAGES = {
       platform: 'Платформа',
       direction: 'Направление',
       reset: 'Сбросить фильтры',
+      /** The filter panel's toggle, with the number of filters set. */
+      toggle: (count: number) => (count > 0 ? `Фильтры (${count})` : 'Фильтры'),
+      /** The creation period's default, shown in its empty date fields. */
+      periodDefault: (date: string) => `по умолчанию ${date}`,
     },
     totals: {
       applications: 'Заявок',
@@ -35,6 +41,8 @@ export const ANALYTICS_MESSAGES = {
       vendorsPaid: 'Оплачено поставщикам',
       paymentsSum: 'Оплачено клиентами',
       people: 'Человек',
+      /** The totals block's name (a region of the screen). */
+      title: 'Итоги',
       tourists: 'Туристов',
       adults: 'Взрослых',
       children: 'Детей',
@@ -84,6 +92,8 @@ export const ANALYTICS_MESSAGES = {
       people: 'Люди',
       peopleLastYear: 'Люди год назад',
       empty: 'Нет данных за период',
+      /** The months' axis of the month chart and its tooltip. */
+      month: 'Месяц',
     },
     export: 'Экспорт в Excel',
     sheet: 'Аналитика',

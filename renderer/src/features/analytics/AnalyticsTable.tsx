@@ -1,0 +1,144 @@
+/**
+ * The analytics' table (`GET /analytics?page=&limit=&<filters>`, spec 03 §3 "Analytics row"), newest
+ * first: a row per application — its number (the editor's link), created, type, status, requester,
+ * people, its stays, legs and services as short lines with their vendor, then the money. The table
+ * is wide: it scrolls sideways inside its card, the number column staying in view.
+ */
+import { HTMLTable, NonIdealState } from '@blueprintjs/core';
+import type { AnalyticsItem, AnalyticsRow } from '@shared/analytics/analytics';
+import { typedDate } from '@shared/dates';
+import { formatDateTime, formatMoney, formatNumber } from '@shared/format';
+import { MESSAGES } from '@shared/messages';
+import { routePath } from '@shared/routes';
+import { Link } from 'react-router-dom';
+
+const C = MESSAGES.analytics.columns;
+const T = MESSAGES.analytics.totals;
+const V = MESSAGES.analytics.vendorColumns;
+
+/** A stay's or leg's dates as DD.MM.YYYY; a service's count as ×N. */
+const detailText = (detail: string | null) => (detail === null || detail === '' ? null : /^\d+$/.test(detail) ? `×${detail}` : detail.replace(/\d{4}-\d{2}-\d{2}/g, (date) => typedDate(date)));
+
+/** A cell's lines: name, then in muted text the vendor and the dates or count, the price at the end. */
+function Items({ items }: { items: AnalyticsItem[] }) {
+  if (items.length === 0) return null;
+  return (
+    <ul className="analytics-items">
+      {items.map((item, index) => {
+        const detail = detailText(item.detail);
+        const whole = [item.name, item.vendor, detail, formatMoney(item.price)].filter(Boolean).join(' · ');
+        return (
+          <li key={index} title={whole}>
+            <span className="analytics-item-name">{item.name}</span>
+            <span className="bp6-text-muted">
+              {' · '}
+              {item.vendor}
+              {detail && ` · ${detail}`}
+            </span>
+            <span className="analytics-item-price">{formatMoney(item.price)}</span>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** A sum with the lines under it that make it up (muted, smaller). */
+function Money({ value, parts }: { value: string; parts?: [string, string | null][] }) {
+  const shown = parts?.filter((part): part is [string, string] => part[1] !== null && Number(part[1]) !== 0);
+  return (
+    <>
+      <div className="analytics-money">{formatMoney(value)}</div>
+      {shown?.map(([name, part]) => (
+        <div key={name} className="analytics-money-part bp6-text-muted" title={`${name}: ${formatMoney(part)}`}>
+          {name}: {formatMoney(part)}
+        </div>
+      ))}
+    </>
+  );
+}
+
+export function AnalyticsTable({ rows }: { rows: AnalyticsRow[] }) {
+  if (rows.length === 0) return <NonIdealState icon="th" title={MESSAGES.analytics.empty} className="analytics-table-empty" />;
+  return (
+    <div className="analytics-table-frame">
+      <HTMLTable compact striped className="analytics-table">
+        <thead>
+          <tr>
+            <th className="analytics-sticky">{C.number}</th>
+            <th>{C.createdAt}</th>
+            <th>{C.type}</th>
+            <th>{C.status}</th>
+            <th>{C.requester}</th>
+            <th>{C.people}</th>
+            <th>{C.accommodations}</th>
+            <th>{C.transports}</th>
+            <th>{C.services}</th>
+            <th className="analytics-num">{C.priceTotal}</th>
+            <th className="analytics-num">{C.discount}</th>
+            <th className="analytics-num">{C.agencyCommission}</th>
+            <th className="analytics-num">{C.vendorsPayments}</th>
+            <th className="analytics-num">{C.paid}</th>
+            <th className="analytics-num">{C.proceeds}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.id} data-testid={`analytics-row-${row.number}`}>
+              <th scope="row" className="analytics-sticky">
+                <Link to={routePath('application-edit', { id: row.id })}>№{row.number}</Link>
+              </th>
+              <td className="analytics-nowrap">{formatDateTime(row.created_at)}</td>
+              <td>{row.type_name}</td>
+              <td>{row.status_name}</td>
+              <td className="analytics-requester">{row.requester}</td>
+              <td className="analytics-nowrap">
+                <div>{formatNumber(row.people.total)}</div>
+                <div className="bp6-text-muted analytics-money-part">
+                  {T.adults}: {row.people.adult_count}, {T.children}: {row.people.child_count}
+                </div>
+                <div className="bp6-text-muted analytics-money-part">
+                  {T.tourists}: {row.people.tourists}
+                </div>
+              </td>
+              <td className="analytics-lines">
+                <Items items={row.accommodations} />
+              </td>
+              <td className="analytics-lines">
+                <Items items={row.transports} />
+              </td>
+              <td className="analytics-lines">
+                <Items items={[...row.services, ...row.required_services, ...row.additional_services]} />
+              </td>
+              <td className="analytics-num">
+                {/* The price before the discount, only when there is one (else it repeats the total). */}
+                <Money value={row.price_total} parts={Number(row.discount) === 0 ? undefined : [[C.priceWithoutDiscount, row.manual_price_without_discount ?? row.price_without_discount]]} />
+              </td>
+              <td className="analytics-num">{formatMoney(row.discount)}</td>
+              <td className="analytics-num">
+                <Money value={row.agency_commission.total} />
+                {row.agency_commission.agency_name && <div className="analytics-money-part bp6-text-muted">{row.agency_commission.agency_name}</div>}
+              </td>
+              <td className="analytics-num">
+                <Money
+                  value={row.vendors_payments.total}
+                  parts={[
+                    [V.accommodations, row.vendors_payments.accommodations],
+                    [V.individual_services, row.vendors_payments.individual_services],
+                    [V.group_services, row.vendors_payments.group_services],
+                    [V.transports, row.vendors_payments.transports],
+                    [C.paid, row.vendors_payments.paid],
+                  ]}
+                />
+              </td>
+              <td className="analytics-num">
+                <Money value={row.payments.paid} parts={[[C.payable, row.payments.total_payable_sum]]} />
+              </td>
+              <td className="analytics-num analytics-proceeds">{formatMoney(row.proceeds)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </HTMLTable>
+    </div>
+  );
+}
