@@ -9,6 +9,8 @@ export const ANALYTICS_MESSAGES = {
     agencyUserNeedsAgency: 'Сначала выберите агентство.',
     filters: {
       statuses: 'Статусы',
+      /** No status chosen: every status but the cancelled one (docs/analytics.md). */
+      statusesAll: 'все, кроме отменённых',
       paymentStatus: 'Статус оплаты',
       paymentMethod: 'Способ оплаты',
       city: 'Город',

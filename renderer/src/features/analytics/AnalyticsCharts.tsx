@@ -52,12 +52,21 @@ function ByMonth({ months }: { months: Charts['by_month'] }) {
         <CartesianGrid strokeDasharray="3 3" vertical={false} />
         <XAxis dataKey="short" tick={AXIS_TICK} />
         <YAxis yAxisId="money" tickFormatter={formatMoneyAxis} tick={AXIS_TICK} width={88} />
-        <YAxis yAxisId="people" orientation="right" allowDecimals={false} tickFormatter={(value: number) => formatNumber(value)} tick={AXIS_TICK} width={48} />
+        <YAxis
+          yAxisId="people"
+          orientation="right"
+          allowDecimals={false}
+          tickFormatter={(value: number) => formatNumber(value)}
+          tick={AXIS_TICK}
+          width={56}
+          label={{ value: C.people, angle: 90, position: 'insideRight', style: AXIS_TICK }}
+        />
         <Tooltip
           labelFormatter={(_, payload) => (payload?.[0]?.payload as { full?: string } | undefined)?.full ?? ''}
           formatter={(value, _name, item) => (MONEY_KEYS.has(String(item.dataKey)) ? formatMoney(Number(value)) : formatNumber(Number(value)))}
         />
-        <Legend />
+        {/* The names in one colour: a hatched series has none of its own to give its name. */}
+        <Legend formatter={(name) => <span className="analytics-legend">{name}</span>} />
         <Bar yAxisId="money" dataKey="proceeds" name={C.proceeds} fill={MONEY} legendType="rect" />
         <Bar yAxisId="money" dataKey="proceeds_last_year" name={C.proceedsLastYear} fill={`url(#${HATCH})`} stroke={MONEY} legendType="rect" />
         <Line yAxisId="people" dataKey="people" name={C.people} stroke={PEOPLE} strokeWidth={2} dot={{ r: 3, fill: PEOPLE }} legendType="plainline" />

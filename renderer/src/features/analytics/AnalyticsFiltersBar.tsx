@@ -21,6 +21,7 @@ import { PickerField } from '../../common/form/PickerField';
 import type { AnalyticsFilterKey, useAnalyticsFilters } from './useAnalyticsFilters';
 
 const F = MESSAGES.analytics.filters;
+const ALL = MESSAGES.list.all;
 type Values = Record<string, unknown>;
 
 /** Filters whose values are ids (numbers on the form, text in the address). */
@@ -66,7 +67,7 @@ function pickerField(name: AnalyticsFilterKey, label: string, options: { path: (
             clearable
             disabled={path === null}
             intent={error ? 'danger' : 'none'}
-            placeholder={MESSAGES.list.all}
+            placeholder={ALL}
             testId={`analytics-filter-${name}`}
           />
         </LockableGroup>
@@ -105,15 +106,23 @@ function dateField(name: 'start_date' | 'date_from' | 'date_to', label: string):
   };
 }
 
+/** In rows of six at 1366 px: what the applications are (statuses, type, payment, source), when and where, then whose. */
 function filterFields(data: AnalyticsData | undefined): FieldSpec[] {
+  const select = (name: AnalyticsFilterKey, label: string, list: readonly Option[] | undefined): FieldSpec => ({ name, label, kind: 'select', clearable: true, placeholder: ALL, options: items(list) });
   return [
-    { name: 'statuses_ids', label: F.statuses, kind: 'multiselect', options: items(data?.statuses) },
-    { name: 'type', label: F.type, kind: 'select', clearable: true, options: items(data?.application_types) },
-    { name: 'payment_status', label: F.paymentStatus, kind: 'select', clearable: true, options: items(data?.payment_statuses) },
-    { name: 'payment_method', label: F.paymentMethod, kind: 'select', clearable: true, options: items(data?.payment_methods) },
-    { name: 'city_id', label: F.city, kind: 'select', clearable: true, options: items(data?.cities) },
-    { name: 'direction_id', label: F.direction, kind: 'select', clearable: true, options: items(data?.directions) },
-    { name: 'subject_id', label: F.subject, kind: 'select', clearable: true, options: items(data?.subjects) },
+    { name: 'statuses_ids', label: F.statuses, kind: 'multiselect', placeholder: F.statusesAll, options: items(data?.statuses) },
+    select('type', F.type, data?.application_types),
+    select('payment_status', F.paymentStatus, data?.payment_statuses),
+    select('payment_method', F.paymentMethod, data?.payment_methods),
+    select('source', F.source, data?.sources),
+    select('platform', F.platform, data?.platforms),
+    dateField('date_from', F.createdFrom),
+    dateField('date_to', F.createdTo),
+    dateField('start_date', F.startDate),
+    select('city_id', F.city, data?.cities),
+    select('direction_id', F.direction, data?.directions),
+    pickerField('user_id', F.manager, { path: () => '/analytics/users', named: data?.users }),
+    select('subject_id', F.subject, data?.subjects),
     pickerField('product_id', F.product, {
       path: (values) => (typeof values.subject_id === 'string' ? `/${PRODUCT_SEGMENTS[values.subject_id as ProductKind]}` : null),
       named: data?.products,
@@ -128,12 +137,6 @@ function filterFields(data: AnalyticsData | undefined): FieldSpec[] {
       lockedReason: MESSAGES.analytics.agencyUserNeedsAgency,
     }),
     pickerField('vendor_id', F.vendor, { path: () => '/vendors', named: data?.vendors }),
-    pickerField('user_id', F.manager, { path: () => '/analytics/users', named: data?.users }),
-    dateField('start_date', F.startDate),
-    dateField('date_from', F.createdFrom),
-    dateField('date_to', F.createdTo),
-    { name: 'source', label: F.source, kind: 'select', clearable: true, options: items(data?.sources) },
-    { name: 'platform', label: F.platform, kind: 'select', clearable: true, options: items(data?.platforms) },
   ];
 }
 

@@ -19,23 +19,17 @@ const V = MESSAGES.analytics.vendorColumns;
 /** A stay's or leg's dates as DD.MM.YYYY; a service's count as ×N. */
 const detailText = (detail: string | null) => (detail === null || detail === '' ? null : /^\d+$/.test(detail) ? `×${detail}` : detail.replace(/\d{4}-\d{2}-\d{2}/g, (date) => typedDate(date)));
 
-/** A cell's lines: name, then in muted text the vendor and the dates or count, the price at the end. */
+/** A cell's lines: each its name, and under it, muted, the vendor, the dates or count and the price. */
 function Items({ items }: { items: AnalyticsItem[] }) {
   if (items.length === 0) return null;
   return (
     <ul className="analytics-items">
       {items.map((item, index) => {
-        const detail = detailText(item.detail);
-        const whole = [item.name, item.vendor, detail, formatMoney(item.price)].filter(Boolean).join(' · ');
+        const about = [item.vendor, detailText(item.detail), formatMoney(item.price)].filter(Boolean).join(' · ');
         return (
-          <li key={index} title={whole}>
-            <span className="analytics-item-name">{item.name}</span>
-            <span className="bp6-text-muted">
-              {' · '}
-              {item.vendor}
-              {detail && ` · ${detail}`}
-            </span>
-            <span className="analytics-item-price">{formatMoney(item.price)}</span>
+          <li key={index}>
+            <div className="analytics-item-name">{item.name}</div>
+            <div className="analytics-item-about bp6-text-muted">{about}</div>
           </li>
         );
       })}
@@ -90,7 +84,7 @@ export function AnalyticsTable({ rows }: { rows: AnalyticsRow[] }) {
               </th>
               <td className="analytics-nowrap">{formatDateTime(row.created_at)}</td>
               <td>{row.type_name}</td>
-              <td>{row.status_name}</td>
+              <td className="analytics-status">{row.status_name}</td>
               <td className="analytics-requester">{row.requester}</td>
               <td className="analytics-nowrap">
                 <div>{formatNumber(row.people.total)}</div>
@@ -120,16 +114,19 @@ export function AnalyticsTable({ rows }: { rows: AnalyticsRow[] }) {
                 {row.agency_commission.agency_name && <div className="analytics-money-part bp6-text-muted">{row.agency_commission.agency_name}</div>}
               </td>
               <td className="analytics-num">
-                <Money
-                  value={row.vendors_payments.total}
-                  parts={[
+                {/* The categories on hover: five lines a row would make every row tall. */}
+                <div
+                  title={[
                     [V.accommodations, row.vendors_payments.accommodations],
                     [V.individual_services, row.vendors_payments.individual_services],
                     [V.group_services, row.vendors_payments.group_services],
                     [V.transports, row.vendors_payments.transports],
-                    [C.paid, row.vendors_payments.paid],
-                  ]}
-                />
+                  ]
+                    .map(([name, sum]) => `${name}: ${formatMoney(sum)}`)
+                    .join('\n')}
+                >
+                  <Money value={row.vendors_payments.total} parts={[[C.paid, row.vendors_payments.paid]]} />
+                </div>
               </td>
               <td className="analytics-num">
                 <Money value={row.payments.paid} parts={[[C.payable, row.payments.total_payable_sum]]} />
