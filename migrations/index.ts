@@ -40,6 +40,7 @@ import { VendorPaymentMethodKeys1765600001000 } from './1765600001000-VendorPaym
 import { ApplicationDocuments1765600001100 } from './1765600001100-ApplicationDocuments.js';
 import { ApplicationProductName1765600001300 } from './1765600001300-ApplicationProductName.js';
 import { MarkDocumentsNeeded1765600001400 } from './1765600001400-MarkDocumentsNeeded.js';
+import { Analytics1765600001500 } from './1765600001500-Analytics.js';
 
 export const MIGRATIONS = [
   Foundation1763769600000,
@@ -83,4 +84,5 @@ export const MIGRATIONS = [
   ApplicationDocuments1765600001100,
   ApplicationProductName1765600001300,
   MarkDocumentsNeeded1765600001400,
+  Analytics1765600001500,
 ];

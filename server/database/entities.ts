@@ -20,6 +20,7 @@ import { TourRouteListEntity } from '../tour-routes/tour-route.entity.js';
 import { TransportationEntity } from '../transportation/transportation.entity.js';
 import { TransportListEntity } from '../transports/transport.entities.js';
 import { ApplicationListEntity } from '../applications/list/application-list.entity.js';
+import { AnalyticsRowEntity } from '../analytics/analytics.list.js';
 import { UserEntity } from '../users/user.entity.js';
 import { VendorEntity } from '../vendors/vendor.entity.js';
 
@@ -49,6 +50,7 @@ export const ENTITIES = [
   TransportationEntity,
   TransportListEntity,
   ApplicationListEntity,
+  AnalyticsRowEntity,
   TourListEntity,
   TourRouteListEntity,
 ];

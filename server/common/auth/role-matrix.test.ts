@@ -24,6 +24,7 @@ const RULES: { method?: string; path: RegExp; access: Access; why: string }[] = 
   { method: 'GET', path: /^\/api\/(clients|agencies)\/export$/, access: ACCESS.administratorAndManager, why: '§6 export of clients and agencies' },
   { method: 'GET', path: /^\/api\/analytics\/date-report$/, access: ACCESS.everyone, why: 'spec 03 §6, issue 29: analytics and its date report, all three roles' },
   { method: 'GET', path: /^\/api\/agencies\/applications\/report$/, access: ACCESS.administratorAndAccountant, why: '§6 agency monthly report: roles 1 and 2' },
+  { method: 'GET', path: /^\/api\/analytics(\/(totals|charts|data|export|users\/list))?$/, access: ACCESS.everyone, why: 'spec 03 §6, issue 29: analytics — its table, totals, charts, dictionaries, export and the managers’ picker — is all three roles’' },
   { method: 'GET', path: /^\/api\/analytics\/agency-report$/, access: ACCESS.everyone, why: 'spec 03 §6, issue 29: analytics, its agency report included, is all three roles’' },
   { path: /^\/api\/vendors\/:id\/clean-payload$/, access: ACCESS.administratorOnly, why: "§6 clear a vendor's external data" },
   { method: 'GET', path: /^\/api\/organization$/, access: ACCESS.everyone, why: 'issue 28: the organisation details every generated document names, read by every role' },

@@ -15,7 +15,7 @@ import { searchWords, wordMatchIdsSql, type WordMatch } from './word-search.js';
 export type AnyServerList = ServerList<any, any>;
 
 /** Route parameters that narrow a list to one parent, e.g. `{ agency_id: 7 }` for an agency's employees. */
-export type ListScope = Record<string, number>;
+export type ListScope = Readonly<Record<string, string | number | boolean>>;
 
 /** A search this short has no trigram to look up, so PostgreSQL chooses its own way to find the matches. */
 const TRIGRAM_MIN_LENGTH = 3;

@@ -1,0 +1,105 @@
+/**
+ * The SQL of analytics' sums (docs/analytics.md "Definitions"), over `applications t` and the stored
+ * pricing breakdown — nothing is priced again. Each piece is written once and used by the totals, the
+ * rows (page and export) and the charts.
+ */
+import { VENDOR_SUMMARY_CATEGORIES } from '../../shared/applications/vendor-payments.js';
+import { MESSAGES } from '../../shared/messages.js';
+
+/** What the office keeps of an application: its total less the agency's commission and every line's net. */
+export const PROCEEDS_SQL = `(t.price_total - t.agency_commission - t.net_total)`;
+
+/** The people an application carries by its counts. */
+export const PEOPLE_SQL = `(t.adult_count + t.child_count)`;
+
+const quoted = (values: readonly string[]) => values.map((value) => `'${value}'`).join(', ');
+
+/** The agency commission's columns and the engine's categories each adds up; services are every other category. */
+const COMMISSION_COLUMNS = { accommodations: ['accommodation', 'meals'], transports: ['transport'] } as const;
+
+/** The vendor-payment columns (as the vendor summary maps the categories) of `application_vendor_nets n`: total and each column, summed. */
+const vendorColumnsSql = () =>
+  [
+    `coalesce(sum(n.net), 0) AS total`,
+    ...Object.entries(VENDOR_SUMMARY_CATEGORIES).map(([column, categories]) => `coalesce(sum(n.net) FILTER (WHERE n.category IN (${quoted(categories)})), 0) AS ${column}`),
+  ].join(', ');
+export const VENDOR_COLUMN_KEYS = ['total', ...(Object.keys(VENDOR_SUMMARY_CATEGORIES) as (keyof typeof VENDOR_SUMMARY_CATEGORIES)[])] as const;
+
+/**
+ * Per application `t`, one lateral read of each table it sums: tourists, service lines, the customers'
+ * payments less refunds, the vendors' nets by column and the vendor payments made.
+ */
+export const APPLICATION_SUMS_JOINS = `
+  CROSS JOIN LATERAL (SELECT count(*) AS tourists FROM tourists x WHERE x.application_id = t.id) tx
+  CROSS JOIN LATERAL (SELECT count(*) AS services FROM application_services s WHERE s.application_id = t.id) sx
+  CROSS JOIN LATERAL (SELECT coalesce(sum(CASE p.status WHEN 2 THEN p.sum WHEN 3 THEN -p.sum ELSE 0 END), 0) AS paid FROM payments p WHERE p.application_id = t.id) px
+  CROSS JOIN LATERAL (SELECT ${vendorColumnsSql()} FROM application_vendor_nets n WHERE n.application_id = t.id) nx
+  CROSS JOIN LATERAL (SELECT coalesce(sum(v.sum), 0) AS paid FROM vendor_payments v WHERE v.application_id = t.id) vx`;
+
+/** The totals' select list over `t` and APPLICATION_SUMS_JOINS. */
+export const TOTALS_SELECT = `
+  count(*)::int AS applications_count,
+  coalesce(sum(t.price_total), 0)::numeric(20,2)::text AS price_total,
+  coalesce(sum(${PROCEEDS_SQL}), 0)::numeric(20,2)::text AS proceeds,
+  coalesce(sum(t.agency_commission), 0)::numeric(20,2)::text AS agency_commission,
+  ${VENDOR_COLUMN_KEYS.map((key) => `coalesce(sum(nx.${key}), 0)::numeric(20,2)::text AS vendors_${key}`).join(',\n  ')},
+  coalesce(sum(vx.paid), 0)::numeric(20,2)::text AS vendors_paid,
+  coalesce(sum(px.paid), 0)::numeric(20,2)::text AS payments_sum,
+  coalesce(sum(tx.tourists), 0)::int AS tourists,
+  coalesce(sum(t.adult_count), 0)::int AS adult_count,
+  coalesce(sum(t.child_count), 0)::int AS child_count,
+  coalesce(sum(sx.services), 0)::int AS services_count`;
+
+const unknown = `'${MESSAGES.analytics.unknown}'`;
+const day = (column: string) => `to_char(${column}, 'DD.MM.YYYY')`;
+
+/** A service line's kind's items (`application_services s` of `t`), with the service's vendor (a hotel service: the application's hotel's). */
+const servicesOf = (kind: string) => `coalesce((
+    SELECT json_agg(json_build_object('name', coalesce(ts.name, hs.name, ${unknown}), 'vendor', coalesce(sv.name, ${unknown}),
+                                      'detail', '× ' || trim_scale(s.count)::text, 'price', s.total_after_discount::numeric(20,2)::text) ORDER BY s.position, s.id)
+      FROM application_services s
+      LEFT JOIN tour_services ts ON ts.id = s.tour_service_id
+      LEFT JOIN hotel_services hs ON hs.id = s.hotel_service_id
+      LEFT JOIN vendors sv ON sv.id = coalesce(ts.vendor_id, (SELECT h.vendor_id FROM hotels h WHERE h.id = t.hotel_id AND s.hotel_service_id IS NOT NULL))
+     WHERE s.application_id = t.id AND s.kind = '${kind}'), '[]')`;
+
+/**
+ * The analytics rows of the applications `$1` (an id array), spec 03 §3 "Analytics row": own columns,
+ * requester, people, items with their vendors, prices, the agency's commission and the vendors' nets
+ * by column, payments with their dates (refunds negative).
+ */
+export const ROWS_SQL = `
+  SELECT t.id, t.number, t.created_at, t.type, t.status,
+         CASE WHEN t.agency_id IS NULL THEN c.full_name ELSE g.legal_name END AS requester,
+         g.legal_name AS agency_name,
+         tx.tourists::int AS tourists, t.adult_count, t.child_count,
+         ${PROCEEDS_SQL}::numeric(20,2)::text AS proceeds,
+         t.price_total::numeric(20,2)::text AS price_total, t.discount::numeric(20,2)::text AS discount, t.price_without_discount::numeric(20,2)::text AS price_without_discount,
+         t.manual_price_without_discount::numeric(20,2)::text AS manual_price_without_discount,
+         t.agency_commission::numeric(20,2)::text AS agency_commission,
+         ${Object.entries(COMMISSION_COLUMNS).map(([column, categories]) => `(SELECT coalesce(sum(k.agency_commission), 0)::numeric(20,2)::text FROM application_category_totals k WHERE k.application_id = t.id AND k.category IN (${quoted(categories)})) AS commission_${column}`).join(',\n         ')},
+         (SELECT coalesce(sum(k.agency_commission), 0)::numeric(20,2)::text FROM application_category_totals k
+           WHERE k.application_id = t.id AND k.category NOT IN (${quoted(Object.values(COMMISSION_COLUMNS).flat())})) AS commission_services,
+         ${VENDOR_COLUMN_KEYS.map((key) => `nx.${key}::numeric(20,2)::text AS vendors_${key}`).join(', ')},
+         vx.paid::numeric(20,2)::text AS vendors_paid,
+         application_due(t)::numeric(20,2)::text AS payable, px.paid::numeric(20,2)::text AS paid,
+         coalesce((SELECT json_agg(json_build_object('date', p.date, 'sum', (CASE p.status WHEN 3 THEN -p.sum ELSE p.sum END)::numeric(20,2)::text) ORDER BY p.date, p.id)
+                     FROM payments p WHERE p.application_id = t.id AND p.status IN (2, 3)), '[]') AS payments,
+         coalesce((SELECT json_agg(json_build_object('name', h.name, 'vendor', coalesce(v.name, ${unknown}), 'detail', ${day('s.start_at')} || '–' || ${day('s.finish_at')},
+                                                    'price', s.total_after_discount::numeric(20,2)::text) ORDER BY s.position, s.id)
+                     FROM application_accommodations s JOIN hotels h ON h.id = s.hotel_id LEFT JOIN vendors v ON v.id = h.vendor_id
+                    WHERE s.application_id = t.id), '[]') AS accommodations,
+         coalesce((SELECT json_agg(json_build_object('name', r.name, 'vendor', coalesce(v.name, ${unknown}),
+                                                    'detail', f.name || ' → ' || d.name || ', ' || ${day('i.start_at')}, 'price', i.total_after_discount::numeric(20,2)::text) ORDER BY i.leg DESC)
+                     FROM application_transports i JOIN transports r ON r.id = i.transport_id LEFT JOIN vendors v ON v.id = r.vendor_id
+                     JOIN cities f ON f.id = i.from_city_id JOIN cities d ON d.id = i.to_city_id
+                    WHERE i.application_id = t.id), '[]') AS transports,
+         ${servicesOf('services')} AS services,
+         ${servicesOf('required_services')} AS required_services,
+         ${servicesOf('additional_services')} AS additional_services
+    FROM applications t
+    LEFT JOIN clients c ON c.id = t.client_id
+    LEFT JOIN agencies g ON g.id = t.agency_id
+    ${APPLICATION_SUMS_JOINS}
+   WHERE t.id = ANY($1::int[])
+   ORDER BY array_position($1::int[], t.id)`;
