@@ -8,7 +8,6 @@
 import { Button, Card, H2, Spinner } from '@blueprintjs/core';
 import { ANALYTICS_PATHS, analyticsFileName, type AnalyticsCharts as Charts, type AnalyticsData, type AnalyticsRow, type AnalyticsTotals as Totals } from '@shared/analytics/analytics';
 import type { Paged } from '@shared/api';
-import { OFFICE_SOURCE } from '@shared/applications/list';
 import { MESSAGES } from '@shared/messages';
 import { ROUTES } from '@shared/routes';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -63,9 +62,6 @@ export function AnalyticsScreen() {
   const count = page.data?.count ?? 0;
   const pages = Math.max(1, Math.ceil(count / filters.limit));
   const footer = { from: count === 0 ? 0 : (filters.page - 1) * filters.limit + 1, to: Math.min(count, filters.page * filters.limit), count, pages, params: { page: filters.page, limit: filters.limit }, update: filters.update };
-  // The office's own applications ('none') are named as everywhere else when the dictionary does not name them.
-  const sources = data.data?.sources ?? [];
-  const sourceNames = sources.some((source) => source.id === OFFICE_SOURCE) ? sources : [{ id: OFFICE_SOURCE, name: MESSAGES.applications.officeSource }, ...sources];
   const busy = [totals, charts, page].some((reply) => reply.isFetching) || filters.waiting;
 
   return (
@@ -78,12 +74,12 @@ export function AnalyticsScreen() {
           <ExportButton query={query} period={period} />
         </div>
       </div>
-      <AnalyticsFiltersBar filters={filters} data={data.data ? { ...data.data, sources: sourceNames } : undefined} busy={busy} />
+      <AnalyticsFiltersBar filters={filters} data={data.data} busy={busy} />
       <AnalyticsTotals totals={totals.data} failure={totals.isError && !totals.data ? <ReadFailure part error={totals.error} onRetry={() => void totals.refetch()} /> : undefined} />
       {charts.isError && !charts.data ? (
         <ReadFailure part error={charts.error} onRetry={() => void charts.refetch()} />
       ) : charts.data ? (
-        <AnalyticsCharts charts={charts.data} sources={sourceNames} />
+        <AnalyticsCharts charts={charts.data} sources={data.data?.sources ?? []} />
       ) : (
         <Spinner size={24} className="analytics-loading" aria-label={MESSAGES.list.loading} />
       )}

@@ -6,7 +6,6 @@
  */
 import { HTMLTable, NonIdealState } from '@blueprintjs/core';
 import type { AnalyticsItem, AnalyticsRow } from '@shared/analytics/analytics';
-import { typedDate } from '@shared/dates';
 import { formatDateTime, formatMoney, formatNumber } from '@shared/format';
 import { MESSAGES } from '@shared/messages';
 import { routePath } from '@shared/routes';
@@ -16,16 +15,13 @@ const C = MESSAGES.analytics.columns;
 const T = MESSAGES.analytics.totals;
 const V = MESSAGES.analytics.vendorColumns;
 
-/** A stay's or leg's dates as DD.MM.YYYY; a service's count as ×N. */
-const detailText = (detail: string | null) => (detail === null || detail === '' ? null : /^\d+$/.test(detail) ? `×${detail}` : detail.replace(/\d{4}-\d{2}-\d{2}/g, (date) => typedDate(date)));
-
-/** A cell's lines: each its name, and under it, muted, the vendor, the dates or count and the price. */
+/** A cell's lines: each its name, and under it, muted, the vendor, the server's detail (a stay's dates, a leg's route and day, a service's count) and the price. */
 function Items({ items }: { items: AnalyticsItem[] }) {
   if (items.length === 0) return null;
   return (
     <ul className="analytics-items">
       {items.map((item, index) => {
-        const about = [item.vendor, detailText(item.detail), formatMoney(item.price)].filter(Boolean).join(' · ');
+        const about = [item.vendor, item.detail, formatMoney(item.price)].filter(Boolean).join(' · ');
         return (
           <li key={index}>
             <div className="analytics-item-name">{item.name}</div>
