@@ -5,7 +5,9 @@
  * 2 000, net 1 500, «С сайта»). The creation period and the city are chosen in the filter bar,
  * the totals and the charts (the direction's and the sources' labelled bars) show both; picking the
  * status «В работе» narrows the address, the totals, both charts and the table to the first; «Экспорт
- * в Excel» downloads `Аналитика 01.01.2021–31.12.2021.xlsx` holding it alone. No console warnings
+ * в Excel» downloads `Аналитика 01.01.2021–31.12.2021.xlsx` holding it alone. A manager of neither
+ * (from the picker of all staff) leaves nothing, said by the charts and the table; the product is
+ * locked until its kind is chosen; a period ending before it starts is said under its end. No console warnings
  * (recharts 3 on React 18). Screenshots at 1366×768: /tmp/anrend/analytics-*.png.
  */
 import { expect, test, type Page } from '@playwright/test';
@@ -122,6 +124,26 @@ test('the accountant filters analytics by period, city and status: totals, chart
   const cells = workbook.worksheets[0]!.getSheetValues().flatMap((row) => (Array.isArray(row) ? row : []));
   expect(cells).toContain(inWork);
   expect(cells).not.toContain(fresh);
+
+  // A manager of none of them (the accountant herself, from the picker of all staff): nothing to show, said so.
+  await page.getByTestId('analytics-filter-user_id').click();
+  await page.keyboard.type(ACCOUNTANT.surname);
+  await page.getByRole('option', { name: new RegExp(ACCOUNTANT.surname) }).click();
+  await expect(page).toHaveURL(/user_id=\d+/);
+  await expect(total(page, 'applications')).toContainText('0');
+  await expect(page.getByText(A.charts.empty)).toBeVisible();
+  await expect(page.getByText(A.empty)).toBeVisible();
+  await page.screenshot({ path: '/tmp/anrend/analytics-empty.png' });
+
+  // A product is one of the chosen kind's: locked until a kind is chosen.
+  await expect(page.getByTestId('analytics-filter-product_id')).toBeDisabled();
+  await choose(page, page.getByTestId('select-subject_id'), 'Отел', 'Отель');
+  await expect(page.getByTestId('analytics-filter-product_id')).toBeEnabled();
+
+  // The period's end before its start is said under it; the screen keeps what it showed.
+  await page.getByLabel(A.filters.createdTo).fill('01.01.2020');
+  await expect(page.getByText(MESSAGES.dates.order)).toBeVisible();
+  await expect(total(page, 'applications')).toContainText('0');
 
   // Resetting forgets every filter, the address too.
   await page.getByRole('button', { name: A.filters.reset }).click();

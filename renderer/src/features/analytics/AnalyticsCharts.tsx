@@ -6,7 +6,7 @@
  * and last year's a dashed one, the legend shows each as drawn, and the ranked bars carry their sums
  * as labels. Axes in roubles (shared/format.ts), Russian month names.
  */
-import { H4, NonIdealState } from '@blueprintjs/core';
+import { H4, NonIdealState, NonIdealStateIconSize } from '@blueprintjs/core';
 import type { AnalyticsCharts as Charts } from '@shared/analytics/analytics';
 import { OFFICE_SOURCE } from '@shared/applications/list';
 import { formatMoney, formatMoneyAxis, formatNumber } from '@shared/format';
@@ -106,7 +106,8 @@ const isEmpty = (charts: Charts) =>
   charts.by_source.length === 0;
 
 export function AnalyticsCharts({ charts, sources }: { charts: Charts; sources: { id: string; name: string }[] }) {
-  if (isEmpty(charts)) return <NonIdealState className="analytics-charts-empty" icon="timeline-bar-chart" title={C.empty} />;
+  // Said small: the table under it says the same at full size when no application is chosen.
+  if (isEmpty(charts)) return <NonIdealState className="analytics-charts-empty" icon="timeline-bar-chart" iconSize={NonIdealStateIconSize.SMALL} layout="horizontal" title={C.empty} />;
   const sourceName = (id: string) => (id === OFFICE_SOURCE ? MESSAGES.applications.officeSource : (sources.find((source) => source.id === id)?.name ?? id));
   return (
     <section className="analytics-charts" aria-label={C.byMonth}>
