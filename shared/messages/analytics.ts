@@ -31,8 +31,6 @@ export const ANALYTICS_MESSAGES = {
       reset: 'Сбросить фильтры',
       /** The filter panel's toggle, with the number of filters set. */
       toggle: (count: number) => (count > 0 ? `Фильтры (${count})` : 'Фильтры'),
-      /** The creation period's default, shown in its empty date fields. */
-      periodDefault: (date: string) => `по умолчанию ${date}`,
     },
     totals: {
       applications: 'Заявок',
@@ -94,8 +92,6 @@ export const ANALYTICS_MESSAGES = {
       people: 'Люди',
       peopleLastYear: 'Люди год назад',
       empty: 'Нет данных за период',
-      /** The months' axis of the month chart and its tooltip. */
-      month: 'Месяц',
     },
     export: 'Экспорт в Excel',
     sheet: 'Аналитика',

@@ -6,7 +6,7 @@
  */
 import { HTMLTable, NonIdealState } from '@blueprintjs/core';
 import type { AnalyticsItem, AnalyticsRow } from '@shared/analytics/analytics';
-import { formatDateTime, formatMoney, formatNumber } from '@shared/format';
+import { formatDate, formatDateTime, formatMoney, formatNumber } from '@shared/format';
 import { MESSAGES } from '@shared/messages';
 import { routePath } from '@shared/routes';
 import { Link } from 'react-router-dom';
@@ -14,6 +14,10 @@ import { Link } from 'react-router-dom';
 const C = MESSAGES.analytics.columns;
 const T = MESSAGES.analytics.totals;
 const V = MESSAGES.analytics.vendorColumns;
+const K = MESSAGES.analytics.commissionColumns;
+
+/** A sum's parts, a line each (`Проживание: 1 000,00 ₽`), for the cell's hover text; none when it has none. */
+const breakdown = (parts: [string, string][]) => (parts.length === 0 ? undefined : parts.map(([name, sum]) => `${name}: ${formatMoney(sum)}`).join('\n'));
 
 /** A cell's lines: each its name, and under it, muted, the vendor, the server's detail (a stay's dates, a leg's route and day, a service's count) and the price. */
 function Items({ items }: { items: AnalyticsItem[] }) {
@@ -105,26 +109,23 @@ export function AnalyticsTable({ rows }: { rows: AnalyticsRow[] }) {
                 <Money value={row.price_total} parts={Number(row.discount) === 0 ? undefined : [[C.priceWithoutDiscount, row.manual_price_without_discount ?? row.price_without_discount]]} />
               </td>
               <td className="analytics-num">{formatMoney(row.discount)}</td>
-              <td className="analytics-num">
+              {/* What makes up a sum is said on hover: its lines would make every row tall. */}
+              <td className="analytics-num" title={breakdown([[K.accommodations, row.agency_commission.accommodations], [K.transports, row.agency_commission.transports], [K.services, row.agency_commission.services]])}>
                 <Money value={row.agency_commission.total} />
                 {row.agency_commission.agency_name && <div className="analytics-money-part bp6-text-muted">{row.agency_commission.agency_name}</div>}
               </td>
-              <td className="analytics-num">
-                {/* The categories on hover: five lines a row would make every row tall. */}
-                <div
-                  title={[
-                    [V.accommodations, row.vendors_payments.accommodations],
-                    [V.individual_services, row.vendors_payments.individual_services],
-                    [V.group_services, row.vendors_payments.group_services],
-                    [V.transports, row.vendors_payments.transports],
-                  ]
-                    .map(([name, sum]) => `${name}: ${formatMoney(sum)}`)
-                    .join('\n')}
-                >
-                  <Money value={row.vendors_payments.total} parts={[[C.paid, row.vendors_payments.paid]]} />
-                </div>
+              <td
+                className="analytics-num"
+                title={breakdown([
+                  [V.accommodations, row.vendors_payments.accommodations],
+                  [V.individual_services, row.vendors_payments.individual_services],
+                  [V.group_services, row.vendors_payments.group_services],
+                  [V.transports, row.vendors_payments.transports],
+                ])}
+              >
+                <Money value={row.vendors_payments.total} parts={[[C.paid, row.vendors_payments.paid]]} />
               </td>
-              <td className="analytics-num">
+              <td className="analytics-num" title={breakdown(row.payments.data.map((payment) => [formatDate(payment.date), payment.sum]))}>
                 <Money value={row.payments.paid} parts={[[C.payable, row.payments.total_payable_sum]]} />
               </td>
               <td className="analytics-num analytics-proceeds">{formatMoney(row.proceeds)}</td>
