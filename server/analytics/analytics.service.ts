@@ -168,10 +168,15 @@ export class AnalyticsService {
     return rows.map(analyticsRow);
   }
 
-  /** GET /analytics: the page's ids from the list engine, then their rows. */
+  /**
+   * GET /analytics: the page's ids from the list engine, then their rows. Newest first by `created_at`
+   * unless the query orders otherwise: `ix_applications_created_at` then gives the period and the order
+   * at once (by id, PostgreSQL would walk every newer application to reach a month a year back).
+   */
   async page(raw: Record<string, unknown>, viewer: AuthUser): Promise<Paged<AnalyticsRow>> {
-    const { filters } = parseInput(analyticsPageQuerySchema, raw);
-    const page = await this.lists.page(ANALYTICS_LIST, raw, viewer, { ...analyticsScope(filters as Partial<AnalyticsFilters>) });
+    const query = { orderBy: 'created_at', ...raw };
+    const { filters } = parseInput(analyticsPageQuerySchema, query);
+    const page = await this.lists.page(ANALYTICS_LIST, query, viewer, { ...analyticsScope(filters as Partial<AnalyticsFilters>) });
     return { data: await this.rows((page.data as { id: number }[]).map((row) => row.id)), count: page.count };
   }
 

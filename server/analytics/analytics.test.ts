@@ -159,11 +159,12 @@ describe('the filters', () => {
 });
 
 describe('the table', () => {
-  it('pages the rows newest first, each with its items, commission and nets by column and its payments', async () => {
+  it('pages the rows newest first (by creation), each with its items, commission and nets by column and its payments', async () => {
     const { data, count } = await page(YEAR_2024);
     expect(count).toBe(2);
-    expect(data.map((row) => row.id)).toEqual([ids.agency, ids.client]);
-    const [agency, client] = data as [AnalyticsRow, AnalyticsRow];
+    // Newest first by creation: the client's March application before the agency's of 1 January (made later, a larger id).
+    expect(data.map((row) => row.id)).toEqual([ids.client, ids.agency]);
+    const [client, agency] = data as [AnalyticsRow, AnalyticsRow];
     expect(client).toMatchObject({
       type_name: 'Авиа',
       status: 3,
@@ -182,7 +183,8 @@ describe('the table', () => {
     expect(agency.requester).toBe(agency.agency_commission.agency_name);
     expect(agency.vendors_payments.accommodations).toBe('1500.00');
     // A second page of one row each.
-    expect((await page(`${YEAR_2024}&limit=1&page=2`)).data.map((row) => row.id)).toEqual([ids.client]);
+    expect((await page(`${YEAR_2024}&limit=1&page=2`)).data.map((row) => row.id)).toEqual([ids.agency]);
+    expect((await page(`${YEAR_2024}&orderBy=id`)).data.map((row) => row.id)).toEqual([ids.agency, ids.client]);
   });
 });
 

@@ -1,6 +1,7 @@
 /**
  * The bench's applications, filled in SQL (the one writer besides the commands), carry the payment
- * status the server derives from their payments (issue 28; shared/applications/payment-status.ts).
+ * status the server derives from their payments (issue 28; shared/applications/payment-status.ts) and
+ * the stored breakdown analytics sums (issue 29): their nets and the agency's commission, once each.
  */
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -28,4 +29,10 @@ it('a small fill: every application’s payment status is the derived one, some 
   );
   expect(rows.map((row) => row.payment_status)).toEqual([1, 2, 3, 4]);
   expect(rows.every((row) => row.wrong === 0), JSON.stringify(rows)).toBe(true);
+  const [breakdown] = (await sql.query<{ apart: number }>(
+    `SELECT count(*) FILTER (WHERE a.net_total IS DISTINCT FROM (SELECT sum(n.net) FROM application_vendor_nets n WHERE n.application_id = a.id)
+                                OR a.agency_commission IS DISTINCT FROM (SELECT sum(k.agency_commission) FROM application_category_totals k WHERE k.application_id = a.id))::int AS apart
+       FROM applications a`,
+  )).rows;
+  expect(breakdown!.apart).toBe(0);
 }, 300_000);

@@ -31,7 +31,7 @@ import { Role } from '../../../shared/roles.js';
 import { hashPassword } from '../../auth/passwords.js';
 
 /** Raise when what the fill writes changes: kept folders of another version are filled again. */
-export const APPLICATIONS_FILL_VERSION = 1;
+export const APPLICATIONS_FILL_VERSION = 2;
 export const DEFAULT_BENCH_DATA_DIR = '.bench-data/applications-1m';
 const STAMP = 'bench-fill.json';
 const CHUNK = 100_000;
@@ -420,6 +420,20 @@ async function fillChunk(
             a.source IS NOT NULL, least(a.created_at::date + 3, current_date), a.created_at
        FROM applications a CROSS JOIN LATERAL (SELECT CASE WHEN a.agency_id IS NULL THEN a.price_total ELSE a.agency_to_pay END AS owed) o
       WHERE a.id BETWEEN $1 AND $2 AND a.payment_status > 1`,
+    [chunk.idBase + chunk.from, chunk.idBase + chunk.to],
+  );
+  // The stored breakdown analytics sums (issue 29): one category per application by its type, its net owed to
+  // the product's vendor (a hotel's or a bus's; none for the others) and the agency's commission in it.
+  await sql.query(
+    `WITH picked AS (
+       SELECT a.id, a.net_total, a.markup_total, a.price_total, a.agency_commission, coalesce(h.vendor_id, r.vendor_id) AS vendor_id,
+              CASE a.type WHEN 1 THEN 'accommodation' WHEN 2 THEN 'tour' WHEN 4 THEN 'accommodation' ELSE 'transport' END AS category
+         FROM applications a LEFT JOIN hotels h ON h.id = a.hotel_id LEFT JOIN transports r ON r.id = a.transport_id
+        WHERE a.id BETWEEN $1 AND $2),
+     totals AS (
+       INSERT INTO application_category_totals (application_id, category, net, markup, price, discount, price_total, agency_commission)
+       SELECT id, category, net_total, markup_total, price_total, 0, price_total, agency_commission FROM picked)
+     INSERT INTO application_vendor_nets (application_id, vendor_id, category, net) SELECT id, vendor_id, category, net_total FROM picked`,
     [chunk.idBase + chunk.from, chunk.idBase + chunk.to],
   );
   // Chats: one in ten has the office's message and the requester's answer, read; one in thirty (of the

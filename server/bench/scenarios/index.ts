@@ -4,6 +4,7 @@
  */
 import type { BenchScenario } from '../context.js';
 import { agencyReportScenario } from './agency-report.js';
+import { analyticsScenario } from './analytics.js';
 import { applicationsEditorScenario } from './applications-editor.js';
 import { applicationsLargestScenario } from './applications-largest.js';
 import { applicationsListScenario } from './applications-list.js';
@@ -30,6 +31,7 @@ export const BENCH_SCENARIOS: BenchScenario[] = [
   applicationsLargestScenario,
   applicationsListScenario,
   agencyReportScenario,
+  analyticsScenario,
   bystanderScenario,
   startupScenario,
   loginBurstScenario,
