@@ -18,30 +18,11 @@ import { DateField } from '../../common/form/DateFields';
 import { FormFields, type FieldRenderProps, type FieldSpec, type Option } from '../../common/form/fields';
 import { LockableGroup } from '../../common/form/locks';
 import { PickerField } from '../../common/form/PickerField';
-import type { AnalyticsFilterKey, useAnalyticsFilters } from './useAnalyticsFilters';
+import { addressChanges, formValues, type AnalyticsFilterKey, type useAnalyticsFilters } from './useAnalyticsFilters';
 
 const F = MESSAGES.analytics.filters;
 const ALL = MESSAGES.list.all;
 type Values = Record<string, unknown>;
-
-/** Filters whose values are ids (numbers on the form, text in the address). */
-const NUMERIC: readonly AnalyticsFilterKey[] = ['payment_status', 'payment_method', 'city_id', 'client_id', 'agency_id', 'vendor_id', 'user_id', 'agency_user_id', 'type', 'product_id', 'direction_id'];
-
-/** The form's values of the address's filters: ids as numbers, the statuses as a list, the rest as text. */
-function formValues(raw: Partial<Record<AnalyticsFilterKey, string>>): Values {
-  const values: Values = {};
-  for (const [key, text] of Object.entries(raw) as [AnalyticsFilterKey, string][]) {
-    if (key === 'statuses_ids') values[key] = text.split(',').filter(Boolean).map(Number);
-    else values[key] = NUMERIC.includes(key) ? Number(text) : text;
-  }
-  return values;
-}
-
-/** What the address keeps of a form value: lists joined by commas, nothing for an empty one. */
-const addressText = (value: unknown): string | null => {
-  if (Array.isArray(value)) return value.length > 0 ? value.join(',') : null;
-  return value === null || value === undefined || value === '' ? null : String(value);
-};
 
 const items = (list: readonly Option[] | undefined) => ({ items: (list ?? []).map(({ id, name }) => ({ id, name })) });
 
@@ -143,13 +124,7 @@ function filterFields(data: AnalyticsData | undefined): FieldSpec[] {
 export function AnalyticsFiltersBar({ filters, data, busy }: { filters: ReturnType<typeof useAnalyticsFilters>; data: AnalyticsData | undefined; busy: boolean }) {
   const [open, setOpen] = useState(true);
   const values = formValues(filters.raw);
-  const setValue = (name: string, value: unknown) => {
-    const changes: Partial<Record<AnalyticsFilterKey, string | null>> = { [name]: addressText(value) };
-    // A product belongs to its kind, an employee to their agency: another one forgets it.
-    if (name === 'subject_id') changes.product_id = null;
-    if (name === 'agency_id') changes.agency_user_id = null;
-    filters.set(changes);
-  };
+  const setValue = (name: string, value: unknown) => filters.set(addressChanges(name as AnalyticsFilterKey, value));
   return (
     <section className="analytics-filters" aria-label={F.toggle(0)}>
       <div className="analytics-filters-head">

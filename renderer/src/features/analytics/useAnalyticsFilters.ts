@@ -14,6 +14,31 @@ import { useListParams } from '../../common/resource/useListParams';
 export type AnalyticsFilterKey = keyof AnalyticsFilters;
 export const ANALYTICS_FILTER_KEYS = Object.keys(ANALYTICS_FILTERS.shape) as AnalyticsFilterKey[];
 
+/** Filters whose values are ids (numbers on the form, text in the address). */
+const NUMERIC: readonly AnalyticsFilterKey[] = ['payment_status', 'payment_method', 'city_id', 'client_id', 'agency_id', 'vendor_id', 'user_id', 'agency_user_id', 'type', 'product_id', 'direction_id'];
+
+/** The filter bar's values of the address's filters: ids as numbers, the statuses as a list, the rest as text. */
+export function formValues(raw: Partial<Record<AnalyticsFilterKey, string>>): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const [key, text] of Object.entries(raw) as [AnalyticsFilterKey, string][]) {
+    if (key === 'statuses_ids') values[key] = text.split(',').filter(Boolean).map(Number);
+    else values[key] = NUMERIC.includes(key) ? Number(text) : text;
+  }
+  return values;
+}
+
+/**
+ * What the address keeps of a filter set on the bar: a list joined by commas, nothing for an empty
+ * value. A product belongs to its kind and an employee to their agency: another kind or agency forgets it.
+ */
+export function addressChanges(name: AnalyticsFilterKey, value: unknown): Partial<Record<AnalyticsFilterKey, string | null>> {
+  const text = Array.isArray(value) ? (value.length > 0 ? value.join(',') : null) : value === null || value === undefined || value === '' ? null : String(value);
+  const changes: Partial<Record<AnalyticsFilterKey, string | null>> = { [name]: text };
+  if (name === 'subject_id') changes.product_id = null;
+  if (name === 'agency_id') changes.agency_user_id = null;
+  return changes;
+}
+
 export interface AppliedFilters {
   /** The filters the server is asked with, as its query string ('' for none). */
   query: string;
