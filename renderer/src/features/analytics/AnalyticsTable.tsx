@@ -9,6 +9,7 @@ import type { AnalyticsItem, AnalyticsRow } from '@shared/analytics/analytics';
 import { formatDate, formatDateTime, formatMoney, formatNumber } from '@shared/format';
 import { MESSAGES } from '@shared/messages';
 import { routePath } from '@shared/routes';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 
 const C = MESSAGES.analytics.columns;
@@ -28,12 +29,21 @@ function Items({ items }: { items: AnalyticsItem[] }) {
         const about = [item.vendor, item.detail, formatMoney(item.price)].filter(Boolean).join(' · ');
         return (
           <li key={index}>
-            <div className="analytics-item-name">{item.name}</div>
-            <div className="analytics-item-about bp6-text-muted">{about}</div>
+            <Line text={item.name} />
+            <Line text={about} className="analytics-item-about bp6-text-muted" />
           </li>
         );
       })}
     </ul>
+  );
+}
+
+/** One line of a cell, cut with '…' at the column's width and shown whole on hover: a row is a stack of such lines. */
+function Line({ text, className, children }: { text: string; className?: string; children?: ReactNode }) {
+  return (
+    <div className={`row-line${className ? ` ${className}` : ''}`} title={text}>
+      {children ?? text}
+    </div>
   );
 }
 
@@ -42,12 +52,8 @@ function Money({ value, parts }: { value: string; parts?: [string, string | null
   const shown = parts?.filter((part): part is [string, string] => part[1] !== null && Number(part[1]) !== 0);
   return (
     <>
-      <div className="analytics-money">{formatMoney(value)}</div>
-      {shown?.map(([name, part]) => (
-        <div key={name} className="analytics-money-part bp6-text-muted" title={`${name}: ${formatMoney(part)}`}>
-          {name}: {formatMoney(part)}
-        </div>
-      ))}
+      <Line text={formatMoney(value)} />
+      {shown?.map(([name, part]) => <Line key={name} text={`${name}: ${formatMoney(part)}`} className="analytics-money-part bp6-text-muted" />)}
     </>
   );
 }
@@ -55,7 +61,8 @@ function Money({ value, parts }: { value: string; parts?: [string, string | null
 export function AnalyticsTable({ rows }: { rows: AnalyticsRow[] }) {
   if (rows.length === 0) return <NonIdealState icon="th" title={MESSAGES.analytics.empty} className="analytics-table-empty" />;
   return (
-    <div className="analytics-table-frame">
+    // stacked-rows: each row is a stack of one-line entries by design (the screen walk checks the lines, not the row).
+    <div className="analytics-table-frame stacked-rows">
       <HTMLTable compact striped className="analytics-table">
         <thead>
           <tr>
@@ -80,20 +87,26 @@ export function AnalyticsTable({ rows }: { rows: AnalyticsRow[] }) {
           {rows.map((row) => (
             <tr key={row.id} data-testid={`analytics-row-${row.number}`}>
               <th scope="row" className="analytics-sticky">
-                <Link to={routePath('application-edit', { id: row.id })}>№{row.number}</Link>
+                <Line text={`№${row.number}`}>
+                  <Link to={routePath('application-edit', { id: row.id })}>№{row.number}</Link>
+                </Line>
               </th>
-              <td className="analytics-nowrap">{formatDateTime(row.created_at)}</td>
-              <td>{row.type_name}</td>
-              <td className="analytics-status">{row.status_name}</td>
-              <td className="analytics-requester">{row.requester}</td>
-              <td className="analytics-nowrap">
-                <div>{formatNumber(row.people.total)}</div>
-                <div className="bp6-text-muted analytics-money-part">
-                  {T.adults}: {row.people.adult_count}, {T.children}: {row.people.child_count}
-                </div>
-                <div className="bp6-text-muted analytics-money-part">
-                  {T.tourists}: {row.people.tourists}
-                </div>
+              <td>
+                <Line text={formatDateTime(row.created_at)} />
+              </td>
+              <td className="analytics-text">
+                <Line text={row.type_name} />
+              </td>
+              <td className="analytics-text">
+                <Line text={row.status_name} />
+              </td>
+              <td className="analytics-text">
+                <Line text={row.requester} />
+              </td>
+              <td>
+                <Line text={formatNumber(row.people.total)} />
+                <Line text={`${T.adults}: ${formatNumber(row.people.adult_count)}, ${T.children}: ${formatNumber(row.people.child_count)}`} className="bp6-text-muted analytics-money-part" />
+                <Line text={`${T.tourists}: ${formatNumber(row.people.tourists)}`} className="bp6-text-muted analytics-money-part" />
               </td>
               <td className="analytics-lines">
                 <Items items={row.accommodations} />
@@ -108,11 +121,13 @@ export function AnalyticsTable({ rows }: { rows: AnalyticsRow[] }) {
                 {/* The price before the discount, only when there is one (else it repeats the total). */}
                 <Money value={row.price_total} parts={Number(row.discount) === 0 ? undefined : [[C.priceWithoutDiscount, row.manual_price_without_discount ?? row.price_without_discount]]} />
               </td>
-              <td className="analytics-num">{formatMoney(row.discount)}</td>
+              <td className="analytics-num">
+                <Line text={formatMoney(row.discount)} />
+              </td>
               {/* What makes up a sum is said on hover: its lines would make every row tall. */}
               <td className="analytics-num" title={breakdown([[K.accommodations, row.agency_commission.accommodations], [K.transports, row.agency_commission.transports], [K.services, row.agency_commission.services]])}>
                 <Money value={row.agency_commission.total} />
-                {row.agency_commission.agency_name && <div className="analytics-money-part bp6-text-muted">{row.agency_commission.agency_name}</div>}
+                {row.agency_commission.agency_name && <Line text={row.agency_commission.agency_name} className="analytics-money-part bp6-text-muted" />}
               </td>
               <td
                 className="analytics-num"
@@ -128,7 +143,9 @@ export function AnalyticsTable({ rows }: { rows: AnalyticsRow[] }) {
               <td className="analytics-num" title={breakdown(row.payments.data.map((payment) => [formatDate(payment.date), payment.sum]))}>
                 <Money value={row.payments.paid} parts={[[C.payable, row.payments.total_payable_sum]]} />
               </td>
-              <td className="analytics-num analytics-proceeds">{formatMoney(row.proceeds)}</td>
+              <td className="analytics-num analytics-proceeds">
+                <Line text={formatMoney(row.proceeds)} />
+              </td>
             </tr>
           ))}
         </tbody>
