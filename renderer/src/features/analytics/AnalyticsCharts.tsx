@@ -12,6 +12,7 @@ import { OFFICE_SOURCE } from '@shared/applications/list';
 import { formatMoney, formatMoneyAxis, formatNumber } from '@shared/format';
 import { MESSAGES } from '@shared/messages';
 import { MONTH_NAMES } from '@shared/resources/agency-report';
+import type { ReactNode } from 'react';
 import { Bar, BarChart, CartesianGrid, ComposedChart, LabelList, Legend, Line, Tooltip, XAxis, YAxis } from 'recharts';
 
 const C = MESSAGES.analytics.charts;
@@ -65,14 +66,42 @@ function ByMonth({ months }: { months: Charts['by_month'] }) {
           labelFormatter={(_, payload) => (payload?.[0]?.payload as { full?: string } | undefined)?.full ?? ''}
           formatter={(value, _name, item) => (MONEY_KEYS.has(String(item.dataKey)) ? formatMoney(Number(value)) : formatNumber(Number(value)))}
         />
-        {/* The names in one colour: a hatched series has none of its own to give its name. */}
-        <Legend formatter={(name) => <span className="analytics-legend">{name}</span>} />
+        <Legend content={<MonthLegend />} />
         <Bar yAxisId="money" dataKey="proceeds" name={C.proceeds} fill={MONEY} legendType="rect" />
         <Bar yAxisId="money" dataKey="proceeds_last_year" name={C.proceedsLastYear} fill={`url(#${HATCH})`} stroke={MONEY} legendType="rect" />
         <Line yAxisId="people" dataKey="people" name={C.people} stroke={PEOPLE} strokeWidth={2} dot={{ r: 3, fill: PEOPLE }} legendType="plainline" />
         <Line yAxisId="people" dataKey="people_last_year" name={C.peopleLastYear} stroke={PEOPLE} strokeWidth={2} strokeDasharray="6 4" dot={false} legendType="plainline" />
       </ComposedChart>
     </figure>
+  );
+}
+
+/**
+ * The month chart's legend, each series drawn as the chart draws it (solid bar, hatched bar, solid
+ * line with dots, dashed line), its name in one colour beside it — recharts' own names its icons in
+ * English for screen readers; these are decoration beside the Russian names.
+ */
+function MonthLegend() {
+  const swatch = (shape: ReactNode) => (
+    <svg width={22} height={12} aria-hidden>
+      {shape}
+    </svg>
+  );
+  const items: [string, ReactNode][] = [
+    [C.proceeds, <rect key="r" x={3} y={1} width={16} height={10} fill={MONEY} />],
+    [C.proceedsLastYear, <rect key="r" x={3} y={1} width={16} height={10} fill={`url(#${HATCH})`} stroke={MONEY} />],
+    [C.people, <g key="l"><line x1={1} y1={6} x2={21} y2={6} stroke={PEOPLE} strokeWidth={2} /><circle cx={11} cy={6} r={3} fill={PEOPLE} /></g>],
+    [C.peopleLastYear, <line key="l" x1={1} y1={6} x2={21} y2={6} stroke={PEOPLE} strokeWidth={2} strokeDasharray="6 4" />],
+  ];
+  return (
+    <ul className="analytics-legend">
+      {items.map(([name, shape]) => (
+        <li key={name}>
+          {swatch(shape)}
+          {name}
+        </li>
+      ))}
+    </ul>
   );
 }
 

@@ -61,8 +61,9 @@ function Money({ value, parts }: { value: string; parts?: [string, string | null
 export function AnalyticsTable({ rows }: { rows: AnalyticsRow[] }) {
   if (rows.length === 0) return <NonIdealState icon="th" title={MESSAGES.analytics.empty} className="analytics-table-empty" />;
   return (
-    // stacked-rows: each row is a stack of one-line entries by design (the screen walk checks the lines, not the row).
-    <div className="analytics-table-frame stacked-rows">
+    // stacked-rows: each row is a stack of one-line entries by design (the screen walk checks the lines, not the row);
+    // data-scrolls-sideways: the table is wider than the window by design (the walk checks each cell scrolled into view).
+    <div className="analytics-table-frame stacked-rows" data-scrolls-sideways="">
       <HTMLTable compact striped className="analytics-table">
         <thead>
           <tr>
