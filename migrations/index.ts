@@ -41,6 +41,9 @@ import { ApplicationDocuments1765600001100 } from './1765600001100-ApplicationDo
 import { ApplicationProductName1765600001300 } from './1765600001300-ApplicationProductName.js';
 import { MarkDocumentsNeeded1765600001400 } from './1765600001400-MarkDocumentsNeeded.js';
 import { Analytics1765600001500 } from './1765600001500-Analytics.js';
+import { ApplicationFigures1765600001600 } from './1765600001600-ApplicationFigures.js';
+import { TourCalculators1765600003000 } from './1765600003000-TourCalculators.js';
+import { Imports1765700000000 } from './1765700000000-Imports.js';
 
 export const MIGRATIONS = [
   Foundation1763769600000,
@@ -85,4 +88,7 @@ export const MIGRATIONS = [
   ApplicationProductName1765600001300,
   MarkDocumentsNeeded1765600001400,
   Analytics1765600001500,
+  ApplicationFigures1765600001600,
+  TourCalculators1765600003000,
+  Imports1765700000000,
 ];

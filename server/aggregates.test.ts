@@ -11,6 +11,7 @@ import { isNullable, sqlType, type AggregateDeclaration, type CollectionDeclarat
 import { HOTEL_AGGREGATE } from './hotels/hotel.aggregate.js';
 import { SEA_TOUR_AGGREGATE } from './sea-tours/sea-tour.aggregate.js';
 import { createTestDatabase, type TestDatabase } from './test/test-app.js';
+import { TOUR_CALCULATOR_AGGREGATE } from './tour-calculators/tour-calculator.aggregate.js';
 import { TOUR_ROUTE_AGGREGATE } from './tour-routes/tour-route.aggregate.js';
 import { TOUR_SERVICE_AGGREGATE } from './tour-services/tour-service.aggregate.js';
 import { TOUR_AGGREGATE } from './tours/tour.aggregate.js';
@@ -22,6 +23,7 @@ const AGGREGATES: Record<string, AggregateDeclaration> = {
   hotels: HOTEL_AGGREGATE,
   sea_tours: SEA_TOUR_AGGREGATE,
   tour_routes: TOUR_ROUTE_AGGREGATE,
+  tour_calculators: TOUR_CALCULATOR_AGGREGATE,
   tour_services: TOUR_SERVICE_AGGREGATE,
   tours: TOUR_AGGREGATE,
   transports: TRANSPORT_AGGREGATE,

@@ -45,10 +45,12 @@ import { RoomDictionariesModule } from './room-dictionaries/room-dictionaries.mo
 import { TourDictionariesModule } from './tour-dictionaries/tour-dictionaries.module.js';
 import { TourServicesModule } from './tour-services/tour-services.module.js';
 import { TOUR_PAYLOAD_ROUTES, ToursModule } from './tours/tours.module.js';
+import { TOUR_CALCULATOR_BODY_ROUTES, TourCalculatorsModule } from './tour-calculators/tour-calculators.module.js';
 import { TourRoutesModule } from './tour-routes/tour-routes.module.js';
 import { TRANSPORT_PAYLOAD_ROUTES, TransportsModule } from './transports/transports.module.js';
 import { UserRolesController } from './users/user-roles.controller.js';
 import { UsersService } from './users/users.service.js';
+import { ImportsModule } from './imports/imports.module.js';
 import { VendorsModule } from './vendors/vendors.module.js';
 
 /** The database's state (up, or down and recovering) and the log file used while it is down. */
@@ -115,6 +117,8 @@ export const FEATURE_MODULES: Type[] = [
   HotelsModule,
   // Before ToursModule (LATE_MODULES): /tours/services/… is this module's, never a tour's id.
   TourServicesModule,
+  // Before ToursModule too: /tours/calculators/… is this module's.
+  TourCalculatorsModule,
   TourRoutesModule,
   SeaToursModule,
   CatalogSectionsModule,
@@ -127,6 +131,7 @@ export const FEATURE_MODULES: Type[] = [
   ApplicationListModule,
   AnalyticsAgencyReportModule,
   AnalyticsModule,
+  ImportsModule,
 ];
 
 /**
@@ -135,8 +140,8 @@ export const FEATURE_MODULES: Type[] = [
  */
 export const LATE_MODULES: Type[] = [ToursModule];
 
-/** Routes under /api whose POST and PUT bodies are a big editor's `{payload}` (up to 5 MB). */
-export const PAYLOAD_ROUTES = [...HOTEL_PAYLOAD_ROUTES, ...TRANSPORT_PAYLOAD_ROUTES, ...TOUR_PAYLOAD_ROUTES, ...SEA_TOUR_PAYLOAD_ROUTES, ...CATALOG_SECTION_PAYLOAD_ROUTES, ...APPLICATION_PAYLOAD_ROUTES];
+/** Routes under /api whose POST and PUT bodies are a big editor's `{payload}` (up to 5 MB); the calculators' are the form itself, as large. */
+export const PAYLOAD_ROUTES = [...HOTEL_PAYLOAD_ROUTES, ...TRANSPORT_PAYLOAD_ROUTES, ...TOUR_PAYLOAD_ROUTES, ...SEA_TOUR_PAYLOAD_ROUTES, ...CATALOG_SECTION_PAYLOAD_ROUTES, ...APPLICATION_PAYLOAD_ROUTES, ...TOUR_CALCULATOR_BODY_ROUTES];
 
 /** The controllers of every declared list resource (server/resources.ts), registered last. */
 @Module({})

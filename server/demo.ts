@@ -17,7 +17,7 @@ import { fillFakeData, type FakeDataSizes } from './fake-data/index.js';
 import { FAKE_STAFF_PASSWORD } from './fake-data/staff.js';
 
 const DEMO_ADMIN = { email: 'admin@demo-office.ru', password: 'demo-admin-password' };
-const DEMO_SIZES: FakeDataSizes = { cities: 120, staff: 25, clients: 5_000, agencies: 150, hotels: 60, transportations: 4, transports: 25, tours: 12, routes: 40, sea_tours: 15, tour_services: 40, catalog_sections: 24, applications: 2_000 };
+const DEMO_SIZES: FakeDataSizes = { cities: 120, staff: 25, clients: 5_000, agencies: 150, hotels: 60, transportations: 4, transports: 25, tours: 12, routes: 40, sea_tours: 15, tour_calculators: 20, tour_services: 40, catalog_sections: 24, applications: 2_000 };
 
 const dataDir = path.resolve(process.env.DATA_DIR?.trim() || `${defaultDataDir()}-demo`);
 const database = await startEmbeddedDatabase(dataDir);

@@ -16,6 +16,7 @@ import { TOUR_DICTIONARY_RESOURCES } from './tour-dictionaries/tour-dictionaries
 import { transportationServerResource } from './transportation/transportation.resource.js';
 import { usersServerResource } from './users/users.resource.js';
 import { vendorsServerResource } from './vendors/vendors.resource.js';
+import { importsServerResource } from './imports/imports.resource.js';
 
 export const SERVER_RESOURCES = [
   usersServerResource,
@@ -32,4 +33,5 @@ export const SERVER_RESOURCES = [
   clientsServerResource,
   agenciesServerResource,
   transportationServerResource,
+  importsServerResource,
 ] as AnyServerResource[];

@@ -30,6 +30,7 @@ import { OUTCOME_MESSAGES } from './messages/outcomes.js';
 import { PARTNER_MESSAGES } from './messages/partners.js';
 import { REQUEST_MESSAGES } from './messages/requests.js';
 import { SEA_TOUR_MESSAGES } from './messages/sea-tours.js';
+import { TOUR_CALCULATOR_MESSAGES } from './messages/tour-calculators.js';
 import { TOUR_ROUTE_MESSAGES } from './messages/tour-routes.js';
 import { TOUR_SERVICE_MESSAGES } from './messages/tour-services.js';
 import { TOUR_MESSAGES } from './messages/tours.js';
@@ -49,6 +50,7 @@ export const MESSAGES = {
   ...TOUR_MESSAGES,
   ...TOUR_SERVICE_MESSAGES,
   ...TOUR_ROUTE_MESSAGES,
+  ...TOUR_CALCULATOR_MESSAGES,
   ...CATALOGUE_MESSAGES,
   ...TRANSPORT_MESSAGES,
   ...PARTNER_MESSAGES,

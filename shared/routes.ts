@@ -82,8 +82,7 @@ export const ROUTES = {
   'sea-tours': { path: '/sea-tours', title: 'Морские туры', roles: adminManager },
   ...editorRoutes('sea-tour', '/sea-tours', 'морского тура', adminManager),
   'tour-calculators': { path: '/tour-calculators', title: 'Калькуляторы туров', roles: adminManager },
-  'tour-calculator-create': { path: '/tour-calculators/create', title: 'Создание калькулятора тура', roles: adminManager },
-  'tour-calculator-edit': { path: '/tour-calculators/:id/edit', title: 'Редактирование калькулятора тура', roles: adminManager },
+  ...editorRoutes('tour-calculator', '/tour-calculators', 'калькулятора тура', adminManager),
 } as const satisfies Record<string, RouteInfo>;
 
 export type RouteName = keyof typeof ROUTES;

@@ -17,38 +17,33 @@ const quoted = (values: readonly string[]) => values.map((value) => `'${value}'`
 /** The agency commission's columns and the engine's categories each adds up; services are every other category. */
 const COMMISSION_COLUMNS = { accommodations: ['accommodation', 'meals'], transports: ['transport'] } as const;
 
-/** The vendor-payment columns (as the vendor summary maps the categories) of `application_vendor_nets n`: total and each column, summed. */
-const vendorColumnsSql = () =>
-  [
-    `coalesce(sum(n.net), 0) AS total`,
-    ...Object.entries(VENDOR_SUMMARY_CATEGORIES).map(([column, categories]) => `coalesce(sum(n.net) FILTER (WHERE n.category IN (${quoted(categories)})), 0) AS ${column}`),
-  ].join(', ');
-export const VENDOR_COLUMN_KEYS = ['total', ...(Object.keys(VENDOR_SUMMARY_CATEGORIES) as (keyof typeof VENDOR_SUMMARY_CATEGORIES)[])] as const;
-
 /**
- * Per application `t`, one lateral read of each table it sums: tourists, service lines, the customers'
- * payments less refunds, the vendors' nets by column and the vendor payments made.
+ * The vendor-payment columns of an application's figures `f` (migrations/1765600001600-ApplicationFigures.ts
+ * keeps its nets per category), as the vendor summary maps the categories: `total` every category's.
  */
-export const APPLICATION_SUMS_JOINS = `
-  CROSS JOIN LATERAL (SELECT count(*) AS tourists FROM tourists x WHERE x.application_id = t.id) tx
-  CROSS JOIN LATERAL (SELECT count(*) AS services FROM application_services s WHERE s.application_id = t.id) sx
-  CROSS JOIN LATERAL (SELECT coalesce(sum(CASE p.status WHEN 2 THEN p.sum WHEN 3 THEN -p.sum ELSE 0 END), 0) AS paid FROM payments p WHERE p.application_id = t.id) px
-  CROSS JOIN LATERAL (SELECT ${vendorColumnsSql()} FROM application_vendor_nets n WHERE n.application_id = t.id) nx
-  CROSS JOIN LATERAL (SELECT coalesce(sum(v.sum), 0) AS paid FROM vendor_payments v WHERE v.application_id = t.id) vx`;
+export const VENDOR_COLUMN_KEYS = ['total', ...(Object.keys(VENDOR_SUMMARY_CATEGORIES) as (keyof typeof VENDOR_SUMMARY_CATEGORIES)[])] as const;
+const netsOf = (categories: readonly string[]) => categories.map((category) => `f.net_${category}`).join(' + ');
+const VENDOR_COLUMN_SQL: Record<(typeof VENDOR_COLUMN_KEYS)[number], string> = {
+  total: `(${netsOf(Object.values(VENDOR_SUMMARY_CATEGORIES).flat())})`,
+  ...(Object.fromEntries(Object.entries(VENDOR_SUMMARY_CATEGORIES).map(([column, categories]) => [column, `(${netsOf(categories)})`])) as Record<keyof typeof VENDOR_SUMMARY_CATEGORIES, string>),
+};
 
-/** The totals' select list over `t` and APPLICATION_SUMS_JOINS. */
+/** An application's figures (tourists, service lines, paid less refunds, vendor payments, nets by category), kept by triggers beside it. */
+export const APPLICATION_FIGURES_JOIN = `JOIN application_figures f ON f.application_id = t.id`;
+
+/** The totals' select list over `t` and its figures `f`. */
 export const TOTALS_SELECT = `
   count(*)::int AS applications_count,
   coalesce(sum(t.price_total), 0)::numeric(20,2)::text AS price_total,
   coalesce(sum(${PROCEEDS_SQL}), 0)::numeric(20,2)::text AS proceeds,
   coalesce(sum(t.agency_commission), 0)::numeric(20,2)::text AS agency_commission,
-  ${VENDOR_COLUMN_KEYS.map((key) => `coalesce(sum(nx.${key}), 0)::numeric(20,2)::text AS vendors_${key}`).join(',\n  ')},
-  coalesce(sum(vx.paid), 0)::numeric(20,2)::text AS vendors_paid,
-  coalesce(sum(px.paid), 0)::numeric(20,2)::text AS payments_sum,
-  coalesce(sum(tx.tourists), 0)::int AS tourists,
+  ${VENDOR_COLUMN_KEYS.map((key) => `coalesce(sum(${VENDOR_COLUMN_SQL[key]}), 0)::numeric(20,2)::text AS vendors_${key}`).join(',\n  ')},
+  coalesce(sum(f.vendors_paid), 0)::numeric(20,2)::text AS vendors_paid,
+  coalesce(sum(f.paid), 0)::numeric(20,2)::text AS payments_sum,
+  coalesce(sum(f.tourists), 0)::int AS tourists,
   coalesce(sum(t.adult_count), 0)::int AS adult_count,
   coalesce(sum(t.child_count), 0)::int AS child_count,
-  coalesce(sum(sx.services), 0)::int AS services_count`;
+  coalesce(sum(f.services), 0)::int AS services_count`;
 
 const unknown = `'${MESSAGES.analytics.unknown}'`;
 const day = (column: string) => `to_char(${column}, 'DD.MM.YYYY')`;
@@ -72,7 +67,7 @@ export const ROWS_SQL = `
   SELECT t.id, t.number, t.created_at, t.type, t.status,
          CASE WHEN t.agency_id IS NULL THEN c.full_name ELSE g.legal_name END AS requester,
          g.legal_name AS agency_name,
-         tx.tourists::int AS tourists, t.adult_count, t.child_count,
+         f.tourists, t.adult_count, t.child_count,
          ${PROCEEDS_SQL}::numeric(20,2)::text AS proceeds,
          t.price_total::numeric(20,2)::text AS price_total, t.discount::numeric(20,2)::text AS discount, t.price_without_discount::numeric(20,2)::text AS price_without_discount,
          t.manual_price_without_discount::numeric(20,2)::text AS manual_price_without_discount,
@@ -80,9 +75,9 @@ export const ROWS_SQL = `
          ${Object.entries(COMMISSION_COLUMNS).map(([column, categories]) => `(SELECT coalesce(sum(k.agency_commission), 0)::numeric(20,2)::text FROM application_category_totals k WHERE k.application_id = t.id AND k.category IN (${quoted(categories)})) AS commission_${column}`).join(',\n         ')},
          (SELECT coalesce(sum(k.agency_commission), 0)::numeric(20,2)::text FROM application_category_totals k
            WHERE k.application_id = t.id AND k.category NOT IN (${quoted(Object.values(COMMISSION_COLUMNS).flat())})) AS commission_services,
-         ${VENDOR_COLUMN_KEYS.map((key) => `nx.${key}::numeric(20,2)::text AS vendors_${key}`).join(', ')},
-         vx.paid::numeric(20,2)::text AS vendors_paid,
-         application_due(t)::numeric(20,2)::text AS payable, px.paid::numeric(20,2)::text AS paid,
+         ${VENDOR_COLUMN_KEYS.map((key) => `${VENDOR_COLUMN_SQL[key]}::numeric(20,2)::text AS vendors_${key}`).join(', ')},
+         f.vendors_paid::numeric(20,2)::text AS vendors_paid,
+         application_due(t)::numeric(20,2)::text AS payable, f.paid::numeric(20,2)::text AS paid,
          coalesce((SELECT json_agg(json_build_object('date', p.date, 'sum', (CASE p.status WHEN 3 THEN -p.sum ELSE p.sum END)::numeric(20,2)::text) ORDER BY p.date, p.id)
                      FROM payments p WHERE p.application_id = t.id AND p.status IN (2, 3)), '[]') AS payments,
          coalesce((SELECT json_agg(json_build_object('name', h.name, 'vendor', coalesce(v.name, ${unknown}), 'detail', ${day('s.start_at')} || '–' || ${day('s.finish_at')},
@@ -100,6 +95,6 @@ export const ROWS_SQL = `
     FROM applications t
     LEFT JOIN clients c ON c.id = t.client_id
     LEFT JOIN agencies g ON g.id = t.agency_id
-    ${APPLICATION_SUMS_JOINS}
+    ${APPLICATION_FIGURES_JOIN}
    WHERE t.id = ANY($1::int[])
    ORDER BY array_position($1::int[], t.id)`;

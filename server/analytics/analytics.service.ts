@@ -30,7 +30,7 @@ import { escapeLike, parsePickerQuery } from '../common/list/list-query.js';
 import { ListService } from '../common/list/list.service.js';
 import { rowsInBatches, streamXlsx, XLSX_SUM, type XlsxColumn } from '../exports/xlsx.js';
 import { ANALYTICS_LIST, analyticsScope, analyticsWhere, type AnalyticsScope } from './analytics.list.js';
-import { APPLICATION_SUMS_JOINS, PEOPLE_SQL, PROCEEDS_SQL, ROWS_SQL, TOTALS_SELECT, VENDOR_COLUMN_KEYS } from './analytics-sql.js';
+import { APPLICATION_FIGURES_JOIN, PEOPLE_SQL, PROCEEDS_SQL, ROWS_SQL, TOTALS_SELECT, VENDOR_COLUMN_KEYS } from './analytics-sql.js';
 
 const M = MESSAGES.analytics;
 const C = M.columns;
@@ -184,7 +184,7 @@ export class AnalyticsService {
   async totals(raw: Record<string, unknown>): Promise<AnalyticsTotals> {
     const { filters, scope } = this.filters(raw);
     const where = analyticsWhere(filters, scope);
-    const [row] = await this.db.query<Record<string, string | number>[]>(`SELECT ${TOTALS_SELECT} FROM applications t ${APPLICATION_SUMS_JOINS} WHERE ${where.sql}`, where.params);
+    const [row] = await this.db.query<Record<string, string | number>[]>(`SELECT ${TOTALS_SELECT} FROM applications t ${APPLICATION_FIGURES_JOIN} WHERE ${where.sql}`, where.params);
     const r = row!;
     const text = (key: string) => String(r[key]);
     return {

@@ -205,6 +205,29 @@ describe('the charts', () => {
   });
 });
 
+describe('the figures kept beside each application', () => {
+  it('match what their rows hold, after the ground’s saves through the commands and the seeded writes — and follow a change', async () => {
+    const drift = () =>
+      app.db.query<{ id: number }>(
+        `SELECT a.id FROM applications a JOIN application_figures f ON f.application_id = a.id
+          WHERE f.tourists <> (SELECT count(*) FROM tourists x WHERE x.application_id = a.id)
+             OR f.services <> (SELECT count(*) FROM application_services s WHERE s.application_id = a.id)
+             OR f.paid <> application_paid(a.id)
+             OR f.vendors_paid <> (SELECT coalesce(sum(v.sum), 0) FROM vendor_payments v WHERE v.application_id = a.id)
+             OR f.net_transport <> (SELECT coalesce(sum(n.net), 0) FROM application_vendor_nets n WHERE n.application_id = a.id AND n.category = 'transport')
+          UNION ALL SELECT a.id FROM applications a WHERE NOT EXISTS (SELECT 1 FROM application_figures f WHERE f.application_id = a.id)`,
+      );
+    expect(await drift()).toEqual([]);
+    await app.db.query(`UPDATE payments SET status = 3 WHERE application_id = $1 AND status = 1`, [ids.client]); // the pending 50 becomes a refund
+    await app.db.query(`DELETE FROM tourists WHERE application_id = $1 AND last_name = 'Петрова'`, [ids.client]);
+    expect(await drift()).toEqual([]);
+    expect(await totals(`${YEAR_2024}&type=5`)).toMatchObject({ payments_sum: '450.00', people: { tourists: 1 } });
+    await app.db.query(`INSERT INTO payments (application_id, status, sum) VALUES ($1, 1, 50)`, [ids.client]);
+    await app.db.query(`UPDATE payments SET status = 1 WHERE id = (SELECT max(id) FROM payments WHERE application_id = $1 AND status = 3 AND sum = 50)`, [ids.client]);
+    await app.db.query(`INSERT INTO tourists (application_id, last_name, first_name, document, document_number, citizenship, gender) VALUES ($1, 'Петрова', 'Анна', 1, '4510123456', 1, 2)`, [ids.client]);
+  });
+});
+
 describe('the dictionaries and the managers’ picker', () => {
   it('answer the chosen rows’ names and every member of staff, switched off ones too, to a manager', async () => {
     const data = await get<AnalyticsData>(manager, ANALYTICS_PATHS.data, `client_id=${clientId}&vendor_id=${vendorOne}&subject_id=hotel&product_id=${hotelId}&user_id=${inactiveUser}`);

@@ -10,6 +10,7 @@ import { CountryEntity } from '../countries/country.entity.js';
 import { FileEntity, StoredFileEntity } from '../files/file.entity.js';
 import { HotelEntity } from '../hotels/hotel.entity.js';
 import { SeaTourEntity } from '../sea-tours/sea-tour.entity.js';
+import { TourCalculatorEntity } from '../tour-calculators/tour-calculator.entity.js';
 import * as hotelHandbooks from '../hotel-handbooks/hotel-handbook.entities.js';
 import { LogEntity } from '../logs/log.entity.js';
 import * as roomDictionaries from '../room-dictionaries/room-dictionary.entities.js';
@@ -22,6 +23,7 @@ import { TransportListEntity } from '../transports/transport.entities.js';
 import { ApplicationListEntity } from '../applications/list/application-list.entity.js';
 import { AnalyticsRowEntity } from '../analytics/analytics.list.js';
 import { UserEntity } from '../users/user.entity.js';
+import { ImportEntity } from '../imports/import.entity.js';
 import { VendorEntity } from '../vendors/vendor.entity.js';
 
 export const ENTITIES = [
@@ -36,12 +38,14 @@ export const ENTITIES = [
   StoredFileEntity,
   FileEntity,
   VendorEntity,
+  ImportEntity,
   AgencyDocumentEntity,
   ClientEntity,
   AgencyEntity,
   AgencyUserEntity,
   HotelEntity,
   SeaTourEntity,
+  TourCalculatorEntity,
   CatalogSectionEntity,
   ...Object.values(hotelHandbooks),
   ...Object.values(roomDictionaries),

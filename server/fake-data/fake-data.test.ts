@@ -14,7 +14,7 @@ import { FAKE_STAFF_PASSWORD } from './staff.js';
 import { tourThemeOf } from './tours.js';
 import { FULLEST_DEPARTURE } from './transports.js';
 
-const SIZES = { cities: 30, staff: 40, clients: 600, agencies: 12, hotels: 8, transportations: 4, transports: 7, tours: 4, routes: 12, sea_tours: 5, catalog_sections: 9, applications: 120 };
+const SIZES = { cities: 30, staff: 40, clients: 600, agencies: 12, hotels: 8, transportations: 4, transports: 7, tours: 4, routes: 12, sea_tours: 5, tour_calculators: 6, catalog_sections: 9, applications: 120 };
 /** A fill saves every application through the commands (about 1 700 here): a minute or more on a loaded machine. */
 const FILL_TIMEOUT = 600_000;
 
@@ -42,6 +42,9 @@ describe('fillFakeData', () => {
     expect(await count('agencies')).toBe(12);
     expect(await count('sea_tours')).toBe(5);
     expect(await count('sea_tour_group_hotels')).toBeGreaterThan(0);
+    // Calculators with their results of the formula, half of them built from tours.
+    expect(await count(`tour_calculators WHERE jsonb_array_length(results) >= 6`)).toBe(6);
+    expect(await count('tour_calculators WHERE tour_id IS NOT NULL')).toBe(3);
     expect(await count('agency_users')).toBeGreaterThan(0);
     // Catalogue sections: a tree of main sections and resorts under them, some hotels placed in them.
     expect(await count('catalog_sections')).toBe(9);
@@ -297,7 +300,7 @@ describe('hotels, vehicle types and bus transports', () => {
     expect(schedule.body.data.applications.length).toBeGreaterThan(0);
   });
 
-  it('is valid for the editors: every hotel, transport, vehicle type and sea tour opened and saved unchanged answers 200 and stays as it was', async () => {
+  it('is valid for the editors: every hotel, transport, vehicle type, sea tour and tour calculator opened and saved unchanged answers 200 and stays as it was', async () => {
     const roundTrip = async (path: string, body: (record: Record<string, unknown>) => unknown) => {
       const opened = await manager.get(path);
       expect(opened.status, path).toBe(200);
@@ -312,6 +315,7 @@ describe('hotels, vehicle types and bus transports', () => {
     for (const { id } of await app.db.query<{ id: number }>('SELECT id FROM tours ORDER BY id')) await roundTrip(`/api/tours/${id}`, toPayloadBody);
     for (const { id } of await app.db.query<{ id: number }>('SELECT id FROM tour_routes ORDER BY id')) await roundTrip(`/api/routes/${id}`, (record) => record);
     for (const { id } of await app.db.query<{ id: number }>('SELECT id FROM sea_tours ORDER BY id')) await roundTrip(`/api/sea-tours/${id}`, toPayloadBody);
+    for (const { id } of await app.db.query<{ id: number }>('SELECT id FROM tour_calculators ORDER BY id')) await roundTrip(`/api/tours/calculators/${id}`, (record) => record);
   });
 
   it('tours have dates, and most a checklist with past dates ticked and future dates to do', async () => {

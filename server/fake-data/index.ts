@@ -18,6 +18,7 @@ import { geographyKind } from './geography.js';
 import { hotelsKind } from './hotels.js';
 import type { FakeDataKind } from './kind.js';
 import { seaToursKind } from './sea-tours.js';
+import { tourCalculatorsKind } from './tour-calculators.js';
 import { staffKind } from './staff.js';
 import { tourServicesKind } from './tour-services.js';
 import { transportationsKind } from './transportations.js';
@@ -26,7 +27,7 @@ import { transportsKind } from './transports.js';
 import { tourRoutesKind } from './tour-routes.js';
 import { seededFaker } from './vocabulary.js';
 
-export const FAKE_DATA: FakeDataKind[] = [geographyKind, staffKind, clientsKind, agenciesKind, hotelsKind, transportationsKind, transportsKind, tourServicesKind, toursKind, tourRoutesKind, seaToursKind, catalogSectionsKind, applicationsKind];
+export const FAKE_DATA: FakeDataKind[] = [geographyKind, staffKind, clientsKind, agenciesKind, hotelsKind, transportationsKind, transportsKind, tourServicesKind, toursKind, tourRoutesKind, seaToursKind, tourCalculatorsKind, catalogSectionsKind, applicationsKind];
 
 export type FakeDataSizes = Partial<Record<string, number>>;
 

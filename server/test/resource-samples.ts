@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { SERVER_RESOURCES } from '../resources.js';
 import type { ServerResource } from '../common/resource/server-resource.js';
 import type { ApiClient } from './api-client.js';
+import { startTestSupplier, SUPPLIER_LOGIN, SUPPLIER_PASSWORD } from './supplier-server.js';
 
 export interface Sample {
   /** A valid create body (JSON), or the multipart form of a resource whose create takes a file. */
@@ -38,6 +39,18 @@ const countryId = (admin: ApiClient) => once(admin, 'country', () => created(adm
 const cityId = (admin: ApiClient) =>
   once(admin, 'city', async () => created(admin.post('/api/cities', { name: 'Город образцов', country_id: await countryId(admin), slug: `samples-${randomBytes(3).toString('hex')}` })));
 const infrastructureTypeId = (admin: ApiClient) => once(admin, 'infrastructure type', () => created(admin.post('/api/hotels/infrastructure-types', { name: 'Тип образцов' })));
+
+/** A vendor connected to a local supplier (server/test/supplier-server.ts) whose types are cached: what an import names. */
+const importVendorId = (admin: ApiClient) =>
+  once(admin, 'import vendor', async () => {
+    const supplier = await startTestSupplier({ hotels: 2 });
+    const id = await created(
+      admin.post('/api/vendors', { name: 'Сервис образцов', is_external_service: true, payload: { protocol: 'v1', base_url: supplier.url, login: SUPPLIER_LOGIN, password: SUPPLIER_PASSWORD } }),
+    );
+    const updated = await admin.get('/api/imports/update-items', { proof: true });
+    if (updated.status !== 200) throw new Error(`Sample vendor data not updated: ${updated.status} ${JSON.stringify(updated.body)}`);
+    return id;
+  });
 
 const SAMPLES: Record<string, SampleOf> = {
   '/users': async (_admin, n) => ({
@@ -75,6 +88,10 @@ const SAMPLES: Record<string, SampleOf> = {
   '/clients': async (_admin, n) => ({
     body: { surname: 'Образцова', name: 'Анна', phone: `+7 901 ${String(n).padStart(7, '0')}`, email: `client${n}.${randomBytes(2).toString('hex')}@example.test` },
     change: { email: `changed${n}.${randomBytes(2).toString('hex')}@example.test` },
+  }),
+  '/imports': async (admin, n) => ({
+    body: { vendor_id: await importVendorId(admin), type: 'hotels', items: [{ id: `H${n}`, name: `Отель ${n}` }] },
+    change: { items: [{ id: `X${n}`, name: `Другой отель ${n}` }] },
   }),
   '/transportation': async (_admin, n) => ({
     body: { kind: 1, name: `Автобус ${n} ${randomBytes(2).toString('hex')}`, seats: 47, rear_seats: 5, rows: 11, columns_at_door: 2, second_door: true, second_door_rows: 5, second_door_length: 1 },

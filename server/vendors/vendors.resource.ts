@@ -1,14 +1,65 @@
+import type { EntityManager } from 'typeorm';
+import { MESSAGES } from '../../shared/messages.js';
 import { Role } from '../../shared/roles.js';
-import { VENDOR_SESSION_KEY, vendorsResource, type VendorRow } from '../../shared/resources/vendors.js';
+import {
+  VENDOR_CONNECTOR,
+  VENDOR_PASSWORD_SET_KEY,
+  VENDOR_PASSWORD_STORED_KEY,
+  VENDOR_SESSION_KEY,
+  vendorsResource,
+  type VendorRow,
+} from '../../shared/resources/vendors.js';
 import type { AuthUser } from '../common/auth/decorators.js';
+import { ValidationFailed } from '../common/http/errors.js';
 import { ALIAS, defineServerResource } from '../common/resource/server-resource.js';
+import { encryptSecret } from '../common/secrets.js';
 import { VendorEntity } from './vendor.entity.js';
 
-/** The external-service data a viewer may see: `session_id` is the administrator's only (spec 01 §3, §6). */
-function visiblePayload(payload: Record<string, unknown> | null, viewer: AuthUser): Record<string, unknown> {
-  if (viewer.role === Role.Administrator) return payload ?? {};
-  const { [VENDOR_SESSION_KEY]: _hidden, ...rest } = payload ?? {};
-  return rest;
+type Payload = Record<string, unknown>;
+
+/**
+ * The external-service data a viewer may see (spec 01 §3, §6; issue 31): the password is in no reply
+ * (the administrator sees whether one is stored); `session_id` and the login are the administrator's only.
+ */
+function visiblePayload(payload: Payload | null, viewer: AuthUser): Payload {
+  const { [VENDOR_PASSWORD_STORED_KEY]: password, password: _never, ...rest } = payload ?? {};
+  if (viewer.role === Role.Administrator) return password ? { ...rest, [VENDOR_PASSWORD_SET_KEY]: true } : rest;
+  const { [VENDOR_SESSION_KEY]: _session, login: _login, ...shown } = rest;
+  return shown;
+}
+
+/** null, '' and absence are one "not set" when a sent connector setting is compared with the stored one. */
+const setting = (payload: Payload, key: string) => payload[key] ?? null;
+
+/**
+ * The payload to store from the one sent (already checked by the shared schema). What the server keeps
+ * whatever is sent: `session_id`, and the encrypted password. Connector settings are the
+ * administrator's: another role sending one unlike the stored is refused (422 on its key), and gets the
+ * stored ones kept. The administrator's save that leaves out `login` or `password` keeps them, and one
+ * that moves `base_url` drops the stored password unless it sets one, so a password never goes to a host
+ * it was not given for.
+ */
+async function payloadToStore(manager: EntityManager, sent: Payload, stored: Payload, viewer: AuthUser): Promise<Payload> {
+  const { [VENDOR_SESSION_KEY]: _session, [VENDOR_PASSWORD_STORED_KEY]: _encrypted, [VENDOR_PASSWORD_SET_KEY]: _set, ...given } = sent;
+  const kept: Payload = {};
+  if (stored[VENDOR_SESSION_KEY] !== undefined) kept[VENDOR_SESSION_KEY] = stored[VENDOR_SESSION_KEY];
+  const connector = VENDOR_CONNECTOR.keys as readonly string[];
+  if (viewer.role !== Role.Administrator) {
+    const changed = connector.filter((key) => key in given && setting(given, key) !== setting(key === 'password' ? {} : stored, key));
+    if (changed.length) throw new ValidationFailed(Object.fromEntries(changed.map((key) => [`payload.${key}`, [MESSAGES.imports.connectorAdminOnly]])));
+    for (const key of [...connector, VENDOR_PASSWORD_STORED_KEY]) {
+      delete given[key];
+      if (stored[key] !== undefined) kept[key] = stored[key];
+    }
+    return { ...given, ...kept };
+  }
+  const { password, ...settings } = given;
+  if (!('login' in settings) && stored.login !== undefined) settings.login = stored.login;
+  if (typeof password === 'string' && password !== '') kept[VENDOR_PASSWORD_STORED_KEY] = await encryptSecret(manager, password);
+  else if (stored[VENDOR_PASSWORD_STORED_KEY] && setting(settings, 'base_url') === setting(stored, 'base_url')) {
+    kept[VENDOR_PASSWORD_STORED_KEY] = stored[VENDOR_PASSWORD_STORED_KEY];
+  }
+  return { ...settings, ...kept };
 }
 
 /** The JSON row of a vendor, as `viewer` may see it (list, show, save and clean-payload replies). */
@@ -38,16 +89,10 @@ export const vendorsServerResource = defineServerResource({
   // The exact expression of ix_vendors_search (migrations/1763942400000-Vendors.ts): name or INN.
   searchExpression: `(${ALIAS}.name || ' ' || coalesce(${ALIAS}.inn, ''))`,
   toRow: vendorRow,
-  /**
-   * `session_id` belongs to the external service's integration: a save never sets it, and the one
-   * stored survives every save (a manager never even receives it, so could not send it back).
-   * A save without `payload` keeps the stored payload.
-   */
-  toEntity: async ({ payload, ...fields }, { manager, id }) => {
+  /** The payload's rules (session, credentials, connector settings): payloadToStore. A save without `payload` keeps the stored one. */
+  toEntity: async ({ payload, ...fields }, { manager, id, user }) => {
     if (payload === undefined) return id === undefined ? { ...fields, payload: {} } : fields;
-    const { [VENDOR_SESSION_KEY]: _ignored, ...given } = payload;
     const stored = id === undefined ? undefined : (await manager.getRepository(VendorEntity).findOneBy({ id }))?.payload;
-    const session = stored?.[VENDOR_SESSION_KEY];
-    return { ...fields, payload: session === undefined ? given : { ...given, [VENDOR_SESSION_KEY]: session } };
+    return { ...fields, payload: await payloadToStore(manager, payload, stored ?? {}, user) };
   },
 });

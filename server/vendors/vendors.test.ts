@@ -55,7 +55,7 @@ const fullForm = (overrides: Record<string, unknown> = {}) => ({
   payment_method: 'bank_transfer',
   requisites: 'р/с 40702810000000000001 в РНКБ',
   is_external_service: true,
-  payload: { login: 'crimea-api', endpoint: 'https://api.crimea-roads.test' },
+  payload: { account: 'crimea-api', endpoint: 'https://api.crimea-roads.test' },
   ...overrides,
 });
 
@@ -112,7 +112,7 @@ describe('create, show, update', () => {
       payment_method: 'bank_transfer',
       requisites: 'р/с 40702810000000000001 в РНКБ',
       is_external_service: true,
-      payload: { login: 'crimea-api', endpoint: 'https://api.crimea-roads.test' },
+      payload: { account: 'crimea-api', endpoint: 'https://api.crimea-roads.test' },
     };
     expect(created.body).toEqual({ data: { ...row, version: 1 } });
     expect(await manager.get(`/api/vendors/${id}`)).toMatchObject({ status: 200, body: { data: { ...row, version: 1 } } });
@@ -267,7 +267,7 @@ describe('list', () => {
 });
 
 describe('external-service data: session_id is the administrator\'s only (spec 01 §6)', () => {
-  const seeded = { session_id: 'sess-7f3a9c', login: 'sea-api', token_expires: '2030-01-01' };
+  const seeded = { session_id: 'sess-7f3a9c', account: 'sea-api', token_expires: '2030-01-01' };
   let vendor: number;
   beforeAll(async () => {
     vendor = await insertVendor('Морской шлюз', { is_external_service: true, payload: seeded });
@@ -279,9 +279,9 @@ describe('external-service data: session_id is the administrator\'s only (spec 0
     expect((await inList(admin)).payload).toEqual(seeded);
     expect((await admin.get(`/api/vendors/${vendor}`)).body.data.payload).toEqual(seeded);
     for (const client of [manager, accountant]) {
-      expect((await inList(client)).payload).toEqual({ login: 'sea-api', token_expires: '2030-01-01' });
+      expect((await inList(client)).payload).toEqual({ account: 'sea-api', token_expires: '2030-01-01' });
       const shown = await client.get(`/api/vendors/${vendor}`);
-      expect(shown.body.data.payload).toEqual({ login: 'sea-api', token_expires: '2030-01-01' });
+      expect(shown.body.data.payload).toEqual({ account: 'sea-api', token_expires: '2030-01-01' });
       expect(JSON.stringify(shown.body)).not.toContain('sess-7f3a9c');
     }
   });
@@ -290,30 +290,30 @@ describe('external-service data: session_id is the administrator\'s only (spec 0
     // A manager saves back what they were shown: the session survives, the reply does not carry it.
     // Sent back without its version, as an outside client does: the saves below follow one another.
     const { version: _read, ...shown } = (await manager.get(`/api/vendors/${vendor}`)).body.data;
-    const saved = await manager.put(`/api/vendors/${vendor}`, { ...shown, payload: { ...shown.payload, login: 'sea-api-2' } });
+    const saved = await manager.put(`/api/vendors/${vendor}`, { ...shown, payload: { ...shown.payload, account: 'sea-api-2' } });
     expect(saved.status).toBe(200);
-    expect(saved.body.data.payload).toEqual({ login: 'sea-api-2', token_expires: '2030-01-01' });
+    expect(saved.body.data.payload).toEqual({ account: 'sea-api-2', token_expires: '2030-01-01' });
     expect(JSON.stringify(saved.body)).not.toContain('session_id');
-    expect((await stored(vendor))!.payload).toEqual({ ...seeded, login: 'sea-api-2' });
+    expect((await stored(vendor))!.payload).toEqual({ ...seeded, account: 'sea-api-2' });
 
     // An accountant too, through create-like full bodies with a forged session: ignored.
-    const forged = await accountant.put(`/api/vendors/${vendor}`, { ...shown, payload: { login: 'sea-api-3', session_id: 'forged' } });
+    const forged = await accountant.put(`/api/vendors/${vendor}`, { ...shown, payload: { account: 'sea-api-3', session_id: 'forged' } });
     expect(forged.status).toBe(200);
     expect(JSON.stringify(forged.body)).not.toContain('session_id');
-    expect((await stored(vendor))!.payload).toEqual({ login: 'sea-api-3', session_id: 'sess-7f3a9c' });
+    expect((await stored(vendor))!.payload).toEqual({ account: 'sea-api-3', session_id: 'sess-7f3a9c' });
 
     // The administrator sees it in the reply, and cannot overwrite it either.
-    const byAdmin = await admin.put(`/api/vendors/${vendor}`, { ...shown, payload: { login: 'sea-api-4', session_id: 'other' } });
-    expect(byAdmin.body.data.payload).toEqual({ login: 'sea-api-4', session_id: 'sess-7f3a9c' });
+    const byAdmin = await admin.put(`/api/vendors/${vendor}`, { ...shown, payload: { account: 'sea-api-4', session_id: 'other' } });
+    expect(byAdmin.body.data.payload).toEqual({ account: 'sea-api-4', session_id: 'sess-7f3a9c' });
 
     // Without a payload the stored one stays as it is.
     const noPayload = await manager.put(`/api/vendors/${vendor}`, { name: 'Морской шлюз', is_external_service: true });
     expect(noPayload.status).toBe(200);
-    expect((await stored(vendor))!.payload).toEqual({ login: 'sea-api-4', session_id: 'sess-7f3a9c' });
+    expect((await stored(vendor))!.payload).toEqual({ account: 'sea-api-4', session_id: 'sess-7f3a9c' });
 
     // A create cannot plant a session either.
-    const created = await admin.post('/api/vendors', { name: 'Новый шлюз', is_external_service: true, payload: { session_id: 'planted', login: 'x' } });
-    expect(created.body.data.payload).toEqual({ login: 'x' });
+    const created = await admin.post('/api/vendors', { name: 'Новый шлюз', is_external_service: true, payload: { session_id: 'planted', account: 'x' } });
+    expect(created.body.data.payload).toEqual({ account: 'x' });
   });
 
   it('PUT /clean-payload is 403 for the accountant and the manager, and changes nothing', async () => {
@@ -336,6 +336,109 @@ describe('external-service data: session_id is the administrator\'s only (spec 0
       `SELECT level_name, source, title, meta FROM logs WHERE source = 'vendors' ORDER BY id DESC LIMIT 1`,
     );
     expect(log).toEqual({ level_name: 'NOTICE', source: 'vendors', title: `${MESSAGES.vendors.cleared}: Морской шлюз`, meta: { vendor_id: vendor, user_id: adminId } });
+  });
+});
+
+describe('connector settings and credentials (issue 31)', () => {
+  const I = MESSAGES.imports;
+  const settings = { protocol: 'v1', base_url: 'https://supplier.test/api', login: 'our-login', password: 'Секрет:42', timeout_ms: '5000' };
+  const adminView = { protocol: 'v1', base_url: 'https://supplier.test/api', login: 'our-login', timeout_ms: 5000, password_set: true };
+  const othersView = { protocol: 'v1', base_url: 'https://supplier.test/api', timeout_ms: 5000 };
+  const createConnected = async (extra: Record<string, unknown> = {}) => {
+    const created = await admin.post('/api/vendors', { name: 'Сервис «Юг»', is_external_service: true, payload: { ...settings, note: 'Ялта', ...extra } });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    return created.body.data as { id: number; payload: Record<string, unknown> };
+  };
+  const storedPayload = async (id: number) => (await stored(id))!.payload;
+
+  it('the administrator sets them: the password stored encrypted, answered to no one; the login to the administrator only', async () => {
+    const created = await createConnected();
+    expect(created.payload).toEqual({ ...adminView, note: 'Ялта' });
+    const payload = await storedPayload(created.id);
+    expect(payload).toEqual({ protocol: 'v1', base_url: 'https://supplier.test/api', login: 'our-login', timeout_ms: 5000, note: 'Ялта', password_encrypted: expect.stringMatching(/^v1:/) });
+    expect(JSON.stringify(payload)).not.toContain('Секрет');
+    expect((await admin.get(`/api/vendors/${created.id}`)).body.data.payload).toEqual({ ...adminView, note: 'Ялта' });
+    for (const client of [manager, accountant]) {
+      const shown = await client.get(`/api/vendors/${created.id}`);
+      expect(shown.body.data.payload).toEqual({ ...othersView, note: 'Ялта' });
+      const listed = await client.get('/api/vendors?limit=100');
+      for (const reply of [shown, listed]) {
+        expect(JSON.stringify(reply.body)).not.toMatch(/our-login|password|Секрет|v1:/);
+      }
+    }
+  });
+
+  it('another role saving back what it was shown keeps every setting and the credentials; the reply hides them', async () => {
+    const { id } = await createConnected();
+    const before = await storedPayload(id);
+    for (const client of [manager, accountant]) {
+      const { version: _v, ...shown } = (await client.get(`/api/vendors/${id}`)).body.data;
+      const saved = await client.put(`/api/vendors/${id}`, { ...shown, payload: { ...shown.payload, note: 'Алушта' } });
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+      expect(saved.body.data.payload).toEqual({ ...othersView, note: 'Алушта' });
+      expect(await storedPayload(id)).toEqual({ ...before, note: 'Алушта' });
+      // A payload without the connector keys keeps them too.
+      expect((await client.put(`/api/vendors/${id}`, { payload: { note: 'Судак' } })).status).toBe(200);
+      expect(await storedPayload(id)).toEqual({ ...before, note: 'Судак' });
+    }
+  });
+
+  it.each([
+    ['protocol', null],
+    ['base_url', 'https://elsewhere.test'],
+    ['timeout_ms', 20000],
+    ['login', 'stolen'],
+    ['password', 'guess'],
+  ])('only the administrator changes %s: another role gets 422 on it and nothing changes', async (key, value) => {
+    const { id } = await createConnected();
+    const before = await storedPayload(id);
+    for (const client of [manager, accountant]) {
+      const refused = await client.put(`/api/vendors/${id}`, { payload: { ...othersView, [key]: value } });
+      expect(refused.status).toBe(422);
+      expect(refused.body).toEqual({ message: I.connectorAdminOnly, errors: { [`payload.${key}`]: [I.connectorAdminOnly] } });
+    }
+    expect(await storedPayload(id)).toEqual(before);
+  });
+
+  it('another role cannot connect a new vendor either', async () => {
+    const refused = await manager.post('/api/vendors', { name: 'Самовольный', is_external_service: true, payload: { protocol: 'v1', base_url: 'https://x.test' } });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors).toEqual({ 'payload.protocol': [I.connectorAdminOnly], 'payload.base_url': [I.connectorAdminOnly] });
+  });
+
+  it('the administrator’s save that leaves out login and password keeps them; an empty password keeps it too', async () => {
+    const { id } = await createConnected();
+    const before = await storedPayload(id);
+    const { login: _l, password: _p, ...rest } = settings;
+    expect((await admin.put(`/api/vendors/${id}`, { payload: { ...rest, timeout_ms: 7000 } })).body.data.payload).toEqual({ ...adminView, timeout_ms: 7000 });
+    expect(await storedPayload(id)).toEqual({ ...before, timeout_ms: 7000, note: undefined });
+    expect((await admin.put(`/api/vendors/${id}`, { payload: { ...rest, password: '' } })).body.data.payload).toEqual(adminView);
+    expect((await storedPayload(id)).password_encrypted).toBe(before.password_encrypted);
+    // The reply's own password_set sent back is no setting: ignored.
+    expect((await admin.put(`/api/vendors/${id}`, { payload: { ...adminView } })).body.data.payload).toEqual(adminView);
+    expect((await storedPayload(id)).password_encrypted).toBe(before.password_encrypted);
+  });
+
+  it('a changed base_url drops the stored password unless the same save sets one', async () => {
+    const { id } = await createConnected();
+    const moved = await admin.put(`/api/vendors/${id}`, { payload: { ...adminView, base_url: 'https://other-host.test' } });
+    expect(moved.body.data.payload).toEqual({ ...adminView, base_url: 'https://other-host.test', password_set: undefined });
+    expect(await storedPayload(id)).not.toHaveProperty('password_encrypted');
+    const again = await admin.put(`/api/vendors/${id}`, { payload: { ...adminView, base_url: 'https://third.test', password: 'Новый' } });
+    expect(again.body.data.payload).toEqual({ ...adminView, base_url: 'https://third.test' });
+    expect((await storedPayload(id)).password_encrypted).toMatch(/^v1:/);
+  });
+
+  it.each([
+    ['an unknown protocol', { protocol: 'v2' }, { 'payload.protocol': [V.oneOf] }],
+    ['a protocol without base_url', { protocol: 'v1', base_url: '' }, { 'payload.base_url': [V.required] }],
+    ['a base_url that is no http(s) link', { base_url: 'ftp://supplier.test' }, { 'payload.base_url': [V.url] }],
+    ['a timeout below a second', { timeout_ms: 10 }, { 'payload.timeout_ms': [V.min(1000)] }],
+    ['a password past 128', { password: 'п'.repeat(129) }, { 'payload.password': [V.maxLength(128)] }],
+  ])('refuses %s with 422 on the payload key', async (_, overrides, errors) => {
+    const refused = await admin.post('/api/vendors', { name: 'Сервис', is_external_service: true, payload: { ...settings, ...overrides } });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors).toEqual(errors);
   });
 });
 

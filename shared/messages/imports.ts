@@ -15,6 +15,22 @@ export const IMPORT_MESSAGES = {
     updating: 'Данные обновляются', // spec: 'Data is being updated'
     unavailable: 'Сервис недоступен, попробуйте позже', // spec: 'Service unavailable, try again later'
     failed: 'Произошла ошибка', // spec: 'An error occurred'
+    /** Issue 31: a manager or accountant sending other connector settings than the stored ones. */
+    connectorAdminOnly: 'Настройки подключения к сервису меняет только администратор',
+    /** Issue 31: a vendor that is no external service, or has no protocol set. */
+    notConnected: 'Поставщик не подключён к внешнему сервису',
+    /** Issue 31: the supplier refused our credentials (its 401/403) without a message of its own. */
+    refused: 'Сервис поставщика отклонил логин или пароль',
+    /** Issue 31: the supplier refused the request (its other 4xx) without a message of its own. */
+    rejected: 'Сервис поставщика отклонил запрос',
+    /** Issue 31: editing an import keeps its vendor and type (spec 01 §4: the selects are locked). */
+    locked: 'Поставщика и тип сохранённого импорта изменить нельзя',
+    /** Issue 31: the same item chosen twice. */
+    duplicateItem: 'Этот объект уже выбран',
+    /** Issue 31: a type the vendor's cached types do not hold. */
+    unknownType: 'У поставщика нет такого типа: обновите данные поставщиков',
+    /** Issue 31: the Comments tab of an application that came from no outside service. */
+    notExternal: 'Заявка не связана с внешним сервисом',
   },
   dashboard: {
     title: 'Главная', // spec: 'Dashboard'

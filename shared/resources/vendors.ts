@@ -1,7 +1,7 @@
 /** Vendors (suppliers) (spec 01 §2.12, §3 "Vendor", §5 "Vendor", §6, §7 "Vendors", §8). */
 import { z } from 'zod';
 import { MESSAGES } from '../messages.js';
-import { flag, optionalDigits, optionalEmail, optionalPhone, optionalText, requiredText } from '../validation.js';
+import { flag, optionalDigits, optionalEmail, optionalInteger, optionalPasswordText, optionalPhone, optionalText, optionalUrl, requiredText } from '../validation.js';
 import { defineResource } from './define.js';
 
 /** Spec 01 §5 "Vendor"; the phone has no limit in the spec, 30 holds any real number with its formatting. */
@@ -44,11 +44,46 @@ export const VENDOR_SESSION_KEY = 'session_id';
 /** Not in the spec: a cap on the stored JSON, so a pasted file cannot bloat every list reply. */
 export const VENDOR_PAYLOAD_MAX_CHARS = 65_535;
 
+/**
+ * The supplier connector's settings inside the payload (issue 31, docs/supplier-protocol-v1.md):
+ * `protocol` picks the connector, `login` and `password` are the credentials (the password stored
+ * encrypted, `VENDOR_PASSWORD_STORED_KEY`, never answered; both hidden from all but the administrator),
+ * and only the administrator changes any of them.
+ */
+export const VENDOR_CONNECTOR = {
+  protocols: ['v1'],
+  /** What the administrator alone changes. */
+  keys: ['protocol', 'base_url', 'login', 'password', 'timeout_ms'],
+  /** What only the administrator sees (the password not even they: it is write-only). */
+  credentials: ['login', 'password'],
+  limits: { base_url: 255, login: 128, password: 128 },
+  timeoutMs: { min: 1000, max: 60_000, default: 10_000 },
+} as const;
+export type VendorProtocol = (typeof VENDOR_CONNECTOR.protocols)[number];
+/** Where the payload keeps the encrypted password (server only: no reply carries it). */
+export const VENDOR_PASSWORD_STORED_KEY = 'password_encrypted';
+/** In the administrator's replies: whether a password is stored (the password itself is never answered). */
+export const VENDOR_PASSWORD_SET_KEY = 'password_set';
+
+/** The connector keys of a payload, checked; any other key passes as it is (the payload is the integration's). */
+const connectorSettings = z
+  .looseObject({
+    protocol: z.preprocess((value) => (value === '' ? null : value), z.enum(VENDOR_CONNECTOR.protocols, { error: MESSAGES.validation.oneOf }).nullable()).optional(),
+    base_url: optionalUrl(VENDOR_CONNECTOR.limits.base_url).optional(),
+    login: optionalText(VENDOR_CONNECTOR.limits.login).optional(),
+    password: optionalPasswordText(VENDOR_CONNECTOR.limits.password).optional(),
+    timeout_ms: optionalInteger(VENDOR_CONNECTOR.timeoutMs.min, VENDOR_CONNECTOR.timeoutMs.max).optional(),
+  })
+  .superRefine((value, context) => {
+    if (value.protocol && !value.base_url) context.addIssue({ code: 'custom', path: ['base_url'], message: MESSAGES.validation.required });
+  });
+
 const payload = z.preprocess(
   (value) => (value === null ? undefined : value),
   z
     .record(z.string(), z.unknown(), { error: MESSAGES.validation.jsonObject })
     .refine((value) => JSON.stringify(value).length <= VENDOR_PAYLOAD_MAX_CHARS, MESSAGES.validation.tooLarge)
+    .pipe(connectorSettings)
     .optional(),
 );
 
@@ -86,7 +121,7 @@ export interface VendorRow {
   payment_method: PaymentMethod | null;
   requisites: string | null;
   is_external_service: boolean;
-  /** `session_id` only in the administrator's replies. */
+  /** `session_id`, `login` and `password_set` only in the administrator's replies; the password in none. */
   payload: Record<string, unknown>;
 }
 

@@ -103,6 +103,27 @@ export async function seedScreens(page: Page): Promise<{ name: 'application-edit
     payload: { login: 'api-user' },
   });
   await ensure(page, '/vendors', 'Автобусный парк', { name: 'Автобусный парк «Крымтроллейбус»' });
+  // An import (issue 31): a vendor connected by protocol v1 whose types an update cached, with log lines.
+  const service = await ensure(page, '/vendors', 'Сервис бронирования', {
+    name: 'Сервис бронирования отелей «Крым-Онлайн»',
+    is_external_service: true,
+    payload: { protocol: 'v1', base_url: 'https://api.crimea-online.example/v1', login: 'backoffice', password: 'секрет' },
+  });
+  await sql(`INSERT INTO vendor_types (vendor_id, id, name) VALUES ($1, 'hotels', 'Отели и гостевые дома') ON CONFLICT DO NOTHING`, [service]);
+  if ((await sql('SELECT id FROM imports WHERE vendor_id = $1', [service])).length === 0) {
+    const items = [
+      { id: 'YLT-1024', name: 'Гостевой дом «Ласточкино гнездо» у Приморского парка' },
+      { id: 'YLT-2048', name: 'Парк-отель «Марат» — корпус 2' },
+    ];
+    const reply = await page.request.post('/api/imports', { data: { vendor_id: service, type: 'hotels', items }, headers: { 'X-XSRF-TOKEN': await xsrf(page) } });
+    expect(reply.status(), `POST /imports: ${await reply.text()}`).toBe(201);
+    const { id } = ((await reply.json()) as { data: { id: number } }).data;
+    await sql(
+      `INSERT INTO import_logs (import_id, message, status) VALUES ($1, 'Импорт начат', 'info'), ($1, 'Гостевой дом «Ласточкино гнездо» у Приморского парка: обновлён, 4 номера', 'success')`,
+      [id],
+    );
+    await sql(`UPDATE imports SET status = 3, progress = 100, last_log_at = now() WHERE id = $1`, [id]);
+  }
   const countryId = await ensure(page, '/countries', 'Россия', { name: 'Россия' });
   const yalta = await ensure(page, '/cities', 'Ялта', { name: 'Ялта', country_id: countryId, slug: 'yalta' });
   const simferopol = await ensure(page, '/cities', 'Симферополь', { name: 'Симферополь', country_id: countryId, slug: 'simferopol', near_cities: [yalta] });
@@ -217,6 +238,25 @@ export async function seedScreens(page: Page): Promise<{ name: 'application-edit
       hotels: [{ hotels_ids: [hotel!.id], commission_sum: 12, commission_railway_sum: 9, commission_avia_sum: 6 }],
     };
     const reply = await page.request.post('/api/sea-tours', { data: toPayloadBody(tour), headers: { 'X-XSRF-TOKEN': await xsrf(page) } });
+    expect(reply.status(), await reply.text()).toBe(201);
+  }
+  // A tour calculator (issue 30) with a priced day and a hotel's room line, so the walk opens its tabs and dialogs.
+  if (!(await firstMatch(page.request, '/tours/calculators', 'Ялта на выходные'))) {
+    const [hotel] = await sql<{ id: number }>('SELECT id FROM hotels WHERE slug = $1', ['yalta-intourist']);
+    const calculator = {
+      name: 'Ялта на выходные: группа школьников',
+      duration: 2,
+      adult_count: 2,
+      child_count: 20,
+      free_count: 1,
+      commission_sum: 12,
+      days: [
+        { name: 'Ливадийский дворец', tour_guide_price: 4000, auto_price: 18000, meals: [{ name: 'Обед', sum: 650 }], services: [{ name: 'Билеты во дворец', type: 1, adult_price: 900, child_price: 450 }] },
+        { name: 'Ласточкино гнездо', tour_guide_price: 4000, auto_price: 12000, additional_services: [{ name: 'Канатная дорога', sum: 700 }] },
+      ],
+      hotels: [{ hotel_id: hotel!.id, arrival_day: 1, departure_day: 2, rooms: [{ name: 'Четырёхместный', count: 6, duration: 1, sum: 6000 }] }],
+    };
+    const reply = await page.request.post('/api/tours/calculators', { data: calculator, headers: { 'X-XSRF-TOKEN': await xsrf(page) } });
     expect(reply.status(), await reply.text()).toBe(201);
   }
   // Applications (issue 18): one of a hotel and one of the bus transport with seats, for the editor's walk.

@@ -105,7 +105,7 @@ test('administrator adds an external-service vendor, sees its session id and cle
   await signOut(page);
 });
 
-test('a manager edits vendors but gets neither the clear action nor the session id', async ({ page }) => {
+test('a manager edits vendors but gets neither the clear action, nor the session id, nor the login', async ({ page }) => {
   await signIn(page, MANAGER.email, MANAGER.password);
   await page.goto('/vendors');
   await searchVendors(page, 'Морской шлюз');
@@ -119,13 +119,14 @@ test('a manager edits vendors but gets neither the clear action nor the session 
 
   await row.getByRole('button', { name: 'Редактировать' }).click();
   const dialog = page.getByRole('dialog');
-  await expect(dialog.getByLabel('Данные внешнего сервиса (JSON)')).toHaveValue(/"login": "sea-api"/);
+  // The login is the administrator's too (issue 31): the manager's dialog never holds it.
+  await expect(dialog.getByLabel('Данные внешнего сервиса (JSON)')).not.toHaveValue(/sea-api/);
   await expect(dialog.getByLabel('ID сессии внешнего сервиса')).toHaveCount(0);
   await expect(dialog).not.toContainText('sess-e2e-43');
   await dialog.getByLabel('Контактное лицо').fill('Сидоров Пётр');
   await dialog.getByRole('button', { name: 'Сохранить' }).click();
   await expect(page.getByText(MESSAGES.vendors.saved)).toBeVisible();
-  // The manager's save did not drop the session they never saw.
+  // The manager's save did not drop the session and the login they never saw.
   expect(await storedPayload(VENDOR)).toEqual({ login: 'sea-api', session_id: 'sess-e2e-43' });
 
   // A vendor removed by a colleague meanwhile cannot be loaded: 'Failed to get data', no dialog.

@@ -59,6 +59,7 @@ const RULES: { method?: string; path: RegExp; access: Access; why: string }[] = 
   { path: /^\/api\/hotels(\/:[a-z_]+(\/.*)?|\/(data|list|files|infrastructures\/list))?$/, access: ACCESS.administratorAndManager, why: '§6 hotels (the editor and its own calls)' },
   { method: 'GET', path: /^\/api\/tours\/services\/list$/, access: ACCESS.everyone, why: 'the tour services picker: tours, applications and analytics need it' },
   { path: /^\/api\/tours\/services(\/|$)/, access: ACCESS.administratorAndManager, why: '§6 tour services' },
+  { path: /^\/api\/tours\/calculators(\/|$)/, access: ACCESS.administratorAndManager, why: 'spec 03 §6, issue 30: tour calculators — the list, the editor, its data and the Word offer' },
   { path: /^\/api\/tours(\/:[a-z_]+(\/.*)?|\/(data|files))?$/, access: ACCESS.administratorAndManager, why: '§6 excursion tours (the editor, its uploads and checklist)' },
   { path: /^\/api\/routes(\/:id|\/(transport-types|kinds)\/list)?$/, access: ACCESS.administratorAndManager, why: '§6 routes (the editor and its short lists)' },
   { method: 'GET', path: /^\/api\/transports\/schedules\/seats$/, access: ACCESS.everyone, why: '§6 dashboard: all three (spec 01 §2.15)' },
@@ -74,7 +75,9 @@ const RULES: { method?: string; path: RegExp; access: Access; why: string }[] = 
   // A method's own @Roles overrides its controller's: the sea-tour picker is every role's, the rest of /sea-tours is not.
   { method: 'GET', path: /^\/api\/sea-tours\/list$/, access: ACCESS.everyone, why: 'spec 03 §7 product lists: applications and analytics name sea tours' },
   { method: 'GET', path: /^\/api\/front\/catalog-sections\/parent-list$/, access: ACCESS.administratorAndManager, why: '§6 catalogue sections: the parent select of their dialog' },
-  { path: /^\/api\/(sea-tours|transports\/schedules|catalog-sections|tour-calculators|imports|external-services)(\/|$)/, access: ACCESS.administratorAndManager, why: '§6 administrator and manager areas' },
+  { path: /^\/api\/external-services\/:applicationId\/messages$/, access: ACCESS.everyone, why: 'spec 03 §2.3, issue 31: an application’s external-service messages, for the roles that read applications (all three)' },
+  { method: 'POST', path: /^\/api\/external-services\/:vendor_id\/search$/, access: ACCESS.administratorAndManager, why: 'issue 31: the imports form’s search, administrator and manager' },
+  { path: /^\/api\/(sea-tours|transports\/schedules|catalog-sections|imports|external-services)(\/|$)/, access: ACCESS.administratorAndManager, why: '§6 administrator and manager areas' },
 ];
 
 /**
@@ -106,7 +109,7 @@ function expectedAccess(route: ApiRoute): Access {
 const NO_RECORD = '2147483000';
 const concrete = (path: string) =>
   path
-    .replace(/:id|:agency_id|:vendor_id/g, NO_RECORD)
+    .replace(/:id|:agency_id|:vendor_id|:applicationId/g, NO_RECORD)
     .replace(':switch', 'active')
     .replace('*path', 'photos/city/none.jpg');
 

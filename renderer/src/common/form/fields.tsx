@@ -3,7 +3,7 @@
  * the first error under it and the invalid mark (spec 01 §5). Fields read and write the whole form,
  * so a date range can fill two fields and a field can depend on another (`visible`).
  */
-import { Button, Checkbox, ControlGroup, FormGroup, Icon, InputGroup, Intent, MenuItem, Switch, TextArea, type IconName } from '@blueprintjs/core';
+import { Button, Checkbox, ControlGroup, FormGroup, InputGroup, Intent, MenuItem, Switch, TextArea, type IconName } from '@blueprintjs/core';
 import { MultiSelect, Select, type ItemRenderer } from '@blueprintjs/select';
 import type { DateBounds } from '@shared/dates';
 import { MESSAGES } from '@shared/messages';
@@ -15,6 +15,7 @@ import type { FieldErrors } from '@shared/validation';
 import type { UploadPolicy } from '@shared/files';
 import { FileField } from './FileField';
 import { NumberField } from './NumberField';
+import { RemovableTagText } from './RemovableTagText';
 import { PickerField, pickerItemProps, useSearchBoxFocus } from './PickerField';
 import { LockableGroup, Locked, LockMark, useLockedReason } from './locks';
 import type { IdName } from '@shared/api';
@@ -353,16 +354,7 @@ function MultiSelectField({ id, field, value, named, intent, disabled, onChange,
       query={query}
       onQueryChange={setQuery}
       // Blueprint's own remove cross is labelled 'Remove tag': each tag carries its own, in Russian.
-      tagRenderer={(item) => (
-        <span className="tag-with-remove">
-          {item.name}
-          {!disabled && (
-            <button type="button" className="bp6-tag-remove" aria-label={MESSAGES.list.removeItem(item.name)} title={MESSAGES.list.removeItem(item.name)} onClick={() => toggle(item)}>
-              <Icon icon="small-cross" />
-            </button>
-          )}
-        </span>
-      )}
+      tagRenderer={(item) => <RemovableTagText name={item.name} disabled={disabled} onRemove={() => toggle(item)} />}
       noResults={nothingFound}
       menuProps={OPTIONS_LIST}
       placeholder={field.placeholder ?? MESSAGES.list.searchPlaceholder}

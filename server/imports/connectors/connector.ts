@@ -1,0 +1,103 @@
+/**
+ * What a supplier integration offers the imports and the applications' Comments tab (issue 31): the
+ * types of item it supplies, a search and a paged catalogue of items by name, one item whole (a hotel
+ * with rooms, photos and prices), and the messages of a booking. One implementation per protocol
+ * (registry.ts); ours is protocol v1 (protocol-v1.ts, docs/supplier-protocol-v1.md).
+ *
+ * Every method either answers data of the documented shape or throws one of the three failures
+ * below, which the API turns into its replies (supplierFailure, errors.ts).
+ */
+export interface SupplierType {
+  id: string;
+  name: string;
+}
+
+/** An item as a search or the catalogue names it. */
+export interface SupplierItemRef {
+  id: string;
+  name: string;
+}
+
+export interface SupplierPhoto {
+  url: string;
+}
+
+export interface SupplierPrice {
+  /** YYYY-MM-DD, both days included. */
+  date_from: string;
+  date_to: string;
+  price: number;
+}
+
+export interface SupplierRoom {
+  id: string;
+  name: string;
+  /** The supplier's words, mapped to ours through the administrator's mapping list. */
+  room_type: string;
+  placement: string;
+  accommodation: string | null;
+  places: number | null;
+  photos: SupplierPhoto[];
+  prices: SupplierPrice[];
+}
+
+export interface SupplierHotel {
+  id: string;
+  name: string;
+  city: string;
+  address: string | null;
+  description: string | null;
+  photos: SupplierPhoto[];
+  rooms: SupplierRoom[];
+}
+
+export interface SupplierMessage {
+  id: string;
+  type: string;
+  /** ISO 8601 with its offset. */
+  date: string;
+  author: string;
+  is_our: boolean;
+  text: string;
+}
+
+export interface SupplierMessages {
+  data: SupplierMessage[];
+  /** The kinds of message the supplier takes (e.g. a question, a change request). */
+  types: SupplierType[];
+}
+
+export interface SupplierConnector {
+  types(): Promise<SupplierType[]>;
+  /** The first page of items of `type` whose name holds `query`. */
+  search(type: string, query: string): Promise<SupplierItemRef[]>;
+  /** Every item of `type`, page by page. */
+  catalogue(type: string): AsyncIterable<SupplierItemRef[]>;
+  item(type: string, id: string): Promise<SupplierHotel>;
+  messages(bookingId: string): Promise<SupplierMessages>;
+  sendMessage(bookingId: string, message: { type: string; text: string }): Promise<SupplierMessage>;
+}
+
+/** The supplier did not answer in time, answered 5xx, or answered something that is not the protocol. */
+export class SupplierUnavailable extends Error {
+  constructor(readonly reason: string) {
+    super(`Supplier unavailable: ${reason}`);
+  }
+}
+
+/** The supplier refused our credentials (its 401 or 403); `supplierMessage` is its own words, if any. */
+export class SupplierRefused extends Error {
+  constructor(readonly supplierMessage: string | null) {
+    super(`Supplier refused the credentials: ${supplierMessage ?? ''}`);
+  }
+}
+
+/** The supplier refused the request itself (its other 4xx: an unknown item, a message it does not take). */
+export class SupplierRejected extends Error {
+  constructor(
+    readonly status: number,
+    readonly supplierMessage: string | null,
+  ) {
+    super(`Supplier rejected the request (${status}): ${supplierMessage ?? ''}`);
+  }
+}
