@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CommissionType, formatCommission } from './commission.js';
-import { formatMoney, formatNumber, formatPercent } from './format.js';
+import { formatMoney, formatMoneyAxis, formatNumber, formatPercent } from './format.js';
 import { MESSAGES } from './messages.js';
 
 const nbsp = (text: string) => text.replace(/ /g, '\u00a0');
@@ -21,6 +21,17 @@ describe('money and commission formatting (one helper for every screen and expor
     expect(formatPercent(12.5)).toBe('12,5%');
     expect(formatCommission(CommissionType.Percent, 12)).toBe('12%');
     expect(formatCommission(CommissionType.Fixed, 2500)).toBe(nbsp('2 500,00 ₽'));
+  });
+
+  it('writes roubles on a chart axis short: whole roubles, тыс., млн, млрд with two decimals at most', () => {
+    const nb = (text: string) => text.replace(/ /g, '\u00a0');
+    expect(formatMoneyAxis(0)).toBe(nb('0 ₽'));
+    expect(formatMoneyAxis(950.4)).toBe(nb('950,4 ₽'));
+    expect(formatMoneyAxis(12_345.678)).toBe(nb('12,35 тыс. ₽'));
+    expect(formatMoneyAxis(12_000)).toBe(nb('12 тыс. ₽'));
+    expect(formatMoneyAxis(1_350_000)).toBe(nb('1,35 млн ₽'));
+    expect(formatMoneyAxis(1_543_210)).toBe(nb('1,54 млн ₽'));
+    expect(formatMoneyAxis(-2_000_000_000)).toBe(nb('-2 млрд ₽'));
   });
 
   it('groups counts and plain numbers by three with no-break spaces (the list footer, a locked field)', () => {

@@ -62,3 +62,14 @@ export function formatPercent(value: number | string | null | undefined): string
   return `${String(value).replace('.', ',')}%`;
 }
 
+
+/**
+ * Roubles on a chart's axis, where kopecks and long digits only crowd it: `950 ₽`, `12 тыс. ₽`,
+ * `1,35 млн ₽`, `2 млрд ₽` — two decimals at most (an axis step of 450 тыс. reads 1,35 млн, not a rounded 1,4), a decimal comma, the sign kept.
+ */
+export function formatMoneyAxis(value: number): string {
+  const size = Math.abs(value);
+  const [divisor, unit] = size >= 1e9 ? [1e9, `${NBSP}млрд`] : size >= 1e6 ? [1e6, `${NBSP}млн`] : size >= 1e3 ? [1e3, `${NBSP}тыс.`] : [1, ''];
+  const scaled = Math.round((value / divisor) * 100) / 100;
+  return `${formatNumber(String(scaled))}${unit}${NBSP}₽`;
+}

@@ -5,8 +5,12 @@ export const ANALYTICS_MESSAGES = {
     unknown: 'Не указан',
     /** `product_id` is one product of the chosen kind: without the kind it means nothing. */
     productNeedsSubject: 'Сначала выберите предмет.',
+    /** The agency-employee picker lists one agency's employees: without the agency it has nothing to offer. */
+    agencyUserNeedsAgency: 'Сначала выберите агентство.',
     filters: {
       statuses: 'Статусы',
+      /** No status chosen: every status but the cancelled one (docs/analytics.md). */
+      statusesAll: 'все, кроме отменённых',
       paymentStatus: 'Статус оплаты',
       paymentMethod: 'Способ оплаты',
       city: 'Город',
@@ -25,6 +29,8 @@ export const ANALYTICS_MESSAGES = {
       platform: 'Платформа',
       direction: 'Направление',
       reset: 'Сбросить фильтры',
+      /** The filter panel's toggle, with the number of filters set. */
+      toggle: (count: number) => (count > 0 ? `Фильтры (${count})` : 'Фильтры'),
     },
     totals: {
       applications: 'Заявок',
@@ -35,6 +41,8 @@ export const ANALYTICS_MESSAGES = {
       vendorsPaid: 'Оплачено поставщикам',
       paymentsSum: 'Оплачено клиентами',
       people: 'Человек',
+      /** The totals block's name (a region of the screen). */
+      title: 'Итоги',
       tourists: 'Туристов',
       adults: 'Взрослых',
       children: 'Детей',

@@ -8,7 +8,9 @@
  *   words outside the allow-list (e-mails, URLs, file names, codes such as SEO or ID);
  * - `console`: errors and warnings in the browser console, and uncaught page errors;
  * - `layout`: a table column, table cell or header control covered by another element (or cut off),
- *   a row taller than one line, a table or page wider than the window, a dialog or popover past it;
+ *   a row taller than one line, a table or page wider than the window, a dialog or popover past it
+ *   (a table that scrolls sideways inside its card by design, `data-scrolls-sideways`, is checked cell
+ *   by cell scrolled into view);
  * - `codes` and `numbers` (every table of every page, editor tab and dialog): a reference shown as
  *   `#<digits>`, a sum or a count outside the shared formats (see `formatProblems`).
  * Data nobody translates (a log's JSON, a hostname) is marked `translate="no"` and skipped.
@@ -43,6 +45,8 @@ const ALLOWED_WORDS = new Set(
     'Email', 'mail', 'ID', 'SEO', 'URL', 'JSON', 'HTML', 'INN', 'PDF', 'Wi', 'Fi', 'SPA', 'VK', 'GET', 'POST', 'PUT', 'PATCH', 'DELETE',
     // The mobile application's platforms (spec 03 §2.1), named as their makers name them.
     'Android', 'IOS',
+    // The spreadsheet program the exports are made for (spec 03 §2.12: «Экспорт в Excel»), named as its maker names it.
+    'Excel',
     'pdf', 'doc', 'docx', 'xls', 'xlsx', 'csv', 'txt', 'rtf', 'odt', 'jpg', 'jpeg', 'png', 'gif', 'bmp', 'webp', 'svg', 'avi', 'mov', 'mp4', 'ogg', 'webm', 'zip',
   ].map((word) => word.toLowerCase()),
 );
@@ -111,7 +115,8 @@ export async function coveredProblems(page: Page, selector: string, what: string
       for (const element of elements) {
         const rect = element.getBoundingClientRect();
         if (rect.width === 0 || rect.height === 0) continue;
-        if (rect.bottom > window.innerHeight || rect.top < 0) {
+        // A table that scrolls sideways inside its card by design (`data-scrolls-sideways`): each element is checked scrolled into view there.
+        if (rect.bottom > window.innerHeight || rect.top < 0 || element.closest('[data-scrolls-sideways]')) {
           element.scrollIntoView({ block: 'center', inline: 'nearest' });
         }
         const now = element.getBoundingClientRect();
@@ -280,7 +285,7 @@ async function checkPageLayout(page: Page, findings: Findings, where: string) {
     if (document.documentElement.scrollWidth > window.innerWidth + 1) found.push(`the page is ${document.documentElement.scrollWidth}px wide in a ${window.innerWidth}px window`);
     for (const table of document.querySelectorAll('main table')) {
       const frame = table.parentElement!;
-      if (frame.scrollWidth > frame.clientWidth + 1) found.push(`a table is ${frame.scrollWidth}px wide in ${frame.clientWidth}px: its columns do not fit`);
+      if (!frame.closest('[data-scrolls-sideways]') && frame.scrollWidth > frame.clientWidth + 1) found.push(`a table is ${frame.scrollWidth}px wide in ${frame.clientWidth}px: its columns do not fit`);
       const header = table.querySelector('thead tr')?.getBoundingClientRect().height ?? 0;
       // A list whose rows are stacks of one-line entries by design (the applications: legs, stays,
       // tourists) marks itself `stacked-rows`: there each entry (`row-line`) must stay one line.

@@ -88,8 +88,8 @@ export type FieldSpec<V = Record<string, unknown>> = Common<V> &
      * `optionTo` / `namesTo`: a field that also receives the chosen option (`{id, name}`) or the chosen names,
      * for a table that shows them once the dialog is closed.
      */
-    | { kind: 'select'; options: OptionsSource; clearable?: boolean; known?: (values: V) => Option[]; optionTo?: FieldName<V> }
-    | { kind: 'multiselect'; options: OptionsSource; known?: (values: V) => Option[]; namesTo?: FieldName<V> }
+    | { kind: 'select'; options: OptionsSource; clearable?: boolean; known?: (values: V) => Option[]; optionTo?: FieldName<V>; placeholder?: string }
+    | { kind: 'multiselect'; options: OptionsSource; known?: (values: V) => Option[]; namesTo?: FieldName<V>; placeholder?: string }
     /**
      * One record of a table that grows without bound (PickerField.tsx): `path` is its list
      * (`/clients`), searched on the server as the user types; `selected` names the record an edit
@@ -279,7 +279,8 @@ const OPTIONS_LIST = { 'aria-label': MESSAGES.list.options };
 /** What a select and a multi-select get: the field, its value, the names of chosen values known beforehand (`named`). */
 interface ChoiceProps<Kind extends 'select' | 'multiselect', Value> {
   id: string;
-  field: { name: string; kind: Kind; options: OptionsSource; clearable?: boolean };
+  /** `placeholder`: what stands while nothing is chosen (a filter's 'все'), 'Выберите…' / 'Поиск' unless said. */
+  field: { name: string; kind: Kind; options: OptionsSource; clearable?: boolean; placeholder?: string };
   value: Value;
   named?: Option[];
   intent: Intent;
@@ -314,7 +315,7 @@ function SelectField({ id, field, value, named, intent, disabled, onChange, onOp
         disabled={disabled}
         fill
       >
-        <Button id={id} fill alignText="start" icon={selected?.icon} endIcon="caret-down" intent={intent} text={selected?.name ?? MESSAGES.list.choose} disabled={disabled} data-testid={`select-${field.name}`} data-field />
+        <Button id={id} fill alignText="start" icon={selected?.icon} endIcon="caret-down" intent={intent} text={selected?.name ?? field.placeholder ?? MESSAGES.list.choose} disabled={disabled} data-testid={`select-${field.name}`} data-field />
       </Select>
       {field.clearable && value !== null && value !== undefined && (
         <Button
@@ -356,7 +357,7 @@ function MultiSelectField({ id, field, value, named, intent, disabled, onChange,
       tagRenderer={(item) => <RemovableTagText name={item.name} disabled={disabled} onRemove={() => toggle(item)} />}
       noResults={nothingFound}
       menuProps={OPTIONS_LIST}
-      placeholder={MESSAGES.list.searchPlaceholder}
+      placeholder={field.placeholder ?? MESSAGES.list.searchPlaceholder}
       popoverProps={{ minimal: true, matchTargetWidth: true }}
       tagInputProps={{ intent, disabled, inputProps: { id }, tagProps: { onRemove: undefined } }}
       disabled={disabled}

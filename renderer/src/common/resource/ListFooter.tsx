@@ -1,12 +1,20 @@
 /** Under a list: 'Показано {from}-{to} из {count} записей' (spec 01 §2.3), the pages and the page size. */
 import { HTMLSelect } from '@blueprintjs/core';
 import { MESSAGES } from '@shared/messages';
-import type { RowBase } from './definition';
 import { Pagination } from './Pagination';
-import type { ResourceList } from './useResourceList';
-import { PAGE_SIZES } from './useListParams';
+import { PAGE_SIZES, type ListParams, type useListParams } from './useListParams';
 
-export function ListFooter<Row extends RowBase>({ list }: { list: ResourceList<Row> }) {
+/** What the footer reads of a paged list (a resource list, the analytics' table): its counts, page and page size, and how to change them. */
+export interface PagedList {
+  from: number;
+  to: number;
+  count: number;
+  pages: number;
+  params: Pick<ListParams, 'page' | 'limit'>;
+  update: ReturnType<typeof useListParams>[1];
+}
+
+export function ListFooter({ list }: { list: PagedList }) {
   return (
     <div className="list-footer">
       <span data-testid="list-count">{MESSAGES.list.shown(list.from, list.to, list.count)}</span>
