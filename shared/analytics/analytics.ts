@@ -25,7 +25,7 @@ export const ANALYTICS_PATHS = {
 } as const;
 
 /** Spec 03 §5/§9: the filters wait 700 ms after the last change. */
-export const ANALYTICS_LIMITS = { filterDebounceMs: 700, rowsPerPage: 20 } as const;
+export const ANALYTICS_LIMITS = { filterDebounceMs: 700 } as const;
 
 /** Status 7 (cancelled) is left out of everything unless the status filter names it. */
 export const CANCELLED_STATUS = 7;
@@ -154,7 +154,7 @@ export interface AnalyticsTotals {
 export interface AnalyticsItem {
   name: string;
   vendor: string;
-  /** A stay's or leg's dates (YYYY-MM-DD), a service's count. */
+  /** As shown: a stay's dates (`DD.MM.YYYY–DD.MM.YYYY`), a leg's route and date (`Москва → Сочи, DD.MM.YYYY`), a service's count (`× 2`). */
   detail: string | null;
   price: Money;
 }
