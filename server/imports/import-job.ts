@@ -127,7 +127,7 @@ export async function writeSupplierHotel(manager: EntityManager, vendor: { id: n
   }
 
   const lines: LogLine[] = [];
-  const [existing] = await manager.query<{ id: number }[]>(`SELECT id FROM hotels WHERE vendor_id = $1 AND external_id = $2 FOR UPDATE`, [vendor.id, hotel.id]);
+  const [existing] = await manager.query<{ id: number }[]>(`SELECT id FROM hotels WHERE vendor_id = $1 AND external_id = $2 FOR NO KEY UPDATE`, [vendor.id, hotel.id]);
   let name = hotel.name.trim().slice(0, HOTEL_LIMITS.name);
   const [clash] = await manager.query<unknown[]>(`SELECT 1 FROM hotels WHERE city_id = $1 AND lower(name) = lower($2) AND id IS DISTINCT FROM $3::int`, [city.id, name, existing?.id ?? null]);
   if (clash) {
@@ -202,7 +202,7 @@ export class ImportJob {
   /** GET /imports/restart: a fresh run of every active import; answers how many were queued. */
   async restartAll(): Promise<number> {
     return this.db.transaction(async (manager) => {
-      const active = await manager.query<{ id: number }[]>(`SELECT id FROM imports WHERE is_active ORDER BY id FOR UPDATE`);
+      const active = await manager.query<{ id: number }[]>(`SELECT id FROM imports WHERE is_active ORDER BY id FOR NO KEY UPDATE`);
       for (const { id } of active) await queueImportRun(manager, id);
       return active.length;
     });
@@ -253,10 +253,12 @@ export class ImportJob {
   /**
    * Item `index` of the run in one transaction: claims the import at that cursor (false when a new run
    * or a delete took it), writes what `work` gives, its log lines and progress, and moves the cursor on.
+   * The claim is FOR NO KEY UPDATE: a vendor's delete checking its imports (a key-share lock) is not
+   * kept waiting behind an item, which would deadlock with the item's hotel naming that vendor.
    */
   private advance(importId: number, index: number, total: number, work: (manager: EntityManager) => Promise<ItemOutcome>): Promise<boolean> {
     return this.db.transaction(async (manager) => {
-      const [claimed] = await manager.query<unknown[]>(`SELECT 1 FROM imports WHERE id = $1 AND cursor = $2 AND status = $3 FOR UPDATE`, [importId, index, ImportStatus.Running]);
+      const [claimed] = await manager.query<unknown[]>(`SELECT 1 FROM imports WHERE id = $1 AND cursor = $2 AND status = $3 FOR NO KEY UPDATE`, [importId, index, ImportStatus.Running]);
       if (!claimed) return false;
       await actAs(manager, null);
       const outcome = await work(manager);
@@ -274,7 +276,7 @@ export class ImportJob {
   /** The run's end: its status, progress 100 and the last log line (unless a new run took the import). */
   private async finish(importId: number, cursor: number, status: ImportStatus, message: string): Promise<void> {
     await this.db.transaction(async (manager) => {
-      const [claimed] = await manager.query<unknown[]>(`SELECT 1 FROM imports WHERE id = $1 AND cursor = $2 AND status = $3 FOR UPDATE`, [importId, cursor, ImportStatus.Running]);
+      const [claimed] = await manager.query<unknown[]>(`SELECT 1 FROM imports WHERE id = $1 AND cursor = $2 AND status = $3 FOR NO KEY UPDATE`, [importId, cursor, ImportStatus.Running]);
       if (!claimed) return;
       await manager.query(`UPDATE imports SET status = $2, progress = 100 WHERE id = $1`, [importId, status]);
       await writeLog(manager, importId, [{ status: status === ImportStatus.Done ? 'success' : 'error', message }]);
