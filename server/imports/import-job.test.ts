@@ -124,6 +124,7 @@ describe('the import job', () => {
         { external_id: 'H1-R3', adult_count: 3, removed: false },
       ]);
       expect(await logs(id)).toContainEqual(['info', J.roomsRemoved('Отель поставщика 1', 1)]);
+      expect(await logs(id)).toContainEqual(['info', J.roomsAdded('Отель поставщика 1', 1)]);
       expect(await logs(id)).toContainEqual(['success', J.updated('Отель поставщика 1', 2)]);
     } finally {
       hotels()[0] = saved;
@@ -136,6 +137,19 @@ describe('the import job', () => {
       ['H1-R2', false],
       ['H1-R3', true],
     ]);
+  });
+
+  it('a room whose external id the administrator cleared is no longer matched: the next import creates a new room and logs it', async () => {
+    const [room] = await app.db.query<{ id: number }>(`SELECT r.id FROM hotel_rooms r JOIN hotels h ON h.id = r.hotel_id WHERE h.vendor_id = $1 AND r.external_id = 'H2-R1'`, [vendorId]);
+    expect((await admin.put(`/api/hotels/rooms/${room!.id}/external-id/clean`)).status).toBe(200);
+    const id = await saveImport([2]);
+    expect((await finished(id)).status).toBe(ImportStatus.Done);
+    expect(await roomRows('H2')).toEqual([
+      { external_id: null, adult_count: 2, removed: false },
+      { external_id: 'H2-R2', adult_count: 2, removed: false },
+      { external_id: 'H2-R1', adult_count: 2, removed: false },
+    ]);
+    expect(await logs(id)).toContainEqual(['info', J.roomsAdded('Отель поставщика 2', 1)]);
   });
 
   it('an item the supplier fails on is logged and the others import: «Завершён с ошибками»; every item failing is «Ошибка»', async () => {

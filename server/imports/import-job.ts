@@ -150,6 +150,7 @@ export async function writeSupplierHotel(manager: EntityManager, vendor: { id: n
 
   // Rooms: matched by the supplier's id; a new one goes last; only a real change counts as one.
   let changed = 0;
+  let added = 0;
   for (const { room, type_id, place_id, accommodation_id, adults } of rooms) {
     const values = [hotelId, room.id, type_id, place_id, accommodation_id, adults, JSON.stringify(room)];
     const changedRoom = await updated(
@@ -167,6 +168,7 @@ export async function writeSupplierHotel(manager: EntityManager, vendor: { id: n
       values,
     );
     changed += changedRoom + inserted.length;
+    added += inserted.length;
   }
   const removed = await updated(
     manager,
@@ -176,6 +178,8 @@ export async function writeSupplierHotel(manager: EntityManager, vendor: { id: n
   // The rooms are the hotel's: the aggregate's version moves with them (the trigger sees the hotel's own columns).
   if (existing && changed + removed > 0) await manager.query(`UPDATE hotels SET version = version + 1 WHERE id = $1`, [hotelId]);
   lines.push({ status: 'success', message: (existing ? M.updated : M.created)(name, hotel.rooms.length) });
+  // A room the administrator unlinked (its external id cleared) is no longer matched: its successor is new.
+  if (existing && added) lines.push({ status: 'info', message: M.roomsAdded(name, added) });
   if (removed) lines.push({ status: 'info', message: M.roomsRemoved(name, removed) });
   return { status: 'success', lines };
 }

@@ -36,6 +36,7 @@ export const IMPORT_MESSAGES = {
       started: (items: number) => `Импорт запущен, объектов: ${items}`,
       created: (name: string, rooms: number) => `«${name}»: отель создан, номеров: ${rooms}`,
       updated: (name: string, rooms: number) => `«${name}»: отель обновлён, номеров: ${rooms}`,
+      roomsAdded: (name: string, rooms: number) => `«${name}»: новых номеров: ${rooms}`,
       roomsRemoved: (name: string, rooms: number) => `«${name}»: номеров, которых у поставщика больше нет: ${rooms} (отмечены, не удалены)`,
       renamed: (name: string, saved: string) => `«${name}»: отель с таким названием в этом городе уже есть, сохранён как «${saved}»`,
       unknownCity: (name: string, city: string) => `«${name}»: город «${city}» не найден, объект пропущен`,
