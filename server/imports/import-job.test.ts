@@ -260,5 +260,8 @@ describe('GET /imports/restart', () => {
       ['success', J.done],
     ]);
     expect(await app.db.query('SELECT status FROM imports WHERE id = $1', [inactive])).toEqual([{ status: ImportStatus.Waiting }]);
+    // Switched active from the list, it runs.
+    expect((await manager.put(`/api/imports/${inactive}/active`, {})).body).toMatchObject({ is_active: true });
+    expect(await finished(inactive)).toMatchObject({ status: ImportStatus.Done, progress: 100 });
   });
 });
