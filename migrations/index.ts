@@ -44,6 +44,7 @@ import { Analytics1765600001500 } from './1765600001500-Analytics.js';
 import { ApplicationFigures1765600001600 } from './1765600001600-ApplicationFigures.js';
 import { TourCalculators1765600003000 } from './1765600003000-TourCalculators.js';
 import { Imports1765700000000 } from './1765700000000-Imports.js';
+import { ImportJob1765700000100 } from './1765700000100-ImportJob.js';
 
 export const MIGRATIONS = [
   Foundation1763769600000,
@@ -91,4 +92,5 @@ export const MIGRATIONS = [
   ApplicationFigures1765600001600,
   TourCalculators1765600003000,
   Imports1765700000000,
+  ImportJob1765700000100,
 ];

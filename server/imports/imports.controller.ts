@@ -1,16 +1,21 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Post } from '@nestjs/common';
+import { MESSAGES } from '../../shared/messages.js';
 import { ACCESS } from '../../shared/roles.js';
 import { Roles } from '../common/auth/decorators.js';
 import { IdPipe } from '../common/http/id.pipe.js';
 import { ChangesState } from '../common/security/state-change.js';
 import { ExternalMessagesService } from './external-messages.service.js';
+import { ImportJob } from './import-job.js';
 import { ImportsService } from './imports.service.js';
 
 /** The imports' routes beyond the generic resource (spec 01 §7 "Imports"; administrator and manager, spec 01 §6). */
 @Controller('imports')
 @Roles(...ACCESS.administratorAndManager)
 export class ImportsController {
-  constructor(@Inject(ImportsService) private readonly imports: ImportsService) {}
+  constructor(
+    @Inject(ImportsService) private readonly imports: ImportsService,
+    @Inject(ImportJob) private readonly job: ImportJob,
+  ) {}
 
   /** GET /api/imports/data → {vendors: [{id, name, types: [{id, name}]}]} */
   @Get('data')
@@ -24,6 +29,15 @@ export class ImportsController {
   @Roles(...ACCESS.administratorOnly)
   updateItems() {
     return this.imports.updateItems();
+  }
+
+  /** GET /api/imports/restart → {message}: the administrator's «Перезапустить импорты» — a fresh run of every active import. */
+  @Get('restart')
+  @ChangesState()
+  @Roles(...ACCESS.administratorOnly)
+  async restart() {
+    await this.job.restartAll();
+    return { message: MESSAGES.imports.restarted };
   }
 
   /** GET /api/imports/{id}/logs → {data: [{id, created_at, message, status, status_name}]} */

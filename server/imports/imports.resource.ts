@@ -6,6 +6,7 @@ import { ValidationFailed } from '../common/http/errors.js';
 import { defineServerResource } from '../common/resource/server-resource.js';
 import { connectedVendor } from './connectors/registry.js';
 import { ImportEntity } from './import.entity.js';
+import { queueImportRun } from './import-job.js';
 
 export function importRow(entity: ImportEntity): ImportRow {
   return {
@@ -51,5 +52,9 @@ export const importsServerResource = defineServerResource({
     }
     await connectedVendor(manager, vendor_id);
     return { vendor_id, type, type_name: await vendorTypeName(manager, vendor_id, type), items, is_active };
+  },
+  // Saved (or switched) active: a fresh run is queued with the save (issue 31 "The import job").
+  afterSave: async (entity, _values, { manager }) => {
+    if (entity.is_active) await queueImportRun(manager, entity.id);
   },
 });

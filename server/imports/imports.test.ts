@@ -218,7 +218,8 @@ describe('imports: create, list, show, update, switch, delete', () => {
   });
 
   it('takes 500 items', async () => {
-    const response = await create(manager, { items: Array.from({ length: 500 }, (_, n) => ({ id: n, name: `Отель ${n}` })) });
+    // Inactive: the import job is not run on 500 items the supplier does not have (import-job.test.ts runs it).
+    const response = await create(manager, { items: Array.from({ length: 500 }, (_, n) => ({ id: n, name: `Отель ${n}` })), is_active: false });
     expect(response.status).toBe(201);
     expect(response.body.data).toMatchObject({ items_count: 500 });
     expect(response.body.data.items[7]).toEqual({ id: '7', name: 'Отель 7' });
@@ -231,7 +232,8 @@ describe('imports: create, list, show, update, switch, delete', () => {
 
 describe('GET /imports/{id}/logs', () => {
   it('the newest 1 000 lines, newest first, with the status name; 404 for an unknown import; gone with the import', async () => {
-    const id = (await admin.post('/api/imports', { vendor_id: connected, type: 'hotels', items: [{ id: 'H1', name: 'Отель' }] })).body.data.id as number;
+    // Inactive: no run of the import job writes lines among the test's own.
+    const id = (await admin.post('/api/imports', { vendor_id: connected, type: 'hotels', items: [{ id: 'H1', name: 'Отель' }], is_active: false })).body.data.id as number;
     expect(await manager.get(`/api/imports/${id}/logs`)).toMatchObject({ status: 200, body: { data: [] } });
     await app.db.query(
       `INSERT INTO import_logs (import_id, created_at, message, status)

@@ -16,7 +16,7 @@
  */
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type PgBoss from 'pg-boss';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { SERVER_CONFIG, type ServerConfig } from '../config.js';
 import { withAdvisoryLock } from '../database/data-source.js';
 import { LogService } from '../logs/log.service.js';
@@ -81,9 +81,16 @@ export class JobQueue implements OnApplicationBootstrap, OnApplicationShutdown {
 
   /**
    * Queues a job; it runs on whichever instance takes it first. Resolves with the job's id, or null
-   * when the kind's policy is 'short' and a job of the same `singletonKey` is already waiting.
+   * when the kind's policy is 'short' and a job of the same `singletonKey` is already waiting. With
+   * `manager` the job is written in that transaction: it exists only if the transaction commits, and
+   * no worker takes it before (a job about a row the transaction creates cannot miss the row).
    */
-  async send<Payload extends object>(kind: JobKind<Payload>, payload: Payload, options: { startAfterSeconds?: number; singletonKey?: string } = {}): Promise<string | null> {
+  async send<Payload extends object>(
+    kind: JobKind<Payload>,
+    payload: Payload,
+    options: { startAfterSeconds?: number; singletonKey?: string; manager?: EntityManager } = {},
+  ): Promise<string | null> {
+    const { manager } = options;
     const boss = this.started();
     if (!this.kinds.has(kind.name)) throw new Error(`Job ${kind.name} is not registered`);
     const id = await boss.send(kind.name, payload, {
@@ -93,6 +100,7 @@ export class JobQueue implements OnApplicationBootstrap, OnApplicationShutdown {
       expireInSeconds: kind.expireInSeconds,
       startAfter: options.startAfterSeconds,
       singletonKey: options.singletonKey,
+      db: manager && { executeSql: async (text: string, values: unknown[]) => ({ rows: await manager.query<unknown[]>(text, values) }) },
     });
     if (!id && !(kind.policy === 'short' && options.singletonKey !== undefined)) throw new Error(`Job ${kind.name} was not queued`);
     return id ?? null;

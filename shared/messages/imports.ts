@@ -31,6 +31,23 @@ export const IMPORT_MESSAGES = {
     unknownType: 'У поставщика нет такого типа: обновите данные поставщиков',
     /** Issue 31: the Comments tab of an application that came from no outside service. */
     notExternal: 'Заявка не связана с внешним сервисом',
+    /** Issue 31 "The import job": its log lines (an item is named by the supplier's name). */
+    job: {
+      started: (items: number) => `Импорт запущен, объектов: ${items}`,
+      created: (name: string, rooms: number) => `«${name}»: отель создан, номеров: ${rooms}`,
+      updated: (name: string, rooms: number) => `«${name}»: отель обновлён, номеров: ${rooms}`,
+      roomsAdded: (name: string, rooms: number) => `«${name}»: новых номеров: ${rooms}`,
+      roomsRemoved: (name: string, rooms: number) => `«${name}»: номеров, которых у поставщика больше нет: ${rooms} (отмечены, не удалены)`,
+      renamed: (name: string, saved: string) => `«${name}»: отель с таким названием в этом городе уже есть, сохранён как «${saved}»`,
+      unknownCity: (name: string, city: string) => `«${name}»: город «${city}» не найден, объект пропущен`,
+      unknownValue: (name: string, handbook: string, value: string) => `«${name}»: в справочнике «${handbook}» нет значения «${value}», объект пропущен`,
+      itemFailed: (name: string, reason: string) => `«${name}»: ошибка — ${reason}`,
+      done: 'Импорт завершён',
+      doneWithErrors: (failed: number) => `Импорт завершён с ошибками, объектов с ошибками или пропущенных: ${failed}`,
+      failed: (reason: string) => `Импорт не выполнен: ${reason}`,
+      noneImported: 'ни один объект не импортирован',
+      handbooks: { room_types: 'Типы номеров', room_places: 'Размещение', accommodations: 'Места' },
+    },
   },
   dashboard: {
     title: 'Главная', // spec: 'Dashboard'

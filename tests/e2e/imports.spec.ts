@@ -45,11 +45,13 @@ test('the administrator updates the vendor data, then adds an import by searchin
   await dialog.getByRole('button', { name: T.selectAll }).click();
   await expect(dialog.getByText('Выбрано: 2')).toBeVisible();
   await page.screenshot({ path: 'test-results/screens/imports-form-1366.png' });
+  // Saved inactive, so the import job (server/imports/import-job.test.ts) does not run it under this test.
+  await dialog.getByRole('checkbox', { name: 'Активен' }).uncheck();
   await dialog.getByRole('button', { name: MESSAGES.list.save }).click();
   await expect(page.getByText(T.saved)).toBeVisible();
 
   const [stored] = await sql<{ id: number; items: unknown; is_active: boolean }>('SELECT id, items, is_active FROM imports WHERE vendor_id = $1', [vendor]);
-  expect(stored).toMatchObject({ items: [{ id: 'H2', name: 'Отель поставщика 2' }, { id: 'H4', name: 'Отель поставщика 4' }], is_active: true });
+  expect(stored).toMatchObject({ items: [{ id: 'H2', name: 'Отель поставщика 2' }, { id: 'H4', name: 'Отель поставщика 4' }], is_active: false });
   const row = page.getByRole('row').filter({ hasText: vendorName });
   await expect(row).toContainText('Отели (2)');
   await expect(row).toContainText('Ожидает');

@@ -115,7 +115,8 @@ export async function seedScreens(page: Page): Promise<{ name: 'application-edit
       { id: 'YLT-1024', name: 'Гостевой дом «Ласточкино гнездо» у Приморского парка' },
       { id: 'YLT-2048', name: 'Парк-отель «Марат» — корпус 2' },
     ];
-    const reply = await page.request.post('/api/imports', { data: { vendor_id: service, type: 'hotels', items }, headers: { 'X-XSRF-TOKEN': await xsrf(page) } });
+    // Inactive: the import job would ask the example address and mark it failed over the status set below.
+    const reply = await page.request.post('/api/imports', { data: { vendor_id: service, type: 'hotels', items, is_active: false }, headers: { 'X-XSRF-TOKEN': await xsrf(page) } });
     expect(reply.status(), `POST /imports: ${await reply.text()}`).toBe(201);
     const { id } = ((await reply.json()) as { data: { id: number } }).data;
     await sql(

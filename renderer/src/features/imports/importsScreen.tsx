@@ -11,6 +11,7 @@ import {
   IMPORT_LIMITS,
   importLogsPath,
   IMPORTS_DATA_PATH,
+  IMPORTS_RESTART_PATH,
   IMPORTS_UPDATE_ITEMS_PATH,
   importsResource,
   type ImportItem,
@@ -216,15 +217,20 @@ function ImportView({ record }: { record: ImportRow }) {
   );
 }
 
-/** «Обновить данные поставщиков»: the suppliers' types and catalogues read anew (a 503 the HTTP client says itself). */
-async function updateVendorData() {
+/**
+ * The administrator's GETs that change things, each answered with its message (a 503 the HTTP client
+ * says itself): «Обновить данные поставщиков» reads the suppliers' types and catalogues anew,
+ * «Перезапустить импорты» runs every active import anew.
+ */
+const administratorCall = (path: string, done: string) => async () => {
   try {
-    const reply = await api.getChanging<{ message: string }>(IMPORTS_UPDATE_ITEMS_PATH);
-    toast.success(reply.message ?? T.updating);
+    const reply = await api.getChanging<{ message: string }>(path);
+    toast.success(reply.message ?? done);
   } catch (error) {
     notifyFailure(error, T.failed);
   }
-}
+};
+const isAdministrator = (user: { role: Role }) => user.role === Role.Administrator;
 
 export const importsScreen = defineResourceScreen<ImportRow, ImportRow>({
   resource: importsResource,
@@ -239,7 +245,10 @@ export const importsScreen = defineResourceScreen<ImportRow, ImportRow>({
     { key: 'last_log', title: 'Последний лог', render: (row) => formatDateTime(row.last_log?.created_at) },
   ],
   switches: [{ segment: 'active', title: 'Активен' }],
-  toolbar: [{ text: T.updateVendorData, icon: 'refresh', visible: (user) => user.role === Role.Administrator, run: updateVendorData }],
+  toolbar: [
+    { text: T.updateVendorData, icon: 'refresh', visible: isAdministrator, run: administratorCall(IMPORTS_UPDATE_ITEMS_PATH, T.updating) },
+    { text: T.restart, icon: 'play', visible: isAdministrator, run: administratorCall(IMPORTS_RESTART_PATH, T.restarted) },
+  ],
   rowActions: [{ title: 'Логи', icon: 'history', dialog: (row, close) => <ImportLogsDialog row={row} onClose={close} /> }],
   view: { title: 'Просмотр импорта', width: '50vw', render: (record) => <ImportView record={record} /> },
   form: {
