@@ -162,8 +162,8 @@ describe('headers', () => {
 });
 
 // ---------------------------------------------------------------------------------------------
-// The spec's GETs that change things (a departure's notify, imports restart and update-items) do
-// not exist yet; they will declare @ChangesState(). The mechanism is tested on a route of its own,
+// The spec's GETs that change things (a departure's notify, imports restart and update-items) declare
+// @ChangesState() (their own tests refuse them without the write proof). The mechanism is tested on a route of its own,
 // in an app wired like the real one (applySecurityEdge + the global guard).
 
 let probeCalls = 0;
