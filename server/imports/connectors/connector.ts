@@ -7,6 +7,8 @@
  * Every method either answers data of the documented shape or throws one of the three failures
  * below, which the API turns into its replies (supplierFailure, errors.ts).
  */
+import type { ExternalMessage } from '../../../shared/applications/external-messages.js';
+
 export interface SupplierType {
   id: string;
   name: string;
@@ -51,15 +53,8 @@ export interface SupplierHotel {
   rooms: SupplierRoom[];
 }
 
-export interface SupplierMessage {
-  id: string;
-  type: string;
-  /** ISO 8601 with its offset. */
-  date: string;
-  author: string;
-  is_our: boolean;
-  text: string;
-}
+/** A message of a booking as the supplier keeps it: what the Comments tab shows (`date` ISO 8601 with its offset). */
+export type SupplierMessage = ExternalMessage;
 
 export interface SupplierMessages {
   data: SupplierMessage[];
