@@ -36,13 +36,16 @@ export interface TestSupplier {
   behaviour: SupplierBehaviour;
   requests: SupplierRequest[];
   types: SupplierType[];
-  /** By type id. */
-  hotels: Map<string, SupplierHotel[]>;
+  /** By type id, as the supplier sends them: an id may come as a number (the connector reads it as text). */
+  hotels: Map<string, WireHotel[]>;
   /** By booking id. */
   messages: Map<string, SupplierMessage[]>;
   messageTypes: SupplierType[];
   close(): Promise<void>;
 }
+
+/** A hotel on the wire: the protocol's item, its id text or a number. */
+export type WireHotel = Omit<SupplierHotel, 'id'> & { id: string | number };
 
 export const SUPPLIER_LOGIN = 'backoffice';
 export const SUPPLIER_PASSWORD = 'pa:ss wörd';

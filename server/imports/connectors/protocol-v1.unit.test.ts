@@ -53,7 +53,7 @@ describe('answers of the protocol', () => {
 
   it('item: a hotel with rooms, photos and prices; ids given as numbers are taken as text', async () => {
     expect(await connector().item('hotels', 'H2')).toEqual(supplierHotel(2));
-    supplier.hotels.get('hotels')!.push({ ...supplierHotel(9), id: 9 as unknown as string });
+    supplier.hotels.get('hotels')!.push({ ...supplierHotel(9), id: 9 });
     expect((await connector().item('hotels', '9')).id).toBe('9');
     supplier.hotels.get('hotels')!.pop();
   });
