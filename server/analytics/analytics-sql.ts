@@ -72,9 +72,7 @@ export const ROWS_SQL = `
          t.price_total::numeric(20,2)::text AS price_total, t.discount::numeric(20,2)::text AS discount, t.price_without_discount::numeric(20,2)::text AS price_without_discount,
          t.manual_price_without_discount::numeric(20,2)::text AS manual_price_without_discount,
          t.agency_commission::numeric(20,2)::text AS agency_commission,
-         ${Object.entries(COMMISSION_COLUMNS).map(([column, categories]) => `(SELECT coalesce(sum(k.agency_commission), 0)::numeric(20,2)::text FROM application_category_totals k WHERE k.application_id = t.id AND k.category IN (${quoted(categories)})) AS commission_${column}`).join(',\n         ')},
-         (SELECT coalesce(sum(k.agency_commission), 0)::numeric(20,2)::text FROM application_category_totals k
-           WHERE k.application_id = t.id AND k.category NOT IN (${quoted(Object.values(COMMISSION_COLUMNS).flat())})) AS commission_services,
+         ${[...Object.keys(COMMISSION_COLUMNS), 'services'].map((column) => `kx.${column}::numeric(20,2)::text AS commission_${column}`).join(', ')},
          ${VENDOR_COLUMN_KEYS.map((key) => `${VENDOR_COLUMN_SQL[key]}::numeric(20,2)::text AS vendors_${key}`).join(', ')},
          f.vendors_paid::numeric(20,2)::text AS vendors_paid,
          application_due(t)::numeric(20,2)::text AS payable, f.paid::numeric(20,2)::text AS paid,
@@ -96,5 +94,10 @@ export const ROWS_SQL = `
     LEFT JOIN clients c ON c.id = t.client_id
     LEFT JOIN agencies g ON g.id = t.agency_id
     ${APPLICATION_FIGURES_JOIN}
+    -- The agency's commission by column, one read of the application's category totals.
+    CROSS JOIN LATERAL (
+      SELECT ${Object.entries(COMMISSION_COLUMNS).map(([column, categories]) => `coalesce(sum(k.agency_commission) FILTER (WHERE k.category IN (${quoted(categories)})), 0) AS ${column}`).join(', ')},
+             coalesce(sum(k.agency_commission) FILTER (WHERE k.category NOT IN (${quoted(Object.values(COMMISSION_COLUMNS).flat())})), 0) AS services
+        FROM application_category_totals k WHERE k.application_id = t.id) kx
    WHERE t.id = ANY($1::int[])
    ORDER BY array_position($1::int[], t.id)`;
