@@ -21,5 +21,18 @@ export const HANDBOOK_MESSAGES = {
     deleteFailed: 'Произошла ошибка при удалении', // spec: 'An error occurred while deleting'
     clearFailed: 'Произошла ошибка при очистке', // spec: 'An error occurred while clearing'
     clearAction: 'Очистить внешние данные', // spec: 'Clear external data'
+    /** The connector's settings in the vendor form (issue 31; not in the spec). */
+    connector: {
+      title: 'Подключение к сервису',
+      protocol: 'Протокол',
+      noProtocol: 'Не подключён',
+      protocols: { v1: 'Протокол поставщика v1' },
+      baseUrl: 'Адрес сервиса',
+      login: 'Логин',
+      password: 'Пароль',
+      passwordKept: 'Сохранён — оставьте пустым, чтобы не менять',
+      passwordDropped: 'Адрес сервиса изменён: сохранённый пароль будет сброшен, введите его заново',
+      timeout: 'Таймаут ответа, мс',
+    },
   },
 } as const;

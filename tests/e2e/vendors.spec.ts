@@ -6,6 +6,7 @@ import { apiPost, ensureAdmin, signIn, signOut, sql } from './session.js';
 test.describe.configure({ mode: 'serial' });
 
 const VENDOR = 'ООО «Морской шлюз»';
+const C = MESSAGES.vendors.connector;
 const MANAGER = { email: 'vendors.manager@example.com', password: 'manager-secret-1' };
 
 const vendorRow = (page: Page, name: string | RegExp) => page.getByRole('row', { name });
@@ -65,7 +66,9 @@ test('administrator adds an external-service vendor, sees its session id and cle
   await expect(dialog.getByLabel('ID сессии внешнего сервиса')).toHaveValue('sess-e2e-42');
   await expect(dialog.getByLabel('ID сессии внешнего сервиса')).toHaveAttribute('readonly', '');
   await expect(dialog.getByTestId('select-payment_method')).toHaveText('Безналичный расчёт');
-  await expect(dialog.getByLabel('Данные внешнего сервиса (JSON)')).toHaveValue(/"login": "sea-api"/);
+  // The login has a field of its own (issue 31's connector settings), not a line of the JSON text.
+  await expect(dialog.getByLabel('Логин')).toHaveValue('sea-api');
+  await expect(dialog.getByLabel('Данные внешнего сервиса (JSON)')).not.toHaveValue(/login/);
   // Saving the dialog keeps the session.
   await dialog.getByLabel('Комментарий').fill('Шлюз к морским турам');
   await dialog.getByRole('button', { name: 'Сохранить' }).click();
@@ -121,6 +124,8 @@ test('a manager edits vendors but gets neither the clear action, nor the session
   const dialog = page.getByRole('dialog');
   // The login is the administrator's too (issue 31): the manager's dialog never holds it.
   await expect(dialog.getByLabel('Данные внешнего сервиса (JSON)')).not.toHaveValue(/sea-api/);
+  await expect(dialog.getByLabel('Логин')).toHaveCount(0);
+  await expect(dialog.getByLabel('Протокол')).toBeDisabled();
   await expect(dialog.getByLabel('ID сессии внешнего сервиса')).toHaveCount(0);
   await expect(dialog).not.toContainText('sess-e2e-43');
   await dialog.getByLabel('Контактное лицо').fill('Сидоров Пётр');
@@ -140,6 +145,49 @@ test('a manager edits vendors but gets neither the clear action, nor the session
   await expect(page.getByText(MESSAGES.vendors.loadFailed)).toBeVisible();
   await expect(dialog).toBeHidden();
   await signOut(page);
+});
+
+test('the administrator sets a vendor’s connector: the password is write-only, kept when left empty, dropped with a moved address', async ({ page }) => {
+  const name = `Сервис «Коннектор-${Date.now() % 1_000_000}»`;
+  await ensureAdmin(page);
+  await page.goto('/vendors');
+  await page.getByRole('button', { name: 'Добавить' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel(/^Название/).fill(name);
+  await dialog.getByText('Внешний сервис', { exact: true }).click();
+  await dialog.getByLabel('Протокол').selectOption({ label: C.protocols.v1 });
+  await dialog.getByRole('button', { name: 'Сохранить' }).click();
+  // A protocol needs the service's address: the shared schema's message under the field.
+  await expect(dialog.getByText(MESSAGES.validation.required)).toBeVisible();
+  await dialog.getByLabel(C.baseUrl).fill('https://supplier.example.test/api');
+  await dialog.getByLabel(C.login).fill('api-user');
+  await dialog.getByLabel(C.password).fill('secret-1');
+  await dialog.getByLabel(C.timeout).fill('15000');
+  await page.screenshot({ path: 'test-results/screens/vendor-connector-1366.png' });
+  await dialog.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(page.getByText(MESSAGES.vendors.saved)).toBeVisible();
+  const stored = await storedPayload(name);
+  expect(stored).toMatchObject({ protocol: 'v1', base_url: 'https://supplier.example.test/api', login: 'api-user', timeout_ms: 15000 });
+  expect(stored).not.toHaveProperty('password');
+  expect(stored?.password_encrypted).toEqual(expect.any(String));
+
+  await searchVendors(page, name.slice(0, 20));
+  await vendorRow(page, new RegExp(name.slice(9, 20))).getByRole('button', { name: 'Редактировать' }).click();
+  await expect(dialog.getByLabel(C.login)).toHaveValue('api-user');
+  await expect(dialog.getByLabel(C.password)).toHaveValue('');
+  await expect(dialog.getByLabel(C.password)).toHaveAttribute('placeholder', C.passwordKept);
+  await expect(dialog.getByLabel('Данные внешнего сервиса (JSON)')).toHaveValue('');
+  // Left empty, the password stays.
+  await dialog.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(page.getByText(MESSAGES.vendors.saved).first()).toBeVisible();
+  expect((await storedPayload(name))?.password_encrypted).toBe(stored?.password_encrypted);
+  // A moved address warns, and the save drops the stored password.
+  await vendorRow(page, new RegExp(name.slice(9, 20))).getByRole('button', { name: 'Редактировать' }).click();
+  await dialog.getByLabel(C.baseUrl).fill('https://other-host.example.test/api');
+  await expect(dialog.getByText(C.passwordDropped)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(dialog).toBeHidden();
+  expect(await storedPayload(name)).not.toHaveProperty('password_encrypted');
 });
 
 test('logs: filtered by level, viewed in a read-only dialog, deleted', async ({ page }) => {

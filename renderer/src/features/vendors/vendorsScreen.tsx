@@ -1,8 +1,10 @@
-import { FormGroup, InputGroup, Intent, TextArea } from '@blueprintjs/core';
+import { FormGroup, HTMLSelect, InputGroup, Intent, TextArea } from '@blueprintjs/core';
 import { MESSAGES } from '@shared/messages';
 import {
   VENDOR_COMMENT_PLACEHOLDER,
+  VENDOR_CONNECTOR,
   VENDOR_DATA_PATH,
+  VENDOR_PASSWORD_SET_KEY,
   VENDOR_SESSION_KEY,
   vendorCleanPayloadPath,
   vendorsResource,
@@ -10,6 +12,7 @@ import {
   type VendorRow,
 } from '@shared/resources/vendors';
 import { Role } from '@shared/roles';
+import { useState, type ReactNode } from 'react';
 import { api } from '../../api/http';
 import { useSession } from '../../api/session';
 import type { FieldRenderProps } from '../../common/form/fields';
@@ -33,12 +36,80 @@ function SessionIdField({ values }: FieldRenderProps) {
   );
 }
 
-/** The payload without the session id, as the text edited in the form. */
+/** Keys the form shows apart from the JSON text: the session id and the connector's settings (issue 31). */
+const OWN_FIELD_KEYS: readonly string[] = [VENDOR_SESSION_KEY, VENDOR_PASSWORD_SET_KEY, ...VENDOR_CONNECTOR.keys];
+
+const payloadOf = (value: unknown): Record<string, unknown> => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
+
+/** The payload without the keys that have fields of their own, as the text edited in the form. */
 function payloadText(value: unknown): string {
   if (typeof value === 'string') return value;
-  if (!value || typeof value !== 'object') return '';
-  const { [VENDOR_SESSION_KEY]: _session, ...rest } = value as Record<string, unknown>;
+  const rest = Object.fromEntries(Object.entries(payloadOf(value)).filter(([key]) => !OWN_FIELD_KEYS.includes(key)));
   return Object.keys(rest).length === 0 ? '' : JSON.stringify(rest, null, 2);
+}
+
+const C = MESSAGES.vendors.connector;
+
+/**
+ * The supplier connector's settings (docs/supplier-protocol-v1.md), kept in the payload: the
+ * administrator edits them — the password write-only, a stored one kept when left empty and dropped
+ * by the server when the address moves —; the other roles see the protocol and address read-only
+ * (the server never answers them the credentials and refuses their changes).
+ */
+function ConnectorFields({ values, setValue, errors, disabled, editing }: FieldRenderProps) {
+  const user = useSession((state) => state.user);
+  const [storedUrl] = useState(() => payloadOf(values.payload).base_url);
+  const payload = payloadOf(values.payload);
+  const isAdministrator = user?.role === Role.Administrator;
+  const locked = disabled || !isAdministrator;
+  const set = (key: string, next: unknown) => {
+    const { [key]: _old, ...rest } = payload;
+    setValue('payload', next === '' || next === null ? rest : { ...rest, [key]: next });
+  };
+  const text = (key: string) => (payload[key] === undefined || payload[key] === null ? '' : String(payload[key]));
+  const error = (key: string) => errors[`payload.${key}`]?.[0];
+  const group = (key: string, label: string, input: ReactNode, helper?: string) => (
+    <FormGroup label={label} labelFor={`field-payload-${key}`} helperText={error(key) ?? helper} intent={error(key) ? Intent.DANGER : Intent.NONE}>
+      {input}
+    </FormGroup>
+  );
+  const input = (key: string, props: { type?: string; placeholder?: string; maxLength?: number } = {}) => (
+    <InputGroup id={`field-payload-${key}`} disabled={locked} value={text(key)} intent={error(key) ? Intent.DANGER : Intent.NONE} onChange={(event) => set(key, event.target.value)} {...props} />
+  );
+  const protocol = text('protocol');
+  const urlMoved = editing && payload[VENDOR_PASSWORD_SET_KEY] === true && (payload.base_url ?? null) !== (storedUrl ?? null) && !text('password');
+  return (
+    <fieldset className="vendor-connector">
+      <legend>{C.title}</legend>
+      {!isAdministrator && <p className="bp6-text-muted">{MESSAGES.imports.connectorAdminOnly}</p>}
+      {group(
+        'protocol',
+        C.protocol,
+        <HTMLSelect id="field-payload-protocol" fill disabled={locked} value={protocol} onChange={(event) => set('protocol', event.target.value)}>
+          <option value="">{C.noProtocol}</option>
+          {VENDOR_CONNECTOR.protocols.map((id) => (
+            <option key={id} value={id}>
+              {C.protocols[id]}
+            </option>
+          ))}
+        </HTMLSelect>,
+      )}
+      {(isAdministrator || protocol !== '') && (
+        <>
+          {group('base_url', C.baseUrl, input('base_url', { placeholder: 'https://', maxLength: VENDOR_CONNECTOR.limits.base_url }))}
+          {isAdministrator && group('login', C.login, input('login', { maxLength: VENDOR_CONNECTOR.limits.login }))}
+          {isAdministrator &&
+            group(
+              'password',
+              C.password,
+              input('password', { type: 'password', maxLength: VENDOR_CONNECTOR.limits.password, placeholder: payload[VENDOR_PASSWORD_SET_KEY] === true ? C.passwordKept : '' }),
+              urlMoved ? C.passwordDropped : undefined,
+            )}
+          {group('timeout_ms', C.timeout, input('timeout_ms', { placeholder: String(VENDOR_CONNECTOR.timeoutMs.default) }))}
+        </>
+      )}
+    </fieldset>
+  );
 }
 
 /**
@@ -59,11 +130,9 @@ function PayloadField({ values, setValue, errors, disabled }: FieldRenderProps) 
         parsed = next;
       }
     }
-    const current = value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
-    // The session id is not part of the text; keep it as read, the server keeps its own anyway.
-    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed) && current[VENDOR_SESSION_KEY] !== undefined) {
-      parsed = { ...(parsed as Record<string, unknown>), [VENDOR_SESSION_KEY]: current[VENDOR_SESSION_KEY] };
-    }
+    // The keys with fields of their own are not part of the text: keep them as the form holds them.
+    const own = Object.entries(payloadOf(value)).filter(([key]) => OWN_FIELD_KEYS.includes(key));
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed) && own.length > 0) parsed = { ...(parsed as Record<string, unknown>), ...Object.fromEntries(own) };
     typed(next, parsed);
     setValue('payload', parsed);
   };
@@ -137,6 +206,7 @@ export const vendorsScreen = defineResourceScreen<VendorRow>({
       { kind: 'textarea', name: 'comment', label: 'Комментарий', placeholder: VENDOR_COMMENT_PLACEHOLDER, rows: 3 },
       { kind: 'switch', name: 'is_external_service', label: 'Внешний сервис' },
       { kind: 'custom', name: 'session_id', label: 'ID сессии', visible: isExternal, render: (props) => <SessionIdField {...props} /> },
+      { kind: 'custom', name: 'connector', label: MESSAGES.vendors.connector.title, visible: isExternal, render: (props) => <ConnectorFields {...props} /> },
       { kind: 'custom', name: 'payload', label: 'Данные внешнего сервиса', visible: isExternal, render: (props) => <PayloadField {...props} /> },
     ],
     initial: {
