@@ -50,11 +50,18 @@ function ExportButton({ query, period }: { query: string; period: { date_from: s
   return <Button icon="export" text={MESSAGES.analytics.export} loading={busy} onClick={() => void run()} data-testid="analytics-export" />;
 }
 
+/** The filters `/analytics/data` names rows of (the chosen pickers'): the dictionaries are re-read only when one of them changes. */
+const DATA_FILTERS = ['client_id', 'agency_id', 'agency_user_id', 'vendor_id', 'user_id', 'subject_id', 'product_id'];
+const dataQuery = (query: string) => {
+  const params = new URLSearchParams(query);
+  return new URLSearchParams([...params].filter(([key]) => DATA_FILTERS.includes(key))).toString();
+};
+
 export function AnalyticsScreen() {
   const [dateReport, setDateReport] = useState(false);
   const filters = useAnalyticsFilters();
   const { query, period } = filters.applied;
-  const data = useAnalyticsReply<AnalyticsData>(ANALYTICS_PATHS.data, query);
+  const data = useAnalyticsReply<AnalyticsData>(ANALYTICS_PATHS.data, dataQuery(query));
   const totals = useAnalyticsReply<Totals>(ANALYTICS_PATHS.totals, query);
   const charts = useAnalyticsReply<Charts>(ANALYTICS_PATHS.charts, query);
   const page = useAnalyticsReply<Paged<AnalyticsRow>>(ANALYTICS_PATHS.page, query, { page: filters.page, limit: filters.limit });
