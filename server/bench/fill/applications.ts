@@ -17,7 +17,7 @@
  * Migrations newer than the folder are applied on opening, as an office's upgrade would, then VACUUM (ANALYZE).
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -63,18 +63,29 @@ interface Stamp {
   migration?: string;
   /** A hash of each applied migration's code: one edited in place since (on a branch) makes the folder stale. */
   migrations?: Record<string, string>;
+  /** How `migrations` was hashed: 'source' (the .ts files); older stamps hashed the built code, and are trusted by name once. */
+  migrationHash?: 'source';
   complete?: boolean;
 }
 
 const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
-const migrationNames = () => MIGRATIONS.map((migration) => (migration as unknown as { name: string }).name);
-const migrationHashes = (): Record<string, string> =>
-  Object.fromEntries(
-    MIGRATIONS.map((migration) => {
-      const type = migration as unknown as { name: string; prototype: { up: () => unknown } };
-      return [type.name, createHash('sha256').update(type.prototype.up.toString()).digest('hex').slice(0, 16)];
+const migrationNames = () => MIGRATIONS.map((migration) => migration.name);
+/**
+ * A hash of each migration's source file (migrations/<timestamp>-<Name>.ts, read from the repository the
+ * bench runs in): a rebuild or a bundler's renaming leaves it as it is, an edit in place changes it.
+ */
+const migrationHashes = (): Record<string, string> => {
+  const folder = path.resolve('migrations');
+  const files = readdirSync(folder);
+  return Object.fromEntries(
+    migrationNames().map((name) => {
+      const timestamp = /\d+$/.exec(name)![0];
+      const file = files.find((entry) => entry.startsWith(`${timestamp}-`) && entry.endsWith('.ts'));
+      if (!file) throw new Error(`No source file for migration ${name} in ${folder}`);
+      return [name, createHash('sha256').update(readFileSync(path.join(folder, file))).digest('hex').slice(0, 16)];
     }),
   );
+};
 
 function readStamp(dataDir: string): Stamp | null {
   try {
@@ -120,7 +131,8 @@ export async function openApplicationsDatabase(options: {
     const hasTable = (await sql.query(`SELECT to_regclass('migrations') IS NOT NULL AS has`)).rows[0].has as boolean;
     const applied = hasTable ? (await sql.query<{ name: string }>(`SELECT name FROM migrations`)).rows.map((row) => row.name) : [];
     const hashes = migrationHashes();
-    const recorded = readStamp(dataDir)?.migrations;
+    const kept = readStamp(dataDir);
+    const recorded = kept?.migrationHash === 'source' ? kept.migrations : kept?.migrations && {};
     const stale = applied.filter((name) => !known.has(name) || (recorded ? recorded[name] !== undefined && recorded[name] !== hashes[name] : true));
     if (stale.length > 0) {
       log(`Kept data folder ${dataDir}: migrated by other code (${stale.join(', ')}); filled again`);
@@ -147,7 +159,7 @@ export async function openApplicationsDatabase(options: {
     }
     const last = migrationNames().at(-1)!;
     // Recorded before the fill, so an interrupted fill's folder is still known as this code's.
-    await writeStamp(dataDir, { ...readStamp(dataDir)!, migrations: hashes });
+    await writeStamp(dataDir, { ...readStamp(dataDir)!, migrations: hashes, migrationHash: 'source' });
     const current = readStamp(dataDir)!;
     if (current.complete) {
       if (migrated.length > 0) {
