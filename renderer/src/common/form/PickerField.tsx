@@ -135,7 +135,7 @@ export function PickerField({ id, path, value, onChange, selected, clearable, in
       >
         <Button id={id} fill alignText="start" endIcon="caret-down" intent={intent} text={chosen?.name ?? placeholder ?? 'Выберите…'} disabled={disabled} data-testid={testId} />
       </Select>
-      {clearable && value !== null && <Button variant="minimal" icon="cross" aria-label="Очистить" onClick={() => onChange(null)} disabled={disabled} />}
+      {clearable && !disabled && value !== null && <Button variant="minimal" icon="cross" aria-label="Очистить" onClick={() => onChange(null)} />}
     </div>
   );
 }

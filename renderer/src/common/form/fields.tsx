@@ -317,7 +317,8 @@ function SelectField({ id, field, value, named, intent, disabled, onChange, onOp
       >
         <Button id={id} fill alignText="start" icon={selected?.icon} endIcon="caret-down" intent={intent} text={selected?.name ?? field.placeholder ?? MESSAGES.list.choose} disabled={disabled} data-testid={`select-${field.name}`} data-field />
       </Select>
-      {field.clearable && value !== null && value !== undefined && (
+      {/* A locked select offers no clearing: a greyed cross beside it read as one that works. */}
+      {field.clearable && !disabled && value !== null && value !== undefined && (
         <Button
           variant="minimal"
           icon="cross"
@@ -326,7 +327,6 @@ function SelectField({ id, field, value, named, intent, disabled, onChange, onOp
             onChange(null);
             onOption?.(null);
           }}
-          disabled={disabled}
         />
       )}
     </div>
