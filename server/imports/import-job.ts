@@ -359,6 +359,8 @@ export class ImportJob {
       if (!(await this.claim(manager, importId, lease, cursor))) return;
       await manager.query(`UPDATE imports SET status = $2, progress = 100 WHERE id = $1`, [importId, status]);
       await writeLog(manager, importId, [{ status: status === ImportStatus.Done ? 'success' : 'error', message }]);
+      // With the run's end: a new run queued as this one ends finds the lease free at once.
+      await lease.release(manager);
     });
   }
 }
