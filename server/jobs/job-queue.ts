@@ -62,7 +62,7 @@ export function defineJob<Payload extends object>(name: string, options: Partial
 
 export type JobHandler<Payload> = (payload: Payload, job: { id: string; attempt: number }) => Promise<void>;
 
-/** When a kind runs by the clock: a cron expression (5 fields, or 6 with seconds) in time zone `tz`. */
+/** When a kind runs by the clock: a cron expression (minute hour day month weekday; pg-boss looks at the clock every 30 s, so at most once a minute) in time zone `tz`. */
 export interface JobSchedule {
   cron: string;
   tz: string;
