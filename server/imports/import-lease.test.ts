@@ -147,6 +147,28 @@ describe('the lease of an import', () => {
     expectOneRun(await logs(id), 1, false);
   });
 
+  it('a restart while a run goes: the old link stops at its next item and the new run goes from the first item once, not lost behind the lease', async () => {
+    const id = await saveImport([1, 2, 3, 4]);
+    await app.db.query('UPDATE imports SET is_active = true WHERE id = $1', [id]);
+    supplier.requests.length = 0;
+    supplier.behaviour.delayMs = 300;
+    await sendLink(id);
+    for (let waited = 0; waited < 20_000 && !(await logs(id)).some(([status]) => status === 'skipped'); waited += 50) await sleep(50);
+    const admin = (await app.signInAs(Role.Administrator)).client;
+    const asked = itemsAsked().length;
+    expect((await admin.get('/api/imports/restart', { proof: true })).status).toBe(200);
+    expect(await settled(id)).toEqual({ status: ImportStatus.Failed, cursor: 4 });
+    // The old link's item in flight at most, then the new run's four.
+    const after = itemsAsked().slice(asked);
+    expect(after.length).toBeLessThanOrEqual(5);
+    expect(after.slice(-4)).toEqual(['/items/H1', '/items/H2', '/items/H3', '/items/H4']);
+    const lines = await logs(id);
+    expect(lines.filter(([, message]) => message === J.started(4))).toHaveLength(2);
+    expectOneRun(lines.slice(lines.findLastIndex(([, message]) => message === J.started(4))), 4, true);
+    expect(await leases(id)).toEqual([]);
+    await app.db.query('UPDATE imports SET is_active = false WHERE id = $1', [id]);
+  });
+
   it('a link whose lease another took (it stalled past its lease) writes nothing more and stops', async () => {
     const id = await saveImport([1, 2, 3, 4, 5, 6]);
     supplier.requests.length = 0;
