@@ -101,7 +101,20 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   if (await app.get(UsersService).ensureFirstAdministrator(config.firstAdministrator)) {
     await logs.write('notice', 'auth', 'Создан первый администратор', '', { email: config.firstAdministrator?.email });
   }
-  await app.listen(config.port, config.host);
+  const shutdown = async () => {
+    availability?.close();
+    await app.close();
+    await dataSource.destroy().catch(() => undefined);
+    await probe.close();
+    await database.stop();
+  };
+  try {
+    await app.listen(config.port, config.host);
+  } catch (error) {
+    // A module that refuses to start (e.g. an invalid IMPORTS_CRON) fails the start and leaves nothing open.
+    await shutdown().catch(() => undefined);
+    throw error;
+  }
 
   const { port } = app.getHttpServer().address() as AddressInfo;
   const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
@@ -109,13 +122,6 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   return {
     url: `http://${host}:${port}`,
     port,
-    close: () =>
-      (closing ??= (async () => {
-        availability?.close();
-        await app.close();
-        await dataSource.destroy().catch(() => undefined);
-        await probe.close();
-        await database.stop();
-      })()),
+    close: () => (closing ??= shutdown()),
   };
 }

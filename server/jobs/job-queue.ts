@@ -12,6 +12,16 @@
  *   constructor(@Inject(JobQueue) jobs: JobQueue) { jobs.register(NOTIFY_DATE, (payload) => this.notify(payload)); }
  *   await jobs.send(NOTIFY_DATE, { transportId, dateId });
  *
+ * A kind that runs by the clock gives its schedule when it registers (a cron expression, its time
+ * zone, and the setting it comes from, named when it is not a valid one):
+ *
+ *   jobs.register(IMPORTS_NIGHTLY, () => this.restartAll(), { schedule: { cron: config.importsCron, tz: 'Europe/Moscow', setting: 'IMPORTS_CRON' } });
+ *
+ * The schedules are pg-boss's own cron, which is cluster-safe: every instance that runs jobs looks at
+ * the clock, and pg-boss's bookkeeping (its cron time in its version row, a singleton per minute)
+ * queues one job per tick whatever the number of instances. A schedule no kind declares any more is
+ * taken away as the queue starts. An invalid schedule fails the start, naming its setting.
+ *
  * pg-boss is loaded when the server starts, not when this file is imported.
  */
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
@@ -52,8 +62,23 @@ export function defineJob<Payload extends object>(name: string, options: Partial
 
 export type JobHandler<Payload> = (payload: Payload, job: { id: string; attempt: number }) => Promise<void>;
 
+/** When a kind runs by the clock: a cron expression (minute hour day month weekday; pg-boss looks at the clock every 30 s, so at most once a minute) in time zone `tz`. */
+export interface JobSchedule {
+  cron: string;
+  tz: string;
+  /** Where the expression comes from (an environment variable), for the error of an invalid one. */
+  setting?: string;
+}
+
 /** How often an idle worker looks for new jobs. */
-const POLLING_SECONDS = 1;
+export const POLLING_SECONDS = 1;
+
+/**
+ * How often maintenance runs (on one instance at a time: pg-boss keeps its last time in the database):
+ * it is what finds a job whose instance died (past its `expireInSeconds`) and queues its retry, so a
+ * kind that must be taken over soon counts it in (the import job: server/imports/import-job.ts).
+ */
+export const MAINTENANCE_SECONDS = 30;
 
 /** Serialises the queue's set-up between instances starting together (pg-boss's own schema install
  * and createQueue deadlock when two instances run them at once on an empty database). */
@@ -62,7 +87,7 @@ const JOB_QUEUE_SETUP_LOCK_KEY = 7_300_503;
 @Injectable()
 export class JobQueue implements OnApplicationBootstrap, OnApplicationShutdown {
   private boss: PgBoss | undefined;
-  private readonly handlers = new Map<string, { kind: JobKind<object>; handle: JobHandler<object> }>();
+  private readonly handlers = new Map<string, { kind: JobKind<object>; handle: JobHandler<object>; schedule?: JobSchedule }>();
   private readonly kinds = new Map<string, JobKind<object>>();
 
   constructor(
@@ -71,11 +96,11 @@ export class JobQueue implements OnApplicationBootstrap, OnApplicationShutdown {
     @Inject(LogService) private readonly logs: LogService,
   ) {}
 
-  /** Registers the handler of a kind (once per kind, while the modules start). */
-  register<Payload extends object>(kind: JobKind<Payload>, handle: JobHandler<Payload>): void {
+  /** Registers the handler of a kind (once per kind, while the modules start), with its schedule when it runs by the clock. */
+  register<Payload extends object>(kind: JobKind<Payload>, handle: JobHandler<Payload>, options: { schedule?: JobSchedule } = {}): void {
     if (this.handlers.has(kind.name)) throw new Error(`Job ${kind.name} has a handler already`);
     if (this.boss) throw new Error(`Job ${kind.name} registered after the queue started`);
-    this.handlers.set(kind.name, { kind, handle: handle as JobHandler<object> });
+    this.handlers.set(kind.name, { kind, handle: handle as JobHandler<object>, schedule: options.schedule });
     this.kinds.set(kind.name, kind);
   }
 
@@ -94,10 +119,7 @@ export class JobQueue implements OnApplicationBootstrap, OnApplicationShutdown {
     const boss = this.started();
     if (!this.kinds.has(kind.name)) throw new Error(`Job ${kind.name} is not registered`);
     const id = await boss.send(kind.name, payload, {
-      retryLimit: kind.retryLimit,
-      retryDelay: kind.retryDelaySeconds,
-      retryBackoff: true,
-      expireInSeconds: kind.expireInSeconds,
+      ...attempts(kind),
       startAfter: options.startAfterSeconds,
       singletonKey: options.singletonKey,
       db: manager && { executeSql: async (text: string, values: unknown[]) => ({ rows: await manager.query<unknown[]>(text, values) }) },
@@ -118,19 +140,28 @@ export class JobQueue implements OnApplicationBootstrap, OnApplicationShutdown {
       connectionString: String((this.db.options as { url?: string }).url),
       max: 3,
       application_name: 'tour-backoffice jobs',
-      // Cron schedules are not used; maintenance (expiring, archiving) runs on one instance at a time.
-      schedule: false,
+      // The schedules' clock runs where jobs run (it only queues them); maintenance (expiring,
+      // archiving) runs on one instance at a time, every MAINTENANCE_SECONDS.
+      schedule: this.config.jobWorkers,
       supervise: true,
+      maintenanceIntervalSeconds: MAINTENANCE_SECONDS,
     });
     boss.on('error', (error) => void this.logs.error('jobs', 'Ошибка очереди заданий', error).catch(() => undefined));
-    await withAdvisoryLock(this.db, JOB_QUEUE_SETUP_LOCK_KEY, async () => {
-      await boss.start();
-      for (const { kind } of this.handlers.values()) {
-        await boss.createQueue(kind.name, { name: kind.name, policy: kind.policy });
-        // createQueue leaves an existing queue as it was: a policy declared later reaches it here.
-        if ((await boss.getQueue(kind.name))?.policy !== kind.policy) await boss.updateQueue(kind.name, { name: kind.name, policy: kind.policy });
-      }
-    });
+    try {
+      await withAdvisoryLock(this.db, JOB_QUEUE_SETUP_LOCK_KEY, async () => {
+        await boss.start();
+        for (const { kind, schedule } of this.handlers.values()) {
+          await boss.createQueue(kind.name, { name: kind.name, policy: kind.policy });
+          // createQueue leaves an existing queue as it was: a policy declared later reaches it here.
+          if ((await boss.getQueue(kind.name))?.policy !== kind.policy) await boss.updateQueue(kind.name, { name: kind.name, policy: kind.policy });
+          if (schedule) await scheduleKind(boss, kind, schedule);
+        }
+        for (const { name } of await boss.getSchedules()) if (!this.handlers.get(name)?.schedule) await boss.unschedule(name);
+      });
+    } catch (error) {
+      await boss.stop({ graceful: false, wait: true }).catch(() => undefined);
+      throw error;
+    }
     this.boss = boss;
     for (const { kind, handle } of this.handlers.values()) {
       if (!this.config.jobWorkers) continue;
@@ -159,5 +190,22 @@ export class JobQueue implements OnApplicationBootstrap, OnApplicationShutdown {
   private started(): PgBoss {
     if (!this.boss) throw new Error('The job queue is not started');
     return this.boss;
+  }
+}
+
+/** A kind's attempts as pg-boss takes them, for a job sent and a job its schedule queues alike. */
+function attempts(kind: JobKind<object>): { retryLimit: number; retryDelay: number; retryBackoff: boolean; expireInSeconds: number } {
+  return { retryLimit: kind.retryLimit, retryDelay: kind.retryDelaySeconds, retryBackoff: true, expireInSeconds: kind.expireInSeconds };
+}
+
+/** Writes (or changes) the kind's schedule; an expression or time zone the cron parser refuses fails the start, naming its setting. */
+async function scheduleKind(boss: PgBoss, kind: JobKind<object>, { cron, tz, setting }: JobSchedule): Promise<void> {
+  try {
+    await boss.schedule(kind.name, cron, {}, { ...attempts(kind), tz });
+  } catch (error) {
+    // The database's own errors (they carry a code) are no fault of the expression.
+    if (typeof error === 'object' && error !== null && 'code' in error) throw error;
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(`${setting ?? `The schedule of job ${kind.name}`} is not a valid cron schedule: «${cron}» (${tz}): ${reason}`, { cause: error });
   }
 }
