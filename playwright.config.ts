@@ -56,6 +56,8 @@ export default defineConfig({
         DATABASE_URL: '',
         ADMIN_EMAIL: '',
         ADMIN_PASSWORD: '',
+        // No nightly run of the imports: its tick at 03:00 Moscow time would restart a spec's imports under it.
+        IMPORTS_CRON: 'off',
         // The connection rules enforced, breaches collected for the check at the end (tests/e2e/global-teardown.ts).
         DATABASE_DISCIPLINE: 'strict',
         DATABASE_DISCIPLINE_REPORT: path.join(process.env.E2E_DATA_DIR, 'discipline-breaches.txt'),

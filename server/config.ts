@@ -24,8 +24,8 @@ export interface ServerConfig {
   jobWorkers: boolean;
   /** Connections this server keeps open to PostgreSQL (DB_POOL_SIZE). */
   databasePoolSize: number;
-  /** When the active imports run anew, a cron expression in Moscow time (IMPORTS_CRON); checked as the job queue starts. */
-  importsCron: string;
+  /** When the active imports run anew, a cron expression in Moscow time (IMPORTS_CRON); checked as the job queue starts. Null: never ('off'). */
+  importsCron: string | null;
 }
 
 /** Default of DB_POOL_SIZE: a list request uses two at once (page and count), a few people share an instance. */
@@ -33,6 +33,13 @@ export const DEFAULT_DB_POOL_SIZE = 10;
 
 /** Default of IMPORTS_CRON: the nightly run of the active imports at 03:00 Moscow time (issue 31). */
 export const DEFAULT_IMPORTS_CRON = '0 3 * * *';
+
+/** IMPORTS_CRON: a cron expression, the default when unset, or none when switched off (an office that imports by hand, the tests). */
+function importsCron(value: string | undefined): string | null {
+  const given = value?.trim();
+  if (!given) return DEFAULT_IMPORTS_CRON;
+  return ['off', 'none', 'false', '0'].includes(given.toLowerCase()) ? null : given;
+}
 
 /**
  * The OS app-data folder of the app. Electron passes its own `userData` path instead.
@@ -78,6 +85,6 @@ export function readConfig(overrides: ConfigOverrides = {}, env: NodeJS.ProcessE
     allowedHosts: allowedHostNames(env.ALLOWED_HOSTS, host),
     jobWorkers: !['0', 'off', 'false', 'no'].includes((nonEmpty(env.JOB_WORKERS) ?? '').toLowerCase()),
     databasePoolSize: poolSize,
-    importsCron: nonEmpty(env.IMPORTS_CRON) ?? DEFAULT_IMPORTS_CRON,
+    importsCron: importsCron(env.IMPORTS_CRON),
   };
 }

@@ -241,7 +241,9 @@ export class ImportJob {
     @Inject(SERVER_CONFIG) config: ServerConfig,
   ) {
     jobs.register(IMPORT_RUN, ({ importId }) => this.run(importId));
-    jobs.register(IMPORTS_NIGHTLY, async () => void (await this.restartAll()), { schedule: { cron: config.importsCron, tz: IMPORTS_TIME_ZONE, setting: 'IMPORTS_CRON' } });
+    // IMPORTS_CRON=off: no nightly run (the queue then takes away a schedule made before).
+    const schedule = config.importsCron === null ? undefined : { cron: config.importsCron, tz: IMPORTS_TIME_ZONE, setting: 'IMPORTS_CRON' };
+    jobs.register(IMPORTS_NIGHTLY, async () => void (await this.restartAll()), { schedule });
     queue = jobs;
   }
 

@@ -189,9 +189,20 @@ describe('the lease of an import', () => {
 });
 
 describe('the nightly run of the active imports', () => {
-  it('is scheduled in pg-boss at 03:00 Moscow time by default', async () => {
+  it('is scheduled in pg-boss at 03:00 Moscow time by default, and taken away by IMPORTS_CRON=off', async () => {
     expect(DEFAULT_IMPORTS_CRON).toBe('0 3 * * *');
-    expect(await app.db.query('SELECT name, cron, timezone FROM pgboss.schedule')).toEqual([{ name: IMPORTS_NIGHTLY.name, cron: '0 3 * * *', timezone: IMPORTS_TIME_ZONE }]);
+    const database = await createTestDatabase();
+    try {
+      // The test apps run with IMPORTS_CRON=off; an empty value is the default's.
+      const nightly = await startTestApp({ database, env: { IMPORTS_CRON: '' } });
+      expect(await database.query('SELECT name, cron, timezone FROM pgboss.schedule')).toEqual([{ name: IMPORTS_NIGHTLY.name, cron: '0 3 * * *', timezone: IMPORTS_TIME_ZONE }]);
+      await nightly.close();
+      const off = await startTestApp({ database, env: { IMPORTS_CRON: 'off' } });
+      expect(await database.query('SELECT name FROM pgboss.schedule')).toEqual([]);
+      await off.close();
+    } finally {
+      await database.drop();
+    }
   });
 
   it('follows IMPORTS_CRON, and its job queues a fresh run of every active import and of no other', { timeout: 120_000 }, async () => {

@@ -135,7 +135,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     port: 0,
     host: '127.0.0.1',
     rendererDir: options.rendererDir ?? NO_RENDERER_DIR,
-    env: { ...options.env },
+    // No nightly run of the imports under a test (its 03:00 Moscow tick would restart a test's imports), unless a test sets one.
+    env: { IMPORTS_CRON: 'off', ...options.env },
     ...extra,
   });
 
