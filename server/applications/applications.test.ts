@@ -272,6 +272,19 @@ describe('what the editor reads', () => {
     const saved = await update(application.id, read.body.data);
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
   });
+
+  it('an application from an outside service carries its booking and vendor (the Comments tab shows on both); a save keeps them', async () => {
+    const vendor = (await admin.post('/api/vendors', { name: 'Сервис «Заявки»', is_external_service: true })).body.data.id as number;
+    const application = await created(hotelForm());
+    expect((await manager.get(`/api/applications/${application.id}`)).body.data).toMatchObject({ external_id: null, external_vendor_id: null });
+    // As the site's API stores them.
+    await app.db.query('UPDATE applications SET external_id = $2, external_vendor_id = $3 WHERE id = $1', [application.id, 'B-77', vendor]);
+    const read = (await manager.get(`/api/applications/${application.id}`)).body.data;
+    expect(read).toMatchObject({ external_id: 'B-77', external_vendor_id: vendor });
+    const saved = await update(application.id, { ...read, comment: 'Уточнить у поставщика' });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body.data).toMatchObject({ external_id: 'B-77', external_vendor_id: vendor });
+  });
 });
 
 describe('who may change what', () => {

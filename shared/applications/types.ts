@@ -105,4 +105,6 @@ export interface ApplicationRecord extends FormFields {
   start_date: string | null;
   city_id: number | null;
   created_at: string;
+  /** The outside service's vendor of an application with `external_id` (its Comments tab, spec 03 §2.3); kept by a save. */
+  external_vendor_id: number | null;
 }

@@ -199,4 +199,20 @@ export const APPLICATION_MESSAGES = {
     noneActive: 'Все выбранные заказчики неактивны: сообщение не отправлено.',
     skippedInactive: (count: number) => `Не отправлено заказчикам, которые неактивны: ${count}`,
   },
+  /** The Comments tab of an application from an outside service: its supplier's messages and ours (spec 03 §2.3, §8; issue 31). */
+  applicationComments: {
+    tab: 'Комментарии', // spec: 'Comments'
+    empty: 'Сообщений нет',
+    loadFailed: 'Не удалось загрузить сообщения поставщика',
+    ours: 'Мы',
+    supplier: 'Поставщик',
+    type: 'Тип сообщения',
+    text: 'Сообщение',
+    send: 'Отправить',
+    sent: 'Сообщение отправлено поставщику',
+    /** When the server's answer has no message of its own (spec 03 §8: the first server message otherwise). */
+    sendFailed: 'Произошла ошибка при отправке сообщения',
+    noTypes: 'Поставщик не принимает сообщения по этой заявке',
+    counter: (length: number, max: number) => `${length} / ${max}`,
+  },
 } as const;

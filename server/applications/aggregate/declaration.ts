@@ -71,7 +71,8 @@ export const APPLICATION_AGGREGATE = defineAggregate({
     search_text: 'text',
     created_by_id: 'integer?',
   },
-  readOnly: { created_at: 'timestamptz' },
+  // The vendor an outside application came from (set by the site's API): the Comments tab talks to its supplier.
+  readOnly: { created_at: 'timestamptz', external_vendor_id: 'integer?' },
   references: {
     client: { table: 'clients', via: 'client_id', columns: { full_name: 'text?', is_active: 'boolean' } },
     agency: { table: 'agencies', via: 'agency_id', columns: { legal_name: 'varchar', is_active: 'boolean' } },

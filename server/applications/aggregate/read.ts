@@ -135,6 +135,7 @@ export function applicationRecord(stored: StoredApplication, extras: ReadExtras)
     source_payload: source(row.source_payload),
     payload: source(row.payload),
     external_id: row.external_id,
+    external_vendor_id: row.external_vendor_id,
     accommodations: collections.accommodations.map(({ row: stay }) => ({
       id: stay.id,
       hotel_id: stay.hotel_id,

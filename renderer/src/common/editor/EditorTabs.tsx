@@ -20,6 +20,8 @@ export interface EditorTab {
   hidden?: boolean;
   /** Why everything on the tab is read-only (null: nothing is; absent: the tab never locks). See form/locks.tsx. */
   locked?: string | null;
+  /** The panel is built when the tab is first opened, not with the editor (a live call to an outside service). */
+  lazy?: boolean;
 }
 
 /** Whether a tab owns an error path. */
@@ -45,6 +47,9 @@ export function EditorTabs({ id, tabs, errors, large }: { id: string; tabs: Edit
 
   // A tab hidden while it was open (a route kind without a way back) gives way to the first one shown.
   const shown = visible.some((tab) => tab.id === selected) ? selected : (visible[0]?.id ?? '');
+  // Lazy tabs opened once stay built (their state kept while another tab is open).
+  const [opened, setOpened] = useState<ReadonlySet<string>>(() => new Set([shown]));
+  if (!opened.has(shown)) setOpened(new Set([...opened, shown]));
   return (
     <Tabs id={id} selectedTabId={shown} onChange={(next) => setSelected(String(next))} renderActiveTabPanelOnly={false} large={large} className="editor-tabs">
       {visible.map((tab) => (
@@ -57,7 +62,7 @@ export function EditorTabs({ id, tabs, errors, large }: { id: string; tabs: Edit
               {marked(tab) && <Icon icon="warning-sign" intent={Intent.DANGER} size={12} className="editor-error-mark" title={MESSAGES.editor.tabHasErrors} aria-label={MESSAGES.editor.tabHasErrors} />}
             </span>
           }
-          panel={<div className="editor-tab-panel">{tab.locked === undefined ? tab.panel : <LockedScope reason={tab.locked}>{tab.panel}</LockedScope>}</div>}
+          panel={<div className="editor-tab-panel">{tab.lazy && !opened.has(tab.id) ? null : tab.locked === undefined ? tab.panel : <LockedScope reason={tab.locked}>{tab.panel}</LockedScope>}</div>}
         />
       ))}
     </Tabs>

@@ -2,7 +2,7 @@
  * The application editor (spec 03 §2.3; issue 18): /applications/create and /applications/{id}/edit.
  * The whole application is one form saved as `{payload}` after the question naming its status; the
  * application is read again after a save (the server decides statuses, prices, seats and the payment
- * status). Documents, vendor payments and comments come with later issues.
+ * status).
  */
 import { Button, Callout, Intent } from '@blueprintjs/core';
 import { ApplicationStatus, applicationStatus, applicationType, canEditAgencyCommission, canEditPrepayment, canEditPrice, LEGS, RequesterType, sourceLabel } from '@shared/applications/constants';
@@ -31,6 +31,7 @@ import { APPLICATION_TAB_OWNS, applicationFromRecord, blankApplication, copyAppl
 import { ApplicationHeader } from './ApplicationHeader';
 import { ChatButton, chatApplicationOf } from './chat';
 import { AccommodationsTab } from './tabs/AccommodationsTab';
+import { CommentsTab } from './tabs/CommentsTab';
 import { ContactsTab } from './tabs/ContactsTab';
 import { GeneralTab } from './tabs/GeneralTab';
 import { DocumentsTab } from './tabs/DocumentsTab';
@@ -174,6 +175,8 @@ export function ApplicationEditorPage() {
                 // Once its prices are fixed (the application's own lock, whoever reads), outside the form: owns nothing.
                 { id: 'documents', title: 'Документы', owns: [], hidden: !stored?.prices_locked, panel: stored && <DocumentsTab applicationId={stored.id} version={stored.version} role={role} cancelled={cancelled} /> },
                 { id: 'vendor-request', title: 'Запрос поставщику', owns: [], panel: <VendorRequestTab {...props} product={product.data} /> },
+                // An application from an outside service (its booking at the vendor): built when opened, each read a live call to the supplier.
+                { id: 'comments', title: MESSAGES.applicationComments.tab, owns: [], lazy: true, hidden: !(stored?.external_id && stored.external_vendor_id !== null), panel: stored && <CommentsTab applicationId={stored.id} /> },
                 { id: 'history', title: 'История', owns: [], hidden: !stored, panel: <HistoryTab applicationId={stored?.id} version={stored?.version} /> },
                 { id: 'source', title: 'Исходные данные', owns: [], hidden: role !== Role.Administrator, panel: <SourceDataTab record={stored} /> },
               ].map((tab) => ({ ...tab, locked: partLockReason(tab, cancelled) }))
