@@ -50,6 +50,8 @@ async function arrangeHandbooks(page: Page) {
 
 /** The row's progress bar: blue (primary) until 100, green (success) at 100. */
 const bar = (row: Locator, intent: 'primary' | 'success') => row.locator(`.bp6-progress-bar.bp6-intent-${intent}`);
+/** Newest first: the import this test adds is on the first page whatever other files added. */
+const IMPORTS_NEWEST_FIRST = '/imports?orderBy=id&ascending=0';
 
 test('an active import runs: the list follows its progress to a green 100, the logs and the hotels list show what it wrote', async ({ page }) => {
   await page.setViewportSize({ width: 1366, height: 768 });
@@ -58,7 +60,7 @@ test('an active import runs: the list follows its progress to a green 100, the l
   const vendorName = `Сервис «Прибой-${Date.now() % 1_000_000}»`;
   const vendor = (await apiPost(page, '/vendors', { name: vendorName, is_external_service: true, payload: { protocol: 'v1', base_url: supplier.url, login: SUPPLIER_LOGIN, password: SUPPLIER_PASSWORD } })).data.id as number;
 
-  await page.goto('/imports');
+  await page.goto(IMPORTS_NEWEST_FIRST);
   await page.getByRole('button', { name: T.updateVendorData }).click();
   await expect(page.getByText(T.updating)).toBeVisible();
 
@@ -117,7 +119,7 @@ test('an active import runs: the list follows its progress to a green 100, the l
   expect(rooms.map((room) => room.external_id)).toEqual(['H1-R1', 'H1-R2', 'H2-R1', 'H2-R2', 'H3-R1', 'H3-R2']);
 
   // «Перезапустить импорты»: its message, and the list shows the run anew without a reload, to a green 100 again.
-  await page.goto('/imports');
+  await page.goto(IMPORTS_NEWEST_FIRST);
   await expect(bar(row, 'success')).toBeVisible();
   const restarted = page.waitForResponse((response) => response.url().includes(`/api${IMPORTS_RESTART_PATH}`));
   await page.getByRole('button', { name: T.restart }).click();
