@@ -7,7 +7,8 @@
  *
  * Sizes: --clients=N --staff=N --agencies=N --export-rows=N --requests=N --applications=N, or BENCH_CLIENTS,
  * BENCH_STAFF, BENCH_AGENCIES, BENCH_EXPORT_ROWS, BENCH_REQUESTS, BENCH_APPLICATIONS. --only=name,name runs
- * some scenarios; --explain prints the plan of each statement of every HTTP scenario.
+ * some scenarios; --explain prints the plan of each statement of every HTTP scenario. Scenarios that
+ * bring their own data (`data: 'none'`, e.g. `--only=imports`) run on an unfilled database when only they run.
  *
  * Scenarios on the million applications (`data: 'applications'`, e.g. `--only=applications-list`) run
  * on a kept data folder instead (BENCH_DATA_DIR, default .bench-data/applications-1m; filled once by
@@ -65,16 +66,20 @@ async function main(): Promise<void> {
   // The million applications live in a kept folder: their scenarios run only when named, beside read-only ones.
   const scenarios = BENCH_SCENARIOS.filter((scenario) => (only ? only.includes(scenario.name) : scenario.data !== 'applications'));
   const kept = scenarios.some((scenario) => scenario.data === 'applications');
-  if (kept && scenarios.some((scenario) => !scenario.data)) {
-    throw new Error(`These scenarios write and cannot run on the kept applications database; run them separately: ${scenarios.filter((scenario) => !scenario.data).map((scenario) => scenario.name).join(', ')}`);
+  const writing = scenarios.filter((scenario) => !scenario.data || scenario.data === 'none');
+  if (kept && writing.length) {
+    throw new Error(`These scenarios write and cannot run on the kept applications database; run them separately: ${writing.map((scenario) => scenario.name).join(', ')}`);
   }
+  // Only scenarios that bring their own data: no fake-data fill.
+  const bare = scenarios.every((scenario) => scenario.data === 'none');
   if (!only) log(`Not run (kept data folder, name them with --only): ${BENCH_SCENARIOS.filter((scenario) => scenario.data === 'applications').map((scenario) => scenario.name).join(', ')}`);
   const cleanup: (() => Promise<unknown>)[] = [];
   recordStatements();
   try {
     const cpus = os.cpus();
     log(`Machine: ${cpus.length} CPU(s) ${cpus[0]?.model.trim() ?? ''}, ${(os.totalmem() / 1024 ** 3).toFixed(1)} GB memory, load average ${os.loadavg().map((load) => load.toFixed(1)).join(' ')}, ${os.platform()} ${os.release()}, Node ${process.version}`);
-    log(`Sizes: ${sizes.clients.toLocaleString('en')} clients, ${sizes.staff.toLocaleString('en')} staff users, ${sizes.agencies.toLocaleString('en')} agencies; ${kept ? `${sizes.applications.toLocaleString('en')} applications` : `export of ${sizes.exportRows.toLocaleString('en')}`}; ${sizes.requests} timed requests per scenario and concurrency`);
+    if (bare) log('Sizes: no fake data (the scenarios bring their own)');
+    else log(`Sizes: ${sizes.clients.toLocaleString('en')} clients, ${sizes.staff.toLocaleString('en')} staff users, ${sizes.agencies.toLocaleString('en')} agencies; ${kept ? `${sizes.applications.toLocaleString('en')} applications` : `export of ${sizes.exportRows.toLocaleString('en')}`}; ${sizes.requests} timed requests per scenario and concurrency`);
 
     // The embedded PostgreSQL as the app runs it; its log gives each statement's own time.
     const statementLog = new StatementLog();
@@ -178,6 +183,9 @@ async function main(): Promise<void> {
     };
 
     if (kept) {
+      await runStage('full');
+    } else if (bare) {
+      await runStage('export');
       await runStage('full');
     } else {
       let started = performance.now();

@@ -69,9 +69,10 @@ export interface BenchScenario {
   /**
    * `applications`: runs on the kept database of a million applications (fill/applications.ts), only
    * when `--only` names it; `any`: reads only, so it may run there too (beside such a scenario);
-   * absent: the temporary database only (it writes fixtures of its own).
+   * absent: the temporary database only (it writes fixtures of its own); `none`: that too, but it
+   * needs none of the fake data, so a run of only such scenarios leaves the database unfilled.
    */
-  data?: 'applications' | 'any';
+  data?: 'applications' | 'any' | 'none';
   run(context: BenchContext): Promise<BenchRow[]>;
 }
 

@@ -1,6 +1,7 @@
 /**
  * A streamed download timed to its last byte with the server's peak memory over idle (the exports,
- * the agencies' monthly report). Memory is sampled by a worker thread, so a busy server cannot delay it.
+ * the agencies' monthly report), and that peak of any work (the imports). Memory is sampled by a
+ * worker thread, so a busy server cannot delay it.
  */
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
@@ -15,14 +16,37 @@ const SAMPLER = `
   parentPort.once('message', () => { clearInterval(timer); parentPort.postMessage(Math.max(peak, process.memoryUsage.rss())); });
 `;
 
-export interface MeasuredDownload {
+export interface MeasuredDownload extends MeasuredMemory {
   seconds: number;
   bytes: number;
-  /** Peak RSS over idle, MB. */
+}
+
+/** Peak RSS over idle, MB, of some work; idle measured after a collection when the bench runs with --expose-gc. */
+export interface MeasuredMemory {
   overMb: number;
   idleMb: number;
-  /** Whether the bench runs with --expose-gc (idle measured after a collection). */
   collected: boolean;
+}
+
+/**
+ * Runs `work` with this process's RSS sampled by a worker thread: its result and the peak over the
+ * idle RSS before it (after a collection and a moment's rest, so warm-up garbage is not counted).
+ */
+export async function measurePeakMemory<Result>(work: () => Promise<Result>): Promise<{ result: Result; memory: MeasuredMemory }> {
+  const collect = (globalThis as { gc?: () => void }).gc;
+  collect?.();
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  const sampler = new Worker(SAMPLER, { eval: true });
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  const idle = process.memoryUsage.rss();
+  try {
+    const result = await work();
+    sampler.postMessage('stop');
+    const peak = await new Promise<number>((resolve) => sampler.once('message', resolve));
+    return { result, memory: { overMb: (peak - idle) / MB, idleMb: idle / MB, collected: Boolean(collect) } };
+  } finally {
+    await sampler.terminate();
+  }
 }
 
 /** GETs `url` once to warm up, then once measured: time to the last byte and peak RSS over idle. */
@@ -36,15 +60,6 @@ export async function measureDownload(url: string, cookie: string): Promise<Meas
     return { ms: performance.now() - started, bytes };
   };
   await download(); // warm-up: code paths compiled, connections open
-  const collect = (globalThis as { gc?: () => void }).gc;
-  collect?.();
-  await new Promise((resolve) => setTimeout(resolve, 300));
-  const sampler = new Worker(SAMPLER, { eval: true });
-  await new Promise((resolve) => setTimeout(resolve, 100));
-  const idle = process.memoryUsage.rss();
-  const { ms, bytes } = await download();
-  sampler.postMessage('stop');
-  const peak = await new Promise<number>((resolve) => sampler.once('message', resolve));
-  await sampler.terminate();
-  return { seconds: ms / 1000, bytes, overMb: (peak - idle) / MB, idleMb: idle / MB, collected: Boolean(collect) };
+  const { result, memory } = await measurePeakMemory(download);
+  return { seconds: result.ms / 1000, bytes: result.bytes, ...memory };
 }

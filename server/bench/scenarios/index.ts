@@ -12,6 +12,7 @@ import { bystanderScenario } from './bystander.js';
 import { deepPageScenario } from './deep-page.js';
 import { exportScenario } from './export.js';
 import { firstPagesScenario } from './first-pages.js';
+import { importsScenario } from './imports.js';
 import { loginBurstScenario } from './login-burst.js';
 import { hotelEditorScenario } from './hotel-editor.js';
 import { pickerScenario } from './picker.js';
@@ -32,6 +33,7 @@ export const BENCH_SCENARIOS: BenchScenario[] = [
   applicationsListScenario,
   agencyReportScenario,
   analyticsScenario,
+  importsScenario,
   bystanderScenario,
   startupScenario,
   loginBurstScenario,

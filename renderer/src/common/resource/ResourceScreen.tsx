@@ -36,7 +36,12 @@ export function ResourceScreen<Row extends RowBase, Stored extends object>({ def
   const [dialog, setDialog] = useState<DialogState>({ open: false });
   const [viewing, setViewing] = useState<number | null>(null);
   const closeView = useCallback(() => setViewing(null), []);
-  const runToolbar = useMutation({ mutationFn: async (action: ToolbarActionSpec) => action.run?.(selection.ids) });
+  const runToolbar = useMutation({
+    mutationFn: async (action: ToolbarActionSpec) => action.run?.(selection.ids),
+    onSettled: (_reply, _error, action) => {
+      if (action.refreshes) list.refresh();
+    },
+  });
   // No form or a read-only resource (logs): no dialog. A user outside its writeRoles (the accountant on the
   // tour handbooks): no add button and no edit action. The dialog stays mounted while the session is renewed
   // (the user is signed out for a moment): its form keeps what was typed.

@@ -82,6 +82,8 @@ export interface ToolbarActionSpec {
   to?: () => string;
   /** Works on the selected rows: disabled while none is chosen. */
   needsSelection?: boolean;
+  /** The work changes the rows (the imports' restart): the list is read again when it settles. */
+  refreshes?: boolean;
 }
 
 /**
@@ -166,6 +168,11 @@ export interface ResourceScreenDefinition<Row extends RowBase = RowBase, Stored 
    * client marks it seen on the server. The list itself is read again too.
    */
   invalidates?: readonly string[];
+  /**
+   * Rows that change on the server by themselves (a running import's progress): the list is read
+   * again every `everyMs` while `while` holds for the page shown, and not otherwise (nor in a hidden window).
+   */
+  poll?: { everyMs: number; while: (rows: Row[]) => boolean };
 }
 
 export function defineResourceScreen<Row extends RowBase, Stored = Record<string, unknown>>(definition: ResourceScreenDefinition<Row, Stored>): ResourceScreenDefinition<Row, Stored> {

@@ -42,6 +42,7 @@ export function useResourceList<Row extends RowBase, Stored>(definition: Resourc
         signal,
       ),
     placeholderData: keepPreviousData,
+    refetchInterval: ({ state }) => (definition.poll && state.data && definition.poll.while(state.data.data) ? definition.poll.everyMs : false),
   });
 
   /** Reads the list again, and the replies the definition says change with it (`invalidates`). */

@@ -14,6 +14,7 @@ import {
   IMPORTS_RESTART_PATH,
   IMPORTS_UPDATE_ITEMS_PATH,
   importsResource,
+  ImportStatus,
   type ImportItem,
   type ImportLogRow,
   type ImportRow,
@@ -35,6 +36,9 @@ import './imports.css';
 const T = MESSAGES.imports;
 /** Spec 01 §2.14: the search is sent after a 500 ms pause. */
 const SEARCH_DELAY_MS = 500;
+/** While an import of the page waits or runs, the list is read this often (its progress moves); idle otherwise. */
+const RUNNING_POLL_MS = 2_000;
+const underWay = (row: ImportRow) => row.status === ImportStatus.Waiting || row.status === ImportStatus.Running;
 
 /**
  * The connected vendors with their cached types (GET /imports/data), shared by the form's fields; read
@@ -247,8 +251,10 @@ export const importsScreen = defineResourceScreen<ImportRow, ImportRow>({
   switches: [{ segment: 'active', title: 'Активен' }],
   toolbar: [
     { text: T.updateVendorData, icon: 'refresh', visible: isAdministrator, run: administratorCall(IMPORTS_UPDATE_ITEMS_PATH, T.updating) },
-    { text: T.restart, icon: 'play', visible: isAdministrator, run: administratorCall(IMPORTS_RESTART_PATH, T.restarted) },
+    // The restarted imports wait now: the list shows it, and from there follows them (poll).
+    { text: T.restart, icon: 'play', visible: isAdministrator, run: administratorCall(IMPORTS_RESTART_PATH, T.restarted), refreshes: true },
   ],
+  poll: { everyMs: RUNNING_POLL_MS, while: (rows) => rows.some(underWay) },
   rowActions: [{ title: 'Логи', icon: 'history', dialog: (row, close) => <ImportLogsDialog row={row} onClose={close} /> }],
   view: { title: 'Просмотр импорта', width: '50vw', render: (record) => <ImportView record={record} /> },
   form: {
