@@ -221,6 +221,14 @@ describe('the import job', () => {
       { external_id: 'H2-R1', adult_count: 2, removed: false },
     ]);
     expect(await logs(id)).toContainEqual(['info', J.roomsAdded('Отель поставщика 2', 1)]);
+    // The new room is the supplier's whole (its price period, its photo); the unlinked one keeps what it had.
+    const { id: hotelId } = (await hotelRows()).find((row) => row.external_id === 'H2')!;
+    expect((await periodRows(hotelId)).map((period) => [period.external_id, period.total_price])).toEqual([
+      [null, 4500],
+      ['H2-R2', 5000],
+      ['H2-R1', 4500],
+    ]);
+    expect((await photoRows(hotelId)).rooms.map((photo) => photo.external_id)).toEqual([null, 'H2-R2', 'H2-R1']);
   });
 
   it('an item the supplier fails on is logged and the others import: «Завершён с ошибками»; every item failing is «Ошибка»', async () => {

@@ -11,15 +11,40 @@
  * active import, a restart) sets it back to 0 and a deleted import has none, so the old chain stops
  * at its next item.
  *
- * Hotels are matched by `(vendor_id, external_id)`, rooms by their external id within the hotel. The
+ * Hotels are matched by `(vendor_id, external_id)`, rooms by their external id within the hotel (a room
+ * whose id the administrator cleared is not matched: the supplier's room comes in as a new one). The
  * supplier's city, room type, placement and accommodation are our handbooks' rows of the same name
  * (case aside); an item naming one we do not have is logged and skipped — an import creates no city.
- * Rooms the supplier no longer offers get `removed_by_supplier_at` and stay. The rows are written as
- * the hotel editor's save writes them, as the system (no user): a hotel whose rooms changed gets a
- * new version, so an open editor gets the 409 dialog rather than a silent overwrite.
  *
- * Not here yet (issue 31): the administrator's mapping list, photos, price periods, keeping a
- * person's edits, the lease between app instances, the nightly schedule.
+ * Writing one hotel (writeSupplierHotel) is the hotel editor's save, as the system (no user): the
+ * stored hotel read whole, the supplier's fields merged in, validated by the hotel's schema (but a
+ * room's meal, which the protocol does not carry: importedHotelSchema) and built as the editor builds
+ * it (place caps, unique slug: buildHotel), then written by the aggregate store — the version moves, so
+ * an open editor gets the 409 dialog rather than a silent overwrite (an import of unchanged data writes
+ * nothing and moves nothing). A refusal (schema, build, overlapping periods) fails the item with the
+ * field and its message; the rest of the import goes on. The aggregate's read-only columns — the
+ * supplier's id and raw data (`external_id`, `payload`) and what the import wrote (`imported`) — are
+ * written after it by short statements; rooms the supplier no longer offers get
+ * `removed_by_supplier_at` and stay. A hotel of the same name in the city that is not this item is
+ * saved as «Название (Поставщик)».
+ *
+ * A person's edits are never overwritten: `imported` (hotels, rooms) keeps what the import last wrote
+ * into each field it writes — the hotel's city, name, address, description and photo list; a room's
+ * type, placement, accommodation, adults, photo list and price periods (each list as a whole). A field
+ * whose current value differs from it was edited since and stays (its last imported value stays too);
+ * any other takes the supplier's new value. A field with no last value (imported before these were
+ * kept) is the supplier's.
+ *
+ * Photos (the supplier's links) are downloaded before the item's transaction, with no connection held
+ * (downloadSupplierPhotos), into the files store as the editor's uploads of their kind (JPEG or PNG
+ * within the size, shared/hotels/files.ts); a link imported before is not downloaded again (`imported`
+ * keeps link and upload). A photo that fails is logged and the item imported without it; uploads the
+ * item does not keep are let go in its transaction. Prices are the rooms' price periods in total-price
+ * mode (`total_price` = the supplier's price, whole roubles as the schema requires), a period of the
+ * same days keeping its row.
+ *
+ * Not here (issue 31's other parts): the administrator's mapping list, the lease between app
+ * instances, the nightly schedule.
  */
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
