@@ -157,6 +157,9 @@ export interface SupplierPhotos {
   lines: LogLine[];
 }
 
+/** Photos of one item downloaded at once. */
+const PHOTO_DOWNLOADS = 4;
+
 const NO_PHOTOS: SupplierPhotos = { hotel: new Map(), room: new Map(), fresh: [], lines: [] };
 
 /**
@@ -176,10 +179,17 @@ export async function downloadSupplierPhotos(db: DataSource, files: FilesService
     (await db.query<{ path: string }[]>(`SELECT path FROM files WHERE path = ANY($1::varchar[])`, [[...(known?.hotel ?? []), ...(known?.room ?? [])].map((photo) => photo.path)])).map((row) => row.path),
   );
   const photos: SupplierPhotos = { hotel: new Map(), room: new Map(), fresh: [], lines: [] };
-  const fetchAll = async (into: Map<string, string>, kept: ImportedPhoto[] | null | undefined, urls: string[], type: HotelFileType) => {
+  const wanted: { into: Map<string, string>; url: string; type: HotelFileType }[] = [];
+  const plan = (into: Map<string, string>, kept: ImportedPhoto[] | null | undefined, urls: string[], type: HotelFileType) => {
     for (const photo of kept ?? []) if (stillStored.has(photo.path)) into.set(photo.url, photo.path);
-    for (const url of new Set(urls)) {
-      if (into.has(url)) continue;
+    for (const url of new Set(urls)) if (!into.has(url)) wanted.push({ into, url, type });
+  };
+  plan(photos.hotel, known?.hotel, hotel.photos.map((photo) => photo.url), HotelFileType.Photo);
+  plan(photos.room, known?.room, hotel.rooms.flatMap((room) => room.photos.map((photo) => photo.url)), HotelFileType.RoomPhoto);
+  // A few at a time: a hotel of ten rooms is eleven downloads.
+  const next = wanted.entries();
+  const worker = async () => {
+    for (const [, { into, url, type }] of next) {
       try {
         const download = await vendor.connector.photo(url);
         const { policy, area } = HOTEL_UPLOADS[type];
@@ -191,8 +201,7 @@ export async function downloadSupplierPhotos(db: DataSource, files: FilesService
       }
     }
   };
-  await fetchAll(photos.hotel, known?.hotel, hotel.photos.map((photo) => photo.url), HotelFileType.Photo);
-  await fetchAll(photos.room, known?.room, hotel.rooms.flatMap((room) => room.photos.map((photo) => photo.url)), HotelFileType.RoomPhoto);
+  await Promise.all(Array.from({ length: Math.min(PHOTO_DOWNLOADS, wanted.length) }, worker));
   return photos;
 }
 
@@ -315,9 +324,8 @@ async function writeHotel(manager: EntityManager, vendor: { id: number; name: st
     const current = index >= 0 ? record!.rooms[index] : undefined;
     const lastRoom = current ? storedRooms.get(current.id) ?? {} : {};
     const roomLastPhotos = lastRoom.photos as ImportedPhoto[] | undefined;
-    const roomPhotos = current && keeps(`rooms.${room.id}.photos`, pathsOf(current.photos), pathsOf(roomLastPhotos))
-      ? roomLastPhotos!
-      : storedPhotos(room.photos.map((photo) => photo.url), photos.room);
+    const keepRoomPhotos = current !== undefined && keeps(`rooms.${room.id}.photos`, pathsOf(current.photos), pathsOf(roomLastPhotos));
+    const roomPhotos = keepRoomPhotos ? roomLastPhotos! : storedPhotos(room.photos.map((photo) => photo.url), photos.room);
     const next: Record<string, unknown> = {
       ...values,
       photos: roomPhotos.map(({ path }) => mediaOf(path)),
@@ -340,7 +348,7 @@ async function writeHotel(manager: EntityManager, vendor: { id: number; name: st
       merged[field] = kept ? current[field] : next[field];
       imported[field] = kept ? lastRoom[field] : next[field];
     }
-    merged.photos = current && roomPhotos === roomLastPhotos ? current.photos : next.photos;
+    merged.photos = keepRoomPhotos ? current.photos : next.photos;
     const keepDates = current !== undefined && keeps(`rooms.${room.id}.dates`, periodsOf(current.dates), lastRoom.dates);
     merged.dates = keepDates ? current.dates : next.dates;
     imported.dates = keepDates ? lastRoom.dates : null; // the written list, once the schema has read it (below)
