@@ -294,7 +294,7 @@ describe('the import job', () => {
         meals: [{ id: mealId, sum: 0 }],
         rooms: [
           { ...r1, adult_count: 1, meals: [mealId], dates: [{ ...r1.dates[0], total_price: 3900 }] },
-          { ...r2, meals: [mealId] },
+          { ...r2, meals: [mealId], photos: [] },
         ],
       }),
     );
@@ -303,7 +303,7 @@ describe('the import job', () => {
     // The supplier changes everything; the person's name, the first room's adults and prices stay.
     Object.assign(h7, { name: 'Отель поставщика 7 — новое имя', address: 'пр. Новый, 7', description: '<p>Обновлено</p>', photos: [{ url: `${supplier.url}/photos/h7-new.jpg` }] });
     h7.rooms[0]!.prices = [{ date_from: '2027-06-01', date_to: '2027-08-31', price: 6100 }];
-    h7.rooms[1] = { ...h7.rooms[1]!, places: 1, prices: [{ date_from: '2027-05-01', date_to: '2027-09-30', price: 7000 }] };
+    h7.rooms[1] = { ...h7.rooms[1]!, places: 1, photos: [{ url: `${supplier.url}/photos/h7-r2-new.png` }], prices: [{ date_from: '2027-05-01', date_to: '2027-09-30', price: 7000 }] };
     supplier.requests.length = 0;
     const id = await saveImport([7]);
     expect((await finished(id)).status).toBe(ImportStatus.Done);
@@ -317,10 +317,12 @@ describe('the import job', () => {
       { external_id: 'H7-R1', date_from: '2027-06-01', date_to: '2027-08-31', is_total_price: true, total_price: 3900 },
       { external_id: 'H7-R2', date_from: '2027-05-01', date_to: '2027-09-30', is_total_price: true, total_price: 7000 },
     ]);
-    // The photo list nobody edited is the supplier's new one (downloaded: a new link).
+    // The photo list nobody edited is the supplier's new one (downloaded: a new link); the room's list the
+    // person emptied stays empty, its new link not even downloaded.
     expect(photoRequests()).toEqual(['/photos/h7-new.jpg']);
+    expect((await photoRows(hotelId)).rooms.map((photo) => photo.external_id)).toEqual(['H7-R1']);
     expect((await photoRows(hotelId)).hotel).toEqual([{ path: expect.stringMatching(/^photos\/hotel\//), bytes: SUPPLIER_JPEG }]);
-    expect(await logs(id)).toContainEqual(['info', J.keptEdits('Отель «Мой»', 'name, rooms.H7-R1.adult_count, rooms.H7-R1.dates')]);
+    expect(await logs(id)).toContainEqual(['info', J.keptEdits('Отель «Мой»', 'name, rooms.H7-R1.adult_count, rooms.H7-R1.dates, rooms.H7-R2.photos')]);
 
     // Imported again unchanged, the person's values still stand.
     await finished(await saveImport([7]));

@@ -169,23 +169,32 @@ const NO_PHOTOS: SupplierPhotos = { hotel: new Map(), room: new Map(), fresh: []
  * its kind is (shared/hotels/files.ts: JPEG or PNG, by content, within the size).
  */
 export async function downloadSupplierPhotos(db: DataSource, files: FilesService, vendor: { id: number; connector: SupplierConnector }, hotel: SupplierHotel): Promise<SupplierPhotos> {
-  const [known] = await db.query<{ hotel: ImportedPhoto[] | null; room: ImportedPhoto[] | null }[]>(
-    `SELECT h.imported->'photos' AS hotel,
-            (SELECT jsonb_agg(p) FROM hotel_rooms r, jsonb_array_elements(coalesce(r.imported->'photos', '[]')) p WHERE r.hotel_id = h.id) AS room
+  // What the last import stored, and the lists as they are now: a list a person edited stays, so nothing of it is downloaded.
+  type Known = { imported: ImportedPhoto[] | null; paths: string[] };
+  const [known] = await db.query<(Known & { rooms: (Known & { external_id: string | null })[] | null })[]>(
+    `SELECT h.imported->'photos' AS imported,
+            (SELECT coalesce(jsonb_agg(u.path ORDER BY u.position), '[]') FROM hotel_uploads u WHERE u.hotel_id = h.id AND u.list = 'photo') AS paths,
+            (SELECT jsonb_agg(jsonb_build_object('external_id', r.external_id, 'imported', r.imported->'photos',
+                      'paths', (SELECT coalesce(jsonb_agg(p.path ORDER BY p.position), '[]') FROM hotel_room_photos p WHERE p.room_id = r.id)))
+               FROM hotel_rooms r WHERE r.hotel_id = h.id) AS rooms
        FROM hotels h WHERE h.vendor_id = $1 AND h.external_id = $2`,
     [vendor.id, hotel.id],
   );
+  const edited = (list: Known | undefined) => list !== undefined && editedSince(list.paths, pathsOf(list.imported ?? undefined));
+  const roomLists = new Map((known?.rooms ?? []).map((room) => [room.external_id, room]));
+  const importedPhotos = (lists: (Known | undefined)[]) => lists.flatMap((list) => list?.imported ?? []);
   const stillStored = new Set(
-    (await db.query<{ path: string }[]>(`SELECT path FROM files WHERE path = ANY($1::varchar[])`, [[...(known?.hotel ?? []), ...(known?.room ?? [])].map((photo) => photo.path)])).map((row) => row.path),
+    (await db.query<{ path: string }[]>(`SELECT path FROM files WHERE path = ANY($1::varchar[])`, [importedPhotos([known, ...(known?.rooms ?? [])]).map((photo) => photo.path)])).map((row) => row.path),
   );
   const photos: SupplierPhotos = { hotel: new Map(), room: new Map(), fresh: [], lines: [] };
   const wanted: { into: Map<string, string>; url: string; type: HotelFileType }[] = [];
-  const plan = (into: Map<string, string>, kept: ImportedPhoto[] | null | undefined, urls: string[], type: HotelFileType) => {
-    for (const photo of kept ?? []) if (stillStored.has(photo.path)) into.set(photo.url, photo.path);
+  const plan = (into: Map<string, string>, kept: ImportedPhoto[], urls: string[], type: HotelFileType) => {
+    for (const photo of kept) if (stillStored.has(photo.path)) into.set(photo.url, photo.path);
     for (const url of new Set(urls)) if (!into.has(url)) wanted.push({ into, url, type });
   };
-  plan(photos.hotel, known?.hotel, hotel.photos.map((photo) => photo.url), HotelFileType.Photo);
-  plan(photos.room, known?.room, hotel.rooms.flatMap((room) => room.photos.map((photo) => photo.url)), HotelFileType.RoomPhoto);
+  plan(photos.hotel, importedPhotos([known]), edited(known) ? [] : hotel.photos.map((photo) => photo.url), HotelFileType.Photo);
+  const roomUrls = hotel.rooms.filter((room) => !edited(roomLists.get(room.id))).flatMap((room) => room.photos.map((photo) => photo.url));
+  plan(photos.room, importedPhotos(known?.rooms ?? []), roomUrls, HotelFileType.RoomPhoto);
   // A few at a time: a hotel of ten rooms is eleven downloads.
   const next = wanted.entries();
   const worker = async () => {
