@@ -348,7 +348,7 @@ describe('the import job', () => {
     addHotel(9, (hotel) => (hotel.rooms[1]!.places = 3));
     // Two periods of one room overlapping.
     addHotel(10, (hotel) => hotel.rooms[0]!.prices.push({ date_from: '2027-08-01', date_to: '2027-09-15', price: 3000 }));
-    addHotel(11);
+    addHotel(11, (hotel) => hotel.photos.push({ url: `${supplier.url}/photos/h11-plan.txt` }));
     supplier.behaviour.failingPhotos.add('h11.jpg');
     const id = await saveImport([8, 9, 10, 11]);
     expect(await finished(id)).toEqual({ status: ImportStatus.DoneWithErrors, progress: 100, cursor: 4 });
@@ -357,6 +357,8 @@ describe('the import job', () => {
     expect(lines).toContainEqual(['error', J.refused('Отель поставщика 9', 'rooms.1.adult_count', MESSAGES.validation.max(2))]);
     expect(lines).toContainEqual(['error', J.refused('Отель поставщика 10', 'rooms.0.dates.1.from', MESSAGES.editor.overlap)]);
     expect(lines).toContainEqual(['error', J.photoFailed('Отель поставщика 11', `${supplier.url}/photos/h11.jpg`, `${MESSAGES.imports.unavailable} (HTTP 500)`)]);
+    // A link that is no picture is refused as the editor's upload would be (by content).
+    expect(lines).toContainEqual(['error', J.photoFailed('Отель поставщика 11', `${supplier.url}/photos/h11-plan.txt`, MESSAGES.files.badFormat)]);
     expect(lines).toContainEqual(['success', J.created('Отель поставщика 11', 2)]);
     expect((await hotelRows()).map((row) => row.external_id).filter((external) => ['H8', 'H9', 'H10', 'H11'].includes(external))).toEqual(['H11']);
     // The refused hotels' downloaded photos are let go: only H11's two room photos stay.

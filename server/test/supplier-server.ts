@@ -124,6 +124,11 @@ export async function startTestSupplier(options: { hotels?: number; rooms?: numb
       const type = url.searchParams.get('type') ?? '';
       let match: RegExpMatchArray | null;
       // Photos are public files (as on a CDN): no credentials asked.
+      // A link to something that is no picture (a text file), for the importer's check by content.
+      if (request.method === 'GET' && /^\/photos\/[\w-]+\.txt$/.test(url.pathname)) {
+        response.writeHead(200, { 'content-type': 'text/plain' });
+        return response.end('not a picture');
+      }
       if (request.method === 'GET' && (match = url.pathname.match(/^\/photos\/([\w-]+)\.(jpg|png)$/))) {
         if (behaviour.failingPhotos.has(`${match[1]}.${match[2]}`)) return json(response, 500, { message: 'Внутренняя ошибка' });
         const bytes = match[2] === 'jpg' ? SUPPLIER_JPEG : SUPPLIER_PNG;
