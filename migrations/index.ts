@@ -45,6 +45,7 @@ import { ApplicationFigures1765600001600 } from './1765600001600-ApplicationFigu
 import { TourCalculators1765600003000 } from './1765600003000-TourCalculators.js';
 import { Imports1765700000000 } from './1765700000000-Imports.js';
 import { ImportJob1765700000100 } from './1765700000100-ImportJob.js';
+import { ImportedValues1765700000200 } from './1765700000200-ImportedValues.js';
 import { ImportLeases1765700000400 } from './1765700000400-ImportLeases.js';
 
 export const MIGRATIONS = [
@@ -94,5 +95,6 @@ export const MIGRATIONS = [
   TourCalculators1765600003000,
   Imports1765700000000,
   ImportJob1765700000100,
+  ImportedValues1765700000200,
   ImportLeases1765700000400,
 ];

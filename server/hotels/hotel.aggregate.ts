@@ -107,8 +107,9 @@ type UploadRow = ColumnValues<typeof uploadColumns>;
 export const HOTEL_AGGREGATE = defineAggregate({
   table: 'hotels',
   columns: HOTEL_COLUMNS,
-  // Kept from an import (external_link), stamped by the database (updated_at): the editor's save writes neither.
-  readOnly: { external_link: 'varchar?', updated_at: 'timestamptz' },
+  // Kept from an import (the supplier's link, id and raw data, what it last wrote: server/imports/import-job.ts),
+  // stamped by the database (updated_at): the editor's save writes none of them.
+  readOnly: { external_link: 'varchar?', external_id: 'varchar?', payload: 'jsonb?', imported: 'jsonb?', updated_at: 'timestamptz' },
   references: { city: namedReference('cities', 'city_id') },
   links: {
     services: itemLink('hotel_service_items', 'hotel_id', SUM),
@@ -132,8 +133,8 @@ export const HOTEL_AGGREGATE = defineAggregate({
       table: 'hotel_rooms',
       parentColumn: 'hotel_id',
       columns: ROOM_COLUMNS,
-      // An imported room's own id and raw data, kept by every save.
-      readOnly: { external_id: 'varchar?', payload: 'jsonb?' },
+      // An imported room's own id, raw data, what the import last wrote and when the supplier stopped offering it, kept by every save.
+      readOnly: { external_id: 'varchar?', payload: 'jsonb?', imported: 'jsonb?', removed_by_supplier_at: 'timestamptz?' },
       orderBy: 'position, id',
       links: {
         ...keyed(ROOM_ITEM_LISTS, (list) => itemLink(`hotel_room_${list}`, 'room_id', SUM)),

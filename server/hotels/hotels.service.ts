@@ -11,7 +11,7 @@ import type { Hotel } from '../../shared/hotels/schema.js';
 import { MESSAGES } from '../../shared/messages.js';
 import { readLookups } from '../common/aggregate/lookups.js';
 import { readAggregates } from '../common/aggregate/aggregate-store.js';
-import { joinPath } from '../common/aggregate/declaration.js';
+import { joinPath, type AggregateNode } from '../common/aggregate/declaration.js';
 import { AggregateEditor } from '../common/aggregate/aggregate-editor.js';
 import { slugOfSave } from '../common/database/derived-slug.js';
 import { idsInUse } from '../common/database/foreign-keys.js';
@@ -23,6 +23,32 @@ import { HOTEL_TYPED_UPLOADS } from './hotel-uploads.js';
 import { acceptTypedUpload } from '../files/typed-uploads.js';
 import { HOTELS_LIST } from './hotels.list.js';
 
+
+/**
+ * The rows of a validated hotel, in the save's transaction: room counts within their layouts
+ * (spec 02 §4 "Room places", read there), a missing slug derived from the name. The editor's save
+ * and the import's write (server/imports/import-job.ts) both build a hotel with it.
+ */
+export async function buildHotel(manager: EntityManager, hotel: Hotel, id: number | undefined): Promise<AggregateNode> {
+  await checkPlaces(manager, hotel);
+  return hotelNode({ ...hotel, slug: hotel.slug ?? (await slugOfSave(manager, 'hotels', hotel.name, id, { max: HOTEL_LIMITS.slug, fallback: 'hotel' })) });
+}
+
+/** Room counts capped by each room's place layout: 422 on `rooms.N.<field>` otherwise. */
+async function checkPlaces(manager: EntityManager, hotel: Hotel): Promise<void> {
+  const placeIds = [...new Set(hotel.rooms.map((room) => room.place_id).filter((placeId): placeId is number => placeId !== null))];
+  if (placeIds.length === 0) return;
+  const rows = await manager.query<(PlaceLayout & { id: number })[]>('SELECT id, places_count, adv_places_count FROM room_places WHERE id = ANY($1::int[])', [placeIds]);
+  const places = new Map(rows.map((row) => [row.id, row]));
+  const errors: Record<string, string[]> = {};
+  hotel.rooms.forEach((room, index) => {
+    if (room.place_id === null) return;
+    const place = places.get(room.place_id);
+    if (!place) errors[joinPath('rooms', index, 'place_id')] = [MESSAGES.validation.oneOf];
+    for (const [field, messages] of Object.entries(placeCapErrors(room, place))) errors[joinPath('rooms', index, field)] = messages;
+  });
+  if (Object.keys(errors).length > 0) throw new ValidationFailed(errors);
+}
 
 const typeQuery = z.object({ type: z.coerce.number({ error: MESSAGES.validation.integer }).int(MESSAGES.validation.integer).positive(MESSAGES.validation.integer).optional() });
 
@@ -42,26 +68,8 @@ export class HotelsService extends AggregateEditor<Hotel, HotelRecord, HotelPick
     super(db, lists, { aggregate: HOTEL_AGGREGATE, list: HOTELS_LIST });
   }
 
-  /** The rows of a hotel: room counts within their layouts, a missing slug derived from the name. */
-  protected async build(manager: EntityManager, hotel: Hotel, id: number | undefined) {
-    await this.checkPlaces(manager, hotel);
-    return hotelNode({ ...hotel, slug: hotel.slug ?? (await slugOfSave(manager, 'hotels', hotel.name, id, { max: HOTEL_LIMITS.slug, fallback: 'hotel' })) });
-  }
-
-  /** Spec 02 §4 "Room places": counts capped by the chosen layout (read in the save's transaction). */
-  private async checkPlaces(manager: EntityManager, hotel: Hotel): Promise<void> {
-    const placeIds = [...new Set(hotel.rooms.map((room) => room.place_id).filter((placeId): placeId is number => placeId !== null))];
-    if (placeIds.length === 0) return;
-    const rows = await manager.query<(PlaceLayout & { id: number })[]>('SELECT id, places_count, adv_places_count FROM room_places WHERE id = ANY($1::int[])', [placeIds]);
-    const places = new Map(rows.map((row) => [row.id, row]));
-    const errors: Record<string, string[]> = {};
-    hotel.rooms.forEach((room, index) => {
-      if (room.place_id === null) return;
-      const place = places.get(room.place_id);
-      if (!place) errors[joinPath('rooms', index, 'place_id')] = [MESSAGES.validation.oneOf];
-      for (const [field, messages] of Object.entries(placeCapErrors(room, place))) errors[joinPath('rooms', index, field)] = messages;
-    });
-    if (Object.keys(errors).length > 0) throw new ValidationFailed(errors);
+  protected build(manager: EntityManager, hotel: Hotel, id: number | undefined) {
+    return buildHotel(manager, hotel, id);
   }
 
   /** The hotel as the editor reads it, or 404. */

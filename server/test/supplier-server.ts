@@ -21,6 +21,8 @@ export interface SupplierBehaviour {
   failingItems: Set<string>;
   /** /items answers the first page's cursor for ever (a supplier paging in circles). */
   repeatCursor: boolean;
+  /** Photo file names (`h1.jpg`) answered with 500. */
+  failingPhotos: Set<string>;
 }
 
 export interface SupplierRequest {
@@ -50,15 +52,22 @@ export type WireHotel = Omit<SupplierHotel, 'id'> & { id: string | number };
 export const SUPPLIER_LOGIN = 'backoffice';
 export const SUPPLIER_PASSWORD = 'pa:ss wörd';
 
-/** A hotel of the supplier, with `rooms` rooms. */
-export function supplierHotel(n: number, rooms = 2): SupplierHotel {
+/** Small real image files the supplier serves at `/photos/<name>.jpg` and `.png` (a 16×16 JPEG, a 2×2 PNG). */
+export const SUPPLIER_JPEG = Buffer.from(
+  '/9j/4AAQSkZJRgABAQEAAQABAAD/2wBDAAMCAgICAgMCAgIDAwMDBAYEBAQEBAgGBgUGCQgKCgkICQkKDA8MCgsOCwkJDRENDg8QEBEQCgwSExIQEw8QEBD/2wBDAQMDAwQDBAgEBAgQCwkLEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBD/wAARCAAQABADASIAAhEBAxEB/8QAFgABAQEAAAAAAAAAAAAAAAAABwQF/8QAJBAAAQQBBAICAwAAAAAAAAAAAQIDBAYFBwgSExEiABQJMTL/xAAVAQEBAAAAAAAAAAAAAAAAAAAABv/EACMRAAECBQMFAAAAAAAAAAAAAAECEQMEBQYhABIxFRZhgeH/2gAMAwEAAhEDEQA/ABSm0mobc8HmExLUlRzzEWPkJWW+ulrsaUVAseUgslSlH9LKuPryIKuWPZdskzXmm3fX5m2nF4GlVxx/HOpx4ks51+MiU/Iaad7UcUo4tILoS4kqcWkezS0hO/HvuRp0rO6hWnWO1UisZVuFi4GFeyEpmGepa5S5SWVPuciFKRFLgSrwetnyPIB+Vb4N9mKhQMzo5po9XLdDs9d6ZVix2VEhiL9kuNPxw2gEKcDQ/rs8AuA8VAe0vdl7VOYn+27flGAUgmITjbhSmCg3BYlyeWDkMolvw4KOp1KM6iCNvngZHwetf//Z',
+  'base64',
+);
+export const SUPPLIER_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEklEQVR4nGM4USF3okKOAUIBACj+BXl7FQAKAAAAAElFTkSuQmCC', 'base64');
+
+/** A hotel of the supplier, with `rooms` rooms; its photos (a JPEG of the hotel, a PNG per room) at the supplier's `url`. */
+export function supplierHotel(n: number, rooms = 2, url = 'http://127.0.0.1'): SupplierHotel {
   return {
     id: `H${n}`,
     name: `Отель поставщика ${n}`,
     city: 'Ялта',
     address: `ул. Морская, ${n}`,
     description: `<p>Отель ${n} у моря</p>`,
-    photos: [{ url: `https://supplier.test/photos/h${n}.jpg` }],
+    photos: [{ url: `${url}/photos/h${n}.jpg` }],
     rooms: Array.from({ length: rooms }, (_, r) => ({
       id: `H${n}-R${r + 1}`,
       name: `Номер ${r + 1}`,
@@ -66,7 +75,7 @@ export function supplierHotel(n: number, rooms = 2): SupplierHotel {
       placement: 'Двухместный',
       accommodation: 'Основное место',
       places: 2,
-      photos: [],
+      photos: [{ url: `${url}/photos/h${n}-r${r + 1}.png` }],
       prices: [{ date_from: '2027-06-01', date_to: '2027-08-31', price: 4500 + r * 500 }],
     })),
   };
@@ -90,10 +99,11 @@ async function readBody(request: IncomingMessage): Promise<unknown> {
 
 export async function startTestSupplier(options: { hotels?: number; rooms?: number } = {}): Promise<TestSupplier> {
   const supplier: Omit<TestSupplier, 'url' | 'close'> = {
-    behaviour: { delayMs: 0, failStatus: null, message: null, malformed: null, pageSize: 100, failingItems: new Set(), repeatCursor: false },
+    behaviour: { delayMs: 0, failStatus: null, message: null, malformed: null, pageSize: 100, failingItems: new Set(), repeatCursor: false, failingPhotos: new Set() },
     requests: [],
     types: [{ id: 'hotels', name: 'Отели' }, { id: 'excursions', name: 'Экскурсии' }],
-    hotels: new Map([['hotels', Array.from({ length: options.hotels ?? 5 }, (_, n) => supplierHotel(n + 1, options.rooms ?? 2))]]),
+    // Filled once the server listens (the photos' links name its port).
+    hotels: new Map(),
     messages: new Map(),
     messageTypes: [{ id: 'question', name: 'Вопрос' }, { id: 'change', name: 'Изменение заявки' }],
   };
@@ -111,9 +121,21 @@ export async function startTestSupplier(options: { hotels?: number; rooms?: numb
         response.writeHead(200, { 'content-type': 'application/json' });
         return response.end(behaviour.malformed);
       }
-      if (request.headers.authorization !== expected) return json(response, 401, { message: 'Неверный логин или пароль' });
       const type = url.searchParams.get('type') ?? '';
       let match: RegExpMatchArray | null;
+      // Photos are public files (as on a CDN): no credentials asked.
+      // A link to something that is no picture (a text file), for the importer's check by content.
+      if (request.method === 'GET' && /^\/photos\/[\w-]+\.txt$/.test(url.pathname)) {
+        response.writeHead(200, { 'content-type': 'text/plain' });
+        return response.end('not a picture');
+      }
+      if (request.method === 'GET' && (match = url.pathname.match(/^\/photos\/([\w-]+)\.(jpg|png)$/))) {
+        if (behaviour.failingPhotos.has(`${match[1]}.${match[2]}`)) return json(response, 500, { message: 'Внутренняя ошибка' });
+        const bytes = match[2] === 'jpg' ? SUPPLIER_JPEG : SUPPLIER_PNG;
+        response.writeHead(200, { 'content-type': match[2] === 'jpg' ? 'image/jpeg' : 'image/png', 'content-length': bytes.length });
+        return response.end(bytes);
+      }
+      if (request.headers.authorization !== expected) return json(response, 401, { message: 'Неверный логин или пароль' });
       if (request.method === 'GET' && url.pathname === '/types') return json(response, 200, { data: supplier.types });
       if (request.method === 'GET' && url.pathname === '/items') {
         const query = (url.searchParams.get('query') ?? '').toLowerCase();
@@ -148,9 +170,11 @@ export async function startTestSupplier(options: { hotels?: number; rooms?: numb
   // A supplier left open by a test (the resource samples' one) does not keep the test process alive.
   server.unref();
   const { port } = server.address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}`;
+  supplier.hotels.set('hotels', Array.from({ length: options.hotels ?? 5 }, (_, n) => supplierHotel(n + 1, options.rooms ?? 2, url)));
   return {
     ...supplier,
-    url: `http://127.0.0.1:${port}`,
+    url,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -166,8 +166,11 @@ const roomShape = {
   dates: z.array(periodSchema, { error: V.invalid }).default([]),
 };
 
-/** A room as its dialog saves it (spec 02 §5 "Room"; §4 "Room places"). */
-export const roomSchema = z
+/**
+ * A room; `mealRequired` off for a supplier's room (the import, server/imports/import-job.ts): the
+ * protocol carries no meals, a person picks them in the editor, whose save asks for them.
+ */
+const roomSchemaOf = (mealRequired: boolean) => z
   .object(roomShape)
   .superRefine((room, context) => {
     const required = (path: string, missing: boolean) => missing && context.addIssue({ code: 'custom', path: [path], message: V.required });
@@ -177,7 +180,7 @@ export const roomSchema = z
     required('quota_count', room.quota && room.quota_count === null);
     required('children_ages', room.child_count > 0 && room.children_ages.length === 0);
     required('adv_children_ages', room.adv_child_count > 0 && room.adv_children_ages.length === 0);
-    required('meals', room.meals.length === 0);
+    required('meals', mealRequired && room.meals.length === 0);
     checkPeriodOverlaps(room.dates, context);
   })
   .transform((room) => ({
@@ -190,6 +193,9 @@ export const roomSchema = z
     in_adv_adult_places_children_ages: room.adv_adult_count > 0 && room.is_children_in_adv_adult_places ? room.in_adv_adult_places_children_ages : [],
   }));
 
+/** A room as its dialog saves it (spec 02 §5 "Room"; §4 "Room places"). */
+export const roomSchema = roomSchemaOf(true);
+
 export type RoomInput = z.input<typeof roomSchema>;
 export type Room = z.output<typeof roomSchema>;
 
@@ -198,7 +204,7 @@ export type Room = z.output<typeof roomSchema>;
 
 const coordinate = z.union([z.string(), z.number(), z.null()]).transform((value) => (value === null ? '' : String(value).trim()));
 
-const hotelObject = z.object({
+const hotelObjectOf = (room: typeof roomSchema) => z.object({
   id: z.unknown().optional(),
   version: versionField(),
   city_id: optionalId(),
@@ -251,11 +257,10 @@ const hotelObject = z.object({
   seo_title: optionalText(L.seoText),
   seo_description: optionalText(L.seoDescription),
   ...commissionShape(HOTEL_COMMISSION_CATEGORIES),
-  rooms: z.array(roomSchema, { error: V.invalid }).default([]),
+  rooms: z.array(room, { error: V.invalid }).default([]),
 });
 
-/** POST /api/hotels and PUT /api/hotels/{id}: the payload. Read-only extras of GET (city object, can_delete, …) are ignored. */
-export const hotelSchema = hotelObject
+const hotelSchemaOf = (room: typeof roomSchema) => hotelObjectOf(room)
   .superRefine((hotel, context) => {
     if (hotel.city_id === null) context.addIssue({ code: 'custom', path: ['city_id'], message: V.required });
     checkAutoConfirm(hotel, context);
@@ -274,6 +279,11 @@ export const hotelSchema = hotelObject
       rooms: hotel.rooms.map((room) => ({ ...room, meals: room.meals.filter((meal) => hotelMeals.has(meal)) })),
     };
   });
+
+/** POST /api/hotels and PUT /api/hotels/{id}: the payload. Read-only extras of GET (city object, can_delete, …) are ignored. */
+export const hotelSchema = hotelSchemaOf(roomSchema);
+/** A hotel as an import writes it: the editor's rules but a room's meal (roomSchemaOf). */
+export const importedHotelSchema = hotelSchemaOf(roomSchemaOf(false));
 
 export type HotelInput = z.input<typeof hotelSchema>;
 export type Hotel = z.output<typeof hotelSchema>;

@@ -42,6 +42,10 @@ export const IMPORT_MESSAGES = {
       unknownCity: (name: string, city: string) => `«${name}»: город «${city}» не найден, объект пропущен`,
       unknownValue: (name: string, handbook: string, value: string) => `«${name}»: в справочнике «${handbook}» нет значения «${value}», объект пропущен`,
       itemFailed: (name: string, reason: string) => `«${name}»: ошибка — ${reason}`,
+      /** The hotel's schema or the editor's build refused what the supplier sent: the field and its message. */
+      refused: (name: string, field: string, message: string) => `«${name}»: поле ${field} — ${message} Объект не импортирован`,
+      photoFailed: (name: string, url: string, reason: string) => `«${name}»: фото ${url} не загружено — ${reason}`,
+      keptEdits: (name: string, fields: string) => `«${name}»: изменённое вручную не перезаписано: ${fields}`,
       done: 'Импорт завершён',
       doneWithErrors: (failed: number) => `Импорт завершён с ошибками, объектов с ошибками или пропущенных: ${failed}`,
       failed: (reason: string) => `Импорт не выполнен: ${reason}`,

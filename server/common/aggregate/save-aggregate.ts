@@ -73,6 +73,26 @@ function observed(manager: EntityManager): EntityManager {
   return proxy;
 }
 
+/**
+ * writeAggregate, then `releaseUploads` with the uploads the stored aggregate held and the written one
+ * no longer names (a save's, and the import's write of a supplier hotel, server/imports/import-job.ts).
+ */
+export async function writeReleasingUploads(
+  manager: EntityManager,
+  declaration: AggregateDeclaration,
+  root: AggregateNode,
+  id: number | undefined,
+  releaseUploads?: (manager: EntityManager, paths: string[]) => Promise<void>,
+): Promise<{ id: number; version: number }> {
+  const held = id !== undefined && releaseUploads ? await heldUploads(manager, declaration, id) : [];
+  const written = await writeAggregate(manager, declaration, root, id);
+  if (held.length > 0) {
+    const kept = nodeUploads(declaration, root);
+    await releaseUploads!(manager, held.filter((path) => !kept.has(path)));
+  }
+  return written;
+}
+
 export async function saveAggregate<T>(db: DataSource, save: AggregateSave<T>): Promise<SavedAggregate<T>> {
   let root: AggregateNode | undefined;
   let written: { id: number; version: number };
@@ -82,12 +102,7 @@ export async function saveAggregate<T>(db: DataSource, save: AggregateSave<T>): 
       await actAs(manager, save.actor.user.id);
       if (save.id !== undefined) await assertCurrentVersion(manager, save.declaration.table, save.id, save.version, () => save.read(manager, save.id!));
       root = await save.build(manager);
-      const held = save.id !== undefined && save.releaseUploads ? await heldUploads(manager, save.declaration, save.id) : [];
-      const written = await writeAggregate(manager, save.declaration, root, save.id);
-      if (held.length > 0) {
-        const kept = nodeUploads(save.declaration, root);
-        await save.releaseUploads!(manager, held.filter((path) => !kept.has(path)));
-      }
+      const written = await writeReleasingUploads(manager, save.declaration, root, save.id, save.releaseUploads);
       await save.afterWrite?.(manager, written.id);
       return written;
     });

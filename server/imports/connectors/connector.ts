@@ -1,7 +1,7 @@
 /**
  * What a supplier integration offers the imports and the applications' Comments tab (issue 31): the
  * types of item it supplies, a search and a paged catalogue of items by name, one item whole (a hotel
- * with rooms, photos and prices), and the messages of a booking. One implementation per protocol
+ * with rooms, photos and prices) and its photos' files, and the messages of a booking. One implementation per protocol
  * (registry.ts); ours is protocol v1 (protocol-v1.ts, docs/supplier-protocol-v1.md).
  *
  * Every method either answers data of the documented shape or throws one of the three failures
@@ -53,6 +53,12 @@ export interface SupplierHotel {
   rooms: SupplierRoom[];
 }
 
+/** A photo as it downloads: its bytes as they arrive (never held whole) and the file name its URL gives. */
+export interface SupplierPhotoDownload {
+  name: string;
+  body: AsyncIterable<Uint8Array>;
+}
+
 /** A message of a booking as the supplier keeps it: what the Comments tab shows (`date` ISO 8601 with its offset). */
 export type SupplierMessage = ExternalMessage;
 
@@ -69,6 +75,8 @@ export interface SupplierConnector {
   /** Every item of `type`, page by page. */
   catalogue(type: string): AsyncIterable<SupplierItemRef[]>;
   item(type: string, id: string): Promise<SupplierHotel>;
+  /** Downloads a photo an item names (its `url`); the body is read within the same timeout as any request. */
+  photo(url: string): Promise<SupplierPhotoDownload>;
   messages(bookingId: string): Promise<SupplierMessages>;
   sendMessage(bookingId: string, message: { type: string; text: string }): Promise<SupplierMessage>;
 }

@@ -13,6 +13,7 @@ import {
   type SupplierItemRef,
   type SupplierMessage,
   type SupplierMessages,
+  type SupplierPhotoDownload,
   type SupplierType,
 } from './connector.js';
 
@@ -107,6 +108,28 @@ export class ProtocolV1Connector implements SupplierConnector {
     return (await this.call('GET', `/items/${encodeURIComponent(id)}?${new URLSearchParams({ type })}`, hotelAnswer)).data;
   }
 
+  /**
+   * A photo's file: asked for with our credentials only on the supplier's own host (a photo on a CDN gets
+   * none: a password never goes to a host it was not given for); the whole download within `timeout_ms`.
+   */
+  async photo(url: string): Promise<SupplierPhotoDownload> {
+    const target = new URL(url);
+    if (target.protocol !== 'http:' && target.protocol !== 'https:') throw new SupplierRejected(400, `not an http(s) link: ${url}`);
+    const sameHost = target.origin === new URL(this.base).origin;
+    let response: Response;
+    try {
+      response = await fetch(target, { headers: sameHost ? this.authorization() : {}, signal: AbortSignal.timeout(this.settings.timeout_ms), redirect: 'error' });
+    } catch (error) {
+      throw new SupplierUnavailable(error instanceof Error ? `${error.name}: ${error.message}` : String(error));
+    }
+    if (response.status !== 200 || !response.body) {
+      const answer = await response.text().catch(() => '');
+      throw failureOf(response.status, answer);
+    }
+    const name = decodeURIComponent(target.pathname.split('/').pop() ?? '') || 'photo';
+    return { name, body: response.body };
+  }
+
   messages(bookingId: string): Promise<SupplierMessages> {
     return this.call('GET', `/bookings/${encodeURIComponent(bookingId)}/messages`, messagesAnswer);
   }
@@ -115,12 +138,15 @@ export class ProtocolV1Connector implements SupplierConnector {
     return (await this.call('POST', `/bookings/${encodeURIComponent(bookingId)}/messages`, sentAnswer, sent)).data;
   }
 
+  /** Basic authentication with the vendor's credentials, when it has any. */
+  private authorization(): Record<string, string> {
+    if (this.settings.login === null && this.settings.password === null) return {};
+    return { authorization: `Basic ${Buffer.from(`${this.settings.login ?? ''}:${this.settings.password ?? ''}`).toString('base64')}` };
+  }
+
   /** One request: the whole of it (connect, answer, body) within `timeout_ms`; its answer checked against `shape`. */
   private async call<S extends z.ZodType>(method: 'GET' | 'POST', path: string, shape: S, body?: unknown): Promise<z.output<S>> {
-    const headers: Record<string, string> = { accept: 'application/json' };
-    if (this.settings.login !== null || this.settings.password !== null) {
-      headers.authorization = `Basic ${Buffer.from(`${this.settings.login ?? ''}:${this.settings.password ?? ''}`).toString('base64')}`;
-    }
+    const headers: Record<string, string> = { accept: 'application/json', ...this.authorization() };
     if (body !== undefined) headers['content-type'] = 'application/json';
     let status: number;
     let answer: string;
@@ -142,14 +168,19 @@ export class ProtocolV1Connector implements SupplierConnector {
       if (error instanceof SupplierUnavailable) throw error;
       throw new SupplierUnavailable(error instanceof Error ? `${error.name}: ${error.message}` : String(error));
     }
-    if (status >= 500 || status === 429) throw new SupplierUnavailable(`HTTP ${status}`);
-    if (status === 401 || status === 403) throw new SupplierRefused(supplierMessage(answer));
-    if (status >= 400) throw new SupplierRejected(status, supplierMessage(answer));
-    if (status !== 200 && status !== 201) throw new SupplierUnavailable(`HTTP ${status}`);
+    if (status !== 200 && status !== 201) throw failureOf(status, answer);
     const parsed = shape.safeParse(parseJson(answer));
     if (!parsed.success) throw new SupplierUnavailable(`the answer to ${method} ${path.split('?')[0]} is not protocol v1: ${parsed.error.issues[0]?.path.join('.')}`);
     return parsed.data;
   }
+}
+
+/** The failure a status other than 200/201 is (docs/supplier-protocol-v1.md "Errors"). */
+function failureOf(status: number, answer: string): Error {
+  if (status >= 500 || status === 429) return new SupplierUnavailable(`HTTP ${status}`);
+  if (status === 401 || status === 403) return new SupplierRefused(supplierMessage(answer));
+  if (status >= 400) return new SupplierRejected(status, supplierMessage(answer));
+  return new SupplierUnavailable(`HTTP ${status}`);
 }
 
 function parseJson(text: string): unknown {

@@ -1,6 +1,6 @@
 /** The protocol v1 connector against a local supplier (server/test/supplier-server.ts): every answer it may get. */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startTestSupplier, SUPPLIER_LOGIN, SUPPLIER_PASSWORD, supplierHotel, type TestSupplier } from '../../test/supplier-server.js';
+import { startTestSupplier, SUPPLIER_JPEG, SUPPLIER_LOGIN, SUPPLIER_PASSWORD, supplierHotel, type TestSupplier } from '../../test/supplier-server.js';
 import { SupplierRefused, SupplierRejected, SupplierUnavailable, type SupplierItemRef } from './connector.js';
 import { ProtocolV1Connector, type ProtocolV1Settings } from './protocol-v1.js';
 
@@ -12,6 +12,7 @@ afterAll(() => supplier?.close());
 afterEach(() => {
   Object.assign(supplier.behaviour, { delayMs: 0, failStatus: null, message: null, malformed: null, pageSize: 100, repeatCursor: false });
   supplier.behaviour.failingItems.clear();
+  supplier.behaviour.failingPhotos.clear();
   supplier.requests.length = 0;
 });
 
@@ -52,10 +53,26 @@ describe('answers of the protocol', () => {
   });
 
   it('item: a hotel with rooms, photos and prices; ids given as numbers are taken as text', async () => {
-    expect(await connector().item('hotels', 'H2')).toEqual(supplierHotel(2));
-    supplier.hotels.get('hotels')!.push({ ...supplierHotel(9), id: 9 });
+    expect(await connector().item('hotels', 'H2')).toEqual(supplierHotel(2, 2, supplier.url));
+    supplier.hotels.get('hotels')!.push({ ...supplierHotel(9, 2, supplier.url), id: 9 });
     expect((await connector().item('hotels', '9')).id).toBe('9');
     supplier.hotels.get('hotels')!.pop();
+  });
+
+  it('photo: the file downloaded as it arrives, with our credentials on the supplier’s own host only; a failing one is the supplier unavailable', async () => {
+    const download = await connector().photo(`${supplier.url}/photos/h1.jpg`);
+    const chunks: Buffer[] = [];
+    for await (const chunk of download.body) chunks.push(Buffer.from(chunk));
+    expect(download.name).toBe('h1.jpg');
+    expect(Buffer.concat(chunks).equals(SUPPLIER_JPEG)).toBe(true);
+    expect(supplier.requests.at(-1)).toMatchObject({ method: 'GET', path: '/photos/h1.jpg', authorization: expect.stringMatching(/^Basic /) });
+    // Another host (the same server under another name) gets no password.
+    await expect(connector().photo(`${supplier.url.replace('127.0.0.1', 'localhost')}/photos/h1.jpg`)).resolves.toMatchObject({ name: 'h1.jpg' });
+    expect(supplier.requests.at(-1)).toMatchObject({ path: '/photos/h1.jpg', authorization: null });
+    supplier.behaviour.failingPhotos.add('h2.jpg');
+    await expect(connector().photo(`${supplier.url}/photos/h2.jpg`)).rejects.toBeInstanceOf(SupplierUnavailable);
+    supplier.behaviour.delayMs = 500;
+    await expect(connector({ timeout_ms: 100 }).photo(`${supplier.url}/photos/h1.jpg`)).rejects.toBeInstanceOf(SupplierUnavailable);
   });
 
   it('messages: sent and listed back, with the kinds the supplier takes', async () => {
