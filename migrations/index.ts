@@ -45,6 +45,7 @@ import { ApplicationFigures1765600001600 } from './1765600001600-ApplicationFigu
 import { TourCalculators1765600003000 } from './1765600003000-TourCalculators.js';
 import { Imports1765700000000 } from './1765700000000-Imports.js';
 import { ImportJob1765700000100 } from './1765700000100-ImportJob.js';
+import { SupplierMappings1765700000300 } from './1765700000300-SupplierMappings.js';
 
 export const MIGRATIONS = [
   Foundation1763769600000,
@@ -93,4 +94,5 @@ export const MIGRATIONS = [
   TourCalculators1765600003000,
   Imports1765700000000,
   ImportJob1765700000100,
+  SupplierMappings1765700000300,
 ];
