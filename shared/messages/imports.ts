@@ -43,6 +43,7 @@ export const IMPORT_MESSAGES = {
       edit: 'Редактирование сопоставления',
       target: 'Наша запись',
       hint: 'Пустое значение — не сопоставлено: импорт пропускает объекты с этим значением',
+      confirmDelete: 'Удалить сопоставление? Следующий импорт снова добавит значение в список',
     },
     /** Issue 31 "The import job": its log lines (an item is named by the supplier's name). */
     job: {

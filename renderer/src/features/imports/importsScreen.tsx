@@ -20,6 +20,7 @@ import {
   type ImportsData,
 } from '@shared/resources/imports';
 import { Role } from '@shared/roles';
+import { routePath } from '@shared/routes';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { api } from '../../api/http';
@@ -248,6 +249,7 @@ export const importsScreen = defineResourceScreen<ImportRow, ImportRow>({
   toolbar: [
     { text: T.updateVendorData, icon: 'refresh', visible: isAdministrator, run: administratorCall(IMPORTS_UPDATE_ITEMS_PATH, T.updating) },
     { text: T.restart, icon: 'play', visible: isAdministrator, run: administratorCall(IMPORTS_RESTART_PATH, T.restarted) },
+    { text: T.mappings.title, icon: 'exchange', visible: isAdministrator, to: () => routePath('imports-mappings') },
   ],
   rowActions: [{ title: 'Логи', icon: 'history', dialog: (row, close) => <ImportLogsDialog row={row} onClose={close} /> }],
   view: { title: 'Просмотр импорта', width: '50vw', render: (record) => <ImportView record={record} /> },
