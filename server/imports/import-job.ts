@@ -116,6 +116,16 @@ async function idByName(manager: EntityManager, vendorId: number, table: 'cities
   return row ?? null;
 }
 
+/** `idByName` for one item: each of its values looked up once, however many of its rooms name it. */
+function itemLookup(manager: EntityManager, vendorId: number) {
+  const known = new Map<string, ReturnType<typeof idByName>>();
+  return (table: 'cities' | RoomHandbook, value: string | null) => {
+    const key = `${table}\n${value?.trim().toLowerCase() ?? ''}`;
+    if (!known.has(key)) known.set(key, idByName(manager, vendorId, table, value));
+    return known.get(key)!;
+  };
+}
+
 /**
  * Writes one supplier hotel with its rooms (in the caller's transaction): the item's outcome and log
  * lines. `vendor` is the import's vendor (whose name tells a clashing hotel's name apart).
@@ -123,19 +133,20 @@ async function idByName(manager: EntityManager, vendorId: number, table: 'cities
 export async function writeSupplierHotel(manager: EntityManager, vendor: { id: number; name: string }, hotel: SupplierHotel): Promise<ItemOutcome> {
   // Every value of the item is looked up, so all it lacks reach the mapping list (and the log) in one run.
   const unmapped: string[] = [];
-  const city = await idByName(manager, vendor.id, 'cities', hotel.city);
+  const idOf = itemLookup(manager, vendor.id);
+  const city = await idOf('cities', hotel.city);
   if (!city) unmapped.push(M.unknownCity(hotel.name, hotel.city));
   const rooms = [];
   for (const room of hotel.rooms) {
     const ids = {} as Record<RoomHandbook, { id: number; places_count?: number }>;
     for (const [table, field] of Object.entries(ROOM_HANDBOOKS) as [RoomHandbook, keyof SupplierRoom][]) {
       const value = room[field] as string | null;
-      const found = await idByName(manager, vendor.id, table, value);
+      const found = await idOf(table, value);
       const line = M.unknownValue(hotel.name, M.handbooks[table], value ?? '');
       if (found) ids[table] = found;
       else if (!unmapped.includes(line)) unmapped.push(line);
     }
-    if (Object.keys(ids).length === 3) rooms.push({ room, type_id: ids.room_types.id, place_id: ids.room_places.id, accommodation_id: ids.accommodations.id, adults: room.places ?? ids.room_places.places_count ?? 0 });
+    if (Object.keys(ids).length === Object.keys(ROOM_HANDBOOKS).length) rooms.push({ room, type_id: ids.room_types.id, place_id: ids.room_places.id, accommodation_id: ids.accommodations.id, adults: room.places ?? ids.room_places.places_count ?? 0 });
   }
   if (!city || unmapped.length) return { status: 'skipped', lines: unmapped.map((message) => ({ status: 'skipped', message })) };
 
