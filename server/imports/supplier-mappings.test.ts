@@ -4,10 +4,12 @@
  * mapped to our row of the same name, or unmapped with the item skipped — and the administrator's
  * mapping is what the next run uses. The list is the administrator's alone.
  */
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../shared/messages.js';
 import { ImportStatus } from '../../shared/resources/imports.js';
 import { Role } from '../../shared/roles.js';
+import { mappedId } from './supplier-mappings.js';
 import { connectedTestVendor, finishedImport, importLog, saveHotelsImport } from '../test/import-fixtures.js';
 import { startTestSupplier, type TestSupplier } from '../test/supplier-server.js';
 import { startTestApp, type ApiClient, type TestApp } from '../test/test-app.js';
@@ -118,10 +120,16 @@ describe('the mapping list of the suppliers’ values', () => {
   it('a target that is no row of the kind’s table is a 422 on target_id; deleting our row leaves the value unmapped', async () => {
     const [city] = await mappings('kind=city&unmapped=0');
     const [{ max }] = (await app.db.query<{ max: number }>('SELECT greatest((SELECT max(id) FROM cities), (SELECT max(id) FROM room_types)) + 1000 AS max')) as [{ max: number }];
-    for (const target_id of [max, 'абв', 0]) {
+    for (const target_id of [max, 'абв', 0, true, 1e20, { id: 1 }, [yaltaId]]) {
       const reply = await admin.put(`${PATH}/${city!.id}`, { target_id });
       expect(reply.status, String(target_id)).toBe(422);
       expect(reply.body.errors).toEqual({ target_id: [MESSAGES.validation.oneOf] });
+    }
+    expect((await admin.put(`${PATH}/${city!.id}`, ['target_id'])).status).toBe(422);
+    for (const query of ['kind=village', 'vendor_id=abc', 'unmapped=maybe', 'orderBy=target']) {
+      const reply = await admin.get(`${PATH}?${query}`);
+      expect(reply.status, query).toBe(422);
+      expect(Object.keys(reply.body.errors), query).toEqual([query.split('=')[0]]);
     }
     // A room type's id is no city's: checked against the kind's own table.
     const [roomType] = await mappings('kind=room_type');
@@ -152,7 +160,27 @@ describe('the mapping list of the suppliers’ values', () => {
     expect((await mappings('kind=city')).map((item) => item.value).sort()).toEqual(before.map((item) => item.value).sort());
   });
 
-  it('one value met by two items at once is listed once (INSERT … ON CONFLICT DO NOTHING), both items skipped, no error', async () => {
+  it('two items adding one value at once: the second waits for the first, adds nothing and takes its row (INSERT … ON CONFLICT DO NOTHING)', async () => {
+    const [first, second] = [new pg.Client({ connectionString: app.db.url }), new pg.Client({ connectionString: app.db.url })];
+    await Promise.all([first.connect(), second.connect()]);
+    const query = (client: pg.Client) => ({ query: async (sql: string, params?: unknown[]) => (await client.query(sql, params)).rows }) as never;
+    try {
+      await first.query('BEGIN');
+      await second.query('BEGIN');
+      expect(await mappedId(query(first), vendorId, 'city', 'Симферополь')).toBe(simferopolId);
+      // The first item's row is not committed yet: the second's insert waits on it, then finds it.
+      const waiting = mappedId(query(second), vendorId, 'city', ' СИМФЕРОПОЛЬ ');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await first.query('COMMIT');
+      expect(await waiting).toBe(simferopolId);
+      await second.query('COMMIT');
+    } finally {
+      await Promise.all([first.end(), second.end()]);
+    }
+    expect((await mappings('kind=city')).filter((row) => String(row.value).toLowerCase() === 'симферополь')).toHaveLength(1);
+  });
+
+  it('one value met by the items of two imports is listed once, both items skipped, no error', async () => {
     for (const hotel of hotels()) hotel.city = 'Атлантида';
     const [one, two] = await Promise.all([run([1, 3]), run([3, 2])]);
     for (const { id, status } of [one, two]) {
