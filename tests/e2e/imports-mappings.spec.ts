@@ -57,6 +57,7 @@ test('an unmapped supplier city is mapped to ours on the «Сопоставле�
   expect(await sql('SELECT 1 FROM hotels WHERE vendor_id = $1', [vendor])).toEqual([]);
 
   // The administrator's button on the Imports screen opens the list.
+  await page.screenshot({ path: 'test-results/screens/imports-toolbar-1366.png' });
   await page.getByRole('button', { name: M.title }).click();
   await expect(page).toHaveURL(/\/imports\/mappings/);
   await expect(page.getByRole('heading', { name: M.title })).toBeVisible();
