@@ -46,6 +46,7 @@ import { TourCalculators1765600003000 } from './1765600003000-TourCalculators.js
 import { Imports1765700000000 } from './1765700000000-Imports.js';
 import { ImportJob1765700000100 } from './1765700000100-ImportJob.js';
 import { ImportedValues1765700000200 } from './1765700000200-ImportedValues.js';
+import { SupplierMappings1765700000300 } from './1765700000300-SupplierMappings.js';
 import { ImportLeases1765700000400 } from './1765700000400-ImportLeases.js';
 
 export const MIGRATIONS = [
@@ -96,5 +97,6 @@ export const MIGRATIONS = [
   Imports1765700000000,
   ImportJob1765700000100,
   ImportedValues1765700000200,
+  SupplierMappings1765700000300,
   ImportLeases1765700000400,
 ];

@@ -17,6 +17,7 @@ import { transportationServerResource } from './transportation/transportation.re
 import { usersServerResource } from './users/users.resource.js';
 import { vendorsServerResource } from './vendors/vendors.resource.js';
 import { importsServerResource } from './imports/imports.resource.js';
+import { supplierMappingsServerResource } from './imports/supplier-mappings.resource.js';
 
 export const SERVER_RESOURCES = [
   usersServerResource,
@@ -33,5 +34,7 @@ export const SERVER_RESOURCES = [
   clientsServerResource,
   agenciesServerResource,
   transportationServerResource,
+  // Before the imports: /imports/mappings/… is the mapping list's, never an import's id.
+  supplierMappingsServerResource,
   importsServerResource,
 ] as AnyServerResource[];

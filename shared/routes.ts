@@ -45,6 +45,8 @@ export const ROUTES = {
   logs: { path: '/logs', title: 'Логи' },
   analytics: { path: '/analytics', title: 'Аналитика' },
   imports: { path: '/imports', title: 'Импорты', roles: adminManager },
+  /** Issue 31: the administrator's mapping list of the suppliers' values, opened from the Imports screen. */
+  'imports-mappings': { path: '/imports/mappings', title: 'Сопоставления', roles: ACCESS.administratorOnly },
   countries: { path: '/countries', title: 'Страны' },
   cities: { path: '/cities', title: 'Города' },
   directions: { path: '/directions', title: 'Направления' },

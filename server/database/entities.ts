@@ -24,6 +24,7 @@ import { ApplicationListEntity } from '../applications/list/application-list.ent
 import { AnalyticsRowEntity } from '../analytics/analytics.list.js';
 import { UserEntity } from '../users/user.entity.js';
 import { ImportEntity } from '../imports/import.entity.js';
+import { SupplierMappingEntity } from '../imports/supplier-mapping.entity.js';
 import { VendorEntity } from '../vendors/vendor.entity.js';
 
 export const ENTITIES = [
@@ -39,6 +40,7 @@ export const ENTITIES = [
   FileEntity,
   VendorEntity,
   ImportEntity,
+  SupplierMappingEntity,
   AgencyDocumentEntity,
   ClientEntity,
   AgencyEntity,

@@ -37,8 +37,9 @@
  *
  * Hotels are matched by `(vendor_id, external_id)`, rooms by their external id within the hotel (a room
  * whose id the administrator cleared is not matched: the supplier's room comes in as a new one). The
- * supplier's city, room type, placement and accommodation are our handbooks' rows of the same name
- * (case aside); an item naming one we do not have is logged and skipped — an import creates no city.
+ * supplier's city, room type, placement and accommodation are our rows through the administrator's
+ * mapping list (supplier-mappings.ts); an item naming a value not mapped is logged and skipped, every
+ * such value of it added to the list — an import creates no city.
  *
  * Nightly, pg-boss's cron (IMPORTS_CRON, 03:00 Moscow time by default) runs IMPORTS_NIGHTLY, which
  * queues a fresh run of every active import as the administrator's restart does (restartAll).
@@ -69,8 +70,6 @@
  * item does not keep are let go in its transaction. Prices are the rooms' price periods in total-price
  * mode (`total_price` = the supplier's price, whole roubles as the schema requires), a period of the
  * same days keeping its row.
- *
- * Not here yet (issue 31): the administrator's mapping list.
  */
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
@@ -94,6 +93,7 @@ import { defineJob, JobQueue } from '../jobs/job-queue.js';
 import { SupplierRefused, SupplierRejected, SupplierUnavailable, type SupplierConnector, type SupplierHotel, type SupplierRoom } from './connectors/connector.js';
 import { SupplierConnectors } from './connectors/registry.js';
 import { ImportLease } from './import-lease.js';
+import { mappedId } from './supplier-mappings.js';
 
 /** A link of a run takes no new item after this long, and queues the next link. */
 export const RUN_BUDGET_MS = 40_000;
@@ -170,11 +170,19 @@ function reasonOf(error: unknown): string {
 const ROOM_HANDBOOKS = { room_types: 'room_type', room_places: 'placement', accommodations: 'accommodation' } as const satisfies Record<string, keyof SupplierRoom>;
 type RoomHandbook = keyof typeof ROOM_HANDBOOKS;
 
-/** A row of one of our tables with the name `value` (case aside), or null. */
-async function idByName(manager: EntityManager, table: 'cities' | RoomHandbook, value: string | null): Promise<{ id: number; places_count?: number } | null> {
+/** The kind of the administrator's mapping list (supplier-mappings.ts) each of our tables is. */
+const MAPPING_KIND_OF = { cities: 'city', room_types: 'room_type', room_places: 'placement', accommodations: 'accommodation' } as const;
+
+/**
+ * Our row the vendor's `value` stands for in `table`, through the administrator's mapping list (a
+ * value first met is added to it: mapped to our row of that name, case aside, or unmapped); null
+ * while unmapped.
+ */
+async function idByName(manager: EntityManager, vendorId: number, table: 'cities' | RoomHandbook, value: string | null): Promise<{ id: number; places_count?: number } | null> {
   if (value === null) return null;
-  const columns = table === 'room_places' ? 'id, places_count' : 'id';
-  const [row] = await manager.query<{ id: number; places_count?: number }[]>(`SELECT ${columns} FROM ${table} WHERE lower(name) = lower($1) ORDER BY id LIMIT 1`, [value.trim()]);
+  const id = await mappedId(manager, vendorId, MAPPING_KIND_OF[table], value);
+  if (id === null || table !== 'room_places') return id === null ? null : { id };
+  const [row] = await manager.query<{ id: number; places_count: number }[]>(`SELECT id, places_count FROM room_places WHERE id = $1`, [id]);
   return row ?? null;
 }
 
@@ -200,6 +208,16 @@ export interface SupplierPhotos {
 const PHOTO_DOWNLOADS = 4;
 
 const NO_PHOTOS: SupplierPhotos = { hotel: new Map(), room: new Map(), fresh: [], lines: [] };
+
+/** `idByName` for one item: each of its values looked up once, however many of its rooms name it. */
+function itemLookup(manager: EntityManager, vendorId: number) {
+  const known = new Map<string, ReturnType<typeof idByName>>();
+  return (table: 'cities' | RoomHandbook, value: string | null) => {
+    const key = `${table}\n${value?.trim().toLowerCase() ?? ''}`;
+    if (!known.has(key)) known.set(key, idByName(manager, vendorId, table, value));
+    return known.get(key)!;
+  };
+}
 
 /**
  * Downloads the photos of a supplier hotel not imported before (by link, as `imported` keeps them) into
@@ -317,20 +335,24 @@ export async function writeSupplierHotel(manager: EntityManager, vendor: { id: n
 }
 
 async function writeHotel(manager: EntityManager, vendor: { id: number; name: string }, hotel: SupplierHotel, photos: SupplierPhotos): Promise<ItemOutcome> {
-  const skipped = (message: string): ItemOutcome => ({ status: 'skipped', lines: [{ status: 'skipped', message }] });
-  const city = await idByName(manager, 'cities', hotel.city);
-  if (!city) return skipped(M.unknownCity(hotel.name, hotel.city));
+  // Every value of the item is looked up, so all it lacks reach the mapping list (and the log) in one run.
+  const unmapped: string[] = [];
+  const idOf = itemLookup(manager, vendor.id);
+  const city = await idOf('cities', hotel.city);
+  if (!city) unmapped.push(M.unknownCity(hotel.name, hotel.city));
   const rooms = [];
   for (const room of hotel.rooms) {
     const ids = {} as Record<RoomHandbook, { id: number; places_count?: number }>;
     for (const [table, field] of Object.entries(ROOM_HANDBOOKS) as [RoomHandbook, keyof SupplierRoom][]) {
       const value = room[field] as string | null;
-      const found = await idByName(manager, table, value);
-      if (!found) return skipped(M.unknownValue(hotel.name, M.handbooks[table], value ?? ''));
-      ids[table] = found;
+      const found = await idOf(table, value);
+      const line = M.unknownValue(hotel.name, M.handbooks[table], value ?? '');
+      if (found) ids[table] = found;
+      else if (!unmapped.includes(line)) unmapped.push(line);
     }
-    rooms.push({ room, type_id: ids.room_types.id, place_id: ids.room_places.id, accommodation_id: ids.accommodations.id, adult_count: room.places ?? ids.room_places.places_count ?? 0 });
+    if (Object.keys(ids).length === Object.keys(ROOM_HANDBOOKS).length) rooms.push({ room, type_id: ids.room_types.id, place_id: ids.room_places.id, accommodation_id: ids.accommodations.id, adult_count: room.places ?? ids.room_places.places_count ?? 0 });
   }
+  if (!city || unmapped.length) return { status: 'skipped', lines: unmapped.map((message) => ({ status: 'skipped', message })) };
 
   const lines: LogLine[] = [...photos.lines];
   const [existing] = await manager.query<{ id: number }[]>(`SELECT id FROM hotels WHERE vendor_id = $1 AND external_id = $2 FOR NO KEY UPDATE`, [vendor.id, hotel.id]);

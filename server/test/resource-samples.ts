@@ -103,8 +103,8 @@ const SAMPLES: Record<string, SampleOf> = {
   }),
 };
 
-/** Every resource the generic machinery lets a form create and edit. */
-export const EDITABLE_RESOURCES = SERVER_RESOURCES.filter((resource) => !resource.definition.readOnly && !resource.definition.path.includes(':'));
+/** Every resource the generic machinery lets a form create and edit (the mapping list's rows come from imports only: its own test). */
+export const EDITABLE_RESOURCES = SERVER_RESOURCES.filter((resource) => !resource.definition.readOnly && !resource.definition.createdByServer && !resource.definition.path.includes(':'));
 
 let counter = 0;
 

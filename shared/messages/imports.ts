@@ -31,6 +31,20 @@ export const IMPORT_MESSAGES = {
     unknownType: 'У поставщика нет такого типа: обновите данные поставщиков',
     /** Issue 31: the Comments tab of an application that came from no outside service. */
     notExternal: 'Заявка не связана с внешним сервисом',
+    /** Issue 31: the administrator's mapping list of the suppliers' values (/imports/mappings). */
+    mappings: {
+      title: 'Сопоставления',
+      subtitle: 'Значения поставщиков и наши записи, которым они соответствуют',
+      saved: 'Сопоставление сохранено',
+      unmapped: 'не сопоставлено',
+      filter: 'Сопоставление',
+      onlyUnmapped: 'Только несопоставленные',
+      onlyMapped: 'Только сопоставленные',
+      edit: 'Редактирование сопоставления',
+      target: 'Наша запись',
+      hint: 'Пустое значение — не сопоставлено: импорт пропускает объекты с этим значением',
+      confirmDelete: 'Удалить сопоставление? Следующий импорт снова добавит значение в список',
+    },
     /** Issue 31 "The import job": its log lines (an item is named by the supplier's name). */
     job: {
       started: (items: number) => `Импорт запущен, объектов: ${items}`,
@@ -39,8 +53,9 @@ export const IMPORT_MESSAGES = {
       roomsAdded: (name: string, rooms: number) => `«${name}»: новых номеров: ${rooms}`,
       roomsRemoved: (name: string, rooms: number) => `«${name}»: номеров, которых у поставщика больше нет: ${rooms} (отмечены, не удалены)`,
       renamed: (name: string, saved: string) => `«${name}»: отель с таким названием в этом городе уже есть, сохранён как «${saved}»`,
-      unknownCity: (name: string, city: string) => `«${name}»: город «${city}» не найден, объект пропущен`,
-      unknownValue: (name: string, handbook: string, value: string) => `«${name}»: в справочнике «${handbook}» нет значения «${value}», объект пропущен`,
+      unknownCity: (name: string, city: string) => `«${name}»: город «${city}» не сопоставлен, добавлен в список сопоставлений; объект пропущен`,
+      unknownValue: (name: string, handbook: string, value: string) =>
+        `«${name}»: значение «${value}» справочника «${handbook}» не сопоставлено, добавлено в список сопоставлений; объект пропущен`,
       itemFailed: (name: string, reason: string) => `«${name}»: ошибка — ${reason}`,
       /** The hotel's schema or the editor's build refused what the supplier sent: the field and its message. */
       refused: (name: string, field: string, message: string) => `«${name}»: поле ${field} — ${message} Объект не импортирован`,
@@ -50,7 +65,7 @@ export const IMPORT_MESSAGES = {
       doneWithErrors: (failed: number) => `Импорт завершён с ошибками, объектов с ошибками или пропущенных: ${failed}`,
       failed: (reason: string) => `Импорт не выполнен: ${reason}`,
       noneImported: 'ни один объект не импортирован',
-      handbooks: { room_types: 'Типы номеров', room_places: 'Размещение', accommodations: 'Места' },
+      handbooks: { room_types: 'Типы номеров', room_places: 'Размещение в номерах', accommodations: 'Условия размещения' },
     },
   },
   dashboard: {

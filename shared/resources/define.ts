@@ -29,6 +29,11 @@ export interface ResourceDefinition<
    */
   readOnly?: boolean;
   /**
+   * Records are added by the server only (the import job's mapping list): POST answers 405 and the
+   * screen offers no add. Edit and delete stay.
+   */
+  createdByServer?: boolean;
+  /**
    * Who may add, edit, delete and switch its records, when fewer than those who read them (spec 03 §6:
    * the tour handbooks and the directions are the administrator's and the manager's, all three read
    * them). The server answers the others 403; the screen offers them no add, edit, delete or switch.

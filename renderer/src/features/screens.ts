@@ -42,6 +42,7 @@ export const SCREENS: Partial<Record<RouteName, ScreenLoader>> = {
   'catalog-sections': list(() => import('./catalog-sections/catalogSectionsScreen').then((m) => m.catalogSectionsScreen)),
   vendors: list(() => import('./vendors/vendorsScreen').then((m) => m.vendorsScreen)),
   imports: list(() => import('./imports/importsScreen').then((m) => m.importsScreen)),
+  'imports-mappings': list(() => import('./imports/mappingsScreen').then((m) => m.mappingsScreen)),
   organization: page(() => import('./organization/OrganizationPage').then((m) => m.OrganizationPage)),
   logs: list(() => import('./logs/logsScreen').then((m) => m.logsScreen)),
   'hotel-meals': list(() => import('./hotel-handbooks/screens').then((m) => m.mealsScreen)),

@@ -77,6 +77,7 @@ const RULES: { method?: string; path: RegExp; access: Access; why: string }[] = 
   { method: 'GET', path: /^\/api\/front\/catalog-sections\/parent-list$/, access: ACCESS.administratorAndManager, why: '§6 catalogue sections: the parent select of their dialog' },
   { path: /^\/api\/external-services\/:applicationId\/messages$/, access: ACCESS.everyone, why: 'spec 03 §2.3, issue 31: an application’s external-service messages, for the roles that read applications (all three)' },
   { method: 'POST', path: /^\/api\/external-services\/:vendor_id\/search$/, access: ACCESS.administratorAndManager, why: 'issue 31: the imports form’s search, administrator and manager' },
+  { path: /^\/api\/imports\/mappings(\/|$)/, access: ACCESS.administratorOnly, why: 'issue 31: the mapping list of the suppliers’ values is the administrator’s' },
   { path: /^\/api\/(sea-tours|transports\/schedules|catalog-sections|imports|external-services)(\/|$)/, access: ACCESS.administratorAndManager, why: '§6 administrator and manager areas' },
 ];
 

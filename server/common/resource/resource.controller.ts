@@ -35,7 +35,7 @@ export function createResourceController(resource: AnyServerResource): Type<unkn
     @Post()
     @HttpCode(201)
     create(@Body() body: unknown, @CurrentActor() actor: Actor) {
-      if (resource.definition.readOnly) throw methodNotAllowed();
+      if (resource.definition.readOnly || resource.definition.createdByServer) throw methodNotAllowed();
       return this.resources.create(resource, body, actor);
     }
 

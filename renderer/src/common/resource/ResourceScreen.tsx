@@ -82,7 +82,7 @@ export function ResourceScreen<Row extends RowBase, Stored extends object>({ def
                   onClick={() => (action.to ? navigate(action.to()) : runToolbar.mutate(action))}
                 />
               ))}
-          {editable && <Button intent={Intent.PRIMARY} icon="add" text={MESSAGES.list.add} aria-haspopup="dialog" onClick={() => setDialog({ open: true })} />}
+          {editable && !resource.createdByServer && <Button intent={Intent.PRIMARY} icon="add" text={MESSAGES.list.add} aria-haspopup="dialog" onClick={() => setDialog({ open: true })} />}
         </div>
       </div>
 

@@ -21,6 +21,7 @@ import {
   type ImportsData,
 } from '@shared/resources/imports';
 import { Role } from '@shared/roles';
+import { routePath } from '@shared/routes';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { api } from '../../api/http';
@@ -253,6 +254,7 @@ export const importsScreen = defineResourceScreen<ImportRow, ImportRow>({
     { text: T.updateVendorData, icon: 'refresh', visible: isAdministrator, run: administratorCall(IMPORTS_UPDATE_ITEMS_PATH, T.updating) },
     // The restarted imports wait now: the list shows it, and from there follows them (poll).
     { text: T.restart, icon: 'play', visible: isAdministrator, run: administratorCall(IMPORTS_RESTART_PATH, T.restarted), refreshes: true },
+    { text: T.mappings.title, icon: 'exchange', visible: isAdministrator, to: () => routePath('imports-mappings') },
   ],
   poll: { everyMs: RUNNING_POLL_MS, while: (rows) => rows.some(underWay) },
   rowActions: [{ title: 'Логи', icon: 'history', dialog: (row, close) => <ImportLogsDialog row={row} onClose={close} /> }],
