@@ -23,7 +23,8 @@ let admin: ApiClient;
 const tables = new Map<ServerResource, string>();
 
 beforeAll(async () => {
-  app = await startTestApp();
+  // No job workers: a job run by an accepted save (an import saved active) would change the record between a refusal's two reads.
+  app = await startTestApp({ env: { JOB_WORKERS: 'off' } });
   ({ client: admin } = await app.signInAs(Role.Administrator));
   const dataSource = createDataSource(app.db.url, { poolSize: 1 });
   await dataSource.initialize();
