@@ -225,6 +225,15 @@ describe('imports: create, list, show, update, switch, delete', () => {
     expect(response.body.data.items[7]).toEqual({ id: '7', name: 'Отель 7' });
   });
 
+  it('the list’s search finds an import by its vendor’s name, its type or an item’s name', async () => {
+    const id = (await create(admin, { items: [{ id: 'H9', name: 'Пансионат «Бирюза»' }], is_active: false })).body.data.id as number;
+    const found = async (query: string) => ((await manager.get(`/api/imports?query=${encodeURIComponent(query)}`)).body.data as { id: number }[]).map((row) => row.id);
+    expect(await found('бирюза')).toEqual([id]);
+    expect(await found('Юг')).toContain(id);
+    expect(await found('Запад')).not.toContain(id);
+    expect(await found('отели')).toContain(id);
+  });
+
   it('a vendor named by an import is in use: 403 on its delete', async () => {
     expect((await admin.delete(`/api/vendors/${connected}`)).body).toEqual({ message: MESSAGES.errors.inUse });
   });
