@@ -27,7 +27,8 @@ function TargetCell({ row }: { row: SupplierMappingRow }) {
 
 /** The value being mapped (read-only) and the select of our row of its kind. */
 function TargetField(props: FieldRenderProps) {
-  const row = props.values as unknown as SupplierMappingRow;
+  // The form holds the row as read (toValues): its read-only parts are shown, only target_id is edited.
+  const row: Partial<SupplierMappingRow> = props.values;
   return (
     <>
       <HTMLTable compact className="mapping-summary">
