@@ -262,7 +262,7 @@ describe('the import job', () => {
     expect((await finished(again)).status).toBe(ImportStatus.DoneWithErrors);
     expect(await logs(again)).toContainEqual(['skipped', J.unknownValue('Отель поставщика 6', J.handbooks.room_types, 'Люкс')]);
     expect((await hotelRows()).map((row) => row.external_id)).not.toContain('H6');
-    Object.assign(h6, supplierHotel(6));
+    Object.assign(h6, supplierHotel(6, 2, supplier.url));
   });
 
   it('a hotel of the same name in that city that is not this item: saved as «Название (Поставщик)» with a log line', async () => {

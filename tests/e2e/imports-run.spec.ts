@@ -26,7 +26,7 @@ test.beforeAll(async () => {
   supplier = await startTestSupplier({ hotels: HOTELS.length, rooms: 2 });
   // The supplier's hotels in our handbooks' words, beside one hotel the search does not find.
   const hotels = HOTELS.map((name, index) => {
-    const hotel = supplierHotel(index + 1, 2);
+    const hotel = supplierHotel(index + 1, 2, supplier.url);
     return {
       ...hotel,
       name,
@@ -34,7 +34,7 @@ test.beforeAll(async () => {
       rooms: hotel.rooms.map((room) => ({ ...room, room_type: WORDS.roomType, placement: WORDS.placement, accommodation: WORDS.accommodation })),
     };
   });
-  supplier.hotels.set('hotels', [...hotels, { ...supplierHotel(9), name: 'Гостевой дом «Якорь»' }]);
+  supplier.hotels.set('hotels', [...hotels, { ...supplierHotel(9, 2, supplier.url), name: 'Гостевой дом «Якорь»' }]);
 });
 test.afterAll(() => supplier?.close());
 
