@@ -34,6 +34,7 @@
  * mode (`total_price` = the supplier's price, whole roubles as the schema requires), a period of the
  * same days keeping its row.
  */
+import { isDeepStrictEqual } from 'node:util';
 import { DataSource, type EntityManager } from 'typeorm';
 import { HOTEL_LIMITS, HotelFileType } from '../../shared/hotels/constants.js';
 import { HOTEL_UPLOADS } from '../../shared/hotels/files.js';
@@ -183,12 +184,13 @@ export async function downloadSupplierPhotos(db: DataSource, files: FilesService
   return photos;
 }
 
-/** Values compared whatever their keys' order (a jsonb column gives its keys back in its own). */
-function same(a: unknown, b: unknown): boolean {
-  const stable = (value: unknown): unknown =>
-    Array.isArray(value) ? value.map(stable) : value !== null && typeof value === 'object' ? Object.fromEntries(Object.keys(value).sort().map((key) => [key, stable((value as Record<string, unknown>)[key])])) : value;
-  return JSON.stringify(stable(a)) === JSON.stringify(stable(b));
-}
+/**
+ * Values compared as JSON (what a jsonb column keeps and gives back, whatever its keys' order): the
+ * project's deep equality (node:util, as the application's commands compare) on their JSON forms, so an
+ * absent key and an undefined one are the same.
+ */
+const asJson = (value: unknown): unknown => (value === undefined ? undefined : JSON.parse(JSON.stringify(value)));
+const same = (a: unknown, b: unknown) => isDeepStrictEqual(asJson(a), asJson(b));
 
 /** A price-period list as the import compares it: each period as the schema gives it, without its row id. */
 const periodsOf = (dates: unknown[]) =>
