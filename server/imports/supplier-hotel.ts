@@ -50,6 +50,7 @@ import { HOTEL_AGGREGATE, hotelRecord } from '../hotels/hotel.aggregate.js';
 import { HOTEL_TYPED_UPLOADS } from '../hotels/hotel-uploads.js';
 import { buildHotel } from '../hotels/hotels.service.js';
 import { SupplierRefused, SupplierRejected, SupplierUnavailable, type SupplierConnector, type SupplierHotel, type SupplierRoom } from './connectors/connector.js';
+import type { MappingKind } from '../../shared/resources/supplier-mappings.js';
 import { mappedId } from './supplier-mappings.js';
 
 const M = MESSAGES.imports.job;
@@ -83,8 +84,8 @@ export async function updated(manager: Pick<EntityManager, 'query'>, sql: string
 const ROOM_HANDBOOKS = { room_types: 'room_type', room_places: 'placement', accommodations: 'accommodation' } as const satisfies Record<string, keyof SupplierRoom>;
 type RoomHandbook = keyof typeof ROOM_HANDBOOKS;
 
-/** The kind of the administrator's mapping list (supplier-mappings.ts) each of our tables is. */
-const MAPPING_KIND_OF = { cities: 'city', room_types: 'room_type', room_places: 'placement', accommodations: 'accommodation' } as const;
+/** The kind of the administrator's mapping list (supplier-mappings.ts) each of our tables is: a room's are named as the room's fields. */
+const MAPPING_KIND_OF = { cities: 'city', ...ROOM_HANDBOOKS } as const satisfies Record<'cities' | RoomHandbook, MappingKind>;
 
 /**
  * Our row the vendor's `value` stands for in `table`, through the administrator's mapping list (a
