@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ApplicationsController } from './applications.controller.js';
 import { ApplicationsService } from './applications.service.js';
+import { AgencyCommissionJob } from './commands/agency-commission-job.js';
 import { ApplicationCommands } from './commands/application-commands.js';
 
 /** Routes of /api/applications whose POST and PUT take `{payload}` (server/common/aggregate/payload.ts). */
@@ -14,7 +15,7 @@ export const APPLICATION_PAYLOAD_ROUTES = ['/applications', '/applications/:id',
  */
 @Module({
   controllers: [ApplicationsController],
-  providers: [ApplicationsService, ApplicationCommands],
+  providers: [ApplicationsService, ApplicationCommands, AgencyCommissionJob],
   exports: [ApplicationsService, ApplicationCommands],
 })
 export class ApplicationsModule {}

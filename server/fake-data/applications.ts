@@ -16,7 +16,6 @@ import type { ApplicationRecord } from '../../shared/applications/types.js';
 import { decimal } from '../../shared/money.js';
 import { seatNumbers } from '../../shared/transport/seat-scheme.js';
 import { departureDates } from '../../shared/transport/rules.js';
-import { todayIso } from '../../shared/transport/constants.js';
 import type { ApplicationActor } from '../applications/commands/actor.js';
 import type { ApplicationCommands, SaveOptions } from '../applications/commands/application-commands.js';
 import { addDays } from './bulk.js';
@@ -507,8 +506,7 @@ const startOf = (draft: Draft): string | null =>
 export const applicationsKind: FakeDataKind = {
   name: 'applications',
   table: 'applications',
-  async fill({ sql, faker, commands: openCommands }, count) {
-    const today = todayIso();
+  async fill({ sql, faker, commands: openCommands, today }, count) {
     const catalogue = await readCatalogue(sql, today);
     if (catalogue.clients.length === 0) return;
     const commands = await openCommands();
@@ -555,7 +553,7 @@ export const applicationsKind: FakeDataKind = {
           ]);
       // An outside application for an auto-confirming product takes the product's status on arrival (the save does).
       if (source !== null && draft.product.auto_confirm && status <= ApplicationStatus.InWork) status = draft.product.auto_confirm;
-      const family = familyOf(faker, draft.party.adults + draft.party.children, draft.party.children);
+      const family = familyOf(faker, today, draft.party.adults + draft.party.children, draft.party.children);
       const childAges = family.members.slice(draft.party.adults).map((member) => Number(start.slice(0, 4)) - Number(member.birthday_date.slice(0, 4)) - (start.slice(5) < member.birthday_date.slice(5) ? 1 : 0));
       const madeDaysBefore = between(faker, 3, 60);
       const made = addDays(start, -madeDaysBefore) < today ? addDays(start, -madeDaysBefore) : addDays(today, -between(faker, 0, 2));
@@ -616,16 +614,18 @@ export const applicationsKind: FakeDataKind = {
       // A discount (within the engine's cap) for some of those still open; payments: a paid one in full
       // (in one or two payments), some awaiting payment their prepayment; then the status and the cancel.
       const discounted = draft.manual_price === null && status <= ApplicationStatus.InWork && chance(faker, 25) && saved.totals.max_discount > 0;
-      const paid = status === ApplicationStatus.Paid;
-      const prepaid = (status === ApplicationStatus.ConfirmedPaymentRequired || status === ApplicationStatus.FullPaymentRequired) && chance(faker, 50);
+      // What the requester owes (an agency: the price less its commission — nothing when the commission
+      // takes the whole price), paid in full or in part; a prepayment in whole hundreds, when there is one.
+      const total = decimal(agency ? saved.totals.agency_to_pay : saved.totals.price_total);
+      const share = total.times(0.3).dividedBy(100).toDecimalPlaces(0).times(100);
+      // Nothing owed: no payment to make, so it stays «требуется оплата» rather than «Оплачена».
+      const paid = status === ApplicationStatus.Paid && total.greaterThan(0);
+      const prepaid = (status === ApplicationStatus.ConfirmedPaymentRequired || status === ApplicationStatus.FullPaymentRequired) && share.greaterThan(0) && chance(faker, 50);
       if (discounted || paid || prepaid) {
-        // What the requester owes (an agency: the price less its commission), paid in full or in part.
-        const total = decimal(agency ? saved.totals.agency_to_pay : saved.totals.price_total);
-        const share = total.times(0.3).dividedBy(100).toDecimalPlaces(0).times(100);
         const payDay = (days: number) => (addDays(made, days) < today ? addDays(made, days) : today);
         const isOnline = paymentMethod === 2;
         const payments = paid
-          ? saved.id % 3 === 0
+          ? saved.id % 3 === 0 && share.greaterThan(0) && share.lessThan(total)
             ? [{ sum: share.toFixed(2), status: 2, is_online: isOnline, date: payDay(1) }, { sum: total.minus(share).toFixed(2), status: 2, is_online: isOnline, date: payDay(3) }]
             : [{ sum: total.toFixed(2), status: 2, is_online: isOnline, date: payDay(1) }]
           : prepaid

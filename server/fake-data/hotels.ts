@@ -9,7 +9,6 @@
  * opened and saved unchanged, a hotel stays as it is.
  */
 import { HOTEL_COMMISSION_CATEGORIES, PERIOD_COMMISSION_CATEGORIES, ROOM_ITEM_LISTS } from '../../shared/hotels/constants.js';
-import { todayIso } from '../../shared/transport/constants.js';
 import { addDays, declaredRows, decimal, percentOf, reserveIds, roundRoubles } from './bulk.js';
 import { slugOf } from '../../shared/slug.js';
 import { ensureCities, ensureNamed, ensureVendors, type FakeVendor } from './catalogue.js';
@@ -172,12 +171,11 @@ interface Handbooks {
 }
 
 /** The handbook rows hotels name, made when missing. */
-async function hotelHandbooks(sql: FakeDataContext['sql']): Promise<Handbooks> {
+async function hotelHandbooks(sql: FakeDataContext['sql'], today: string): Promise<Handbooks> {
   const named = (table: string, names: readonly string[]) => ensureNamed(sql, table, { name: 'varchar' }, names.map((name) => ({ name })));
   const types = await named('infrastructure_types', INFRASTRUCTURE.map((group) => group.type));
   const infrastructureRows = INFRASTRUCTURE.flatMap((group) => group.names.map((name) => ({ name, infrastructure_type_id: types.get(group.type)! })));
   const infrastructures = await ensureNamed(sql, 'infrastructures', { name: 'varchar', infrastructure_type_id: 'integer' }, infrastructureRows);
-  const today = todayIso();
   return {
     cities: await ensureCities(sql, RESORTS.map((resort) => resort.name)),
     places: await ensureNamed(sql, 'room_places', { name: 'varchar', places_count: 'integer', adv_places_count: 'integer' }, ROOM_PLACES),
@@ -231,8 +229,8 @@ function commission<const Category extends string>(faker: Faker, categories: rea
 export const hotelsKind: FakeDataKind = {
   name: 'hotels',
   table: 'hotels',
-  async fill({ sql, faker }, count) {
-    const handbooks = await hotelHandbooks(sql);
+  async fill({ sql, faker, today }, count) {
+    const handbooks = await hotelHandbooks(sql, today);
     const { rows: taken } = await sql.query<{ city_id: number; name: string; slug: string }>('SELECT city_id, lower(name) AS name, lower(slug) AS slug FROM hotels');
     const takenNames = new Set(taken.map((row) => `${row.city_id}:${row.name}`));
     const takenSlugs = new Set(taken.map((row) => row.slug));
@@ -254,7 +252,7 @@ export const hotelsKind: FakeDataKind = {
     const roomCounts = hotelIds.map(() => between(faker, 2, 6));
     const roomIds = await reserveIds(sql, 'hotel_rooms', roomCounts.reduce((sum, rooms) => sum + rooms, 0));
     let nextRoom = 0;
-    const yearStart = monthStart(todayIso(), 0);
+    const yearStart = monthStart(today, 0);
     const mealNames = MEALS.map((meal) => meal.name);
 
     hotelIds.forEach((hotelId, hotelIndex) => {

@@ -26,13 +26,17 @@ import { toursKind } from './tours.js';
 import { transportsKind } from './transports.js';
 import { tourRoutesKind } from './tour-routes.js';
 import { seededFaker } from './vocabulary.js';
+import { todayIso } from '../../shared/transport/constants.js';
 
 export const FAKE_DATA: FakeDataKind[] = [geographyKind, staffKind, clientsKind, agenciesKind, hotelsKind, transportationsKind, transportsKind, tourServicesKind, toursKind, tourRoutesKind, seaToursKind, tourCalculatorsKind, catalogSectionsKind, applicationsKind];
 
 export type FakeDataSizes = Partial<Record<string, number>>;
 
-/** Fills every kind with a size; then VACUUM ANALYZE, as autovacuum would, so plans and index-only scans are as in a lived-in database. */
-export async function fillFakeData(sql: pg.Client, sizes: FakeDataSizes, log: (line: string) => void = () => undefined): Promise<void> {
+/**
+ * Fills every kind with a size; then VACUUM ANALYZE, as autovacuum would, so plans and index-only scans are as in a lived-in database.
+ * `today` places the office in time (the demo and bench: this day; a test: any day of the year).
+ */
+export async function fillFakeData(sql: pg.Client, sizes: FakeDataSizes, log: (line: string) => void = () => undefined, today = todayIso()): Promise<void> {
   const faker = seededFaker();
   // The application's commands on a data source of their own (the server's code runs on TypeORM),
   // opened on the same database the first time a kind asks for them.
@@ -51,7 +55,7 @@ export async function fillFakeData(sql: pg.Client, sizes: FakeDataSizes, log: (l
       const count = sizes[kind.name] ?? 0;
       if (count <= 0) continue;
       const started = performance.now();
-      await kind.fill({ sql, faker, commands: openCommands }, count);
+      await kind.fill({ sql, faker, commands: openCommands, today }, count);
       await sql.query(`VACUUM ANALYZE ${kind.table}`);
       log(`${kind.name}: ${count.toLocaleString('ru-RU')} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     }

@@ -13,6 +13,8 @@ export interface FakeDataContext {
    * the fake data's applications are saved through them as an outside system would save them).
    */
   commands(): Promise<ApplicationCommands>;
+  /** The day the office is made on (YYYY-MM-DD): trips, periods and payments are placed around it. */
+  today: string;
   /** The seeded Russian-locale faker: the same sizes give the same office on every run. */
   faker: Faker;
 }

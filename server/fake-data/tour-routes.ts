@@ -4,7 +4,6 @@
  * finish going there (and at the start coming back). Every row is what the route editor would save:
  * dates the kind does not use are empty, hotels are of their point's city, once per point.
  */
-import { todayIso } from '../../shared/transport/constants.js';
 import { ROUTE_KIND, TRANSPORT_TYPE, kindGoesBack, kindGoesForth } from '../../shared/tour-routes/constants.js';
 import { addDays, daysBetween, declaredRows, reserveIds } from './bulk.js';
 import { TOUR_ROUTE_AGGREGATE } from '../tour-routes/tour-route.aggregate.js';
@@ -21,7 +20,7 @@ interface Point {
 export const tourRoutesKind: FakeDataKind = {
   name: 'routes',
   table: 'tour_routes',
-  async fill({ sql, faker }, count) {
+  async fill({ sql, faker, today }, count) {
     const { rows: transports } = await sql.query<{ id: number; duration: number; start_date: string; finish_date: string }>(
       'SELECT id, duration, start_date::text, finish_date::text FROM transports ORDER BY id',
     );
@@ -40,7 +39,6 @@ export const tourRoutesKind: FakeDataKind = {
     const routeHotels = declaredRows(pointTable.links!.hotels, { point_id: 'integer' });
     const pending: { route: number; is_forth: boolean; point: Point; arrival: string; time: string }[] = [];
     const ids = await reserveIds(sql, 'tour_routes', count);
-    const today = todayIso();
 
     for (const id of ids) {
       const transport = faker.helpers.arrayElement(transports);

@@ -7,7 +7,6 @@
  */
 import { CommissionType } from '../../shared/commission.js';
 import { ServiceClass, TOUR_SERVICE_LIMITS } from '../../shared/tour-services/constants.js';
-import { todayIso } from '../../shared/transport/constants.js';
 import { addDays, declaredRows, reserveIds, roundRoubles } from './bulk.js';
 import { ensureVendors, type FakeVendor } from './catalogue.js';
 import { TOUR_SERVICE_AGGREGATE } from '../tour-services/tour-service.aggregate.js';
@@ -40,7 +39,7 @@ const PERIODS = TOUR_SERVICE_AGGREGATE.collections.dates;
 export const tourServicesKind: FakeDataKind = {
   name: 'tour_services',
   table: 'tour_services',
-  async fill({ sql, faker }: FakeDataContext, count: number) {
+  async fill({ sql, faker, today }: FakeDataContext, count: number) {
     const vendors = [...(await ensureVendors(sql, VENDORS)).values()];
     const { rows } = await sql.query<{ n: number }>('SELECT count(*)::int AS n FROM tour_services');
     const taken = rows[0]!.n;
@@ -60,7 +59,7 @@ export const tourServicesKind: FakeDataKind = {
       const name = `${kind.name} (${place}${round > 0 ? `, ${round + 1}` : ''})`.slice(0, TOUR_SERVICE_LIMITS.name);
       services.push({ id, name, class: kind.class, vendor_id: faker.helpers.arrayElement(vendors), description: faker.datatype.boolean() ? `${kind.name}: ${place}, сбор у отеля` : null });
       // 1–3 seasons from today on, each 30–120 days, a gap of 0–20 days between them.
-      let from = addDays(todayIso(), faker.number.int({ min: 0, max: 30 }));
+      let from = addDays(today, faker.number.int({ min: 0, max: 30 }));
       for (let season = faker.number.int({ min: 1, max: 3 }); season > 0; season--) {
         const to = addDays(from, faker.number.int({ min: 30, max: 120 }));
         periods.push({ service: id, from, to, group: kind.class === ServiceClass.Group, price: roundRoubles(kind.price * faker.number.int({ min: 80, max: 130 }) / 100) });

@@ -8,7 +8,6 @@
 import { addDays } from './bulk.js';
 import { ensureNamed } from './catalogue.js';
 import type { FakeDataKind } from './kind.js';
-import { todayIso } from '../../shared/transport/constants.js';
 import { slugOf } from '../../shared/slug.js';
 import { syncChecklist } from '../tours/checklist.js';
 
@@ -37,8 +36,7 @@ const MEALS = ['Ужин в ресторане', 'Обед в кафе', 'Зав
 export const toursKind: FakeDataKind = {
   name: 'tours',
   table: 'tours',
-  async fill({ sql, faker }, count) {
-    const today = todayIso();
+  async fill({ sql, faker, today }, count) {
     // Coach lines (an excursion is a day out, not a tour's way there), their start and finish cities.
     const { rows: transports } = await sql.query<{ id: number; start_city: number; finish_city: number; finish_name: string }>(
       `SELECT t.id, s.point_city_id AS start_city, f.point_city_id AS finish_city, c.name AS finish_name

@@ -12,7 +12,6 @@
  */
 import { seatNumbers, seatSchemeSvg } from '../../shared/transport/seat-scheme.js';
 import { departureDates } from '../../shared/transport/rules.js';
-import { todayIso } from '../../shared/transport/constants.js';
 import { addDays, BulkRows, daysBetween, declaredRows, percentOf, reserveIds, roundRoubles } from './bulk.js';
 import { ensureCities, ensureVendors, type FakeVendor } from './catalogue.js';
 import { applicationSchema } from '../../shared/applications/schema.js';
@@ -114,7 +113,7 @@ function routeOf(line: Line, back: boolean) {
 export const transportsKind: FakeDataKind = {
   name: 'transports',
   table: 'transports',
-  async fill({ sql, faker, commands: openCommands }, count) {
+  async fill({ sql, faker, commands: openCommands, today }, count) {
     const cities = await ensureCities(sql, [...new Set(LINES.flatMap((line) => line.points.map(([city]) => city)))]);
     const carriers = [...(await ensureVendors(sql, CARRIERS)).values()];
     // Buses: the types there are (one coach of transportations.ts when there are none).
@@ -138,7 +137,6 @@ export const transportsKind: FakeDataKind = {
     let { rows: requesters } = await sql.query<{ id: number }>('SELECT id FROM clients ORDER BY id LIMIT 5000');
     if (requesters.length === 0) requesters = (await sql.query<{ id: number }>(`INSERT INTO clients (surname, name, phone, is_new) VALUES ('Пассажиров', 'Пётр', '+79990000001', false) RETURNING id`)).rows;
 
-    const today = todayIso();
     // The transport's own tables as its declaration writes them; the seat store and departure data beside.
     const transports = declaredRows(TRANSPORT_AGGREGATE, { id: 'integer' });
     const points = declaredRows(TRANSPORT_AGGREGATE.collections.route_points, { transport_id: 'integer' });
@@ -267,12 +265,12 @@ export const transportsKind: FakeDataKind = {
             for (const number of party) bookings.push({ transport_id: id, departure_date: date, number, from_position: from, to_position: to, application_id: null, tourist_id: null, leg: null, created_by_id: managers.length > 0 ? faker.helpers.arrayElement(managers).id : null, created_at: createdAt });
           } else {
             seated.push(passengers.length);
-            passengers.push({ transportId: id, date, leg, from, to, seats: party, family: familyOf(faker, party.length), clientId: faker.helpers.arrayElement(requesters).id, createdAt });
+            passengers.push({ transportId: id, date, leg, from, to, seats: party, family: familyOf(faker, today, party.length), clientId: faker.helpers.arrayElement(requesters).id, createdAt });
           }
           // The rest of the route of a seat freed at a stop is sold again, to one traveller.
           if (partial && to < last && chance(faker, 50)) {
             seated.push(passengers.length);
-            passengers.push({ transportId: id, date, leg, from: to, to: last, seats: [party[0]!], family: familyOf(faker, 1), clientId: faker.helpers.arrayElement(requesters).id, createdAt });
+            passengers.push({ transportId: id, date, leg, from: to, to: last, seats: [party[0]!], family: familyOf(faker, today, 1), clientId: faker.helpers.arrayElement(requesters).id, createdAt });
           }
         }
         // The bus, its driver's tracking link and where it waits: for the next two departures.
@@ -380,9 +378,9 @@ const femaleSurname = (surname: string) => FEMALE_SURNAME.reduce((name, [pattern
  * A party of `size` travelling together: a grown-up first, then a partner and children, with their
  * documents; `children` (when given) makes exactly the last ones children (aged 3–13: a child on any trip day this year).
  */
-export function familyOf(faker: Faker, size: number, children?: number) {
+export function familyOf(faker: Faker, today: string, size: number, children?: number) {
   const surname = faker.person.lastName('male');
-  const year = Number(todayIso().slice(0, 4));
+  const year = Number(today.slice(0, 4));
   const birthday = (from: number, to: number) => `${between(faker, from, to)}-${String(between(faker, 1, 12)).padStart(2, '0')}-${String(between(faker, 1, 28)).padStart(2, '0')}`;
   const passport = () => `${between(faker, 1000, 9999)} ${between(faker, 100000, 999999)}`;
   const members = Array.from({ length: size }, (_, index) => {

@@ -22,6 +22,12 @@
  * queues one job per tick whatever the number of instances. A schedule no kind declares any more is
  * taken away as the queue starts. An invalid schedule fails the start, naming its setting.
  *
+ * A kind that mends stored data once the migrations ran (a one-time repair whose rule lives in the
+ * server's code, not in SQL) asks to be queued at every start; its policy is 'short', so however many
+ * instances start together one job waits, and the handler finds nothing left to do after the first:
+ *
+ *   jobs.register(CAP_AGENCY_COMMISSIONS, () => this.capAll(), { atStart: true });
+ *
  * pg-boss is loaded when the server starts, not when this file is imported.
  */
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
@@ -87,7 +93,7 @@ const JOB_QUEUE_SETUP_LOCK_KEY = 7_300_503;
 @Injectable()
 export class JobQueue implements OnApplicationBootstrap, OnApplicationShutdown {
   private boss: PgBoss | undefined;
-  private readonly handlers = new Map<string, { kind: JobKind<object>; handle: JobHandler<object>; schedule?: JobSchedule }>();
+  private readonly handlers = new Map<string, { kind: JobKind<object>; handle: JobHandler<object>; schedule?: JobSchedule; atStart?: boolean }>();
   private readonly kinds = new Map<string, JobKind<object>>();
 
   constructor(
@@ -97,10 +103,11 @@ export class JobQueue implements OnApplicationBootstrap, OnApplicationShutdown {
   ) {}
 
   /** Registers the handler of a kind (once per kind, while the modules start), with its schedule when it runs by the clock. */
-  register<Payload extends object>(kind: JobKind<Payload>, handle: JobHandler<Payload>, options: { schedule?: JobSchedule } = {}): void {
+  register<Payload extends object>(kind: JobKind<Payload>, handle: JobHandler<Payload>, options: { schedule?: JobSchedule; atStart?: boolean } = {}): void {
     if (this.handlers.has(kind.name)) throw new Error(`Job ${kind.name} has a handler already`);
     if (this.boss) throw new Error(`Job ${kind.name} registered after the queue started`);
-    this.handlers.set(kind.name, { kind, handle: handle as JobHandler<object>, schedule: options.schedule });
+    if (options.atStart && kind.policy !== 'short') throw new Error(`Job ${kind.name} runs at start: its policy must be 'short'`);
+    this.handlers.set(kind.name, { kind, handle: handle as JobHandler<object>, schedule: options.schedule, atStart: options.atStart });
     this.kinds.set(kind.name, kind);
   }
 
@@ -163,6 +170,10 @@ export class JobQueue implements OnApplicationBootstrap, OnApplicationShutdown {
       throw error;
     }
     this.boss = boss;
+    // One waiting job per kind that runs at start, whichever instances start (the 'short' policy).
+    for (const { kind, atStart } of this.handlers.values()) {
+      if (atStart) await boss.send(kind.name, {}, { ...attempts(kind), singletonKey: 'start' });
+    }
     for (const { kind, handle } of this.handlers.values()) {
       if (!this.config.jobWorkers) continue;
       await boss.work<object>(kind.name, { pollingIntervalSeconds: POLLING_SECONDS, batchSize: 1, includeMetadata: true }, async ([job]) => {

@@ -23,7 +23,8 @@ export interface ApplicationHistoryRow {
   after: unknown;
 }
 
-export const HISTORY_EVENTS = { created: 'created', deleted: 'deleted' } as const;
+/** `agency_commission`: a stored commission above the price capped at it (issue 37), before and after. */
+export const HISTORY_EVENTS = { created: 'created', deleted: 'deleted', agencyCommissionCapped: 'agency_commission' } as const;
 
 /** The history's paging: the list's `page` and `limit`, newest first, nothing to sort by or filter. */
 export const APPLICATION_HISTORY_LIST = defineList({ path: '/applications/:id/history', sortable: [] });
@@ -42,6 +43,7 @@ export const HISTORY_LABELS: Record<string, string> = {
   manual_price_without_discount: 'Цена без скидки',
   discount: 'Скидка',
   manual_agency_commission: 'Комиссия агентства',
+  agency_commission: 'Комиссия агентства (ограничена стоимостью заявки)',
   payments: 'Платёж',
   vendor_payments: 'Оплата поставщику',
   documents: 'Документ',
@@ -52,7 +54,7 @@ export const HISTORY_LABELS: Record<string, string> = {
 };
 
 /** The money among the history's values: formatted as roubles when shown. */
-export const HISTORY_MONEY = new Set(['prepayment', 'manual_price_without_discount', 'discount', 'manual_agency_commission', 'sum']);
+export const HISTORY_MONEY = new Set(['prepayment', 'manual_price_without_discount', 'discount', 'manual_agency_commission', 'agency_commission', 'sum']);
 
 /** `payments.12.sum` → 'Платёж №12: сумма'. */
 export function historyPathLabel(path: string): string {

@@ -52,6 +52,8 @@ export const APPLICATION_MESSAGES = {
     backNeedsForth: 'Сначала выберите рейс «Туда»: обратный рейс подбирается к нему.',
     noWayBack: (from: string, to: string) => `Нет рейса обратно: ни один автобус не идёт из пункта «${from}» в пункт «${to}» в день прибытия или позже.`,
     priceLocked: 'Цену нельзя изменить: заявка уже не новая или по ней есть оплаты.',
+    /** The agency's commission is taken from the price: never more than it (issue 37), so «К оплате агентством» is never below 0. */
+    agencyCommissionMax: (price: string) => `Комиссия агентства не может быть больше стоимости заявки (${price}).`,
     agencyCommissionLocked: 'Комиссию агентства можно изменить только в статусе «В работе».',
     prepaymentLocked: 'Предоплату можно изменить только в статусе «Подтверждена, требуется оплата» и без оплат.',
     cancelledLocked: 'Аннулированная заявка не редактируется.',

@@ -48,6 +48,7 @@ import { groundRequest, lockErrors, paidStatusErrors, priceForm, rideOf, seatErr
 import { ApplicationsService } from '../applications.service.js';
 import { segmentOf } from '../seats/segment.js';
 import { actorMayChange, actorUserId, type ApplicationActor } from './actor.js';
+import { capAgencyCommission } from './agency-commission-cap.js';
 import { changedFields } from './changes.js';
 import { audited, readAudited, recordChanges, recordDeleted, type AuditedState } from './history.js';
 import type { DocumentData } from '../documents/document-data.js';
@@ -527,6 +528,15 @@ export class ApplicationCommands {
     const row = parseInput(paymentSchema, payment);
     const stored = parseInput(applicationSchema, await this.reads.read(this.db.manager, id, { role: Role.Administrator }));
     return this.save({ ...stored, version: version ?? stored.version, payments: [...(stored.payments ?? []), { ...row, id: undefined }] }, actor, { id });
+  }
+
+  /**
+   * Caps a stored application's agency commission at its price (issue 37; ./agency-commission-cap.ts):
+   * the commission, `agency_to_pay` and the commission shares change, the prices stay. False when it was
+   * not above the price.
+   */
+  async capAgencyCommission(id: number, actor: ApplicationActor = { kind: 'system', userId: null }): Promise<boolean> {
+    return this.db.transaction((manager) => capAgencyCommission(manager, id, actor));
   }
 
   /** Marks the application's documents to be generated (the document job reads the mark): a mark outside the version, one statement. */

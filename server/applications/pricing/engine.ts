@@ -138,8 +138,23 @@ export function allocate(total: MoneyDecimal, weights: readonly MoneyDecimal[]):
 const commissionOf = (pair: CommissionPairColumns, priceTotal: MoneyDecimal): MoneyDecimal =>
   pair.commission_type === CommissionType.Percent ? percentOf(priceTotal, pair.commission_sum) : decimal(pair.commission_sum);
 
+/**
+ * The agency's commission, taken from `priceTotal` and never more than it (issue 37: «К оплате
+ * агентством» never below 0): a computed one (a fixed sum above a small price) is capped silently, a
+ * manual one above the price is the person's mistake — a 422 on `manual_agency_commission`.
+ */
 function agencyCommission(input: PricingInput, priceTotal: MoneyDecimal): MoneyDecimal {
-  if (input.manual_agency_commission !== null) return decimal(input.manual_agency_commission);
+  const ceiling = priceTotal.isNegative() ? ZERO : priceTotal;
+  if (input.manual_agency_commission !== null) {
+    const manual = decimal(input.manual_agency_commission);
+    if (manual.greaterThan(ceiling)) throw new PricingError('agency_commission_max', 'manual_agency_commission', MESSAGES.applications.agencyCommissionMax(formatMoney(moneyText(ceiling))));
+    return manual;
+  }
+  const computed = computedAgencyCommission(input, priceTotal);
+  return computed.greaterThan(ceiling) ? ceiling : computed;
+}
+
+function computedAgencyCommission(input: PricingInput, priceTotal: MoneyDecimal): MoneyDecimal {
   if (input.requester.type !== RequesterType.Agency) return ZERO;
   const { product } = input;
   // An excursion tour's agency pair, when set, replaces the agency's own.
@@ -147,6 +162,18 @@ function agencyCommission(input: PricingInput, priceTotal: MoneyDecimal): MoneyD
     return commissionOf({ commission_type: product.tour.commission_agency_type, commission_sum: product.tour.commission_agency_sum }, priceTotal);
   }
   return commissionOf(input.requester, priceTotal);
+}
+
+/**
+ * Each line's share of the agency commission: by the lines' weights as the price and discount are
+ * spread, unless a share would then exceed its line's price after discount (a commission close to
+ * the whole price, rounding) — then by those prices themselves, so no line's commission is above its
+ * price. The shares always sum to the commission (which is never above the lines' prices' sum).
+ */
+export function commissionShares(commission: MoneyDecimal, linePrices: readonly MoneyDecimal[], weights: readonly MoneyDecimal[]): MoneyDecimal[] {
+  const byWeights = allocate(commission, weights);
+  const within = byWeights.every((share, index) => share.lessThanOrEqualTo(linePrices[index]!.isNegative() ? ZERO : linePrices[index]!));
+  return within ? byWeights : allocate(commission, linePrices);
 }
 
 /** Prices the whole application: totals, each line's share and the stored breakdown. Throws PricingError (a 422 on its path). */
@@ -172,7 +199,7 @@ export function priceApplication(input: PricingInput): PricingResult {
   const weights = lines.map((item) => item.net.plus(item.markup));
   const prices = allocate(priceWithoutDiscount, weights);
   const discounts = allocate(discount, weights);
-  const commissions = allocate(commission, weights);
+  const commissions = commissionShares(commission, prices.map((price, index) => price.minus(discounts[index]!)), weights);
   const priced: PricedLine[] = lines.map((item, index) => ({
     source: item.source,
     category: item.category,

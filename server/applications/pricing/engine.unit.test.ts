@@ -3,10 +3,11 @@
  * hand: every expected figure below is written as the arithmetic that gives it.
  */
 import { describe, expect, it } from 'vitest';
+import { formatMoney } from '../../../shared/format.js';
 import { MESSAGES } from '../../../shared/messages.js';
 import { MoneyDecimal } from '../../../shared/money.js';
 import { TransferType } from '../../../shared/transfers.js';
-import { allocate } from './engine.js';
+import { allocate, commissionShares } from './engine.js';
 import { PricingError, priceApplication, type AccommodationInput, type HotelRow, type PricingInput, type RoomPricePeriodRow, type TourRow, type TransportItemInput, type TransportRow } from './index.js';
 
 const pairs = (categories: readonly string[]) => Object.fromEntries(categories.flatMap((category) => [[`commission_${category}_type`, 1], [`commission_${category}_sum`, 0]]));
@@ -376,6 +377,32 @@ describe('agency commission', () => {
   it('a manual commission wins; a client pays everything', () => {
     expect(forAgency(2, 12, { manual_agency_commission: '1000.50' })).toMatchObject({ agency_commission: '1000.50', agency_to_pay: '23749.50' });
     expect(priceApplication(pinned())).toMatchObject({ agency_commission: '0.00', agency_to_pay: '24750.00' });
+  });
+
+  it('a fixed commission above the price is capped at it: «К оплате агентством» never below 0, per line and in total (issue 37)', () => {
+    // A 500 ₽ application (a manual price) with a fixed 1 500 ₽ commission: 500 taken, 0 to pay — not −1 000.
+    const small = forAgency(1, 1500, { manual_price_without_discount: '500.00' });
+    expect(small).toMatchObject({ price_total: '500.00', agency_commission: '500.00', agency_to_pay: '0.00' });
+    for (const line of small.lines) expect(Number(line.agency_commission)).toBeLessThanOrEqual(Number(line.price_total));
+    expect(small.breakdown.categories.accommodation).toMatchObject({ price_total: '500.00', agency_commission: '500.00' });
+    // A percent never reaches past it; the whole price discounted to its net keeps the cap on what is left.
+    expect(forAgency(2, 100, { manual_price_without_discount: '500.00' })).toMatchObject({ agency_commission: '500.00', agency_to_pay: '0.00' });
+  });
+
+  it("a line's share is never above its own price: by the weights when they fit, else by the prices", () => {
+    const d = (value: number | string) => new MoneyDecimal(value);
+    // Weights that fit: spread as price and discount are.
+    expect(commissionShares(d(30), [d(100), d(200)], [d(1), d(2)]).map(String)).toEqual(['10', '20']);
+    // Equal weights would give 50 to a line of 30: spread by the prices themselves.
+    expect(commissionShares(d(100), [d(30), d(70)], [d(1), d(1)]).map(String)).toEqual(['30', '70']);
+  });
+
+  it('a manual commission above the price is a 422 on manual_agency_commission naming the price', () => {
+    const error = refusal(() => forAgency(1, 0, { manual_price_without_discount: '500.00', manual_agency_commission: '1500.00' }));
+    expect(error).toMatchObject({ code: 'agency_commission_max', path: 'manual_agency_commission' });
+    expect(error.message).toBe(MESSAGES.applications.agencyCommissionMax(formatMoney('500.00')));
+    // Equal to the price is allowed.
+    expect(forAgency(1, 0, { manual_price_without_discount: '500.00', manual_agency_commission: '500.00' })).toMatchObject({ agency_to_pay: '0.00' });
   });
 });
 

@@ -1,7 +1,7 @@
 /** What the engine refuses: a typed error naming the application's field, which the caller answers with a 422 there. */
 import type { FieldErrors } from '../../../shared/validation.js';
 
-export type PricingErrorCode = 'no_price_period' | 'no_hotel_meal' | 'no_tariff' | 'no_service_price' | 'no_meal_price' | 'discount_max' | 'total_max';
+export type PricingErrorCode = 'no_price_period' | 'no_hotel_meal' | 'no_tariff' | 'no_service_price' | 'no_meal_price' | 'discount_max' | 'total_max' | 'agency_commission_max';
 
 export class PricingError extends Error {
   constructor(
