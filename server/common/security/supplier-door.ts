@@ -148,11 +148,13 @@ export function parsePrivateHosts(value: string | undefined): string[] {
     .map((entry) => entry.trim())
     .filter(Boolean)
     .map((entry) => {
+      const invalid = new Error(`SUPPLIER_PRIVATE_HOSTS: "${entry}" is no host or host:port`);
+      if (!/^[\w.-]+(:\d+)?$|^\[[\da-f:.]+\](:\d+)?$/i.test(entry)) throw invalid;
       try {
         const url = new URL(`http://${entry}`);
         return url.port ? `${hostOf(url)}:${url.port}` : hostOf(url);
       } catch {
-        throw new Error(`SUPPLIER_PRIVATE_HOSTS: "${entry}" is no host or host:port`);
+        throw invalid;
       }
     });
 }
