@@ -58,7 +58,7 @@ async function startInternalService() {
  * and over; stops when the reader hangs up. Never allocates the answer.
  */
 function streamChunked(response: ServerResponse, head: string, unit: string, total: number): void {
-  response.writeHead(200, { 'content-type': 'application/json' });
+  if (!response.headersSent) response.writeHead(200, { 'content-type': 'application/json' });
   const chunk = Buffer.from(unit.repeat(Math.ceil(64 * 1024 / unit.length)));
   let sent = 0;
   let closed = false;
@@ -234,6 +234,20 @@ describe('answers without limits', () => {
     expect(run.result.status).toBe(ImportStatus.DoneWithErrors);
     expect(run.result.log).toContainEqual(['error', J.itemFailed('Позиция BIG', D.tooLarge)]);
     expect(run.result.log).toContainEqual(['success', J.created('Отель поставщика 2', 2)]);
+  });
+
+  it('a chunked 200 MB photo is cut at the editor’s photo limit: the photo fails, the hotel comes without it', async () => {
+    hostile('/photos/huge.jpg', (_request, response) => {
+      response.writeHead(200, { 'content-type': 'image/jpeg' });
+      response.write(SUPPLIER_JPEG.subarray(0, 64));
+      streamChunked(response, '', 'x', 200 * MB);
+    });
+    hotelWith('HUGEPHOTO', (hotel) => (hotel.photos = [{ url: `${supplier.url}/photos/huge.jpg` }]));
+    const run = await watched(() => runImport(['HUGEPHOTO']));
+    expectCalm(run);
+    const line = run.result.log.find(([, message]) => message!.includes('huge.jpg'));
+    expect([J.photoFailed('Отель HUGEPHOTO', `${supplier.url}/photos/huge.jpg`, D.tooLarge), J.photoFailed('Отель HUGEPHOTO', `${supplier.url}/photos/huge.jpg`, MESSAGES.files.tooLarge(2))]).toContain(line?.[1]);
+    expect(run.result.log).toContainEqual(['success', J.created('Отель HUGEPHOTO', 1)]);
   });
 
   it('a million-deep array is refused before it is parsed', async () => {
