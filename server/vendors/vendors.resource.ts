@@ -67,7 +67,7 @@ async function payloadToStore(manager: EntityManager, sent: Payload, stored: Pay
 
 /**
  * A new `base_url` passes the supplier door's check (issue 37) as every request to it will: no login or
- * password inside the link (it would be stored and shown), a host that resolves, and only to public
+ * password inside the link (it would be stored and shown), and a host that resolves only to public
  * addresses unless SUPPLIER_PRIVATE_HOSTS names it. 422 on `payload.base_url` with the reason.
  */
 async function checkBaseUrl(baseUrl: string): Promise<void> {
@@ -82,8 +82,9 @@ async function checkBaseUrl(baseUrl: string): Promise<void> {
     await supplierDoor().check(url);
   } catch (error) {
     if (!(error instanceof DoorRefused)) throw error;
-    const reason = error.kind === 'credentials' ? D.credentialsInUrl : error.kind === 'internal' ? D.baseUrlInternal : D.baseUrlUnresolved;
-    throw new ValidationFailed({ 'payload.base_url': [reason] });
+    // A host that does not resolve yet may be saved (a supplier connected before its name is live): every request checks again.
+    if (error.kind === 'unresolved') return;
+    throw new ValidationFailed({ 'payload.base_url': [error.kind === 'credentials' ? D.credentialsInUrl : D.baseUrlInternal] });
   }
 }
 

@@ -70,8 +70,6 @@ export const IMPORT_MESSAGES = {
       credentialsInUrl: 'Адрес не должен содержать логин или пароль: укажите их в полях «Логин» и «Пароль»',
       /** The vendor form's address that leads to this computer or the office network (not named in SUPPLIER_PRIVATE_HOSTS). */
       baseUrlInternal: 'Адрес ведёт на этот компьютер или во внутреннюю сеть: такой сервис поставщика администратор сервера разрешает в SUPPLIER_PRIVATE_HOSTS',
-      /** The vendor form's address whose host name does not resolve. */
-      baseUrlUnresolved: 'Адрес сервиса поставщика не найден: проверьте имя сервера',
       /** «Обновить данные поставщиков»: each vendor's result on the Imports screen. */
       results: { updated: 'обновлён', unavailable: 'недоступен', refused: 'отказ', not_connected: 'не подключён' },
       resultItems: (items: number) => `позиций: ${items}`,

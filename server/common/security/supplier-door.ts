@@ -24,8 +24,15 @@ export interface ResolvedAddress {
 /** Resolves a host name (never an IP literal) to its addresses; injectable so tests need no DNS server. */
 export type SupplierResolver = (host: string) => Promise<ResolvedAddress[]>;
 
-export const systemResolver: SupplierResolver = async (host) =>
-  (await dnsLookup(host, { all: true, verbatim: true })).map(({ address, family }) => ({ address, family: family === 6 ? 6 : 4 }));
+/**
+ * DNS, but for the special-use names of RFC 6761: `localhost` and `*.localhost` are this computer, and
+ * `*.test`, `*.example`, `*.invalid` never resolve — answered here, without a query leaving the computer.
+ */
+export const systemResolver: SupplierResolver = async (host) => {
+  if (host === 'localhost' || host.endsWith('.localhost')) return [{ address: '127.0.0.1', family: 4 }];
+  if (/\.(test|example|invalid)$/.test(host)) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND' });
+  return (await dnsLookup(host, { all: true, verbatim: true })).map(({ address, family }) => ({ address, family: family === 6 ? 6 : 4 }));
+};
 
 /** Why the door stays shut: an internal address, or a host that does not resolve. */
 export class DoorRefused extends Error {

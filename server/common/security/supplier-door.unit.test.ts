@@ -1,6 +1,6 @@
 /** The supplier door's address rules (issue 37), without any connection: a resolver of the test's own, no DNS. */
 import { describe, expect, it } from 'vitest';
-import { DoorRefused, isInternalAddress, parsePrivateHosts, SupplierDoor, type SupplierResolver } from './supplier-door.js';
+import { DoorRefused, isInternalAddress, parsePrivateHosts, SupplierDoor, systemResolver, type SupplierResolver } from './supplier-door.js';
 
 const names: Record<string, string[]> = { 'supplier.test': ['127.0.0.1'], 'mixed.test': ['203.0.113.7', '10.0.0.8'], 'public.test': ['203.0.113.7', '2001:4860::8888'], localhost: ['127.0.0.1', '::1'] };
 const resolve: SupplierResolver = async (host) => {
@@ -56,5 +56,14 @@ describe('SupplierDoor.check', () => {
     expect(await refusal(office, 'http://supplier.test:39999/')).toBe('internal');
     expect(await refusal(office, 'http://127.0.0.1:40000/')).toBeNull();
     expect(() => parsePrivateHosts('http://a b')).toThrow(/SUPPLIER_PRIVATE_HOSTS/);
+  });
+});
+
+describe('systemResolver', () => {
+  it('answers the special-use names itself, no query leaving the computer: *.localhost is loopback, *.test, *.example, *.invalid never resolve', async () => {
+    expect(await systemResolver('api.localhost')).toEqual([{ address: '127.0.0.1', family: 4 }]);
+    for (const host of ['supplier.test', 'api.crimea-online.example', 'nowhere.invalid']) await expect(systemResolver(host)).rejects.toThrow(/ENOTFOUND/);
+    // So a vendor's `http://api.localhost:8080/` is refused as this computer, with no DNS at all.
+    expect(await refusal(new SupplierDoor({ privateHosts: [] }), 'http://api.localhost:8080/')).toBe('internal');
   });
 });
