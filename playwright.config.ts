@@ -58,6 +58,8 @@ export default defineConfig({
         ADMIN_PASSWORD: '',
         // No nightly run of the imports: its tick at 03:00 Moscow time would restart a spec's imports under it.
         IMPORTS_CRON: 'off',
+        // The browser tests' local supplier (server/test/supplier-server.ts) lives on this computer: only this opens the door to it (issue 37).
+        SUPPLIER_PRIVATE_HOSTS: '127.0.0.1',
         // The connection rules enforced, breaches collected for the check at the end (tests/e2e/global-teardown.ts).
         DATABASE_DISCIPLINE: 'strict',
         DATABASE_DISCIPLINE_REPORT: path.join(process.env.E2E_DATA_DIR, 'discipline-breaches.txt'),

@@ -23,7 +23,8 @@ export default defineConfig({
           exclude: [...configDefaults.exclude, 'server/**/*.unit.test.ts'],
           environment: 'node',
           globalSetup: ['server/test/global-setup.ts'],
-          env: { DATABASE_DISCIPLINE: 'strict', DATABASE_DISCIPLINE_REPORT: process.env.DATABASE_DISCIPLINE_REPORT },
+          // SUPPLIER_PRIVATE_HOSTS: the tests' local supplier (server/test/supplier-server.ts) lives on this computer, and only this opens the door to it.
+          env: { DATABASE_DISCIPLINE: 'strict', DATABASE_DISCIPLINE_REPORT: process.env.DATABASE_DISCIPLINE_REPORT, SUPPLIER_PRIVATE_HOSTS: '127.0.0.1' },
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

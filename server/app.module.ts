@@ -25,6 +25,7 @@ import { createResourceController } from './common/resource/resource.controller.
 import { ResourceService } from './common/resource/resource.service.js';
 import { CountersController } from './counters/counters.controller.js';
 import { SERVER_CONFIG, type ServerConfig } from './config.js';
+import { SupplierDoor, useSupplierDoor } from './common/security/supplier-door.js';
 import { DatabaseAvailability } from './database/database-availability.js';
 import { ProbeConnection } from './database/probe-connection.js';
 import { DirectionsModule } from './directions/directions.module.js';
@@ -78,8 +79,9 @@ class CoreModule {
         SessionService,
         ListService,
         ResourceService,
+        { provide: SupplierDoor, useValue: useSupplierDoor(new SupplierDoor({ privateHosts: config.supplierPrivateHosts, resolve: config.supplierResolver })) },
       ],
-      exports: [DataSource, SERVER_CONFIG, DatabaseAvailability, LogFile, ProbeConnection, LogService, SessionService, ListService, ResourceService],
+      exports: [DataSource, SERVER_CONFIG, DatabaseAvailability, LogFile, ProbeConnection, LogService, SessionService, ListService, ResourceService, SupplierDoor],
     };
   }
 }

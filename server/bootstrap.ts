@@ -16,6 +16,7 @@ import { databaseGate } from './common/http/database-unavailable.js';
 import { useBodyParsers } from './common/input/body-parsers.js';
 import { applySecurityEdge } from './common/security/security-edge.js';
 import { readConfig, type ConfigOverrides } from './config.js';
+import { SupplierDoor } from './common/security/supplier-door.js';
 import { DatabaseAvailability } from './database/database-availability.js';
 import { reportDatabaseEvents } from './database/database-events.js';
 import { createDataSource, migrateWithLock } from './database/data-source.js';
@@ -117,6 +118,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   }
 
   const { port } = app.getHttpServer().address() as AddressInfo;
+  // The API's own host:port is never a supplier (issue 37).
+  app.get(SupplierDoor).listening(config.host, port);
   const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
   let closing: Promise<void> | undefined;
   return {

@@ -2,6 +2,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { allowedHostNames } from './common/security/allowed-hosts.js';
+import { parsePrivateHosts, type SupplierResolver } from './common/security/supplier-door.js';
 
 export const APP_FOLDER_NAME = 'tour-backoffice';
 
@@ -26,6 +27,10 @@ export interface ServerConfig {
   databasePoolSize: number;
   /** When the active imports run anew, a cron expression in Moscow time (IMPORTS_CRON); checked as the job queue starts. Null: never ('off'). */
   importsCron: string | null;
+  /** Hosts (`host` or `host:port`) on the office network a supplier connector may reach (SUPPLIER_PRIVATE_HOSTS; issue 37). */
+  supplierPrivateHosts: string[];
+  /** How a supplier's host names are resolved: DNS unless a test gives its own (server/common/security/supplier-door.ts). */
+  supplierResolver?: SupplierResolver;
 }
 
 /** Default of DB_POOL_SIZE: a list request uses two at once (page and count), a few people share an instance. */
@@ -64,6 +69,7 @@ export interface ConfigOverrides {
   port?: number;
   dataDir?: string;
   databaseUrl?: string;
+  supplierResolver?: SupplierResolver;
 }
 
 export function readConfig(overrides: ConfigOverrides = {}, env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -86,5 +92,7 @@ export function readConfig(overrides: ConfigOverrides = {}, env: NodeJS.ProcessE
     jobWorkers: !['0', 'off', 'false', 'no'].includes((nonEmpty(env.JOB_WORKERS) ?? '').toLowerCase()),
     databasePoolSize: poolSize,
     importsCron: importsCron(env.IMPORTS_CRON),
+    supplierPrivateHosts: parsePrivateHosts(env.SUPPLIER_PRIVATE_HOSTS),
+    supplierResolver: overrides.supplierResolver,
   };
 }

@@ -110,7 +110,8 @@ async function main(): Promise<void> {
       databaseUrl: database.url,
       port: 0,
       rendererDir: path.join(os.tmpdir(), 'backoffice-bench-no-renderer'),
-      env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
+      // The imports scenario's local supplier lives on this computer: named, as an office would name one (issue 37).
+      env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, SUPPLIER_PRIVATE_HOSTS: '127.0.0.1' },
     });
     cleanup.push(() => server.close());
     const sql = new pg.Client({ connectionString: database.url });

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toPayloadBody } from '../../shared/editor.js';
 import { HotelFileType } from '../../shared/hotels/constants.js';
 import { copyHotel } from '../../shared/hotels/rules.js';
+import { HOTEL_LIMITS } from '../../shared/hotels/constants.js';
 import { MESSAGES } from '../../shared/messages.js';
 import { Role } from '../../shared/roles.js';
 import { startTestApp, type ApiClient, type TestApp } from '../test/test-app.js';
@@ -181,6 +182,28 @@ describe('an outside client of the original system', () => {
     expect(savedRest).toEqual({ ...readRest, address: 'ул. Прибойная, 3' });
     expect(savedRest.slug).toBe('otel-priboy');
     expect(await ids()).toEqual(before);
+  });
+});
+
+describe('bounds (issue 37: one place for the editor and the supplier import, HOTEL_LIMITS)', () => {
+  it('201 rooms, 101 periods of a room, 51 photos of the hotel or a room: 422 on the list itself', async () => {
+    const rooms = await create(hotelPayload(handbooks, 'Отель Небоскрёб', { rooms: HOTEL_LIMITS.rooms + 1, periodsPerRoom: 1 }));
+    expect(rooms.status).toBe(422);
+    expect(rooms.body.errors).toEqual({ rooms: [MESSAGES.validation.maxItems(HOTEL_LIMITS.rooms)] });
+    const dated = await create(hotelPayload(handbooks, 'Отель Календарь', { periodsPerRoom: HOTEL_LIMITS.roomPeriods + 1 }));
+    expect(dated.status).toBe(422);
+    expect(dated.body.errors).toEqual({ 'rooms.0.dates': [MESSAGES.validation.maxItems(HOTEL_LIMITS.roomPeriods)] });
+    const photo = { name: 'a.jpg', path: 'photos/hotel/a.jpg', alt: null };
+    const pictured = hotelPayload(handbooks, 'Отель Галерея');
+    const refused = await create({
+      ...pictured,
+      photos: Array.from({ length: HOTEL_LIMITS.photos + 1 }, () => photo),
+      rooms: [{ ...room(handbooks), photos: Array.from({ length: HOTEL_LIMITS.roomPhotos + 1 }, () => ({ ...photo, path: 'photos/hotel-room/a.jpg' })) }],
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors).toMatchObject({ photos: [MESSAGES.validation.maxItems(HOTEL_LIMITS.photos)], 'rooms.0.photos': [MESSAGES.validation.maxItems(HOTEL_LIMITS.roomPhotos)] });
+    // At the bound itself: accepted.
+    expect((await create(hotelPayload(handbooks, 'Отель Предел', { periodsPerRoom: HOTEL_LIMITS.roomPeriods }))).status).toBe(201);
   });
 });
 

@@ -237,7 +237,7 @@ describe('the import job', () => {
     expect(await finished(id)).toEqual({ status: ImportStatus.DoneWithErrors, progress: 100, cursor: 3 });
     expect((await hotelRows()).map((row) => row.external_id)).toEqual(['H1', 'H2', 'H3', 'H5']);
     const lines = await logs(id);
-    expect(lines).toContainEqual(['error', J.itemFailed('Отель поставщика 4', `${MESSAGES.imports.unavailable} (HTTP 500)`)]);
+    expect(lines).toContainEqual(['error', J.itemFailed('Отель поставщика 4', MESSAGES.imports.door.unavailable)]);
     expect(lines.at(-1)).toEqual(['error', J.doneWithErrors(1)]);
 
     const failing = await saveImport([4]);
@@ -356,7 +356,7 @@ describe('the import job', () => {
     expect(lines).toContainEqual(['error', J.refused('Отель поставщика 8', 'rooms.0.dates.0.total_price', MESSAGES.validation.integer)]);
     expect(lines).toContainEqual(['error', J.refused('Отель поставщика 9', 'rooms.1.adult_count', MESSAGES.validation.max(2))]);
     expect(lines).toContainEqual(['error', J.refused('Отель поставщика 10', 'rooms.0.dates.1.from', MESSAGES.editor.overlap)]);
-    expect(lines).toContainEqual(['error', J.photoFailed('Отель поставщика 11', `${supplier.url}/photos/h11.jpg`, `${MESSAGES.imports.unavailable} (HTTP 500)`)]);
+    expect(lines).toContainEqual(['error', J.photoFailed('Отель поставщика 11', `${supplier.url}/photos/h11.jpg`, MESSAGES.imports.door.unavailable)]);
     // A link that is no picture is refused as the editor's upload would be (by content).
     expect(lines).toContainEqual(['error', J.photoFailed('Отель поставщика 11', `${supplier.url}/photos/h11-plan.txt`, MESSAGES.files.badFormat)]);
     expect(lines).toContainEqual(['success', J.created('Отель поставщика 11', 2)]);

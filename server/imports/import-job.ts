@@ -49,8 +49,9 @@ import { VENDOR_CONNECTOR } from '../../shared/resources/vendors.js';
 import { actAs } from '../common/version.js';
 import { SERVER_CONFIG, type ServerConfig } from '../config.js';
 import { FilesService } from '../files/files.service.js';
+import { LogService } from '../logs/log.service.js';
 import { defineJob, JobQueue } from '../jobs/job-queue.js';
-import type { SupplierConnector } from './connectors/connector.js';
+import { SupplierItemRefused, SupplierUnavailable, type SupplierConnector } from './connectors/connector.js';
 import { SupplierConnectors } from './connectors/registry.js';
 import { ImportLease } from './import-lease.js';
 import { downloadSupplierPhotos, reasonOf, updated, writeSupplierHotel, type ItemOutcome, type LogLine } from './supplier-hotel.js';
@@ -117,6 +118,7 @@ export class ImportJob {
     @Inject(JobQueue) private readonly jobs: JobQueue,
     @Inject(SERVER_CONFIG) config: ServerConfig,
     @Inject(FilesService) private readonly files: FilesService,
+    @Inject(LogService) private readonly log: LogService,
   ) {
     jobs.register(IMPORT_RUN, ({ importId }) => this.run(importId));
     // IMPORTS_CRON=off: no nightly run (the queue then takes away a schedule made before).
@@ -189,10 +191,13 @@ export class ImportJob {
         const hotel = await vendor.connector.item(row.type, item.id);
         // Renewed again after the item came: the photos' downloads take their time before the item's transaction.
         if (!(await lease.renew(this.db.manager))) return false;
-        const photos = await downloadSupplierPhotos(this.db, this.files, vendor, hotel);
+        const photos = await downloadSupplierPhotos(this.db, this.files, vendor, hotel, (url, error) => this.technical(importId, vendor, `${item.id} ${url}`, error));
         advanced = await this.advance(importId, lease, index, total, (manager) => writeSupplierHotel(manager, vendor, hotel, photos));
       } catch (error) {
-        advanced = await this.advance(importId, lease, index, total, async () => ({ status: 'error', lines: [{ status: 'error', message: M.itemFailed(item.name, reasonOf(error)) }] }));
+        await this.technical(importId, vendor, item.id, error);
+        // The item's name as the import was saved with it (our input guard passed it), never the supplier's raw text.
+        const message = error instanceof SupplierItemRefused ? M.itemRefused(item.name, error.userMessage) : M.itemFailed(item.name, reasonOf(error));
+        advanced = await this.advance(importId, lease, index, total, async () => ({ status: 'error', lines: [{ status: 'error', message }] }));
       }
       // A new run began, the import was deleted, or another link holds the lease: this one stops here.
       if (!advanced) return false;
@@ -203,6 +208,12 @@ export class ImportJob {
     else if (failed < total) await this.finish(importId, lease, total, ImportStatus.DoneWithErrors, M.doneWithErrors(failed));
     else await this.finish(importId, lease, total, ImportStatus.Failed, M.failed(M.noneImported));
     return false;
+  }
+
+  /** A supplier failure's technical detail, for the server's log only (the import's log has the Russian line). */
+  private async technical(importId: number, vendor: { id: number; name: string }, subject: string, error: unknown): Promise<void> {
+    const detail = error instanceof SupplierUnavailable ? error.reason : error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    await this.log.write('warning', 'imports', `${MESSAGES.imports.door.unavailable}: ${vendor.name}`, `${subject}: ${detail}`, { import_id: importId, vendor_id: vendor.id }).catch(() => undefined);
   }
 
   /**

@@ -1,4 +1,5 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { HttpException, HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { MESSAGES } from '../../shared/messages.js';
 import {
@@ -9,21 +10,18 @@ import {
   type ImportLogRow,
   type ImportLogStatus,
   type ImportsData,
+  type UpdateItemsReply,
+  type VendorUpdate,
+  VENDOR_CATALOGUE_MAX_ITEMS,
 } from '../../shared/resources/imports.js';
-import { notFound, parseInput } from '../common/http/errors.js';
+import { notFound, parseInput, ValidationFailed } from '../common/http/errors.js';
 import { LogService } from '../logs/log.service.js';
-import { SupplierUnavailable, type SupplierItemRef, type SupplierType } from './connectors/connector.js';
+import { SupplierAnswerRefused, SupplierRefused, SupplierRejected, SupplierUnavailable } from './connectors/connector.js';
 import { CONNECTORS, SupplierConnectors, supplierFailure } from './connectors/registry.js';
 import { vendorTypeName } from './imports.resource.js';
 
 /** The vendors an import may name: external services with a protocol we speak (registry.ts CONNECTORS). */
 const CONNECTED_VENDORS = `SELECT id, name FROM vendors WHERE is_external_service AND payload->>'protocol' = ANY($1) AND coalesce(payload->>'base_url', '') <> '' ORDER BY name, id`;
-
-/** What a supplier answered «Обновить данные поставщиков». */
-interface VendorCatalogue {
-  types: SupplierType[];
-  items: Map<string, SupplierItemRef[]>;
-}
 
 @Injectable()
 export class ImportsService {
@@ -67,36 +65,78 @@ export class ImportsService {
   }
 
   /**
-   * GET /imports/update-items: each connected vendor's types and catalogue read anew and cached (the
-   * suppliers are asked before any connection is taken; each vendor's cache is replaced in one
-   * transaction). A vendor whose supplier fails keeps its cache and is noted in the logs; when every
-   * vendor failed, the first failure is the reply.
+   * GET /imports/update-items (issue 37): each external-service vendor's types and catalogue read anew,
+   * page by page into a staging set (a short statement per page, no connection held while the supplier
+   * is asked, nothing of the catalogue kept in memory), at most VENDOR_CATALOGUE_MAX_ITEMS items, then
+   * swapped in by one transaction. A vendor whose supplier fails keeps its previous catalogue. The reply
+   * names each vendor's result; when none was updated it is a 503 with the same body.
    */
-  async updateItems(): Promise<{ message: string }> {
-    const vendors = await this.db.query<{ id: number; name: string }[]>(CONNECTED_VENDORS, [Object.keys(CONNECTORS)]);
-    const failures: unknown[] = [];
-    for (const { id } of vendors) {
-      const vendor = await this.connectors.forVendor(id);
-      let catalogue: VendorCatalogue;
-      try {
-        catalogue = await readCatalogue(vendor.connector);
-      } catch (error) {
-        failures.push(await this.failed(error, vendor, 'vendor_id'));
+  async updateItems(): Promise<UpdateItemsReply> {
+    const vendors = await this.db.query<{ id: number; name: string; connected: boolean }[]>(
+      `SELECT id, name, (payload->>'protocol' = ANY($1) AND coalesce(payload->>'base_url', '') <> '') AS connected FROM vendors WHERE is_external_service ORDER BY name, id`,
+      [Object.keys(CONNECTORS)],
+    );
+    // Staged rows of a reading killed with its instance.
+    await this.db.query(`DELETE FROM vendor_items_staged WHERE staged_at < now() - interval '1 day'`);
+    const results: VendorUpdate[] = [];
+    for (const vendor of vendors) {
+      if (!vendor.connected) {
+        results.push({ id: vendor.id, name: vendor.name, result: 'not_connected', items: 0, reason: MESSAGES.imports.notConnected });
         continue;
       }
-      await this.db.transaction(async (manager) => {
-        await manager.query('DELETE FROM vendor_types WHERE vendor_id = $1', [id]);
-        const { types, items } = catalogue;
-        await manager.query('INSERT INTO vendor_types (vendor_id, id, name) SELECT $1, * FROM unnest($2::text[], $3::text[])', [id, types.map((type) => type.id), types.map((type) => type.name)]);
-        const all = [...items].flatMap(([type, list]) => list.map((item) => ({ type, ...item })));
-        await manager.query(
-          'INSERT INTO vendor_items (vendor_id, type, id, name) SELECT $1, * FROM unnest($2::text[], $3::text[], $4::text[]) ON CONFLICT DO NOTHING',
-          [id, all.map((item) => item.type), all.map((item) => item.id), all.map((item) => item.name)],
-        );
-      });
+      results.push(await this.updateVendor(vendor));
     }
-    if (vendors.length && failures.length === vendors.length) throw failures[0];
-    return { message: MESSAGES.imports.updating };
+    const connected = results.filter((vendor) => vendor.result !== 'not_connected');
+    if (connected.length && !connected.some((vendor) => vendor.result === 'updated')) {
+      throw new HttpException({ message: MESSAGES.imports.unavailable, vendors: results } satisfies UpdateItemsReply, HttpStatus.SERVICE_UNAVAILABLE);
+    }
+    return { message: MESSAGES.imports.updating, vendors: results };
+  }
+
+  /** One vendor's catalogue read into the staging set and swapped in; its result. */
+  private async updateVendor({ id, name }: { id: number; name: string }): Promise<VendorUpdate> {
+    const token = randomUUID();
+    try {
+      const { connector } = await this.connectors.forVendor(id);
+      const types = await connector.types();
+      let items = 0;
+      let capped = false;
+      read: for (const type of types) {
+        for await (const page of connector.catalogue(type.id)) {
+          const taken = page.slice(0, VENDOR_CATALOGUE_MAX_ITEMS - items);
+          if (taken.length) {
+            const [{ n }] = await this.db.query<[{ n: number }]>(
+              `WITH staged AS (INSERT INTO vendor_items_staged (token, vendor_id, type, id, name) SELECT $1, $2, $3, * FROM unnest($4::text[], $5::text[]) ON CONFLICT DO NOTHING RETURNING 1)
+               SELECT count(*)::int AS n FROM staged`,
+              [token, id, type.id, taken.map((item) => item.id), taken.map((item) => item.name)],
+            );
+            items += n;
+          }
+          // Ours: reading stops at the cap (the next page past it tells a longer catalogue from one of exactly the cap).
+          if (taken.length < page.length) {
+            capped = true;
+            break read;
+          }
+        }
+      }
+      await this.db.transaction(async (manager) => {
+        // The vendor's items go with its types (ON DELETE CASCADE), the staged ones come in.
+        await manager.query('DELETE FROM vendor_types WHERE vendor_id = $1', [id]);
+        await manager.query('INSERT INTO vendor_types (vendor_id, id, name) SELECT $1, * FROM unnest($2::text[], $3::text[]) ON CONFLICT DO NOTHING', [id, types.map((type) => type.id), types.map((type) => type.name)]);
+        await manager.query(`INSERT INTO vendor_items (vendor_id, type, id, name) SELECT vendor_id, type, id, name FROM vendor_items_staged WHERE token = $1 ON CONFLICT DO NOTHING`, [token]);
+      });
+      return { id, name, result: 'updated', items, reason: capped ? MESSAGES.imports.door.catalogueCapped(VENDOR_CATALOGUE_MAX_ITEMS) : null };
+    } catch (error) {
+      await this.failed(error, { id, name }, 'vendor_id');
+      if (error instanceof ValidationFailed) return { id, name, result: 'not_connected', items: 0, reason: MESSAGES.imports.notConnected };
+      if (error instanceof SupplierAnswerRefused) return { id, name, result: 'refused', items: 0, reason: error.userMessage };
+      if (error instanceof SupplierUnavailable) return { id, name, result: 'unavailable', items: 0, reason: error.userMessage };
+      if (error instanceof SupplierRefused) return { id, name, result: 'refused', items: 0, reason: error.supplierMessage ?? MESSAGES.imports.refused };
+      if (error instanceof SupplierRejected) return { id, name, result: 'refused', items: 0, reason: MESSAGES.imports.rejected };
+      throw error;
+    } finally {
+      await this.db.query('DELETE FROM vendor_items_staged WHERE token = $1', [token]);
+    }
   }
 
   /** The reply to a supplier's failure (registry.ts supplierFailure); an unavailable supplier is noted in the logs with its reason. */
@@ -106,15 +146,4 @@ export class ImportsService {
     }
     return supplierFailure(error, field);
   }
-}
-
-async function readCatalogue(connector: { types(): Promise<SupplierType[]>; catalogue(type: string): AsyncIterable<SupplierItemRef[]> }): Promise<VendorCatalogue> {
-  const types = await connector.types();
-  const items = new Map<string, SupplierItemRef[]>();
-  for (const type of types) {
-    const list: SupplierItemRef[] = [];
-    for await (const page of connector.catalogue(type.id)) list.push(...page);
-    items.set(type.id, list);
-  }
-  return { types, items };
 }

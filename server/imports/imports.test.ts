@@ -68,7 +68,17 @@ describe('vendor data', () => {
 
   it('update-items caches each vendor’s types and its whole catalogue, page by page; a vendor whose supplier refuses keeps nothing and is skipped', async () => {
     supplier.behaviour.pageSize = 2;
-    expect(await updateItems(admin)).toMatchObject({ status: 200, body: { message: I.updating } });
+    expect(await updateItems(admin)).toMatchObject({
+      status: 200,
+      body: {
+        message: I.updating,
+        vendors: [
+          { id: plain, name: 'Просто поставщик', result: 'not_connected', items: 0, reason: I.notConnected },
+          { id: wrongPassword, name: 'Сервис «Запад»', result: 'refused', items: 0, reason: 'Неверный логин или пароль' },
+          { id: connected, name: 'Сервис «Юг»', result: 'updated', items: 5, reason: null },
+        ],
+      },
+    });
     expect((await manager.get('/api/imports/data')).body.vendors).toEqual([
       { id: wrongPassword, name: 'Сервис «Запад»', types: [] },
       {
@@ -93,7 +103,19 @@ describe('vendor data', () => {
 
   it('update-items with every supplier down: 503 «Сервис недоступен», the reason in the logs, the cache kept', async () => {
     supplier.behaviour.failStatus = 502;
-    expect(await updateItems(admin)).toEqual(expect.objectContaining({ status: 503, body: { message: I.unavailable } }));
+    expect(await updateItems(admin)).toEqual(
+      expect.objectContaining({
+        status: 503,
+        body: {
+          message: I.unavailable,
+          vendors: [
+            { id: plain, name: 'Просто поставщик', result: 'not_connected', items: 0, reason: I.notConnected },
+            { id: wrongPassword, name: 'Сервис «Запад»', result: 'unavailable', items: 0, reason: I.door.unavailable },
+            { id: connected, name: 'Сервис «Юг»', result: 'unavailable', items: 0, reason: I.door.unavailable },
+          ],
+        },
+      }),
+    );
     const [log] = await app.db.query<{ level_name: string; title: string; message: string }>(`SELECT level_name, title, msg AS message FROM logs WHERE source = 'imports' ORDER BY id DESC LIMIT 1`);
     expect(log).toMatchObject({ level_name: 'WARNING', message: 'HTTP 502' });
     expect(log!.title).toContain(I.unavailable);

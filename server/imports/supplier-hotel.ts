@@ -49,7 +49,7 @@ import { FilesService, removeUnreferencedUploads } from '../files/files.service.
 import { HOTEL_AGGREGATE, hotelRecord } from '../hotels/hotel.aggregate.js';
 import { HOTEL_TYPED_UPLOADS } from '../hotels/hotel-uploads.js';
 import { buildHotel } from '../hotels/hotels.service.js';
-import { SupplierRefused, SupplierRejected, SupplierUnavailable, type SupplierConnector, type SupplierHotel, type SupplierRoom } from './connectors/connector.js';
+import { SupplierItemRefused, SupplierRefused, SupplierRejected, SupplierUnavailable, type SupplierConnector, type SupplierHotel, type SupplierRoom } from './connectors/connector.js';
 import type { MappingKind } from '../../shared/resources/supplier-mappings.js';
 import { mappedId } from './supplier-mappings.js';
 
@@ -66,12 +66,27 @@ export interface ItemOutcome {
   lines: LogLine[];
 }
 
-/** A failure's words for the log: the supplier's own message when it gave one. */
+/**
+ * A failure's words for the log a manager reads: Russian, ours (issue 37 — never an echo of what
+ * answered, nor the technical detail, which goes to the server's log). A refused request's own words
+ * are the supplier's `{message}` to our item request only, as the protocol has them in Russian.
+ */
 export function reasonOf(error: unknown): string {
-  if (error instanceof SupplierUnavailable) return `${MESSAGES.imports.unavailable} (${error.reason})`;
+  if (error instanceof SupplierUnavailable) return error.userMessage;
+  if (error instanceof SupplierItemRefused) return error.userMessage;
   if (error instanceof SupplierRefused) return error.supplierMessage ?? MESSAGES.imports.refused;
   if (error instanceof SupplierRejected) return error.supplierMessage ?? MESSAGES.imports.rejected;
-  return error instanceof Error ? error.message : String(error);
+  return MESSAGES.imports.failed;
+}
+
+/** A photo's failure, told without anything of what answered (a photo link may point anywhere). */
+function photoReasonOf(error: unknown): string {
+  if (error instanceof SupplierUnavailable) return error.userMessage;
+  if (error instanceof SupplierRefused) return MESSAGES.imports.refused;
+  if (error instanceof SupplierRejected) return MESSAGES.imports.rejected;
+  // The files store's own refusal of the file (not a picture, too large): our Russian message.
+  if (error instanceof ValidationFailed) return Object.values(error.errors)[0]?.[0] ?? MESSAGES.imports.failed;
+  return MESSAGES.imports.failed;
 }
 
 /** The rows an UPDATE changed (TypeORM answers an UPDATE's query as [rows, count]). */
@@ -139,7 +154,14 @@ function itemLookup(manager: EntityManager, vendorId: number) {
  * (the store writes each chunk in a statement of its own). Each is checked as the editor's upload of
  * its kind is (shared/hotels/files.ts: JPEG or PNG, by content, within the size).
  */
-export async function downloadSupplierPhotos(db: DataSource, files: FilesService, vendor: { id: number; connector: SupplierConnector }, hotel: SupplierHotel): Promise<SupplierPhotos> {
+export async function downloadSupplierPhotos(
+  db: DataSource,
+  files: FilesService,
+  vendor: { id: number; connector: SupplierConnector },
+  hotel: SupplierHotel,
+  /** Where a failed photo's technical detail goes (the server's log), the import's log getting the Russian line only. */
+  onTechnical?: (url: string, error: unknown) => void,
+): Promise<SupplierPhotos> {
   // What the last import stored, and the lists as they are now: a list a person edited stays, so nothing of it is downloaded.
   type Known = { imported: ImportedPhoto[] | null; paths: string[] };
   const [known] = await db.query<(Known & { rooms: (Known & { external_id: string | null })[] | null })[]>(
@@ -171,13 +193,15 @@ export async function downloadSupplierPhotos(db: DataSource, files: FilesService
   const worker = async () => {
     for (const [, { into, url, type }] of next) {
       try {
-        const download = await vendor.connector.photo(url);
         const { policy, area } = HOTEL_UPLOADS[type];
+        const download = await vendor.connector.photo(url, policy.maxBytes);
         const stored = await files.storeStream(download.body, download.name, { policy, area, field: 'photo', entity: HOTEL_TYPED_UPLOADS.entity, type: String(type) });
         into.set(url, stored.path);
         photos.fresh.push(stored.path);
       } catch (error) {
-        photos.lines.push({ status: 'error', message: M.photoFailed(hotel.name, url, reasonOf(error)) });
+        const internal = error instanceof SupplierUnavailable && error.userMessage === MESSAGES.imports.door.internal;
+        photos.lines.push({ status: 'error', message: internal ? M.photoInternal(hotel.name, url) : M.photoFailed(hotel.name, url, photoReasonOf(error)) });
+        onTechnical?.(url, error);
       }
     }
   };

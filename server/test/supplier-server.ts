@@ -23,6 +23,8 @@ export interface SupplierBehaviour {
   repeatCursor: boolean;
   /** Photo file names (`h1.jpg`) answered with 500. */
   failingPhotos: Set<string>;
+  /** A hostile supplier's answer (issue 37): called first, before the body is read; true when it answered the request. */
+  intercept: ((request: IncomingMessage, response: ServerResponse, url: URL) => boolean) | null;
 }
 
 export interface SupplierRequest {
@@ -99,7 +101,7 @@ async function readBody(request: IncomingMessage): Promise<unknown> {
 
 export async function startTestSupplier(options: { hotels?: number; rooms?: number } = {}): Promise<TestSupplier> {
   const supplier: Omit<TestSupplier, 'url' | 'close'> = {
-    behaviour: { delayMs: 0, failStatus: null, message: null, malformed: null, pageSize: 100, failingItems: new Set(), repeatCursor: false, failingPhotos: new Set() },
+    behaviour: { delayMs: 0, failStatus: null, message: null, malformed: null, pageSize: 100, failingItems: new Set(), repeatCursor: false, failingPhotos: new Set(), intercept: null },
     requests: [],
     types: [{ id: 'hotels', name: 'Отели' }, { id: 'excursions', name: 'Экскурсии' }],
     // Filled once the server listens (the photos' links name its port).
@@ -112,6 +114,7 @@ export async function startTestSupplier(options: { hotels?: number; rooms?: numb
   const server = createServer((request, response) => {
     void (async () => {
       const url = new URL(request.url ?? '/', 'http://supplier.test');
+      if (supplier.behaviour.intercept?.(request, response, url)) return;
       const body = await readBody(request);
       supplier.requests.push({ method: request.method ?? '', path: url.pathname, query: Object.fromEntries(url.searchParams), authorization: request.headers.authorization ?? null, body });
       const { behaviour } = supplier;

@@ -9,6 +9,7 @@ import { inject } from 'vitest';
 import { Role } from '../../shared/roles.js';
 import { hashPassword } from '../auth/passwords.js';
 import { startServer, type RunningServer, type ServerOptions } from '../bootstrap.js';
+import type { SupplierResolver } from '../common/security/supplier-door.js';
 import { ApiClient } from './api-client.js';
 
 export { ApiClient, cookieAttributes, type ApiResponse, type RequestOptions } from './api-client.js';
@@ -123,7 +124,16 @@ export interface TestAppOptions {
   rendererDir?: string;
   /** Use this database instead of a fresh copy of the template (it is then not dropped on close). */
   database?: TestDatabase;
+  /** How the supplier door resolves host names: `testResolver` unless given (a test never asks a DNS server). */
+  supplierResolver?: SupplierResolver;
 }
+
+/** Every supplier host of the tests, resolved without DNS: `localhost` is loopback, `*.test` and `*.example` a documentation address (never contacted). */
+export const testResolver: SupplierResolver = async (host) => {
+  if (host === 'localhost') return [{ address: '127.0.0.1', family: 4 }];
+  if (/\.(test|example)$/.test(host)) return [{ address: '203.0.113.10', family: 4 }];
+  throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND' });
+};
 
 /** Where tests point the renderer unless they give one: a folder that does not exist. */
 const NO_RENDERER_DIR = '/nonexistent/backoffice-renderer';
@@ -136,7 +146,9 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     host: '127.0.0.1',
     rendererDir: options.rendererDir ?? NO_RENDERER_DIR,
     // No nightly run of the imports under a test (its 03:00 Moscow tick would restart a test's imports), unless a test sets one.
-    env: { IMPORTS_CRON: 'off', ...options.env },
+    // The tests' local supplier on 127.0.0.1 is reached only through SUPPLIER_PRIVATE_HOSTS (the server project's env, vitest.config.ts).
+    env: { IMPORTS_CRON: 'off', SUPPLIER_PRIVATE_HOSTS: process.env.SUPPLIER_PRIVATE_HOSTS, ...options.env },
+    supplierResolver: options.supplierResolver ?? testResolver,
     ...extra,
   });
 

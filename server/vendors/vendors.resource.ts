@@ -13,6 +13,7 @@ import type { AuthUser } from '../common/auth/decorators.js';
 import { ValidationFailed } from '../common/http/errors.js';
 import { ALIAS, defineServerResource } from '../common/resource/server-resource.js';
 import { encryptSecret } from '../common/secrets.js';
+import { DoorRefused, supplierDoor } from '../common/security/supplier-door.js';
 import { VendorEntity } from './vendor.entity.js';
 
 type Payload = Record<string, unknown>;
@@ -54,12 +55,37 @@ async function payloadToStore(manager: EntityManager, sent: Payload, stored: Pay
     return { ...given, ...kept };
   }
   const { password, ...settings } = given;
+  const baseUrl = setting(settings, 'base_url');
+  if (typeof baseUrl === 'string' && baseUrl !== '' && baseUrl !== setting(stored, 'base_url')) await checkBaseUrl(baseUrl);
   if (!('login' in settings) && stored.login !== undefined) settings.login = stored.login;
   if (typeof password === 'string' && password !== '') kept[VENDOR_PASSWORD_STORED_KEY] = await encryptSecret(manager, password);
   else if (stored[VENDOR_PASSWORD_STORED_KEY] && setting(settings, 'base_url') === setting(stored, 'base_url')) {
     kept[VENDOR_PASSWORD_STORED_KEY] = stored[VENDOR_PASSWORD_STORED_KEY];
   }
   return { ...settings, ...kept };
+}
+
+/**
+ * A new `base_url` passes the supplier door's check (issue 37) as every request to it will: no login or
+ * password inside the link (it would be stored and shown), and a host that resolves only to public
+ * addresses unless SUPPLIER_PRIVATE_HOSTS names it. 422 on `payload.base_url` with the reason.
+ */
+async function checkBaseUrl(baseUrl: string): Promise<void> {
+  const D = MESSAGES.imports.door;
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    throw new ValidationFailed({ 'payload.base_url': [MESSAGES.validation.url] });
+  }
+  try {
+    await supplierDoor().check(url);
+  } catch (error) {
+    if (!(error instanceof DoorRefused)) throw error;
+    // A host that does not resolve yet may be saved (a supplier connected before its name is live): every request checks again.
+    if (error.kind === 'unresolved') return;
+    throw new ValidationFailed({ 'payload.base_url': [error.kind === 'credentials' ? D.credentialsInUrl : D.baseUrlInternal] });
+  }
 }
 
 /** The JSON row of a vendor, as `viewer` may see it (list, show, save and clean-payload replies). */

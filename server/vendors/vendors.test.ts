@@ -429,12 +429,23 @@ describe('connector settings and credentials (issue 31)', () => {
     expect((await storedPayload(id)).password_encrypted).toMatch(/^v1:/);
   });
 
-  it.each([
+  it('a base_url whose host does not resolve yet is saved: every request checks it again', async () => {
+    const saved = await admin.post('/api/vendors', { name: 'Сервис до DNS', is_external_service: true, payload: { ...settings, base_url: 'https://nowhere.invalid/' } });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(201);
+  });
+
+  it.each<[string, Record<string, unknown>, Record<string, string[]>]>([
     ['an unknown protocol', { protocol: 'v2' }, { 'payload.protocol': [V.oneOf] }],
     ['a protocol without base_url', { protocol: 'v1', base_url: '' }, { 'payload.base_url': [V.required] }],
     ['a base_url that is no http(s) link', { base_url: 'ftp://supplier.test' }, { 'payload.base_url': [V.url] }],
     ['a timeout below a second', { timeout_ms: 10 }, { 'payload.timeout_ms': [V.min(1000)] }],
     ['a password past 128', { password: 'п'.repeat(129) }, { 'payload.password': [V.maxLength(128)] }],
+    // Issue 37: the supplier door's check at save (the test resolver maps names without DNS; only 127.0.0.1 is opened, by SUPPLIER_PRIVATE_HOSTS).
+    ['a login and password inside the link', { base_url: 'http://user:secret@supplier.test/' }, { 'payload.base_url': [MESSAGES.imports.door.credentialsInUrl] }],
+    ['a login alone inside the link', { base_url: 'https://user@supplier.test/' }, { 'payload.base_url': [MESSAGES.imports.door.credentialsInUrl] }],
+    ...['http://localhost:8080/', 'http://[::1]/', 'http://[::ffff:127.0.0.1]/', 'http://10.1.2.3/', 'http://172.20.0.1/', 'http://192.168.1.10/', 'http://169.254.169.254/latest', 'http://[fd00::1]/', 'http://[fe80::1]/', 'http://0.0.0.0/'].map(
+      (base_url): [string, Record<string, unknown>, Record<string, string[]>] => [`an internal address (${base_url})`, { base_url }, { 'payload.base_url': [MESSAGES.imports.door.baseUrlInternal] }],
+    ),
   ])('refuses %s with 422 on the payload key', async (_, overrides, errors) => {
     const refused = await admin.post('/api/vendors', { name: 'Сервис', is_external_service: true, payload: { ...settings, ...overrides } });
     expect(refused.status).toBe(422);

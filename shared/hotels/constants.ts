@@ -33,6 +33,14 @@ export const HOTEL_LIMITS = {
   price: 999_999,
   /** The general commission percent (spec 02 §5: integer −100 to 100); the per-category pairs are COMMISSION_BOUNDS.hotel. */
   percent: 100,
+  /**
+   * Issue 37: a hotel's bounds, for the editor's schema and the supplier import alike (a supplier's hotel
+   * of 20 000 rooms answered 28 MB at every opening).
+   */
+  rooms: 200,
+  photos: 50,
+  roomPhotos: 50,
+  roomPeriods: 100,
   /** Page sizes of the rooms and price-period tables (spec 02 §9). */
   roomsPerPage: 10,
   periodsPerPage: 10,

@@ -160,10 +160,10 @@ const roomShape = {
   ...(Object.fromEntries(Object.keys(ROOM_AGE_LISTS).map((list) => [list, ages()])) as Record<keyof typeof ROOM_AGE_LISTS, ReturnType<typeof ages>>),
   ...(Object.fromEntries(ROOM_ITEM_LISTS.map((list) => [list, items()])) as Record<(typeof ROOM_ITEM_LISTS)[number], ReturnType<typeof items>>),
   meals: z.array(id(), { error: V.invalid }).default([]),
-  photos: z.array(mediaItem(HotelFileType.RoomPhoto), { error: V.invalid }).default([]),
+  photos: z.array(mediaItem(HotelFileType.RoomPhoto), { error: V.invalid }).max(L.roomPhotos, V.maxItems(L.roomPhotos)).default([]),
   premises: z.array(premisesSchema, { error: V.invalid }).default([]),
   area: optionalText(L.roomArea),
-  dates: z.array(periodSchema, { error: V.invalid }).default([]),
+  dates: z.array(periodSchema, { error: V.invalid }).max(L.roomPeriods, V.maxItems(L.roomPeriods)).default([]),
 };
 
 /**
@@ -240,7 +240,7 @@ const hotelObjectOf = (room: typeof roomSchema) => z.object({
   memo_files: z.array(uploadedFile(HotelFileType.Memo), { error: V.invalid }).max(L.memoFiles, `Не более ${L.memoFiles} файлов.`).default([]),
   site_url: optionalUrl(L.siteUrl),
   site_description: optionalText(L.siteUrl),
-  photos: z.array(mediaItem(HotelFileType.Photo), { error: V.invalid }).default([]),
+  photos: z.array(mediaItem(HotelFileType.Photo), { error: V.invalid }).max(L.photos, V.maxItems(L.photos)).default([]),
   videos: z.array(mediaItem(HotelFileType.Video), { error: V.invalid }).max(L.videos, MESSAGES.hotels.videosMax).default([]),
   services: z.array(itemWithSum(L.mealSum), { error: V.invalid }).default([]),
   infrastructures: z.array(z.object({ id: id(), type: z.unknown().optional(), pay: flag() }), { error: V.invalid }).default([]),
@@ -257,7 +257,7 @@ const hotelObjectOf = (room: typeof roomSchema) => z.object({
   seo_title: optionalText(L.seoText),
   seo_description: optionalText(L.seoDescription),
   ...commissionShape(HOTEL_COMMISSION_CATEGORIES),
-  rooms: z.array(room, { error: V.invalid }).default([]),
+  rooms: z.array(room, { error: V.invalid }).max(L.rooms, V.maxItems(L.rooms)).default([]),
 });
 
 const hotelSchemaOf = (room: typeof roomSchema) => hotelObjectOf(room)

@@ -45,6 +45,37 @@ export const IMPORT_MESSAGES = {
       hint: 'Пустое значение — не сопоставлено: импорт пропускает объекты с этим значением',
       confirmDelete: 'Удалить сопоставление? Следующий импорт снова добавит значение в список',
     },
+    /**
+     * Issue 37 "The supplier door": what a manager reads of a supplier's answer we refused or did not get
+     * (the technical detail goes to the server's log only, never an echo of what answered).
+     */
+    door: {
+      internal: 'Ссылка поставщика ведёт во внутреннюю сеть — не загружено',
+      tooLarge: 'Ответ поставщика слишком большой',
+      tooDeep: 'Ответ поставщика слишком глубоко вложен',
+      pageTooLong: 'Страница каталога длиннее запрошенной',
+      catalogueCapped: (max: number) => {
+        const figure = String(max).replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
+        return `Каталог поставщика больше ${figure} позиций — прочитаны первые ${figure}`;
+      },
+      tooManyRooms: (max: number) => `Позиция отклонена: номеров больше ${max}`,
+      tooManyPhotos: (max: number) => `Позиция отклонена: фотографий больше ${max}`,
+      tooManyRoomPhotos: (max: number) => `Позиция отклонена: фотографий номера больше ${max}`,
+      tooManyPeriods: (max: number) => `Позиция отклонена: ценовых периодов номера больше ${max}`,
+      controlCharacters: (field: string) => `Позиция отклонена: недопустимые символы в поле «${field}»`,
+      timeout: 'Поставщик не ответил вовремя',
+      unavailable: 'Сервис поставщика недоступен',
+      notProtocol: 'Ответ поставщика не соответствует протоколу',
+      /** The address the administrator typed in the vendor's form: a login or password inside the link. */
+      credentialsInUrl: 'Адрес не должен содержать логин или пароль: укажите их в полях «Логин» и «Пароль»',
+      /** The vendor form's address that leads to this computer or the office network (not named in SUPPLIER_PRIVATE_HOSTS). */
+      baseUrlInternal: 'Адрес ведёт на этот компьютер или во внутреннюю сеть: такой сервис поставщика администратор сервера разрешает в SUPPLIER_PRIVATE_HOSTS',
+      /** «Обновить данные поставщиков»: each vendor's result on the Imports screen. */
+      results: { updated: 'обновлён', unavailable: 'недоступен', refused: 'отказ', not_connected: 'не подключён' },
+      resultItems: (items: number) => `позиций: ${items}`,
+      updateTitle: 'Данные поставщиков',
+      updated: 'Данные поставщиков обновлены',
+    },
     /** Issue 31 "The import job": its log lines (an item is named by the supplier's name). */
     job: {
       started: (items: number) => `Импорт запущен, объектов: ${items}`,
@@ -57,9 +88,13 @@ export const IMPORT_MESSAGES = {
       unknownValue: (name: string, handbook: string, value: string) =>
         `«${name}»: значение «${value}» справочника «${handbook}» не сопоставлено, добавлено в список сопоставлений; объект пропущен`,
       itemFailed: (name: string, reason: string) => `«${name}»: ошибка — ${reason}`,
+      /** Issue 37: an item our guards refused (its bounds, control characters): the refusal's own line. */
+      itemRefused: (name: string, reason: string) => `«${name}»: ${reason}`,
       /** The hotel's schema or the editor's build refused what the supplier sent: the field and its message. */
       refused: (name: string, field: string, message: string) => `«${name}»: поле ${field} — ${message} Объект не импортирован`,
       photoFailed: (name: string, url: string, reason: string) => `«${name}»: фото ${url} не загружено — ${reason}`,
+      /** Issue 37: a photo link to this computer or the office network — one line, nothing of what answered. */
+      photoInternal: (name: string, url: string) => `«${name}», фото ${url}: Ссылка поставщика ведёт во внутреннюю сеть — не загружено`,
       keptEdits: (name: string, fields: string) => `«${name}»: изменённое вручную не перезаписано: ${fields}`,
       done: 'Импорт завершён',
       doneWithErrors: (failed: number) => `Импорт завершён с ошибками, объектов с ошибками или пропущенных: ${failed}`,

@@ -102,6 +102,31 @@ export interface ImportsData {
   vendors: { id: number; name: string; types: { id: string; name: string }[] }[];
 }
 
+/** Issue 37: «Обновить данные поставщиков» reads at most this many items of a vendor's catalogue (across its types). */
+export const VENDOR_CATALOGUE_MAX_ITEMS = 50_000;
+
+/**
+ * What «Обновить данные поставщиков» came to for one vendor: its catalogue replaced ('updated', perhaps
+ * capped: `reason` says so), its supplier not answering ('unavailable'), our guards or the supplier
+ * refusing ('refused'), or no service connected ('not_connected'). `items` is how many are cached now.
+ */
+export type VendorUpdateResult = 'updated' | 'unavailable' | 'refused' | 'not_connected';
+
+export interface VendorUpdate {
+  id: number;
+  name: string;
+  result: VendorUpdateResult;
+  items: number;
+  /** Russian, for the screen: why it failed, or that the catalogue was capped; null otherwise. */
+  reason: string | null;
+}
+
+/** GET /api/imports/update-items: 200 when a vendor was updated, 503 with the same body when none was. */
+export interface UpdateItemsReply {
+  message: string;
+  vendors: VendorUpdate[];
+}
+
 export const importsResource = defineResource({
   path: '/imports',
   createSchema: importSchema,

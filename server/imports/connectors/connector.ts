@@ -8,6 +8,7 @@
  * below, which the API turns into its replies (supplierFailure, errors.ts).
  */
 import type { ExternalMessage } from '../../../shared/applications/external-messages.js';
+import { MESSAGES } from '../../../shared/messages.js';
 
 export interface SupplierType {
   id: string;
@@ -75,16 +76,36 @@ export interface SupplierConnector {
   /** Every item of `type`, page by page. */
   catalogue(type: string): AsyncIterable<SupplierItemRef[]>;
   item(type: string, id: string): Promise<SupplierHotel>;
-  /** Downloads a photo an item names (its `url`); the body is read within the same timeout as any request. */
-  photo(url: string): Promise<SupplierPhotoDownload>;
+  /** Downloads a photo an item names (its `url`), cut past `maxBytes`; the body is read within the same timeout as any request. */
+  photo(url: string, maxBytes: number): Promise<SupplierPhotoDownload>;
   messages(bookingId: string): Promise<SupplierMessages>;
   sendMessage(bookingId: string, message: { type: string; text: string }): Promise<SupplierMessage>;
 }
 
-/** The supplier did not answer in time, answered 5xx, or answered something that is not the protocol. */
+/**
+ * The supplier did not answer in time, answered 5xx, or answered something that is not the protocol.
+ * `reason` is the technical detail (the server's log only); `userMessage` what a manager reads (Russian).
+ */
 export class SupplierUnavailable extends Error {
-  constructor(readonly reason: string) {
+  constructor(
+    readonly reason: string,
+    readonly userMessage: string = MESSAGES.imports.door.unavailable,
+  ) {
     super(`Supplier unavailable: ${reason}`);
+  }
+}
+
+/**
+ * Our guards refused what the supplier gave (an internal address, an answer too large or too deeply
+ * nested, a page longer than asked): the supplier counts as unavailable to the API's replies, and the
+ * log says which guard in Russian.
+ */
+export class SupplierAnswerRefused extends SupplierUnavailable {}
+
+/** An item our bounds or input guard refuse (too many rooms, control characters): the item is skipped, the run goes on. */
+export class SupplierItemRefused extends Error {
+  constructor(readonly userMessage: string) {
+    super(`Supplier item refused: ${userMessage}`);
   }
 }
 

@@ -3,8 +3,16 @@
  * cursor paging. Everything the supplier answers is checked against the documented shapes: an answer
  * that is not one is the supplier being unavailable (never a half-read item).
  */
+import type { IncomingMessage } from 'node:http';
 import { z } from 'zod';
+import { MESSAGES } from '../../../shared/messages.js';
+import { INPUT_LIMITS } from '../../../shared/validation.js';
+import { findInputProblem, jsonTextExceedsDepth } from '../../common/input/json-input.js';
+import { AnswerTooLarge, cappedBody, DoorRefused, readCapped, type SupplierDoor } from '../../common/security/supplier-door.js';
+import { supplierItemRefusal } from '../supplier-item-guard.js';
 import {
+  SupplierAnswerRefused,
+  SupplierItemRefused,
   SupplierRefused,
   SupplierRejected,
   SupplierUnavailable,
@@ -22,14 +30,23 @@ export interface ProtocolV1Settings {
   login: string | null;
   password: string | null;
   timeout_ms: number;
+  /** Every request goes through it (internal addresses refused, the connection pinned to the checked address). */
+  door: SupplierDoor;
 }
 
 /** Items asked for per page; the supplier may answer fewer. */
 export const V1_PAGE_SIZE = 100;
 /** A catalogue longer than this many pages is taken for a supplier paging in circles. */
 export const V1_MAX_PAGES = 10_000;
-/** An answer larger than this is refused unread to the end (a hotel with its rooms is far smaller). */
-export const V1_MAX_ANSWER_BYTES = 20 * 1024 * 1024;
+/**
+ * Caps per kind of answer, counted while reading (issue 37: 20 MB of small JSON objects parses to far
+ * more): types, catalogue pages and messages 1 MB; one item (a hotel of up to 200 rooms) 5 MB. A photo's
+ * cap is the editor's own upload limit of its kind (shared/hotels/files.ts), given by the caller.
+ */
+export const V1_MAX_ANSWER_BYTES = { list: 1024 * 1024, item: 5 * 1024 * 1024 } as const;
+type AnswerKind = keyof typeof V1_MAX_ANSWER_BYTES;
+
+const D = MESSAGES.imports.door;
 
 const text = (max: number) => z.string().trim().min(1).max(max);
 const supplierId = z.union([z.string().trim().min(1).max(64), z.number().int().nonnegative()]).transform(String);
@@ -81,11 +98,11 @@ export class ProtocolV1Connector implements SupplierConnector {
   }
 
   async types(): Promise<SupplierType[]> {
-    return (await this.call('GET', '/types', typesAnswer)).data;
+    return (await this.call('GET', '/types', typesAnswer, 'list')).data;
   }
 
   async search(type: string, query: string): Promise<SupplierItemRef[]> {
-    return (await this.call('GET', `/items?${new URLSearchParams({ type, query, limit: String(V1_PAGE_SIZE) })}`, itemsAnswer)).data;
+    return (await this.call('GET', `/items?${new URLSearchParams({ type, query, limit: String(V1_PAGE_SIZE) })}`, itemsAnswer, 'list', pageWithin(V1_PAGE_SIZE))).data;
   }
 
   async *catalogue(type: string): AsyncIterable<SupplierItemRef[]> {
@@ -94,48 +111,54 @@ export class ProtocolV1Connector implements SupplierConnector {
     for (let page = 0; page < V1_MAX_PAGES; page += 1) {
       const params = new URLSearchParams({ type, limit: String(V1_PAGE_SIZE) });
       if (cursor) params.set('cursor', cursor);
-      const answer = await this.call('GET', `/items?${params}`, itemsAnswer);
+      const answer = await this.call('GET', `/items?${params}`, itemsAnswer, 'list', pageWithin(V1_PAGE_SIZE));
       yield answer.data;
       cursor = answer.next_cursor ?? null;
       if (!cursor) return;
-      if (seen.has(cursor)) throw new SupplierUnavailable(`the cursor ${cursor} came back`);
+      if (seen.has(cursor)) throw new SupplierUnavailable(`the cursor came back: the supplier pages in circles`);
       seen.add(cursor);
     }
     throw new SupplierUnavailable(`more than ${V1_MAX_PAGES} pages`);
   }
 
   async item(type: string, id: string): Promise<SupplierHotel> {
-    return (await this.call('GET', `/items/${encodeURIComponent(id)}?${new URLSearchParams({ type })}`, hotelAnswer)).data;
+    // Our bounds and input guard read the raw item before the schema walks it: 20 000 rooms are refused, not parsed.
+    const guard = (raw: unknown) => {
+      const refusal = supplierItemRefusal((raw as { data?: unknown } | null)?.data);
+      if (refusal) throw new SupplierItemRefused(refusal);
+    };
+    return (await this.call('GET', `/items/${encodeURIComponent(id)}?${new URLSearchParams({ type })}`, hotelAnswer, 'item', guard)).data;
   }
 
   /**
    * A photo's file: asked for with our credentials only on the supplier's own host (a photo on a CDN gets
-   * none: a password never goes to a host it was not given for); the whole download within `timeout_ms`.
+   * none: a password never goes to a host it was not given for); the whole download within `timeout_ms`,
+   * its bytes counted as they arrive and cut past `maxBytes`.
    */
-  async photo(url: string): Promise<SupplierPhotoDownload> {
-    const target = new URL(url);
-    if (target.protocol !== 'http:' && target.protocol !== 'https:') throw new SupplierRejected(400, `not an http(s) link: ${url}`);
-    const sameHost = target.origin === new URL(this.base).origin;
-    let response: Response;
+  async photo(url: string, maxBytes: number): Promise<SupplierPhotoDownload> {
+    let target: URL;
     try {
-      response = await fetch(target, { headers: sameHost ? this.authorization() : {}, signal: AbortSignal.timeout(this.settings.timeout_ms), redirect: 'error' });
-    } catch (error) {
-      throw new SupplierUnavailable(error instanceof Error ? `${error.name}: ${error.message}` : String(error));
+      target = new URL(url);
+    } catch {
+      throw new SupplierRejected(400, null);
     }
-    if (response.status !== 200 || !response.body) {
-      const answer = await response.text().catch(() => '');
-      throw failureOf(response.status, answer);
+    if (target.protocol !== 'http:' && target.protocol !== 'https:') throw new SupplierRejected(400, null);
+    const sameHost = target.origin === new URL(this.base).origin;
+    const response = await this.send(target, 'GET', sameHost ? this.authorization() : {});
+    if (response.status !== 200) {
+      const answer = await this.read(response.message, V1_MAX_ANSWER_BYTES.list).catch(() => Buffer.alloc(0));
+      throw failureOf(response.status, answer.toString('utf8'));
     }
     const name = decodeURIComponent(target.pathname.split('/').pop() ?? '') || 'photo';
-    return { name, body: response.body };
+    return { name, body: this.counted(response.message, maxBytes) };
   }
 
   messages(bookingId: string): Promise<SupplierMessages> {
-    return this.call('GET', `/bookings/${encodeURIComponent(bookingId)}/messages`, messagesAnswer);
+    return this.call('GET', `/bookings/${encodeURIComponent(bookingId)}/messages`, messagesAnswer, 'list', controlCharactersRefused);
   }
 
   async sendMessage(bookingId: string, sent: { type: string; text: string }): Promise<SupplierMessage> {
-    return (await this.call('POST', `/bookings/${encodeURIComponent(bookingId)}/messages`, sentAnswer, sent)).data;
+    return (await this.call('POST', `/bookings/${encodeURIComponent(bookingId)}/messages`, sentAnswer, 'list', controlCharactersRefused, sent)).data;
   }
 
   /** Basic authentication with the vendor's credentials, when it has any. */
@@ -144,35 +167,76 @@ export class ProtocolV1Connector implements SupplierConnector {
     return { authorization: `Basic ${Buffer.from(`${this.settings.login ?? ''}:${this.settings.password ?? ''}`).toString('base64')}` };
   }
 
-  /** One request: the whole of it (connect, answer, body) within `timeout_ms`; its answer checked against `shape`. */
-  private async call<S extends z.ZodType>(method: 'GET' | 'POST', path: string, shape: S, body?: unknown): Promise<z.output<S>> {
+  /**
+   * One request through the supplier door (internal addresses refused before connecting), the whole of
+   * it (connect, answer, body) within `timeout_ms`: its body counted against its kind's cap, its depth
+   * checked before parsing, `inspect` given the parsed JSON before the schema walks it, then checked against `shape`.
+   */
+  private async call<S extends z.ZodType>(method: 'GET' | 'POST', path: string, shape: S, kind: AnswerKind, inspect?: (raw: unknown) => void, body?: unknown): Promise<z.output<S>> {
     const headers: Record<string, string> = { accept: 'application/json', ...this.authorization() };
     if (body !== undefined) headers['content-type'] = 'application/json';
-    let status: number;
-    let answer: string;
-    try {
-      const response = await fetch(`${this.base}${path}`, {
-        method,
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(this.settings.timeout_ms),
-        redirect: 'error',
-      });
-      status = response.status;
-      if (Number(response.headers.get('content-length') ?? 0) > V1_MAX_ANSWER_BYTES) {
-        await response.body?.cancel();
-        throw new SupplierUnavailable('the answer is too large');
-      }
-      answer = await response.text();
-    } catch (error) {
-      if (error instanceof SupplierUnavailable) throw error;
-      throw new SupplierUnavailable(error instanceof Error ? `${error.name}: ${error.message}` : String(error));
-    }
-    if (status !== 200 && status !== 201) throw failureOf(status, answer);
-    const parsed = shape.safeParse(parseJson(answer));
-    if (!parsed.success) throw new SupplierUnavailable(`the answer to ${method} ${path.split('?')[0]} is not protocol v1: ${parsed.error.issues[0]?.path.join('.')}`);
+    const response = await this.send(new URL(`${this.base}${path}`), method, headers, body === undefined ? undefined : JSON.stringify(body));
+    const answer = await this.read(response.message, V1_MAX_ANSWER_BYTES[kind], response.signal);
+    if (response.status !== 200 && response.status !== 201) throw failureOf(response.status, answer.toString('utf8'));
+    if (jsonTextExceedsDepth(answer, INPUT_LIMITS.jsonDepth)) throw new SupplierAnswerRefused(`the answer to ${method} ${path.split('?')[0]} nests deeper than ${INPUT_LIMITS.jsonDepth}`, D.tooDeep);
+    const raw = parseJson(answer.toString('utf8'));
+    inspect?.(raw);
+    const parsed = shape.safeParse(raw);
+    if (!parsed.success) throw new SupplierUnavailable(`the answer to ${method} ${path.split('?')[0]} is not protocol v1: ${parsed.error.issues[0]?.path.join('.')}`, D.notProtocol);
     return parsed.data;
   }
+
+  /** Sends a request through the door; the response once its headers came (redirects are answers like any other, never followed). */
+  private async send(url: URL, method: 'GET' | 'POST', headers: Record<string, string>, body?: string): Promise<{ status: number; message: IncomingMessage; signal: AbortSignal }> {
+    const signal = AbortSignal.timeout(this.settings.timeout_ms);
+    try {
+      const message = await this.settings.door.request(url, { method, headers, body, signal });
+      return { status: message.statusCode ?? 0, message, signal };
+    } catch (error) {
+      throw failureOfTransport(error, signal);
+    }
+  }
+
+  /** A body read whole within its cap and the request's time. */
+  private async read(message: IncomingMessage, maxBytes: number, signal?: AbortSignal): Promise<Buffer> {
+    try {
+      return await readCapped(message, maxBytes);
+    } catch (error) {
+      throw failureOfTransport(error, signal);
+    }
+  }
+
+  /** A photo's body as it arrives, within its cap: a failure mid-way is the supplier's, in Russian. */
+  private async *counted(message: IncomingMessage, maxBytes: number): AsyncIterable<Uint8Array> {
+    try {
+      yield* cappedBody(message, maxBytes);
+    } catch (error) {
+      throw failureOfTransport(error);
+    }
+  }
+}
+
+/** A failure before or while the answer arrived, as the imports say it (the technical detail kept as the reason). */
+function failureOfTransport(error: unknown, signal?: AbortSignal): Error {
+  if (error instanceof SupplierUnavailable) return error;
+  const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  if (error instanceof DoorRefused) return new SupplierAnswerRefused(detail, error.kind === 'internal' ? D.internal : D.unavailable);
+  if (error instanceof AnswerTooLarge) return new SupplierAnswerRefused(detail, D.tooLarge);
+  const timedOut = signal?.aborted || (error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError'));
+  return new SupplierUnavailable(detail, timedOut ? D.timeout : D.unavailable);
+}
+
+/** A catalogue page holds at most the `limit` we asked: a longer one is refused before the schema walks it. */
+const pageWithin = (limit: number) => (raw: unknown) => {
+  const data = (raw as { data?: unknown } | null)?.data;
+  if (Array.isArray(data) && data.length > limit) throw new SupplierAnswerRefused(`a page of ${data.length} items, ${limit} asked`, D.pageTooLong);
+  controlCharactersRefused(raw);
+};
+
+/** A list or a message holding control characters is refused whole: nothing of it reaches a screen or a log. */
+function controlCharactersRefused(raw: unknown): void {
+  const problem = findInputProblem(raw, Number.POSITIVE_INFINITY);
+  if (problem) throw new SupplierAnswerRefused(`control characters at ${problem.path}`, D.controlCharacters(problem.path));
 }
 
 /** The failure a status other than 200/201 is (docs/supplier-protocol-v1.md "Errors"). */

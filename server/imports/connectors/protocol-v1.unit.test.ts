@@ -1,6 +1,7 @@
 /** The protocol v1 connector against a local supplier (server/test/supplier-server.ts): every answer it may get. */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSupplier, SUPPLIER_JPEG, SUPPLIER_LOGIN, SUPPLIER_PASSWORD, supplierHotel, type TestSupplier } from '../../test/supplier-server.js';
+import { SupplierDoor } from '../../common/security/supplier-door.js';
 import { SupplierRefused, SupplierRejected, SupplierUnavailable, type SupplierItemRef } from './connector.js';
 import { ProtocolV1Connector, type ProtocolV1Settings } from './protocol-v1.js';
 
@@ -16,8 +17,12 @@ afterEach(() => {
   supplier.requests.length = 0;
 });
 
+/** The local supplier is reached only because the door names it (SUPPLIER_PRIVATE_HOSTS); `localhost` resolved without DNS. */
+const door = new SupplierDoor({ privateHosts: ['127.0.0.1', 'localhost'], resolve: async (host) => (host === 'localhost' ? [{ address: '127.0.0.1', family: 4 }] : []) });
+const PHOTO_CAP = 2 * 1024 * 1024;
+
 const connector = (settings: Partial<ProtocolV1Settings> = {}) =>
-  new ProtocolV1Connector({ base_url: supplier.url, login: SUPPLIER_LOGIN, password: SUPPLIER_PASSWORD, timeout_ms: 2000, ...settings });
+  new ProtocolV1Connector({ base_url: supplier.url, login: SUPPLIER_LOGIN, password: SUPPLIER_PASSWORD, timeout_ms: 2000, door, ...settings });
 
 describe('answers of the protocol', () => {
   it('types: with Basic authentication of login and password (a colon and non-ASCII in the password kept)', async () => {
@@ -60,19 +65,19 @@ describe('answers of the protocol', () => {
   });
 
   it('photo: the file downloaded as it arrives, with our credentials on the supplier’s own host only; a failing one is the supplier unavailable', async () => {
-    const download = await connector().photo(`${supplier.url}/photos/h1.jpg`);
+    const download = await connector().photo(`${supplier.url}/photos/h1.jpg`, PHOTO_CAP);
     const chunks: Buffer[] = [];
     for await (const chunk of download.body) chunks.push(Buffer.from(chunk));
     expect(download.name).toBe('h1.jpg');
     expect(Buffer.concat(chunks).equals(SUPPLIER_JPEG)).toBe(true);
     expect(supplier.requests.at(-1)).toMatchObject({ method: 'GET', path: '/photos/h1.jpg', authorization: expect.stringMatching(/^Basic /) });
     // Another host (the same server under another name) gets no password.
-    await expect(connector().photo(`${supplier.url.replace('127.0.0.1', 'localhost')}/photos/h1.jpg`)).resolves.toMatchObject({ name: 'h1.jpg' });
+    await expect(connector().photo(`${supplier.url.replace('127.0.0.1', 'localhost')}/photos/h1.jpg`, PHOTO_CAP)).resolves.toMatchObject({ name: 'h1.jpg' });
     expect(supplier.requests.at(-1)).toMatchObject({ path: '/photos/h1.jpg', authorization: null });
     supplier.behaviour.failingPhotos.add('h2.jpg');
-    await expect(connector().photo(`${supplier.url}/photos/h2.jpg`)).rejects.toBeInstanceOf(SupplierUnavailable);
+    await expect(connector().photo(`${supplier.url}/photos/h2.jpg`, PHOTO_CAP)).rejects.toBeInstanceOf(SupplierUnavailable);
     supplier.behaviour.delayMs = 500;
-    await expect(connector({ timeout_ms: 100 }).photo(`${supplier.url}/photos/h1.jpg`)).rejects.toBeInstanceOf(SupplierUnavailable);
+    await expect(connector({ timeout_ms: 100 }).photo(`${supplier.url}/photos/h1.jpg`, PHOTO_CAP)).rejects.toBeInstanceOf(SupplierUnavailable);
   });
 
   it('messages: sent and listed back, with the kinds the supplier takes', async () => {
@@ -123,6 +128,6 @@ describe('failures', () => {
   it('nothing listening: unavailable', async () => {
     const gone = await startTestSupplier();
     await gone.close();
-    await expect(new ProtocolV1Connector({ base_url: gone.url, login: null, password: null, timeout_ms: 2000 }).types()).rejects.toBeInstanceOf(SupplierUnavailable);
+    await expect(new ProtocolV1Connector({ base_url: gone.url, login: null, password: null, timeout_ms: 2000, door }).types()).rejects.toBeInstanceOf(SupplierUnavailable);
   });
 });

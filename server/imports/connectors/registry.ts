@@ -10,6 +10,7 @@ import { MESSAGES } from '../../../shared/messages.js';
 import { VENDOR_CONNECTOR, VENDOR_PASSWORD_STORED_KEY, type VendorProtocol } from '../../../shared/resources/vendors.js';
 import { ValidationFailed } from '../../common/http/errors.js';
 import { decryptSecret } from '../../common/secrets.js';
+import { SupplierDoor } from '../../common/security/supplier-door.js';
 import { SupplierRefused, SupplierRejected, SupplierUnavailable, type SupplierConnector } from './connector.js';
 import { ProtocolV1Connector, type ProtocolV1Settings } from './protocol-v1.js';
 
@@ -49,7 +50,10 @@ export async function connectedVendor(db: Pick<EntityManager, 'query'>, vendorId
 
 @Injectable()
 export class SupplierConnectors {
-  constructor(@Inject(DataSource) private readonly db: DataSource) {}
+  constructor(
+    @Inject(DataSource) private readonly db: DataSource,
+    @Inject(SupplierDoor) private readonly door: SupplierDoor,
+  ) {}
 
   /** The vendor's connector, or 422 on `field` for a vendor that is unknown or not connected to a service. */
   async forVendor(vendorId: number, field = 'vendor_id'): Promise<ConnectedVendor> {
@@ -61,6 +65,7 @@ export class SupplierConnectors {
       login: stringOrNull(payload.login),
       password: encrypted ? await decryptSecret(this.db.manager, encrypted) : null,
       timeout_ms: Number.isInteger(timeout) && timeout > 0 ? timeout : VENDOR_CONNECTOR.timeoutMs.default,
+      door: this.door,
     };
     return { id, name, connector: CONNECTORS[payload.protocol as VendorProtocol](settings) };
   }

@@ -19,20 +19,22 @@ import {
   type ImportLogRow,
   type ImportRow,
   type ImportsData,
+  type UpdateItemsReply,
 } from '@shared/resources/imports';
 import { Role } from '@shared/roles';
 import { routePath } from '@shared/routes';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { api } from '../../api/http';
+import { api, ApiError } from '../../api/http';
 import { AppDialog } from '../../common/AppDialog';
 import { notifyFailure } from '../../common/failure';
 import { FormField, type FieldRenderProps } from '../../common/form/fields';
 import { RemovableTagText } from '../../common/form/RemovableTagText';
 import { defineResourceScreen } from '../../common/resource/definition';
-import { toast } from '../../common/toaster';
+import { notify, toast } from '../../common/toaster';
 import { useDebouncedValue } from '../../common/useDebouncedValue';
 import './imports.css';
+import { isUpdateItemsReply, vendorUpdateIntent, vendorUpdateLine } from './vendorUpdates';
 
 const T = MESSAGES.imports;
 /** Spec 01 §2.14: the search is sent after a 500 ms pause. */
@@ -237,6 +239,17 @@ const administratorCall = (path: string, done: string) => async () => {
 };
 const isAdministrator = (user: { role: Role }) => user.role === Role.Administrator;
 
+/** «Обновить данные поставщиков»: each vendor's result on a line of its own (a 503 names them too: no vendor was updated). */
+const updateVendorData = async () => {
+  const show = (reply: UpdateItemsReply) => notify(vendorUpdateIntent(reply), reply.message, T.door.updateTitle, { details: reply.vendors.map(vendorUpdateLine) });
+  try {
+    show(await api.getChanging<UpdateItemsReply>(IMPORTS_UPDATE_ITEMS_PATH));
+  } catch (error) {
+    if (error instanceof ApiError && isUpdateItemsReply(error.body)) show(error.body);
+    else notifyFailure(error, T.failed);
+  }
+};
+
 export const importsScreen = defineResourceScreen<ImportRow, ImportRow>({
   resource: importsResource,
   title: T.title,
@@ -251,7 +264,7 @@ export const importsScreen = defineResourceScreen<ImportRow, ImportRow>({
   ],
   switches: [{ segment: 'active', title: 'Активен' }],
   toolbar: [
-    { text: T.updateVendorData, icon: 'refresh', visible: isAdministrator, run: administratorCall(IMPORTS_UPDATE_ITEMS_PATH, T.updating) },
+    { text: T.updateVendorData, icon: 'refresh', visible: isAdministrator, run: updateVendorData },
     // The restarted imports wait now: the list shows it, and from there follows them (poll).
     { text: T.restart, icon: 'play', visible: isAdministrator, run: administratorCall(IMPORTS_RESTART_PATH, T.restarted), refreshes: true },
     { text: T.mappings.title, icon: 'exchange', visible: isAdministrator, to: () => routePath('imports-mappings') },
