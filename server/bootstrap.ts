@@ -27,6 +27,7 @@ import { LogFile } from './logs/log-file.js';
 import { rendererFiles } from './static-files/renderer-files.js';
 import { LogService } from './logs/log.service.js';
 import { UsersService } from './users/users.service.js';
+import { preloadXlsxWriter } from './exports/xlsx.js';
 
 export interface ServerOptions extends ConfigOverrides {
   /** Folder of the built renderer; default dist/renderer next to this file's folder. */
@@ -116,6 +117,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     throw error;
   }
 
+  preloadXlsxWriter();
   const { port } = app.getHttpServer().address() as AddressInfo;
   const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
   let closing: Promise<void> | undefined;

@@ -100,6 +100,16 @@ const ROWS_PER_CHUNK = 500;
 const SLICE_MS = 8;
 
 /**
+ * Loads exceljs a while after the server started, before anyone exports: its import compiles about
+ * 1 MB of CommonJS on the main thread (460 ms on the shared 2-CPU machine), which on the first export's
+ * path froze every other request (issue 37). Not at start-up itself: the start stays as short (the
+ * window waits for /api/health), and a server that never exports pays it once, idle.
+ */
+export function preloadXlsxWriter(delayMs = 2_000): void {
+  setTimeout(() => void import('exceljs').catch(() => undefined), delayMs).unref();
+}
+
+/**
  * A calendar date (the local date of a Date, or YYYY-MM-DD) as midnight UTC of that day: exceljs
  * turns a Date into Excel's serial day by its UTC time, so this is the day the user sees.
  */
