@@ -7,78 +7,27 @@
  */
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ANALYTICS_PATHS } from '../../shared/analytics/analytics.js';
-import { moscowToday } from '../../shared/analytics/agency-report.js';
 import { EXPORT_QUEUE_HEADER } from '../../shared/api.js';
 import { Role } from '../../shared/roles.js';
-import { pinnedCalculator } from '../../shared/tour-calculators/pinned-example.js';
-import type { CalculatorRecord } from '../../shared/tour-calculators/types.js';
-import type { DocumentData } from '../applications/documents/document-data.js';
 import { generateDocument } from '../applications/documents/generate-pdf.js';
+import { BIG_DOCUMENT, insertExportLoad, type ExportLoad } from '../test/export-load.js';
 import { ORGANIZATION_SAMPLE } from '../test/organization-sample.js';
 import { startTestApp, type ApiClient, type TestApp } from '../test/test-app.js';
-import { insertTourGround } from '../test/tour-fixtures.js';
 import { readWorkbook } from '../test/workbook.js';
 import { EXPORT_SLOTS, exportSlots } from './export-slots.js';
 
-/** Applications the analytics export reads: enough for a few batches of 2 000 and many slices of the writer. */
+/** Applications the analytics export reads: enough for two batches of 2 000 and many slices of the writer. */
 const APPLICATIONS = 3_000;
 
 let app: TestApp;
 let admin: ApiClient;
-let calculatorId: number;
-const today = moscowToday();
-const analyticsPath = `/api${ANALYTICS_PATHS.export}?date_from=${today}&date_to=${today}`;
-
-/** A PDF the document job draws: many tourists and stays, so the drawing is real work. */
-const documentData: DocumentData = {
-  number: '2026-000777',
-  type: 1,
-  requester_type: 'agency',
-  requester: 'ООО «Ромашка»',
-  agency_user: 'Иванова Мария',
-  product: 'Гостиница «Море»',
-  tour_date: '01.07.2027',
-  phone: '+7 (900) 000-00-00',
-  email: 'agency@example.test',
-  tourists: Array.from({ length: 100 }, (_, index) => ({ name: `Туристов Турист ${index + 1}`, birthday: '01.01.1990' })),
-  stays: Array.from({ length: 30 }, (_, index) => ({ hotel: `Гостиница ${index + 1}`, room: 'Стандарт, двухместный', meal: 'Завтрак', start: '01.07.2027', finish: '15.07.2027', adults: 2, children: 1 })),
-  transports: [],
-  transfers: [],
-  services: Array.from({ length: 50 }, (_, index) => ({ name: `Экскурсия ${index + 1}`, count: '2.00', price_total: '1500.00' })),
-  meals: [],
-  price_without_discount: '150000.00',
-  discount: '0.00',
-  price_total: '150000.00',
-  prepayment: null,
-  agency_commission: '15000.00',
-  agency_to_pay: '135000.00',
-};
+let load: ExportLoad;
+const documentData = BIG_DOCUMENT;
 
 beforeAll(async () => {
   app = await startTestApp();
   admin = (await app.signInAs(Role.Administrator)).client;
-  const [{ id: clientId }] = await app.db.query<{ id: number }>(`INSERT INTO clients (surname, name, phone, is_new) VALUES ('Выгрузкин', 'Тест', '+79000000000', false) RETURNING id`);
-  // Created now (today in Moscow), numbered in a year of their own so they never meet a saved one.
-  await app.db.query(
-    `INSERT INTO applications (number, type, client_id, price_total, email)
-     SELECT '1998-' || lpad(g::text, 9, '0'), 5, $1, 1000 + g, 'a' || g || '@example.test' FROM generate_series(1, $2::int) g`,
-    [clientId, APPLICATIONS],
-  );
-  // The largest calculator the schema allows: 60 days with long descriptions and their rows.
-  const ground = await insertTourGround(app.db);
-  const example = pinnedCalculator(ground.hotelIds[0]!);
-  const day = (index: number) => ({
-    name: `День ${index + 1}`,
-    description: 'Программа дня с подробным описанием.\n'.repeat(100),
-    tour_guide_price: '999999',
-    meals: Array.from({ length: 3 }, (_, meal) => ({ name: `Питание ${meal + 1}`, sum: '999999.99' })),
-    services: Array.from({ length: 5 }, (_, service) => ({ name: `Услуга ${service + 1}`, type: 1 + (service % 2), adult_price: 1, total_price: 2 })),
-    additional_services: [{ name: `Доп. услуга ${index + 1}`, sum: '100.00' }],
-  });
-  const created = await admin.post<{ data: CalculatorRecord }>('/api/tours/calculators', { ...example, duration: 60, days: Array.from({ length: 60 }, (_, index) => day(index)) });
-  expect(created.status).toBe(201);
-  calculatorId = created.body.data.id;
+  load = await insertExportLoad(app.db, admin, APPLICATIONS);
   // The export workers started and their modules loaded (from source they are bundled first, on this
   // thread: something the built app never does), so the figures below are the exports' own.
   // exceljs loaded as the server does a while after its start (xlsx.ts preloadXlsxWriter).
@@ -131,8 +80,8 @@ describe('eight exports at once', () => {
   it('health answers 200 every time, p99 under 250 ms, and every file is whole', async () => {
     const sampler = sampleHealth();
     const [analytics, calculators, pdfs] = await Promise.all([
-      Promise.all(Array.from({ length: 4 }, () => admin.getBytes(analyticsPath))),
-      Promise.all(Array.from({ length: 2 }, () => admin.getBytes(`/api/tours/calculators/${calculatorId}/export`))),
+      Promise.all(Array.from({ length: 4 }, () => admin.getBytes(load.analyticsPath))),
+      Promise.all(Array.from({ length: 2 }, () => admin.getBytes(load.calculatorPath))),
       Promise.all([generateDocument('voucher', documentData, ORGANIZATION_SAMPLE), generateDocument('contract', documentData, ORGANIZATION_SAMPLE)]),
     ]);
     const samples = await sampler.stop();
@@ -157,8 +106,8 @@ describe('the export queue', () => {
     const held = Array.from({ length: EXPORT_SLOTS }, () => exportSlots.tryTake()!);
     expect(held.every(Boolean)).toBe(true);
     const cookie = cookieOf(admin);
-    const third = await fetch(`${app.url}${analyticsPath}`, { headers: { Cookie: cookie } });
-    const fourth = await fetch(`${app.url}/api/tours/calculators/${calculatorId}/export`, { headers: { Cookie: cookie } });
+    const third = await fetch(`${app.url}${load.analyticsPath}`, { headers: { Cookie: cookie } });
+    const fourth = await fetch(`${app.url}${load.calculatorPath}`, { headers: { Cookie: cookie } });
     // Headers came while the slots are still held: nothing of the files was made yet.
     expect(third.status).toBe(200);
     expect(third.headers.get(EXPORT_QUEUE_HEADER)).toBe('1');
@@ -176,7 +125,7 @@ describe('the export queue', () => {
   it('a queued export whose client goes away gives its place up', async () => {
     const held = Array.from({ length: EXPORT_SLOTS }, () => exportSlots.tryTake()!);
     const leaving = new AbortController();
-    const reply = await fetch(`${app.url}${analyticsPath}`, { headers: { Cookie: cookieOf(admin) }, signal: leaving.signal });
+    const reply = await fetch(`${app.url}${load.analyticsPath}`, { headers: { Cookie: cookieOf(admin) }, signal: leaving.signal });
     expect(reply.headers.get(EXPORT_QUEUE_HEADER)).toBe('1');
     const gone = new Promise<void>((resolve) => {
       const check = () => (exportSlots.state.waiting === 0 ? resolve() : setImmediate(check));
