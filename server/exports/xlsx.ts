@@ -97,7 +97,7 @@ const ROWS_PER_CHUNK = 500;
  * rows in one go held every other request 158 ms; eight exports at once 1.5 s). Every other request
  * waits at most about one slice per running export (two: export-slots.ts).
  */
-const SLICE_MS = 8;
+const SLICE_MS = 4;
 
 /**
  * Loads exceljs a while after the server started, before anyone exports: its import compiles about
