@@ -1,6 +1,5 @@
 import { Controller, Get, Inject } from '@nestjs/common';
 import { Public } from '../common/auth/decorators.js';
-import { databaseUnavailable } from '../common/http/errors.js';
 import { DatabaseAvailability } from '../database/database-availability.js';
 import { ProbeConnection } from '../database/probe-connection.js';
 
@@ -29,8 +28,9 @@ export class HealthController {
       try {
         await this.probe.probe();
       } catch (error) {
+        // Marked down first, so the exception filter answers the outage's 503 (with Retry-After), never a 500.
         this.availability.markUnavailable(error);
-        throw databaseUnavailable({ status: 'unavailable' });
+        throw error;
       }
     }
     return { status: 'ok' };
