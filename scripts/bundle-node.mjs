@@ -79,6 +79,8 @@ export function entryPoints() {
     'server/bootstrap.ts', // startServer() for scripts that embed the server
     'server/demo.ts', // npm run demo
     'server/verify-history.ts', // npm run verify-history
+    // The export worker thread (server/exports/export-worker-pool.ts starts it as dist/server/export-worker.js).
+    'server/export-worker.ts',
     ...bench,
   ];
 }

@@ -28,6 +28,7 @@ import { LogFile } from './logs/log-file.js';
 import { rendererFiles } from './static-files/renderer-files.js';
 import { LogService } from './logs/log.service.js';
 import { UsersService } from './users/users.service.js';
+import { preloadXlsxWriter } from './exports/xlsx.js';
 
 export interface ServerOptions extends ConfigOverrides {
   /** Folder of the built renderer; default dist/renderer next to this file's folder. */
@@ -117,6 +118,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     throw error;
   }
 
+  preloadXlsxWriter();
   const { port } = app.getHttpServer().address() as AddressInfo;
   // The API's own host:port is never a supplier (issue 37).
   app.get(SupplierDoor).listening(config.host, port);

@@ -106,3 +106,8 @@ export interface BootReply {
 export const SESSION_COOKIE = 'backoffice_session';
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'X-XSRF-TOKEN';
+/**
+ * Sent at once by an export that waits its turn behind the exports being made (server/exports/export-slots.ts):
+ * its place in the queue, 1 for the next. The file follows when its turn comes.
+ */
+export const EXPORT_QUEUE_HEADER = 'X-Export-Queue';

@@ -173,7 +173,7 @@ async function main(): Promise<void> {
       }
       return rows;
     };
-    const context: BenchContext = { sizes, baseUrl: server.url, cookie, admin, sql, measure, log };
+    const context: BenchContext = { sizes, baseUrl: server.url, cookie, admin, sql, postmaster, measure, log };
     const results: BenchRow[] = [];
     const runStage = async (stage: 'export' | 'full') => {
       for (const scenario of scenarios.filter((candidate) => candidate.stage === stage)) {

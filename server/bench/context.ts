@@ -54,6 +54,8 @@ export interface BenchContext {
   admin: ApiClient;
   /** Direct SQL on the bench database. */
   sql: pg.Client;
+  /** The pid of the bench's PostgreSQL (its backends' CPU: ./cpu.ts). */
+  postmaster: number;
   /**
    * Times GET `paths` (in turn) at one and at eight concurrent clients, with the database's own time
    * per request; with `write`, POSTs or PUTs of its JSON bodies (in turn with the paths) instead.

@@ -32,7 +32,10 @@ export class ProbeConnection {
   private async run(): Promise<void> {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`no answer within ${this.timeoutMs} ms`)), this.timeoutMs);
+      // Judged after the loop has read what arrived: when the event loop was held past the deadline,
+      // timers run before sockets are read, and an answer already waiting would count as none (a 500
+      // of /api/health under eight exports, issue 37). setImmediate runs after that read.
+      timer = setTimeout(() => setImmediate(() => reject(new Error(`no answer within ${this.timeoutMs} ms`))), this.timeoutMs);
     });
     try {
       await Promise.race([this.query(), timeout]);

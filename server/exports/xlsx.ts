@@ -21,6 +21,7 @@ import { PassThrough } from 'node:stream';
 import type { Row, stream, Style } from 'exceljs';
 import type { Response } from 'express';
 import { decimal, MoneyDecimal } from '../../shared/money.js';
+import { exportTurn } from './export-slots.js';
 import { xmlSafeText } from './xml-text.js';
 
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -91,6 +92,22 @@ const PRINT_SETUP = {
 const PAGE_FOOTER = { oddFooter: '&CСтраница &P из &N' };
 /** Rows written between two looks at the output: it must have room again before more are made. */
 const ROWS_PER_CHUNK = 500;
+/**
+ * At most this long (ms) of writing before the writer gives the event loop a turn (issue 37: 15 000
+ * rows in one go held every other request 158 ms; eight exports at once 1.5 s). Every other request
+ * waits at most about one slice per running export (two: export-slots.ts).
+ */
+const SLICE_MS = 4;
+
+/**
+ * Loads exceljs a while after the server started, before anyone exports: its import compiles about
+ * 1 MB of CommonJS on the main thread (460 ms on the shared 2-CPU machine), which on the first export's
+ * path froze every other request (issue 37). Not at start-up itself: the start stays as short (the
+ * window waits for /api/health), and a server that never exports pays it once, idle.
+ */
+export function preloadXlsxWriter(delayMs = 2_000): void {
+  setTimeout(() => void import('exceljs').catch(() => undefined), delayMs).unref();
+}
 
 /**
  * A calendar date (the local date of a Date, or YYYY-MM-DD) as midnight UTC of that day: exceljs
@@ -215,6 +232,7 @@ async function writeSheet(workbook: WorkbookWriter, name: string, options: XlsxS
   const noStyle = {};
   const boldStyles = styles.map((style) => ({ ...style, ...bold }));
   let number = 1;
+  let sliceEnds = performance.now() + SLICE_MS;
   const writeRow = (values: Record<string, unknown>, rowStyle: Partial<Style>, cellStyles: Partial<Style>[]) => {
     const row = sheet.getRow(++number);
     styleRow(row, rowStyle);
@@ -235,7 +253,10 @@ async function writeSheet(workbook: WorkbookWriter, name: string, options: XlsxS
       const value = next.value[sum.key];
       if (typeof value === 'number' && Number.isFinite(value)) sum.total = sum.total.plus(decimal(value));
     }
-    if (number % ROWS_PER_CHUNK === 0) await room();
+    if (number % ROWS_PER_CHUNK === 0 || performance.now() >= sliceEnds) {
+      await room();
+      sliceEnds = performance.now() + SLICE_MS;
+    }
     next = await rows.next();
   }
   if (options.totals) {
@@ -274,15 +295,50 @@ export async function streamXlsx(response: Response, options: XlsxStreamOptions)
   sheets.forEach(summedColumns); // a wrong totals option fails here, as an ordinary error reply
   const names = sheetNamesOf(sheets.map((sheet) => sheet.name));
   const iterators: Rows[] = sheets.map((sheet) => sheet.rows[Symbol.asyncIterator]());
-  const first = await iterators[0]!.next();
+  const sendHeaders = () => {
+    response.status(200);
+    response.setHeader('Content-Type', XLSX_CONTENT_TYPE);
+    response.setHeader(
+      'Content-Disposition',
+      `attachment; filename="${options.fileName.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(options.fileName)}`,
+    );
+    response.setHeader('Cache-Control', 'no-store');
+  };
+  // Its turn among the exports being made (export-slots.ts): the rows are read only then.
+  let release: () => void;
+  try {
+    release = await exportTurn(response, sendHeaders);
+  } catch (error) {
+    await Promise.allSettled(iterators.map((iterator) => iterator.return?.()));
+    response.destroy(error instanceof Error ? error : new Error(String(error)));
+    return;
+  }
+  try {
+    await writeWorkbook(ExcelJS, response, sheets, names, iterators, sendHeaders);
+  } finally {
+    release();
+  }
+}
 
-  response.status(200);
-  response.setHeader('Content-Type', XLSX_CONTENT_TYPE);
-  response.setHeader(
-    'Content-Disposition',
-    `attachment; filename="${options.fileName.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(options.fileName)}`,
-  );
-  response.setHeader('Cache-Control', 'no-store');
+async function writeWorkbook(
+  ExcelJS: typeof import('exceljs'),
+  response: Response,
+  sheets: XlsxSheet[],
+  names: string[],
+  iterators: Rows[],
+  sendHeaders: () => void,
+): Promise<void> {
+  let first: IteratorResult<Record<string, unknown>>;
+  try {
+    first = await iterators[0]!.next();
+  } catch (error) {
+    // Headers sent while it waited its turn: the reply can only be aborted now.
+    if (!response.headersSent) throw error;
+    await Promise.allSettled(iterators.map((iterator) => iterator.return?.()));
+    response.destroy(error instanceof Error ? error : new Error(String(error)));
+    return;
+  }
+  if (!response.headersSent) sendHeaders();
 
   // A client that goes away mid-download (or the abort below) must not become an unhandled 'error'.
   const ignore = () => undefined;

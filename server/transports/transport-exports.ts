@@ -8,11 +8,11 @@ import type { Response } from 'express';
 import { DataSource } from 'typeorm';
 import { formatDate } from '../../shared/format.js';
 import { egaisExportSchema, egaisFileName, seatingExportSchema, seatingFileName } from '../../shared/transport/schedules.js';
-import { seatGrid, seatLayout } from '../../shared/transport/seat-scheme.js';
 import { nameOf, TOURIST_CITIZENSHIPS, TOURIST_DOCUMENTS, TOURIST_GENDERS } from '../../shared/tourists.js';
 import { notFound, parseInput } from '../common/http/errors.js';
 import { sendDocx } from '../exports/docx.js';
 import { streamXlsx } from '../exports/xlsx.js';
+import { SEATING_DOCX } from './seating-docx.js';
 import { loadTransport, pointMoment, tripMoment, type LoadedTransport } from './transport-read.js';
 
 /** Columns of a passenger list for transport security (EGAIS / АЦБПДП). */
@@ -107,80 +107,26 @@ export class TransportExports {
     });
   }
 
-  /** GET /transports/{id}/schedules/export?date=&type=seating → the seating plan (docx): the scheme with each seat's passengers. */
+  /** GET /transports/{id}/schedules/export?date=&type=seating → the seating plan (docx): the scheme with each seat's passengers (seating-docx.ts). */
   async seating(id: number, query: unknown, response: Response): Promise<void> {
     const { date } = parseInput(seatingExportSchema, query);
     const transport = await this.transport(id);
     const bookings = await this.bookings(id, date);
-    const city = (position: number) => transport.points.find((point) => point.position === position)?.city_name ?? '';
-    const segment = (booking: Passenger) => `${city(booking.from_position)} → ${city(booking.to_position)}`;
-    const person = (booking: Passenger) =>
-      booking.tourist_id !== null
-        ? [booking.last_name, booking.first_name, booking.patronymic].filter(Boolean).join(' ')
-        : booking.application_number !== null
-          ? `Заявка ${booking.application_number}`
-          : 'Бронь';
-    const bySeat = new Map<number, Passenger[]>();
-    for (const booking of bookings) bySeat.set(booking.number, [...(bySeat.get(booking.number) ?? []), booking]);
-    const grid = seatGrid(transport.transportation);
-    const wholeRoute = (booking: Passenger) => booking.from_position === 0 && booking.to_position === transport.points.length - 1;
-
-    await sendDocx(response, seatingFileName(date, transport.row.name), (docx) => {
-      const { AlignmentType, BorderStyle, Document, HeadingLevel, PageOrientation, Paragraph, ShadingType, Table, TableCell, TableRow, TextRun, WidthType } = docx;
-      const cellWidth = Math.floor(9000 / grid[0]!.length);
-      const seatCell = (line: number, column: number) => {
-        const number = grid[line]![column];
-        if (column === 0) {
-          const text = line === 4 ? 'Водитель' : line === 0 ? 'Дверь' : '';
-          return new TableCell({ width: { size: cellWidth, type: WidthType.DXA }, children: [new Paragraph({ alignment: AlignmentType.CENTER, children: [new TextRun({ text, italics: true, size: 16 })] })] });
-        }
-        if (number === null || number === undefined) {
-          const none = { style: BorderStyle.NONE, size: 0, color: 'FFFFFF' };
-          return new TableCell({ width: { size: cellWidth, type: WidthType.DXA }, borders: { top: none, bottom: none, left: none, right: none }, children: [new Paragraph('')] });
-        }
-        const riders = bySeat.get(number) ?? [];
-        return new TableCell({
-          width: { size: cellWidth, type: WidthType.DXA },
-          shading: riders.length > 0 ? { type: ShadingType.CLEAR, color: 'auto', fill: riders.some((rider) => rider.tourist_id !== null) ? 'F4CCCC' : 'FCE5CD' } : undefined,
-          children: [
-            new Paragraph({ children: [new TextRun({ text: String(number), bold: true, size: 20 })] }),
-            ...riders.map((rider) => new Paragraph({ children: [new TextRun({ text: wholeRoute(rider) ? person(rider) : `${person(rider)} (${segment(rider)})`, size: 16 })] })),
-          ],
-        });
-      };
-      const scheme = new Table({
-        width: { size: 9000, type: WidthType.DXA },
-        rows: grid.map((line, lineIndex) => new TableRow({ children: line.map((_, column) => seatCell(lineIndex, column)) })),
-      });
-      const header = (text: string) => new TableCell({ children: [new Paragraph({ children: [new TextRun({ text, bold: true })] })] });
-      const cell = (text: string) => new TableCell({ children: [new Paragraph(text)] });
-      const list = new Table({
-        width: { size: 9000, type: WidthType.DXA },
-        rows: [
-          new TableRow({ tableHeader: true, children: ['Место', 'Пассажир', 'Откуда', 'Куда'].map(header) }),
-          ...bookings.map((booking) => new TableRow({ children: [cell(String(booking.number)), cell(person(booking)), cell(city(booking.from_position)), cell(city(booking.to_position))] })),
-        ],
-      });
-      const layout = seatLayout(transport.transportation);
-      return new Document({
-        title: `Рассадка: ${transport.row.name}`,
-        sections: [
-          {
-            properties: { page: { size: { orientation: PageOrientation.LANDSCAPE } } },
-            children: [
-              new Paragraph({ heading: HeadingLevel.HEADING_1, children: [new TextRun(`Рассадка: ${transport.row.name}`)] }),
-              new Paragraph(`Дата отправления: ${formatDate(date)}`),
-              new Paragraph(`Маршрут: ${transport.points.map((point) => point.city_name).join(' → ')}`),
-              new Paragraph(`Транспорт: ${transport.transportation.name}, мест: ${layout.places.length}, занято: ${bySeat.size}`),
-              new Paragraph(''),
-              scheme,
-              new Paragraph(''),
-              new Paragraph({ heading: HeadingLevel.HEADING_2, children: [new TextRun('Пассажиры')] }),
-              list,
-            ],
-          },
-        ],
-      });
+    await sendDocx(response, seatingFileName(date, transport.row.name), SEATING_DOCX, {
+      date,
+      name: transport.row.name,
+      points: transport.points.map((point) => ({ position: point.position, city_name: point.city_name })),
+      transportation: transport.transportation,
+      bookings: bookings.map(({ number, from_position, to_position, tourist_id, last_name, first_name, patronymic, application_number }) => ({
+        number,
+        from_position,
+        to_position,
+        tourist_id,
+        last_name,
+        first_name,
+        patronymic,
+        application_number,
+      })),
     });
   }
 }

@@ -22,6 +22,8 @@ export const LIST_MESSAGES = {
     cancel: 'Отмена',
     /** A report dialog's action (renderer/src/common/ReportDialog.tsx). */
     download: 'Скачать',
+    /** An export waiting behind the exports already being made (issue 37; X-Export-Queue, renderer/src/common/exportFile.ts). */
+    exportQueued: (position: number) => `В очереди (${position})`,
     save: 'Сохранить',
     yes: 'Да',
     no: 'Нет',

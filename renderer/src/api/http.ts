@@ -5,7 +5,7 @@
  * the sign-in dialog); a 5xx → 'Ошибка' / 'Обратитесь к разработчикам.' (spec 01 §8). What a screen
  * says about a failure comes from one helper, common/failure.ts.
  */
-import { API_PREFIX, XSRF_COOKIE, XSRF_HEADER, type ValidationErrorBody } from '@shared/api';
+import { API_PREFIX, EXPORT_QUEUE_HEADER, XSRF_COOKIE, XSRF_HEADER, type ValidationErrorBody } from '@shared/api';
 import { MESSAGES } from '@shared/messages';
 import type { FieldErrors } from '@shared/validation';
 import { toast } from '../common/toaster';
@@ -49,6 +49,8 @@ interface RequestOptions {
   signal?: AbortSignal;
   /** Read the reply as a file instead of JSON. */
   binary?: boolean;
+  /** A file's place in the server's export queue (`X-Export-Queue`) while it waits; null once the file comes. */
+  onQueued?: (place: number | null) => void;
   /** Send the CSRF proof on a GET too: the spec's GETs that change things (a departure's notify). */
   proof?: boolean;
 }
@@ -95,6 +97,29 @@ async function send(url: string, init: RequestInit): Promise<Response> {
   return response;
 }
 
+/**
+ * The reply's file. An export that waits its turn on the server (server/exports/export-slots.ts) has
+ * its headers at once with its place in the queue, and its first bytes when its turn comes.
+ */
+async function readFile(response: Response, onQueued?: (place: number | null) => void): Promise<Blob> {
+  const place = Number(response.headers.get(EXPORT_QUEUE_HEADER));
+  if (!onQueued || !(place > 0) || !response.body) return response.blob();
+  onQueued(place);
+  const chunks: Uint8Array[] = [];
+  const reader = response.body.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      onQueued(null);
+      if (done) break;
+      chunks.push(value);
+    }
+  } finally {
+    onQueued(null);
+  }
+  return new Blob(chunks as BlobPart[], { type: response.headers.get('Content-Type') ?? '' });
+}
+
 async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (method !== 'GET' || options.proof) {
@@ -112,7 +137,7 @@ async function request<T>(method: string, path: string, options: RequestOptions 
 
   if (response.ok) {
     if (response.status === 204) return undefined as T;
-    if (options.binary) return (await response.blob()) as T;
+    if (options.binary) return (await readFile(response, options.onQueued)) as T;
     return (await response.json()) as T;
   }
 
@@ -130,7 +155,7 @@ export const api = {
   put: <T>(path: string, body?: unknown) => request<T>('PUT', path, { body }),
   patch: <T>(path: string, body?: unknown) => request<T>('PATCH', path, { body }),
   delete: <T>(path: string) => request<T>('DELETE', path),
-  file: (path: string, query?: Query) => request<Blob>('GET', path, { query, binary: true }),
+  file: (path: string, query?: Query, onQueued?: (place: number | null) => void) => request<Blob>('GET', path, { query, binary: true, onQueued }),
   /** A GET that changes state (spec 02 §7 notify): sent with the CSRF proof, as a write is. */
   getChanging: <T>(path: string) => request<T>('GET', path, { proof: true }),
 };

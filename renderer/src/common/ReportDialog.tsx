@@ -12,18 +12,21 @@ interface Props {
   title: string;
   width: number;
   onClose: () => void;
-  download: () => Promise<boolean>;
+  /** `onQueued` goes to exportFile: the button says «В очереди (N)» while the server queues the file. */
+  download: (onQueued: (place: number | null) => void) => Promise<boolean>;
   children: ReactNode;
 }
 
 export function ReportDialog({ title, width, onClose, download, children }: Props) {
   const [busy, setBusy] = useState(false);
+  const [queued, setQueued] = useState<number | null>(null);
   const run = async () => {
     setBusy(true);
     try {
-      if (await download()) onClose();
+      if (await download(setQueued)) onClose();
     } finally {
       setBusy(false);
+      setQueued(null);
     }
   };
   return (
@@ -33,7 +36,11 @@ export function ReportDialog({ title, width, onClose, download, children }: Prop
         actions={
           <>
             <Button text={MESSAGES.list.cancel} onClick={onClose} />
-            <Button intent={Intent.PRIMARY} icon="download" text={MESSAGES.list.download} loading={busy} onClick={() => void run()} />
+            {queued !== null ? (
+              <Button intent={Intent.PRIMARY} icon="time" text={MESSAGES.list.exportQueued(queued)} disabled />
+            ) : (
+              <Button intent={Intent.PRIMARY} icon="download" text={MESSAGES.list.download} loading={busy} onClick={() => void run()} />
+            )}
           </>
         }
       />

@@ -3,12 +3,15 @@
  * native save dialog (window.desktop, shared/desktop-bridge.ts), in a browser an ordinary download.
  * Any answered failure shows 'Произошла непредвиденная ошибка' (spec 01 §8) — but a 422 goes to
  * `onInvalid` when the caller gives it (a report dialog shows it under its fields).
+ * An export the server queues behind the ones it is making (issue 37, `X-Export-Queue`) says
+ * «В очереди (N)» until its file comes: to `onQueued` (a dialog's button), or in a toast.
  * Answers whether the file was delivered.
  */
 import { MESSAGES } from '@shared/messages';
 import type { FieldErrors } from '@shared/validation';
 import { api, ApiError } from '../api/http';
 import { notifyFailure } from './failure';
+import { notifyWhile } from './toaster';
 
 const FILTERS: Record<string, { name: string; extensions: string[] }> = {
   xlsx: { name: 'Excel', extensions: ['xlsx'] },
@@ -19,9 +22,20 @@ const FILTERS: Record<string, { name: string; extensions: string[] }> = {
  * `onInvalid`: a report dialog's 422 goes under its fields (spec 03 §8: 'The two report dialogs answer
  * 422 on their fields') instead of the failure toast. Whether the file was handed over (a dialog stays open otherwise).
  */
-export async function exportFile(path: string, fileName: string, options: { onInvalid?(errors: FieldErrors): void } = {}): Promise<boolean> {
+export async function exportFile(
+  path: string,
+  fileName: string,
+  options: { onInvalid?(errors: FieldErrors): void; onQueued?(place: number | null): void } = {},
+): Promise<boolean> {
+  let closeToast: (() => void) | undefined;
+  const queued =
+    options.onQueued ??
+    ((place: number | null) => {
+      if (place !== null) closeToast ??= notifyWhile(MESSAGES.list.exportQueued(place));
+      else closeToast?.();
+    });
   try {
-    const blob = await api.file(path);
+    const blob = await api.file(path, undefined, queued);
     const extension = fileName.split('.').pop()?.toLowerCase() ?? '';
     if (window.desktop) {
       const filter = FILTERS[extension];

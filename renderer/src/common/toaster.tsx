@@ -48,6 +48,12 @@ export function notify(intent: Intent, message: string, title?: string, options:
   });
 }
 
+/** A toast that stays until the returned function closes it (an export waiting its turn, exportFile.ts). */
+export function notifyWhile(message: string): () => void {
+  const shown = instance().then((t) => t.show({ intent: 'none', icon: 'time', message, timeout: 0, isCloseButtonShown: false }));
+  return () => void shown.then((key) => instance().then((t) => t.dismiss(key)));
+}
+
 /** Closes the failure toasts of earlier saves (a save has just succeeded). */
 export function clearSaveFailures(): void {
   if (saveFailures.size === 0) return;

@@ -6,6 +6,8 @@
  * the start-up bundle (scripts/bundle-node.mjs, server/startup.test.ts); the fonts are resolved from
  * node_modules as a package file, so serve mode, the tests and the packaged app (node_modules inside
  * app.asar, which Electron's fs reads) find them the same way — `resources/` is not packed.
+ * Both are loaded and the document drawn in the export worker thread (server/export-worker.ts,
+ * issue 37: the first document after a start held the event loop 436 ms).
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -14,6 +16,7 @@ import { applicationType } from '../../../shared/applications/constants.js';
 import { GENERATED_DOCUMENT_LABELS, type GeneratedDocumentKind } from '../../../shared/applications/documents.js';
 import { DOCUMENT_LABELS as L } from '../../../shared/applications/generated-documents.js';
 import type { Organization } from '../../../shared/resources/organization.js';
+import { runInExportWorker } from '../../exports/export-worker-pool.js';
 import type { DocumentData } from './document-data.js';
 
 const FONT_FILES = { regular: 'dejavu-fonts-ttf/ttf/DejaVuSans.ttf', bold: 'dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf' } as const;
@@ -151,7 +154,20 @@ async function render(kind: GeneratedDocumentKind, data: DocumentData, organizat
   return done;
 }
 
-/** The PDF of `kind` for the application's printed facts and the operator's details. */
+/** What the worker draws a document from (plain data, copied to the thread). */
+export interface ApplicationDocumentInput {
+  kind: GeneratedDocumentKind;
+  data: DocumentData;
+  organization: Organization;
+  today: string;
+}
+
+/** Draws the document: in the export worker thread only (server/export-worker.ts). */
+export function renderApplicationDocument(input: ApplicationDocumentInput): Promise<Buffer> {
+  return render(input.kind, input.data, input.organization, input.today);
+}
+
+/** The PDF of `kind` for the application's printed facts and the operator's details, drawn in the export worker. */
 export function generateDocument(kind: GeneratedDocumentKind, data: DocumentData, organization: Organization, now = new Date()): Promise<Buffer> {
-  return render(kind, data, organization, formatDate(now));
+  return runInExportWorker({ pdf: 'application-document' }, { kind, data, organization, today: formatDate(now) } satisfies ApplicationDocumentInput);
 }

@@ -11,6 +11,7 @@ import { applicationsListScenario } from './applications-list.js';
 import { bystanderScenario } from './bystander.js';
 import { deepPageScenario } from './deep-page.js';
 import { exportScenario } from './export.js';
+import { exportFreezeScenario } from './export-freeze.js';
 import { firstPagesScenario } from './first-pages.js';
 import { importsScenario } from './imports.js';
 import { loginBurstScenario } from './login-burst.js';
@@ -35,6 +36,7 @@ export const BENCH_SCENARIOS: BenchScenario[] = [
   analyticsScenario,
   importsScenario,
   bystanderScenario,
+  exportFreezeScenario,
   startupScenario,
   loginBurstScenario,
 ];

@@ -20,7 +20,7 @@ export function AgencyReportDialog({ agency, onClose }: { agency: Pick<AgencyRow
       title={R.title(agency.legal_name)}
       width={420}
       onClose={onClose}
-      download={() => exportFile(agencyReportUrl({ agency_id: agency.id, year, month }), agencyReportFileName(agency.legal_name, year, month))}
+      download={(onQueued) => exportFile(agencyReportUrl({ agency_id: agency.id, year, month }), agencyReportFileName(agency.legal_name, year, month), { onQueued })}
     >
       <div className="form-grid">
         <FormGroup label={R.year} labelFor="agency-report-year">

@@ -45,14 +45,14 @@ export function AgencyReportDialog({ onClose }: { onClose: () => void }) {
   const schema = useMemo(() => analyticsAgencyReportQuerySchema(), []);
   const year = moscowToday().slice(0, 4);
   const form = useZodForm<ReportValues>(schema, { date_from: `${year}-01-01`, date_to: `${year}-12-31`, status_ids: [], product_types: [], sources: [], by_employees: false });
-  const download = async () => {
+  const download = async (onQueued: (place: number | null) => void) => {
     const checked = schema.safeParse(form.values);
     if (!checked.success) {
       form.validate();
       return false;
     }
     // A refusal keeps the dialog open, its messages under the fields or in the toast.
-    return exportFile(analyticsAgencyReportUrl(checked.data), analyticsAgencyReportFileName(checked.data), { onInvalid: form.setErrors });
+    return exportFile(analyticsAgencyReportUrl(checked.data), analyticsAgencyReportFileName(checked.data), { onInvalid: form.setErrors, onQueued });
   };
   return (
     <ReportDialog title={A.title} width={560} onClose={onClose} download={download}>

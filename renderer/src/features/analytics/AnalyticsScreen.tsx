@@ -39,14 +39,17 @@ function useAnalyticsReply<T>(path: string, query: string, extra: Record<string,
 
 function ExportButton({ query, period }: { query: string; period: { date_from: string; date_to: string } }) {
   const [busy, setBusy] = useState(false);
+  const [queued, setQueued] = useState<number | null>(null);
   const run = async () => {
     setBusy(true);
     try {
-      await exportFile(filtered(ANALYTICS_PATHS.export, query), analyticsFileName(period));
+      await exportFile(filtered(ANALYTICS_PATHS.export, query), analyticsFileName(period), { onQueued: setQueued });
     } finally {
       setBusy(false);
+      setQueued(null);
     }
   };
+  if (queued !== null) return <Button icon="time" text={MESSAGES.list.exportQueued(queued)} disabled data-testid="analytics-export" />;
   return <Button icon="export" text={MESSAGES.analytics.export} loading={busy} onClick={() => void run()} data-testid="analytics-export" />;
 }
 

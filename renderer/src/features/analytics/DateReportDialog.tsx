@@ -18,9 +18,9 @@ export function DateReportDialog({ onClose }: { onClose: () => void }) {
   // YYYY-MM-DD, null when empty, or the typed text while it is no date (DateField).
   const [date, setDate] = useState<string | null>(null);
   const [error, setError] = useState<string | undefined>();
-  const download = () => {
+  const download = (onQueued: (place: number | null) => void) => {
     setError(undefined);
-    return exportFile(dateReportUrl(date), dateReportFileName(date ?? ''), { onInvalid: (errors) => setError(errors.start_date?.[0] ?? MESSAGES.errors.unexpected) });
+    return exportFile(dateReportUrl(date), dateReportFileName(date ?? ''), { onInvalid: (errors) => setError(errors.start_date?.[0] ?? MESSAGES.errors.unexpected), onQueued });
   };
   return (
     <ReportDialog title={R.title} width={380} onClose={onClose} download={download}>

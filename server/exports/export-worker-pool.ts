@@ -1,0 +1,148 @@
+/**
+ * The export worker threads (issue 37): Word documents (docx-build.ts) and the generated PDF
+ * documents (server/applications/documents/generate-pdf.ts) are built off the event loop, in up to two
+ * worker threads (as many as exports are made at once, export-slots.ts). A module's import compiles
+ * on the thread that imports it, so `docx`, pdfkit and its fonts are loaded there, never on the main
+ * thread. The workers start on the first task (their start and imports happen on their own thread;
+ * the task waits, no request does) and are unref'd: an idle worker never keeps the process alive.
+ *
+ * The entry is server/export-worker.ts, bundled by scripts/bundle-node.mjs beside the server
+ * (dist/server/export-worker.js, reached from dist/chunks or dist/server). Run from source (vitest),
+ * it is bundled the same way into test-results/ once per process: Node 20 cannot run
+ * TypeScript in a thread, and this is the code path the built app takes.
+ */
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+
+/** What a worker makes: a Word document of a docx task's name, or an application's PDF document. */
+export type ExportWorkerTask = { docx: string } | { pdf: 'application-document' };
+
+export interface ExportWorkerRequest {
+  id: number;
+  task: ExportWorkerTask;
+  input: unknown;
+}
+
+export type ExportWorkerReply = { id: number; bytes: Uint8Array } | { id: number; error: { message: string; stack?: string } };
+
+/** Worker threads at most: as many as exports are made at once (export-slots.ts) — PDF jobs wait for one. */
+const WORKERS = 2;
+
+interface Job {
+  id: number;
+  task: ExportWorkerTask;
+  input: unknown;
+  resolve(bytes: Buffer): void;
+  reject(error: Error): void;
+}
+
+let entry: Promise<URL> | undefined;
+
+/** The bundled worker entry: beside the built server, or bundled now when the server runs from source. */
+function workerEntry(): Promise<URL> {
+  return (entry ??= (async () => {
+    const here = fileURLToPath(import.meta.url);
+    if (!here.endsWith('.ts')) {
+      // dist/chunks/*.js and dist/server/*.js are both one level below dist/.
+      const candidates = [new URL('../server/export-worker.js', import.meta.url), new URL('./export-worker.js', import.meta.url)];
+      const found = candidates.find((candidate) => existsSync(candidate));
+      if (!found) throw new Error(`The export worker is not beside the server bundle (${candidates.map((url) => url.pathname).join(', ')})`);
+      return found;
+    }
+    const root = path.resolve(path.dirname(here), '../..');
+    // Inside the project (git-ignored, as startup.test.ts's bundle), so the packages left external resolve from node_modules.
+    mkdirSync(path.join(root, 'test-results'), { recursive: true });
+    const outdir = mkdtempSync(path.join(root, 'test-results', 'export-worker-'));
+    process.once('exit', () => rmSync(outdir, { recursive: true, force: true }));
+    // A computed specifier: the bundler of the built server leaves it alone (this branch runs from source only).
+    const bundler = pathToFileURL(path.join(root, 'scripts/bundle-node.mjs')).href;
+    const { bundleNode } = (await import(bundler)) as { bundleNode(options: { outdir: string; entries: string[] }): Promise<unknown> };
+    await bundleNode({ outdir, entries: ['server/export-worker.ts'] });
+    return pathToFileURL(path.join(outdir, 'server/export-worker.js'));
+  })());
+}
+
+class ExportWorkerPool {
+  private readonly idle: Worker[] = [];
+  private readonly busy = new Map<Worker, Job>();
+  private starting = 0;
+  private readonly queue: Job[] = [];
+  private nextId = 1;
+
+  run(task: ExportWorkerTask, input: unknown): Promise<Buffer> {
+    return new Promise<Buffer>((resolve, reject) => {
+      this.queue.push({ id: this.nextId++, task, input, resolve, reject });
+      this.pump();
+    });
+  }
+
+  private pump(): void {
+    while (this.queue.length > 0) {
+      const worker = this.idle.pop();
+      if (!worker) {
+        if (this.busy.size + this.starting < WORKERS && this.starting < this.queue.length) void this.start();
+        return;
+      }
+      const job = this.queue.shift()!;
+      this.busy.set(worker, job);
+      worker.postMessage({ id: job.id, task: job.task, input: job.input } satisfies ExportWorkerRequest);
+    }
+  }
+
+  private async start(): Promise<void> {
+    this.starting++;
+    let worker: Worker;
+    try {
+      worker = new Worker(await workerEntry());
+    } catch (error) {
+      this.starting--;
+      // Nothing can be built: every waiting task fails (an ordinary error reply), the next one tries again.
+      entry = undefined;
+      for (const job of this.queue.splice(0)) job.reject(error instanceof Error ? error : new Error(String(error)));
+      return;
+    }
+    worker.unref();
+    let online = false;
+    let gone = false;
+    worker.once('online', () => {
+      online = true;
+      this.starting--;
+      this.idle.push(worker);
+      this.pump();
+    });
+    worker.on('message', (reply: ExportWorkerReply) => {
+      const job = this.busy.get(worker);
+      if (!job || job.id !== reply.id) return;
+      this.busy.delete(worker);
+      this.idle.push(worker);
+      if ('error' in reply) job.reject(Object.assign(new Error(reply.error.message), { stack: reply.error.stack }));
+      else job.resolve(Buffer.from(reply.bytes.buffer, reply.bytes.byteOffset, reply.bytes.byteLength));
+      this.pump();
+    });
+    const lost = (error: Error) => {
+      if (gone) return;
+      gone = true;
+      const index = this.idle.indexOf(worker);
+      if (index >= 0) this.idle.splice(index, 1);
+      this.busy.get(worker)?.reject(error);
+      this.busy.delete(worker);
+      if (!online) {
+        // A worker that could not even start: the waiting tasks fail rather than start worker after worker.
+        this.starting--;
+        for (const job of this.queue.splice(0)) job.reject(error);
+      }
+      this.pump();
+    };
+    worker.once('error', lost);
+    worker.once('exit', (code) => lost(new Error(`The export worker stopped (exit code ${code})`)));
+  }
+}
+
+const pool = new ExportWorkerPool();
+
+/** The bytes `task` makes of `input` (plain data: it is copied to the worker), built in an export worker thread. */
+export function runInExportWorker(task: ExportWorkerTask, input: unknown): Promise<Buffer> {
+  return pool.run(task, input);
+}
