@@ -3,7 +3,7 @@
  * save whatever is sent, by the cancel, for status 6, in the order book's paid and to-pay, and by the
  * migration's SQL — all on the same cases.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DERIVE_PAYMENT_STATUSES } from '../../migrations/1765600000000-DerivedPaymentStatus.js';
 import { dueOf, paymentState } from '../../shared/applications/payment-status.js';
 import { MESSAGES } from '../../shared/messages.js';
@@ -97,6 +97,26 @@ describe('the payment status is derived by the save (issue 28)', () => {
     const paidNow = await update(unpaid.id, { ...unpaid, status: 6, payment_status: 1, payments: [paid(24750)] });
     expect(paidNow.status, JSON.stringify(paidNow.body)).toBe(200);
     expect(paidNow.body.data).toMatchObject({ status: 6, payment_status: 3 });
+  });
+});
+
+describe('a payment or a vendor payment sent without a date', () => {
+  it('is dated today in Moscow, not UTC: at 01:30 Moscow (22:30 UTC) it is already the next day', async () => {
+    // Yesterday 22:30 UTC is 01:30 today in Moscow; only Date is faked (in the past, so no session ages out).
+    const now = new Date();
+    const lateEvening = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - 1, 22, 30));
+    const moscowDay = new Date(lateEvening.getTime() + 3 * 3600_000).toISOString().slice(0, 10);
+    expect(lateEvening.toISOString().slice(0, 10)).not.toBe(moscowDay);
+    vi.useFakeTimers({ toFake: ['Date'], now: lateEvening });
+    try {
+      const application = await created(
+        form({ payment_method: 1, payments: [{ sum: 1000, status: 2 }], vendor_payments: [{ vendor_id: hotel.vendorId, sum: 500, payment_method: 'cash' }] }),
+      );
+      expect(application.payments.map((payment: { date: string }) => payment.date)).toEqual([moscowDay]);
+      expect(application.vendor_payments.map((payment: { date: string }) => payment.date)).toEqual([moscowDay]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 
