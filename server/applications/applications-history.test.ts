@@ -75,7 +75,8 @@ describe('what the history records', () => {
   });
 
   it('payments added, changed and removed: the row, then its changed field, then the row removed', async () => {
-    const application = await created(form());
+    // A payment is added only under a payment method (spec 03 §5).
+    const application = await created(form({ payment_method: 1 }));
     let opened = await read(application.id);
     opened = await saved(application.id, { ...opened, payments: [{ sum: 1000, status: 2, is_online: 0, date: '2027-05-20' }] });
     const [payment] = opened.payments;

@@ -225,7 +225,7 @@ describe('documents live outside the application’s save', () => {
 
   it('GET tells the application’s own price lock (prices_locked) beside the reader’s can_edit_price', async () => {
     const open = await newApplication();
-    const paid = await newApplication({ payments: [{ sum: 1000, status: 2, date: '2027-05-20' }] });
+    const paid = await newApplication({ payment_method: 1, payments: [{ sum: 1000, status: 2, date: '2027-05-20' }] });
     const read = async (client: ApiClient, id: number) => {
       const { prices_locked, can_edit_price, need_generate_docs } = (await client.get(`/api/applications/${id}`)).body.data;
       return { prices_locked, can_edit_price, need_generate_docs };
