@@ -5,6 +5,7 @@
  * and no repeatable failure can fill the logs table.
  */
 import http from 'node:http';
+import net from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../../shared/messages.js';
@@ -218,6 +219,22 @@ describe('malformed requests', () => {
       expect(response.status, token).toBe(419);
       expect(response.body).toEqual({ message: MESSAGES.auth.csrfMismatch });
     }
+  });
+
+  it('a query string too long for Node\'s parser is a 431 with the Russian JSON; a request line that is not HTTP a Russian 400', async () => {
+    const long = await rawRequest(manager, 'GET', `/api/countries?query=${encodeURIComponent('я').repeat(4000)}`);
+    expect(long).toEqual({ status: 431, body: { message: MESSAGES.input.headersTooLarge } });
+    const { hostname, port } = new URL(manager.baseUrl);
+    const socket = net.connect(Number(port), hostname);
+    socket.end('НЕ HTTP\r\n\r\n');
+    const chunks: Buffer[] = [];
+    for await (const chunk of socket) chunks.push(chunk as Buffer);
+    const [head, body] = Buffer.concat(chunks).toString('utf8').split('\r\n\r\n');
+    expect(head).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+    expect(head).toContain('Content-Type: application/json; charset=utf-8');
+    expect(JSON.parse(body!)).toEqual({ message: MESSAGES.input.badRequest });
+    // The server answers on as before.
+    expect((await manager.get('/api/countries')).status).toBe(200);
   });
 
   it('a malformed percent-encoding in the URL is a Russian 400', async () => {
