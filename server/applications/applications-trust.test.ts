@@ -148,3 +148,13 @@ describe('a leg is a row or none', () => {
     expect(application.transfer_forth).toBeNull();
   });
 });
+
+describe('a control character in the editor’s payload', () => {
+  it('is a 422 on the path the editor places the field under (tourists.0.last_name), not under payload.; nothing is written', async () => {
+    const before = (await app.db.query<{ count: number }>(`SELECT count(*)::int AS count FROM applications`))[0]!.count;
+    const tourist = { first_name: 'Вера', document_number: '4510 123456' };
+    const errors = await refused(create(form({ adult_count: 2, child_count: 0, tourists: [{ ...tourist, last_name: 'Орл\u0007ова' }] })));
+    expect(errors).toEqual({ 'tourists.0.last_name': [MESSAGES.input.unreadableText] });
+    expect((await app.db.query<{ count: number }>(`SELECT count(*)::int AS count FROM applications`))[0]!.count).toBe(before);
+  });
+});

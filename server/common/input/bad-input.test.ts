@@ -104,9 +104,13 @@ describe('NUL characters and lone surrogates', () => {
     expect(query.body.errors).toEqual({ query: [MESSAGES.input.unreadableText] });
     expect(await count('countries')).toBe(countries);
 
+    // An aggregate editor's `{payload: "<json>"}`: keyed by the path the editor places the field under,
+    // not `payload.` (the vendor's real `payload` field above keeps it).
     const hotel = await manager.post('/api/hotels', { payload: JSON.stringify({ name: 'Отель\u0007' }) });
     expect(hotel.status).toBe(422);
-    expect(hotel.body.errors).toEqual({ 'payload.name': [MESSAGES.input.unreadableText] });
+    expect(hotel.body.errors).toEqual({ name: [MESSAGES.input.unreadableText] });
+    const room = await manager.post('/api/hotels', { payload: JSON.stringify({ name: 'Отель', rooms: [{ name: 'Номер' }, { name: 'Но\u001bмер' }] }) });
+    expect(room.body.errors).toEqual({ 'rooms.1.name': [MESSAGES.input.unreadableText] });
 
     const kept = await manager.post('/api/countries', { name: 'Страна\tс табуляцией' });
     expect(kept.status).toBe(201);
