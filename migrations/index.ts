@@ -48,6 +48,7 @@ import { ImportJob1765700000100 } from './1765700000100-ImportJob.js';
 import { ImportedValues1765700000200 } from './1765700000200-ImportedValues.js';
 import { SupplierMappings1765700000300 } from './1765700000300-SupplierMappings.js';
 import { ImportLeases1765700000400 } from './1765700000400-ImportLeases.js';
+import { ApplicationHistoryHeads1765700001400 } from './1765700001400-ApplicationHistoryHeads.js';
 
 export const MIGRATIONS = [
   Foundation1763769600000,
@@ -99,4 +100,5 @@ export const MIGRATIONS = [
   ImportedValues1765700000200,
   SupplierMappings1765700000300,
   ImportLeases1765700000400,
+  ApplicationHistoryHeads1765700001400,
 ];
