@@ -49,6 +49,7 @@ import { ImportedValues1765700000200 } from './1765700000200-ImportedValues.js';
 import { SupplierMappings1765700000300 } from './1765700000300-SupplierMappings.js';
 import { ImportLeases1765700000400 } from './1765700000400-ImportLeases.js';
 import { AgencyCommissionCap1765700000500 } from './1765700000500-AgencyCommissionCap.js';
+import { ApplicationHistoryHeads1765700001400 } from './1765700001400-ApplicationHistoryHeads.js';
 import { VendorItemsStaged1765700003700 } from './1765700003700-VendorItemsStaged.js';
 
 export const MIGRATIONS = [
@@ -102,5 +103,6 @@ export const MIGRATIONS = [
   SupplierMappings1765700000300,
   ImportLeases1765700000400,
   AgencyCommissionCap1765700000500,
+  ApplicationHistoryHeads1765700001400,
   VendorItemsStaged1765700003700,
 ];

@@ -14,6 +14,7 @@ import { AppModule, PAYLOAD_ROUTES } from './app.module.js';
 import { payloadBodyParser } from './common/aggregate/payload.js';
 import { databaseGate } from './common/http/database-unavailable.js';
 import { useBodyParsers } from './common/input/body-parsers.js';
+import { answerParserErrors } from './common/http/parser-errors.js';
 import { applySecurityEdge } from './common/security/security-edge.js';
 import { readConfig, type ConfigOverrides } from './config.js';
 import { SupplierDoor } from './common/security/supplier-door.js';
@@ -87,6 +88,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     routeResolutionStrategy: 'specificity',
   });
   applySecurityEdge(app, config);
+  // A query string too long for Node's parser: the JSON refusal, not Node's empty 431.
+  answerParserErrors(app.getHttpServer());
   // While the database is down, the API answers 503 at once (after the security checks).
   app.use(API_PREFIX, databaseGate(availability));
   // Big editors' `{payload}` bodies up to 5 MB; every other JSON body keeps the 100 KB default.

@@ -201,6 +201,27 @@ export function precheckFile(file: { name: string; size: number; type?: string }
 export const STORAGE_URL_PREFIX = '/api/storage/';
 export const storageUrl = (path: string) => `${STORAGE_URL_PREFIX}${path}`;
 
+/** The kind a stored path (or its /api/storage url) was stored as: the store names every path by the kind sniffed from its content. */
+export function kindOfStoredPath(path: string): FileKind | null {
+  const extension = extensionOf(path);
+  const found = (Object.entries(FILE_KINDS) as [FileKind, FileKindInfo][]).find(([, info]) => info.extensions[0] === extension);
+  return found ? found[0] : null;
+}
+
+/**
+ * The name a stored file is downloaded under: its name, with the extension of the kind its content
+ * is, unless it already ends with one of that kind's (case-insensitive). `invoice.hta` that is a PDF
+ * downloads as `invoice.hta.pdf`, so opening the download never runs it. The server's
+ * Content-Disposition and the renderer's `download` attribute both use it. `storedPath` is the
+ * stored path or its url.
+ */
+export function downloadName(name: string, storedPath: string): string {
+  const kind = kindOfStoredPath(storedPath);
+  if (!kind) return name;
+  const { extensions } = FILE_KINDS[kind];
+  return extensions.includes(extensionOf(name)) ? name : `${name}.${extensions[0]}`;
+}
+
 /** Entities POST /api/photos stores photos for (spec 01 §7: city, bus). */
 export const PHOTO_ENTITIES = ['city', 'bus'] as const;
 export type PhotoEntity = (typeof PHOTO_ENTITIES)[number];

@@ -4,6 +4,7 @@
  * (./application-ground.ts): a save and calc-totals price with exactly these functions.
  */
 import {
+  APPLICATION_PAYMENT_METHODS,
   ApplicationStatus,
   LEGS,
   applicationStatus,
@@ -232,6 +233,24 @@ export function lockErrors(form: ApplicationForm, stored: StoredState | null, ac
     add('payment_method', V.oneOf);
   }
   if (actor.role === Role.Manager && form.user_id !== null && form.user_id !== actor.id && form.user_id !== before.user_id) add('user_id', A.managerOnlySelf);
+  return errors;
+}
+
+/**
+ * The payment rows this save adds (spec 03 §5; the stored rows are kept whatever they are): none before
+ * a payment method is chosen; under a method without manual payments (online) only online rows; an
+ * online row only from the system or an outside source — the office does not take money online.
+ */
+export function addedPaymentErrors(form: Pick<ApplicationForm, 'payments' | 'payment_method'>, storedIds: ReadonlySet<number>, outside: boolean): FieldErrors {
+  const errors: FieldErrors = {};
+  const added = (form.payments ?? []).flatMap((row, index) => (row.id != null && storedIds.has(row.id) ? [] : [{ row, index }]));
+  if (added.length === 0) return errors;
+  if (form.payment_method === null) return { payment_method: [A.paymentMethodFirst] };
+  const method = APPLICATION_PAYMENT_METHODS.find((candidate) => candidate.id === form.payment_method);
+  for (const { row, index } of added) {
+    if (method && !method.manualPayments && !row.is_online) errors[`payments.${index}.is_online`] = [A.paymentOnlineOnly];
+    else if (row.is_online && !outside) errors[`payments.${index}.is_online`] = [A.paymentOnlineNotByOffice];
+  }
   return errors;
 }
 

@@ -75,7 +75,8 @@ describe('what the history records', () => {
   });
 
   it('payments added, changed and removed: the row, then its changed field, then the row removed', async () => {
-    const application = await created(form());
+    // A payment is added only under a payment method (spec 03 §5).
+    const application = await created(form({ payment_method: 1 }));
     let opened = await read(application.id);
     opened = await saved(application.id, { ...opened, payments: [{ sum: 1000, status: 2, is_online: 0, date: '2027-05-20' }] });
     const [payment] = opened.payments;
@@ -147,6 +148,70 @@ describe('nobody quietly rewrites it', () => {
     expect(found.broken).toMatchObject({ id: Number(target!.id), application_id: application.id, seq: target!.seq, reason: 'содержимое не совпадает с хешем' });
     await tamper(2);
     expect((await verifyHistoryChain(query)).broken).toBeNull();
+  });
+});
+
+describe('each chain’s head (application_history_heads)', () => {
+  const head = async (id: number) =>
+    (await app.db.query<{ last_seq: number; last_hash: string }>(`SELECT last_seq, encode(last_hash, 'hex') AS last_hash FROM application_history_heads WHERE application_id = $1`, [id]))[0];
+  const last = async (id: number) =>
+    (await app.db.query<{ seq: number; hash: string }>(`SELECT seq, encode(hash, 'hex') AS hash FROM application_history WHERE application_id = $1 ORDER BY seq DESC LIMIT 1`, [id]))[0];
+  /** Runs `sql` with every trigger of the history and the heads off, as a superuser could. */
+  const behindTheTriggers = async (sql: string, params: unknown[]) => {
+    await app.db.query(`ALTER TABLE application_history DISABLE TRIGGER USER`);
+    try {
+      await app.db.query(sql, params);
+    } finally {
+      await app.db.query(`ALTER TABLE application_history ENABLE TRIGGER USER`);
+    }
+  };
+
+  it('follows its chain, written by the history’s trigger; UPDATE, DELETE and TRUNCATE of the heads are refused, a direct upsert too', async () => {
+    const application = await created(form());
+    expect(await head(application.id)).toEqual({ last_seq: 1, last_hash: (await last(application.id))!.hash });
+    await saved(application.id, { ...(await read(application.id)), status: 2 });
+    const end = (await last(application.id))!;
+    expect(end.seq).toBeGreaterThan(1);
+    expect(await head(application.id)).toEqual({ last_seq: end.seq, last_hash: end.hash });
+    for (const sql of [
+      `UPDATE application_history_heads SET last_seq = last_seq + 1 WHERE application_id = ${application.id}`,
+      `INSERT INTO application_history_heads VALUES (${application.id}, 99, '\\x00') ON CONFLICT (application_id) DO UPDATE SET last_seq = 99`,
+      `DELETE FROM application_history_heads`,
+      `TRUNCATE application_history_heads`,
+    ]) {
+      await expect(app.db.query(sql), sql).rejects.toThrow(/written by the history only/);
+    }
+    expect(await head(application.id)).toEqual({ last_seq: end.seq, last_hash: end.hash });
+  });
+
+  it('the verifier names a chain that lost its last rows, and one deleted whole (its application deleted too)', async () => {
+    const application = await created(form());
+    await saved(application.id, { ...(await read(application.id)), status: 2 });
+    const end = (await last(application.id))!;
+    const backup = `history_backup_${application.id}`;
+    await app.db.query(`CREATE TABLE ${backup} AS SELECT * FROM application_history WHERE application_id = $1`, [application.id]);
+    try {
+      expect((await verifyHistoryChain(query)).broken).toBeNull();
+      await behindTheTriggers(`DELETE FROM application_history WHERE application_id = $1 AND seq = $2`, [application.id, end.seq]);
+      const [kept] = await app.db.query<{ id: string; seq: number }>(`SELECT id::text, seq FROM application_history WHERE application_id = $1 ORDER BY seq DESC LIMIT 1`, [application.id]);
+      expect((await verifyHistoryChain(query)).broken).toEqual({
+        id: Number(kept!.id),
+        application_id: application.id,
+        seq: kept!.seq,
+        reason: `удалены последние записи цепочки: её голова помнит №${end.seq}, последняя в цепочке №${kept!.seq}`,
+      });
+
+      // The delete's `deleted` row takes the lost row's number; the head still remembers the lost row's hash.
+      expect((await admin.delete(`/api/applications/${application.id}`)).status).toBe(200);
+      expect((await verifyHistoryChain(query)).broken).toMatchObject({ application_id: application.id, seq: end.seq, reason: 'последняя запись цепочки не совпадает с её головой' });
+      await behindTheTriggers(`DELETE FROM application_history WHERE application_id = $1`, [application.id]);
+      expect((await verifyHistoryChain(query)).broken).toEqual({ id: null, application_id: application.id, seq: end.seq, reason: `цепочка заявки удалена целиком: её голова помнит №${end.seq}` });
+    } finally {
+      // The rows put back as they were before: the chain ends at its head again.
+      await behindTheTriggers(`DELETE FROM application_history WHERE application_id = $1`, [application.id]);
+      await behindTheTriggers(`INSERT INTO application_history SELECT * FROM ${backup}`, []);
+      await app.db.query(`DROP TABLE ${backup}`);
+    }
   });
 });
 

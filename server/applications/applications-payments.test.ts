@@ -3,7 +3,7 @@
  * save whatever is sent, by the cancel, for status 6, in the order book's paid and to-pay, and by the
  * migration's SQL — all on the same cases.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DERIVE_PAYMENT_STATUSES } from '../../migrations/1765600000000-DerivedPaymentStatus.js';
 import { dueOf, paymentState } from '../../shared/applications/payment-status.js';
 import { MESSAGES } from '../../shared/messages.js';
@@ -24,11 +24,12 @@ let people: RequesterGround;
 beforeAll(async () => ({ app, admin, accountant, manager, hotel, people } = await startApplicationGround()));
 afterAll(() => app?.close());
 
-const { update, created, refused } = applicationCalls(
+const { create, update, created, refused } = applicationCalls(
   () => app,
   () => accountant,
 );
-const form = (overrides: Record<string, unknown> = {}) => hotelApplication(hotel, people, overrides);
+// A payment is added only under a payment method (spec 03 §5): cashless serves the client and the agency alike.
+const form = (overrides: Record<string, unknown> = {}) => hotelApplication(hotel, people, { payment_method: 3, ...overrides });
 const agencyForm = (overrides: Record<string, unknown> = {}) => form({ requester_type: 'agency', requester_id: people.agencyId, agency_user_id: people.agencyUserId, ...overrides });
 const paid = (sum: number | string, status = 2) => ({ sum, status, date: '2027-05-20' });
 
@@ -97,6 +98,57 @@ describe('the payment status is derived by the save (issue 28)', () => {
     const paidNow = await update(unpaid.id, { ...unpaid, status: 6, payment_status: 1, payments: [paid(24750)] });
     expect(paidNow.status, JSON.stringify(paidNow.body)).toBe(200);
     expect(paidNow.body.data).toMatchObject({ status: 6, payment_status: 3 });
+  });
+});
+
+describe('a payment is added only under a payment method (spec 03 §5)', () => {
+  it('without a method a save that adds a row is a 422 on payment_method; the stored rows are kept when the method is cleared', async () => {
+    expect(await refused(create(form({ payment_method: null, payments: [paid(1000)] })))).toEqual({ payment_method: [A.paymentMethodFirst] });
+    const application = await created(form({ payments: [paid(1000)] }));
+    // The accountant clears the method: nothing is added, the stored row stays.
+    const cleared = await update(application.id, { ...application, payment_method: null });
+    expect(cleared.status, JSON.stringify(cleared.body)).toBe(200);
+    expect(cleared.body.data.payments).toEqual([expect.objectContaining({ sum: 1000 })]);
+    expect(await refused(update(application.id, { ...cleared.body.data, payments: [...cleared.body.data.payments, paid(500)] }))).toEqual({ payment_method: [A.paymentMethodFirst] });
+    expect(await app.db.query(`SELECT sum::text FROM payments WHERE application_id = $1`, [application.id])).toEqual([{ sum: '1000.00' }]);
+  });
+
+  it('under the online method an added row that is not online is a 422 on its is_online; the office adds no online row under any method', async () => {
+    expect(await refused(create(form({ payment_method: 2, payments: [paid(1000)] })))).toEqual({ 'payments.0.is_online': [A.paymentOnlineOnly] });
+    expect(await refused(create(form({ payment_method: 2, payments: [{ ...paid(1000), is_online: 1 }] })))).toEqual({ 'payments.0.is_online': [A.paymentOnlineNotByOffice] });
+    const application = await created(form({ payments: [paid(1000)] }));
+    const online = await update(application.id, { ...application, payment_method: 2 });
+    expect(online.status, JSON.stringify(online.body)).toBe(200);
+    const opened = online.body.data;
+    expect(await refused(update(application.id, { ...opened, payments: [...opened.payments, paid(500)] }))).toEqual({ 'payments.1.is_online': [A.paymentOnlineOnly] });
+    const cash = await update(application.id, { ...opened, payment_method: 1 });
+    expect(await refused(update(application.id, { ...cash.body.data, payments: [...cash.body.data.payments, { ...paid(500), is_online: true }] }))).toEqual({ 'payments.1.is_online': [A.paymentOnlineNotByOffice] });
+    expect(await app.db.query(`SELECT sum::text FROM payments WHERE application_id = $1`, [application.id])).toEqual([{ sum: '1000.00' }]);
+  });
+
+  it('an outside source’s creation brings its online payment under the online method', async () => {
+    const application = await created(form({ source: 'web_site', payment_method: 2, payments: [{ ...paid(1000), is_online: true }] }));
+    expect(application.payments).toEqual([expect.objectContaining({ sum: 1000, is_online: true })]);
+  });
+});
+
+describe('a payment or a vendor payment sent without a date', () => {
+  it('is dated today in Moscow, not UTC: at 01:30 Moscow (22:30 UTC) it is already the next day', async () => {
+    // Yesterday 22:30 UTC is 01:30 today in Moscow; only Date is faked (in the past, so no session ages out).
+    const now = new Date();
+    const lateEvening = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - 1, 22, 30));
+    const moscowDay = new Date(lateEvening.getTime() + 3 * 3600_000).toISOString().slice(0, 10);
+    expect(lateEvening.toISOString().slice(0, 10)).not.toBe(moscowDay);
+    vi.useFakeTimers({ toFake: ['Date'], now: lateEvening });
+    try {
+      const application = await created(
+        form({ payments: [{ sum: 1000, status: 2 }], vendor_payments: [{ vendor_id: hotel.vendorId, sum: 500, payment_method: 'cash' }] }),
+      );
+      expect(application.payments.map((payment: { date: string }) => payment.date)).toEqual([moscowDay]);
+      expect(application.vendor_payments.map((payment: { date: string }) => payment.date)).toEqual([moscowDay]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -105,7 +105,8 @@ describe('a bus tour and its seats', () => {
   });
 
   it('a cancelled bus application (its seats released) still takes a payment: no seat rule, no seats written', async () => {
-    const application = await created(busForm({ seats_forth: seats([21, 22, 23]), seats_back: seats([31, 32, 33]) }));
+    // A payment is added only under a payment method (spec 03 §5), and a cancelled application's method is fixed.
+    const application = await created(busForm({ payment_method: 1, seats_forth: seats([21, 22, 23]), seats_back: seats([31, 32, 33]) }));
     const cancel = await manager.put(`/api/applications/cancel/${application.id}`, { version: application.version });
     expect(cancel.status, JSON.stringify(cancel.body)).toBe(200);
     expect(await bookings(application.id)).toEqual([]);

@@ -36,7 +36,8 @@ const storedPayments = (id: number) =>
 
 describe('customer payments belong to the administrator and the accountant (spec 03 §6)', () => {
   const PAYMENT = { sum: 24750, status: 2, is_online: 0, date: '2027-05-20' };
-  const paidApplication = async () => created(form({ payments: [PAYMENT] }), admin);
+  // A payment is added only under a payment method (spec 03 §5).
+  const paidApplication = async () => created(form({ payment_method: 1, payments: [PAYMENT] }), admin);
 
   it('a manager’s save that adds, changes or removes a payment is refused with 403 and nothing changes', async () => {
     const application = await paidApplication();
@@ -54,7 +55,8 @@ describe('customer payments belong to the administrator and the accountant (spec
   });
 
   it('a manager’s save that leaves payments out, or sends them as stored (sum as text, no date, another order), keeps them', async () => {
-    const application = await created(form({ payments: [PAYMENT, { sum: '100.5', status: 1, is_online: true, date: '2027-05-01' }] }), admin);
+    // An online row comes only from the system or an outside source: this one from the web site's creation.
+    const application = await created(form({ source: 'web_site', payment_method: 1, payments: [PAYMENT, { sum: '100.5', status: 1, is_online: true, date: '2027-05-01' }] }), admin);
     const before = await storedPayments(application.id);
     let opened = await read(application.id, manager);
     const { payments: _left, ...withoutPayments } = opened;
@@ -144,5 +146,15 @@ describe('a leg is a row or none', () => {
     const application = await created(form({ transport_forth: value, transport_back: value, transfer_forth: value }));
     expect(application.transport_forth).toBeNull();
     expect(application.transfer_forth).toBeNull();
+  });
+});
+
+describe('a control character in the editor’s payload', () => {
+  it('is a 422 on the path the editor places the field under (tourists.0.last_name), not under payload.; nothing is written', async () => {
+    const before = (await app.db.query<{ count: number }>(`SELECT count(*)::int AS count FROM applications`))[0]!.count;
+    const tourist = { first_name: 'Вера', document_number: '4510 123456' };
+    const errors = await refused(create(form({ adult_count: 2, child_count: 0, tourists: [{ ...tourist, last_name: 'Орл\u0007ова' }] })));
+    expect(errors).toEqual({ 'tourists.0.last_name': [MESSAGES.input.unreadableText] });
+    expect((await app.db.query<{ count: number }>(`SELECT count(*)::int AS count FROM applications`))[0]!.count).toBe(before);
   });
 });

@@ -328,7 +328,8 @@ describe('who may change what', () => {
   });
 
   it('a cancelled application accepts payment changes only', async () => {
-    const application = await created(hotelForm());
+    // A payment is added only under a payment method (spec 03 §5), and a cancelled application's method is fixed.
+    const application = await created(hotelForm({ payment_method: 1 }));
     await app.db.query(`UPDATE applications SET status = 7 WHERE id = $1`, [application.id]);
     const cancelled = (await manager.get(`/api/applications/${application.id}`)).body.data;
     expect((await refused(update(application.id, { ...cancelled, comment: 'Новый комментарий' }))).status).toEqual([A.cancelledLocked]);

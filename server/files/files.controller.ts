@@ -4,6 +4,7 @@ import { once } from 'node:events';
 import type { z } from 'zod';
 import {
   DOCUMENT_POLICY,
+  downloadName,
   FILE_KINDS,
   fileLimitsOf,
   imagePolicyOf,
@@ -119,7 +120,7 @@ export class FilesController {
     }
     const kind = Object.values(FILE_KINDS).find((candidate) => candidate.mime === info.mime);
     response.setHeader('Content-Type', info.mime);
-    response.setHeader('Content-Disposition', contentDisposition(kind?.image || kind?.video ? 'inline' : 'attachment', info.original_name));
+    response.setHeader('Content-Disposition', contentDisposition(kind?.image || kind?.video ? 'inline' : 'attachment', downloadName(info.original_name, info.path)));
     response.setHeader('Accept-Ranges', 'bytes');
     const range = parseRange(request.get('Range'), info.size);
     if (range === 'unsatisfiable') {

@@ -114,6 +114,18 @@ describe('the results of a save', () => {
   });
 });
 
+describe('a hotel as spec 03 §3 gives it', () => {
+  it('without arrival and departure days is saved on day 1 and the last day; a day sent past the duration is still a 422', async () => {
+    const { arrival_day: _arrival, departure_day: _departure, ...hotel } = pinned().hotels[0]!;
+    const reply = await create({ ...pinned(), duration: 2, hotels: [{ id: null, hotel_name: 'Как в спецификации', ...hotel }] });
+    expect(reply.status, JSON.stringify(reply.body)).toBe(201);
+    expect(reply.body.data.hotels).toEqual([expect.objectContaining({ hotel_id: hotel.hotel_id, arrival_day: 1, departure_day: 2 })]);
+    const refused = await create({ ...pinned(), duration: 2, hotels: [{ ...hotel, departure_day: 3 }] });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors).toEqual({ 'hotels.0.departure_day': [C.dayPastDuration(2)] });
+  });
+});
+
 describe('a tour copied into a calculator', () => {
   it('its name, duration and days (text of their descriptions, no ids) are the calculator’s; hotels and services cleared; the tour deleted leaves it', async () => {
     const tour = await admin.post<{ data: { id: number } }>('/api/tours', toPayloadBody(tourPayload(ground, 'Море и горы')));

@@ -77,6 +77,10 @@ export const APPLICATION_MESSAGES = {
     paymentsLocked: 'Оплаты вносят и меняют только администратор и бухгалтер.',
     /** Adding a payment before a payment method is chosen on Основное (issue 28). */
     paymentMethodFirst: 'Выберите способ оплаты!',
+    /** A row added under the online method (2), which takes no manual payments (spec 03 §5). */
+    paymentOnlineOnly: 'Оплата онлайн вносится только онлайн-платежом',
+    /** An online row added by the office: online payments come from the system or an outside source. */
+    paymentOnlineNotByOffice: 'Онлайн-платёж вносит только система или внешний источник',
     /** Vendor payments (issue 28): the vendor of a saved payment is fixed; paying above the net needs a confirmation. */
     vendorFixed: 'Поставщика сохранённой оплаты изменить нельзя.',
     vendorOverpaid: (amount: string, net: string) => `Оплата поставщику ${amount} больше его нетто ${net}${OVERPAID_ENDING}`,

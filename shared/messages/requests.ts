@@ -17,6 +17,10 @@ export const REQUEST_MESSAGES = {
   input: {
     badRequest: 'Некорректный запрос.',
     badUrlEncoding: 'Адрес запроса содержит неверно закодированные символы.',
+    /** Node's HTTP parser refused the request line or headers as too long (431), before any route. */
+    headersTooLarge: 'Адрес запроса или его заголовки слишком длинные.',
+    /** The request's headers did not arrive in time (408). */
+    requestTimeout: 'Запрос не получен вовремя.',
     badJson: 'Тело запроса не является корректным JSON.',
     tooDeep: (max: number) => `Слишком глубокая вложенность данных: допускается не более ${max} уровней.`,
     tooLarge: 'Слишком большой объём запроса.',

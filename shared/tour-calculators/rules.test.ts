@@ -63,6 +63,30 @@ describe('the calculator schema', () => {
     expect(parsed.services).toEqual([{ id: null, name: 'С', type: 2, adult_price: 0, child_price: 0, retiree_price: 0, total_price: 100.1 }]);
   });
 
+  it('takes a hotel as spec 03 §3 gives it (no days): day 1 and the duration; days that are sent are checked as before', () => {
+    const room = { name: 'Дв', count: 1, duration: 2, sum: 3000, extra_sum: 0 };
+    const parsed = tourCalculatorSchema.parse({ name: 'К', duration: 3, adult_count: 2, hotels: [{ id: null, hotel_id: 4, hotel_name: 'Лазурь', rooms: [room] }, { hotel_id: 5, arrival_day: 2 }] });
+    expect(parsed.hotels.map(({ hotel_id, arrival_day, departure_day }) => ({ hotel_id, arrival_day, departure_day }))).toEqual([
+      { hotel_id: 4, arrival_day: 1, departure_day: 3 },
+      { hotel_id: 5, arrival_day: 2, departure_day: 3 },
+    ]);
+    const errorsOf = (hotels: unknown[]) => {
+      const result = tourCalculatorSchema.safeParse({ name: 'К', duration: 3, adult_count: 2, hotels });
+      return result.success ? {} : toFieldErrors(result.error);
+    };
+    expect(errorsOf([{ hotel_id: 4, arrival_day: null }, { hotel_id: 4, departure_day: '' }])).toEqual({
+      'hotels.0.arrival_day': [MESSAGES.validation.required],
+      'hotels.1.departure_day': [MESSAGES.validation.required],
+    });
+    expect(errorsOf([{ hotel_id: 4, departure_day: 9 }, { hotel_id: 4, arrival_day: 3, departure_day: 2 }, { hotel_id: 4, arrival_day: 4 }])).toEqual({
+      'hotels.0.departure_day': [C.dayPastDuration(3)],
+      'hotels.1.departure_day': [C.departureBeforeArrival],
+      'hotels.2.arrival_day': [C.dayPastDuration(3)],
+      // Its departure defaults to the last day, before that arrival.
+      'hotels.2.departure_day': [C.departureBeforeArrival],
+    });
+  });
+
   it('nobody paying, more days than the duration, hotel days out of order: indexed 422 paths', () => {
     const result = tourCalculatorSchema.safeParse({ name: 'К', duration: 1, free_count: 2, days: [{ name: 'a' }, { name: 'b' }], hotels: [{ hotel_id: 1, arrival_day: 1, departure_day: 2 }], commission_sum: '100.5' });
     expect(result.success ? {} : toFieldErrors(result.error)).toEqual({

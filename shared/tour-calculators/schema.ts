@@ -64,11 +64,16 @@ export const calculatorRoomSchema = z.object({
 export const calculatorHotelSchema = z.object({
   id: rowId(),
   hotel_id: id(),
-  arrival_day: requiredInteger(L.duration.min, L.duration.max),
-  departure_day: requiredInteger(L.duration.min, L.duration.max),
+  // Spec 03 §3's hotel has no days (the original's clients send none): an absent key takes day 1 and the
+  // calculator's duration (tourCalculatorSchema fills them); a present one is checked.
+  arrival_day: requiredInteger(L.duration.min, L.duration.max).optional(),
+  departure_day: requiredInteger(L.duration.min, L.duration.max).optional(),
   meal_id: optionalId(),
   rooms: list(calculatorRoomSchema, L.roomsPerHotel),
 });
+
+/** A hotel's days, an absent one the default: arrival on day 1, departure on the calculator's last day. */
+const withDays = <H extends { arrival_day?: number; departure_day?: number }>(hotel: H, duration: number) => ({ ...hotel, arrival_day: hotel.arrival_day ?? 1, departure_day: hotel.departure_day ?? duration });
 
 /** POST /api/tours/calculators and PUT /api/tours/calculators/{id}: the form as the body. */
 export const tourCalculatorSchema = z
@@ -92,12 +97,13 @@ export const tourCalculatorSchema = z
     // Nothing to divide the group's cost by (issue 30).
     if (payingCount(calculator) === 0) issue(['adult_count'], C.nobodyPays);
     if (calculator.days.length > calculator.duration) issue(['days'], C.tooManyDays(calculator.duration));
-    calculator.hotels.forEach((hotel, index) => {
+    calculator.hotels.map((hotel) => withDays(hotel, calculator.duration)).forEach((hotel, index) => {
       if (hotel.arrival_day > calculator.duration) issue(['hotels', index, 'arrival_day'], C.dayPastDuration(calculator.duration));
       if (hotel.departure_day > calculator.duration) issue(['hotels', index, 'departure_day'], C.dayPastDuration(calculator.duration));
       else if (hotel.departure_day < hotel.arrival_day) issue(['hotels', index, 'departure_day'], C.departureBeforeArrival);
     });
-  });
+  })
+  .transform((calculator) => ({ ...calculator, hotels: calculator.hotels.map((hotel) => withDays(hotel, calculator.duration)) }));
 
 export type TourCalculatorInput = z.input<typeof tourCalculatorSchema>;
 export type TourCalculator = z.output<typeof tourCalculatorSchema>;

@@ -3,6 +3,7 @@
  * totals and each line's share, and what every save keeps or derives (number, start date, city,
  * search text: `SaveFacts`, decided by the commands, ../commands/application-commands.ts).
  */
+import { moscowToday } from '../../../shared/analytics/agency-report.js';
 import { ApplicationType, LEGS, type Leg } from '../../../shared/applications/constants.js';
 import { transferKey, transportKey, type ApplicationForm } from '../../../shared/applications/schema.js';
 import { decimal, moneyNumber, moneyText, sumMoney } from '../../../shared/money.js';
@@ -48,8 +49,6 @@ export interface SaveFacts {
   keptPayments: NonNullable<ApplicationForm['payments']>;
   keptVendorPayments: NonNullable<ApplicationForm['vendor_payments']>;
 }
-
-const today = () => new Date().toISOString().slice(0, 10);
 
 /** The rows of a save: the form, the engine's result and the save's facts. */
 export function applicationNode(form: ApplicationForm, { input, result: priced }: Priced, ground: Ground, facts: SaveFacts): AggregateNode {
@@ -157,8 +156,9 @@ export function applicationNode(form: ApplicationForm, { input, result: priced }
         path: `meals.${index}`,
         values: { position: index, tour_meal_id: meal.tour_meal_id, persons: meal.persons ?? form.adult_count + form.child_count, ...shares(linesOf('meals', index)) },
       })),
-      payments: payments.map((payment, index) => ({ id: payment.id, path: `payments.${index}`, values: { ...payment, date: payment.date ?? today() } })),
-      vendor_payments: vendorPayments.map((payment, index) => ({ id: payment.id, path: `vendor_payments.${index}`, values: { ...payment, date: payment.date ?? today() } })),
+      // A row sent without a date is dated the office's day (Moscow), not UTC's: they differ from 00:00 to 03:00.
+      payments: payments.map((payment, index) => ({ id: payment.id, path: `payments.${index}`, values: { ...payment, date: payment.date ?? moscowToday() } })),
+      vendor_payments: vendorPayments.map((payment, index) => ({ id: payment.id, path: `vendor_payments.${index}`, values: { ...payment, date: payment.date ?? moscowToday() } })),
     },
     links: {
       category_totals: Object.entries(priced.breakdown.categories)

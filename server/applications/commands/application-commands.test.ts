@@ -110,7 +110,8 @@ describe('a command called without HTTP', () => {
 
 describe('the slots money and imports fill', () => {
   it('recordPayment: the accountant adds a payment; the manager is refused by the rule table and nothing is added', async () => {
-    const application = await created(form());
+    // A payment is added only under a payment method (spec 03 §5).
+    const application = await created({ ...form(), payment_method: 1 });
     const accountant = await app.createUser({ role: Role.Accountant });
     const saved = await commands.recordPayment(application.id, { sum: '1000.50', status: 2, date: '2027-05-01' }, application.version, staff(Role.Accountant, accountant.id));
     expect((saved.data as { payments: unknown[] }).payments).toEqual([expect.objectContaining({ status: 2, date: '2027-05-01' })]);

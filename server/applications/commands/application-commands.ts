@@ -44,7 +44,7 @@ import { loadTransport, rideDates } from '../../transports/transport-read.js';
 import { loadGround, type Ground } from '../application-ground.js';
 import { APPLICATION_AGGREGATE } from '../aggregate/declaration.js';
 import { applicationNode, type SaveFacts } from '../aggregate/write.js';
-import { groundRequest, lockErrors, paidStatusErrors, priceForm, rideOf, seatErrors, startDateOf, type Priced, type StoredState } from '../application-rules.js';
+import { addedPaymentErrors, groundRequest, lockErrors, paidStatusErrors, priceForm, rideOf, seatErrors, startDateOf, type Priced, type StoredState } from '../application-rules.js';
 import { ApplicationsService } from '../applications.service.js';
 import { segmentOf } from '../seats/segment.js';
 import { actorMayChange, actorUserId, type ApplicationActor } from './actor.js';
@@ -234,6 +234,8 @@ export class ApplicationCommands {
       // the persons and product-row rules to a record that takes only its money.
       ...(cancelled ? {} : seatErrors(form, new Set(stored?.tourist_ids ?? []))),
       ...(cancelled ? {} : saveRuleErrors(form, { office: actor.kind === 'staff', creating: !stored })),
+      // An outside source is a staff client's creation with a `source`, as the product-row rules tell it.
+      ...addedPaymentErrors(form, new Set((stored?.payments ?? []).map((row) => row.id!)), actor.kind !== 'staff' || (!stored && Boolean(form.source))),
     };
     const ground = await loadGround(manager, groundRequest(form));
     const priced = priceForm(form, ground, stored ? stored.manual_price_without_discount : null, errors);

@@ -76,6 +76,29 @@ describe('uploading an application document', () => {
     expect(row!.user_id).not.toBeNull();
   });
 
+  it('serves a PDF uploaded under another extension as .pdf (Content-Disposition and its RFC 5987 filename*), keeping a name already .pdf', async () => {
+    const application = await newApplication();
+    // A PDF header, then a page a browser or mshta would run: by content a PDF, and downloaded as one.
+    const polyglot = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.from('<html><script>alert(1)</script></html>'), randomBytes(16)]);
+    const cases = [
+      ['invoice.hta', 'invoice.hta.pdf'],
+      ['invoice.html', 'invoice.html.pdf'],
+      ['setup.exe', 'setup.exe.pdf'],
+      ['Счёт.exe', 'Счёт.exe.pdf'],
+      ['SCAN.PDF', 'SCAN.PDF'],
+    ] as const;
+    for (const [name, served] of cases) {
+      const response = await upload(manager, application.id, Buffer.concat([polyglot, randomBytes(8)]), name);
+      expect(response.status, JSON.stringify(response.body)).toBe(201);
+      // The stored name is what the user sent; only the download name gets the kind's extension.
+      expect(response.body.data.name).toBe(name);
+      const reply = await manager.getBytes(response.body.data.url);
+      expect(reply.status).toBe(200);
+      const fallback = served.replace(/[^\x20-\x7e]/g, '_');
+      expect(reply.headers.get('content-disposition')).toBe(`attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(served)}`);
+    }
+  });
+
   it('refuses a file that is not a PDF by content though named .pdf, and one over 20 MB (422 on `document` and on the list path `documents.N`), keeping nothing', async () => {
     const application = await newApplication();
     const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(64)]);
@@ -202,7 +225,7 @@ describe('documents live outside the application’s save', () => {
 
   it('GET tells the application’s own price lock (prices_locked) beside the reader’s can_edit_price', async () => {
     const open = await newApplication();
-    const paid = await newApplication({ payments: [{ sum: 1000, status: 2, date: '2027-05-20' }] });
+    const paid = await newApplication({ payment_method: 1, payments: [{ sum: 1000, status: 2, date: '2027-05-20' }] });
     const read = async (client: ApiClient, id: number) => {
       const { prices_locked, can_edit_price, need_generate_docs } = (await client.get(`/api/applications/${id}`)).body.data;
       return { prices_locked, can_edit_price, need_generate_docs };

@@ -16,12 +16,13 @@ import { assertSafeInput, jsonTextExceedsDepth } from '../input/json-input.js';
 
 /**
  * The input-safety step of every body (server/common/input/), applied to what is inside `{payload}`
- * as well: the JSON depth cap and no control character / lone surrogate in any text (422 on `payload.<path>`). The
- * rich-text fields are sanitized by `parseInput` itself: the schema's `richText()` /
+ * as well: the JSON depth cap and no control character / lone surrogate in any text — a 422 on the
+ * form's own path (`tourists.0.last_name`), where the editor shows the schema's errors, not under
+ * `payload.`. The rich-text fields are sanitized by `parseInput` itself: the schema's `richText()` /
  * `optionalRichText()` builders carry the server's sanitizer.
  */
 export function secureInput<S extends z.ZodType>(_schema: S, value: unknown): unknown {
-  assertSafeInput(value, 'payload');
+  assertSafeInput(value, 'payload', undefined, { nested: false });
   return value;
 }
 

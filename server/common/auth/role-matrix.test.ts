@@ -94,7 +94,8 @@ const FIELD_RULES: { route: string; field: string; access: readonly Role[]; why:
     probe: async (client) => {
       const [hotel, people] = [await insertHotelGround(app.db), await insertRequesters(app.db)];
       const administrator = personas.find((persona) => persona.role === Role.Administrator)!.client;
-      const created = await administrator.post('/api/applications', toPayloadBody(hotelApplication(hotel, people)));
+      // Under a payment method: a payment is added only under one (spec 03 §5).
+      const created = await administrator.post('/api/applications', toPayloadBody(hotelApplication(hotel, people, { payment_method: 1 })));
       const record = created.body.data;
       const reply = await client.put(`/api/applications/${record.id}`, toPayloadBody({ ...record, payments: [{ sum: 1000, status: 2 }] }));
       return reply.status;

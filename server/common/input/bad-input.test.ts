@@ -5,6 +5,7 @@
  * and no repeatable failure can fill the logs table.
  */
 import http from 'node:http';
+import net from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../../shared/messages.js';
@@ -103,9 +104,13 @@ describe('NUL characters and lone surrogates', () => {
     expect(query.body.errors).toEqual({ query: [MESSAGES.input.unreadableText] });
     expect(await count('countries')).toBe(countries);
 
+    // An aggregate editor's `{payload: "<json>"}`: keyed by the path the editor places the field under,
+    // not `payload.` (the vendor's real `payload` field above keeps it).
     const hotel = await manager.post('/api/hotels', { payload: JSON.stringify({ name: 'Отель\u0007' }) });
     expect(hotel.status).toBe(422);
-    expect(hotel.body.errors).toEqual({ 'payload.name': [MESSAGES.input.unreadableText] });
+    expect(hotel.body.errors).toEqual({ name: [MESSAGES.input.unreadableText] });
+    const room = await manager.post('/api/hotels', { payload: JSON.stringify({ name: 'Отель', rooms: [{ name: 'Номер' }, { name: 'Но\u001bмер' }] }) });
+    expect(room.body.errors).toEqual({ 'rooms.1.name': [MESSAGES.input.unreadableText] });
 
     const kept = await manager.post('/api/countries', { name: 'Страна\tс табуляцией' });
     expect(kept.status).toBe(201);
@@ -218,6 +223,22 @@ describe('malformed requests', () => {
       expect(response.status, token).toBe(419);
       expect(response.body).toEqual({ message: MESSAGES.auth.csrfMismatch });
     }
+  });
+
+  it('a query string too long for Node\'s parser is a 431 with the Russian JSON; a request line that is not HTTP a Russian 400', async () => {
+    const long = await rawRequest(manager, 'GET', `/api/countries?query=${encodeURIComponent('я').repeat(4000)}`);
+    expect(long).toEqual({ status: 431, body: { message: MESSAGES.input.headersTooLarge } });
+    const { hostname, port } = new URL(manager.baseUrl);
+    const socket = net.connect(Number(port), hostname);
+    socket.end('НЕ HTTP\r\n\r\n');
+    const chunks: Buffer[] = [];
+    for await (const chunk of socket) chunks.push(chunk as Buffer);
+    const [head, body] = Buffer.concat(chunks).toString('utf8').split('\r\n\r\n');
+    expect(head).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+    expect(head).toContain('Content-Type: application/json; charset=utf-8');
+    expect(JSON.parse(body!)).toEqual({ message: MESSAGES.input.badRequest });
+    // The server answers on as before.
+    expect((await manager.get('/api/countries')).status).toBe(200);
   });
 
   it('a malformed percent-encoding in the URL is a Russian 400', async () => {

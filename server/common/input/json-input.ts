@@ -73,9 +73,13 @@ export function findInputProblem(value: unknown, maxDepth: number = INPUT_LIMITS
   return null;
 }
 
-/** The 422 of a problem found in `field` (or at the top of the body when `field` is empty). */
-function refusal(problem: { path: string; problem: 'depth' | 'text' }, field: string, maxDepth: number): ValidationFailed {
-  const path = problem.path === '' ? field || '_' : field ? `${field}.${problem.path}` : problem.path;
+/**
+ * The 422 of a problem found in `field` (or at the top of the body when `field` is empty). `nested: false`:
+ * the value is a form sent as text inside `field` (the aggregate editors' `{payload}`), so a problem is
+ * keyed by its path in the form, and only a problem at its top by `field`.
+ */
+function refusal(problem: { path: string; problem: 'depth' | 'text' }, field: string, maxDepth: number, nested = true): ValidationFailed {
+  const path = problem.path === '' ? field || '_' : field && nested ? `${field}.${problem.path}` : problem.path;
   const message = problem.problem === 'depth' ? MESSAGES.input.tooDeep(maxDepth) : MESSAGES.input.unreadableText;
   return new ValidationFailed({ [path]: [message] });
 }
@@ -92,10 +96,10 @@ export function assertReadableText(value: unknown, field = ''): void {
   if (problem) throw refusal(problem, field, Number.POSITIVE_INFINITY);
 }
 
-/** Both checks at once: 422 for too deep or unreadable input under `field`. */
-export function assertSafeInput(value: unknown, field = '', maxDepth: number = INPUT_LIMITS.jsonDepth): void {
+/** Both checks at once: 422 for too deep or unreadable input under `field` (`nested: false`: keyed by the form's own path, see refusal). */
+export function assertSafeInput(value: unknown, field = '', maxDepth: number = INPUT_LIMITS.jsonDepth, options: { nested?: boolean } = {}): void {
   const problem = findInputProblem(value, maxDepth);
-  if (problem) throw refusal(problem, field, maxDepth);
+  if (problem) throw refusal(problem, field, maxDepth, options.nested);
 }
 
 /**

@@ -5,7 +5,7 @@
  * (FILE_LIMITS_DEFAULTS until it answers, spec 01 §7); the size is shown in MB.
  */
 import { Button, FileInput, FormGroup, Intent } from '@blueprintjs/core';
-import { extensionOf, FILE_LIMITS_DEFAULTS, fileLimitsOf, type FileLimits, type UploadPolicy } from '@shared/files';
+import { downloadName, extensionOf, FILE_LIMITS_DEFAULTS, fileLimitsOf, type FileLimits, type UploadPolicy } from '@shared/files';
 import { MESSAGES } from '@shared/messages';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
@@ -99,7 +99,7 @@ export function FileField({ id, label, required, policy, hint, value, error, dis
     <FormGroup label={label} labelFor={id} labelInfo={required ? '*' : undefined} helperText={message ?? hint ?? fileLimitsHint(limits)} intent={message ? Intent.DANGER : Intent.NONE}>
       {current && !replacing ? (
         <div className="file-field-current">
-          <SafeLink href={current.url} download={current.name} className="file-field-link">
+          <SafeLink href={current.url} download={downloadName(current.name, current.url)} className="file-field-link">
             {current.name}
           </SafeLink>
           <Button icon="refresh" variant="minimal" text={MESSAGES.files.replace} disabled={disabled} onClick={() => setReplacing(true)} />

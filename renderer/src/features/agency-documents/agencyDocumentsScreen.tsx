@@ -1,5 +1,6 @@
 /** Agency documents (spec 01 §2.7): id, name (a link to the file), description; the dialog sends the file as multipart. */
 import { AGENCY_DOCUMENT_LIMITS, AGENCY_DOCUMENT_SORT_CHOICES, agencyDocumentsResource, type AgencyDocumentRow } from '@shared/resources/agency-documents';
+import { downloadName } from '@shared/files';
 import { defineResourceScreen } from '../../common/resource/definition';
 import { SafeLink } from '../../common/SafeLink';
 
@@ -13,7 +14,7 @@ export const agencyDocumentsScreen = defineResourceScreen<AgencyDocumentRow>({
       title: 'Название',
       text: (row) => row.name,
       render: (row) => (
-        <SafeLink href={row.file.url} download={row.name} className="cell-value">
+        <SafeLink href={row.file.url} download={downloadName(row.name, row.file.url)} className="cell-value">
           {row.name}
         </SafeLink>
       ),

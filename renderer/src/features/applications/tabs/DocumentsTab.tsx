@@ -16,7 +16,7 @@ import {
   type ApplicationDocument,
   type ApplicationDocumentsState,
 } from '@shared/applications/documents';
-import { APPLICATION_DOCUMENT_POLICY, policyAccept, precheckFile } from '@shared/files';
+import { APPLICATION_DOCUMENT_POLICY, downloadName, policyAccept, precheckFile } from '@shared/files';
 import { MESSAGES } from '@shared/messages';
 import type { Role } from '@shared/roles';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -195,7 +195,7 @@ export function DocumentsTab({ applicationId, version, role, cancelled }: Props)
                       {document.name} — {A.documentPending}
                     </span>
                   ) : (
-                    <SafeLink href={document.url} target="_blank" download={document.name}>
+                    <SafeLink href={document.url} target="_blank" download={downloadName(document.name, document.url ?? '')}>
                       {document.name}
                     </SafeLink>
                   )}

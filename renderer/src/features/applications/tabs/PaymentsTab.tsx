@@ -3,7 +3,7 @@
  * the accountant's (the page shows the tab to them only; the server refuses anyone else's change).
  * Each row a status (paid by default, pending, refund), a sum in kopecks, an online flag and a date;
  * the payment status they make is the server's (shown read-only on Основное). A payment needs the
- * payment method chosen first, and the online method takes none by hand.
+ * payment method chosen first, and the online method takes none by hand; nor is a row added online.
  */
 import { APPLICATION_LIMITS } from '@shared/applications/constants';
 import { paymentSchema } from '@shared/applications/schema';
@@ -60,7 +60,8 @@ export function PaymentsTab({ form, update, errors, setErrors, data }: TabProps)
           fields={[
             { kind: 'select', name: 'status', label: 'Статус', required: true, options: { items: data.payment_row_statuses.map(({ id, name }) => ({ id, name })) } },
             { kind: 'number', name: 'sum', money: true, label: 'Сумма', required: true, min: 0, max: APPLICATION_LIMITS.total, step: 0.01 },
-            { kind: 'checkbox', name: 'is_online', label: 'Онлайн' },
+            // An online payment comes from the payment system, never added by the office (the server refuses it).
+            ...(dialog.draft.id != null ? [{ kind: 'checkbox' as const, name: 'is_online' as const, label: 'Онлайн' }] : []),
             { kind: 'date', name: 'date', label: 'Дата' },
           ]}
           onSave={dialog.onSave}
