@@ -55,14 +55,26 @@ async function payloadToStore(manager: EntityManager, sent: Payload, stored: Pay
     return { ...given, ...kept };
   }
   const { password, ...settings } = given;
-  const baseUrl = setting(settings, 'base_url');
-  if (typeof baseUrl === 'string' && baseUrl !== '' && baseUrl !== setting(stored, 'base_url')) await checkBaseUrl(baseUrl);
   if (!('login' in settings) && stored.login !== undefined) settings.login = stored.login;
   if (typeof password === 'string' && password !== '') kept[VENDOR_PASSWORD_STORED_KEY] = await encryptSecret(manager, password);
   else if (stored[VENDOR_PASSWORD_STORED_KEY] && setting(settings, 'base_url') === setting(stored, 'base_url')) {
     kept[VENDOR_PASSWORD_STORED_KEY] = stored[VENDOR_PASSWORD_STORED_KEY];
   }
   return { ...settings, ...kept };
+}
+
+/** The `base_url` a body's payload (an object, or its JSON text) sends, trimmed; null when none (the schema judges the rest). */
+function sentBaseUrl(payload: unknown): string | null {
+  let value = payload;
+  if (typeof value === 'string') {
+    try {
+      value = JSON.parse(value);
+    } catch {
+      return null;
+    }
+  }
+  const url = value !== null && typeof value === 'object' ? (value as Payload).base_url : undefined;
+  return typeof url === 'string' && url.trim() !== '' ? url.trim() : null;
 }
 
 /**
@@ -116,6 +128,14 @@ export const vendorsServerResource = defineServerResource({
   searchExpression: `(${ALIAS}.name || ' ' || coalesce(${ALIAS}.inn, ''))`,
   toRow: vendorRow,
   /** The payload's rules (session, credentials, connector settings): payloadToStore. A save without `payload` keeps the stored one. */
+  /** A new base_url passes the supplier door (a DNS look-up: before the transaction, no connection held meanwhile). */
+  beforeTransaction: async (fields, { manager, id, user }) => {
+    if (user.role !== Role.Administrator) return;
+    const sent = sentBaseUrl(fields.payload);
+    if (sent === null) return;
+    const [stored] = id === undefined ? [] : await manager.query<{ base_url: string | null }[]>(`SELECT payload->>'base_url' AS base_url FROM vendors WHERE id = $1`, [id]);
+    if (sent !== stored?.base_url) await checkBaseUrl(sent);
+  },
   toEntity: async ({ payload, ...fields }, { manager, id, user }) => {
     if (payload === undefined) return id === undefined ? { ...fields, payload: {} } : fields;
     const stored = id === undefined ? undefined : (await manager.getRepository(VendorEntity).findOneBy({ id }))?.payload;

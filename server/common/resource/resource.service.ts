@@ -38,6 +38,7 @@ export class ResourceService {
 
   async create(resource: AnyServerResource, body: unknown, actor: Actor): Promise<{ data: unknown }> {
     const input = parseInput(resource.definition.createSchema, bodyFields(body).fields);
+    await resource.beforeTransaction?.(bodyFields(body).fields, { ...actor, manager: this.db.manager });
     return this.saving(resource, async (context) => {
       await actAs(context.manager, actor.user.id);
       const values = await this.values(resource, input, context);
@@ -60,6 +61,7 @@ export class ResourceService {
    */
   async update(resource: AnyServerResource, id: number, body: unknown, actor: Actor): Promise<{ data: unknown }> {
     const { fields, version } = bodyFields(body);
+    await resource.beforeTransaction?.(fields, { ...actor, manager: this.db.manager, id });
     return this.saving(resource, async (context) => {
       const { manager } = context;
       // Locks the row: two saves of one record run one after the other.

@@ -30,6 +30,12 @@ export interface ServerResource<
     input: z.output<Definition['createSchema']> | z.output<Definition['updateSchema']>,
     context: ResourceContext,
   ) => Partial<Entity> | Promise<Partial<Entity>>;
+  /**
+   * Refusals that wait on the network (a DNS look-up), run before the save's transaction: a request
+   * holds a pooled connection only while it talks to PostgreSQL (ARCHITECTURE §7 "Connections").
+   * Gets the body's fields as sent (the schema judges them later, inside) and a manager outside any transaction.
+   */
+  beforeTransaction?: (fields: Record<string, unknown>, context: Actor & { manager: EntityManager; id?: number }) => Promise<void>;
   /** Refusals beyond validation (throw to refuse), run inside the save's transaction. */
   checks?: {
     update?: (id: number, values: Partial<Entity>, context: ResourceContext) => void | Promise<void>;
