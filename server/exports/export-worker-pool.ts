@@ -12,6 +12,7 @@
  * TypeScript in a thread, and this is the code path the built app takes.
  */
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -27,8 +28,11 @@ export interface ExportWorkerRequest {
 
 export type ExportWorkerReply = { id: number; bytes: Uint8Array } | { id: number; error: { message: string; stack?: string } };
 
-/** Worker threads at most: as many as exports are made at once (export-slots.ts) — PDF jobs wait for one. */
-const WORKERS = 2;
+/**
+ * Worker threads at most: as many as exports are made at once (export-slots.ts), but one core always
+ * left to the event loop (and PostgreSQL): on a two-core office PC one thread — PDF jobs wait for it.
+ */
+const WORKERS = Math.max(1, Math.min(2, os.availableParallelism() - 1));
 
 interface Job {
   id: number;
