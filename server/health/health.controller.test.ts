@@ -3,8 +3,6 @@
  * probe failed, the exception filter's own probe then answered, so no outage was declared).
  */
 import { describe, expect, it } from 'vitest';
-import type { DatabaseAvailability } from '../database/database-availability.js';
-import type { ProbeConnection } from '../database/probe-connection.js';
 import { HealthController } from './health.controller.js';
 
 function controller(answers: boolean[]) {
@@ -15,7 +13,7 @@ function controller(answers: boolean[]) {
     },
   };
   const availability = { markUnavailable: (reason: unknown) => void marked.push(reason) };
-  return { health: new HealthController(probe as unknown as ProbeConnection, availability as unknown as DatabaseAvailability), marked };
+  return { health: new HealthController(probe, availability), marked };
 }
 
 describe('GET /api/health', () => {

@@ -15,8 +15,9 @@ import { ProbeConnection } from '../database/probe-connection.js';
 @Controller('health')
 export class HealthController {
   constructor(
-    @Inject(ProbeConnection) private readonly probe: ProbeConnection,
-    @Inject(DatabaseAvailability) private readonly availability: DatabaseAvailability,
+    // Only what health uses of each (a test hands plain objects of these shapes).
+    @Inject(ProbeConnection) private readonly probe: Pick<ProbeConnection, 'probe'>,
+    @Inject(DatabaseAvailability) private readonly availability: Pick<DatabaseAvailability, 'markUnavailable'>,
   ) {}
 
   @Public('without-session')

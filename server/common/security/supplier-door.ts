@@ -232,10 +232,10 @@ export class SupplierDoor {
     if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new DoorRefused('internal', `scheme ${url.protocol}`);
     const checked = await this.check(url);
     // The socket asks this, not DNS: the connection goes where the check looked.
-    const lookup = ((_host: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) => {
-      if (options?.all) callback(null, [checked]);
+    const lookup: LookupFunction = (_host, options, callback) => {
+      if (options.all) callback(null, [checked]);
       else callback(null, checked.address, checked.family);
-    }) as unknown as LookupFunction;
+    };
     const client = url.protocol === 'https:' ? https : http;
     return new Promise<IncomingMessage>((resolve, reject) => {
       const outgoing = client.request(url, { method: request.method, headers: request.headers, lookup, signal: request.signal, agent: false }, resolve);
