@@ -3,40 +3,26 @@
  * streamed: rows come from the database in batches and leave as a compressed workbook while the
  * next batch is read, so 100 000 rows never sit in memory.
  *
- * Every workbook is written by exceljs's streaming writer (ARCHITECTURE.md §7, the export path),
- * as the reports need: several sheets, totals rows, rouble formats.
- * exceljs is loaded with `await import()` when the first export runs (it stays out of the server's
- * start-up, scripts/bundle-node.mjs). Styles are per column, not per cell: each column's style is
- * one object given to all of its cells, so exceljs resolves it to a style id once (its cache is
- * keyed by the object) instead of merging and looking up a new style for every cell. A column's
- * `type` decides its cells: numbers and dates are typed cells carrying their column's number format
- * (dates `DD.MM.YYYY`), text is an inline string; the header is bold, frozen and has an autofilter,
- * as an accountant expects. A workbook holds one sheet or several, written one after another; every
- * sheet is set up for print (A4 landscape, fit to the page width, the header on every page), may
- * hold a report's own bold subtotal rows (XLSX_SUBTOTAL) and may end in a bold totals row whose sums
- * are exact decimals.
+ * Every workbook is written by exceljs's streaming writer (ARCHITECTURE.md §7, the export path), as
+ * the reports need: several sheets, totals rows, rouble formats — in an export worker thread
+ * (xlsx-writer.ts, issue 37): here, on the event loop, the rows are only read and posted to it a
+ * batch at a time, and the bytes it sends back go to the response. exceljs is never loaded on the
+ * main thread. A workbook holds one sheet or several, written one after another; every sheet is set
+ * up for print, has a bold frozen header with an autofilter, may hold a report's own bold subtotal
+ * rows (XLSX_SUBTOTAL) and may end in a bold totals row whose sums are exact decimals.
  */
 import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
-import type { Row, stream, Style } from 'exceljs';
+import type { MessagePort } from 'node:worker_threads';
 import type { Response } from 'express';
-import { decimal, MoneyDecimal } from '../../shared/money.js';
 import { exportTurn } from './export-slots.js';
+import { openWorkbookWriter, warmWorkbookWriter } from './export-worker-pool.js';
+import type { XlsxColumn, XlsxWriterMessage, XlsxWriterReply } from './xlsx-writer.js';
 import { xmlSafeText } from './xml-text.js';
 
+export type { XlsxCellType, XlsxColumn } from './xlsx-writer.js';
+
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-/** How a column's cells are written: text (default), a number with the column's format, or a date (DD.MM.YYYY). */
-export type XlsxCellType = 'text' | 'number' | 'date';
-
-export interface XlsxColumn {
-  header: string;
-  key: string;
-  width?: number;
-  type?: XlsxCellType;
-  /** Excel number format of a number column, e.g. `0` (an id) or `#,##0.00` (money); dates are `DD.MM.YYYY`. */
-  format?: string;
-}
 
 /** In a totals row, a number column's exact sum (decimals, never float addition) of the values its rows wrote as numbers. */
 export const XLSX_SUM = 'sum';
@@ -73,52 +59,19 @@ export type XlsxStreamOptions = { fileName: string } & (
 /** 'Да' / 'Нет' for a flag. */
 export const xlsxYesNo = (value: unknown): string => (value ? 'Да' : 'Нет');
 
-const DATE_FORMAT = 'DD.MM.YYYY';
-/**
- * Every sheet's print setup: A4 (paper size 9) landscape, all columns on the page's width (as many
- * pages down as the rows need), the header row repeated on every page, narrow margins (inches) and
- * the page number in the footer. exceljs's streaming writer takes it only when the sheet is added;
- * the header rows become the workbook's `_xlnm.Print_Titles` name when the workbook is committed.
- */
-const PRINT_SETUP = {
-  paperSize: 9,
-  orientation: 'landscape',
-  fitToPage: true,
-  fitToWidth: 1,
-  fitToHeight: 0,
-  printTitlesRow: '1:1',
-  margins: { left: 0.4, right: 0.4, top: 0.6, bottom: 0.6, header: 0.3, footer: 0.3 },
-} as const;
-const PAGE_FOOTER = { oddFooter: '&CСтраница &P из &N' };
-/** Rows written between two looks at the output: it must have room again before more are made. */
-const ROWS_PER_CHUNK = 500;
-/**
- * At most this long (ms) of writing before the writer gives the event loop a turn (issue 37: 15 000
- * rows in one go held every other request 158 ms; eight exports at once 1.5 s). Every other request
- * waits at most about one slice per running export (two: export-slots.ts).
- */
-const SLICE_MS = 4;
+/** Rows posted to the writer at once; the next batch is read while it writes this one. */
+const ROWS_PER_BATCH = 500;
 
 /**
- * Loads exceljs a while after the server started, before anyone exports: its import compiles about
- * 1 MB of CommonJS on the main thread (460 ms on the shared 2-CPU machine), which on the first export's
- * path froze every other request (issue 37). Not at start-up itself: the start stays as short (the
- * window waits for /api/health), and a server that never exports pays it once, idle.
+ * Starts an export worker thread and loads exceljs in it a while after the server started, before
+ * anyone exports: its import compiles about 1 MB of CommonJS (460 ms on the shared 2-CPU machine),
+ * which the first export would otherwise wait for. Not at start-up itself: the start stays as short
+ * (the window waits for /api/health). Run from source (the tests) the worker is bundled first, which
+ * only the tests that export should pay, so there it starts with the first export.
  */
 export function preloadXlsxWriter(delayMs = 2_000): void {
-  setTimeout(() => void import('exceljs').catch(() => undefined), delayMs).unref();
-}
-
-/**
- * A calendar date (the local date of a Date, or YYYY-MM-DD) as midnight UTC of that day: exceljs
- * turns a Date into Excel's serial day by its UTC time, so this is the day the user sees.
- */
-function calendarDate(value: unknown): Date | null {
-  if (value instanceof Date) {
-    return Number.isNaN(value.getTime()) ? null : new Date(Date.UTC(value.getFullYear(), value.getMonth(), value.getDate()));
-  }
-  const match = typeof value === 'string' ? /^(\d{4})-(\d{2})-(\d{2})/.exec(value) : null;
-  return match ? new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))) : null;
+  if (import.meta.url.endsWith('.ts')) return;
+  setTimeout(warmWorkbookWriter, delayMs).unref();
 }
 
 /**
@@ -137,34 +90,14 @@ function sheetNamesOf(names: string[]): string[] {
   });
 }
 
-/**
- * The cell value of a column: typed for number and date columns when the value is one, text otherwise; null leaves the cell out.
- * Text is a string cell whatever it begins with (`=1+2`, `@SUM(A1)`): nothing from user data is ever a formula (issue 25).
- */
-function cellValue(type: XlsxCellType, value: unknown): string | number | Date | null {
-  if (value === null || value === undefined || value === '') return null;
-  if (type === 'number' && typeof value === 'number' && Number.isFinite(value)) return value;
-  if (type === 'date') {
-    const date = calendarDate(value);
-    if (date) return date;
-  }
-  // Characters XML cannot hold (control characters stored before the input rule) are dropped (xml-text.ts).
-  return xmlSafeText(String(value));
+/** A value as it can cross to the worker: dates, numbers and text as they are, any other object (a decimal) as its text. */
+function portable(value: unknown): unknown {
+  return value !== null && typeof value === 'object' && !(value instanceof Date) ? String(value) : value;
 }
-
-/**
- * Gives a row its style object (exceljs's typings leave a row's `style` out, its writer reads it):
- * a shared one, so the row's style id is looked up once, not once per row.
- */
-const styleRow = (row: Row, style: Partial<Style>) => {
-  Object.assign(row, { style });
-};
 
 /** Resolves when `output` can take more, or rejects when the download went away meanwhile. */
 async function roomIn(output: PassThrough, download: { closed: boolean; response: Response }): Promise<void> {
-  // A turn of the event loop first: exceljs's zip (archiver, zlib on its own thread) moves what was
-  // written so far towards `output` only then, so a full output shows here even when the rows came
-  // without any wait of their own.
+  // A turn of the event loop first: the bytes the worker has sent meanwhile reach `output` only then.
   await new Promise(setImmediate);
   if (download.closed) throw new Error('The client closed the download');
   if (!output.writableNeedDrain) return;
@@ -182,101 +115,117 @@ async function roomIn(output: PassThrough, download: { closed: boolean; response
 }
 
 type Rows = AsyncIterator<Record<string, unknown>>;
-type WorkbookWriter = InstanceType<typeof stream.xlsx.WorkbookWriter>;
 
 /** The number columns whose totals are their exact sums; a sum asked of a column that is no number column is a mistake of the export's code. */
-function summedColumns(sheet: XlsxSheet): { key: string; total: MoneyDecimal }[] {
+function summedColumns(sheet: XlsxSheet): string[] {
   if (!sheet.totals || typeof sheet.totals === 'function') return [];
   return Object.entries(sheet.totals)
     .filter(([, value]) => value === XLSX_SUM)
     .map(([key]) => {
       if (sheet.columns.find((column) => column.key === key)?.type !== 'number') throw new TypeError(`Totals of «${sheet.name}»: ${key} is no number column to sum`);
-      return { key, total: new MoneyDecimal(0) };
+      return key;
     });
 }
 
 /**
- * Writes one sheet: its print setup, a bold frozen header with an autofilter, the rows (waiting for
- * `room()` every few hundred) and the totals row, then commits it. `next` is its first row, already read.
+ * The main thread's end of one workbook's port: posts what xlsx-writer.ts writes, puts the bytes it
+ * sends back into `output`, and tells when a posted batch is written, when the last byte came, or
+ * that the writer failed (its error, or the port closed under it: the worker stopped).
  */
-async function writeSheet(workbook: WorkbookWriter, name: string, options: XlsxSheet, rows: Rows, next: IteratorResult<Record<string, unknown>>, room: () => Promise<void>) {
-  const columns = options.columns;
-  const sums = summedColumns(options);
-  const sheet = workbook.addWorksheet(name, {
-    views: [{ state: 'frozen', xSplit: 0, ySplit: 1, topLeftCell: 'A2', activeCell: 'A2' }],
-    pageSetup: { ...PRINT_SETUP, margins: { ...PRINT_SETUP.margins } },
-    headerFooter: PAGE_FOOTER,
-  });
-  // One style object per column, shared by the column and every cell of it (see the top of the file).
-  const styles = columns.map((column): Partial<Style> =>
-    column.type === 'date' ? { numFmt: DATE_FORMAT } : column.type === 'number' ? { numFmt: column.format ?? 'General' } : {},
-  );
-  sheet.columns = columns.map((column, index) => ({
-    key: column.key,
-    width: column.width ?? Math.max(12, column.header.length + 4),
-    style: styles[index],
-  }));
-  sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: columns.length } };
+class WorkbookPort {
+  private readonly writtenWaiters: (() => void)[] = [];
+  private readonly failure: Promise<never>;
+  readonly done: Promise<void>;
 
-  const bold: Partial<Style> = { font: { bold: true } };
-  const header = sheet.getRow(1);
-  styleRow(header, bold);
-  columns.forEach((column, index) => {
-    const cell = header.getCell(index + 1);
-    cell.value = column.header;
-    cell.style = bold;
-  });
-  header.commit();
+  constructor(
+    private readonly port: MessagePort,
+    output: PassThrough,
+  ) {
+    let fail!: (error: Error) => void;
+    this.failure = new Promise<never>((_resolve, reject) => (fail = reject));
+    this.failure.catch(() => undefined); // read through written() and done; a failure after the end is no one's concern
+    let finished!: () => void;
+    const done = new Promise<void>((resolve) => (finished = resolve));
+    this.done = Promise.race([done, this.failure]);
+    this.done.catch(() => undefined); // awaited unless the download failed first
+    port.on('message', (reply: XlsxWriterReply) => {
+      switch (reply.type) {
+        case 'bytes':
+          output.write(Buffer.from(reply.bytes.buffer, reply.bytes.byteOffset, reply.bytes.byteLength));
+          return;
+        case 'written':
+          this.writtenWaiters.shift()?.();
+          return;
+        case 'done':
+          output.end();
+          finished();
+          return;
+        case 'error':
+          fail(Object.assign(new Error(reply.message), { stack: reply.stack ?? reply.message }));
+      }
+    });
+    port.once('close', () => fail(new Error('The export worker stopped before the workbook was written')));
+  }
 
-  const types = columns.map((column) => column.type ?? 'text');
-  const noStyle = {};
-  const boldStyles = styles.map((style) => ({ ...style, ...bold }));
-  let number = 1;
-  let sliceEnds = performance.now() + SLICE_MS;
-  const writeRow = (values: Record<string, unknown>, rowStyle: Partial<Style>, cellStyles: Partial<Style>[]) => {
-    const row = sheet.getRow(++number);
-    styleRow(row, rowStyle);
-    for (let index = 0; index < columns.length; index++) {
-      const value = cellValue(types[index]!, values[columns[index]!.key]);
-      if (value === null) continue;
-      const cell = row.getCell(index + 1);
-      cell.value = value;
-      cell.style = cellStyles[index]!;
-    }
-    row.commit();
+  /** Posts a batch (or a sheet's end); resolves once the writer has written it. */
+  send(message: Extract<XlsxWriterMessage, { type: 'rows' | 'end-sheet' }>): Promise<void> {
+    const written = new Promise<void>((resolve) => this.writtenWaiters.push(resolve));
+    this.port.postMessage(message);
+    const settled = Promise.race([written, this.failure]);
+    settled.catch(() => undefined); // awaited unless the download failed first
+    return settled;
+  }
+
+  post(message: Extract<XlsxWriterMessage, { type: 'sheet' | 'commit' }>): void {
+    this.port.postMessage(message);
+  }
+
+  abort(): void {
+    this.port.postMessage({ type: 'abort' } satisfies XlsxWriterMessage);
+    this.port.close();
+  }
+}
+
+/**
+ * Reads one sheet's rows and posts them to the writer a batch at a time: the next batch is read
+ * while the writer writes the last one, and posted only when the download has room (`room()`), so a
+ * slow reader slows the reading. `next` is its first row, already read.
+ */
+async function sendSheet(writer: WorkbookPort, name: string, options: XlsxSheet, rows: Rows, next: IteratorResult<Record<string, unknown>>, room: () => Promise<void>) {
+  const { columns } = options;
+  writer.post({ type: 'sheet', name, columns: columns.map((column) => ({ ...column })), sums: summedColumns(options) });
+  let writing: Promise<void> = Promise.resolve();
+  let batch: unknown[][] = [];
+  let subtotals: number[] = [];
+  const flush = async () => {
+    await writing;
+    await room();
+    writing = writer.send({ type: 'rows', rows: batch, subtotals });
+    batch = [];
+    subtotals = [];
   };
   while (!next.done) {
-    const subtotal = (next.value as { [XLSX_SUBTOTAL]?: unknown })[XLSX_SUBTOTAL] === true;
-    writeRow(next.value, subtotal ? bold : noStyle, subtotal ? boldStyles : styles);
-    for (const sum of subtotal ? [] : sums) {
-      // What the row wrote as a number, read from its shortest text (a kopeck amount stays exact).
-      const value = next.value[sum.key];
-      if (typeof value === 'number' && Number.isFinite(value)) sum.total = sum.total.plus(decimal(value));
-    }
-    if (number % ROWS_PER_CHUNK === 0 || performance.now() >= sliceEnds) {
-      await room();
-      sliceEnds = performance.now() + SLICE_MS;
-    }
+    const row = next.value;
+    if ((row as { [XLSX_SUBTOTAL]?: unknown })[XLSX_SUBTOTAL] === true) subtotals.push(batch.length);
+    batch.push(columns.map((column) => portable(row[column.key])));
+    if (batch.length === ROWS_PER_BATCH) await flush();
     next = await rows.next();
   }
-  if (options.totals) {
-    const totals =
-      typeof options.totals === 'function' ? options.totals() : { ...options.totals, ...Object.fromEntries(sums.map((sum) => [sum.key, sum.total.toNumber()])) };
-    writeRow(totals, bold, boldStyles);
-  }
-  await room();
-  sheet.commit();
+  if (batch.length > 0) await flush();
+  await writing;
+  const totals = options.totals ? (typeof options.totals === 'function' ? options.totals() : options.totals) : null;
+  await writer.send({ type: 'end-sheet', totals: totals && Object.fromEntries(Object.entries(totals).map(([key, value]) => [key, portable(value)])) });
 }
 
 /**
  * Writes the workbook to the response: xlsx Content-Type, attachment with `fileName`, its sheets one
- * after another (see writeSheet). The first row is read before the headers go out, so a failing
+ * after another (see sendSheet). The first row is read before the headers go out, so a failing
  * query is still an ordinary error reply; a failure later, with the download under way, aborts the
  * response (the client sees a failed download, never a cut file passed off as whole).
  *
- * Back-pressure: exceljs's writer does not wait for its output, so the workbook goes into a
- * PassThrough piped to the response, and after every few hundred rows the writer waits for that
- * PassThrough to drain: a slow reader slows the writer rather than filling memory.
+ * Back-pressure: the workbook's bytes go into a PassThrough piped to the response, and a batch of
+ * rows is read on and posted only when that PassThrough has room: a slow reader slows the reading
+ * rather than filling memory.
  *
  * @example
  * await streamXlsx(response, {
@@ -288,7 +237,6 @@ async function writeSheet(workbook: WorkbookWriter, name: string, options: XlsxS
  * });
  */
 export async function streamXlsx(response: Response, options: XlsxStreamOptions): Promise<void> {
-  const { default: ExcelJS } = await import('exceljs');
   const sheets: XlsxSheet[] =
     'sheets' in options ? options.sheets : [{ name: options.sheetName, columns: options.columns, rows: options.rows, totals: options.totals }];
   if (sheets.length === 0) throw new TypeError(`${options.fileName} has no sheet`);
@@ -314,27 +262,22 @@ export async function streamXlsx(response: Response, options: XlsxStreamOptions)
     return;
   }
   try {
-    await writeWorkbook(ExcelJS, response, sheets, names, iterators, sendHeaders);
+    await writeWorkbook(response, sheets, names, iterators, sendHeaders);
   } finally {
     release();
   }
 }
 
-async function writeWorkbook(
-  ExcelJS: typeof import('exceljs'),
-  response: Response,
-  sheets: XlsxSheet[],
-  names: string[],
-  iterators: Rows[],
-  sendHeaders: () => void,
-): Promise<void> {
+async function writeWorkbook(response: Response, sheets: XlsxSheet[], names: string[], iterators: Rows[], sendHeaders: () => void): Promise<void> {
   let first: IteratorResult<Record<string, unknown>>;
+  let port: MessagePort;
   try {
     first = await iterators[0]!.next();
+    port = await openWorkbookWriter();
   } catch (error) {
-    // Headers sent while it waited its turn: the reply can only be aborted now.
-    if (!response.headersSent) throw error;
     await Promise.allSettled(iterators.map((iterator) => iterator.return?.()));
+    // Headers not sent yet: an ordinary error reply. Sent while it waited its turn: the reply can only be aborted now.
+    if (!response.headersSent) throw error;
     response.destroy(error instanceof Error ? error : new Error(String(error)));
     return;
   }
@@ -350,27 +293,20 @@ async function writeWorkbook(
   const output = new PassThrough({ highWaterMark: 64 * 1024 });
   output.on('error', ignore);
   output.pipe(response);
+  const writer = new WorkbookPort(port, output);
   try {
-    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-      stream: output,
-      useStyles: true,
-      useSharedStrings: false,
-      // Level 1: a sheet's XML is repetitive and already shrinks about tenfold; higher levels cost
-      // several times the CPU for a few per cent.
-      zip: { zlib: { level: 1 } },
-    });
     const room = () => roomIn(output, download);
     for (let index = 0; index < sheets.length; index++) {
-      await writeSheet(workbook, names[index]!, sheets[index]!, iterators[index]!, index === 0 ? first : await iterators[index]!.next(), room);
+      await sendSheet(writer, names[index]!, sheets[index]!, iterators[index]!, index === 0 ? first : await iterators[index]!.next(), room);
     }
     const delivered = closed.then(() => {
       if (!response.writableFinished) throw new Error('The client closed the download');
     });
-    const committed = workbook.commit();
-    committed.catch(ignore); // its failure after a lost client is that loss, handled below
-    await Promise.race([committed, delivered]);
+    writer.post({ type: 'commit' });
+    await Promise.race([writer.done, delivered]);
     await delivered;
   } catch (error) {
+    writer.abort();
     // Every sheet's rows are let go: the one being read and those not reached (their queries never start).
     await Promise.allSettled(iterators.map((iterator) => iterator.return?.()));
     output.unpipe(response);

@@ -13,7 +13,7 @@ export async function readWorkbook(bytes: ArrayBuffer | Uint8Array): Promise<Exc
 }
 
 /**
- * Every exported sheet prints as an accountant expects (server/exports/xlsx.ts): A4 (paper size 9)
+ * Every exported sheet prints as an accountant expects (server/exports/xlsx-writer.ts): A4 (paper size 9)
  * landscape, fit to the page's width and as many pages down as needed, the header row on every page.
  */
 export function expectPrintSetup(sheet: ExcelJS.Worksheet): void {
