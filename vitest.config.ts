@@ -13,6 +13,10 @@ process.env.DATABASE_DISCIPLINE_REPORT ??= path.join(os.tmpdir(), `backoffice-di
 
 export default defineConfig({
   test: {
+    // Vitest's default (cores − 1) is one worker on a two-core machine; the server files spend much of
+    // their time waiting on PostgreSQL and timers, and each has a database of its own (global-setup.ts),
+    // so two at a time at least.
+    maxWorkers: Math.max(2, os.availableParallelism()),
     projects: [
       {
         plugins: [swc.vite({ module: { type: 'es6' } })],

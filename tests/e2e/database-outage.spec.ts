@@ -2,11 +2,12 @@ import { expect, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { MESSAGES } from '../../shared/messages.js';
+import { laneDataDir } from './lane.js';
 import { ensureAdmin } from './session.js';
 
-/** The process id of the run's embedded PostgreSQL (E2E_DATA_DIR, see playwright.config.ts). */
+/** The process id of this lane's embedded PostgreSQL (tests/e2e/lane.ts). */
 function postmasterPid(): number {
-  const file = path.join(process.env.E2E_DATA_DIR!, 'postgres', 'postmaster.pid');
+  const file = path.join(laneDataDir(), 'postgres', 'postmaster.pid');
   return Number(readFileSync(file, 'utf8').split('\n')[0]);
 }
 

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { E2E_LANES, laneDataDir } from './lane.js';
 
 /**
  * The browser tests' server runs with the database connection rules enforced
@@ -7,13 +8,13 @@ import path from 'node:path';
  * request the page never noticed.
  */
 export default function globalTeardown(): void {
-  const dataDir = process.env.E2E_DATA_DIR;
-  if (!dataDir) return;
-  let breaches: string;
-  try {
-    breaches = readFileSync(path.join(dataDir, 'discipline-breaches.txt'), 'utf8');
-  } catch {
-    return;
-  }
+  if (!process.env.E2E_DATA_DIR) return;
+  const breaches = Array.from({ length: E2E_LANES }, (_, lane) => {
+    try {
+      return readFileSync(path.join(laneDataDir(lane), 'discipline-breaches.txt'), 'utf8');
+    } catch {
+      return '';
+    }
+  }).join('');
   if (breaches) throw new Error(`The server broke the database connection rules during the browser tests:\n${breaches}`);
 }

@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
+import { laneDataDir } from './lane.js';
 
 export const ADMIN = { surname: 'Петров', name: 'Алексей', email: 'admin@example.com', password: 'admin-secret-1' };
 
@@ -86,12 +87,11 @@ export async function apiPost(page: Page, path: string, body: unknown) {
 }
 
 /**
- * SQL on the run's embedded database (in E2E_DATA_DIR, see playwright.config.ts), for arranging what
- * no API sets, e.g. an external service's session id.
+ * SQL on this lane's embedded database (tests/e2e/lane.ts), for arranging what no API sets, e.g. an
+ * external service's session id.
  */
 export async function sql<Row = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<Row[]> {
-  const dataDir = process.env.E2E_DATA_DIR;
-  if (!dataDir) throw new Error('E2E_DATA_DIR is not set (run through playwright.config.ts)');
+  const dataDir = laneDataDir();
   const credentials = JSON.parse(readFileSync(path.join(dataDir, 'postgres-credentials.json'), 'utf8')) as { user: string; password: string };
   const port = readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[3]?.trim();
   const client = new pg.Client({ connectionString: `postgres://${credentials.user}:${encodeURIComponent(credentials.password)}@127.0.0.1:${port}/backoffice` });
