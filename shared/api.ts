@@ -42,9 +42,23 @@ export interface ListQuery {
 /** Reply of a list switch, e.g. `{status: 'CHANGED', is_active: false, name}` or `{..., is_filter: true}`. */
 export type SwitchReply = { status: 'CHANGED'; name: string } & Record<string, boolean | string | number>;
 
+/**
+ * What a refusal is, beside its words, for the renderer to act on (the words change, a code does not):
+ * a 422's `codes` maps a field path to one of these (issue 38). Listed once, here.
+ */
+export const REFUSAL_CODES = {
+  /** A vendor paid above its net: the editor asks «Подтвердить переплату?» and saves again with `confirm_overpayment`. */
+  vendorOverpaid: 'vendor_overpaid',
+} as const;
+export type RefusalCode = (typeof REFUSAL_CODES)[keyof typeof REFUSAL_CODES];
+/** A 422's codes by field path (`{"vendor_payments.3.sum": "vendor_overpaid"}`); only the refusals that have one. */
+export type RefusalCodes = Record<string, RefusalCode>;
+
+/** 422: `{message, errors}`, and `codes` when a refused field's refusal has one (REFUSAL_CODES). */
 export interface ValidationErrorBody {
   message: string;
   errors: FieldErrors;
+  codes?: RefusalCodes;
 }
 
 /**

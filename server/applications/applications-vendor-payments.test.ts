@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VendorPaymentMethodKeys1765600001000 } from '../../migrations/1765600001000-VendorPaymentMethodKeys.js';
+import { REFUSAL_CODES, type ValidationErrorBody } from '../../shared/api.js';
 import { formatMoney } from '../../shared/format.js';
 import { MESSAGES } from '../../shared/messages.js';
 import { Role } from '../../shared/roles.js';
@@ -83,6 +84,9 @@ describe('the overpayment guard', () => {
 
     const more = [...opened.vendor_payments, { vendor_id: hotel.vendorId, sum: 100 }];
     expect(await refused(update(application.id, { ...opened, vendor_payments: more }))).toEqual({ 'vendor_payments.1.sum': [A.vendorOverpaid(formatMoney(limit + 100), formatMoney(total))] });
+    // The renderer tells this refusal by its code, not by its words (shared/api.ts).
+    const body = (await update(application.id, { ...opened, vendor_payments: more })).body as ValidationErrorBody;
+    expect(body.codes).toEqual({ 'vendor_payments.1.sum': REFUSAL_CODES.vendorOverpaid });
     expect(await refused(update(application.id, { ...opened, vendor_payments: more, confirm_overpayment: 0 }))).toHaveProperty(['vendor_payments.1.sum']);
 
     const confirmed = await update(application.id, { ...opened, vendor_payments: more, confirm_overpayment: true });

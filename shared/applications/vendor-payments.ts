@@ -3,6 +3,7 @@
  * vendor (the pricing engine's stored net per vendor and category) against what it paid, and the
  * overpayment rule. One function for GET's `vendor_payments_info` and the save's guard.
  */
+import { REFUSAL_CODES, type RefusalCodes } from '../api.js';
 import { PAYMENT_METHODS } from '../resources/vendors.js';
 import { formatMoney } from '../format.js';
 import { MESSAGES } from '../messages.js';
@@ -91,27 +92,29 @@ type PaymentRow = { id?: number | null; vendor_id: number; sum: MoneyLike };
 /**
  * A save's vendor-payment errors: a stored row's vendor changed (`vendor_payments.N.vendor_id`), and,
  * without `confirm_overpayment`, a vendor paid more than this save's net rounded up to whole roubles
- * when the save raises what it is paid (`vendor_payments.N.sum` of its last row, naming the amount) —
- * an overpayment taken earlier does not block later saves.
+ * when the save raises what it is paid (`vendor_payments.N.sum` of its last row, naming the amount,
+ * code `vendor_overpaid`) — an overpayment taken earlier does not block later saves.
  */
 export function vendorPaymentErrors(
   sent: readonly PaymentRow[] | undefined,
   stored: readonly PaymentRow[],
   nets: readonly { vendor_id: number | null; category: string; net: MoneyLike }[],
   confirmed: boolean,
-): Record<string, string[]> {
+): { errors: Record<string, string[]>; codes: RefusalCodes } {
   const errors: Record<string, string[]> = {};
-  if (!sent) return errors;
+  const codes: RefusalCodes = {};
+  if (!sent) return { errors, codes };
   const storedById = new Map(stored.map((row) => [row.id, row]));
   sent.forEach((row, index) => {
     const before = row.id == null ? undefined : storedById.get(row.id);
     if (before && before.vendor_id !== row.vendor_id) errors[`vendor_payments.${index}.vendor_id`] = [A.vendorFixed];
   });
-  if (confirmed) return errors;
+  if (confirmed) return { errors, codes };
   for (const [vendorId, entry] of vendorTotals(nets, sent)) {
     if (!isOverpaid(entry) || !entry.paid.greaterThan(paidTo(stored, vendorId))) continue;
     const last = sent.map((row) => row.vendor_id).lastIndexOf(vendorId);
     errors[`vendor_payments.${last}.sum`] = [A.vendorOverpaid(formatMoney(moneyNumber(entry.paid)), formatMoney(moneyNumber(entry.total)))];
+    codes[`vendor_payments.${last}.sum`] = REFUSAL_CODES.vendorOverpaid;
   }
-  return errors;
+  return { errors, codes };
 }

@@ -1,5 +1,4 @@
 /** Applications (spec 03 §2.1–§2.3, §8): the editor and the pricing engine's refusals, the list, the chat. Part of MESSAGES (../messages.ts). */
-const OVERPAID_ENDING = ': подтвердите переплату.';
 
 export const APPLICATION_MESSAGES = {
   /** Spec 03 (applications, tours, catalogue sections): quoted in English, shown in Russian. */
@@ -83,9 +82,8 @@ export const APPLICATION_MESSAGES = {
     paymentOnlineNotByOffice: 'Онлайн-платёж вносит только система или внешний источник',
     /** Vendor payments (issue 28): the vendor of a saved payment is fixed; paying above the net needs a confirmation. */
     vendorFixed: 'Поставщика сохранённой оплаты изменить нельзя.',
-    vendorOverpaid: (amount: string, net: string) => `Оплата поставщику ${amount} больше его нетто ${net}${OVERPAID_ENDING}`,
-    /** How the editor tells the overpayment refusal (which it answers with «Подтвердить переплату?») from the sum's other errors. */
-    vendorOverpaidEnding: OVERPAID_ENDING,
+    /** The editor answers it with «Подтвердить переплату?», told by its code `vendor_overpaid` (shared/api.ts). */
+    vendorOverpaid: (amount: string, net: string) => `Оплата поставщику ${amount} больше его нетто ${net}: подтвердите переплату.`,
     confirmOverpayment: 'Подтвердить переплату?',
     /** The seat and route changes (issue 18 "Seats"). */
     seatChanged: 'Место успешно изменено!',

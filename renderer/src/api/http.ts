@@ -5,7 +5,7 @@
  * the sign-in dialog); a 5xx → 'Ошибка' / 'Обратитесь к разработчикам.' (spec 01 §8). What a screen
  * says about a failure comes from one helper, common/failure.ts.
  */
-import { API_PREFIX, EXPORT_QUEUE_HEADER, XSRF_COOKIE, XSRF_HEADER, type ValidationErrorBody } from '@shared/api';
+import { API_PREFIX, EXPORT_QUEUE_HEADER, XSRF_COOKIE, XSRF_HEADER, type RefusalCodes, type ValidationErrorBody } from '@shared/api';
 import { MESSAGES } from '@shared/messages';
 import type { FieldErrors } from '@shared/validation';
 import { toast } from '../common/toaster';
@@ -33,6 +33,11 @@ export class ApiError extends Error {
   /** The 422 field map, or an empty one. */
   get fieldErrors(): FieldErrors {
     return this.status === 422 ? ((this.body as ValidationErrorBody).errors ?? {}) : {};
+  }
+
+  /** The 422's refusal codes by field path (shared/api.ts REFUSAL_CODES), or none. */
+  get refusalCodes(): RefusalCodes {
+    return this.status === 422 ? ((this.body as ValidationErrorBody).codes ?? {}) : {};
   }
 
   /** The server's own message when it sent one. */

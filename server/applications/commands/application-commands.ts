@@ -239,12 +239,10 @@ export class ApplicationCommands {
     };
     const ground = await loadGround(manager, groundRequest(form));
     const priced = priceForm(form, ground, stored ? stored.manual_price_without_discount : null, errors);
-    const paidErrors = {
-      ...paidStatusErrors(form, stored ?? null, derivedPaymentStatus(form, priced, stored)),
-      // Against this save's nets; `confirm_overpayment` is the payload's own flag, not a form field.
-      ...vendorPaymentErrors(form.vendor_payments, stored?.vendor_payments ?? [], priced.result.breakdown.vendors, confirmOverpayment),
-    };
-    if (Object.keys(paidErrors).length > 0) throw new ValidationFailed(paidErrors);
+    // Against this save's nets; `confirm_overpayment` is the payload's own flag, not a form field.
+    const vendorPaid = vendorPaymentErrors(form.vendor_payments, stored?.vendor_payments ?? [], priced.result.breakdown.vendors, confirmOverpayment);
+    const paidErrors = { ...paidStatusErrors(form, stored ?? null, derivedPaymentStatus(form, priced, stored)), ...vendorPaid.errors };
+    if (Object.keys(paidErrors).length > 0) throw new ValidationFailed(paidErrors, vendorPaid.codes);
     return { node: await this.node(manager, form, ground, priced, stored, raw, actor, createdAt), ground, form, cancelled };
   }
 

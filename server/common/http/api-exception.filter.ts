@@ -7,7 +7,7 @@ import { clientErrorReply } from './client-errors.js';
 import { sendDatabaseUnavailable } from './database-unavailable.js';
 
 /**
- * Every error leaves the API in the contract's shape: `{message}` (plus `errors` for 422).
+ * Every error leaves the API in the contract's shape: `{message}` (plus `errors`, and `codes` where a refusal has one, for 422).
  * What the client caused is a 4xx with a Russian message and no error row (client-errors.ts); a
  * client gone mid-request, or a value only PostgreSQL refused, leaves a rate-limited warning.
  * Anything unexpected is a 500 with a generic message; its stack goes to the logs table (rate-limited

@@ -1,15 +1,19 @@
 /** The error replies of the HTTP contract (ARCHITECTURE.md §3), thrown from services and guards. */
 import { HttpException, HttpStatus } from '@nestjs/common';
 import type { z } from 'zod';
+import type { RefusalCodes, ValidationErrorBody } from '../../../shared/api.js';
 import { MESSAGES } from '../../../shared/messages.js';
 import { toFieldErrors, type FieldErrors } from '../../../shared/validation.js';
 // Installs the rich-text sanitizer into the shared schemas parsed below (server/common/input/rich-text.ts).
 import '../input/rich-text.js';
 
-/** 422 {message, errors: {"field.path": [...]}} */
+/** 422 {message, errors: {"field.path": [...]}}, with `codes: {"field.path": code}` for the refusals that have one (shared/api.ts). */
 export class ValidationFailed extends HttpException {
-  constructor(readonly errors: FieldErrors) {
-    super({ message: firstMessage(errors), errors }, HttpStatus.UNPROCESSABLE_ENTITY);
+  constructor(
+    readonly errors: FieldErrors,
+    readonly codes: RefusalCodes = {},
+  ) {
+    super({ message: firstMessage(errors), errors, ...(Object.keys(codes).length > 0 ? { codes } : {}) } satisfies ValidationErrorBody, HttpStatus.UNPROCESSABLE_ENTITY);
   }
 }
 

@@ -5,7 +5,7 @@
  * `{payload}`, the version conflict (409) with reload or keep editing, and what follows a save
  * (`afterSave`: back one page, stay, or read the record again).
  */
-import type { VersionConflictBody } from '@shared/api';
+import type { RefusalCodes, VersionConflictBody } from '@shared/api';
 import { toPayloadBody, type EditorMode } from '@shared/editor';
 import { editorRoute, routePath, type EditorRouteName } from '@shared/routes';
 import type { FieldErrors } from '@shared/validation';
@@ -77,6 +77,8 @@ export function useAggregateEditor<Form extends Record<string, unknown>, Stored 
   const queryClient = useQueryClient();
   const [form, setForm] = useState<Form | null>(mode === 'create' ? options.blank() : null);
   const [errors, setErrors] = useState<FieldErrors>({});
+  /** The last refusal's codes by field path (shared/api.ts REFUSAL_CODES): a code counts while its field's error is shown. */
+  const [refusalCodes, setRefusalCodes] = useState<RefusalCodes>({});
   const [saving, setSaving] = useState(false);
   const savingRef = useRef(false);
   const [conflict, setConflict] = useState<VersionConflictBody<Stored> | null>(null);
@@ -136,6 +138,7 @@ export function useAggregateEditor<Form extends Record<string, unknown>, Stored 
     const found = options.validate ? options.validate(form, mode) : local!.success ? {} : toFieldErrors(local!.error);
     if (Object.keys(found).length > 0) {
       setErrors(found);
+      setRefusalCodes({});
       notifyInvalidForm(found, { title: options.texts.saveFailedTitle, text: options.texts.saveFailedText });
       return;
     }
@@ -161,6 +164,7 @@ export function useAggregateEditor<Form extends Record<string, unknown>, Stored 
       else {
         if (error instanceof ApiError && error.status === 422) {
           setErrors(error.fieldErrors);
+          setRefusalCodes(error.refusalCodes);
           // The server's reasons are named in the toast: one may sit where nobody looks (a cancelled application's status).
           notifyInvalidForm(error.fieldErrors, { title: options.texts.saveFailedTitle, text: options.texts.saveFailedText, reasons: true });
         }
@@ -195,6 +199,7 @@ export function useAggregateEditor<Form extends Record<string, unknown>, Stored 
     patch,
     errors,
     setErrors,
+    refusalCodes,
     saving,
     save,
     leave,

@@ -12,6 +12,7 @@ import { applicationSaveErrors, neededCounts } from '@shared/applications/person
 import { applicationSchema, transportKey } from '@shared/applications/schema';
 import type { ApplicationRecord } from '@shared/applications/types';
 import { MESSAGES } from '@shared/messages';
+import { REFUSAL_CODES, type RefusalCodes } from '@shared/api';
 import type { FieldErrors } from '@shared/validation';
 import { Role } from '@shared/roles';
 import { ROUTES, routePath } from '@shared/routes';
@@ -80,7 +81,9 @@ export function ApplicationEditorPage() {
     texts: { saved: A.saved, created: A.created, saveFailedTitle: MESSAGES.errors.saveFailedTitle, saveFailedText: MESSAGES.errors.saveFailedText, loadFailed: A.loadFailed },
     refusalSaysReason: true,
   });
-  const { form, errors, patch, setErrors } = editor;
+  const { form, errors, patch, setErrors, refusalCodes } = editor;
+  /** The vendor payment sums refused as overpayments, while their errors are shown. */
+  const overpaid = overpaidPaths(errors, refusalCodes);
   /** What the counts' last raise changed, said above the tabs until closed. */
   const [countsNote, setCountsNote] = useState<string | null>(null);
   // Tourists and stays beyond the counts raise them (each a person: a seat on each leg, a price), and the note says so.
@@ -185,13 +188,13 @@ export function ApplicationEditorPage() {
       />
       {/* The server refused paying a vendor above its net: asked once, then the same save with confirm_overpayment. */}
       <ConfirmDialog
-        isOpen={overpaymentRefused(errors)}
+        isOpen={overpaid.length > 0}
         icon="warning-sign"
         intent="warning"
         confirmText={MESSAGES.list.save}
-        onCancel={() => setErrors((current) => withoutOverpayment(current))}
+        onCancel={() => setErrors((current) => without(current, overpaid))}
         onConfirm={() => {
-          setErrors((current) => withoutOverpayment(current));
+          setErrors((current) => without(current, overpaid));
           void editor.save({ confirm_overpayment: true });
         }}
       >
@@ -214,10 +217,12 @@ export function ApplicationEditorPage() {
   );
 }
 
-/** A vendor payment's sum refused as an overpayment (the server's words end so). */
-const isOverpayment = ([path, messages]: [string, string[] | undefined]) => /^vendor_payments\.\d+\.sum$/.test(path) && (messages ?? []).some((message) => message.endsWith(A.vendorOverpaidEnding));
-const overpaymentRefused = (errors: FieldErrors): boolean => Object.entries(errors).some(isOverpayment);
-const withoutOverpayment = (errors: FieldErrors): FieldErrors => Object.fromEntries(Object.entries(errors).filter((entry) => !isOverpayment(entry)));
+/** The paths the server refused as overpayments (code `vendor_overpaid`) whose errors the form still shows. */
+const overpaidPaths = (errors: FieldErrors, codes: RefusalCodes): string[] =>
+  Object.entries(codes)
+    .filter(([path, code]) => code === REFUSAL_CODES.vendorOverpaid && errors[path])
+    .map(([path]) => path);
+const without = (errors: FieldErrors, paths: string[]): FieldErrors => Object.fromEntries(Object.entries(errors).filter(([path]) => !paths.includes(path)));
 
 /** The mobile application's platform from the raw source payload, when it names one. */
 function platformOf(payload: unknown): string | null {
