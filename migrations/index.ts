@@ -51,6 +51,7 @@ import { ImportLeases1765700000400 } from './1765700000400-ImportLeases.js';
 import { AgencyCommissionCap1765700000500 } from './1765700000500-AgencyCommissionCap.js';
 import { ApplicationHistoryHeads1765700001400 } from './1765700001400-ApplicationHistoryHeads.js';
 import { VendorItemsStaged1765700003700 } from './1765700003700-VendorItemsStaged.js';
+import { PaymentPaidAmount1765700003800 } from './1765700003800-PaymentPaidAmount.js';
 
 export const MIGRATIONS = [
   Foundation1763769600000,
@@ -105,4 +106,5 @@ export const MIGRATIONS = [
   AgencyCommissionCap1765700000500,
   ApplicationHistoryHeads1765700001400,
   VendorItemsStaged1765700003700,
+  PaymentPaidAmount1765700003800,
 ];

@@ -9,6 +9,13 @@ import { MESSAGES } from '../../shared/messages.js';
 /** What the office keeps of an application: its total less the agency's commission and every line's net. */
 export const PROCEEDS_SQL = `(t.price_total - t.agency_commission - t.net_total)`;
 
+/**
+ * A payment row `p` whose status moves the paid sum (paid, refund; a pending row does not), whatever
+ * its own sum — a row of 0 still listed — by the one rule of paid, `payment_paid_amount`
+ * (migrations/1765700003800-PaymentPaidAmount.ts), asked about a sum of 1.
+ */
+const PAYMENT_COUNTS = `payment_paid_amount(p.status, 1) <> 0`;
+
 /** The people an application carries by its counts. */
 export const PEOPLE_SQL = `(t.adult_count + t.child_count)`;
 
@@ -61,7 +68,7 @@ const servicesOf = (kind: string) => `coalesce((
 /**
  * The analytics rows of the applications `$1` (an id array), spec 03 §3 "Analytics row": own columns,
  * requester, people, items with their vendors, prices, the agency's commission and the vendors' nets
- * by column, payments with their dates (refunds negative).
+ * by column, payments with their dates (each row's `payment_paid_amount`: refunds negative).
  */
 export const ROWS_SQL = `
   SELECT t.id, t.number, t.created_at, t.type, t.status,
@@ -76,8 +83,8 @@ export const ROWS_SQL = `
          ${VENDOR_COLUMN_KEYS.map((key) => `${VENDOR_COLUMN_SQL[key]}::numeric(20,2)::text AS vendors_${key}`).join(', ')},
          f.vendors_paid::numeric(20,2)::text AS vendors_paid,
          application_due(t)::numeric(20,2)::text AS payable, f.paid::numeric(20,2)::text AS paid,
-         coalesce((SELECT json_agg(json_build_object('date', p.date, 'sum', (CASE p.status WHEN 3 THEN -p.sum ELSE p.sum END)::numeric(20,2)::text) ORDER BY p.date, p.id)
-                     FROM payments p WHERE p.application_id = t.id AND p.status IN (2, 3)), '[]') AS payments,
+         coalesce((SELECT json_agg(json_build_object('date', p.date, 'sum', payment_paid_amount(p.status, p.sum)::numeric(20,2)::text) ORDER BY p.date, p.id)
+                     FROM payments p WHERE p.application_id = t.id AND ${PAYMENT_COUNTS}), '[]') AS payments,
          coalesce((SELECT json_agg(json_build_object('name', h.name, 'vendor', coalesce(v.name, ${unknown}), 'detail', ${day('s.start_at')} || '–' || ${day('s.finish_at')},
                                                     'price', s.total_after_discount::numeric(20,2)::text) ORDER BY s.position, s.id)
                      FROM application_accommodations s JOIN hotels h ON h.id = s.hotel_id LEFT JOIN vendors v ON v.id = h.vendor_id

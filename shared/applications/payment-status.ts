@@ -13,10 +13,22 @@ export interface CountedPayment {
   sum: MoneyLike;
 }
 
+/**
+ * What one row adds to paid: a paid row (2) its sum, a refund (3) minus its sum, a pending row (1) or
+ * any other status nothing. Its SQL twin `payment_paid_amount(status, sum)`
+ * (migrations/1765700003800-PaymentPaidAmount.ts) is what every SQL sum of paid calls; the server test
+ * server/applications/payment-paid-amount.test.ts holds the two to the same rows.
+ */
+export function paidAmountOf(row: CountedPayment): MoneyDecimal {
+  if (row.status === PaymentRowStatus.Paid) return decimal(row.sum);
+  // 0 − sum, not −sum: a refund of 0 is 0, never decimal.js's −0.
+  if (row.status === PaymentRowStatus.Refund) return decimal(0).minus(decimal(row.sum));
+  return decimal(0);
+}
+
 /** Paid: the paid rows (2) less the refunds (3); a pending row (1) counts nothing yet. */
 export function paidOf(payments: readonly CountedPayment[]): MoneyDecimal {
-  const of = (status: number) => sumMoney(payments.filter((row) => row.status === status).map((row) => row.sum));
-  return of(PaymentRowStatus.Paid).minus(of(PaymentRowStatus.Refund));
+  return sumMoney(payments.map(paidAmountOf));
 }
 
 /** What the application's requester owes. */
