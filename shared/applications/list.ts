@@ -96,7 +96,7 @@ export interface ApplicationListRow {
   transport_back: ListLeg | null;
   transfer_forth: (ListLeg & { transfer_type: IdName }) | null;
   transfer_back: (ListLeg & { transfer_type: IdName }) | null;
-  /** `paid`: payments with status 2 'Оплачен'; `to_pay` = price_total − paid (never below 0). */
+  /** `paid`: the paid rows less the refunds (`application_paid`, row by row `payment_paid_amount`); `to_pay` = due − paid, never below 0 (payment-status.ts). */
   payments_info: { price_total: number; agency_total: number; paid: number; to_pay: number };
   unread_messages_count: number;
   /** No payments and no vendor payments (delete is the administrator's besides). */
