@@ -19,7 +19,8 @@ import {
   type AnalyticsTotals,
 } from '../../shared/analytics/analytics.js';
 import type { IdName, Paged } from '../../shared/api.js';
-import { APPLICATION_PAYMENT_METHODS, APPLICATION_SOURCES, APPLICATION_STATUSES, APPLICATION_TYPES, PAYMENT_STATUSES, PRODUCT_COLUMNS, SOURCE_PLATFORMS } from '../../shared/applications/constants.js';
+import { APPLICATION_PAYMENT_METHODS, APPLICATION_SOURCES, APPLICATION_STATUSES, APPLICATION_TYPES, PAYMENT_STATUSES, SOURCE_PLATFORMS } from '../../shared/applications/constants.js';
+import { PRODUCT_COLUMNS, PRODUCT_TABLES } from '../../shared/applications/products.js';
 import { OFFICE_SOURCE } from '../../shared/applications/list.js';
 import { MESSAGES } from '../../shared/messages.js';
 import { moneyNumber } from '../../shared/money.js';
@@ -38,9 +39,6 @@ const idName = (items: readonly { id: number | string; name: string }[]) => item
 
 /** The staff picker of the manager filter: every user, switched off ones too (`query`, `limit`). */
 const USERS_PICKER = { picker: 'search' } as const;
-
-/** The product tables of the subjects, for the chosen product's name. */
-const PRODUCT_TABLES = { hotel_id: 'hotels', tour_id: 'tours', transport_id: 'transports', sea_tour_id: 'sea_tours' } as const;
 
 type RowRecord = {
   id: number;
