@@ -7,7 +7,7 @@
  */
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 import { analyticsList, analyticsPeriod, CANCELLED_STATUS, type AnalyticsFilters } from '../../shared/analytics/analytics.js';
-import { PRODUCT_COLUMNS, type ProductKind } from '../../shared/applications/constants.js';
+import { PRODUCT_COLUMNS, type ProductKind } from '../../shared/applications/products.js';
 import { REPORT_TIME_ZONE } from '../../shared/resources/agency-report.js';
 import { ALIAS, defineServerList, type FilterExpression } from '../common/list/server-list.js';
 

@@ -19,15 +19,16 @@ import {
   type AnalyticsTotals,
 } from '../../shared/analytics/analytics.js';
 import type { IdName, Paged } from '../../shared/api.js';
-import { APPLICATION_PAYMENT_METHODS, APPLICATION_SOURCES, APPLICATION_STATUSES, APPLICATION_TYPES, PAYMENT_STATUSES, PRODUCT_COLUMNS, SOURCE_PLATFORMS } from '../../shared/applications/constants.js';
+import { APPLICATION_PAYMENT_METHODS, APPLICATION_SOURCES, APPLICATION_STATUSES, APPLICATION_TYPES, PAYMENT_STATUSES, SOURCE_PLATFORMS } from '../../shared/applications/constants.js';
+import { PRODUCT_COLUMNS, PRODUCT_TABLES } from '../../shared/applications/products.js';
 import { OFFICE_SOURCE } from '../../shared/applications/list.js';
 import { MESSAGES } from '../../shared/messages.js';
 import { moneyNumber } from '../../shared/money.js';
 import { REPORT_TIME_ZONE, ROUBLE_FORMAT } from '../../shared/resources/agency-report.js';
 import type { AuthUser } from '../common/auth/decorators.js';
 import { parseInput } from '../common/http/errors.js';
-import { escapeLike, parsePickerQuery } from '../common/list/list-query.js';
 import { ListService } from '../common/list/list.service.js';
+import { chosenStaffSql, pickStaff } from '../users/staff-picker.js';
 import { rowsInBatches, streamXlsx, XLSX_SUM, type XlsxColumn } from '../exports/xlsx.js';
 import { ANALYTICS_LIST, analyticsScope, analyticsWhere, type AnalyticsScope } from './analytics.list.js';
 import { APPLICATION_FIGURES_JOIN, PEOPLE_SQL, PROCEEDS_SQL, ROWS_SQL, TOTALS_SELECT, VENDOR_COLUMN_KEYS } from './analytics-sql.js';
@@ -35,12 +36,6 @@ import { APPLICATION_FIGURES_JOIN, PEOPLE_SQL, PROCEEDS_SQL, ROWS_SQL, TOTALS_SE
 const M = MESSAGES.analytics;
 const C = M.columns;
 const idName = (items: readonly { id: number | string; name: string }[]) => items.map(({ id, name }) => ({ id, name }));
-
-/** The staff picker of the manager filter: every user, switched off ones too (`query`, `limit`). */
-const USERS_PICKER = { picker: 'search' } as const;
-
-/** The product tables of the subjects, for the chosen product's name. */
-const PRODUCT_TABLES = { hotel_id: 'hotels', tour_id: 'tours', transport_id: 'transports', sea_tour_id: 'sea_tours' } as const;
 
 type RowRecord = {
   id: number;
@@ -252,7 +247,7 @@ export class AnalyticsService {
          ${chosen('SELECT id, legal_name AS name FROM agencies WHERE id = $2')} AS agencies,
          ${chosen('SELECT id, full_name AS name FROM agency_users WHERE id = $3')} AS agency_users,
          ${chosen('SELECT id, name FROM vendors WHERE id = $4')} AS vendors,
-         ${chosen('SELECT id, full_name AS name FROM users WHERE id = $5')} AS users,
+         ${chosen(chosenStaffSql('$5'))} AS users,
          ${productTable ? chosen(`SELECT id, name FROM ${productTable} WHERE id = $6`) : `'[]'::json`} AS products`,
       [filters.client_id ?? null, filters.agency_id ?? null, filters.agency_user_id ?? null, filters.vendor_id ?? null, filters.user_id ?? null, ...(productTable ? [filters.product_id ?? null] : [])],
     );
@@ -270,12 +265,8 @@ export class AnalyticsService {
 
   /** GET /analytics/users/list?query=&limit=: every member of staff by full name, switched off ones too, for every role (the manager filter). */
   async users(raw: Record<string, unknown>): Promise<{ data: IdName[] }> {
-    const { query, limit } = parsePickerQuery(raw, USERS_PICKER);
-    const data = await this.db.query<IdName[]>(
-      `SELECT id, full_name AS name FROM users WHERE ($1::text IS NULL OR search_text ILIKE $1) ORDER BY full_name, id LIMIT $2`,
-      [query ? `%${escapeLike(query)}%` : null, limit],
-    );
-    return { data };
+    const rows = await pickStaff(this.db, raw, 'everyone', () => ({ everyone: true }));
+    return { data: rows.map(({ id, name }) => ({ id, name })) };
   }
 
   /** GET /analytics/export: the chosen applications' rows by id, 2 000 at a time, with an exact totals row. */

@@ -6,7 +6,8 @@
  */
 import { z } from 'zod';
 import type { IdName } from '../api.js';
-import { APPLICATION_PAYMENT_METHODS, APPLICATION_STATUS_IDS, APPLICATION_TYPE_IDS, PAYMENT_STATUSES, ProductKind, SOURCE_PLATFORMS } from '../applications/constants.js';
+import { APPLICATION_PAYMENT_METHODS, APPLICATION_STATUS_IDS, APPLICATION_TYPE_IDS, PAYMENT_STATUSES, SOURCE_PLATFORMS } from '../applications/constants.js';
+import { PRODUCTS, type ProductKind } from '../applications/products.js';
 import { SOURCE_FILTER_VALUES } from '../applications/list.js';
 import { typedDate } from '../dates.js';
 import { defineList, foldListFilterKeys, listFilter, listQuerySchema } from '../list.js';
@@ -31,12 +32,7 @@ export const ANALYTICS_LIMITS = { filterDebounceMs: 700 } as const;
 export const CANCELLED_STATUS = 7;
 
 /** A product kind (`subject_id`): the kinds of the application types that have a product. */
-export const ANALYTICS_SUBJECTS = [
-  { id: ProductKind.Hotel, name: 'Отель' },
-  { id: ProductKind.Tour, name: 'Экскурсионный тур' },
-  { id: ProductKind.Transport, name: 'Автобусный тур' },
-  { id: ProductKind.SeaTour, name: 'Морской тур' },
-] as const satisfies readonly { id: ProductKind; name: string }[];
+export const ANALYTICS_SUBJECTS: readonly { id: ProductKind; name: string }[] = PRODUCTS.map(({ kind, name }) => ({ id: kind, name }));
 const SUBJECT_IDS = ANALYTICS_SUBJECTS.map((subject) => subject.id) as [ProductKind, ...ProductKind[]];
 
 const bounds = (values: readonly number[]) => [Math.min(...values), Math.max(...values)] as const;

@@ -8,8 +8,10 @@ import { AUTO_CONFIRM_STATUSES } from '../commission.js';
 import { MESSAGES } from '../messages.js';
 import { TOURIST_CITIZENSHIPS, TOURIST_DOCUMENTS, TOURIST_GENDERS } from '../tourists.js';
 import { TRANSFER_TYPES, TransferType } from '../transfers.js';
+import { ApplicationType, PRODUCT_COLUMNS, ProductKind, productKindOfType } from './products.js';
 
 export { TOURIST_CITIZENSHIPS, TOURIST_DOCUMENTS, TOURIST_GENDERS, TRANSFER_TYPES, TransferType };
+export { ApplicationType, PRODUCT_COLUMNS, ProductKind };
 
 /** Application statuses (issue 18): ids 2 and 3 unlock fields, 3 and 5 are the auto-confirm statuses, 7 only by the cancel action. */
 export const ApplicationStatus = {
@@ -81,28 +83,14 @@ export const canEditAgencyCommission = (status: number, hasPayments: boolean, pr
 /** The prepayment: status 3 and no payments, whatever `can_edit_price` says. */
 export const canEditPrepayment = (status: number, hasPayments: boolean): boolean => !hasPayments && applicationStatus(status)?.prepaymentEditable === true;
 
-/** Product kinds: what an application type sells (analytics' "subjects"); the column holding it. */
-export const ProductKind = { Hotel: 'hotel', Tour: 'tour', Transport: 'transport', SeaTour: 'sea_tour' } as const;
-export type ProductKind = (typeof ProductKind)[keyof typeof ProductKind];
-
-export const PRODUCT_COLUMNS = {
-  [ProductKind.Hotel]: 'hotel_id',
-  [ProductKind.Tour]: 'tour_id',
-  [ProductKind.Transport]: 'transport_id',
-  [ProductKind.SeaTour]: 'sea_tour_id',
-} as const satisfies Record<ProductKind, string>;
-
-/** Application types (issue 18, spec 03 §2.3): each with its product; avia and railway have none and no tourist editing. */
-export const ApplicationType = { Accommodation: 1, ExcursionTour: 2, BusTour: 3, SeaTour: 4, Avia: 5, Railway: 6 } as const;
-export type ApplicationType = (typeof ApplicationType)[keyof typeof ApplicationType];
-
+/** Application types (issue 18, spec 03 §2.3): each with its product (products.ts, the one table of it); avia and railway have none and no tourist editing. */
 export const APPLICATION_TYPES = [
-  { id: ApplicationType.Accommodation, name: 'Проживание', product: ProductKind.Hotel, touristsEditable: true },
-  { id: ApplicationType.ExcursionTour, name: 'Экскурсионный тур', product: ProductKind.Tour, touristsEditable: true },
-  { id: ApplicationType.BusTour, name: 'Автобусный тур', product: ProductKind.Transport, touristsEditable: true },
-  { id: ApplicationType.SeaTour, name: 'Морской тур', product: ProductKind.SeaTour, touristsEditable: true },
-  { id: ApplicationType.Avia, name: 'Авиа', product: null, touristsEditable: false },
-  { id: ApplicationType.Railway, name: 'Ж/д', product: null, touristsEditable: false },
+  { id: ApplicationType.Accommodation, name: 'Проживание', product: productKindOfType(ApplicationType.Accommodation), touristsEditable: true },
+  { id: ApplicationType.ExcursionTour, name: 'Экскурсионный тур', product: productKindOfType(ApplicationType.ExcursionTour), touristsEditable: true },
+  { id: ApplicationType.BusTour, name: 'Автобусный тур', product: productKindOfType(ApplicationType.BusTour), touristsEditable: true },
+  { id: ApplicationType.SeaTour, name: 'Морской тур', product: productKindOfType(ApplicationType.SeaTour), touristsEditable: true },
+  { id: ApplicationType.Avia, name: 'Авиа', product: productKindOfType(ApplicationType.Avia), touristsEditable: false },
+  { id: ApplicationType.Railway, name: 'Ж/д', product: productKindOfType(ApplicationType.Railway), touristsEditable: false },
 ] as const satisfies readonly { id: ApplicationType; name: string; product: ProductKind | null; touristsEditable: boolean }[];
 
 export const APPLICATION_TYPE_IDS: readonly number[] = APPLICATION_TYPES.map((type) => type.id);

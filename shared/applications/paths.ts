@@ -1,5 +1,6 @@
 /** The application editor's API (spec 03 §7 "Applications", issue 18), under /api. */
 import { ProductKind } from './constants.js';
+import { STAFF_PICKERS } from '../resources/users.js';
 
 /** The path segment of each product kind: `/applications/products/{segment}/{id}`, `/{segment}/{id}/services/list`. */
 export const PRODUCT_SEGMENTS = {
@@ -25,7 +26,7 @@ export const APPLICATION_PATHS = {
    * The staff picker of the manager field: its `/list` takes `query`, `limit` and `user_id` (the
    * assigned manager, offered even when switched off); a manager is offered only themself and that one.
    */
-  staff: '/applications/staff',
+  staff: STAFF_PICKERS.assignable,
   /** The agency manager picker: its `/list` takes `agency_id`, `query`, `limit`. */
   agencyUsers: '/applications/agency-users',
   /** GET ?page=&limit= → {data: ApplicationHistoryRow[], count}: the application's history, newest first (issue 28). */

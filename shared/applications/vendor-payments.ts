@@ -24,6 +24,17 @@ export const VENDOR_SUMMARY_CATEGORIES = {
 } as const;
 type SummaryColumn = keyof typeof VENDOR_SUMMARY_CATEGORIES;
 
+const VS = MESSAGES.vendorSummary;
+const COLUMN_TITLES: Record<SummaryColumn, string> = VS.columns;
+
+/** The summary table's columns in order with their titles (the editor's Учет ДС tab); analytics titles its vendor columns by the same words. */
+export const VENDOR_SUMMARY_COLUMNS: readonly { key: SummaryColumn | 'total' | 'paid' | 'surcharge'; title: string }[] = [
+  ...(Object.keys(VENDOR_SUMMARY_CATEGORIES) as SummaryColumn[]).map((key) => ({ key, title: COLUMN_TITLES[key] })),
+  { key: 'total', title: VS.total },
+  { key: 'paid', title: VS.paid },
+  { key: 'surcharge', title: VS.surcharge },
+];
+
 export type VendorSummaryRow = { vendor: { id: number; name: string } } & Record<SummaryColumn | 'total' | 'paid' | 'surcharge', number> & {
     /** Paid more than the net rounded up to whole roubles (the save took it with `confirm_overpayment`). */
     overpaid: boolean;

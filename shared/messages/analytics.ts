@@ -1,4 +1,6 @@
 /** Analytics' screen: filters, totals, table, charts and export (spec 03 §2.12, §3 "Analytics row", issue 29). Part of MESSAGES (../messages.ts). */
+import { APPLICATION_MESSAGES } from './applications.js';
+
 export const ANALYTICS_MESSAGES = {
   analytics: {
     /** A vendor or a service the breakdown does not name (spec 03 §3: a placeholder). */
@@ -48,13 +50,8 @@ export const ANALYTICS_MESSAGES = {
       children: 'Детей',
       servicesCount: 'Услуг',
     },
-    /** The vendor-payment columns (the vendor summary's columns, shared/applications/vendor-payments.ts). */
-    vendorColumns: {
-      accommodations: 'Проживание',
-      individual_services: 'Индивидуальные услуги',
-      group_services: 'Групповые услуги',
-      transports: 'Транспорт',
-    },
+    /** The vendor-payment columns: the vendor summary's columns (shared/applications/vendor-payments.ts), titled once. */
+    vendorColumns: APPLICATION_MESSAGES.vendorSummary.columns,
     /** The agency-commission columns. */
     commissionColumns: { accommodations: 'Проживание', transports: 'Транспорт', services: 'Услуги' },
     columns: {

@@ -176,6 +176,16 @@ export const APPLICATION_MESSAGES = {
     resetFilters: 'Сбросить фильтры',
     selectRow: (number: string) => `Выбрать заявку №${number}`,
   },
+  /**
+   * The vendor summary's columns (Учет ДС; shared/applications/vendor-payments.ts VENDOR_SUMMARY_COLUMNS):
+   * the one list of their titles — analytics' vendor-payment columns are its `columns`.
+   */
+  vendorSummary: {
+    columns: { accommodations: 'Проживание', individual_services: 'Индивидуальные услуги', group_services: 'Групповые услуги', transports: 'Транспорт' },
+    total: 'Итого',
+    paid: 'Оплачено',
+    surcharge: 'Доплата',
+  },
   /** The generated voucher and contract (spec 03 §8; issue 28 "Generated documents"). */
   generatedDocuments: {
     queued: 'Недостающие документы будут догенерированы в ближайшее время', // spec 03 §8

@@ -71,6 +71,14 @@ export const usersResource = defineResource({
   messages: { saved: MESSAGES.users.saved, deleted: MESSAGES.users.deleted },
 });
 
+/**
+ * The staff pickers (issue 38): one declaration of the two ways staff are picked, each a `{path}/list`
+ * answered by one server query (server/users/staff-picker.ts). `assignable`: the application's
+ * manager — active staff (a manager is offered only themself) and the assigned `user_id` whatever its
+ * state; `everyone`: analytics' manager filter — every member of staff, switched off ones too.
+ */
+export const STAFF_PICKERS = { assignable: '/applications/staff', everyone: '/analytics/users' } as const;
+
 /** GET /api/users/roles/list → {data: [{id, name}]} */
 export const USER_ROLES_LIST_PATH = '/users/roles/list';
 

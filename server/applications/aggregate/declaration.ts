@@ -7,7 +7,8 @@
  * client sends, so the one-per-leg key never sees two rows of a leg. The breakdown tables are link
  * lists (replaced per save). Seats are the seat store's (server/seats/), written after the rows.
  */
-import { ApplicationType, ProductKind, type Leg, type ServiceLineKind } from '../../../shared/applications/constants.js';
+import type { Leg, ServiceLineKind } from '../../../shared/applications/constants.js';
+import { PRODUCTS, type ProductKind } from '../../../shared/applications/products.js';
 import { defineAggregate, narrow } from '../../common/aggregate/declaration.js';
 
 /** A priced row's share of the totals (a stay, a transport item, a service line, a meal). */
@@ -20,6 +21,12 @@ const SHARE_COLUMNS = {
 } as const;
 
 const name = { name: 'varchar' } as const;
+
+/** The product of each type, a reference named by its kind (shared/applications/products.ts). */
+const productReferences = Object.fromEntries(PRODUCTS.map((product) => [product.kind, { table: product.table, via: product.column, columns: name }])) as {
+  [Kind in ProductKind]: { table: Extract<(typeof PRODUCTS)[number], { kind: Kind }>['table']; via: Extract<(typeof PRODUCTS)[number], { kind: Kind }>['column']; columns: typeof name };
+};
+
 const leg = narrow<Leg>()('varchar');
 
 export const APPLICATION_AGGREGATE = defineAggregate({
@@ -78,10 +85,7 @@ export const APPLICATION_AGGREGATE = defineAggregate({
     agency: { table: 'agencies', via: 'agency_id', columns: { legal_name: 'varchar', is_active: 'boolean' } },
     agency_user: { table: 'agency_users', via: 'agency_user_id', columns: { full_name: 'varchar' } },
     manager: { table: 'users', via: 'user_id', columns: { full_name: 'text?' } },
-    hotel: { table: 'hotels', via: 'hotel_id', columns: name },
-    tour: { table: 'tours', via: 'tour_id', columns: name },
-    transport: { table: 'transports', via: 'transport_id', columns: name },
-    sea_tour: { table: 'sea_tours', via: 'sea_tour_id', columns: name },
+    ...productReferences,
   },
   collections: {
     tourists: {
@@ -207,11 +211,3 @@ export const APPLICATION_AGGREGATE = defineAggregate({
     },
   },
 });
-
-/** The product of each type: its kind, the reference naming it and the column holding its id (none for avia and railway). */
-export const PRODUCT_OF_TYPE: Partial<Record<number, { kind: ProductKind; reference: 'hotel' | 'tour' | 'transport' | 'sea_tour'; column: 'hotel_id' | 'tour_id' | 'transport_id' | 'sea_tour_id' }>> = {
-  [ApplicationType.Accommodation]: { kind: ProductKind.Hotel, reference: 'hotel', column: 'hotel_id' },
-  [ApplicationType.ExcursionTour]: { kind: ProductKind.Tour, reference: 'tour', column: 'tour_id' },
-  [ApplicationType.BusTour]: { kind: ProductKind.Transport, reference: 'transport', column: 'transport_id' },
-  [ApplicationType.SeaTour]: { kind: ProductKind.SeaTour, reference: 'sea_tour', column: 'sea_tour_id' },
-};

@@ -9,7 +9,8 @@ import type { ApplicationRecord, ApplicationSeat, ApplicationServiceLine, Applic
 import { moneyNumber, type MoneyLike } from '../../../shared/money.js';
 import { vendorPaymentsSummary } from '../../../shared/applications/vendor-payments.js';
 import type { StoredAggregate } from '../../common/aggregate/declaration.js';
-import { APPLICATION_AGGREGATE, PRODUCT_OF_TYPE } from './declaration.js';
+import { productOfType } from '../../../shared/applications/products.js';
+import { APPLICATION_AGGREGATE } from './declaration.js';
 
 type StoredApplication = StoredAggregate<typeof APPLICATION_AGGREGATE>;
 
@@ -46,9 +47,10 @@ export function totalsOf(source: TotalsSource): ApplicationTotals {
 /** The stored aggregate as the editor reads it (ApplicationRecord). */
 export function applicationRecord(stored: StoredApplication, extras: ReadExtras): ApplicationRecord {
   const { row, collections } = stored;
-  const product = PRODUCT_OF_TYPE[row.type];
+  const product = productOfType(row.type);
   const productId = product ? row[product.column] : null;
-  const productName = product ? row[product.reference]?.name : undefined;
+  // The aggregate's reference to the product is named by its kind (declaration.ts).
+  const productName = product ? row[product.kind]?.name : undefined;
   const requester = row.agency_id !== null ? { type: 'agencies' as const, id: row.agency_id, name: row.agency?.legal_name ?? null, is_active: row.agency?.is_active } : { type: 'clients' as const, id: row.client_id ?? 0, name: row.client?.full_name ?? null, is_active: row.client?.is_active };
   const source = <Value>(value: Value) => (extras.showSource ? value : null);
   const transportOf = (leg: Leg): ApplicationTransportItem | null => {

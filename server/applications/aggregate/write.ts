@@ -5,13 +5,13 @@
  */
 import { moscowToday } from '../../../shared/analytics/agency-report.js';
 import { ApplicationType, LEGS, type Leg } from '../../../shared/applications/constants.js';
+import { productOfType } from '../../../shared/applications/products.js';
 import { transferKey, transportKey, type ApplicationForm } from '../../../shared/applications/schema.js';
 import { decimal, moneyNumber, moneyText, sumMoney } from '../../../shared/money.js';
 import type { AggregateNode } from '../../common/aggregate/declaration.js';
 import { rideOf, serviceLines, transportItems, type Priced } from '../application-rules.js';
 import type { Ground } from '../application-ground.js';
 import { serviceUnit, type PricedLine } from '../pricing/index.js';
-import { PRODUCT_OF_TYPE } from './declaration.js';
 
 /** A line's share as a row's five share columns (a row's lines summed: a stay's room and meal). */
 function shares(lines: readonly PricedLine[]) {
@@ -52,7 +52,7 @@ export interface SaveFacts {
 
 /** The rows of a save: the form, the engine's result and the save's facts. */
 export function applicationNode(form: ApplicationForm, { input, result: priced }: Priced, ground: Ground, facts: SaveFacts): AggregateNode {
-  const productColumn = PRODUCT_OF_TYPE[form.application_type]?.column;
+  const productColumn = productOfType(form.application_type)?.column;
   const linesOf = (list: string, index?: number) => priced.lines.filter((item) => item.source.list === list && (index === undefined || ('index' in item.source && item.source.index === index)));
   const isTour = form.application_type === ApplicationType.ExcursionTour;
   const items = transportItems(form);

@@ -13,7 +13,6 @@ import {
 } from '../../../shared/applications/constants.js';
 import {
   agencyUsersPickerFilters,
-  staffPickerFilters,
   type AgencyUserOption,
   type ApplicationEditorData,
   type BackTransportOption,
@@ -32,14 +31,13 @@ import { AgenciesService } from '../../agencies/agencies.service.js';
 import { readLookups } from '../../common/aggregate/lookups.js';
 import type { AuthUser } from '../../common/auth/decorators.js';
 import { notFound, ValidationFailed } from '../../common/http/errors.js';
-import { escapeLike, parsePickerQuery } from '../../common/list/list-query.js';
+import { parsePickerQuery } from '../../common/list/list-query.js';
+import { pickStaff } from '../../users/staff-picker.js';
 import { readBackTransports } from './back-transports.js';
 import { readProduct, readServiceOptions } from './products.js';
 
 const named = <Id>(items: readonly { id: Id; name: string }[]) => items.map(({ id, name }) => ({ id, name }));
 
-/** The staff picker's query: `query`, `limit` (the pickers' bounds) and the assigned manager `user_id`. */
-const STAFF_PICKER = { picker: 'search', filters: staffPickerFilters } as const;
 const AGENCY_USERS_PICKER = { picker: 'search', filters: agencyUsersPickerFilters } as const;
 
 /** What the application editor reads besides the application (issue 18): dictionaries, products, pickers. */
@@ -97,14 +95,8 @@ export class ApplicationEditorDataService {
    * (spec 03 §6) — decided by the session's user, whatever the query says.
    */
   async staff(raw: Record<string, unknown>, viewer: AuthUser): Promise<{ data: StaffOption[] }> {
-    const { query, limit, filters } = parsePickerQuery(raw, STAFF_PICKER);
     const onlySelf = viewer.role === Role.Manager ? viewer.id : null;
-    const rows = await this.db.query<StaffOption[]>(
-      `SELECT id, full_name AS name, full_name FROM users
-        WHERE ((is_active AND ($1::int IS NULL OR id = $1)) OR id = $2::int) AND ($3::text IS NULL OR search_text ILIKE $3)
-        ORDER BY full_name, id LIMIT $4`,
-      [onlySelf, filters.user_id ?? null, query ? `%${escapeLike(query)}%` : null, limit],
-    );
+    const rows = await pickStaff(this.db, raw, 'assignable', (filters) => ({ everyone: false, onlySelf, include: (filters.user_id as number | undefined) ?? null }));
     return { data: rows };
   }
 

@@ -4,24 +4,18 @@
  * 1765400000700-ApplicationListContent.ts): the page's ids come from `applications` and its indexes,
  * then its ten rows get their content in the same statement.
  */
-import { APPLICATION_STATUSES, APPLICATION_TYPES, ApplicationSource, ApplicationType, ProductKind, RequesterType, TRANSFER_TYPES } from '../../../shared/applications/constants.js';
+import { APPLICATION_STATUSES, APPLICATION_TYPES, ApplicationSource, RequesterType, TRANSFER_TYPES } from '../../../shared/applications/constants.js';
 import { applicationsList, type ApplicationListRow } from '../../../shared/applications/list.js';
 import { dueOf, toPayOf } from '../../../shared/applications/payment-status.js';
+import { productOfType } from '../../../shared/applications/products.js';
 import { moneyNumber } from '../../../shared/money.js';
 import { ALIAS, defineServerList } from '../../common/list/server-list.js';
 import { ApplicationListEntity } from './application-list.entity.js';
 
-const PRODUCT_OF_TYPE: Partial<Record<number, { kind: ProductKind; column: 'hotel_id' | 'tour_id' | 'transport_id' | 'sea_tour_id' }>> = {
-  [ApplicationType.Accommodation]: { kind: ProductKind.Hotel, column: 'hotel_id' },
-  [ApplicationType.ExcursionTour]: { kind: ProductKind.Tour, column: 'tour_id' },
-  [ApplicationType.BusTour]: { kind: ProductKind.Transport, column: 'transport_id' },
-  [ApplicationType.SeaTour]: { kind: ProductKind.SeaTour, column: 'sea_tour_id' },
-};
-
 /** The row as the list answers it (shared/applications/list.ts `ApplicationListRow`). */
 export function applicationListRow(row: ApplicationListEntity): ApplicationListRow {
   const { content } = row;
-  const product = PRODUCT_OF_TYPE[row.type];
+  const product = productOfType(row.type);
   const productId = product ? row[product.column] : null;
   // Paid (refunds counted) from the content's SQL, К оплате by the one rule of the payment status.
   const toPay = toPayOf(content.paid, dueOf({ status: row.status, requester_type: content.requestorable?.type === 'agencies' ? RequesterType.Agency : RequesterType.Client, price_total: row.price_total, agency_to_pay: row.agency_total }));

@@ -13,6 +13,7 @@ import type { ProductKind } from '@shared/applications/constants';
 import type { IdName } from '@shared/api';
 import { typedDate } from '@shared/dates';
 import { MESSAGES } from '@shared/messages';
+import { STAFF_PICKERS } from '@shared/resources/users';
 import { useState } from 'react';
 import { DateField } from '../../common/form/DateFields';
 import { FormFields, type FieldRenderProps, type FieldSpec, type Option } from '../../common/form/fields';
@@ -102,7 +103,7 @@ function filterFields(data: AnalyticsData | undefined): FieldSpec[] {
     dateField('start_date', F.startDate),
     select('city_id', F.city, data?.cities),
     select('direction_id', F.direction, data?.directions),
-    pickerField('user_id', F.manager, { path: () => '/analytics/users', named: data?.users }),
+    pickerField('user_id', F.manager, { path: () => STAFF_PICKERS.everyone, named: data?.users }),
     select('subject_id', F.subject, data?.subjects),
     pickerField('product_id', F.product, {
       path: (values) => (typeof values.subject_id === 'string' ? `/${PRODUCT_SEGMENTS[values.subject_id as ProductKind]}` : null),

@@ -5,6 +5,7 @@
  */
 import { ApplicationType, RequesterType } from '@shared/applications/constants';
 import { paymentState } from '@shared/applications/payment-status';
+import { productOfType } from '@shared/applications/products';
 import type { ApplicationTotals } from '@shared/applications/types';
 import { MESSAGES } from '@shared/messages';
 import { moneyNumber, readDecimal } from '@shared/money';
@@ -15,7 +16,7 @@ const A = MESSAGES.applications;
 export type TotalsKey = keyof typeof A.totalsLabels;
 
 /** A type priced by the engine from its product (1–4); avia and railway are priced by hand. */
-const hasProduct = (type: number | null) => type !== null && type >= ApplicationType.Accommodation && type <= ApplicationType.SeaTour;
+const hasProduct = (type: number | null) => productOfType(type) !== undefined;
 
 /**
  * The lines of the block, in order: a product's estimate (and the manual price beside it once one is

@@ -7,7 +7,7 @@
 import { HTMLTable } from '@blueprintjs/core';
 import { APPLICATION_LIMITS } from '@shared/applications/constants';
 import { vendorPaymentSchema } from '@shared/applications/schema';
-import type { VendorSummaryRow } from '@shared/applications/vendor-payments';
+import { VENDOR_SUMMARY_COLUMNS, type VendorSummaryRow } from '@shared/applications/vendor-payments';
 import { formatDate, formatMoney } from '@shared/format';
 import { MESSAGES } from '@shared/messages';
 import { todayIso } from '@shared/transport/constants';
@@ -18,16 +18,6 @@ import { rowDialogProps, useFormCollection } from '../../../common/editor/useCol
 import type { TabProps } from './tabProps';
 import { CollectionMessages } from './CollectionMessages';
 import { blankVendorPayment, type VendorPaymentValues } from '../form';
-
-const SUMMARY_COLUMNS = [
-  { key: 'accommodations', title: 'Проживание' },
-  { key: 'individual_services', title: 'Индивидуальные услуги' },
-  { key: 'group_services', title: 'Групповые услуги' },
-  { key: 'transports', title: 'Транспорт' },
-  { key: 'total', title: 'Итого' },
-  { key: 'paid', title: 'Оплачено' },
-  { key: 'surcharge', title: 'Доплата' },
-] as const;
 
 export function VendorPaymentsTab({ form, update, errors, setErrors, data, summary }: TabProps & { summary: VendorSummaryRow[] }) {
   const rows = form.vendor_payments ?? [];
@@ -44,7 +34,7 @@ export function VendorPaymentsTab({ form, update, errors, setErrors, data, summa
           <thead>
             <tr>
               <th>Поставщик</th>
-              {SUMMARY_COLUMNS.map((column) => (
+              {VENDOR_SUMMARY_COLUMNS.map((column) => (
                 <th key={column.key}>{column.title}</th>
               ))}
             </tr>
@@ -56,7 +46,7 @@ export function VendorPaymentsTab({ form, update, errors, setErrors, data, summa
                   {row.vendor.name}
                   {row.overpaid && <span className="vendor-overpaid"> (переплата)</span>}
                 </td>
-                {SUMMARY_COLUMNS.map((column) => (
+                {VENDOR_SUMMARY_COLUMNS.map((column) => (
                   <td key={column.key} data-column={column.key}>
                     {formatMoney(row[column.key])}
                   </td>
