@@ -37,6 +37,9 @@ const M = MESSAGES.analytics;
 const C = M.columns;
 const idName = (items: readonly { id: number | string; name: string }[]) => items.map(({ id, name }) => ({ id, name }));
 
+/** A line as SQL gives it: its price exact text. */
+type RowItem = Omit<AnalyticsItem, 'price'> & { price: string };
+
 type RowRecord = {
   id: number;
   number: string;
@@ -49,11 +52,11 @@ type RowRecord = {
   adult_count: number;
   child_count: number;
   payments: { date: string; sum: string }[];
-  accommodations: AnalyticsItem[];
-  transports: AnalyticsItem[];
-  services: AnalyticsItem[];
-  required_services: AnalyticsItem[];
-  additional_services: AnalyticsItem[];
+  accommodations: RowItem[];
+  transports: RowItem[];
+  services: RowItem[];
+  required_services: RowItem[];
+  additional_services: RowItem[];
   manual_price_without_discount: string | null;
 } & Record<
   | 'proceeds' | 'price_total' | 'discount' | 'price_without_discount' | 'agency_commission' | 'commission_accommodations' | 'commission_transports' | 'commission_services'
@@ -61,7 +64,10 @@ type RowRecord = {
   string
 >;
 
-/** The row as the table answers it. */
+/** A line of a row's stays, legs or services with its price as money on the wire (SQL gives exact text). */
+const itemOf = (item: RowItem): AnalyticsItem => ({ ...item, price: moneyNumber(item.price) });
+
+/** The row as the table answers it. Money on the wire is a JSON number with at most two decimals (ARCHITECTURE §3): the SQL's exact text becomes one here. */
 function analyticsRow(row: RowRecord): AnalyticsRow {
   return {
     id: row.id,
@@ -72,33 +78,33 @@ function analyticsRow(row: RowRecord): AnalyticsRow {
     status: row.status,
     status_name: APPLICATION_STATUSES.find((status) => status.id === row.status)?.name ?? '',
     requester: row.requester ?? '',
-    proceeds: row.proceeds,
+    proceeds: moneyNumber(row.proceeds),
     people: { tourists: row.tourists, total: row.adult_count + row.child_count, adult_count: row.adult_count, child_count: row.child_count },
-    accommodations: row.accommodations,
-    transports: row.transports,
-    services: row.services,
-    required_services: row.required_services,
-    additional_services: row.additional_services,
-    price_total: row.price_total,
-    discount: row.discount,
-    price_without_discount: row.price_without_discount,
-    manual_price_without_discount: row.manual_price_without_discount,
+    accommodations: row.accommodations.map(itemOf),
+    transports: row.transports.map(itemOf),
+    services: row.services.map(itemOf),
+    required_services: row.required_services.map(itemOf),
+    additional_services: row.additional_services.map(itemOf),
+    price_total: moneyNumber(row.price_total),
+    discount: moneyNumber(row.discount),
+    price_without_discount: moneyNumber(row.price_without_discount),
+    manual_price_without_discount: moneyNumber(row.manual_price_without_discount),
     agency_commission: {
       agency_name: row.agency_name,
-      total: row.agency_commission,
-      accommodations: row.commission_accommodations,
-      transports: row.commission_transports,
-      services: row.commission_services,
+      total: moneyNumber(row.agency_commission),
+      accommodations: moneyNumber(row.commission_accommodations),
+      transports: moneyNumber(row.commission_transports),
+      services: moneyNumber(row.commission_services),
     },
     vendors_payments: {
-      total: row.vendors_total,
-      accommodations: row.vendors_accommodations,
-      individual_services: row.vendors_individual_services,
-      group_services: row.vendors_group_services,
-      transports: row.vendors_transports,
-      paid: row.vendors_paid,
+      total: moneyNumber(row.vendors_total),
+      accommodations: moneyNumber(row.vendors_accommodations),
+      individual_services: moneyNumber(row.vendors_individual_services),
+      group_services: moneyNumber(row.vendors_group_services),
+      transports: moneyNumber(row.vendors_transports),
+      paid: moneyNumber(row.vendors_paid),
     },
-    payments: { total_payable_sum: row.payable, paid: row.paid, data: row.payments.map((payment) => ({ date: payment.date, sum: payment.sum })) },
+    payments: { total_payable_sum: moneyNumber(row.payable), paid: moneyNumber(row.paid), data: row.payments.map((payment) => ({ date: payment.date, sum: moneyNumber(payment.sum) })) },
   };
 }
 
@@ -109,7 +115,6 @@ function yearBefore(scope: AnalyticsScope): AnalyticsScope {
 }
 
 const lines = (items: readonly AnalyticsItem[]) => items.map((item) => [item.name, item.detail, item.vendor].filter(Boolean).join(', ')).join('\n');
-const money = (text: string | null) => (text === null ? null : moneyNumber(text));
 
 /** The export's columns: one per figure of the row, money in roubles, counts as numbers. */
 const EXPORT_COLUMNS: XlsxColumn[] = [
@@ -181,21 +186,21 @@ export class AnalyticsService {
     const where = analyticsWhere(filters, scope);
     const [row] = await this.db.query<Record<string, string | number>[]>(`SELECT ${TOTALS_SELECT} FROM applications t ${APPLICATION_FIGURES_JOIN} WHERE ${where.sql}`, where.params);
     const r = row!;
-    const text = (key: string) => String(r[key]);
+    const money = (key: string) => moneyNumber(String(r[key]));
     return {
       applications_count: Number(r.applications_count),
-      price_total: text('price_total'),
-      proceeds: text('proceeds'),
-      agency_commission: text('agency_commission'),
+      price_total: money('price_total'),
+      proceeds: money('proceeds'),
+      agency_commission: money('agency_commission'),
       vendors_payments: {
-        total: text('vendors_total'),
-        accommodations: text('vendors_accommodations'),
-        individual_services: text('vendors_individual_services'),
-        group_services: text('vendors_group_services'),
-        transports: text('vendors_transports'),
+        total: money('vendors_total'),
+        accommodations: money('vendors_accommodations'),
+        individual_services: money('vendors_individual_services'),
+        group_services: money('vendors_group_services'),
+        transports: money('vendors_transports'),
       },
-      vendors_paid: text('vendors_paid'),
-      payments_sum: text('payments_sum'),
+      vendors_paid: money('vendors_paid'),
+      payments_sum: money('payments_sum'),
       people: { tourists: Number(r.tourists), total: Number(r.adult_count) + Number(r.child_count), adult_count: Number(r.adult_count), child_count: Number(r.child_count) },
       services_count: Number(r.services_count),
     };
@@ -207,7 +212,7 @@ export class AnalyticsService {
     const current = analyticsWhere(filters, scope, 3);
     const before = analyticsWhere(filters, yearBefore(scope), 3 + current.params.length);
     const month = (shift: string) => `to_char((t.created_at AT TIME ZONE '${REPORT_TIME_ZONE}')${shift}, 'YYYY-MM')`;
-    const byMonth = this.db.query<AnalyticsCharts['by_month']>(
+    const byMonth = this.db.query<(Omit<AnalyticsCharts['by_month'][number], 'proceeds' | 'proceeds_last_year'> & { proceeds: string; proceeds_last_year: string })[]>(
       `WITH months AS (SELECT to_char(m, 'YYYY-MM') AS month FROM generate_series(date_trunc('month', $1::date), $2::date, interval '1 month') m),
             this_year AS (SELECT ${month('')} AS month, sum(${PROCEEDS_SQL}) AS proceeds, sum(${PEOPLE_SQL}) AS people FROM applications t WHERE ${current.sql} GROUP BY 1),
             last_year AS (SELECT ${month(` + interval '1 year'`)} AS month, sum(${PROCEEDS_SQL}) AS proceeds, sum(${PEOPLE_SQL}) AS people FROM applications t WHERE ${before.sql} GROUP BY 1)
@@ -218,18 +223,23 @@ export class AnalyticsService {
       [scope.period_from, scope.period_to, ...current.params, ...before.params],
     );
     const where = analyticsWhere(filters, scope);
-    const byDirection = this.db.query<AnalyticsCharts['by_direction']>(
+    const byDirection = this.db.query<(Omit<AnalyticsCharts['by_direction'][number], 'proceeds'> & { proceeds: string })[]>(
       `SELECT d.id, d.name, sum(${PROCEEDS_SQL})::numeric(20,2)::text AS proceeds
          FROM applications t JOIN direction_cities dc ON dc.city_id = t.city_id JOIN directions d ON d.id = dc.direction_id
         WHERE ${where.sql} GROUP BY d.id, d.name ORDER BY sum(${PROCEEDS_SQL}) DESC, d.name, d.id`,
       where.params,
     );
-    const bySource = this.db.query<AnalyticsCharts['by_source']>(
+    const bySource = this.db.query<(Omit<AnalyticsCharts['by_source'][number], 'proceeds'> & { proceeds: string })[]>(
       `SELECT t.source_key AS source, sum(${PROCEEDS_SQL})::numeric(20,2)::text AS proceeds FROM applications t WHERE ${where.sql} GROUP BY 1 ORDER BY sum(${PROCEEDS_SQL}) DESC, 1`,
       where.params,
     );
     const [months, directions, sources] = await Promise.all([byMonth, byDirection, bySource]);
-    return { by_month: months, by_direction: directions, by_source: sources };
+    // The sums come as exact text; on the wire money is a number (ARCHITECTURE §3).
+    return {
+      by_month: months.map((month) => ({ ...month, proceeds: moneyNumber(month.proceeds), proceeds_last_year: moneyNumber(month.proceeds_last_year) })),
+      by_direction: directions.map((direction) => ({ ...direction, proceeds: moneyNumber(direction.proceeds) })),
+      by_source: sources.map((source) => ({ ...source, proceeds: moneyNumber(source.proceeds) })),
+    };
   }
 
   /** GET /analytics/data: the dictionaries, and the names of what the query's pickers chose (one statement). */
@@ -306,16 +316,16 @@ async function* cellsOf(rows: AsyncIterable<AnalyticsRow>): AsyncGenerator<Recor
       services: lines(row.services),
       required_services: lines(row.required_services),
       additional_services: lines(row.additional_services),
-      price_without_discount: money(row.price_without_discount),
-      manual_price_without_discount: money(row.manual_price_without_discount),
-      discount: money(row.discount),
-      price_total: money(row.price_total),
-      agency_commission: money(row.agency_commission.total),
-      ...Object.fromEntries(VENDOR_COLUMN_KEYS.map((key) => [`vendors_${key}`, money(row.vendors_payments[key])])),
-      vendors_paid: money(row.vendors_payments.paid),
-      payable: money(row.payments.total_payable_sum),
-      paid: money(row.payments.paid),
-      proceeds: money(row.proceeds),
+      price_without_discount: row.price_without_discount,
+      manual_price_without_discount: row.manual_price_without_discount,
+      discount: row.discount,
+      price_total: row.price_total,
+      agency_commission: row.agency_commission.total,
+      ...Object.fromEntries(VENDOR_COLUMN_KEYS.map((key) => [`vendors_${key}`, row.vendors_payments[key]])),
+      vendors_paid: row.vendors_payments.paid,
+      payable: row.payments.total_payable_sum,
+      paid: row.payments.paid,
+      proceeds: row.proceeds,
     };
   }
 }

@@ -94,25 +94,25 @@ describe('the totals', () => {
   it('sum the period’s applications (Moscow days), cancelled ones left out, refunds subtracted, nets by column — for every role', async () => {
     const expected: AnalyticsTotals = {
       applications_count: 2,
-      price_total: '3000.50',
-      proceeds: '600.25', // (1000.50 − 0 − 700.25) + (2000 − 200 − 1500)
-      agency_commission: '200.00',
-      vendors_payments: { total: '2200.25', accommodations: '1500.00', individual_services: '0.00', group_services: '200.00', transports: '500.25' },
-      vendors_paid: '300.00',
-      payments_sum: '2300.00', // 600 − 100 (the pending 50 counts nothing) + 1800
+      price_total: 3000.5,
+      proceeds: 600.25, // (1000.50 − 0 − 700.25) + (2000 − 200 − 1500)
+      agency_commission: 200,
+      vendors_payments: { total: 2200.25, accommodations: 1500, individual_services: 0, group_services: 200, transports: 500.25 },
+      vendors_paid: 300,
+      payments_sum: 2300, // 600 − 100 (the pending 50 counts nothing) + 1800
       people: { tourists: 2, total: 4, adult_count: 3, child_count: 1 },
       services_count: 1,
     };
     for (const client of [admin, accountant, manager]) expect(await totals(YEAR_2024, client)).toEqual(expected);
     // Only a to date: from 1 January of its year.
-    expect((await totals('date_to=2024-12-31')).price_total).toBe('3000.50');
+    expect((await totals('date_to=2024-12-31')).price_total).toBe(3000.5);
   });
 
   it('take the cancelled application in when the statuses name it, in every list form', async () => {
     for (const statuses of ['statuses_ids=3,7', 'statuses_ids[]=3&statuses_ids[]=7', 'status_ids=3&status_ids=7']) {
       const sums = await totals(`${YEAR_2024}&${statuses}`);
       expect(sums.applications_count, statuses).toBe(2);
-      expect(sums.price_total, statuses).toBe('1999.50');
+      expect(sums.price_total, statuses).toBe(1999.5);
     }
   });
 
@@ -168,20 +168,20 @@ describe('the table', () => {
     expect(client).toMatchObject({
       type_name: 'Авиа',
       status: 3,
-      proceeds: '300.25',
+      proceeds: 300.25,
       people: { tourists: 2, total: 3, adult_count: 2, child_count: 1 },
-      price_total: '1000.50',
-      discount: '10.00',
-      price_without_discount: '1010.50',
+      price_total: 1000.5,
+      discount: 10,
+      price_without_discount: 1010.5,
       manual_price_without_discount: null,
-      agency_commission: { agency_name: null, total: '0.00' },
-      vendors_payments: { total: '700.25', transports: '500.25', group_services: '200.00', accommodations: '0.00', paid: '300.00' },
-      payments: { total_payable_sum: '1000.50', paid: '500.00', data: [{ date: '2024-03-11', sum: '600.00' }, { date: '2024-03-20', sum: '-100.00' }] },
+      agency_commission: { agency_name: null, total: 0 },
+      vendors_payments: { total: 700.25, transports: 500.25, group_services: 200, accommodations: 0, paid: 300 },
+      payments: { total_payable_sum: 1000.5, paid: 500, data: [{ date: '2024-03-11', sum: 600 }, { date: '2024-03-20', sum: -100 }] },
     });
-    expect(client.services).toEqual([{ name: 'Экскурсия по аналитике', vendor: 'Автобусы Юга', detail: '× 2', price: '200.00' }]);
-    expect(agency.agency_commission).toMatchObject({ total: '200.00', accommodations: '150.00', transports: '50.00', services: '0.00' });
+    expect(client.services).toEqual([{ name: 'Экскурсия по аналитике', vendor: 'Автобусы Юга', detail: '× 2', price: 200 }]);
+    expect(agency.agency_commission).toMatchObject({ total: 200, accommodations: 150, transports: 50, services: 0 });
     expect(agency.requester).toBe(agency.agency_commission.agency_name);
-    expect(agency.vendors_payments.accommodations).toBe('1500.00');
+    expect(agency.vendors_payments.accommodations).toBe(1500);
     // A second page of one row each.
     expect((await page(`${YEAR_2024}&limit=1&page=2`)).data.map((row) => row.id)).toEqual([ids.agency]);
     expect((await page(`${YEAR_2024}&orderBy=id`)).data.map((row) => row.id)).toEqual([ids.agency, ids.client]);
@@ -194,13 +194,13 @@ describe('the charts', () => {
     expect(response.status).toBe(200);
     const { by_month, by_direction, by_source } = response.body;
     expect(by_month.map((month) => month.month)).toEqual(Array.from({ length: 12 }, (_, index) => `2024-${String(index + 1).padStart(2, '0')}`));
-    expect(by_month[0]).toEqual({ month: '2024-01', proceeds: '300.00', people: 1, proceeds_last_year: '0.00', people_last_year: 0 });
-    expect(by_month[2]).toMatchObject({ month: '2024-03', proceeds: '300.25', people: 3 });
-    expect(by_month[5]).toMatchObject({ month: '2024-06', proceeds: '0.00', proceeds_last_year: '300.00', people_last_year: 2 }); // 400 − 0 − 100, a year before
-    expect(by_direction).toEqual([{ id: direction, name: 'Юг', proceeds: '300.25' }]);
+    expect(by_month[0]).toEqual({ month: '2024-01', proceeds: 300, people: 1, proceeds_last_year: 0, people_last_year: 0 });
+    expect(by_month[2]).toMatchObject({ month: '2024-03', proceeds: 300.25, people: 3 });
+    expect(by_month[5]).toMatchObject({ month: '2024-06', proceeds: 0, proceeds_last_year: 300, people_last_year: 2 }); // 400 − 0 − 100, a year before
+    expect(by_direction).toEqual([{ id: direction, name: 'Юг', proceeds: 300.25 }]);
     expect(by_source).toEqual([
-      { source: 'none', proceeds: '300.25' },
-      { source: 'web_site', proceeds: '300.00' },
+      { source: 'none', proceeds: 300.25 },
+      { source: 'web_site', proceeds: 300 },
     ]);
   });
 });
@@ -221,7 +221,7 @@ describe('the figures kept beside each application', () => {
     await app.db.query(`UPDATE payments SET status = 3 WHERE application_id = $1 AND status = 1`, [ids.client]); // the pending 50 becomes a refund
     await app.db.query(`DELETE FROM tourists WHERE application_id = $1 AND last_name = 'Петрова'`, [ids.client]);
     expect(await drift()).toEqual([]);
-    expect(await totals(`${YEAR_2024}&type=5`)).toMatchObject({ payments_sum: '450.00', people: { tourists: 1 } });
+    expect(await totals(`${YEAR_2024}&type=5`)).toMatchObject({ payments_sum: 450, people: { tourists: 1 } });
     await app.db.query(`INSERT INTO payments (application_id, status, sum) VALUES ($1, 1, 50)`, [ids.client]);
     await app.db.query(`UPDATE payments SET status = 1 WHERE id = (SELECT max(id) FROM payments WHERE application_id = $1 AND status = 3 AND sum = 50)`, [ids.client]);
     await app.db.query(`INSERT INTO tourists (application_id, last_name, first_name, document, document_number, citizenship, gender) VALUES ($1, 'Петрова', 'Анна', 1, '4510123456', 1, 2)`, [ids.client]);

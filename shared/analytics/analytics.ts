@@ -116,8 +116,8 @@ export function analyticsQueryString(filters: Partial<Record<keyof AnalyticsFilt
   return params.toString();
 }
 
-/** Money on the wire: two-decimal text, summed exactly in SQL. */
-type Money = string;
+/** Money on the wire: a JSON number with at most two decimals (ARCHITECTURE §3), summed exactly in SQL. */
+type Money = number;
 
 /** The vendor-payment columns (as the vendor summary maps the engine's categories). */
 export type VendorColumns = Record<'total' | 'accommodations' | 'individual_services' | 'group_services' | 'transports', Money>;

@@ -35,8 +35,8 @@ function ByMonth({ months }: { months: Charts['by_month'] }) {
   const years = new Set(months.map((month) => month.month.slice(0, 4)));
   const data = months.map((month) => ({
     ...monthNames(month.month, years.size > 1),
-    proceeds: Number(month.proceeds),
-    proceeds_last_year: Number(month.proceeds_last_year),
+    proceeds: month.proceeds,
+    proceeds_last_year: month.proceeds_last_year,
     people: month.people,
     people_last_year: month.people_last_year,
   }));
@@ -130,7 +130,7 @@ function RankedBars({ title, rows, note, testId }: { title: string; rows: { name
 
 /** Nothing to draw: no month has proceeds or people, and no direction or source has a sum. */
 const isEmpty = (charts: Charts) =>
-  charts.by_month.every((month) => Number(month.proceeds) === 0 && Number(month.proceeds_last_year) === 0 && month.people === 0 && month.people_last_year === 0) &&
+  charts.by_month.every((month) => month.proceeds === 0 && month.proceeds_last_year === 0 && month.people === 0 && month.people_last_year === 0) &&
   charts.by_direction.length === 0 &&
   charts.by_source.length === 0;
 
@@ -145,9 +145,9 @@ export function AnalyticsCharts({ charts, sources }: { charts: Charts; sources: 
         testId="analytics-chart-direction"
         title={C.byDirection}
         note={C.byDirectionNote}
-        rows={charts.by_direction.map((row) => ({ name: row.name, proceeds: Number(row.proceeds) }))}
+        rows={charts.by_direction.map((row) => ({ name: row.name, proceeds: row.proceeds }))}
       />
-      <RankedBars testId="analytics-chart-source" title={C.bySource} rows={charts.by_source.map((row) => ({ name: sourceName(row.source), proceeds: Number(row.proceeds) }))} />
+      <RankedBars testId="analytics-chart-source" title={C.bySource} rows={charts.by_source.map((row) => ({ name: sourceName(row.source), proceeds: row.proceeds }))} />
     </section>
   );
 }

@@ -18,7 +18,7 @@ const V = MESSAGES.analytics.vendorColumns;
 const K = MESSAGES.analytics.commissionColumns;
 
 /** A sum's parts, a line each (`Проживание: 1 000,00 ₽`), for the cell's hover text; none when it has none. */
-const breakdown = (parts: [string, string][]) => (parts.length === 0 ? undefined : parts.map(([name, sum]) => `${name}: ${formatMoney(sum)}`).join('\n'));
+const breakdown = (parts: [string, number][]) => (parts.length === 0 ? undefined : parts.map(([name, sum]) => `${name}: ${formatMoney(sum)}`).join('\n'));
 
 /** A cell's lines: each its name, and under it, muted, the vendor, the server's detail (a stay's dates, a leg's route and day, a service's count) and the price. */
 function Items({ items }: { items: AnalyticsItem[] }) {
@@ -48,8 +48,8 @@ function Line({ text, className, children }: { text: string; className?: string;
 }
 
 /** A sum with the lines under it that make it up (muted, smaller). */
-function Money({ value, parts }: { value: string; parts?: [string, string | null][] }) {
-  const shown = parts?.filter((part): part is [string, string] => part[1] !== null && Number(part[1]) !== 0);
+function Money({ value, parts }: { value: number; parts?: [string, number | null][] }) {
+  const shown = parts?.filter((part): part is [string, number] => part[1] !== null && part[1] !== 0);
   return (
     <>
       <Line text={formatMoney(value)} />
@@ -120,7 +120,7 @@ export function AnalyticsTable({ rows }: { rows: AnalyticsRow[] }) {
               </td>
               <td className="analytics-num">
                 {/* The price before the discount, only when there is one (else it repeats the total). */}
-                <Money value={row.price_total} parts={Number(row.discount) === 0 ? undefined : [[C.priceWithoutDiscount, row.manual_price_without_discount ?? row.price_without_discount]]} />
+                <Money value={row.price_total} parts={row.discount === 0 ? undefined : [[C.priceWithoutDiscount, row.manual_price_without_discount ?? row.price_without_discount]]} />
               </td>
               <td className="analytics-num">
                 <Line text={formatMoney(row.discount)} />

@@ -32,7 +32,7 @@ function Tile({ label, value, parts, testId }: { label: string; value: string; p
 
 export function AnalyticsTotals({ totals, failure }: { totals: Totals | undefined; failure?: ReactNode }) {
   if (failure) return <>{failure}</>;
-  const money = (value: string | undefined) => (value === undefined ? '…' : formatMoney(value));
+  const money = (value: number | undefined) => (value === undefined ? '…' : formatMoney(value));
   const count = (value: number | undefined) => (value === undefined ? '…' : formatNumber(value));
   const vendors = totals?.vendors_payments;
   const people = totals?.people;
