@@ -29,7 +29,7 @@ import { FormFields, type FieldSpec, type SetField } from '../../common/form/fie
 import { listPath } from '../../common/resource/pageLinks';
 import { toast } from '../../common/toaster';
 import { blankCalculator, CALCULATOR_TAB_OWNS, calculatorFromRecord, copyCalculator, generalOwns, type CalculatorValues } from './form';
-import { InlineRows } from './InlineRows';
+import { InlineRows } from '../../common/editor/InlineRows';
 import { pricedRows } from './rows';
 import { DaysTab } from './tabs/DaysTab';
 import { HotelsTab } from './tabs/HotelsTab';

@@ -9,7 +9,7 @@ import { checkRow, RowDialog, useRowDraft } from '../../../common/editor/RowDial
 import { rowDialogProps, useFormCollection, type RowDialogMode, type RowDialogProps } from '../../../common/editor/useCollectionEditor';
 import { FormFields, type FieldSpec } from '../../../common/form/fields';
 import { blankDay, type CalculatorTabProps, type DayValues } from '../form';
-import { InlineRows } from '../InlineRows';
+import { InlineRows } from '../../../common/editor/InlineRows';
 import { pricedRows } from '../rows';
 
 const C = MESSAGES.tourCalculators;

@@ -19,7 +19,7 @@ import { FormFields, type SetField } from '../../../common/form/fields';
 import { LockableGroup } from '../../../common/form/locks';
 import { PickerField } from '../../../common/form/PickerField';
 import { blankHotel, blankRoom, type CalculatorTabProps, type HotelValues } from '../form';
-import { InlineRows } from '../InlineRows';
+import { InlineRows } from '../../../common/editor/InlineRows';
 import { roomFields } from '../rows';
 
 const C = MESSAGES.tourCalculators;

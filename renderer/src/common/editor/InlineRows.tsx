@@ -8,7 +8,7 @@ import { Button, Callout, Intent } from '@blueprintjs/core';
 import { errorsUnder } from '@shared/editor';
 import { MESSAGES } from '@shared/messages';
 import type { FieldErrors } from '@shared/validation';
-import { FormFields, type FieldSpec, type SetField } from '../../common/form/fields';
+import { FormFields, type FieldSpec, type SetField } from '../form/fields';
 
 interface Props<Row> {
   /** Accessible name of the list and the prefix of its field ids. */
