@@ -5,8 +5,9 @@
  */
 import { APPLICATION_TYPES } from '../../shared/applications/constants.js';
 import { moneyNumber } from '../../shared/money.js';
-import { REPORT_TIME_ZONE, ROUBLE_FORMAT } from '../../shared/resources/agency-report.js';
+import { ROUBLE_FORMAT } from '../../shared/resources/agency-report.js';
 import type { XlsxColumn } from '../exports/xlsx.js';
+import { OFFICE_TIME_ZONE } from '../../shared/calendar.js';
 
 /** The report's money columns: each a numeric cell in roubles, summed exactly into the totals row (XLSX_SUM). */
 export const AGENCY_REPORT_MONEY_KEYS = ['price_total', 'commission', 'to_pay', 'paid', 'balance'] as const;
@@ -34,7 +35,7 @@ export type AgencyReportRow = { id: number; number: string; date: string; touris
  * (negative when it overpaid).
  */
 export const AGENCY_REPORT_FIELDS = `
-  a.id, a.number, (a.created_at AT TIME ZONE '${REPORT_TIME_ZONE}')::date::text AS date,
+  a.id, a.number, (a.created_at AT TIME ZONE '${OFFICE_TIME_ZONE}')::date::text AS date,
   (SELECT string_agg(concat_ws(' ', t.last_name, t.first_name, t.patronymic), ', ' ORDER BY t.position, t.id)
      FROM tourists t WHERE t.application_id = a.id) AS tourists,
   a.type,

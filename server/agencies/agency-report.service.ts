@@ -3,10 +3,11 @@ import type { Response } from 'express';
 import { DataSource } from 'typeorm';
 import { ApplicationStatus } from '../../shared/applications/constants.js';
 import { MESSAGES } from '../../shared/messages.js';
-import { agencyReportFileName, agencyReportQuerySchema, REPORT_TIME_ZONE } from '../../shared/resources/agency-report.js';
+import { agencyReportFileName, agencyReportQuerySchema } from '../../shared/resources/agency-report.js';
 import { parseInput, ValidationFailed } from '../common/http/errors.js';
 import { rowsInBatches, streamXlsx, XLSX_SUM } from '../exports/xlsx.js';
 import { AGENCY_REPORT_COLUMNS, AGENCY_REPORT_FIELDS, AGENCY_REPORT_MONEY_KEYS, AGENCY_REPORT_PAID, agencyReportCells, type AgencyReportRow } from './agency-report-rows.js';
+import { OFFICE_TIME_ZONE } from '../../shared/calendar.js';
 
 const R = MESSAGES.agencies.report;
 
@@ -16,8 +17,8 @@ export const AGENCY_REPORT_SQL = `
     FROM applications a
    ${AGENCY_REPORT_PAID}
    WHERE a.agency_id = $1
-     AND a.created_at >= make_timestamp($2, $3, 1, 0, 0, 0) AT TIME ZONE '${REPORT_TIME_ZONE}'
-     AND a.created_at < (make_timestamp($2, $3, 1, 0, 0, 0) + interval '1 month') AT TIME ZONE '${REPORT_TIME_ZONE}'
+     AND a.created_at >= make_timestamp($2, $3, 1, 0, 0, 0) AT TIME ZONE '${OFFICE_TIME_ZONE}'
+     AND a.created_at < (make_timestamp($2, $3, 1, 0, 0, 0) + interval '1 month') AT TIME ZONE '${OFFICE_TIME_ZONE}'
      AND a.status <> ${ApplicationStatus.Cancelled}
      AND a.id > $4
    ORDER BY a.id

@@ -8,8 +8,9 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 import { analyticsList, analyticsPeriod, CANCELLED_STATUS, type AnalyticsFilters } from '../../shared/analytics/analytics.js';
 import { PRODUCT_COLUMNS, type ProductKind } from '../../shared/applications/products.js';
-import { REPORT_TIME_ZONE } from '../../shared/resources/agency-report.js';
+
 import { ALIAS, defineServerList, type FilterExpression } from '../common/list/server-list.js';
+import { OFFICE_TIME_ZONE } from '../../shared/calendar.js';
 
 /** A row of the view `analytics_rows` (migrations/1765600001500-Analytics.ts): what the table's filters and order read. */
 @Entity('analytics_rows')
@@ -24,7 +25,7 @@ export class AnalyticsRowEntity {
 const t = ALIAS;
 const productColumn = (filters: Readonly<Record<string, unknown>>) => PRODUCT_COLUMNS[filters.subject_id as ProductKind];
 /** The first instant of a Moscow day, as the `created_at` index compares it. */
-const moscowDayStart = (day: string) => `(${day})::timestamp AT TIME ZONE '${REPORT_TIME_ZONE}'`;
+const moscowDayStart = (day: string) => `(${day})::timestamp AT TIME ZONE '${OFFICE_TIME_ZONE}'`;
 
 /** The scope every analytics request adds to its filters: the creation period, and «not cancelled» unless statuses are named. */
 export interface AnalyticsScope {

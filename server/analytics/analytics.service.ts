@@ -24,7 +24,7 @@ import { PRODUCT_COLUMNS, PRODUCT_TABLES } from '../../shared/applications/produ
 import { OFFICE_SOURCE } from '../../shared/applications/list.js';
 import { MESSAGES } from '../../shared/messages.js';
 import { moneyNumber } from '../../shared/money.js';
-import { REPORT_TIME_ZONE, ROUBLE_FORMAT } from '../../shared/resources/agency-report.js';
+import { ROUBLE_FORMAT } from '../../shared/resources/agency-report.js';
 import type { AuthUser } from '../common/auth/decorators.js';
 import { parseInput } from '../common/http/errors.js';
 import { ListService } from '../common/list/list.service.js';
@@ -32,6 +32,7 @@ import { chosenStaffSql, pickStaff } from '../users/staff-picker.js';
 import { rowsInBatches, streamXlsx, XLSX_SUM, type XlsxColumn } from '../exports/xlsx.js';
 import { ANALYTICS_LIST, analyticsScope, analyticsWhere, type AnalyticsScope } from './analytics.list.js';
 import { APPLICATION_FIGURES_JOIN, PEOPLE_SQL, PROCEEDS_SQL, ROWS_SQL, TOTALS_SELECT, VENDOR_COLUMN_KEYS } from './analytics-sql.js';
+import { OFFICE_TIME_ZONE } from '../../shared/calendar.js';
 
 const M = MESSAGES.analytics;
 const C = M.columns;
@@ -211,7 +212,7 @@ export class AnalyticsService {
     const { filters, scope } = this.filters(raw);
     const current = analyticsWhere(filters, scope, 3);
     const before = analyticsWhere(filters, yearBefore(scope), 3 + current.params.length);
-    const month = (shift: string) => `to_char((t.created_at AT TIME ZONE '${REPORT_TIME_ZONE}')${shift}, 'YYYY-MM')`;
+    const month = (shift: string) => `to_char((t.created_at AT TIME ZONE '${OFFICE_TIME_ZONE}')${shift}, 'YYYY-MM')`;
     const byMonth = this.db.query<(Omit<AnalyticsCharts['by_month'][number], 'proceeds' | 'proceeds_last_year'> & { proceeds: string; proceeds_last_year: string })[]>(
       `WITH months AS (SELECT to_char(m, 'YYYY-MM') AS month FROM generate_series(date_trunc('month', $1::date), $2::date, interval '1 month') m),
             this_year AS (SELECT ${month('')} AS month, sum(${PROCEEDS_SQL}) AS proceeds, sum(${PEOPLE_SQL}) AS people FROM applications t WHERE ${current.sql} GROUP BY 1),
@@ -297,7 +298,7 @@ export class AnalyticsService {
   }
 }
 
-const moscowDay = new Intl.DateTimeFormat('en-CA', { timeZone: REPORT_TIME_ZONE });
+const moscowDay = new Intl.DateTimeFormat('en-CA', { timeZone: OFFICE_TIME_ZONE });
 
 /** The export's cells of each row (the creation date a Moscow day). */
 async function* cellsOf(rows: AsyncIterable<AnalyticsRow>): AsyncGenerator<Record<string, unknown>> {

@@ -4,7 +4,6 @@
  * applications created today for the analytics export, the largest tour calculator the schema allows
  * for its Word export, and a big application's printed facts for the generated PDFs.
  */
-import { moscowToday } from '../../shared/analytics/agency-report.js';
 import { ANALYTICS_PATHS } from '../../shared/analytics/analytics.js';
 import { pinnedCalculator } from '../../shared/tour-calculators/pinned-example.js';
 import type { CalculatorRecord } from '../../shared/tour-calculators/types.js';
@@ -12,6 +11,7 @@ import type { DocumentData } from '../applications/documents/document-data.js';
 import type { ApiClient } from './api-client.js';
 import { insertTourGround } from './tour-fixtures.js';
 import type { Sql } from './transport-fixtures.js';
+import { officeToday } from '../../shared/calendar.js';
 
 export interface ExportLoad {
   /** GET of the analytics export over today's applications (the inserted ones). */
@@ -47,7 +47,7 @@ export async function insertExportLoad(db: Sql, admin: ApiClient, applications: 
     days: Array.from({ length: 60 }, (_, index) => day(index)),
   });
   if (created.status !== 201) throw new Error(`The calculator's save answered ${created.status}: ${JSON.stringify(created.body).slice(0, 300)}`);
-  const today = moscowToday();
+  const today = officeToday();
   return {
     analyticsPath: `/api${ANALYTICS_PATHS.export}?date_from=${today}&date_to=${today}`,
     calculatorPath: `/api/tours/calculators/${created.body.data.id}/export`,

@@ -10,8 +10,9 @@ import { SOURCE_FILTER_VALUES } from '../applications/list.js';
 import { typedDate } from '../dates.js';
 import { foldListFilterKeys, listFilter } from '../list.js';
 import { MESSAGES } from '../messages.js';
-import { REPORT_TIME_ZONE } from '../resources/agency-report.js';
+
 import { optionalTypedDate } from '../validation.js';
+import { officeToday } from '../calendar.js';
 
 export const ANALYTICS_AGENCY_REPORT_PATH = '/analytics/agency-report';
 
@@ -28,9 +29,6 @@ const AGENCY_REPORT_FILTERS = z.object({
   by_employees: listFilter.flag(),
 });
 
-/** Today (YYYY-MM-DD) in Moscow. */
-export const moscowToday = (now = new Date()) => new Intl.DateTimeFormat('en-CA', { timeZone: REPORT_TIME_ZONE }).format(now);
-
 /**
  * The query, checked by the server (422 on the field): a from or a to date is needed (the message under
  * both); only `date_to` → from 1 January of its year (spec 03 §9), only `date_from` → to today in Moscow
@@ -46,7 +44,7 @@ export const analyticsAgencyReportQuerySchema = (now = new Date()) =>
         context.addIssue({ code: 'custom', path: ['date_to'], message: MESSAGES.dates.order });
       }
     }).transform((query) => {
-      const today = moscowToday(now);
+      const today = officeToday(now);
       const dateTo = query.date_to ?? (query.date_from! > today ? query.date_from! : today);
       return {
         date_from: query.date_from ?? `${dateTo.slice(0, 4)}-01-01`,

@@ -12,7 +12,7 @@ import { SOURCE_FILTER_VALUES } from '../applications/list.js';
 import { typedDate } from '../dates.js';
 import { defineList, foldListFilterKeys, listFilter, listQuerySchema } from '../list.js';
 import { MESSAGES } from '../messages.js';
-import { moscowToday } from './agency-report.js';
+import { officeToday } from '../calendar.js';
 
 export const ANALYTICS_PATHS = {
   /** GET: the paged table (the list engine). */
@@ -97,7 +97,7 @@ export const analyticsFiltersSchema = z.preprocess(
 
 /** The creation period the filters mean, Moscow days (YYYY-MM-DD): this year by default; only a to date → from 1 January of its year; only a from date → to today (or itself when later). */
 export function analyticsPeriod(filters: Pick<Partial<AnalyticsFilters>, 'date_from' | 'date_to'>, now = new Date()): { date_from: string; date_to: string } {
-  const today = moscowToday(now);
+  const today = officeToday(now);
   if (!filters.date_from && !filters.date_to) return { date_from: `${today.slice(0, 4)}-01-01`, date_to: `${today.slice(0, 4)}-12-31` };
   const dateTo = filters.date_to ?? (filters.date_from! > today ? filters.date_from! : today);
   return { date_from: filters.date_from ?? `${dateTo.slice(0, 4)}-01-01`, date_to: dateTo };

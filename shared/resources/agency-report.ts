@@ -6,11 +6,9 @@
  */
 import { z } from 'zod';
 import { id, requiredInteger } from '../validation.js';
+import { OFFICE_TIME_ZONE } from '../calendar.js';
 
 export const AGENCY_REPORT_PATH = '/agencies/applications/report';
-
-/** The office's time zone: a month is a Moscow month, whatever the server's or the desktop's zone. */
-export const REPORT_TIME_ZONE = 'Europe/Moscow';
 
 /** The first year the dialog offers and the server accepts (spec 01 §9). */
 export const AGENCY_REPORT_FIRST_YEAR = 2019;
@@ -19,7 +17,7 @@ export const MONTH_NAMES = ['январь', 'февраль', 'март', 'ап�
 
 /** The year and month (1–12) of an instant in Moscow. */
 export function moscowMonth(now = new Date()): { year: number; month: number } {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone: REPORT_TIME_ZONE, year: 'numeric', month: 'numeric' }).formatToParts(now);
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone: OFFICE_TIME_ZONE, year: 'numeric', month: 'numeric' }).formatToParts(now);
   const part = (type: string) => Number(parts.find((item) => item.type === type)?.value);
   return { year: part('year'), month: part('month') };
 }

@@ -8,10 +8,11 @@
  */
 import { expect, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { moscowToday } from '../../shared/analytics/agency-report.js';
+
 import { MESSAGES } from '../../shared/messages.js';
 import { insertAgencyApplication } from '../../server/test/application-fixtures.js';
 import { sql, signInAsStaff } from './session.js';
+import { officeToday } from '../../shared/calendar.js';
 
 const A = MESSAGES.analyticsAgencyReport;
 const db = { query: <Row>(text: string, params?: unknown[]) => sql<Row>(text, params) };
@@ -35,7 +36,7 @@ test('the manager asks the agency report: no period is said under the dates, a p
   await expect(dialog.getByText(A.title)).toBeVisible();
   const from = dialog.getByLabel(`${A.period}: ${MESSAGES.dates.from}`);
   const to = dialog.getByLabel(`${A.period}: ${MESSAGES.dates.to}`);
-  const year = moscowToday().slice(0, 4);
+  const year = officeToday().slice(0, 4);
   await expect(from).toHaveValue(`01.01.${year}`);
   await expect(to).toHaveValue(`31.12.${year}`);
   await expect(dialog.getByLabel(A.byEmployees)).not.toBeChecked();

@@ -6,7 +6,7 @@ import { ApplicationStatus } from '../../../shared/applications/constants.js';
 import { OFFICE_SOURCE } from '../../../shared/applications/list.js';
 import { MESSAGES } from '../../../shared/messages.js';
 import { decimal, MoneyDecimal } from '../../../shared/money.js';
-import { REPORT_TIME_ZONE } from '../../../shared/resources/agency-report.js';
+
 import {
   AGENCY_REPORT_COLUMNS,
   AGENCY_REPORT_FIELDS,
@@ -18,6 +18,7 @@ import {
 } from '../../agencies/agency-report-rows.js';
 import { parseInput } from '../../common/http/errors.js';
 import { rowsInBatches, streamXlsx, XLSX_SUBTOTAL, XLSX_SUM, type XlsxColumn } from '../../exports/xlsx.js';
+import { OFFICE_TIME_ZONE } from '../../../shared/calendar.js';
 
 const A = MESSAGES.analyticsAgencyReport;
 
@@ -43,8 +44,8 @@ function conditions(query: AnalyticsAgencyReportQuery, first: number): { sql: st
   const params: unknown[] = [query.date_from, query.date_to];
   const sql = [
     'a.agency_id IS NOT NULL',
-    `a.created_at >= $${first}::date::timestamp AT TIME ZONE '${REPORT_TIME_ZONE}'`,
-    `a.created_at < ($${first + 1}::date + 1)::timestamp AT TIME ZONE '${REPORT_TIME_ZONE}'`,
+    `a.created_at >= $${first}::date::timestamp AT TIME ZONE '${OFFICE_TIME_ZONE}'`,
+    `a.created_at < ($${first + 1}::date + 1)::timestamp AT TIME ZONE '${OFFICE_TIME_ZONE}'`,
   ];
   const list = (condition: string, values: unknown[]) => {
     params.push(values);

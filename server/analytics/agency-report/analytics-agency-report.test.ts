@@ -6,7 +6,7 @@
  */
 import type ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ANALYTICS_AGENCY_REPORT_PATH, moscowToday } from '../../../shared/analytics/agency-report.js';
+import { ANALYTICS_AGENCY_REPORT_PATH } from '../../../shared/analytics/agency-report.js';
 import { typedDate } from '../../../shared/dates.js';
 import { MESSAGES } from '../../../shared/messages.js';
 import { ROUBLE_FORMAT } from '../../../shared/resources/agency-report.js';
@@ -14,6 +14,7 @@ import { startApplicationGround } from '../../test/application-ground.js';
 import { insertAgencyApplication, insertApplication, type AgencyApplicationFixture } from '../../test/application-fixtures.js';
 import type { ApiClient, TestApp } from '../../test/test-app.js';
 import { expectPrintSetup, readWorkbook } from '../../test/workbook.js';
+import { officeToday } from '../../../shared/calendar.js';
 
 const A = MESSAGES.analyticsAgencyReport;
 const V = MESSAGES.validation;
@@ -150,7 +151,7 @@ describe('the agency report', () => {
     expect(untilJune.response.headers.get('content-disposition')).toContain(encodeURIComponent('Отчет по агентствам 01.01.2025–30.06.2025.xlsx'));
     expect(applicationNumbers(untilJune.rows)).toEqual(['a1', 'b1', 'b2'].map((name) => numbers[name]));
     const fromDecember = await report(admin, 'date_from=2025-12-31');
-    expect(fromDecember.response.headers.get('content-disposition')).toContain(encodeURIComponent(`Отчет по агентствам 31.12.2025–${typedDate(moscowToday())}.xlsx`));
+    expect(fromDecember.response.headers.get('content-disposition')).toContain(encodeURIComponent(`Отчет по агентствам 31.12.2025–${typedDate(officeToday())}.xlsx`));
     expect(applicationNumbers(fromDecember.rows)).toEqual(['b3', 'after'].map((name) => numbers[name]));
   });
 

@@ -3,7 +3,6 @@
  * totals and each line's share, and what every save keeps or derives (number, start date, city,
  * search text: `SaveFacts`, decided by the commands, ../commands/application-commands.ts).
  */
-import { moscowToday } from '../../../shared/analytics/agency-report.js';
 import { ApplicationType, LEGS, type Leg } from '../../../shared/applications/constants.js';
 import { productOfType } from '../../../shared/applications/products.js';
 import { transferKey, transportKey, type ApplicationForm } from '../../../shared/applications/schema.js';
@@ -12,6 +11,7 @@ import type { AggregateNode } from '../../common/aggregate/declaration.js';
 import { rideOf, serviceLines, transportItems, type Priced } from '../application-rules.js';
 import type { Ground } from '../application-ground.js';
 import { serviceUnit, type PricedLine } from '../pricing/index.js';
+import { officeToday } from '../../../shared/calendar.js';
 
 /** A line's share as a row's five share columns (a row's lines summed: a stay's room and meal). */
 function shares(lines: readonly PricedLine[]) {
@@ -157,8 +157,8 @@ export function applicationNode(form: ApplicationForm, { input, result: priced }
         values: { position: index, tour_meal_id: meal.tour_meal_id, persons: meal.persons ?? form.adult_count + form.child_count, ...shares(linesOf('meals', index)) },
       })),
       // A row sent without a date is dated the office's day (Moscow), not UTC's: they differ from 00:00 to 03:00.
-      payments: payments.map((payment, index) => ({ id: payment.id, path: `payments.${index}`, values: { ...payment, date: payment.date ?? moscowToday() } })),
-      vendor_payments: vendorPayments.map((payment, index) => ({ id: payment.id, path: `vendor_payments.${index}`, values: { ...payment, date: payment.date ?? moscowToday() } })),
+      payments: payments.map((payment, index) => ({ id: payment.id, path: `payments.${index}`, values: { ...payment, date: payment.date ?? officeToday() } })),
+      vendor_payments: vendorPayments.map((payment, index) => ({ id: payment.id, path: `vendor_payments.${index}`, values: { ...payment, date: payment.date ?? officeToday() } })),
     },
     links: {
       category_totals: Object.entries(priced.breakdown.categories)

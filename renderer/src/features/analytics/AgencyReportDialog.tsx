@@ -7,7 +7,7 @@
  * the dialog stays open after a failure.
  */
 import { Button } from '@blueprintjs/core';
-import { analyticsAgencyReportFileName, analyticsAgencyReportQuerySchema, analyticsAgencyReportUrl, moscowToday } from '@shared/analytics/agency-report';
+import { analyticsAgencyReportFileName, analyticsAgencyReportQuerySchema, analyticsAgencyReportUrl } from '@shared/analytics/agency-report';
 import { APPLICATION_SOURCES, APPLICATION_STATUSES, APPLICATION_TYPES, OFFICE_SOURCE_LABEL } from '@shared/applications/constants';
 import { OFFICE_SOURCE } from '@shared/applications/list';
 import { MESSAGES } from '@shared/messages';
@@ -16,6 +16,7 @@ import { exportFile } from '../../common/exportFile';
 import { FormFields, type FieldSpec } from '../../common/form/fields';
 import { useZodForm } from '../../common/form/useZodForm';
 import { ReportDialog } from '../../common/ReportDialog';
+import { officeToday } from '@shared/calendar';
 
 const A = MESSAGES.analyticsAgencyReport;
 
@@ -43,7 +44,7 @@ const FIELDS: FieldSpec<ReportValues>[] = [
 
 export function AgencyReportDialog({ onClose }: { onClose: () => void }) {
   const schema = useMemo(() => analyticsAgencyReportQuerySchema(), []);
-  const year = moscowToday().slice(0, 4);
+  const year = officeToday().slice(0, 4);
   const form = useZodForm<ReportValues>(schema, { date_from: `${year}-01-01`, date_to: `${year}-12-31`, status_ids: [], product_types: [], sources: [], by_employees: false });
   const download = async (onQueued: (place: number | null) => void) => {
     const checked = schema.safeParse(form.values);
