@@ -31,6 +31,11 @@ export interface ServerConfig {
   supplierPrivateHosts: string[];
   /** How a supplier's host names are resolved: DNS unless a test gives its own (server/common/security/supplier-door.ts). */
   supplierResolver?: SupplierResolver;
+  /**
+   * Seconds a link of an import run that finds the import's lease held waits before it looks again: LEASE_RECHECK_SECONDS
+   * (server/imports/import-lease.ts) unless a test gives fewer, so it need not wait out the office's timing. No environment variable.
+   */
+  importLeaseRecheckSeconds?: number;
 }
 
 /** Default of DB_POOL_SIZE: a list request uses two at once (page and count), a few people share an instance. */
@@ -70,6 +75,7 @@ export interface ConfigOverrides {
   dataDir?: string;
   databaseUrl?: string;
   supplierResolver?: SupplierResolver;
+  importLeaseRecheckSeconds?: number;
 }
 
 export function readConfig(overrides: ConfigOverrides = {}, env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -94,5 +100,6 @@ export function readConfig(overrides: ConfigOverrides = {}, env: NodeJS.ProcessE
     importsCron: importsCron(env.IMPORTS_CRON),
     supplierPrivateHosts: parsePrivateHosts(env.SUPPLIER_PRIVATE_HOSTS),
     supplierResolver: overrides.supplierResolver,
+    importLeaseRecheckSeconds: overrides.importLeaseRecheckSeconds,
   };
 }

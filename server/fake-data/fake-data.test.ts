@@ -14,8 +14,15 @@ import { FAKE_STAFF_PASSWORD } from './staff.js';
 import { tourThemeOf } from './tours.js';
 import { FULLEST_DEPARTURE } from './transports.js';
 
-const SIZES = { cities: 30, staff: 40, clients: 600, agencies: 12, hotels: 8, transportations: 4, transports: 7, tours: 4, routes: 12, sea_tours: 5, tour_calculators: 6, catalog_sections: 9, applications: 120 };
-/** A fill saves every application through the commands (about 1 700 here): a minute or more on a loaded machine. */
+/**
+ * Sizes that prove the rules below, not the demo's (server/demo.ts): every kind, and few bus transports — each
+ * brings a hundred or more passengers' applications saved through the commands, the fill's cost. Three are a
+ * coach line both ways and an excursion; with these sizes the line's forth departs on dates and the other two
+ * by weekdays (the seeded draws: other sizes draw otherwise), so both departure modes are checked — the test
+ * of the transports says so, and fails if a change of the generator's draws takes one away.
+ */
+const SIZES = { cities: 30, staff: 40, clients: 600, agencies: 12, hotels: 6, transportations: 4, transports: 3, tours: 4, routes: 12, sea_tours: 5, tour_calculators: 6, catalog_sections: 9, applications: 120 };
+/** A fill saves every application through the commands (about 560 here): tens of seconds on a loaded machine. */
 const FILL_TIMEOUT = 600_000;
 
 let app: TestApp;
@@ -195,6 +202,9 @@ describe('hotels, vehicle types and bus transports', () => {
          FROM transports t JOIN transportations v ON v.id = t.transportation_id ORDER BY t.id`,
     );
     expect(transports).toHaveLength(SIZES.transports);
+    // The sizes give both departure modes and an excursion, so each branch below is exercised.
+    expect(new Set(transports.map((transport) => transport.departure_type))).toEqual(new Set([1, 2]));
+    expect(transports.some((transport) => transport.is_excursion)).toBe(true);
     for (const transport of transports) {
       const label = `transport ${transport.id}`;
       expect(transport.points, label).toBeGreaterThanOrEqual(2);

@@ -48,6 +48,10 @@ async function finished(importId: number): Promise<ImportState> {
   throw new Error(`Import ${importId} did not finish`);
 }
 
+/** Links of the import's run that wait or run in the queue. */
+const links = async (importId: number) =>
+  ((await app.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'import-run' AND data->>'importId' = $1 AND state IN ('created', 'retry', 'active')`, [String(importId)]))[0]!.n);
+
 const logs = async (importId: number) => (await app.db.query<{ status: string; message: string }>('SELECT status, message FROM import_logs WHERE import_id = $1 ORDER BY id', [importId])).map(({ status, message }) => [status, message]);
 const hotelRows = () => app.db.query<{ id: number; external_id: string; name: string; city_id: number; slug: string; address: string; version: number }>(
   'SELECT id, external_id, name, city_id, slug, address, version FROM hotels WHERE vendor_id = $1 ORDER BY external_id',
@@ -369,7 +373,9 @@ describe('the import job', () => {
 
   it('an inactive import is not run; a run resumes at its cursor (as the queue retries a run whose app stopped)', async () => {
     const id = await saveImport([1, 2, 3], { is_active: false });
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // Nothing runs an import but a job of it, and an active import's save queues its run in the save's transaction:
+    // an inactive one's save has queued none (nor any other job of it) by the time it answers.
+    expect(await app.db.query(`SELECT name FROM pgboss.job WHERE data->>'importId' = $1`, [String(id)])).toEqual([]);
     expect(await app.db.query('SELECT status, cursor FROM imports WHERE id = $1', [id])).toEqual([{ status: ImportStatus.Waiting, cursor: 0 }]);
     expect(await logs(id)).toEqual([]);
     // As a run the app stopped after its second item left it; its job taken again runs the third only.
@@ -396,7 +402,9 @@ describe('the import job', () => {
       for (let waited = 0; waited < 20_000 && !(await logs(id)).some(([status]) => status === 'success'); waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
       expect((await manager.delete(`/api/imports/${id}`)).status).toBe(200);
       const asked = supplier.requests.filter((request) => request.path.startsWith('/items/')).length;
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      // The link stops: no link of the run waits or runs any more.
+      for (let waited = 0; waited < 20_000 && (await links(id)) > 0; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(await links(id)).toBe(0);
       // The item being fetched when it was deleted is the last one asked for; nothing of it is written.
       expect(supplier.requests.filter((request) => request.path.startsWith('/items/')).length).toBeLessThanOrEqual(asked + 1);
       expect(asked).toBeLessThan(5);
@@ -411,6 +419,9 @@ describe('GET /imports/restart', () => {
   it('is the administrator’s, asks for the write proof, and runs every active import anew from its first item', async () => {
     expect((await manager.get('/api/imports/restart', { proof: true })).status).toBe(403);
     expect((await admin.get('/api/imports/restart')).status).toBe(419);
+    // The earlier tests' imports (saved active) are switched off: the restart would run each of them again, one
+    // after another, before this test's — seconds of waiting that prove nothing more.
+    await app.db.query('UPDATE imports SET is_active = false');
     const active = await saveImport([1]);
     await finished(active);
     const inactive = await saveImport([2], { is_active: false });

@@ -53,7 +53,7 @@ import { LogService } from '../logs/log.service.js';
 import { defineJob, JobQueue } from '../jobs/job-queue.js';
 import { SupplierItemRefused, SupplierUnavailable, type SupplierConnector } from './connectors/connector.js';
 import { SupplierConnectors } from './connectors/registry.js';
-import { ImportLease } from './import-lease.js';
+import { ImportLease, LEASE_RECHECK_SECONDS } from './import-lease.js';
 import { downloadSupplierPhotos, reasonOf, updated, writeSupplierHotel, type ItemOutcome, type LogLine } from './supplier-hotel.js';
 
 /** A link of a run takes no new item after this long, and queues the next link. */
@@ -112,6 +112,9 @@ interface RunRow {
 
 @Injectable()
 export class ImportJob {
+  /** How soon a link that finds the lease held looks again (LEASE_RECHECK_SECONDS unless a test gives fewer). */
+  private readonly leaseRecheckSeconds: number;
+
   constructor(
     @Inject(DataSource) private readonly db: DataSource,
     @Inject(SupplierConnectors) private readonly connectors: SupplierConnectors,
@@ -120,6 +123,7 @@ export class ImportJob {
     @Inject(FilesService) private readonly files: FilesService,
     @Inject(LogService) private readonly log: LogService,
   ) {
+    this.leaseRecheckSeconds = config.importLeaseRecheckSeconds ?? LEASE_RECHECK_SECONDS;
     jobs.register(IMPORT_RUN, ({ importId }) => this.run(importId));
     // IMPORTS_CRON=off: no nightly run (the queue then takes away a schedule made before).
     const schedule = config.importsCron === null ? undefined : { cron: config.importsCron, tz: IMPORTS_TIME_ZONE, setting: 'IMPORTS_CRON' };
@@ -141,7 +145,7 @@ export class ImportJob {
    * the run is done. A link that finds the lease held queues itself again for when it may lapse.
    */
   async run(importId: number, budgetMs = RUN_BUDGET_MS): Promise<void> {
-    const lease = new ImportLease(this.db, importId);
+    const lease = new ImportLease(this.db, importId, this.leaseRecheckSeconds);
     const claim = await lease.claim();
     if ('recheckSeconds' in claim) await this.jobs.send(IMPORT_RUN, { importId }, { singletonKey: String(importId), startAfterSeconds: claim.recheckSeconds });
     if (!claim.held) return;

@@ -4,6 +4,10 @@
  * holds a second link off without losing the run; a link whose lease another took stops; the nightly
  * run is pg-boss's cron (IMPORTS_CRON, 03:00 Moscow time by default) and queues the active imports only.
  *
+ * Nothing here waits out a timing of the office: a link that finds the lease held looks again in 1 s, not
+ * LEASE_RECHECK_SECONDS (whose sum the first test checks), each wait is for what the queue or the lease did
+ * (polled), and the nightly tick comes from a pg-boss clock the test starts, not from the wall clock's minute.
+ *
  * The supplier's hotels are in a city we do not have, so each item is one 'skipped' log line whatever
  * the write does: these tests count what each item came to, not how a hotel is written.
  */
@@ -48,15 +52,29 @@ async function sendLink(importId: number, singleton = true): Promise<void> {
   await boss.send(IMPORT_RUN.name, { importId }, singleton ? { singletonKey: String(importId) } : {});
 }
 
+/** Links of the import's run that wait or run in the queue. */
+async function links(importId: number): Promise<number> {
+  const [{ links: count }] = (await app.db.query<{ links: number }>(
+    `SELECT count(*)::int AS links FROM pgboss.job WHERE name = $1 AND data->>'importId' = $2 AND state IN ('created', 'retry', 'active')`,
+    [IMPORT_RUN.name, String(importId)],
+  )) as [{ links: number }];
+  return count;
+}
+
+/** Polls until `condition` holds; fails naming `what` after 20 s (within the test's own timeout). */
+async function until(what: string, condition: () => Promise<boolean>): Promise<void> {
+  for (let waited = 0; waited < 20_000; waited += 100) {
+    if (await condition()) return;
+    await sleep(100);
+  }
+  throw new Error(`Not within 20 s: ${what}`);
+}
+
 /** The import once its run has finished (status 3, 4 or 5) and no link of it waits or runs any more. */
 async function settled(importId: number): Promise<{ status: number; cursor: number }> {
   for (let waited = 0; waited < 30_000; waited += 200) {
     const [row] = await app.db.query<{ status: number; cursor: number }>('SELECT status, cursor FROM imports WHERE id = $1', [importId]);
-    const [{ links }] = (await app.db.query<{ links: number }>(
-      `SELECT count(*)::int AS links FROM pgboss.job WHERE name = $1 AND data->>'importId' = $2 AND state IN ('created', 'retry', 'active')`,
-      [IMPORT_RUN.name, String(importId)],
-    )) as [{ links: number }];
-    if (row && row.status >= ImportStatus.Done && links === 0) return row;
+    if (row && row.status >= ImportStatus.Done && (await links(importId)) === 0) return row;
     await sleep(200);
   }
   throw new Error(`Import ${importId} did not settle`);
@@ -74,7 +92,8 @@ function expectOneRun(lines: string[][], items: number, started: boolean): void 
 }
 
 beforeAll(async () => {
-  [app, supplier] = await Promise.all([startTestApp(), startTestSupplier({ hotels: 8 })]);
+  // A link that finds the lease held looks again in 1 s (the office's LEASE_RECHECK_SECONDS is 5): what the lease does, sooner.
+  [app, supplier] = await Promise.all([startTestApp({ importLeaseRecheckSeconds: 1 }), startTestSupplier({ hotels: 8 })]);
   // A city we do not have and no rooms: each item is one «skipped» line (the lease is what is tested, not the write).
   for (const hotel of supplier.hotels.get('hotels')!) Object.assign(hotel, { city: 'Атлантида', rooms: [] });
   saveImport = await supplierImports(app);
@@ -133,13 +152,13 @@ describe('the lease of an import', () => {
     await app.db.query(`INSERT INTO import_leases (import_id, owner, expires_at) VALUES ($1, 'another-instance:1', now() + interval '60 seconds')`, [id]);
     supplier.requests.length = 0;
     await sendLink(id);
-    await sleep(2500);
+    // The link ran and queued itself again for later (the job sent above starts at once; only the link sends one
+    // starting later): the run is not lost.
+    const waiting = () => app.db.query(`SELECT 1 FROM pgboss.job WHERE name = $1 AND singleton_key = $2 AND state = 'created' AND start_after > now()`, [IMPORT_RUN.name, String(id)]);
+    await until('the link held off queues itself again for later', async () => (await waiting()).length === 1);
     expect(itemsAsked()).toEqual([]);
     expect(await app.db.query('SELECT status, cursor FROM imports WHERE id = $1', [id])).toEqual([{ status: ImportStatus.Running, cursor: 1 }]);
     expect(await logs(id)).toEqual([]);
-    // The link queued itself again for later: the run is not lost.
-    const waiting = await app.db.query(`SELECT 1 FROM pgboss.job WHERE name = $1 AND singleton_key = $2 AND state = 'created' AND start_after > now()`, [IMPORT_RUN.name, String(id)]);
-    expect(waiting).toHaveLength(1);
     expect(await leases(id)).toEqual([{ owner: 'another-instance:1' }]);
     // Its holder died: the lease lapses and the waiting link takes the run on at its cursor.
     await app.db.query(`UPDATE import_leases SET expires_at = now() - interval '1 second' WHERE import_id = $1`, [id]);
@@ -179,7 +198,8 @@ describe('the lease of an import', () => {
     await app.db.query(`UPDATE import_leases SET owner = 'another-instance:2', expires_at = now() + interval '60 seconds' WHERE import_id = $1`, [id]);
     const asked = itemsAsked().length;
     const written = (await logs(id)).length;
-    await sleep(1500);
+    // The link stops: no link of the run waits or runs any more.
+    await until('the link whose lease was taken stops', async () => (await links(id)) === 0);
     // The item being fetched when the lease was taken is the last one asked for; nothing of it is written.
     expect(itemsAsked().length).toBeLessThanOrEqual(asked + 1);
     expect(asked).toBeLessThan(6);
@@ -206,10 +226,11 @@ describe('the nightly run of the active imports', () => {
     }
   });
 
-  it('follows IMPORTS_CRON, and its job queues a fresh run of every active import and of no other', { timeout: 120_000 }, async () => {
+  it('follows IMPORTS_CRON, and its job queues a fresh run of every active import and of no other', async () => {
     const database = await createTestDatabase();
     let first: TestApp | undefined;
     let cron: TestApp | undefined;
+    let clock: PgBoss | undefined;
     try {
       first = await startTestApp({ database });
       const save = await supplierImports(first);
@@ -217,15 +238,26 @@ describe('the nightly run of the active imports', () => {
       const inactive = await save([2]);
       await database.query('UPDATE imports SET is_active = true, status = $2, progress = 100, cursor = 1 WHERE id = $1', [active, ImportStatus.Done]);
       await first.close();
-      // Every minute: pg-boss's clock (one look every 30 s across the instances) queues the nightly job within a minute.
+      // pg-boss's clock is the test's. Every instance looks every 30 s, and the look that finds the last one (kept in
+      // pgboss.version for all of them) 30 s old queues the job of each schedule due this minute. That last look is
+      // put an hour ahead: no instance's look queues anything until the test's clock looks, below.
+      await database.query(`UPDATE pgboss.version SET cron_on = now() + interval '1 hour'`);
+      // Every minute: due whenever the clock looks.
       cron = await startTestApp({ database, env: { IMPORTS_CRON: '* * * * *' } });
       expect(await database.query('SELECT name, cron, timezone FROM pgboss.schedule')).toEqual([{ name: IMPORTS_NIGHTLY.name, cron: '* * * * *', timezone: IMPORTS_TIME_ZONE }]);
       const runs = async () => (await database.query<{ key: string }>(`SELECT singleton_key AS key FROM pgboss.job WHERE name = $1`, [IMPORT_RUN.name])).map((job) => job.key);
-      for (let waited = 0; waited < 70_000 && !(await runs()).includes(String(active)); waited += 250) await sleep(250);
+      expect(await runs()).toEqual([]);
+      // The tick: the last look set long ago, and pg-boss's own clock in an instance of the test's (pg-boss's timekeeper,
+      // as in the app) looks as it starts; the job it queues from the app's schedule is run by the app's worker.
+      await database.query(`UPDATE pgboss.version SET cron_on = NULL`);
+      clock = new PgBoss({ connectionString: database.url, schedule: true, supervise: false, cronWorkerIntervalSeconds: 1 });
+      await clock.start();
+      await until('the nightly job queues the active import', async () => (await runs()).includes(String(active)));
       expect(await runs()).toEqual([String(active)]);
       expect(await database.query(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = $1`, [IMPORTS_NIGHTLY.name])).toEqual([{ n: 1 }]);
       expect(await database.query('SELECT status, progress FROM imports WHERE id = $1', [inactive])).toEqual([{ status: ImportStatus.Waiting, progress: 0 }]);
     } finally {
+      await clock?.stop({ graceful: false, wait: true });
       await first?.close();
       await cron?.close();
       await database.drop();

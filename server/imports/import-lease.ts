@@ -12,7 +12,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 /** A lease lasts this long from its last renewal; a link renews it before each supplier call and in each item's transaction. */
 export const LEASE_SECONDS = 75;
 
-/** A link that finds the import leased looks again after the lease's rest, at most this long. */
+/** A link that finds the import leased looks again after the lease's rest, at most this long (a test may give a shorter wait: ServerConfig.importLeaseRecheckSeconds). */
 export const LEASE_RECHECK_SECONDS = 5;
 
 /** This process, in the owners it writes (which instance holds a lease, for whoever reads the table). */
@@ -27,6 +27,7 @@ export class ImportLease {
   constructor(
     private readonly db: DataSource,
     readonly importId: number,
+    private readonly recheckSeconds = LEASE_RECHECK_SECONDS,
   ) {}
 
   /** Takes the import's lease when it is free, lapsed or already this link's (one statement: two links cannot both win). */
@@ -46,7 +47,7 @@ export class ImportLease {
     );
     if (!found) return { held: false, gone: true };
     // Given back meanwhile (null) or about to lapse: soon; held longer: again in a few seconds.
-    return { held: false, recheckSeconds: Math.min(Math.max(found.seconds ?? 1, 1), LEASE_RECHECK_SECONDS) };
+    return { held: false, recheckSeconds: Math.min(Math.max(found.seconds ?? 1, 1), this.recheckSeconds) };
   }
 
   /** Moves the expiry on if the lease is still this link's (false: another link took it over, or the import is gone). */

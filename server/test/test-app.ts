@@ -126,6 +126,8 @@ export interface TestAppOptions {
   database?: TestDatabase;
   /** How the supplier door resolves host names: `testResolver` unless given (a test never asks a DNS server). */
   supplierResolver?: SupplierResolver;
+  /** How soon an import's link that finds the lease held looks again: the server's 5 s unless given (ServerConfig.importLeaseRecheckSeconds). */
+  importLeaseRecheckSeconds?: number;
 }
 
 /** Every supplier host of the tests, resolved without DNS: `localhost` is loopback, `*.test` and `*.example` a documentation address (never contacted). */
@@ -149,6 +151,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     // The tests' local supplier on 127.0.0.1 is reached only through SUPPLIER_PRIVATE_HOSTS (the server project's env, vitest.config.ts).
     env: { IMPORTS_CRON: 'off', SUPPLIER_PRIVATE_HOSTS: process.env.SUPPLIER_PRIVATE_HOSTS, ...options.env },
     supplierResolver: options.supplierResolver ?? testResolver,
+    importLeaseRecheckSeconds: options.importLeaseRecheckSeconds,
     ...extra,
   });
 

@@ -6,7 +6,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/test-app.js';
-import { fillApplicationsDatabase } from './applications.js';
+import { fillApplicationsDatabase, PRODUCT_SIZES } from './applications.js';
 
 let app: TestApp;
 let sql: pg.Client;
@@ -22,7 +22,10 @@ afterAll(async () => {
 });
 
 it('a small fill: every application’s payment status is the derived one, some of each', async () => {
-  await fillApplicationsDatabase(sql, { applications: 600, clients: 100, staff: 6, agencies: 10 }, () => undefined);
+  // The bench's product set but two bus transports (a coach line both ways: the tours ride one), not twelve:
+  // each brings a hundred or more passengers' applications saved through the commands, the fill's cost, and
+  // the applications filled in SQL draw on whatever products there are.
+  await fillApplicationsDatabase(sql, { applications: 600, clients: 100, staff: 6, agencies: 10 }, () => undefined, { ...PRODUCT_SIZES, transports: 2 });
   const { rows } = await sql.query<{ payment_status: number; count: number; wrong: number }>(
     `SELECT payment_status, count(*)::int AS count, count(*) FILTER (WHERE payment_status <> application_payment_status(application_paid(a.id), application_due(a)))::int AS wrong
        FROM applications a GROUP BY payment_status ORDER BY payment_status`,

@@ -24,7 +24,7 @@ import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { createDataSource, migrateWithLock } from '../../database/data-source.js';
 import { startEmbeddedDatabase, type RunningDatabase } from '../../database/embedded-database.js';
-import { fillFakeData } from '../../fake-data/index.js';
+import { fillFakeData, type FakeDataSizes } from '../../fake-data/index.js';
 import { peopleWords } from '../../fake-data/vocabulary.js';
 import { MIGRATIONS } from '../../../migrations/index.js';
 import { Role } from '../../../shared/roles.js';
@@ -40,7 +40,7 @@ const REQUESTER_CLIENTS = 50_000;
 /** Applications' creation spread over this many days up to the fill. */
 const SPAN_DAYS = 3 * 365;
 /** The product set: small, as an office's catalogue is beside its order book. */
-const PRODUCT_SIZES = { hotels: 40, transportations: 4, transports: 12, tour_services: 20, tours: 10, routes: 20, sea_tours: 8 };
+export const PRODUCT_SIZES: FakeDataSizes = { hotels: 40, transportations: 4, transports: 12, tour_services: 20, tours: 10, routes: 20, sea_tours: 8 };
 
 export interface ApplicationsFillSizes {
   applications: number;
@@ -189,14 +189,16 @@ const done = async (sql: pg.Client, step: string) => (await sql.query(`SELECT 1 
 /**
  * Fills a migrated database: what is marked done in `bench_fill` is skipped. The people and products
  * are one step (minutes); a folder interrupted inside it has rows but no mark: it is refused (delete it).
+ * `products`: the product set's sizes — the bench's own; a test asks for fewer bus transports, each of
+ * which brings its passengers' applications saved one by one through the commands.
  */
-export async function fillApplicationsDatabase(sql: pg.Client, sizes: ApplicationsFillSizes, log: (line: string) => void): Promise<void> {
+export async function fillApplicationsDatabase(sql: pg.Client, sizes: ApplicationsFillSizes, log: (line: string) => void, products: FakeDataSizes = PRODUCT_SIZES): Promise<void> {
   await sql.query(`CREATE TABLE IF NOT EXISTS bench_fill (step text PRIMARY KEY, detail jsonb, done_at timestamptz NOT NULL DEFAULT now())`);
   if (!(await done(sql, 'people and products'))) {
     const { rows } = await sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM clients`);
     if (rows[0]!.n > 0) throw new Error('The kept bench database was interrupted while its people were filled: delete its folder (or BENCH_REFILL=1)');
     const started = performance.now();
-    await fillFakeData(sql, { cities: 200, staff: sizes.staff, clients: sizes.clients, agencies: sizes.agencies, ...PRODUCT_SIZES }, (line) => log(`  filled ${line}`));
+    await fillFakeData(sql, { cities: 200, staff: sizes.staff, clients: sizes.clients, agencies: sizes.agencies, ...products }, (line) => log(`  filled ${line}`));
     await sql.query(`INSERT INTO bench_fill (step, detail) VALUES ('people and products', $1)`, [JSON.stringify({ seconds: (performance.now() - started) / 1000 })]);
   }
   if (!(await done(sql, 'pools'))) await makePools(sql, sizes);
