@@ -55,6 +55,7 @@ import { SupplierItemRefused, SupplierUnavailable, type SupplierConnector } from
 import { SupplierConnectors } from './connectors/registry.js';
 import { ImportLease, LEASE_RECHECK_SECONDS } from './import-lease.js';
 import { downloadSupplierPhotos, reasonOf, updated, writeSupplierHotel, type ItemOutcome, type LogLine } from './supplier-hotel.js';
+import { OFFICE_TIME_ZONE } from '../../shared/calendar.js';
 
 /** A link of a run takes no new item after this long, and queues the next link. */
 export const RUN_BUDGET_MS = 40_000;
@@ -69,8 +70,6 @@ export const IMPORT_RUN = defineJob<{ importId: number }>('import-run', {
 /** The nightly run of the active imports, queued by the job queue's cron (IMPORTS_CRON). */
 export const IMPORTS_NIGHTLY = defineJob<Record<string, never>>('imports-nightly', { expireInSeconds: 60 });
 
-/** IMPORTS_CRON is Moscow time, as the office's day is. */
-export const IMPORTS_TIME_ZONE = 'Europe/Moscow';
 
 const M = MESSAGES.imports.job;
 
@@ -125,8 +124,8 @@ export class ImportJob {
   ) {
     this.leaseRecheckSeconds = config.importLeaseRecheckSeconds ?? LEASE_RECHECK_SECONDS;
     jobs.register(IMPORT_RUN, ({ importId }) => this.run(importId));
-    // IMPORTS_CRON=off: no nightly run (the queue then takes away a schedule made before).
-    const schedule = config.importsCron === null ? undefined : { cron: config.importsCron, tz: IMPORTS_TIME_ZONE, setting: 'IMPORTS_CRON' };
+    // IMPORTS_CRON=off: no nightly run (the queue then takes away a schedule made before). It is the office's time.
+    const schedule = config.importsCron === null ? undefined : { cron: config.importsCron, tz: OFFICE_TIME_ZONE, setting: 'IMPORTS_CRON' };
     jobs.register(IMPORTS_NIGHTLY, async () => void (await this.restartAll()), { schedule });
     queue = jobs;
   }

@@ -21,8 +21,9 @@ import { DEFAULT_IMPORTS_CRON } from '../config.js';
 import { MAINTENANCE_SECONDS, POLLING_SECONDS } from '../jobs/job-queue.js';
 import { startTestSupplier, SUPPLIER_LOGIN, SUPPLIER_PASSWORD, type TestSupplier } from '../test/supplier-server.js';
 import { createTestDatabase, startTestApp, type TestApp } from '../test/test-app.js';
-import { IMPORT_RUN, IMPORTS_NIGHTLY, IMPORTS_TIME_ZONE, RUN_BUDGET_MS } from './import-job.js';
+import { IMPORT_RUN, IMPORTS_NIGHTLY, RUN_BUDGET_MS } from './import-job.js';
 import { LEASE_RECHECK_SECONDS, LEASE_SECONDS } from './import-lease.js';
+import { OFFICE_TIME_ZONE } from '../../shared/calendar.js';
 
 const J = MESSAGES.imports.job;
 
@@ -216,7 +217,7 @@ describe('the nightly run of the active imports', () => {
     try {
       // The test apps run with IMPORTS_CRON=off; an empty value is the default's.
       const nightly = await startTestApp({ database, env: { IMPORTS_CRON: '' } });
-      expect(await database.query('SELECT name, cron, timezone FROM pgboss.schedule')).toEqual([{ name: IMPORTS_NIGHTLY.name, cron: '0 3 * * *', timezone: IMPORTS_TIME_ZONE }]);
+      expect(await database.query('SELECT name, cron, timezone FROM pgboss.schedule')).toEqual([{ name: IMPORTS_NIGHTLY.name, cron: '0 3 * * *', timezone: OFFICE_TIME_ZONE }]);
       await nightly.close();
       const off = await startTestApp({ database, env: { IMPORTS_CRON: 'off' } });
       expect(await database.query('SELECT name FROM pgboss.schedule')).toEqual([]);
@@ -244,7 +245,7 @@ describe('the nightly run of the active imports', () => {
       await database.query(`UPDATE pgboss.version SET cron_on = now() + interval '1 hour'`);
       // Every minute: due whenever the clock looks.
       cron = await startTestApp({ database, env: { IMPORTS_CRON: '* * * * *' } });
-      expect(await database.query('SELECT name, cron, timezone FROM pgboss.schedule')).toEqual([{ name: IMPORTS_NIGHTLY.name, cron: '* * * * *', timezone: IMPORTS_TIME_ZONE }]);
+      expect(await database.query('SELECT name, cron, timezone FROM pgboss.schedule')).toEqual([{ name: IMPORTS_NIGHTLY.name, cron: '* * * * *', timezone: OFFICE_TIME_ZONE }]);
       const runs = async () => (await database.query<{ key: string }>(`SELECT singleton_key AS key FROM pgboss.job WHERE name = $1`, [IMPORT_RUN.name])).map((job) => job.key);
       expect(await runs()).toEqual([]);
       // The tick: the last look set long ago, and pg-boss's own clock in an instance of the test's (pg-boss's timekeeper,
