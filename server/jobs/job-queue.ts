@@ -154,6 +154,7 @@ export class JobQueue implements OnApplicationBootstrap, OnApplicationShutdown {
       maintenanceIntervalSeconds: MAINTENANCE_SECONDS,
     });
     boss.on('error', (error) => void this.logs.error('jobs', 'Ошибка очереди заданий', error).catch(() => undefined));
+    guardCompletion(boss, (error) => void this.logs.error('jobs', 'Ошибка очереди заданий', error).catch(() => undefined));
     try {
       await withAdvisoryLock(this.db, JOB_QUEUE_SETUP_LOCK_KEY, async () => {
         await boss.start();
@@ -205,6 +206,24 @@ export class JobQueue implements OnApplicationBootstrap, OnApplicationShutdown {
 }
 
 /** A kind's attempts as pg-boss takes them, for a job sent and a job its schedule queues alike. */
+/**
+ * pg-boss 10 marks a finished job complete (or failed) without awaiting the call (its manager's
+ * onFetch): a connection that drops at that moment — the database restarting, the data folder taken
+ * over — would be an unhandled rejection, which ends a Node process. The calls' failures are caught
+ * and reported instead; the job stays active and is retried once it expires, as after a crash.
+ */
+export function guardCompletion(boss: PgBoss, report: (error: unknown) => void): void {
+  for (const method of ['complete', 'fail'] as const) {
+    const call = boss[method].bind(boss) as (...args: unknown[]) => Promise<unknown>;
+    const guarded = (...args: unknown[]) =>
+      call(...args).catch((error: unknown) => {
+        report(error);
+        return undefined;
+      });
+    Object.assign(boss, { [method]: guarded });
+  }
+}
+
 function attempts(kind: JobKind<object>): { retryLimit: number; retryDelay: number; retryBackoff: boolean; expireInSeconds: number } {
   return { retryLimit: kind.retryLimit, retryDelay: kind.retryDelaySeconds, retryBackoff: true, expireInSeconds: kind.expireInSeconds };
 }
