@@ -51,12 +51,9 @@ export default defineConfig({
   // The first-day flow (the one-time administrator form of a fresh database) runs before every other file,
   // in one lane; every other file signs in with ensureAdmin (tests/e2e/session.ts), which makes the
   // administrator through the same form on a lane whose database has none yet.
-  // The walk over every screen (minutes, one test) is a project of its own listed first, so a lane takes it
-  // as soon as the first day is over while the other lanes share the rest.
   projects: [
     { name: 'first-day', testMatch: /users\.spec\.ts/ },
-    { name: 'walk', testMatch: /screens-walk\.spec\.ts/, dependencies: ['first-day'] },
-    { name: 'screens', testIgnore: /(users|screens-walk)\.spec\.ts/, dependencies: ['first-day'] },
+    { name: 'screens', testIgnore: /users\.spec\.ts/, dependencies: ['first-day'] },
   ],
   globalTeardown: './tests/e2e/global-teardown.ts',
   webServer: Array.from({ length: E2E_LANES }, (_, lane) => laneServers(lane)).flat(),
