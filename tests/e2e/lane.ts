@@ -7,8 +7,13 @@
  */
 import path from 'node:path';
 
-/** Lanes (workers) at once; `E2E_LANES=1` runs every file one after another on one server. */
-export const E2E_LANES = Math.max(1, Number(process.env.E2E_LANES ?? 2));
+/**
+ * Lanes (workers) at once; 1 (the default) runs every file one after another on one server. Two lanes
+ * pass only when no spec file leans on rows another file made: on 2026-12-08 analytics.spec.ts (a city
+ * needs a country some earlier file added) and picker.spec.ts failed in a two-lane run, so the default
+ * stays 1 until the specs arrange all they need (issue 38).
+ */
+export const E2E_LANES = Math.max(1, Number(process.env.E2E_LANES ?? 1));
 
 /** The first lane's server port; each lane takes two: its server, then the Vite server of the test fixtures. */
 export const E2E_BASE_PORT = Number(process.env.E2E_PORT ?? 18181);
