@@ -5,7 +5,7 @@
  * (1765400000300). Each must say what shared/applications/products.ts says (`productNameSql`), so a
  * product added there without a migration of its own fails here (issue 38).
  */
-import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { DataSource, QueryResult, type MigrationInterface } from 'typeorm';
 import { describe, expect, it } from 'vitest';
 import { PRODUCTS, productNameSql } from '../../shared/applications/products.js';
 import { ApplicationList1765400000300 } from '../../migrations/1765400000300-ApplicationList.js';
@@ -15,7 +15,12 @@ import { ApplicationProductName1765600001300 } from '../../migrations/1765600001
 /** Every statement a migration's step runs, its whitespace folded. */
 async function statements(migration: MigrationInterface, step: 'up' | 'down'): Promise<string[]> {
   const ran: string[] = [];
-  const runner = { query: async (sql: string) => void ran.push(sql.replace(/\s+/g, ' ').trim()) } as unknown as QueryRunner;
+  // A real PostgreSQL query runner of a data source never connected: its query() only records.
+  const runner = new DataSource({ type: 'postgres' }).createQueryRunner();
+  runner.query = async (sql: string) => {
+    ran.push(sql.replace(/\s+/g, ' ').trim());
+    return new QueryResult();
+  };
   await migration[step](runner);
   return ran;
 }

@@ -3,15 +3,14 @@
  * connection lost at that moment is reported, not an unhandled rejection that would end the process
  * (it happened in server/database/data-folder-owner.test.ts when a folder was taken over).
  */
-import type PgBoss from 'pg-boss';
 import { describe, expect, it } from 'vitest';
-import { guardCompletion } from './job-queue.js';
+import { guardCompletion, type JobCompletion } from './job-queue.js';
 
 describe('guardCompletion', () => {
   it('reports a failed complete() or fail() and resolves, and passes a successful answer through', async () => {
     const lost = Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
     const calls: string[] = [];
-    const boss = {
+    const boss: JobCompletion = {
       complete: (...args: unknown[]) => {
         calls.push(`complete ${JSON.stringify(args)}`);
         return Promise.reject(lost);
@@ -20,7 +19,7 @@ describe('guardCompletion', () => {
         calls.push(`fail ${JSON.stringify(args)}`);
         return Promise.resolve({ jobs: args[1], requested: 1, affected: 1 });
       },
-    } as unknown as PgBoss;
+    };
     const reported: unknown[] = [];
     guardCompletion(boss, (error) => reported.push(error));
 

@@ -206,15 +206,21 @@ export class JobQueue implements OnApplicationBootstrap, OnApplicationShutdown {
 }
 
 /** A kind's attempts as pg-boss takes them, for a job sent and a job its schedule queues alike. */
+/** The two calls of pg-boss that end a job (a PgBoss is one). */
+export interface JobCompletion {
+  complete(...args: unknown[]): Promise<unknown>;
+  fail(...args: unknown[]): Promise<unknown>;
+}
+
 /**
  * pg-boss 10 marks a finished job complete (or failed) without awaiting the call (its manager's
  * onFetch): a connection that drops at that moment — the database restarting, the data folder taken
  * over — would be an unhandled rejection, which ends a Node process. The calls' failures are caught
  * and reported instead; the job stays active and is retried once it expires, as after a crash.
  */
-export function guardCompletion(boss: PgBoss, report: (error: unknown) => void): void {
+export function guardCompletion(boss: JobCompletion, report: (error: unknown) => void): void {
   for (const method of ['complete', 'fail'] as const) {
-    const call = boss[method].bind(boss) as (...args: unknown[]) => Promise<unknown>;
+    const call = boss[method].bind(boss);
     const guarded = (...args: unknown[]) =>
       call(...args).catch((error: unknown) => {
         report(error);
